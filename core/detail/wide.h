@@ -1,0 +1,71 @@
+// Integer helpers for the significand carriers: 64-bit for narrow formats,
+// 128-bit (a GCC/Clang builtin) where an exact product or quotient needs it.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <type_traits>
+
+namespace fplab::detail {
+
+using u64 = std::uint64_t;
+using u128 = unsigned __int128;
+
+template <class W>
+inline constexpr int kWidth = sizeof(W) * 8;
+
+template <class W>
+constexpr int countLeadingZeros(W x) {
+    if constexpr (std::is_same_v<W, u128>) {
+        const u64 hi = u64(x >> 64);
+        return hi ? std::countl_zero(hi) : 64 + std::countl_zero(u64(x));
+    } else {
+        return std::countl_zero(x);
+    }
+}
+
+// x >> n, with every bit shifted out OR-ed into bit 0 (the sticky bit).
+template <class W>
+constexpr W shiftRightJam(W x, int n) {
+    if (n <= 0) return x;
+    if (n >= kWidth<W>) return x != 0;
+    return (x >> n) | W((x << (kWidth<W> - n)) != 0);
+}
+
+// Reduces a carrier to 64 bits, keeping the top bits and jamming the rest.
+template <class W>
+constexpr u64 narrowJam(W x) {
+    if constexpr (std::is_same_v<W, u128>) {
+        return u64(x >> 64) | u64(u64(x) != 0);
+    } else {
+        return x;
+    }
+}
+
+// floor(sqrt(x)) for x < 2^bits, exact.
+constexpr u64 integerSqrt(u128 x) {
+    if (x == 0) return 0;
+    // Start above the root and walk down with Newton steps (monotone from above).
+    const int bits = 128 - countLeadingZeros(x);
+    u128 r = u128(1) << ((bits + 1) / 2);
+    while (true) {
+        const u128 next = (r + x / r) >> 1;
+        if (next >= r) break;
+        r = next;
+    }
+    return u64(r);
+}
+
+constexpr u64 integerSqrt64(u64 x) {
+    if (x == 0) return 0;
+    const int bits = 64 - std::countl_zero(x);
+    u64 r = u64(1) << ((bits + 1) / 2);
+    while (true) {
+        const u64 next = (r + x / r) >> 1;
+        if (next >= r) break;
+        r = next;
+    }
+    return r;
+}
+
+} // namespace fplab::detail

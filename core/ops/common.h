@@ -1,0 +1,89 @@
+// Shared pieces of the operation templates: carrier choice, special results, trace recording.
+#pragma once
+
+#include "core/classify.h"
+#include "core/detail/round_pack.h"
+#include "core/detail/wide.h"
+#include "core/platform/x86_nan.h"
+#include "core/trace.h"
+
+#include <type_traits>
+#include <utility>
+
+namespace fplab::detail {
+
+// A result decided by a special case (NaN, infinity, zero operand), recorded in the trace.
+inline Result special(OperationTrace* tr, Result r, const char* why) {
+    if (tr) {
+        tr->special = why;
+        tr->result = r;
+    }
+    return r;
+}
+
+inline void recordOperands(OperationTrace* tr, const char* op, const Format& f, std::initializer_list<u64> bits) {
+    if (!tr) return;
+    tr->operation = op;
+    tr->operands.clear();
+    for (u64 b : bits) tr->operands.push_back({b, unpack(f, b)});
+}
+
+inline Result finish(OperationTrace* tr, Result r) {
+    if (tr) tr->result = r;
+    return r;
+}
+
+// The exact zero that x - x gives: +0, or -0 when rounding toward negative.
+inline Result cancellationZero(const Format& f, const Env& env) {
+    return zeroResult(f, env.rounding == RoundingMode::TowardNegative);
+}
+
+// The sign of an exact zero sum of two zeros (IEEE 754 6.3).
+inline bool zeroSumSign(bool signA, bool signB, const Env& env) {
+    if (signA == signB) return signA;
+    return env.rounding == RoundingMode::TowardNegative;
+}
+
+// Rounds an exact finite nonzero value, unpacked from a format with `mantissaBits`
+// (value = significand * 2^(exponent - mantissaBits), see Unpacked), into `to`.
+inline Result packExact(const Format& to, const Unpacked& u, int mantissaBits, const Env& env,
+                        RoundingTrace* tr = nullptr) {
+    const int lz = std::countl_zero(u.significand);
+    return roundPack(to, u.sign, u.exponent + (63 - lz) - mantissaBits, u.significand << lz, env, 0, tr);
+}
+
+// Adds two magnitudes given with their leading bit at carrier bit w-2 (value = sig * 2^(exp - (w-2))).
+// The smaller one is shifted right with its lost bits jammed into bit 0; the carrier must leave at
+// least two spare bits below the result's rounding position (see docs/numerics.md).
+template <class W>
+FPLAB_INLINE Result addAligned(const Format& f, bool signA, int expA, W sigA, bool signB, int expB, W sigB,
+                               const Env& env, OperationTrace* tr) {
+    if (expA < expB || (expA == expB && sigA < sigB)) {
+        std::swap(signA, signB);
+        std::swap(expA, expB);
+        std::swap(sigA, sigB);
+    }
+    const int shift = expA - expB;
+    const W small = shiftRightJam(sigB, shift);
+    const bool subtract = signA != signB;
+    if (tr) {
+        tr->alignmentShift = shift;
+        tr->alignmentLostBits = shift > 0 && (shift >= kWidth<W> || (sigB << (kWidth<W> - shift)) != 0);
+        tr->effectiveSubtraction = subtract;
+    }
+    W sum = subtract ? sigA - small : sigA + small;
+    if (sum == 0) {
+        if (tr) tr->exactIsZero = true;
+        return finish(tr, cancellationZero(f, env));
+    }
+    const int lz = countLeadingZeros(sum);
+    sum <<= lz;
+    return finish(tr, roundPack(f, signA, expA + 1 - lz, narrowJam(sum), env, 0, tr ? &tr->rounding : nullptr));
+}
+
+template <class W>
+FPLAB_INLINE W alignedSignificand(const Format& f, u64 significand) {
+    return W(significand) << (kWidth<W> - 2 - f.mantissaBits);
+}
+
+} // namespace fplab::detail

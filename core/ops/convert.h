@@ -1,0 +1,34 @@
+// Conversion between two float formats: an exact unpack, then the one rounding path.
+#pragma once
+
+#include "core/ops/common.h"
+
+namespace fplab::detail {
+
+// The result for an infinity in a format that has none.
+inline Result infinityWithoutEncoding(const Format& to, bool sign, const Env& env) {
+    if (env.saturate || to.specials == SpecialValues::FiniteOnly)
+        return {maxFiniteBits(to, sign && to.hasSign), kInvalid};
+    return {to.specials == SpecialValues::Fnuz ? to.signMask() : (to.magnitudeMask() | (sign ? to.signMask() : 0)),
+            kInvalid};
+}
+
+FPLAB_INLINE Result convertOp(const Format& from, u64 a, const Format& to, const Env& env, OperationTrace* tr) {
+    recordOperands(tr, "convert", from, {a});
+    const Unpacked u = unpack(from, a);
+    switch (u.cls) {
+    case FloatClass::QuietNaN:
+    case FloatClass::SignalingNaN: {
+        Flags fl = u.cls == FloatClass::SignalingNaN || !to.hasNan() ? kInvalid : 0;
+        return special(tr, {platform::convertNan(from, a, to), fl}, "a NaN converts to a NaN");
+    }
+    case FloatClass::Infinity:
+        if (!to.hasSign && u.sign) return special(tr, invalidForUnsigned(to, 0), "the format has no negative values");
+        if (to.hasInfinity()) return special(tr, {infinityBits(to, u.sign), 0}, "infinity converts to infinity");
+        return special(tr, infinityWithoutEncoding(to, u.sign, env), "the format has no infinity");
+    case FloatClass::Zero: return special(tr, zeroResult(to, u.sign), "zero converts to zero");
+    default: return finish(tr, packExact(to, u, from.mantissaBits, env, tr ? &tr->rounding : nullptr));
+    }
+}
+
+} // namespace fplab::detail

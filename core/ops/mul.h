@@ -1,0 +1,33 @@
+// Multiplication: the significand product is exact in the carrier, then rounded once.
+#pragma once
+
+#include "core/ops/common.h"
+
+namespace fplab::detail {
+
+template <class W>
+FPLAB_INLINE Result mulOp(const Format& f, u64 a, u64 b, const Env& env, OperationTrace* tr) {
+    recordOperands(tr, "mul", f, {a, b});
+    const Unpacked ua = unpack(f, a);
+    const Unpacked ub = unpack(f, b);
+    const bool sign = ua.sign != ub.sign;
+    if (isNan(ua.cls) || isNan(ub.cls)) [[unlikely]] {
+        Flags fl = 0;
+        const u64 nan = platform::propagateNan(f, a, b, fl);
+        return special(tr, {nan, fl}, "a NaN operand gives a NaN");
+    }
+    if (ua.cls == FloatClass::Infinity || ub.cls == FloatClass::Infinity) [[unlikely]] {
+        if (ua.cls == FloatClass::Zero || ub.cls == FloatClass::Zero)
+            return special(tr, {platform::defaultNan(f), kInvalid}, "0 * inf is invalid");
+        return special(tr, {infinityBits(f, sign), 0}, "an infinite operand gives infinity");
+    }
+    if (ua.cls == FloatClass::Zero || ub.cls == FloatClass::Zero) [[unlikely]]
+        return special(tr, zeroResult(f, sign), "a zero operand gives zero");
+    W product = W(ua.significand) * W(ub.significand);
+    const int lz = countLeadingZeros(product);
+    product <<= lz;
+    const int exp = ua.exponent + ub.exponent - 2 * f.mantissaBits + (kWidth<W> - 1 - lz);
+    return finish(tr, roundPack(f, sign, exp, narrowJam(product), env, 0, tr ? &tr->rounding : nullptr));
+}
+
+} // namespace fplab::detail
