@@ -10,15 +10,68 @@ namespace {
 using detail::u128;
 using detail::u64;
 
-// Calls fn.template operator()<W>(format) with the format as a compile-time constant
-// for presets (so the compiler specialises every shift and mask), or as a runtime
-// value for user-defined formats and traced calls.
-template <int MaxNarrowPrecision, class Fn>
-Result dispatch(const Format& f, bool traced, Fn&& fn) {
+// Each operation as a type, so that dispatch() can instantiate it once per preset.
+struct AddOp {
+    static constexpr int kNarrowPrecision = detail::kAddNarrowPrecision;
+    template <class W>
+    FPLAB_INLINE static Result run(const Format& f, const Env& env, OperationTrace* tr, u64 a, u64 b) {
+        return detail::addOp<W>(f, a, b, false, env, tr);
+    }
+};
+struct SubOp {
+    static constexpr int kNarrowPrecision = detail::kAddNarrowPrecision;
+    template <class W>
+    FPLAB_INLINE static Result run(const Format& f, const Env& env, OperationTrace* tr, u64 a, u64 b) {
+        return detail::addOp<W>(f, a, b, true, env, tr);
+    }
+};
+struct MulOp {
+    static constexpr int kNarrowPrecision = detail::kMulNarrowPrecision;
+    template <class W>
+    FPLAB_INLINE static Result run(const Format& f, const Env& env, OperationTrace* tr, u64 a, u64 b) {
+        return detail::mulOp<W>(f, a, b, env, tr);
+    }
+};
+struct DivOp {
+    static constexpr int kNarrowPrecision = detail::kDivNarrowPrecision;
+    template <class W>
+    FPLAB_INLINE static Result run(const Format& f, const Env& env, OperationTrace* tr, u64 a, u64 b) {
+        return detail::divOp<W>(f, a, b, env, tr);
+    }
+};
+struct FmaOp {
+    static constexpr int kNarrowPrecision = detail::kFmaNarrowPrecision;
+    template <class W>
+    FPLAB_INLINE static Result run(const Format& f, const Env& env, OperationTrace* tr, u64 a, u64 b, u64 c) {
+        return detail::fmaOp<W>(f, a, b, c, env, tr);
+    }
+};
+struct SqrtOp {
+    static constexpr int kNarrowPrecision = detail::kSqrtNarrowPrecision;
+    template <class W>
+    FPLAB_INLINE static Result run(const Format& f, const Env& env, OperationTrace* tr, u64 a) {
+        return detail::sqrtOp<W>(f, a, env, tr);
+    }
+};
+
+// The operation for one preset, with every field of the format (and so every shift and
+// mask) a compile-time constant. Not inlined, so that dispatch() ends in a tail call.
+template <class Op, const Format& F, class... Bits>
+[[gnu::noinline]] Result runPreset(const Env& env, Bits... bits) {
+    return Op::template run<detail::CarrierFor<Op::kNarrowPrecision, F>>(F, env, nullptr, bits...);
+}
+
+// The operation for a user-defined format, or a traced call: the format read at run time.
+template <class Op, class W, class... Bits>
+[[gnu::noinline]] Result runGeneric(const Format& f, const Env& env, OperationTrace* trace, Bits... bits) {
+    return Op::template run<W>(f, env, trace, bits...);
+}
+
+template <class Op, class... Bits>
+FPLAB_INLINE Result dispatch(const Format& f, const Env& env, OperationTrace* trace, Bits... bits) {
 #define FPLAB_PRESET(id, preset)                                                                                  \
-    case FormatId::id:                                                                                            \
-        return fn.template operator()<detail::CarrierFor<MaxNarrowPrecision, preset>>(preset);
-    if (!traced) {
+    case FormatId::id: return runPreset<Op, preset>(env, bits...);
+    if (!trace) {
         switch (f.id) {
             FPLAB_PRESET(Fp64, kFp64)
             FPLAB_PRESET(Fp32, kFp32)
@@ -31,44 +84,86 @@ Result dispatch(const Format& f, bool traced, Fn&& fn) {
         }
     }
 #undef FPLAB_PRESET
-    if (f.precision() <= MaxNarrowPrecision) return fn.template operator()<u64>(f);
-    return fn.template operator()<u128>(f);
+    if (f.precision() <= Op::kNarrowPrecision) return runGeneric<Op, u64>(f, env, trace, bits...);
+    return runGeneric<Op, u128>(f, env, trace, bits...);
 }
 
 } // namespace
 
 Result add(const Format& f, std::uint64_t a, std::uint64_t b, const Env& env, OperationTrace* trace) {
-    return dispatch<detail::kAddNarrowPrecision>(
-        f, trace, [&]<class W>(const Format& ff) { return detail::addOp<W>(ff, a, b, false, env, trace); });
+    return dispatch<AddOp>(f, env, trace, a, b);
 }
 
 Result sub(const Format& f, std::uint64_t a, std::uint64_t b, const Env& env, OperationTrace* trace) {
-    return dispatch<detail::kAddNarrowPrecision>(
-        f, trace, [&]<class W>(const Format& ff) { return detail::addOp<W>(ff, a, b, true, env, trace); });
+    return dispatch<SubOp>(f, env, trace, a, b);
 }
 
 Result mul(const Format& f, std::uint64_t a, std::uint64_t b, const Env& env, OperationTrace* trace) {
-    return dispatch<detail::kMulNarrowPrecision>(
-        f, trace, [&]<class W>(const Format& ff) { return detail::mulOp<W>(ff, a, b, env, trace); });
+    return dispatch<MulOp>(f, env, trace, a, b);
 }
 
 Result div(const Format& f, std::uint64_t a, std::uint64_t b, const Env& env, OperationTrace* trace) {
-    return dispatch<detail::kDivNarrowPrecision>(
-        f, trace, [&]<class W>(const Format& ff) { return detail::divOp<W>(ff, a, b, env, trace); });
+    return dispatch<DivOp>(f, env, trace, a, b);
 }
 
 Result fma(const Format& f, std::uint64_t a, std::uint64_t b, std::uint64_t c, const Env& env, OperationTrace* trace) {
-    return dispatch<detail::kFmaNarrowPrecision>(
-        f, trace, [&]<class W>(const Format& ff) { return detail::fmaOp<W>(ff, a, b, c, env, trace); });
+    return dispatch<FmaOp>(f, env, trace, a, b, c);
 }
 
 Result sqrt(const Format& f, std::uint64_t a, const Env& env, OperationTrace* trace) {
-    return dispatch<detail::kSqrtNarrowPrecision>(
-        f, trace, [&]<class W>(const Format& ff) { return detail::sqrtOp<W>(ff, a, env, trace); });
+    return dispatch<SqrtOp>(f, env, trace, a);
 }
 
-Result convert(const Format& from, std::uint64_t a, const Format& to, const Env& env, OperationTrace* trace) {
+namespace {
+
+// Conversions between two presets, specialised for both (49 pairs).
+template <const Format& From, const Format& To>
+[[gnu::noinline]] Result convertPreset(std::uint64_t a, const Env& env) {
+    return detail::convertOp(From, a, To, env, nullptr);
+}
+
+// A user-defined format on either side, or a traced call.
+[[gnu::noinline]] Result convertRuntime(const Format& from, std::uint64_t a, const Format& to, const Env& env,
+                                        OperationTrace* trace) {
     return detail::convertOp(from, a, to, env, trace);
+}
+
+template <const Format& From>
+Result convertFromPreset(std::uint64_t a, const Format& to, const Env& env) {
+#define FPLAB_PRESET(id, preset)                                                                                  \
+    case FormatId::id: return convertPreset<From, preset>(a, env);
+    switch (to.id) {
+        FPLAB_PRESET(Fp64, kFp64)
+        FPLAB_PRESET(Fp32, kFp32)
+        FPLAB_PRESET(Tf32, kTf32)
+        FPLAB_PRESET(Fp16, kFp16)
+        FPLAB_PRESET(Bf16, kBf16)
+        FPLAB_PRESET(E4m3, kE4m3)
+        FPLAB_PRESET(E5m2, kE5m2)
+    default: return convertRuntime(From, a, to, env, nullptr);
+    }
+#undef FPLAB_PRESET
+}
+
+} // namespace
+
+Result convert(const Format& from, std::uint64_t a, const Format& to, const Env& env, OperationTrace* trace) {
+#define FPLAB_PRESET(id, preset)                                                                                  \
+    case FormatId::id: return convertFromPreset<preset>(a, to, env);
+    if (!trace) {
+        switch (from.id) {
+            FPLAB_PRESET(Fp64, kFp64)
+            FPLAB_PRESET(Fp32, kFp32)
+            FPLAB_PRESET(Tf32, kTf32)
+            FPLAB_PRESET(Fp16, kFp16)
+            FPLAB_PRESET(Bf16, kBf16)
+            FPLAB_PRESET(E4m3, kE4m3)
+            FPLAB_PRESET(E5m2, kE5m2)
+        default: break;
+        }
+    }
+#undef FPLAB_PRESET
+    return convertRuntime(from, a, to, env, trace);
 }
 
 Result roundToIntegral(const Format& f, std::uint64_t a, const Env& env, bool signalInexact) {

@@ -14,8 +14,11 @@ namespace fplab::detail {
 
 #if defined(__GNUC__)
 #define FPLAB_INLINE [[gnu::always_inline]] inline
+// For the rare cases kept out of line, so that the common case stays small where it is inlined.
+#define FPLAB_NOINLINE [[gnu::noinline]]
 #else
 #define FPLAB_INLINE inline
+#define FPLAB_NOINLINE
 #endif
 
 // Whether to add one ulp to `kept`, given the discarded bits `rem` out of
@@ -48,6 +51,16 @@ struct Rounded {
 FPLAB_INLINE Rounded roundAt(const Env& env, bool sign, u64 sig, int discard) {
     const u64 kept = discard >= 64 ? 0 : sig >> discard;
     const u64 rem = discard >= 64 ? sig : sig & ((u64(1) << discard) - 1);
+    if (env.rounding == RoundingMode::NearestEven) [[likely]] {
+        // roundsUp() for nearest-even without branches: an odd `kept` turns the tie into "above half".
+        const bool up = rem + (kept & 1) > (u64(1) << (discard - 1));
+#ifdef FPLAB_PLANTED_BUG
+        // A deliberate one-bit error (CMake FPLAB_PLANT_BUG, see docs/verification.md): an exact tie that
+        // rounds up at precision FPLAB_PLANTED_BUG (11: FP16, TF32) gets its last bit flipped. Off in real builds.
+        if (up && discard == 64 - FPLAB_PLANTED_BUG && rem == (u64(1) << (discard - 1))) return {(kept + 1) ^ 1, true, up};
+#endif
+        return {kept + u64(up), rem != 0, up};
+    }
     const bool up = roundsUp(env, sign, kept, rem, discard);
     u64 k = kept + (up ? 1 : 0);
     if (env.rounding == RoundingMode::ToOdd && rem != 0) k |= 1;
@@ -83,11 +96,9 @@ inline Result invalidForUnsigned(const Format& f, Flags flags) {
 
 void describeRounding(RoundingTrace& tr, const Env& env, int discard, u64 sig);
 
-// Rounds (-1)^sign * sig * 2^(exp - 63) to the format. `sig` must have bit 63
-// set; bits lost before this call must be OR-ed into bit 0 (sticky).
-// `flags` carries flags the operation already raised.
-FPLAB_INLINE Result roundPack(const Format& f, bool sign, int exp, u64 sig, const Env& env, Flags flags = 0,
-                              RoundingTrace* tr = nullptr) {
+// roundPack() in full: every case, with the trace.
+FPLAB_NOINLINE inline Result roundPackGeneral(const Format& f, bool sign, int exp, u64 sig, const Env& env, Flags flags,
+                                              RoundingTrace* tr) {
     if (!f.hasSign && sign) return invalidForUnsigned(f, flags);
     const int p = f.precision();
     const int emin = f.minExponent();
@@ -187,6 +198,26 @@ FPLAB_INLINE Result roundPack(const Format& f, bool sign, int exp, u64 sig, cons
     if (tiny && r.inexact) flags |= kUnderflow;
     if (magnitude == 0 && !f.hasNegativeZero()) sign = false;
     return {magnitude | (sign ? f.signMask() : 0), flags};
+}
+
+// Rounds (-1)^sign * sig * 2^(exp - 63) to the format. `sig` must have bit 63
+// set; bits lost before this call must be OR-ed into bit 0 (sticky).
+// `flags` carries flags the operation already raised.
+// The common case (no trace, not tiny, no overflow) is inlined here; it is the first branch of
+// roundPackGeneral(), which handles everything else.
+FPLAB_INLINE Result roundPack(const Format& f, bool sign, int exp, u64 sig, const Env& env, Flags flags = 0,
+                              RoundingTrace* tr = nullptr) {
+    // Not tiny (exp >= emin) and no exponent overflow, in one unsigned comparison.
+    const std::int64_t biased = std::int64_t(exp) + f.bias;
+    const int lowest = f.minNormalExponentField();
+    if (tr == nullptr && (f.hasSign || !sign) && u64(biased - lowest) <= u64(f.maxExponentField() - lowest)) [[likely]] {
+        const Rounded r = roundAt(env, sign, sig, 64 - f.precision());
+        // kept includes the implicit bit, so a rounded-up 2^p carries into the exponent field.
+        const u64 magnitude = (u64(biased - 1) << f.mantissaBits) + r.kept;
+        if (magnitude <= f.maxFiniteMagnitude()) [[likely]]
+            return {magnitude | (sign ? f.signMask() : 0), Flags(flags | (r.inexact ? kInexact : 0))};
+    }
+    return roundPackGeneral(f, sign, exp, sig, env, flags, tr);
 }
 
 // An exact zero result: its sign is decided by the caller.

@@ -32,6 +32,14 @@ constexpr W shiftRightJam(W x, int n) {
     return (x >> n) | W((x << (kWidth<W> - n)) != 0);
 }
 
+// shiftRightJam() for x < 2^(w-1) and n >= 0, without branches: every shift of w-1 or more
+// leaves just the sticky bit, so the shift is clamped there.
+template <class W>
+constexpr W shiftRightJamBelowTop(W x, int n) {
+    const int s = n < kWidth<W> - 1 ? n : kWidth<W> - 1;
+    return (x >> s) | W((x & ((W(1) << s) - 1)) != 0);
+}
+
 // Reduces a carrier to 64 bits, keeping the top bits and jamming the rest.
 template <class W>
 constexpr u64 narrowJam(W x) {

@@ -5,8 +5,9 @@
 
 namespace fplab::detail {
 
+// Every case, with the trace.
 template <class W>
-FPLAB_INLINE Result addOp(const Format& f, u64 a, u64 b, bool subtract, const Env& env, OperationTrace* tr) {
+FPLAB_NOINLINE Result addOpGeneral(const Format& f, u64 a, u64 b, bool subtract, const Env& env, OperationTrace* tr) {
     recordOperands(tr, subtract ? "sub" : "add", f, {a, b});
     const Unpacked ua = unpack(f, a);
     Unpacked ub = unpack(f, b);
@@ -29,6 +30,21 @@ FPLAB_INLINE Result addOp(const Format& f, u64 a, u64 b, bool subtract, const En
     }
     return addAligned<W>(f, ua.sign, ua.exponent, alignedSignificand<W>(f, ua.significand), ub.sign, ub.exponent,
                          alignedSignificand<W>(f, ub.significand), env, tr);
+}
+
+// Two normal operands inline; the rest out of line.
+template <class W>
+FPLAB_INLINE Result addOp(const Format& f, u64 a, u64 b, bool subtract, const Env& env, OperationTrace* tr) {
+    if (tr == nullptr && f.hasSign && isNormalEncoding(f, a) && isNormalEncoding(f, b)) [[likely]] {
+        // For normal numbers the magnitude bits order like the values: one comparison finds the larger.
+        const u64 bSigned = subtract ? b ^ f.signMask() : b;
+        const u64 swap = u64(0) - u64((a & f.magnitudeMask()) < (bSigned & f.magnitudeMask()));
+        const u64 hi = a ^ ((a ^ bSigned) & swap), lo = bSigned ^ ((a ^ bSigned) & swap);
+        const Unpacked uh = unpackNormal(f, hi), ul = unpackNormal(f, lo);
+        return addOrdered<W>(f, uh.sign, uh.exponent, alignedSignificand<W>(f, uh.significand), uh.sign != ul.sign,
+                             ul.exponent, alignedSignificand<W>(f, ul.significand), env, nullptr);
+    }
+    return addOpGeneral<W>(f, a, b, subtract, env, tr);
 }
 
 } // namespace fplab::detail

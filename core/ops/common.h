@@ -12,6 +12,27 @@
 
 namespace fplab::detail {
 
+// classify(f, bits) == FloatClass::Normal, tested with as few comparisons as the format allows:
+// the operations check this first so that normal operands skip the special-case ladder.
+FPLAB_INLINE constexpr bool isNormalEncoding(const Format& f, u64 bits) {
+    const int e = exponentFieldOf(f, bits);
+    switch (f.specials) {
+    case SpecialValues::Ieee:
+        if (f.hasZero) return unsigned(e - 1) < unsigned(f.maxExponentField() - 1);
+        return e != f.maxExponentField();
+    case SpecialValues::FiniteWithNan: return (e != 0 || !f.hasZero) && (bits & f.magnitudeMask()) != f.magnitudeMask();
+    case SpecialValues::Fnuz: return (e != 0 || !f.hasZero) && (bits & f.bitMask()) != f.signMask();
+    case SpecialValues::FiniteOnly: return e != 0 || !f.hasZero;
+    }
+    return false;
+}
+
+// unpack() of an encoding known to be normal.
+FPLAB_INLINE constexpr Unpacked unpackNormal(const Format& f, u64 bits) {
+    return {signOf(f, bits), FloatClass::Normal, exponentFieldOf(f, bits) - f.bias,
+            mantissaFieldOf(f, bits) | (u64(1) << f.mantissaBits)};
+}
+
 // A result decided by a special case (NaN, infinity, zero operand), recorded in the trace.
 inline Result special(OperationTrace* tr, Result r, const char* why) {
     if (tr) {
@@ -52,33 +73,45 @@ inline Result packExact(const Format& to, const Unpacked& u, int mantissaBits, c
     return roundPack(to, u.sign, u.exponent + (63 - lz) - mantissaBits, u.significand << lz, env, 0, tr);
 }
 
-// Adds two magnitudes given with their leading bit at carrier bit w-2 (value = sig * 2^(exp - (w-2))).
-// The smaller one is shifted right with its lost bits jammed into bit 0; the carrier must leave at
-// least two spare bits below the result's rounding position (see docs/numerics.md).
+// Adds or subtracts two magnitudes given with their leading bit at carrier bit w-2
+// (value = sig * 2^(exp - (w-2))), the first at least as large as the second; the result
+// takes the first one's sign. The smaller one is shifted right with its lost bits jammed into
+// bit 0; the carrier must leave at least two spare bits below the result's rounding position
+// (see docs/numerics.md).
 template <class W>
-FPLAB_INLINE Result addAligned(const Format& f, bool signA, int expA, W sigA, bool signB, int expB, W sigB,
+FPLAB_INLINE Result addOrdered(const Format& f, bool sign, int expA, W sigA, bool subtract, int expB, W sigB,
                                const Env& env, OperationTrace* tr) {
-    if (expA < expB || (expA == expB && sigA < sigB)) {
-        std::swap(signA, signB);
-        std::swap(expA, expB);
-        std::swap(sigA, sigB);
-    }
     const int shift = expA - expB;
-    const W small = shiftRightJam(sigB, shift);
-    const bool subtract = signA != signB;
+    const W small = shiftRightJamBelowTop(sigB, shift);
     if (tr) {
         tr->alignmentShift = shift;
         tr->alignmentLostBits = shift > 0 && (shift >= kWidth<W> || (sigB << (kWidth<W> - shift)) != 0);
         tr->effectiveSubtraction = subtract;
     }
-    W sum = subtract ? sigA - small : sigA + small;
+    // sigA + small, or sigA - small (the two's complement of small is (small ^ ~0) + 1).
+    // Masks rather than a branch: with random signs a branch would be mispredicted half the time.
+    const W negate = W(0) - W(subtract);
+    W sum = sigA + ((small ^ negate) - negate);
     if (sum == 0) {
         if (tr) tr->exactIsZero = true;
         return finish(tr, cancellationZero(f, env));
     }
     const int lz = countLeadingZeros(sum);
     sum <<= lz;
-    return finish(tr, roundPack(f, signA, expA + 1 - lz, narrowJam(sum), env, 0, tr ? &tr->rounding : nullptr));
+    return finish(tr, roundPack(f, sign, expA + 1 - lz, narrowJam(sum), env, 0, tr ? &tr->rounding : nullptr));
+}
+
+// addOrdered() for two magnitudes in either order.
+template <class W>
+FPLAB_INLINE Result addAligned(const Format& f, bool signA, int expA, W sigA, bool signB, int expB, W sigB,
+                               const Env& env, OperationTrace* tr) {
+    // The larger magnitude first, swapped with masks rather than a branch (see addOrdered).
+    const bool swap = (expA < expB) | ((expA == expB) & (sigA < sigB));
+    const bool subtract = signA != signB;
+    const W sigSwap = (sigA ^ sigB) & (W(0) - W(swap));
+    const int expSwap = (expA ^ expB) & -int(swap);
+    return addOrdered<W>(f, signA != (swap & subtract), expA ^ expSwap, sigA ^ sigSwap, subtract, expB ^ expSwap,
+                         sigB ^ sigSwap, env, tr);
 }
 
 template <class W>

@@ -13,7 +13,9 @@ inline Result infinityWithoutEncoding(const Format& to, bool sign, const Env& en
             kInvalid};
 }
 
-FPLAB_INLINE Result convertOp(const Format& from, u64 a, const Format& to, const Env& env, OperationTrace* tr) {
+// Every case, with the trace.
+FPLAB_NOINLINE inline Result convertOpGeneral(const Format& from, u64 a, const Format& to, const Env& env,
+                                              OperationTrace* tr) {
     recordOperands(tr, "convert", from, {a});
     const Unpacked u = unpack(from, a);
     switch (u.cls) {
@@ -29,6 +31,15 @@ FPLAB_INLINE Result convertOp(const Format& from, u64 a, const Format& to, const
     case FloatClass::Zero: return special(tr, zeroResult(to, u.sign), "zero converts to zero");
     default: return finish(tr, packExact(to, u, from.mantissaBits, env, tr ? &tr->rounding : nullptr));
     }
+}
+
+// A normal operand inline (packExact() with its normalisation known); the rest out of line.
+FPLAB_INLINE Result convertOp(const Format& from, u64 a, const Format& to, const Env& env, OperationTrace* tr) {
+    if (tr == nullptr && isNormalEncoding(from, a)) [[likely]] {
+        const Unpacked u = unpackNormal(from, a);
+        return roundPack(to, u.sign, u.exponent, u.significand << (63 - from.mantissaBits), env);
+    }
+    return convertOpGeneral(from, a, to, env, tr);
 }
 
 } // namespace fplab::detail

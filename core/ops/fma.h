@@ -7,8 +7,26 @@
 
 namespace fplab::detail {
 
+// a*b + c for finite nonzero a and b; c may be zero.
 template <class W>
-FPLAB_INLINE Result fmaOp(const Format& f, u64 a, u64 b, u64 c, const Env& env, OperationTrace* tr) {
+FPLAB_INLINE Result fmaFinite(const Format& f, const Unpacked& ua, const Unpacked& ub, const Unpacked& uc,
+                              const Env& env, OperationTrace* tr) {
+    const bool signP = ua.sign != ub.sign;
+    W product = W(ua.significand) * W(ub.significand);
+    const int lz = countLeadingZeros(product);
+    product <<= (lz - 1); // leading bit at w-2
+    const int expP = ua.exponent + ub.exponent - 2 * f.mantissaBits + (kWidth<W> - 1 - lz);
+    if (uc.cls == FloatClass::Zero) {
+        if (tr) tr->special = "c is zero: the result is the rounded product";
+        return finish(tr, roundPack(f, signP, expP, narrowJam(W(product << 1)), env, 0, tr ? &tr->rounding : nullptr));
+    }
+    return addAligned<W>(f, signP, expP, product, uc.sign, uc.exponent, alignedSignificand<W>(f, uc.significand), env,
+                         tr);
+}
+
+// Every case, with the trace.
+template <class W>
+FPLAB_NOINLINE Result fmaOpGeneral(const Format& f, u64 a, u64 b, u64 c, const Env& env, OperationTrace* tr) {
     recordOperands(tr, "fma", f, {a, b, c});
     const Unpacked ua = unpack(f, a);
     const Unpacked ub = unpack(f, b);
@@ -34,16 +52,15 @@ FPLAB_INLINE Result fmaOp(const Format& f, u64 a, u64 b, u64 c, const Env& env, 
             return special(tr, zeroResult(f, zeroSumSign(signP, uc.sign, env)), "0 + 0 is zero");
         return special(tr, packExact(f, uc, f.mantissaBits, env), "the product is zero: the result is c");
     }
-    W product = W(ua.significand) * W(ub.significand);
-    const int lz = countLeadingZeros(product);
-    product <<= (lz - 1); // leading bit at w-2
-    const int expP = ua.exponent + ub.exponent - 2 * f.mantissaBits + (kWidth<W> - 1 - lz);
-    if (uc.cls == FloatClass::Zero) {
-        if (tr) tr->special = "c is zero: the result is the rounded product";
-        return finish(tr, roundPack(f, signP, expP, narrowJam(W(product << 1)), env, 0, tr ? &tr->rounding : nullptr));
-    }
-    return addAligned<W>(f, signP, expP, product, uc.sign, uc.exponent, alignedSignificand<W>(f, uc.significand), env,
-                         tr);
+    return fmaFinite<W>(f, ua, ub, uc, env, tr);
+}
+
+// Three normal operands inline; the rest out of line.
+template <class W>
+FPLAB_INLINE Result fmaOp(const Format& f, u64 a, u64 b, u64 c, const Env& env, OperationTrace* tr) {
+    if (tr == nullptr && isNormalEncoding(f, a) && isNormalEncoding(f, b) && isNormalEncoding(f, c)) [[likely]]
+        return fmaFinite<W>(f, unpackNormal(f, a), unpackNormal(f, b), unpackNormal(f, c), env, nullptr);
+    return fmaOpGeneral<W>(f, a, b, c, env, tr);
 }
 
 } // namespace fplab::detail

@@ -5,8 +5,20 @@
 
 namespace fplab::detail {
 
+// The product of two finite nonzero values.
 template <class W>
-FPLAB_INLINE Result mulOp(const Format& f, u64 a, u64 b, const Env& env, OperationTrace* tr) {
+FPLAB_INLINE Result mulFinite(const Format& f, bool sign, const Unpacked& ua, const Unpacked& ub, const Env& env,
+                              OperationTrace* tr) {
+    W product = W(ua.significand) * W(ub.significand);
+    const int lz = countLeadingZeros(product);
+    product <<= lz;
+    const int exp = ua.exponent + ub.exponent - 2 * f.mantissaBits + (kWidth<W> - 1 - lz);
+    return finish(tr, roundPack(f, sign, exp, narrowJam(product), env, 0, tr ? &tr->rounding : nullptr));
+}
+
+// Every case, with the trace.
+template <class W>
+FPLAB_NOINLINE Result mulOpGeneral(const Format& f, u64 a, u64 b, const Env& env, OperationTrace* tr) {
     recordOperands(tr, "mul", f, {a, b});
     const Unpacked ua = unpack(f, a);
     const Unpacked ub = unpack(f, b);
@@ -23,11 +35,15 @@ FPLAB_INLINE Result mulOp(const Format& f, u64 a, u64 b, const Env& env, Operati
     }
     if (ua.cls == FloatClass::Zero || ub.cls == FloatClass::Zero) [[unlikely]]
         return special(tr, zeroResult(f, sign), "a zero operand gives zero");
-    W product = W(ua.significand) * W(ub.significand);
-    const int lz = countLeadingZeros(product);
-    product <<= lz;
-    const int exp = ua.exponent + ub.exponent - 2 * f.mantissaBits + (kWidth<W> - 1 - lz);
-    return finish(tr, roundPack(f, sign, exp, narrowJam(product), env, 0, tr ? &tr->rounding : nullptr));
+    return mulFinite<W>(f, sign, ua, ub, env, tr);
+}
+
+// Two normal operands inline; the rest out of line.
+template <class W>
+FPLAB_INLINE Result mulOp(const Format& f, u64 a, u64 b, const Env& env, OperationTrace* tr) {
+    if (tr == nullptr && isNormalEncoding(f, a) && isNormalEncoding(f, b)) [[likely]]
+        return mulFinite<W>(f, signOf(f, a) != signOf(f, b), unpackNormal(f, a), unpackNormal(f, b), env, nullptr);
+    return mulOpGeneral<W>(f, a, b, env, tr);
 }
 
 } // namespace fplab::detail

@@ -1,0 +1,240 @@
+// `fplab-cli lesson`: list the guided lessons, run their experiments (the numbers the
+// app's Lessons panel shows), print a lesson as text, list experiments, check lesson files.
+#include "app/cli/cli_options.h"
+#include "app/cli/command.h"
+#include "lessons/experiment_registry.h"
+#include "lessons/lesson_library.h"
+#include "lessons/lesson_runner.h"
+#include "lessons/result_json.h"
+#include "lessons/result_text.h"
+
+#include <charconv>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace fplab::cli {
+namespace {
+
+using namespace fplab::lessons;
+
+constexpr std::string_view kUsage =
+    "usage: fplab-cli lesson list [--lang en|zh_CN] [--json] [--dir DIR]\n"
+    "       fplab-cli lesson run ID [--param NAME=VALUE]... [--step N] [--lang L] [--json] [--dir DIR]\n"
+    "       fplab-cli lesson show ID [--param NAME=VALUE]... [--step N] [--lang L] [--dir DIR]\n"
+    "       fplab-cli lesson experiments [--lang L] [--json]\n"
+    "       fplab-cli lesson check FILE...\n"
+    "\n"
+    "ID is a lesson id (overflow) or its number (3). --param count=10 changes a parameter in every experiment\n"
+    "of the lesson that has it; --param sum.count=10 only in the experiment block with id 'sum'.\n"
+    "Lessons are read from $FPLAB_LESSONS_DIR, <prefix>/share/fplab/lessons or the source tree;\n"
+    "--dir overrides. The file format is described in lessons/README.md.\n";
+
+struct Options {
+    std::string action;
+    std::vector<std::string> positional;
+    std::vector<ParamOverride> overrides;
+    std::optional<std::size_t> step;
+    Language language = Language::English;
+    bool json = false;
+    std::string dir;
+};
+
+// Returns an exit code on a usage error, nothing when the options are fine.
+std::optional<int> parseOptions(std::span<const std::string_view> args, CommandIo io, Options& o) {
+    ArgScanner scan(args);
+    while (!scan.done()) {
+        std::string_view name;
+        std::optional<std::string_view> inlineValue;
+        if (!scan.nextOption(name, inlineValue)) {
+            const std::string_view word = scan.nextPositional();
+            if (o.action.empty())
+                o.action = std::string(word);
+            else
+                o.positional.emplace_back(word);
+            continue;
+        }
+        if (name == "--help" || name == "-h") {
+            io.out << kUsage;
+            return kExitOk;
+        }
+        if (name == "--json") {
+            o.json = true;
+            continue;
+        }
+        const std::optional<std::string_view> value = scan.optionValue(inlineValue);
+        if (!value) {
+            io.err << "fplab-cli lesson: " << name << " needs a value\n";
+            return kExitUsage;
+        }
+        if (name == "--param") {
+            std::string error;
+            const std::optional<ParamOverride> p = parseOverride(*value, error);
+            if (!p) {
+                io.err << "fplab-cli lesson: --param " << error << "\n";
+                return kExitUsage;
+            }
+            o.overrides.push_back(*p);
+        } else if (name == "--step") {
+            std::size_t step = 0;
+            const auto [ptr, ec] = std::from_chars(value->data(), value->data() + value->size(), step);
+            if (ec != std::errc{} || ptr != value->data() + value->size() || step == 0) {
+                io.err << "fplab-cli lesson: --step " << quoted(*value) << " is not a step number (1, 2, ...)\n";
+                return kExitUsage;
+            }
+            o.step = step;
+        } else if (name == "--lang") {
+            const std::optional<Language> language = parseLanguage(*value);
+            if (!language) {
+                io.err << "fplab-cli lesson: unknown language " << quoted(*value) << " (known: en zh_CN)\n";
+                return kExitUsage;
+            }
+            o.language = *language;
+        } else if (name == "--dir") {
+            o.dir = std::string(*value);
+        } else {
+            io.err << "fplab-cli lesson: unknown option " << quoted(name) << " (see 'fplab-cli lesson --help')\n";
+            return kExitUsage;
+        }
+    }
+    return std::nullopt;
+}
+
+void printProblems(std::ostream& err, const LessonLibrary& library) {
+    for (const LessonError& e : library.errors()) err << "error: " << e.toString() << "\n";
+    for (const LessonError& e : library.warnings()) err << "warning: " << e.toString() << "\n";
+}
+
+std::optional<LessonLibrary> loadLibrary(const Options& o, CommandIo io) {
+    std::filesystem::path dir = o.dir;
+    if (dir.empty()) {
+        const LessonsDirectory found = findLessonsDirectory(currentExecutable());
+        if (!found.path) {
+            io.err << "fplab-cli lesson: " << found.error << "\n";
+            return std::nullopt;
+        }
+        dir = *found.path;
+    } else if (!std::filesystem::is_directory(dir)) {
+        io.err << "fplab-cli lesson: --dir " << quoted(o.dir) << " is not a directory\n";
+        return std::nullopt;
+    }
+    return LessonLibrary::loadDirectory(dir);
+}
+
+int listLessons(const Options& o, CommandIo io) {
+    const std::optional<LessonLibrary> library = loadLibrary(o, io);
+    if (!library) return kExitBadInput;
+    if (o.json) {
+        JsonWriter json(io.out);
+        writeLessonListJson(json, *library, o.language);
+    } else {
+        for (const LessonEntry& entry : library->lessons()) {
+            const Lesson* lesson = entry.in(o.language);
+            std::string languages;
+            for (const auto& [language, version] : entry.versions)
+                languages += (languages.empty() ? "" : " ") + std::string(languageCode(language));
+            io.out << entry.order << "  " << entry.id << "  " << lesson->title << "  (" << lesson->steps.size()
+                   << (o.language == Language::Chinese ? " 步；" : " steps; ") << languages << ")\n";
+            if (!lesson->summary.empty()) io.out << "     " << lesson->summary << "\n";
+        }
+    }
+    printProblems(io.err, *library);
+    return library->errors().empty() ? kExitOk : kExitBadInput;
+}
+
+int runOrShow(const Options& o, CommandIo io, bool show) {
+    if (o.positional.size() != 1) {
+        io.err << "fplab-cli lesson " << o.action << ": give one lesson id or number (see 'fplab-cli lesson list')\n";
+        return kExitUsage;
+    }
+    const std::optional<LessonLibrary> library = loadLibrary(o, io);
+    if (!library) return kExitBadInput;
+    const LessonEntry* entry = library->find(o.positional[0]);
+    if (!entry) {
+        io.err << "fplab-cli lesson: no lesson " << quoted(o.positional[0]) << " (see 'fplab-cli lesson list')\n";
+        printProblems(io.err, *library);
+        return kExitBadInput;
+    }
+    const Lesson& lesson = *entry->in(o.language);
+    if (o.step && *o.step > lesson.steps.size()) {
+        io.err << "fplab-cli lesson: lesson '" << lesson.id << "' has " << lesson.steps.size() << " steps, not "
+               << *o.step << "\n";
+        return kExitUsage;
+    }
+    const LessonRun run = runLesson(lesson, o.overrides);
+    if (show)
+        writeLessonText(io.out, run, o.language, o.step);
+    else if (o.json) {
+        JsonWriter json(io.out);
+        writeLessonRunJson(json, run, o.language, o.step);
+    } else
+        writeLessonRunText(io.out, run, o.language, o.step);
+    for (const std::string& e : run.errors) io.err << "error: " << e << "\n";
+    return run.errors.empty() ? kExitOk : kExitBadInput;
+}
+
+int listExperiments(const Options& o, CommandIo io) {
+    if (o.json) {
+        JsonWriter json(io.out);
+        writeExperimentCatalogJson(json, o.language);
+        return kExitOk;
+    }
+    for (const ExperimentSpec& spec : experimentCatalog()) {
+        io.out << spec.name << " - " << spec.title.in(o.language) << "\n    " << spec.summary.in(o.language) << "\n";
+        for (const ParamSpec& p : spec.params) {
+            io.out << "    " << p.name << " (" << paramKindName(p.kind);
+            if (p.kind == ParamKind::Integer) io.out << " " << p.minimum << ".." << p.maximum;
+            if (!p.choices.empty()) {
+                io.out << ":";
+                for (const std::string& c : p.choices) io.out << " " << c;
+            }
+            io.out << ", default " << p.defaultValue << "): " << p.help.in(o.language) << "\n";
+        }
+    }
+    return kExitOk;
+}
+
+int checkFiles(const Options& o, CommandIo io) {
+    if (o.positional.empty()) {
+        io.err << "fplab-cli lesson check: give one or more lesson files\n";
+        return kExitUsage;
+    }
+    std::vector<std::filesystem::path> files(o.positional.begin(), o.positional.end());
+    const LessonLibrary library = LessonLibrary::loadFiles(files);
+    bool failed = !library.errors().empty();
+    for (const LessonError& e : library.errors()) io.err << "error: " << e.toString() << "\n";
+    // Run what loaded: failing experiments and placeholders naming unknown results show up only here.
+    for (const LessonEntry& entry : library.lessons())
+        for (const auto& [language, lesson] : entry.versions) {
+            const std::vector<LessonError> problems = checkRun(runLesson(lesson));
+            for (const LessonError& e : problems) io.err << "error: " << e.toString() << "\n";
+            if (problems.empty())
+                io.out << lesson.file << ": ok (" << lesson.steps.size() << " steps, "
+                       << lesson.experiments().size() << " experiments)\n";
+            failed |= !problems.empty();
+        }
+    for (const LessonError& e : library.warnings()) io.err << "warning: " << e.toString() << "\n";
+    return failed ? kExitBadInput : kExitOk;
+}
+
+int runLessonCommand(std::span<const std::string_view> args, CommandIo io) {
+    Options o;
+    if (const std::optional<int> code = parseOptions(args, io, o)) return *code;
+    if (o.action.empty()) {
+        io.err << kUsage;
+        return kExitUsage;
+    }
+    if (o.action == "list") return listLessons(o, io);
+    if (o.action == "run") return runOrShow(o, io, false);
+    if (o.action == "show") return runOrShow(o, io, true);
+    if (o.action == "experiments") return listExperiments(o, io);
+    if (o.action == "check") return checkFiles(o, io);
+    io.err << "fplab-cli lesson: unknown action " << quoted(o.action) << " (list run show experiments check)\n";
+    return kExitUsage;
+}
+
+} // namespace
+
+FPLAB_CLI_COMMAND("lesson", "guided lessons: list, run their experiments, show, check lesson files", runLessonCommand);
+
+} // namespace fplab::cli

@@ -1,0 +1,346 @@
+// `fplab-cli mma`: one tensor-core dot product per stdin line through the CPU model of
+// core/tensor_core (K a-values, K b-values, then c, in hex), d in hex out; --steps shows each block.
+#include "app/cli/cli_options.h"
+#include "app/cli/command.h"
+#include "core/tensor_core/block_fma.h"
+#include "core/tensor_core/instruction_map.h"
+#include "core/tensor_core/mma_config.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <istream>
+#include <optional>
+#include <ostream>
+#include <streambuf>
+#include <string>
+#include <vector>
+
+namespace fplab::cli {
+namespace {
+
+using namespace fplab::tc;
+
+constexpr std::string_view kUsage =
+    "usage: fplab-cli mma --arch sm_80|sm_90 --in fp16|bf16|tf32|e4m3|e5m2|int8|uint8\n"
+    "                     --acc fp32|fp16|int32 [--k K] [--tf32-input truncate|rna|rne] [--steps]\n"
+    "                     [--block N] [--tiny mmasim|khattak] [--satfinite] [--info]\n"
+    "\n"
+    "Runs D = sum_k a_k*b_k + c through the CPU model of NVIDIA tensor cores (A100 = sm_80,\n"
+    "H100/H200 = sm_90), bit for bit as docs/tensor-core-model.md describes it.\n"
+    "Each stdin line holds K a-values, K b-values, then c, as hex bits (0x optional) separated by\n"
+    "spaces: a and b in the input type (tf32: the FP32 bits), c in the accumulator type. Each line\n"
+    "prints d in hex; a result that rests on an open question of the model is followed by\n"
+    "'! unmodelled: ...'. Blank lines and lines starting with '#' are skipped.\n"
+    "\n"
+    "  --k K            products per line (default: the architecture's block size n)\n"
+    "  --block N        products per block FMA, the instruction's schedule (default n; at most n),\n"
+    "                   e.g. --block 4 for tf32 m16n8k4 on sm_90; K > N chains blocks, lowest k first\n"
+    "  --tf32-input M   how FP32 bits become TF32: truncate (raw bits, default), rna (__float_to_tf32),\n"
+    "                   rne (cuBLAS)\n"
+    "  --tiny R         the all-tiny edge case: mmasim (default) or khattak\n"
+    "  --satfinite      int8/uint8: clamp the int32 result instead of wrapping\n"
+    "  --steps          print every block: terms, exponents, E, cuts, the exact sum, the rounding\n"
+    "  --info           print the model's parameters and the instruction-to-block table, read nothing\n"
+    "\n"
+    "Example: echo '3c00 3c00 4000 0003 0' | fplab-cli mma --arch sm_80 --in fp16 --acc fp32 --k 2\n"
+    "prints 0x40000000 (IEEE round-to-nearest would give 0x40000001).\n";
+
+constexpr std::size_t kMaxK = 1 << 16;
+
+std::string hex(std::uint64_t v, int bits) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "0x%0*llx", (bits + 3) / 4, static_cast<unsigned long long>(v));
+    return buf;
+}
+
+std::string signedHex(std::int64_t v) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%s0x%llx", v < 0 ? "-" : "", static_cast<unsigned long long>(v < 0 ? -v : v));
+    return buf;
+}
+
+// Parses one hex token; on failure says why.
+std::optional<std::uint64_t> parseHex(std::string_view t, int bits, std::string& error) {
+    std::string_view digits = t;
+    if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) digits.remove_prefix(2);
+    if (digits.empty() || digits.size() > 16) {
+        error = quoted(t) + " is not a hex number of at most 16 digits";
+        return std::nullopt;
+    }
+    std::uint64_t v = 0;
+    for (char ch : digits) {
+        int d;
+        if (ch >= '0' && ch <= '9') d = ch - '0';
+        else if (ch >= 'a' && ch <= 'f') d = ch - 'a' + 10;
+        else if (ch >= 'A' && ch <= 'F') d = ch - 'A' + 10;
+        else {
+            error = quoted(t) + " is not a hex number";
+            return std::nullopt;
+        }
+        v = v << 4 | std::uint64_t(d);
+    }
+    if (bits < 64 && (v >> bits) != 0) {
+        error = quoted(t) + " is wider than " + std::to_string(bits) + " bits";
+        return std::nullopt;
+    }
+    return v;
+}
+
+// Reads one line of at most `limit` characters; returns false at the end of input.
+// `tooLong` is set (and the rest of the line skipped) when the line is longer.
+bool readLine(std::istream& in, std::string& line, std::size_t limit, bool& tooLong) {
+    line.clear();
+    tooLong = false;
+    std::streambuf* sb = in.rdbuf();
+    bool any = false;
+    for (;;) {
+        const int ch = sb->sbumpc();
+        if (ch == std::char_traits<char>::eof()) return any;
+        any = true;
+        if (ch == '\n') return true;
+        if (line.size() >= limit) tooLong = true;
+        else line.push_back(char(ch));
+    }
+}
+
+const char* decisionName(RoundingDecision d) {
+    switch (d) {
+    case RoundingDecision::Exact: return "exact, nothing discarded";
+    case RoundingDecision::Truncated: return "discarded bits dropped";
+    case RoundingDecision::Incremented: return "one ulp added";
+    case RoundingDecision::JammedToOdd: return "jammed to odd";
+    case RoundingDecision::Overflowed: return "overflow";
+    case RoundingDecision::FlushedToZero: return "flushed to zero";
+    }
+    return "?";
+}
+
+void printSteps(std::ostream& out, const BlockModel& m, const std::vector<BlockSteps>& blocks, int lineNumber) {
+    const int inBits = operandBits(m.config.input), accBits = accumBits(m.config.accum);
+    for (std::size_t bi = 0; bi < blocks.size(); ++bi) {
+        const BlockSteps& st = blocks[bi];
+        int k0 = -1, k1 = -1;
+        for (const TermStep& t : st.terms)
+            if (t.kind == TermStep::Kind::Product) {
+                if (k0 < 0) k0 = t.k;
+                k1 = t.k;
+            }
+        out << "line " << lineNumber << ", block " << (bi + 1) << " of " << blocks.size();
+        if (k0 >= 0) out << " (k " << k0 << ".." << k1 << ")";
+        out << "\n";
+        for (const TermStep& t : st.terms) {
+            if (t.kind == TermStep::Kind::Product) {
+                out << "  k=" << t.k << "  a " << hex(t.aBits, inBits) << " b " << hex(t.bBits, inBits);
+                if (m.config.input == InputType::Tf32)
+                    out << " (tf32 " << hex(t.aUnit << 13, 32) << " " << hex(t.bUnit << 13, 32) << ")";
+            } else {
+                out << "  c    " << hex(t.aBits, accBits);
+            }
+            if (st.integer) {
+                out << "  value " << t.cut << "\n";
+                continue;
+            }
+            if (!st.special.empty() || (t.dropped && t.significand == 0)) {
+                if (t.dropped) out << (t.kind == TermStep::Kind::Product ? "  zero product: dropped" : "  zero");
+                out << "\n";
+                continue;
+            }
+            out << "  = " << (t.sign ? "-" : "+") << hex(t.significand, 0) << " * 2^(" << t.exponent << "-"
+                << t.significandFractionBits << ")  exponent " << t.exponent << "  cut " << signedHex(t.cut);
+            if (t.lostBitCount > 0) out << "  lost " << t.lostBitCount << " bits " << hex(t.lostBits, t.lostBitCount);
+            out << "\n";
+        }
+        if (!st.special.empty()) {
+            out << "  special: " << st.special << "\n  d = " << hex(st.resultBits, accBits) << "\n";
+            continue;
+        }
+        if (st.integer) {
+            out << "  S = " << st.sum << " (" << st.eRule << "); " << st.roundingRule;
+            if (st.clamped) out << " (clamped)";
+            out << "\n  d = " << hex(st.resultBits, accBits) << "\n";
+            continue;
+        }
+        out << "  " << st.eRule << " = " << st.maxExponent << "\n  F = " << st.fractionBits
+            << ": every term is cut toward zero to the 2^" << (st.maxExponent - st.fractionBits) << " grid\n";
+        out << "  S = " << st.sum << " = " << signedHex(st.sum) << " exactly; value S * 2^" << (st.maxExponent - st.fractionBits);
+        if (st.sum != 0) out << ", leading bit 2^" << st.normalizedExponent;
+        out << "\n  rounding: " << st.roundingRule;
+        if (st.sum != 0) {
+            out << ": keep " << st.rounding.keptBits << " bits, guard " << st.rounding.guard << " round " << st.rounding.round
+                << " sticky " << st.rounding.sticky << ", " << decisionName(st.rounding.decision);
+            if (st.overflowToInfinity) out << " -> infinity (the unit overflows to inf whatever the rounding)";
+        } else {
+            out << ": the sum is zero, d = +0";
+        }
+        out << "\n  d = " << hex(st.resultBits, accBits);
+        if (st.caveat != Caveat::None) out << "  (the other reading of the edge case gives " << hex(st.alternativeBits, accBits) << ")";
+        out << "\n";
+    }
+}
+
+void printInfo(std::ostream& out, const BlockModel& m) {
+    out << "model        " << archDescription(m.config.arch) << ", " << inputName(m.config.input) << " -> "
+        << accumName(m.config.accum) << "\n";
+    if (m.isInteger()) {
+        out << "arithmetic   exact products, int32 " << (m.config.intOverflow == IntOverflow::Wrap ? "wrap" : "clamp (.satfinite)")
+            << "\n";
+    } else {
+        out << "block size   n = " << m.blockSize << " products + C\n";
+        out << "alignment    F = " << m.fractionBits << " fraction bits below 2^E, every term cut toward zero\n";
+        out << "final round  " << (m.finalRounding == RoundingMode::NearestEven ? "RNE" : "RZ") << " to "
+            << m.roundFormat.name() << "\n";
+        out << "tiny case    " << tinyModelName(m.config.tinyModel) << " (khattak clamps E >= " << m.khattakMinExponent << ")\n";
+        if (m.config.input == InputType::Tf32) out << "tf32 input   " << tf32InputName(m.config.tf32Input) << "\n";
+    }
+    out << "basis        " << m.basis << "\n";
+    out << "instructions (blocks x products per block):\n";
+    for (const InstructionBlocks& r : instructionsFor(m.config.arch, m.config.input)) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "  %-9s %-9s %d x %-3d ", std::string(apiName(r.api)).c_str(),
+                      std::string(r.shape).c_str(), r.blocks, r.blockSize);
+        out << buf << r.basis << "\n";
+    }
+}
+
+int runMma(std::span<const std::string_view> args, CommandIo io) {
+    ArgScanner scan(args);
+    MmaConfig cfg;
+    bool haveArch = false, haveIn = false, haveAcc = false, steps = false, info = false;
+    std::optional<long> k, block;
+    auto usageError = [&](const std::string& message) {
+        io.err << "fplab-cli mma: " << message << "\n";
+        return kExitUsage;
+    };
+    while (!scan.done()) {
+        std::string_view name;
+        std::optional<std::string_view> inlineValue;
+        if (!scan.nextOption(name, inlineValue))
+            return usageError("unexpected argument " + quoted(scan.nextPositional()) + " (the values come on stdin)");
+        if (name == "--help" || name == "-h") {
+            io.out << kUsage;
+            return kExitOk;
+        }
+        if (name == "--steps" || name == "--satfinite" || name == "--info") {
+            if (inlineValue) return usageError(std::string(name) + " takes no value");
+            if (name == "--steps") steps = true;
+            else if (name == "--info") info = true;
+            else cfg.intOverflow = IntOverflow::SatFinite;
+            continue;
+        }
+        if (name != "--arch" && name != "--in" && name != "--acc" && name != "--k" && name != "--block" &&
+            name != "--tf32-input" && name != "--tiny")
+            return usageError("unknown option " + quoted(name) + " (see 'fplab-cli mma --help')");
+        const std::optional<std::string_view> value = scan.optionValue(inlineValue);
+        if (!value) return usageError(std::string(name) + " needs a value");
+        const std::string v(*value);
+        if (name == "--arch") {
+            const auto a = parseArch(v);
+            if (!a) return usageError("unknown architecture " + quoted(v) + " (sm_80 or sm_90)");
+            cfg.arch = *a;
+            haveArch = true;
+        } else if (name == "--in") {
+            const auto t = parseInputType(v);
+            if (!t) return usageError("unknown input type " + quoted(v) + " (fp16 bf16 tf32 e4m3 e5m2 int8 uint8)");
+            cfg.input = *t;
+            haveIn = true;
+        } else if (name == "--acc") {
+            const auto t = parseAccumType(v);
+            if (!t) return usageError("unknown accumulator type " + quoted(v) + " (fp32 fp16 int32)");
+            cfg.accum = *t;
+            haveAcc = true;
+        } else if (name == "--tf32-input") {
+            const auto t = parseTf32Input(v);
+            if (!t) return usageError("unknown TF32 input conversion " + quoted(v) + " (truncate rna rne)");
+            cfg.tf32Input = *t;
+        } else if (name == "--tiny") {
+            const auto t = parseTinyModel(v);
+            if (!t) return usageError("unknown tiny-case model " + quoted(v) + " (mmasim khattak)");
+            cfg.tinyModel = *t;
+        } else {
+            char* end = nullptr;
+            const long n = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end != '\0' || n < 1 || std::size_t(n) > kMaxK)
+                return usageError(std::string(name) + " must be a whole number from 1 to " + std::to_string(kMaxK) +
+                                  ", got " + quoted(v));
+            (name == "--k" ? k : block) = n;
+        }
+    }
+    if (!haveArch || !haveIn || !haveAcc)
+        return usageError("--arch, --in and --acc are required (e.g. --arch sm_80 --in fp16 --acc fp32)");
+    if (cfg.input != InputType::Tf32 && cfg.tf32Input != Tf32Input::Truncate)
+        return usageError("--tf32-input applies to --in tf32 only");
+    if (cfg.intOverflow == IntOverflow::SatFinite && cfg.accum != AccumType::Int32)
+        return usageError("--satfinite applies to int8/uint8 with --acc int32 only");
+    const ModelOrError resolved = resolveModel(cfg);
+    if (!resolved.model) return usageError(resolved.message);
+    const BlockModel& model = *resolved.model;
+    const int maxBlock = model.isInteger() ? 64 : model.blockSize;
+    if (block && *block > maxBlock)
+        return usageError("--block " + std::to_string(*block) + " is larger than the " + std::string(archName(cfg.arch)) +
+                          " block of " + std::to_string(maxBlock) + " products");
+    if (info) {
+        printInfo(io.out, model);
+        return kExitOk;
+    }
+    const std::size_t kk = k ? std::size_t(*k) : std::size_t(model.blockSize);
+    const int blockK = block ? int(*block) : 0;
+    const int inBits = operandBits(cfg.input), accBits = accumBits(cfg.accum);
+    const std::size_t want = 2 * kk + 1;
+
+    std::string line;
+    std::vector<std::uint64_t> a(kk), b(kk);
+    std::vector<BlockSteps> blockSteps;
+    int lineNumber = 0;
+    bool tooLong = false;
+    auto badLine = [&](const std::string& message) {
+        io.out.flush();
+        io.err << "fplab-cli mma: line " << lineNumber << ": " << message << "\n";
+        return kExitBadInput;
+    };
+    while (readLine(io.in, line, want * 20 + 256, tooLong)) {
+        ++lineNumber;
+        if (tooLong) return badLine("line too long for " + std::to_string(want) + " values");
+        std::size_t pos = line.find_first_not_of(" \t\r");
+        if (pos == std::string::npos || line[pos] == '#') continue;
+        std::size_t count = 0;
+        std::uint64_t c = 0;
+        std::string error;
+        while (pos < line.size()) {
+            const std::size_t end = std::min(line.find_first_of(" \t\r,", pos), line.size());
+            const std::string_view token(line.data() + pos, end - pos);
+            pos = line.find_first_not_of(" \t\r,", end);
+            if (pos == std::string::npos) pos = line.size();
+            if (count >= want) {
+                ++count;
+                continue;
+            }
+            const bool isC = count == want - 1;
+            const std::optional<std::uint64_t> v = parseHex(token, isC ? accBits : inBits, error);
+            if (!v) {
+                const std::string what = isC ? std::string("c (") + std::string(accumName(cfg.accum)) + ")"
+                                             : std::string(count < kk ? "a" : "b") + "[" +
+                                                   std::to_string(count < kk ? count : count - kk) + "] (" +
+                                                   std::string(inputName(cfg.input)) + ")";
+                return badLine("value " + std::to_string(count + 1) + ", " + what + ": " + error);
+            }
+            if (isC) c = *v;
+            else (count < kk ? a[count] : b[count - kk]) = *v;
+            ++count;
+        }
+        if (count != want)
+            return badLine("expected " + std::to_string(want) + " hex values (" + std::to_string(kk) + " a, " +
+                           std::to_string(kk) + " b, then c), got " + std::to_string(count));
+        const MmaResult r = chainedDot(model, a, b, c, blockK, steps ? &blockSteps : nullptr);
+        if (steps) printSteps(io.out, model, blockSteps, lineNumber);
+        io.out << hex(r.bits, accBits);
+        if (r.caveat != Caveat::None) io.out << "  ! " << caveatText(r.caveat);
+        io.out << "\n";
+    }
+    return kExitOk;
+}
+
+} // namespace
+
+FPLAB_CLI_COMMAND("mma", "one tensor-core MMA dot product per stdin line through the CPU model (A100/H100)", runMma);
+
+} // namespace fplab::cli

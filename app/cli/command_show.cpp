@@ -1,0 +1,244 @@
+// `fplab-cli show VALUE`: one value in one format (fields, class, exact and shortest
+// decimal, ulp, neighbours, the error of storing it, the flags), or in every preset with --all.
+#include "app/cli/cli_options.h"
+#include "app/cli/command.h"
+#include "app/cli/literal.h"
+#include "app/cli/trace_printer.h"
+#include "core/arithmetic.h"
+#include "core/classify.h"
+#include "core/text/print.h"
+#include "core/values.h"
+
+#include <cstdio>
+#include <ostream>
+
+namespace fplab::cli {
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: fplab-cli show VALUE [--format F] [--rounding R] [--tininess before|after] [--saturate] [--all]\n"
+    "\n"
+    "Shows how VALUE is stored in a format: the bits grouped by field, the class, the exact and\n"
+    "the shortest decimal, hex-float, the ulp, the neighbours, the error of the stored value against\n"
+    "the typed one and the flags that storing it raised.\n"
+    "\n"
+    "  VALUE          0.1, -2.5e-3, 2^-11, 10^-3, inf, nan, 0x1.8p-3 (hex-float),\n"
+    "                 0x3c00 or 0b0_01111_0000000000 (raw bits of the format)\n"
+    "  --format F     fp64 fp32 tf32 fp16 bf16 e4m3 e5m2 e2m3 e3m2 e2m1 e8m0 e4m3fnuz e5m2fnuz\n"
+    "                 or a custom name such as e5m10-nosub, e4m3-fn, e5m10-bias=14 (default fp32)\n"
+    "  --rounding R   rne rna rtz rup rdn rto (default rne)\n"
+    "  --tininess T   when underflow is signalled: after (default) or before rounding\n"
+    "  --saturate     overflow in formats without infinity gives the largest finite value, not NaN\n"
+    "  --all          every preset format side by side (raw bits are read in --format first)\n"
+    "\n"
+    "A value too large for the format (1e999999999) is stored as infinity, or NaN / the largest\n"
+    "value in formats without infinity, with the overflow flag; this is not an error.\n";
+
+std::string formatDouble(const char* spec, double v) {
+    if (v == 0) return "0";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, spec, v);
+    return buf;
+}
+
+// "+1.490116119384765625e-09", or "~+1.4901161193847656e-09" when it has too many digits to show.
+std::string showDecimal(const DecimalValue& v) {
+    bool rounded = false;
+    std::string s = v.text(40, &rounded);
+    if (rounded) s = "~" + v.text(17);
+    else if (v.isApproximate()) s = "~" + s;
+    if (!v.isZero() && !v.isNegative()) s = "+" + s;
+    return s;
+}
+
+std::string showPowerOfTwo(int k) {
+    std::string s = "2^" + std::to_string(k);
+    if (const auto exact = DecimalValue::fromBinary(false, 1, k)) {
+        bool rounded = false;
+        std::string digits = exact->text(40, &rounded);
+        if (rounded) digits = "~" + exact->text(17);
+        s += " = " + digits;
+    }
+    return s;
+}
+
+std::string fieldsLine(const Format& f, std::uint64_t bits) {
+    std::string s;
+    if (f.hasSign) s += std::string("sign ") + (signOf(f, bits) ? "1 (-)" : "0 (+)") + "   ";
+    const int e = exponentFieldOf(f, bits);
+    std::string eBits;
+    for (int i = f.exponentBits - 1; i >= 0; --i) eBits += ((e >> i) & 1) ? '1' : '0';
+    s += "exponent " + eBits + " = " + std::to_string(e) + " (bias " + std::to_string(f.bias) + ")";
+    if (f.mantissaBits > 0) {
+        const std::uint64_t m = mantissaFieldOf(f, bits);
+        std::string mBits;
+        for (int i = f.mantissaBits - 1; i >= 0; --i) mBits += ((m >> i) & 1) ? '1' : '0';
+        char hex[24];
+        std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(m));
+        s += "   mantissa " + mBits + " = " + hex;
+    }
+    return s;
+}
+
+void printError(std::ostream& out, const Format& f, const Literal& lit) {
+    const StoredError e = storedError(f, lit);
+    if (!e.available) {
+        out << "  error      " << e.why << "\n";
+        return;
+    }
+    if (e.absolute.isZero()) {
+        out << "  error      0 (the typed value is stored exactly)\n";
+        return;
+    }
+    out << "  error      stored - typed = " << showDecimal(e.absolute) << "\n";
+    out << "             relative " << (e.relative ? formatDouble("%+.7g", *e.relative) : "undefined (typed value 0)");
+    if (e.ulps) out << ", " << formatDouble("%+.7g", *e.ulps) << " ulp";
+    out << "\n";
+}
+
+void printOne(std::ostream& out, const Format& f, const Literal& lit, const Env& env) {
+    const std::uint64_t bits = lit.stored.bits;
+    const FloatClass cls = classify(f, bits);
+    out << f.name() << " " << lit.text << " (rounding " << roundingName(env.rounding) << ")\n";
+    out << "  bits       " << bitString(f, bits, ' ') << "\n";
+    out << "  fields     " << fieldsLine(f, bits) << "\n";
+    out << "  hex        " << hexBits(f, bits);
+    if (f.id == FormatId::Tf32) out << "  (in an fp32 container: " << hexBits(kFp32, tf32ToFp32Container(bits)) << ")";
+    out << "\n";
+    out << "  class      " << className(cls) << "\n";
+    out << "  value      " << binaryScientific(f, bits) << "\n";
+    out << "  exact      " << exactDecimal(f, bits) << "\n";
+    out << "  shortest   " << shortestDecimal(f, bits) << "\n";
+    out << "  hex-float  " << hexFloat(f, bits) << "\n";
+    if (const std::optional<int> k = ulpExponent(f, bits)) out << "  ulp        " << showPowerOfTwo(*k) << "\n";
+    else out << "  ulp        none (not a finite value)\n";
+    const std::uint64_t up = nextUp(f, bits), down = nextDown(f, bits);
+    out << "  next up    " << hexBits(f, up) << " = " << valueText(f, up) << (up == bits ? " (no larger value)" : "")
+        << "\n";
+    out << "  next down  " << hexBits(f, down) << " = " << valueText(f, down)
+        << (down == bits ? " (no smaller value)" : "") << "\n";
+    printError(out, f, lit);
+    out << "  flags      " << describeFlags(lit.stored.flags) << "\n";
+}
+
+std::string padded(std::string s, std::size_t width) {
+    if (s.size() < width) s.append(width - s.size(), ' ');
+    return s;
+}
+
+// Every preset, one row each. Raw bits are decoded in `sourceFormat` and converted; other input is parsed per format.
+int printAll(std::ostream& out, std::ostream& err, std::string_view text, const Format& sourceFormat, const Env& env) {
+    LiteralOrError source = readLiteral(text, sourceFormat, env);
+    if (!source.literal) {
+        err << "fplab-cli show: " << source.error << "\n";
+        return kExitBadInput;
+    }
+    const bool rawBits = source.literal->kind == InputKind::RawHex || source.literal->kind == InputKind::RawBinary;
+    if (rawBits) {
+        out << text << " read as " << sourceFormat.name() << " = " << valueText(sourceFormat, source.literal->stored.bits)
+            << ", converted to every format (rounding " << roundingName(env.rounding) << ")\n";
+    } else {
+        out << text << " in every format (rounding " << roundingName(env.rounding) << ")\n";
+    }
+    out << padded("format", 10) << padded("hex", 20) << padded("stored value (exact)", 30) << padded("relative error", 16)
+        << "flags\n";
+    for (const Format* f : kPresetFormats) {
+        Literal lit;
+        if (rawBits) {
+            lit.text = std::string(text);
+            lit.stored = convert(sourceFormat, source.literal->stored.bits, *f, env);
+            lit.exact = exactValueOf(sourceFormat, source.literal->stored.bits);
+            lit.kind = lit.exact ? InputKind::Decimal
+                                 : isNan(classify(sourceFormat, source.literal->stored.bits)) ? InputKind::NaN
+                                                                                              : InputKind::Infinity;
+        } else {
+            LiteralOrError one = readLiteral(text, *f, env);
+            if (!one.literal) {
+                out << padded(std::string(f->name()), 10) << "error: " << one.error << "\n";
+                continue;
+            }
+            lit = std::move(*one.literal);
+        }
+        const StoredError e = storedError(*f, lit);
+        std::string relative = "-";
+        if (e.available) relative = e.relative ? formatDouble("%+.4g", *e.relative) : "undefined";
+        else if (e.why.rfind("not finite", 0) == 0) relative = "overflow";
+        std::string value = exactDecimal(*f, lit.stored.bits);
+        if (value.size() > 28) value = value.substr(0, 25) + "...";
+        out << padded(std::string(f->name()), 10) << padded(hexBits(*f, lit.stored.bits), 20) << padded(value, 30)
+            << padded(relative, 16) << flagLetters(lit.stored.flags) << "\n";
+    }
+    return kExitOk;
+}
+
+int runShow(std::span<const std::string_view> args, CommandIo io) {
+    ArgScanner scan(args);
+    std::vector<std::string_view> values;
+    Format format = kFp32;
+    Env env;
+    bool all = false;
+    std::string error;
+    while (!scan.done()) {
+        std::string_view name;
+        std::optional<std::string_view> inlineValue;
+        if (!scan.nextOption(name, inlineValue)) {
+            if (!scan.done()) values.push_back(scan.nextPositional());
+            continue;
+        }
+        if (name == "--help" || name == "-h") {
+            io.out << kUsage;
+            return kExitOk;
+        }
+        if (name == "--all" || name == "--saturate") {
+            if (inlineValue) {
+                io.err << "fplab-cli show: " << name << " takes no value\n";
+                return kExitUsage;
+            }
+            (name == "--all" ? all : env.saturate) = true;
+            continue;
+        }
+        if (name != "--format" && name != "--rounding" && name != "--tininess") {
+            io.err << "fplab-cli show: unknown option " << quoted(name) << " (see 'fplab-cli show --help')\n";
+            return kExitUsage;
+        }
+        const std::optional<std::string_view> value = scan.optionValue(inlineValue);
+        if (!value) {
+            io.err << "fplab-cli show: " << name << " needs a value\n";
+            return kExitUsage;
+        }
+        bool ok = true;
+        if (name == "--format") {
+            const std::optional<Format> f = lookupFormat(*value, error);
+            if ((ok = f.has_value())) format = *f;
+        } else if (name == "--rounding") {
+            const std::optional<RoundingMode> r = lookupRounding(*value, error);
+            if ((ok = r.has_value())) env.rounding = *r;
+        } else {
+            const std::optional<Tininess> t = lookupTininess(*value, error);
+            if ((ok = t.has_value())) env.tininess = *t;
+        }
+        if (!ok) {
+            io.err << "fplab-cli show: " << error << "\n";
+            return kExitUsage;
+        }
+    }
+    if (values.size() != 1) {
+        io.err << "fplab-cli show: " << (values.empty() ? "missing VALUE" : "expected one VALUE, got " + std::to_string(values.size()))
+               << " (e.g. 'fplab-cli show 0.1 --format fp16')\n";
+        return kExitUsage;
+    }
+    if (all) return printAll(io.out, io.err, values[0], format, env);
+    LiteralOrError lit = readLiteral(values[0], format, env);
+    if (!lit.literal) {
+        io.err << "fplab-cli show: " << lit.error << "\n";
+        return kExitBadInput;
+    }
+    printOne(io.out, format, *lit.literal, env);
+    return kExitOk;
+}
+
+} // namespace
+
+FPLAB_CLI_COMMAND("show", "show one value in a format (fields, exact value, ulp, error, flags)", runShow);
+
+} // namespace fplab::cli

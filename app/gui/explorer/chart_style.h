@@ -1,0 +1,23 @@
+// Shared look of the Explorer's charts: colours from the application palette, light or dark.
+#pragma once
+
+#include <QColor>
+#include <QPalette>
+
+class QChart;
+class QChartView;
+class QWidget;
+
+namespace fplab::gui {
+
+// A chart view with antialiasing, no margins wasted, and the palette's colours.
+QChartView* makeChartView(QWidget* parent);
+// Re-applies the palette to a chart (after a theme change).
+void styleChart(QChart* chart, const QPalette& palette);
+// The series colours: the current format, other formats, markers and the current value.
+QColor seriesColor(int index, const QPalette& palette);
+QColor highlightColor(const QPalette& palette);
+// A log-axis base 10^k that gives about `ticks` ticks over [lo, hi] (Qt ticks every power of the base).
+double logAxisBase(double lo, double hi, int ticks = 8);
+
+} // namespace fplab::gui

@@ -1,0 +1,154 @@
+// Filling the decoded-value panel.
+#include "app/gui/explorer/value_details_view.h"
+
+#include "app/cli/literal.h"
+#include "app/gui/common/number_text.h"
+#include "core/classify.h"
+#include "core/text/print.h"
+#include "core/values.h"
+
+#include <QEvent>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QLabel>
+
+#include <cmath>
+
+namespace fplab::gui {
+
+namespace {
+const char* const kFieldKeys[] = {"class", "sign", "exponent", "significand", "fraction", "exact", "shortest",
+                                  "hexfloat", "ulp", "next-up", "next-down", "headroom"};
+
+QString binaryDigits(std::uint64_t v, int width) {
+    QString s;
+    for (int i = width - 1; i >= 0; --i) s += (v >> i) & 1 ? QLatin1Char('1') : QLatin1Char('0');
+    return s;
+}
+} // namespace
+
+ValueDetailsView::ValueDetailsView(QWidget* parent) : QWidget(parent), m_format(kFp16) {
+    m_form = new QFormLayout(this);
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    m_form->setLabelAlignment(Qt::AlignRight | Qt::AlignTop);
+    m_form->setContentsMargins(4, 4, 4, 4);
+    m_form->setVerticalSpacing(3);
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    for (int i = 0; i < FieldCount; ++i) {
+        m_labels[i] = new QLabel(this);
+        m_values[i] = new QLabel(this);
+        m_values[i]->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        m_values[i]->setWordWrap(true);
+        m_values[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        m_values[i]->setObjectName(QString::fromLatin1(kFieldKeys[i]));
+        if (i == Exact || i == Significand || i == HexFloat) m_values[i]->setFont(mono);
+        m_form->addRow(m_labels[i], m_values[i]);
+    }
+    retranslateUi();
+}
+
+QString ValueDetailsView::fieldText(const QString& field) const {
+    for (int i = 0; i < FieldCount; ++i)
+        if (field == QLatin1String(kFieldKeys[i])) return m_values[i]->text();
+    return {};
+}
+
+void ValueDetailsView::setValue(const Format& f, std::uint64_t bits) {
+    m_format = f;
+    m_bits = bits;
+    refresh();
+}
+
+void ValueDetailsView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void ValueDetailsView::retranslateUi() {
+    m_labels[Class]->setText(tr("Class"));
+    m_labels[Sign]->setText(tr("Sign"));
+    m_labels[Exponent]->setText(tr("Exponent"));
+    m_labels[Significand]->setText(tr("Significand"));
+    m_labels[Fraction]->setText(tr("As a fraction"));
+    m_labels[Exact]->setText(tr("Exact decimal"));
+    m_labels[Shortest]->setText(tr("Shortest decimal"));
+    m_labels[HexFloat]->setText(tr("Hex-float"));
+    m_labels[Ulp]->setText(tr("ulp"));
+    m_labels[NextUp]->setText(tr("Next up"));
+    m_labels[NextDown]->setText(tr("Next down"));
+    m_labels[Headroom]->setText(tr("To the largest"));
+    m_labels[Significand]->setToolTip(tr("The implicit bit, the binary point, then the stored mantissa bits."));
+    m_labels[Exact]->setToolTip(tr("Every digit of the stored binary value: binary fractions always end in decimal."));
+    m_labels[Shortest]->setToolTip(tr("The shortest decimal that reads back to exactly these bits: what print() shows."));
+    m_labels[Ulp]->setToolTip(tr("Unit in the last place: the gap between this value and the next one away from zero."));
+    m_labels[Headroom]->setToolTip(tr("How far the largest finite value is: the room left before overflow."));
+    refresh();
+}
+
+void ValueDetailsView::refresh() {
+    const Format& f = m_format;
+    const std::uint64_t bits = m_bits;
+    const FloatClass cls = classify(f, bits);
+    const bool finite = isFinite(cls);
+    m_values[Class]->setText(classText(cls));
+    m_values[Sign]->setText(f.hasSign ? (signOf(f, bits) ? tr("1 (negative)") : tr("0 (positive)")) : tr("none (unsigned format)"));
+
+    const int field = exponentFieldOf(f, bits);
+    const QString fieldBits = binaryDigits(std::uint64_t(field), f.exponentBits);
+    if (cls == FloatClass::Normal)
+        m_values[Exponent]->setText(tr("field %1 = %2 (biased); %2 − %3 = %4 (unbiased)")
+                                        .arg(fieldBits).arg(field).arg(f.bias).arg(field - f.bias));
+    else if (cls == FloatClass::Subnormal || cls == FloatClass::Zero)
+        m_values[Exponent]->setText(tr("field %1: subnormal range, exponent fixed at the minimum %2").arg(fieldBits).arg(f.minExponent()));
+    else
+        m_values[Exponent]->setText(tr("field %1: reserved for %2").arg(fieldBits, classText(cls)));
+
+    const std::uint64_t mant = mantissaFieldOf(f, bits);
+    const int lead = cls == FloatClass::Normal ? 1 : 0;
+    if (finite) {
+        m_values[Significand]->setText(QStringLiteral("%1.%2").arg(lead).arg(binaryDigits(mant, f.mantissaBits)));
+        const std::uint64_t sig = (std::uint64_t(lead) << f.mantissaBits) | mant;
+        const int exponent = cls == FloatClass::Normal ? field - f.bias : f.minExponent();
+        QString fraction = f.mantissaBits <= 20
+                               ? QStringLiteral("%1/%2").arg(sig).arg(std::uint64_t{1} << f.mantissaBits)
+                               : QStringLiteral("%1 / 2^%2").arg(sig).arg(f.mantissaBits);
+        m_values[Fraction]->setText(tr("%1%2 × 2^%3").arg(signOf(f, bits) ? QStringLiteral("−") : QString(), fraction).arg(exponent));
+    } else {
+        m_values[Significand]->setText(QStringLiteral("—"));
+        m_values[Fraction]->setText(QStringLiteral("—"));
+    }
+
+    QString exact = exactDecimalText(f, bits);
+    m_values[Exact]->setToolTip(exact.size() > 200 ? exact : QString());
+    if (exact.size() > 200) exact = exact.left(197) + QStringLiteral("…");
+    m_values[Exact]->setText(exact);
+    m_values[Shortest]->setText(shortDecimal(f, bits));
+    m_values[HexFloat]->setText(qs(hexFloat(f, bits)));
+
+    if (const std::optional<int> k = ulpExponent(f, bits)) m_values[Ulp]->setText(powerOfTwoText(*k));
+    else m_values[Ulp]->setText(QStringLiteral("—"));
+
+    const std::uint64_t up = nextUp(f, bits), down = nextDown(f, bits);
+    m_values[NextUp]->setText(QStringLiteral("%1  (%2)").arg(storedText(f, up), qs(hexBits(f, up))));
+    m_values[NextDown]->setText(QStringLiteral("%1  (%2)").arg(storedText(f, down), qs(hexBits(f, down))));
+
+    if (finite) {
+        const std::optional<cli::DecimalValue> max = cli::exactValueOf(f, maxFiniteBits(f));
+        std::optional<cli::DecimalValue> mag = cli::exactValueOf(f, bits & ~f.signMask());
+        QString text = QStringLiteral("—");
+        if (max && mag) {
+            text = tr("%1 below it").arg(decimalText(*max - *mag, 6, true));
+            if (cls == FloatClass::Normal || cls == FloatClass::Subnormal) {
+                const Unpacked u = unpack(f, bits), top = unpack(f, maxFiniteBits(f));
+                const int doublings = top.exponent - u.exponent - (u.significand > top.significand ? 1 : 0);
+                text += tr("; the value can double %1 more times").arg(doublings);
+            }
+        }
+        m_values[Headroom]->setText(text);
+    } else {
+        m_values[Headroom]->setText(QStringLiteral("—"));
+    }
+}
+
+} // namespace fplab::gui

@@ -1,0 +1,207 @@
+// Laying out a step: narration and checkpoints on the left, experiments on the right.
+#include "app/gui/lessons/lesson_view.h"
+
+#include "app/gui/lessons/checkpoint_widget.h"
+#include "app/gui/lessons/experiment_panel.h"
+#include "app/gui/lessons/lesson_language.h"
+#include "lessons/experiment_registry.h"
+#include "lessons/lesson_parser.h"
+
+#include <algorithm>
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QScrollBar>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace fplab::gui {
+
+using namespace fplab::lessons;
+
+LessonView::LessonView(QWidget* parent)
+    : QWidget(parent), m_title(new QLabel(this)), m_stepLabel(new QLabel(this)), m_splitter(new QSplitter(this)),
+      m_narration(new QTextBrowser), m_checkpointBox(new QWidget), m_checkpointLayout(new QVBoxLayout(m_checkpointBox)),
+      m_experiments(new QTabWidget), m_back(new QPushButton(this)), m_next(new QPushButton(this)) {
+    auto* layout = new QVBoxLayout(this);
+    QFont big = m_title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.4);
+    big.setBold(true);
+    m_title->setFont(big);
+    m_title->setObjectName(QStringLiteral("lessonTitle"));
+    m_stepLabel->setObjectName(QStringLiteral("stepLabel"));
+    layout->addWidget(m_title);
+    layout->addWidget(m_stepLabel);
+
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    m_narration->setOpenExternalLinks(true);
+    m_narration->setObjectName(QStringLiteral("narration"));
+    leftLayout->addWidget(m_narration, 1);
+    m_checkpointLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_checkpointBox);
+    m_splitter->addWidget(left);
+    m_experiments->setObjectName(QStringLiteral("experiments"));
+    m_splitter->addWidget(m_experiments);
+    m_splitter->setStretchFactor(0, 4);
+    m_splitter->setStretchFactor(1, 5);
+    m_splitter->setSizes({400, 500});
+    layout->addWidget(m_splitter, 1);
+
+    auto* buttons = new QHBoxLayout;
+    m_back->setObjectName(QStringLiteral("back"));
+    m_next->setObjectName(QStringLiteral("next"));
+    buttons->addWidget(m_back);
+    buttons->addStretch();
+    buttons->addWidget(m_next);
+    layout->addLayout(buttons);
+    connect(m_back, &QPushButton::clicked, this, &LessonView::back);
+    connect(m_next, &QPushButton::clicked, this, &LessonView::next);
+}
+
+LessonView::~LessonView() = default;
+
+int LessonView::stepCount() const { return m_lesson ? int(m_lesson->steps.size()) : 0; }
+
+void LessonView::setLesson(const Lesson* lesson, Language language, int step, const QSet<QString>& solved) {
+    m_lesson = lesson;
+    m_language = language;
+    m_solved = solved;
+    m_baseRun = lesson ? runLesson(*lesson) : LessonRun{};
+    m_step = -1;
+    goToStep(std::clamp(step, 0, std::max(0, stepCount() - 1)));
+}
+
+void LessonView::goToStep(int step) {
+    if (!m_lesson || step < 0 || step >= stepCount()) return;
+    const bool changed = step != m_step;
+    m_step = step;
+    buildStep();
+    if (changed) emit stepChanged(step);
+}
+
+QString LessonView::fill(const std::string& text) const {
+    return QString::fromStdString(fillPlaceholders(text, m_run, m_language));
+}
+
+void LessonView::buildStep() {
+    m_run = m_baseRun;
+    // The pages own the panels (each inside a scroll area).
+    m_panels.clear();
+    while (m_experiments->count() > 0) {
+        QWidget* page = m_experiments->widget(0);
+        m_experiments->removeTab(0);
+        delete page;
+    }
+    qDeleteAll(m_checkpoints);
+    m_checkpoints.clear();
+    if (!m_lesson) return;
+
+    const Step& step = m_lesson->steps[std::size_t(m_step)];
+    m_title->setText(QString::fromStdString(m_lesson->title));
+    m_stepLabel->setText(tr("Step %1 of %2: %3")
+                             .arg(m_step + 1)
+                             .arg(stepCount())
+                             .arg(QString::fromStdString(step.title)));
+    // A step without experiments of its own shows the ones its text quotes (from earlier steps).
+    std::vector<const ExperimentCall*> shown;
+    for (const Block& block : step.blocks)
+        if (const auto* call = std::get_if<ExperimentCall>(&block)) shown.push_back(call);
+    if (shown.empty()) {
+        const auto quote = [&](const std::string& text) {
+            for (const Placeholder& p : findPlaceholders(text))
+                if (const ExperimentCall* call = m_lesson->findExperiment(p.id);
+                    call && std::find(shown.begin(), shown.end(), call) == shown.end())
+                    shown.push_back(call);
+        };
+        for (const Block& block : step.blocks) {
+            if (const auto* n = std::get_if<Narration>(&block)) quote(n->markdown);
+            if (const auto* cp = std::get_if<Checkpoint>(&block)) {
+                quote(cp->question);
+                for (const CheckpointOption& o : cp->options) quote(o.feedback);
+            }
+        }
+    }
+    for (const ExperimentCall* call : shown) {
+        const ExperimentRun* initial = m_run.find(call->id);
+        auto* panel = new ExperimentPanel(*call, *initial, m_language);
+        m_panels.push_back(panel);
+        const ExperimentSpec* spec = findExperiment(call->name);
+        QScrollArea* scroll = new QScrollArea;
+        scroll->setWidgetResizable(true);
+        scroll->setWidget(panel);
+        m_experiments->addTab(scroll, spec ? uiText(m_language, spec->title) : QString::fromStdString(call->id));
+        connect(panel, &ExperimentPanel::runChanged, this, [this, panel] { onPanelRun(panel); });
+        connect(panel, &ExperimentPanel::openInExplorer, this, &LessonView::openInExplorer);
+        connect(panel, &ExperimentPanel::openInArithmetic, this, &LessonView::openInArithmetic);
+    }
+    int checkpointIndex = 0;
+    for (const Block& block : step.blocks) {
+        if (const auto* cp = std::get_if<Checkpoint>(&block)) {
+            const QString key = QStringLiteral("%1.%2").arg(m_step).arg(checkpointIndex++);
+            auto* w = new CheckpointWidget(*cp, [this](const std::string& t) { return fill(t); }, m_language, m_checkpointBox);
+            w->setObjectName(QStringLiteral("checkpoint_") + key);
+            if (m_solved.contains(key)) w->markSolved();
+            connect(w, &CheckpointWidget::answered, this, [this, key](bool correct) {
+                if (!correct) return;
+                m_solved.insert(key);
+                emit checkpointSolved(key);
+            });
+            m_checkpointLayout->addWidget(w);
+            m_checkpoints.push_back(w);
+        }
+    }
+    m_experiments->setVisible(!m_panels.isEmpty());
+    m_checkpointBox->setVisible(!m_checkpoints.isEmpty());
+    refreshNarration();
+    updateButtons();
+}
+
+void LessonView::refreshNarration() {
+    if (!m_lesson) return;
+    const Step& step = m_lesson->steps[std::size_t(m_step)];
+    QString markdown;
+    for (const Block& block : step.blocks) {
+        if (const auto* n = std::get_if<Narration>(&block)) {
+            markdown += fill(n->markdown) + QStringLiteral("\n\n");
+        } else if (const auto* call = std::get_if<ExperimentCall>(&block)) {
+            const ExperimentSpec* spec = findExperiment(call->name);
+            const QString title = spec ? uiText(m_language, spec->title) : QString::fromStdString(call->id);
+            markdown += QStringLiteral("*") + tr("→ Experiment: %1 (on the right)").arg(title) +
+                        QStringLiteral("*\n\n");
+        }
+    }
+    const int scroll = m_narration->verticalScrollBar() ? m_narration->verticalScrollBar()->value() : 0;
+    m_narration->setMarkdown(m_language == Language::Chinese ? joinCjkLineBreaks(markdown) : markdown);
+    if (m_narration->verticalScrollBar()) m_narration->verticalScrollBar()->setValue(scroll);
+    for (CheckpointWidget* w : m_checkpoints) w->refresh();
+}
+
+QString LessonView::narrationText() const { return m_narration->toPlainText(); }
+
+bool LessonView::isComputing() const {
+    for (const ExperimentPanel* p : m_panels)
+        if (p->isRunning()) return true;
+    return false;
+}
+
+void LessonView::onPanelRun(ExperimentPanel* panel) {
+    for (StepRun& s : m_run.steps)
+        for (ExperimentRun& e : s.experiments)
+            if (e.call->id == panel->call().id) e = panel->run();
+    refreshNarration();
+}
+
+void LessonView::updateButtons() {
+    m_back->setText(tr("◀ Back"));
+    m_next->setText(tr("Next ▶"));
+    m_back->setEnabled(m_step > 0);
+    m_next->setEnabled(m_step + 1 < stepCount());
+}
+
+} // namespace fplab::gui

@@ -1,0 +1,198 @@
+// The Lessons section: loading the library, the list with progress, opening lessons,
+// remembering where the reader is, following the interface language.
+#include "app/gui/lessons/lessons_section.h"
+
+#include "app/gui/lessons/checkpoint_widget.h"
+#include "app/gui/lessons/experiment_panel.h"
+#include "app/gui/lessons/lesson_language.h"
+#include "app/gui/lessons/lesson_progress.h"
+#include "app/gui/lessons/lesson_view.h"
+#include "app/gui/lessons/result_view.h"
+#include "app/gui/lessons/section_links.h"
+#include "app/gui/shell/app_settings.h"
+#include "app/gui/shell/glyph_icon.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QLabel>
+#include <QListWidget>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace fplab::gui {
+
+using namespace fplab::lessons;
+
+namespace {
+
+lessons::LessonLibrary loadLibrary(const QString& directory, QString& error) {
+    if (!directory.isEmpty()) return LessonLibrary::loadDirectory(directory.toStdString());
+    const LessonsDirectory found = findLessonsDirectory(QCoreApplication::applicationFilePath().toStdString());
+    if (!found.path) {
+        error = QString::fromStdString(found.error);
+        return {};
+    }
+    return LessonLibrary::loadDirectory(*found.path);
+}
+
+} // namespace
+
+LessonsSection::LessonsSection(SectionContext context, QWidget* parent, const QString& directory)
+    : Section(context, parent), m_progress(std::make_unique<LessonProgress>(context.settings.store)),
+      m_splitter(new QSplitter(this)), m_list(new QListWidget), m_problems(new QLabel), m_view(new LessonView) {
+    m_library = loadLibrary(directory, m_loadError);
+    m_language = lessonLanguage(settings());
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    m_list->setObjectName(QStringLiteral("lessonList"));
+    m_list->setWordWrap(true);
+    m_list->setSpacing(2);
+    leftLayout->addWidget(m_list, 1);
+    m_problems->setWordWrap(true);
+    m_problems->setObjectName(QStringLiteral("lessonProblems"));
+    m_problems->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    leftLayout->addWidget(m_problems);
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(m_view);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({215, 1000});
+    layout->addWidget(m_splitter);
+
+    connect(m_list, &QListWidget::currentRowChanged, this, &LessonsSection::showLessonAt);
+    connect(m_view, &LessonView::stepChanged, this, [this](int step) {
+        if (m_view->lesson()) m_progress->setCurrentStep(QString::fromStdString(m_view->lesson()->id), step);
+    });
+    connect(m_view, &LessonView::checkpointSolved, this, [this](const QString& key) {
+        if (m_view->lesson()) m_progress->setSolved(QString::fromStdString(m_view->lesson()->id), key);
+    });
+    connect(m_progress.get(), &LessonProgress::changed, this, [this] { fillList(); });
+    connect(m_view, &LessonView::openInExplorer, this, [this](const QString& f, quint64 bits) {
+        if (!openValueInExplorer(this, f, bits))
+            emit statusMessage(tr("The Explorer is not available."));
+    });
+    connect(m_view, &LessonView::openInArithmetic, this, [this](const QString& f, quint64 bits) {
+        if (!openValueInArithmetic(this, f, bits))
+            emit statusMessage(tr("The Arithmetic section is not available."));
+    });
+
+    retranslateUi();
+}
+
+void LessonsSection::activated() {
+    // The first time the page shows: reopen where the reader left off (the first lesson the first time).
+    // Opening runs the lesson's experiments, so it is not done at start-up.
+    if (m_view->lesson()) return;
+    const QString current = m_progress->currentLesson();
+    const bool reopened = !current.isEmpty() && openLesson(current);
+    if (!reopened && !m_library.lessons().empty()) openLesson(QString::fromStdString(m_library.lessons().front().id));
+}
+
+LessonsSection::~LessonsSection() = default;
+
+QString LessonsSection::title() const { return tr("Lessons"); }
+
+QString LessonsSection::toolTipText() const {
+    return tr("Guided lessons with live experiments: anatomy of a float, range, overflow, swamping, accumulation, "
+              "rounding, memory (Ctrl+3).");
+}
+
+QIcon LessonsSection::icon() const { return glyphIcon(QStringLiteral("✎"), QColor(0x2b, 0x5c, 0x9c)); }
+
+void LessonsSection::fillList() {
+    const QSignalBlocker block(m_list);
+    const int row = m_list->currentRow();
+    m_list->clear();
+    for (const LessonEntry& entry : m_library.lessons()) {
+        const Lesson* lesson = entry.in(m_language);
+        const QString id = QString::fromStdString(entry.id);
+        const int steps = int(lesson->steps.size());
+        const int reached = m_progress->reachedStep(id);
+        const QString mark = reached + 1 >= steps ? QStringLiteral("✔") : reached >= 0 ? QStringLiteral("◐") : QStringLiteral("○");
+        auto* item = new QListWidgetItem(QStringLiteral("%1 %2. %3 (%4/%5)")
+                                             .arg(mark)
+                                             .arg(entry.order)
+                                             .arg(QString::fromStdString(lesson->title))
+                                             .arg(std::max(0, reached + 1))
+                                             .arg(steps));
+        item->setData(Qt::UserRole, id);
+        item->setToolTip(QString::fromStdString(lesson->summary));
+        m_list->addItem(item);
+    }
+    if (row >= 0 && row < m_list->count()) m_list->setCurrentRow(row);
+}
+
+void LessonsSection::showLessonAt(int row) {
+    if (row < 0 || row >= int(m_library.lessons().size())) return;
+    openLesson(QString::fromStdString(m_library.lessons()[std::size_t(row)].id));
+}
+
+bool LessonsSection::openLesson(const QString& id, int step) {
+    const LessonEntry* entry = m_library.find(id.toStdString());
+    if (!entry) return false;
+    const Lesson* lesson = entry->in(m_language);
+    QSet<QString> solved;
+    for (std::size_t s = 0; s < lesson->steps.size(); ++s)
+        for (int k = 0; k < 8; ++k) {
+            const QString key = QStringLiteral("%1.%2").arg(s).arg(k);
+            if (m_progress->isSolved(id, key)) solved.insert(key);
+        }
+    m_progress->setCurrentLesson(id);
+    m_view->setLesson(lesson, m_language, step >= 0 ? step : m_progress->currentStep(id), solved);
+    m_progress->setCurrentStep(id, m_view->step());
+    for (int row = 0; row < m_list->count(); ++row)
+        if (m_list->item(row)->data(Qt::UserRole).toString() == id) {
+            const QSignalBlocker block(m_list);
+            m_list->setCurrentRow(row);
+        }
+    return true;
+}
+
+void LessonsSection::retranslateUi() {
+    m_language = lessonLanguage(settings());
+    fillList();
+    QStringList problems;
+    if (!m_loadError.isEmpty()) problems.push_back(m_loadError);
+    if (m_loadError.isEmpty() && m_library.lessons().empty() && m_library.errors().empty())
+        problems.push_back(tr("No lesson files were found."));
+    for (const LessonError& e : m_library.errors()) problems.push_back(QString::fromStdString(e.toString()));
+    m_problems->setText(problems.isEmpty() ? QString()
+                                           : tr("Some lesson files could not be read:") + QLatin1Char('\n') + problems.join(QLatin1Char('\n')));
+    m_problems->setVisible(!problems.isEmpty());
+    // Reopen the lesson in the new language at the same step (its widgets take the new strings too).
+    if (const Lesson* open = m_view->lesson()) openLesson(QString::fromStdString(open->id), m_view->step());
+}
+
+void LessonsSection::saveState() {}
+
+QStringList LessonsSection::screenshotNames() const {
+    return {QStringLiteral("lessons-overflow"), QStringLiteral("lessons-accumulation")};
+}
+
+void LessonsSection::prepareScreenshot(const QString& name) {
+    // The overflow lesson at the running-sum stall, its checkpoint answered; the accumulation
+    // lesson's four loops with the running-error chart.
+    if (name == QLatin1String("lessons-overflow")) {
+        openLesson(QStringLiteral("overflow"), 1);
+        for (CheckpointWidget* cp : m_view->checkpoints()) cp->choose(cp->correctIndex());
+    }
+    if (name == QLatin1String("lessons-accumulation")) {
+        openLesson(QStringLiteral("accumulation"), 0);
+        if (!m_view->experimentPanels().isEmpty()) {
+            ResultView* results = m_view->experimentPanels().front()->results();
+            results->selectQuantity(QStringLiteral("high"));
+            results->tabs()->setCurrentIndex(results->tabs()->count() - 1);
+            // Scroll the experiment down to its chart once the step is laid out.
+            QApplication::processEvents();
+            QWidget* viewport = m_view->experimentPanels().front()->parentWidget();
+            if (auto* area = qobject_cast<QScrollArea*>(viewport ? viewport->parentWidget() : nullptr))
+                area->verticalScrollBar()->setValue(area->verticalScrollBar()->maximum());
+        }
+    }
+}
+
+} // namespace fplab::gui

@@ -1,0 +1,73 @@
+// Building the charts.
+#include "app/gui/lessons/result_chart.h"
+
+#include "app/gui/explorer/chart_style.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fplab::gui {
+
+using namespace fplab::lessons;
+
+QChart* buildResultChart(const Chart& chart, Language language, const QPalette& palette) {
+    auto* c = new QChart;
+    c->setTitle(QString::fromStdString(chart.title.in(language)));
+    auto* x = new QValueAxis;
+    x->setTitleText(QString::fromStdString(chart.xLabel.in(language)));
+    QAbstractAxis* y = nullptr;
+    if (chart.yScale == AxisScale::Log2) {
+        auto* log = new QLogValueAxis;
+        log->setBase(2);
+        log->setLabelFormat(QStringLiteral("%.3g"));
+        y = log;
+    } else {
+        y = new QValueAxis;
+    }
+    y->setTitleText(QString::fromStdString(chart.yLabel.in(language)));
+    c->addAxis(x, Qt::AlignBottom);
+    c->addAxis(y, Qt::AlignLeft);
+    double xMin = INFINITY, xMax = -INFINITY, yMin = INFINITY, yMax = -INFINITY;
+    int index = 0;
+    for (const Series& s : chart.series) {
+        auto* line = new QLineSeries;
+        line->setName(QString::fromStdString(s.label.in(language)));
+        QList<QPointF> points;
+        for (std::size_t i = 0; i < s.x.size(); ++i) {
+            const double v = s.y[i];
+            if (!std::isfinite(v) || (chart.yScale == AxisScale::Log2 && v <= 0)) continue;
+            points.push_back({s.x[i], v});
+            xMin = std::min(xMin, s.x[i]);
+            xMax = std::max(xMax, s.x[i]);
+            yMin = std::min(yMin, v);
+            yMax = std::max(yMax, v);
+        }
+        line->replace(points);
+        line->setColor(seriesColor(index++, palette));
+        c->addSeries(line);
+        line->attachAxis(x);
+        line->attachAxis(y);
+    }
+    if (std::isfinite(xMin)) {
+        x->setRange(xMin, xMax > xMin ? xMax : xMin + 1);
+        if (chart.yScale == AxisScale::Log2) {
+            auto* log = static_cast<QLogValueAxis*>(y);
+            // A tick per power of 2^k, about eight ticks whatever the range (FP32 spans 2^-149..2^104).
+            const double octaves = std::log2(yMax) - std::log2(yMin);
+            log->setBase(std::ldexp(1.0, std::max(1, int(std::ceil(octaves / 8)))));
+            log->setRange(yMin, yMax > yMin ? yMax : yMin * 2);
+        } else {
+            const double pad = (yMax - yMin) * 0.05 + (yMax == yMin ? 1 : 0);
+            static_cast<QValueAxis*>(y)->setRange(yMin - pad, yMax + pad);
+        }
+    }
+    styleChart(c, palette);
+    return c;
+}
+
+} // namespace fplab::gui

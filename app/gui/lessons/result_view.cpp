@@ -1,0 +1,222 @@
+// Rendering an ExperimentResult with widgets; nothing here computes a number.
+#include "app/gui/lessons/result_view.h"
+
+#include "app/gui/common/bit_row_widget.h"
+#include "app/gui/explorer/chart_style.h"
+#include "app/gui/lessons/lesson_language.h"
+#include "app/gui/lessons/number_line_widget.h"
+#include "app/gui/lessons/result_chart.h"
+#include "core/classify.h"
+#include "core/text/print.h"
+#include "lessons/value_text.h"
+
+#include <QChartView>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace fplab::gui {
+
+using namespace fplab::lessons;
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QString encodingText(const Quantity& q) {
+    if (q.kind == QuantityKind::Float) return qs(std::string(q.format.name()) + " " + hexBits(q.format, q.bits));
+    if (q.kind == QuantityKind::Integer) return qs(std::string(q.intFormat.name) + " " + intHex(q.intFormat, q.bits));
+    return {};
+}
+
+// Sign, exponent and mantissa cells of an encoding, with the fields labelled (`names`: the three labels).
+void fieldCells(const Format& f, std::uint64_t bits, const QStringList& names, QList<BitCell>& cells, QList<BitGroup>& groups) {
+    int first = 0;
+    const auto add = [&](std::uint64_t value, int count, BitRole role, const QString& name) {
+        if (count <= 0) return;
+        QList<BitCell> part = bitCells(value, count, role);
+        part.front().gapBefore = first > 0;
+        cells += part;
+        groups.push_back({first, count, name, {}});
+        first += count;
+    };
+    if (f.hasSign) add(signOf(f, bits) ? 1 : 0, 1, BitRole::Sign, names[0]);
+    add(std::uint64_t(exponentFieldOf(f, bits)), f.exponentBits, BitRole::Exponent, names[1]);
+    add(mantissaFieldOf(f, bits), f.mantissaBits, BitRole::Mantissa, names[2]);
+}
+
+QTableWidget* tableWidget(const ResultTable& t, Language language, QWidget* parent) {
+    auto* w = new QTableWidget(int(t.rows.size()), int(t.columns.size()), parent);
+    QStringList headers;
+    for (const LocalText& c : t.columns) headers.push_back(qs(c.in(language)));
+    w->setHorizontalHeaderLabels(headers);
+    for (std::size_t r = 0; r < t.rows.size(); ++r)
+        for (std::size_t c = 0; c < t.rows[r].size() && c < t.columns.size(); ++c) {
+            auto* item = new QTableWidgetItem(qs(t.rows[r][c].in(language)));
+            item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+            w->setItem(int(r), int(c), item);
+        }
+    w->verticalHeader()->hide();
+    w->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    w->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    w->setObjectName(qs("table_" + t.key));
+    return w;
+}
+
+} // namespace
+
+ResultView::ResultView(QWidget* parent)
+    : QWidget(parent), m_quantities(new QTableWidget(0, 4, this)), m_bits(new BitRowWidget(this)),
+      m_bitsCaption(new QLabel(this)), m_toExplorer(new QPushButton(this)), m_toArithmetic(new QPushButton(this)),
+      m_tabs(new QTabWidget(this)), m_notes(new QLabel(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_quantities->setObjectName(QStringLiteral("quantities"));
+    m_quantities->verticalHeader()->hide();
+    m_quantities->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_quantities->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_quantities->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // The label column takes what is left (and elides); values and encodings are never cut.
+    m_quantities->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_quantities->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_quantities->setTextElideMode(Qt::ElideMiddle);
+    m_quantities->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    layout->addWidget(m_quantities, 3);
+    auto* bitsRow = new QHBoxLayout;
+    m_bitsCaption->setWordWrap(true);
+    m_bitsCaption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_bitsCaption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    bitsRow->addWidget(m_bitsCaption, 1);
+    bitsRow->addWidget(m_toExplorer);
+    bitsRow->addWidget(m_toArithmetic);
+    layout->addLayout(bitsRow);
+    m_bits->setCellSizeRange(6, 24);
+    layout->addWidget(m_bits);
+    m_tabs->setMinimumHeight(300); // charts need the room
+    layout->addWidget(m_tabs, 4);
+    m_notes->setWordWrap(true);
+    layout->addWidget(m_notes);
+    m_toExplorer->setObjectName(QStringLiteral("openInExplorer"));
+    m_toArithmetic->setObjectName(QStringLiteral("openInArithmetic"));
+
+    connect(m_quantities, &QTableWidget::itemSelectionChanged, this, [this] {
+        const int row = m_quantities->currentRow();
+        if (m_result && row >= 0 && row < int(m_result->quantities.size())) m_selectedKey = qs(m_result->quantities[std::size_t(row)].key);
+        showSelected();
+    });
+    const auto link = [this](bool explorer) {
+        const Quantity* q = selectedQuantity();
+        if (!q || q->kind != QuantityKind::Float) return;
+        const QString name = qs(std::string(q->format.name()));
+        if (explorer)
+            emit openInExplorer(name, q->bits);
+        else
+            emit openInArithmetic(name, q->bits);
+    };
+    connect(m_toExplorer, &QPushButton::clicked, this, [link] { link(true); });
+    connect(m_toArithmetic, &QPushButton::clicked, this, [link] { link(false); });
+}
+
+ResultView::~ResultView() = default;
+
+const Quantity* ResultView::selectedQuantity() const {
+    if (!m_result) return nullptr;
+    return m_result->find(m_selectedKey.toStdString());
+}
+
+void ResultView::selectQuantity(const QString& key) {
+    if (!m_result) return;
+    for (std::size_t i = 0; i < m_result->quantities.size(); ++i)
+        if (qs(m_result->quantities[i].key) == key) m_quantities->selectRow(int(i));
+}
+
+void ResultView::setResult(const ExperimentResult& result, Language language) {
+    m_result = result;
+    m_language = language;
+    m_quantities->setHorizontalHeaderLabels({tr("Result"), tr("Value"), tr("Encoding"), tr("Flags")});
+    m_quantities->setRowCount(int(result.quantities.size()));
+    int selectRow = -1, firstFloat = -1;
+    for (std::size_t i = 0; i < result.quantities.size(); ++i) {
+        const Quantity& q = result.quantities[i];
+        const QStringList cells = {qs(q.label.in(language)), qs(quantityText(q, language)), encodingText(q),
+                                   q.flags ? flagText(*q.flags, language) : QString()};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (q.kind == QuantityKind::Float && c == 1) item->setToolTip(qs(exactDecimal(q.format, q.bits)));
+            m_quantities->setItem(int(i), c, item);
+        }
+        if (qs(q.key) == m_selectedKey) selectRow = int(i);
+        if (firstFloat < 0 && (q.kind == QuantityKind::Float || q.kind == QuantityKind::Integer)) firstFloat = int(i);
+    }
+    if (selectRow < 0) selectRow = firstFloat;
+    if (selectRow >= 0) {
+        m_selectedKey = qs(result.quantities[std::size_t(selectRow)].key);
+        m_quantities->selectRow(selectRow);
+    }
+    QStringList notes;
+    for (const LocalText& n : result.notes) notes.push_back(qs(n.in(language)));
+    m_notes->setText(notes.join(QLatin1Char('\n')));
+    m_notes->setVisible(!notes.isEmpty());
+    m_toExplorer->setText(tr("Open in Explorer"));
+    m_toArithmetic->setText(tr("Open in Arithmetic"));
+    showSelected();
+    rebuildTabs();
+}
+
+void ResultView::showSelected() {
+    const Quantity* q = selectedQuantity();
+    QList<BitCell> cells;
+    QList<BitGroup> groups;
+    QString caption;
+    if (q && q->kind == QuantityKind::Float) {
+        fieldCells(q->format, q->bits, {tr("sign"), tr("exponent"), tr("mantissa")}, cells, groups);
+        caption = qs(q->label.in(m_language)) + QStringLiteral(": ") + qs(bitString(q->format, q->bits)) +
+                  QStringLiteral(" = ") + qs(exactDecimal(q->format, q->bits));
+    } else if (q && q->kind == QuantityKind::Integer) {
+        cells = bitCells(q->bits, q->intFormat.bits, BitRole::Integer);
+        groups.push_back({0, q->intFormat.bits, tr("two's complement"), {}});
+        caption = qs(q->label.in(m_language)) + QStringLiteral(": ") + qs(intBinary(q->intFormat, q->bits));
+    }
+    m_bits->setCells(cells, groups);
+    m_bits->setVisible(!cells.isEmpty());
+    m_bitsCaption->setText(caption);
+    const bool isFloat = q && q->kind == QuantityKind::Float;
+    m_toExplorer->setEnabled(isFloat);
+    m_toArithmetic->setEnabled(isFloat);
+}
+
+void ResultView::rebuildTabs() {
+    const int current = m_tabs->currentIndex();
+    while (m_tabs->count() > 0) {
+        QWidget* w = m_tabs->widget(0);
+        m_tabs->removeTab(0);
+        w->deleteLater();
+    }
+    if (!m_result) return;
+    for (const ResultTable& t : m_result->tables) m_tabs->addTab(tableWidget(t, m_language, m_tabs), qs(t.title.in(m_language)));
+    for (const NumberLine& l : m_result->numberLines) {
+        auto* w = new NumberLineWidget(m_tabs);
+        w->setLine(l, m_language);
+        m_tabs->addTab(w, qs(l.title.in(m_language)));
+    }
+    for (const Chart& c : m_result->charts) {
+        QChartView* view = makeChartView(m_tabs);
+        view->setChart(buildResultChart(c, m_language, palette()));
+        view->setObjectName(qs("chart_" + c.key));
+        m_tabs->addTab(view, qs(c.title.in(m_language)));
+    }
+    m_tabs->setVisible(m_tabs->count() > 0);
+    if (current >= 0 && current < m_tabs->count()) m_tabs->setCurrentIndex(current);
+}
+
+void ResultView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange && m_result) rebuildTabs();
+    QWidget::changeEvent(event);
+}
+
+} // namespace fplab::gui

@@ -1,0 +1,65 @@
+// The live view of one experiment's results: its quantities (value, encoding, flags), the
+// bits of the selected one, and its tables, charts and number lines in tabs.
+#pragma once
+
+#include "lessons/experiment_result.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QLabel;
+class QPushButton;
+class QTabWidget;
+class QTableWidget;
+
+namespace fplab::gui {
+
+class BitRowWidget;
+
+class ResultView final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ResultView)
+
+public:
+    explicit ResultView(QWidget* parent = nullptr);
+    ~ResultView() override;
+
+    void setResult(const lessons::ExperimentResult& result, lessons::Language language);
+    const std::optional<lessons::ExperimentResult>& result() const { return m_result; }
+    // The quantity whose bits are shown (selected in the table), or nullptr.
+    const lessons::Quantity* selectedQuantity() const;
+    void selectQuantity(const QString& key);
+
+    // For tests and screenshots.
+    QTableWidget* quantityTable() const { return m_quantities; }
+    QTabWidget* tabs() const { return m_tabs; }
+    BitRowWidget* bitRow() const { return m_bits; }
+    QPushButton* explorerButton() const { return m_toExplorer; }
+    QPushButton* arithmeticButton() const { return m_toArithmetic; }
+
+signals:
+    // "Open in Explorer/Arithmetic" on a float result: its format's name and its bits.
+    void openInExplorer(const QString& formatName, quint64 bits);
+    void openInArithmetic(const QString& formatName, quint64 bits);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void showSelected();
+    void rebuildTabs();
+
+    std::optional<lessons::ExperimentResult> m_result;
+    lessons::Language m_language = lessons::Language::English;
+    QTableWidget* m_quantities;
+    BitRowWidget* m_bits;
+    QLabel* m_bitsCaption;
+    QPushButton* m_toExplorer;
+    QPushButton* m_toArithmetic;
+    QTabWidget* m_tabs;
+    QLabel* m_notes;
+    QString m_selectedKey;
+};
+
+} // namespace fplab::gui

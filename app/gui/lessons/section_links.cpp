@@ -1,0 +1,44 @@
+// The links reach the other sections through the main window (MainWindow::section), set the
+// value with the setters those sections offer for it, then switch to the section.
+#include "app/gui/lessons/section_links.h"
+
+#include "app/gui/arithmetic/arithmetic_section.h"
+#include "app/gui/explorer/explorer_section.h"
+#include "app/gui/explorer/explorer_state.h"
+#include "app/gui/shell/main_window.h"
+#include "core/format.h"
+
+#include <optional>
+
+namespace fplab::gui {
+
+namespace {
+
+std::optional<Format> formatOf(const QString& name) { return findFormat(name.toStdString()); }
+
+} // namespace
+
+bool openValueInExplorer(QWidget* from, const QString& formatName, quint64 bits) {
+    auto* window = qobject_cast<MainWindow*>(from ? from->window() : nullptr);
+    const std::optional<Format> f = formatOf(formatName);
+    if (!window || !f) return false;
+    auto* explorer = qobject_cast<ExplorerSection*>(window->section(QStringLiteral("explorer")));
+    if (!explorer) return false;
+    explorer->showValue(formatName, bits);
+    window->showSection(explorer->id());
+    return true;
+}
+
+bool openValueInArithmetic(QWidget* from, const QString& formatName, quint64 bits) {
+    auto* window = qobject_cast<MainWindow*>(from ? from->window() : nullptr);
+    const std::optional<Format> f = formatOf(formatName);
+    if (!window || !f) return false;
+    auto* arithmetic = qobject_cast<ArithmeticSection*>(window->section(QStringLiteral("arithmetic")));
+    if (!arithmetic) return false;
+    arithmetic->setFormatName(formatName);
+    arithmetic->setOperandText(0, ExplorerState::entryTextFor(*f, bits));
+    window->showSection(arithmetic->id());
+    return true;
+}
+
+} // namespace fplab::gui

@@ -1,0 +1,69 @@
+// Every setting of the desktop app, each key declared once with its default and its check.
+// Sections added later declare their keys here too, under their own group.
+#pragma once
+
+#include "app/gui/common/format_choice.h"
+#include "app/gui/shell/settings.h"
+
+#include <QByteArray>
+
+#include <algorithm>
+
+namespace fplab::gui {
+
+class AppSettings final {
+    Q_DISABLE_COPY_MOVE(AppSettings)
+
+public:
+    // The settings in `filePath`; defaultFilePath() is the user's file.
+    explicit AppSettings(const QString& filePath);
+    static QString defaultFilePath();
+
+    static bool isFormatName(const QString& name) { return resolveFormat(name).has_value(); }
+    static bool isRoundingName(const QString& name);
+
+    SettingsStore store;
+
+    // The shell.
+    SettingValue<QByteArray> windowGeometry{store, QStringLiteral("window/geometry"), {}};
+    SettingValue<QByteArray> windowState{store, QStringLiteral("window/state"), {}};
+    SettingValue<QString> currentSection{store, QStringLiteral("window/section"), QStringLiteral("explorer")};
+    // "system", "light" or "dark".
+    SettingValue<QString> theme{store, QStringLiteral("appearance/theme"), QStringLiteral("system"),
+                                oneOf({QStringLiteral("system"), QStringLiteral("light"), QStringLiteral("dark")})};
+    // "" follows the system; otherwise "en" or "zh_CN".
+    SettingValue<QString> language{store, QStringLiteral("appearance/language"), QString(),
+                                   oneOf({QString(), QStringLiteral("en"), QStringLiteral("zh_CN")})};
+
+    // Explorer.
+    SettingValue<QString> explorerInput{store, QStringLiteral("explorer/input"), QStringLiteral("0.1")};
+    SettingValue<QString> explorerFormat{store, QStringLiteral("explorer/format"), QStringLiteral("fp16"), isFormatName};
+    SettingValue<QString> explorerRounding{store, QStringLiteral("explorer/rounding"), QStringLiteral("rne"), isRoundingName};
+    // Row keys (format names, "int8") the user has hidden from the side-by-side table.
+    SettingValue<QStringList> explorerHiddenRows{
+        store, QStringLiteral("explorer/hiddenRows"),
+        {QStringLiteral("e8m0"), QStringLiteral("e4m3fnuz"), QStringLiteral("e5m2fnuz")}};
+    // User-defined formats by their canonical names ("e5m10-nosub", "e4m3-fn-bias=8").
+    SettingValue<QStringList> customFormats{store, QStringLiteral("explorer/customFormats"), {},
+                                            [](const QStringList& names) { return std::all_of(names.begin(), names.end(), isFormatName); }};
+    SettingValue<int> explorerChartTab{store, QStringLiteral("explorer/tab"), 0, inRange(0, 3)};
+    SettingValue<QByteArray> explorerSplitter{store, QStringLiteral("explorer/splitter"), {}};
+
+    // Arithmetic.
+    SettingValue<QString> arithmeticOperation{
+        store, QStringLiteral("arithmetic/operation"), QStringLiteral("add"),
+        oneOf({QStringLiteral("add"), QStringLiteral("sub"), QStringLiteral("mul"), QStringLiteral("div"),
+               QStringLiteral("fma"), QStringLiteral("sqrt"), QStringLiteral("convert")})};
+    SettingValue<QString> arithmeticA{store, QStringLiteral("arithmetic/a"), QStringLiteral("1")};
+    SettingValue<QString> arithmeticB{store, QStringLiteral("arithmetic/b"), QStringLiteral("0.0001")};
+    SettingValue<QString> arithmeticC{store, QStringLiteral("arithmetic/c"), QStringLiteral("0")};
+    SettingValue<QString> arithmeticFormat{store, QStringLiteral("arithmetic/format"), QStringLiteral("fp16"), isFormatName};
+    SettingValue<QString> arithmeticTarget{store, QStringLiteral("arithmetic/target"), QStringLiteral("e4m3"), isFormatName};
+    SettingValue<QString> arithmeticRounding{store, QStringLiteral("arithmetic/rounding"), QStringLiteral("rne"), isRoundingName};
+    SettingValue<bool> arithmeticSaturate{store, QStringLiteral("arithmetic/saturate"), false};
+    SettingValue<bool> arithmeticTininessBefore{store, QStringLiteral("arithmetic/tininessBefore"), false};
+    SettingValue<int> arithmeticSeed{store, QStringLiteral("arithmetic/seed"), 1, inRange(0, 1 << 30)};
+    SettingValue<QByteArray> arithmeticSplitter{store, QStringLiteral("arithmetic/splitter"), {}};
+};
+
+} // namespace fplab::gui

@@ -1,0 +1,90 @@
+// The application shell: a sidebar of sections, the section pages, menus, shortcuts, the
+// status bar, theme and language switching, and the window state kept across runs.
+#pragma once
+
+#include "app/gui/shell/section_registry.h"
+
+#include <QList>
+#include <QMainWindow>
+
+class QAction;
+class QActionGroup;
+class QListWidget;
+class QMenu;
+class QStackedWidget;
+
+namespace fplab::gui {
+
+class AppSettings;
+class LanguageManager;
+class Section;
+class ThemeManager;
+
+class MainWindow final : public QMainWindow {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+public:
+    MainWindow(AppSettings& settings, ThemeManager& theme, LanguageManager& language,
+               const SectionRegistry& registry = SectionRegistry::builtin(), QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    QList<Section*> sections() const { return m_sections; }
+    Section* section(const QString& id) const;
+    Section* currentSection() const;
+    void showSection(const QString& id);
+    void showSection(int index);
+    // Every action with a shortcut, for the shortcuts dialog and the tests.
+    QList<QAction*> allActions() const;
+    QMenu* sectionMenu() const { return m_sectionMenu; }
+    // Writes window and section state to the settings.
+    void saveState();
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildMenus();
+    void retranslateUi();
+    void rebuildSectionMenu();
+    void showStatus(const QString& text, int timeoutMs);
+    void applyTheme(const QString& name);
+    void applyLanguage(const QString& code);
+    void showShortcuts();
+    void showAbout();
+
+    AppSettings& m_settings;
+    ThemeManager& m_theme;
+    LanguageManager& m_language;
+    QListWidget* m_sidebar = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    QList<Section*> m_sections;
+    int m_current = -1;
+
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_sectionMenu = nullptr;
+    QMenu* m_themeMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    QAction* m_quit = nullptr;
+    QAction* m_focusEntry = nullptr;
+    QList<QAction*> m_goToSection;
+    QActionGroup* m_themeGroup = nullptr;
+    QAction* m_themeSystem = nullptr;
+    QAction* m_themeLight = nullptr;
+    QAction* m_themeDark = nullptr;
+    QAction* m_toggleDark = nullptr;
+    QActionGroup* m_languageGroup = nullptr;
+    QAction* m_languageEnglish = nullptr;
+    QAction* m_languageChinese = nullptr;
+    QAction* m_languageSystem = nullptr;
+    QAction* m_switchLanguage = nullptr;
+    QAction* m_fullScreen = nullptr;
+    QAction* m_toggleSidebar = nullptr;
+    QAction* m_shortcuts = nullptr;
+    QAction* m_about = nullptr;
+};
+
+} // namespace fplab::gui

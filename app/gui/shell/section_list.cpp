@@ -1,0 +1,21 @@
+// Every section of the app, in one list. A new section adds its include and one line here.
+#include "app/gui/arithmetic/arithmetic_section.h"
+#include "app/gui/explorer/explorer_section.h"
+#include "app/gui/lessons/lessons_section.h"
+#include "app/gui/shell/section_registry.h"
+#include "app/gui/training/training_section.h"
+
+namespace fplab::gui {
+
+void registerBuiltinSections(SectionRegistry& registry) {
+    registry.add(QStringLiteral("explorer"), 10,
+                 [](SectionContext c, QWidget* parent) { return new ExplorerSection(c, parent); });
+    registry.add(QStringLiteral("arithmetic"), 20,
+                 [](SectionContext c, QWidget* parent) { return new ArithmeticSection(c, parent); });
+    registry.add(QStringLiteral("lessons"), 30,
+                 [](SectionContext c, QWidget* parent) { return new LessonsSection(c, parent); });
+    registry.add(QStringLiteral("training"), 50,
+                 [](SectionContext c, QWidget* parent) { return new TrainingSection(c, parent); });
+}
+
+} // namespace fplab::gui

@@ -1,0 +1,48 @@
+// Listing the actions that have shortcuts.
+#include "app/gui/shell/shortcuts_dialog.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace fplab::gui {
+
+ShortcutsDialog::ShortcutsDialog(const QList<QAction*>& actions, QWidget* parent) : QDialog(parent) {
+    setWindowTitle(tr("Keyboard shortcuts"));
+    auto* table = new QTableWidget(this);
+    table->setColumnCount(2);
+    table->setHorizontalHeaderLabels({tr("Action"), tr("Shortcut")});
+    table->verticalHeader()->hide();
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->horizontalHeader()->setStretchLastSection(true);
+    for (QAction* a : actions) {
+        if (a->shortcut().isEmpty()) continue;
+        const int row = table->rowCount();
+        table->insertRow(row);
+        table->setItem(row, 0, new QTableWidgetItem(a->text().remove(QLatin1Char('&'))));
+        table->setItem(row, 1, new QTableWidgetItem(a->shortcut().toString(QKeySequence::NativeText)));
+    }
+    // Keys that are not menu actions.
+    const QList<QPair<QString, QString>> extra = {
+        {tr("Bit editor: move between bits"), tr("Left / Right")},
+        {tr("Bit editor: flip the bit"), tr("Space")},
+        {tr("Bit editor: set the bit and move on"), tr("0 / 1")},
+    };
+    for (const auto& [what, key] : extra) {
+        const int row = table->rowCount();
+        table->insertRow(row);
+        table->setItem(row, 0, new QTableWidgetItem(what));
+        table->setItem(row, 1, new QTableWidgetItem(key));
+    }
+    table->resizeColumnsToContents();
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(table);
+    layout->addWidget(buttons);
+    resize(520, 560);
+}
+
+} // namespace fplab::gui

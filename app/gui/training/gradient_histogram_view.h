@@ -1,0 +1,39 @@
+// One step's gradients by binary exponent, drawn against FP16's window (subnormals from 2^-24,
+// normals from 2^-14 to 65504): where the bars fall left of it, FP16 rounds them to zero.
+#pragma once
+
+#include "core/training/training_run.h"
+
+#include <QWidget>
+
+namespace fplab::gui {
+
+class GradientHistogramView final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(GradientHistogramView)
+
+public:
+    explicit GradientHistogramView(QWidget* parent = nullptr);
+    ~GradientHistogramView() override;
+
+    void setStep(const training::StepRecord& record, bool lowIsFp16);
+    void clear();
+    bool hasData() const { return m_hasData; }
+    // The exponents shown (the data's span, widened to include FP16's window).
+    int firstExponent() const { return m_first; }
+    int lastExponent() const { return m_last; }
+
+    QSize sizeHint() const override { return {600, 320}; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    training::StepRecord m_record;
+    bool m_hasData = false;
+    bool m_lowIsFp16 = false;
+    int m_first = -30;
+    int m_last = 16;
+};
+
+} // namespace fplab::gui

@@ -1,0 +1,34 @@
+// Bytes a run holds by category (weights, master weights, gradients, optimizer state,
+// activations) as a table model.
+#pragma once
+
+#include "core/training/training_run.h"
+
+#include <QAbstractTableModel>
+
+namespace fplab::gui {
+
+class MemoryTableModel final : public QAbstractTableModel {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MemoryTableModel)
+
+public:
+    enum Column { CategoryColumn, BytesColumn, PerParameterColumn, ColumnCount };
+    enum Row { WeightsRow, MasterRow, GradientsRow, OptimizerRow, ActivationsRow, TotalRow, RowCount };
+
+    explicit MemoryTableModel(QObject* parent = nullptr);
+    ~MemoryTableModel() override;
+
+    void setReport(const training::MemoryReport& report);
+    const training::MemoryReport& report() const { return m_report; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    training::MemoryReport m_report;
+};
+
+} // namespace fplab::gui

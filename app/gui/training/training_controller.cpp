@@ -1,0 +1,137 @@
+// The worker loop: steps the run while not paused, hands the records over in batches
+// (every 50 ms), refreshes the decision boundary every 500 ms and at the end.
+#include "app/gui/training/training_controller.h"
+
+#include <QMetaObject>
+#include <QThread>
+
+#include <chrono>
+
+namespace fplab::gui {
+
+using namespace fplab::training;
+
+TrainingController::TrainingController(QObject* parent) : QObject(parent) {}
+
+TrainingController::~TrainingController() {
+    cancel();
+    if (m_thread) {
+        m_thread->wait();
+        delete m_thread;
+    }
+}
+
+bool TrainingController::start(const TrainingConfig& config, bool paused, QString* error) {
+    if (m_running.load()) {
+        if (error) *error = tr("A run is still going: cancel it first.");
+        return false;
+    }
+    if (const std::string problem = checkConfig(config); !problem.empty()) {
+        if (error) *error = QString::fromStdString(problem);
+        return false;
+    }
+    if (m_thread) {
+        m_thread->wait();
+        delete m_thread;
+        m_thread = nullptr;
+    }
+    auto run = std::make_shared<TrainingRun>(config);
+    m_setup = {};
+    m_setup.config = run->config();
+    m_setup.data = run->dataset();
+    m_setup.trace = run->dtypeTrace();
+    m_setup.memory = run->memory();
+    for (const Parameter& p : run->model().parameters()) m_setup.parameterNames.push_back(p.name);
+    {
+        std::lock_guard lock(m_mutex);
+        m_pending = {};
+        m_pending.state = run->state();
+    }
+    m_cancel = false;
+    m_paused = paused;
+    m_singleSteps = 0;
+    m_running = true;
+    m_thread = QThread::create([this, run] { work(run); });
+    connect(m_thread, &QThread::finished, this, [this] {
+        m_running = false;
+        emit finished();
+    });
+    m_thread->start();
+    return true;
+}
+
+void TrainingController::pause() { m_paused = true; }
+
+void TrainingController::resume() {
+    m_paused = false;
+    m_wake.notify_all();
+}
+
+void TrainingController::stepOnce() {
+    m_paused = true;
+    ++m_singleSteps;
+    m_wake.notify_all();
+}
+
+void TrainingController::cancel() {
+    m_cancel = true;
+    m_wake.notify_all();
+}
+
+TrainingUpdate TrainingController::takeUpdate() {
+    std::lock_guard lock(m_mutex);
+    m_notifyQueued = false;
+    TrainingUpdate out = std::move(m_pending);
+    m_pending = {};
+    m_pending.state = out.state;
+    return out;
+}
+
+void TrainingController::publish(TrainingUpdate&& part) {
+    {
+        std::lock_guard lock(m_mutex);
+        for (StepRecord& r : part.steps) m_pending.steps.push_back(std::move(r));
+        m_pending.state = part.state;
+        if (part.grid) m_pending.grid = std::move(part.grid);
+        if (part.evaluation) m_pending.evaluation = part.evaluation;
+        m_pending.ended = m_pending.ended || part.ended;
+    }
+    if (!m_notifyQueued.exchange(true))
+        QMetaObject::invokeMethod(this, [this] { emit updated(); }, Qt::QueuedConnection);
+}
+
+void TrainingController::work(std::shared_ptr<TrainingRun> run) {
+    using Clock = std::chrono::steady_clock;
+    TrainingUpdate batch;
+    auto lastFlush = Clock::now(), lastGrid = Clock::now();
+    const auto flush = [&](bool withGrid) {
+        batch.state = run->state();
+        if (withGrid) batch.grid = run->predictionGrid(kGridSize, kGridSize);
+        publish(std::move(batch));
+        batch = {};
+        lastFlush = Clock::now();
+        if (withGrid) lastGrid = lastFlush;
+    };
+    flush(true); // the untrained boundary
+    while (!run->over()) {
+        if (m_cancel.load()) {
+            run->requestCancel();
+        } else if (m_paused.load() && m_singleSteps.load() == 0) {
+            if (!batch.steps.empty()) flush(true);
+            std::unique_lock lock(m_mutex);
+            m_wake.wait_for(lock, std::chrono::milliseconds(100));
+            continue;
+        } else if (m_singleSteps.load() > 0) {
+            --m_singleSteps;
+        }
+        if (const StepRecord* r = run->step()) batch.steps.push_back(*r);
+        const auto now = Clock::now();
+        const bool gridDue = now - lastGrid > std::chrono::milliseconds(500) || (m_paused.load() && m_singleSteps.load() == 0);
+        if (now - lastFlush > std::chrono::milliseconds(50) || gridDue) flush(gridDue);
+    }
+    batch.evaluation = run->evaluate();
+    batch.ended = true;
+    flush(true);
+}
+
+} // namespace fplab::gui

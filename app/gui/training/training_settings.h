@@ -1,0 +1,27 @@
+// The Training section's settings (group "training"): the run configuration the user last chose.
+#pragma once
+
+#include "app/gui/shell/settings.h"
+
+namespace fplab::gui {
+
+class TrainingSettings final {
+public:
+    explicit TrainingSettings(SettingsStore& store);
+
+    SettingValue<QString> mode;
+    SettingValue<QString> dataset;
+    SettingValue<QString> optimizer;
+    SettingValue<double> learningRate;
+    SettingValue<int> steps;
+    SettingValue<int> width;
+    SettingValue<int> depth;
+    SettingValue<int> batch;
+    SettingValue<int> seed;
+    SettingValue<bool> masterWeights;
+    SettingValue<int> staticScaleExponent; // fp16-static: the scale is 2^this
+    SettingValue<int> initScaleExponent;   // fp16-dynamic: the initial scale is 2^this
+    SettingValue<int> growthInterval;
+};
+
+} // namespace fplab::gui

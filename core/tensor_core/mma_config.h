@@ -1,0 +1,95 @@
+// Which tensor-core MMA to model (architecture, input and accumulator types, TF32 input
+// conversion) and the parameters of its block FMA, with where each parameter comes from.
+#pragma once
+
+#include "core/format.h"
+#include "core/rounding.h"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace fplab::tc {
+
+enum class Arch : std::uint8_t { Sm80, Sm90 };
+enum class InputType : std::uint8_t { Fp16, Bf16, Tf32, E4m3, E5m2, Int8, Uint8 };
+enum class AccumType : std::uint8_t { Fp32, Fp16, Int32 };
+
+// How FP32 values become the TF32 operands of a .tf32 MMA.
+enum class Tf32Input : std::uint8_t {
+    Truncate,    // raw FP32 bits: the tensor core ignores the low 13 bits
+    NearestAway, // __float_to_tf32 / cvt.rna.tf32.f32 (WMMA, CUTLASS)
+    NearestEven, // cuBLAS FAST_TF32 ("input conversions round to nearest even")
+};
+
+// The open edge case of section 2 of the spec: which E to use when every term is tiny.
+enum class TinyModel : std::uint8_t {
+    MmaSim,  // C counts with exponent -126 even when C = 0, so E >= -126 (default)
+    Khattak, // C = 0 is dropped; E is clamped from below (-132/-133 fp32 output, -20/-21 fp16)
+};
+
+// INT8 MMAs: the int32 result wraps, or clamps with .satfinite.
+enum class IntOverflow : std::uint8_t { Wrap, SatFinite };
+
+struct MmaConfig {
+    Arch arch = Arch::Sm80;
+    InputType input = InputType::Fp16;
+    AccumType accum = AccumType::Fp32;
+    Tf32Input tf32Input = Tf32Input::Truncate;
+    TinyModel tinyModel = TinyModel::MmaSim;
+    IntOverflow intOverflow = IntOverflow::Wrap;
+};
+
+// The resolved numerics of one block FMA (section 1 and 2 of docs/tensor-core-model.md).
+struct BlockModel {
+    MmaConfig config;
+    Format inputFormat;     // the operand format inside the unit (TF32 in its own 19-bit encoding)
+    Format accumFormat;     // C and D (FP32 or FP16); FP32 for integer models is unused
+    Format roundFormat;     // where the final rounding lands: fp32, fp16, or e8m13 for sm_90 FP8
+    RoundingMode finalRounding = RoundingMode::TowardZero;
+    int blockSize = 0;      // n: products per block FMA
+    int fractionBits = 0;   // F: fraction bits kept below 2^E when terms are cut
+    int khattakMinExponent = 0; // the lower clamp on E under TinyModel::Khattak
+    std::string_view basis; // how sure the parameters are: [M] [V] [S] [G] with the source
+
+    constexpr bool isInteger() const { return config.accum == AccumType::Int32; }
+};
+
+// Why a configuration has no model: it does not exist on the hardware, or it exists and
+// its numerics are unknown (the message then starts with "unmodelled: ").
+enum class ModelError : std::uint8_t { None, Unsupported, Unmodelled };
+
+struct ModelOrError {
+    std::optional<BlockModel> model;
+    ModelError error = ModelError::None;
+    std::string message;
+};
+
+ModelOrError resolveModel(const MmaConfig& config);
+
+// The FP32 container bits of a TF32 operand made from FP32 bits by the given conversion
+// (low 13 bits zero). Truncation keeps the bits as they are, so a NaN whose payload
+// lies only in the low 13 bits becomes an infinity, as on the hardware's raw path.
+std::uint32_t tf32Operand(std::uint32_t fp32Bits, Tf32Input mode);
+
+// The width in bits of an operand as given to the instruction (TF32: 32, FP32 bits).
+int operandBits(InputType t);
+int accumBits(AccumType t);
+
+// Names used by the CLI and the app: sm_80 sm_90; fp16 bf16 tf32 e4m3 e5m2 int8 uint8;
+// fp32 fp16 int32; truncate rna rne; mmasim khattak.
+std::string_view archName(Arch a);
+std::string_view archDescription(Arch a); // "sm_80 (A100)"
+std::string_view inputName(InputType t);
+std::string_view accumName(AccumType t);
+std::string_view tf32InputName(Tf32Input m);
+std::string_view tinyModelName(TinyModel m);
+std::optional<Arch> parseArch(std::string_view s);
+std::optional<InputType> parseInputType(std::string_view s);
+std::optional<AccumType> parseAccumType(std::string_view s);
+std::optional<Tf32Input> parseTf32Input(std::string_view s);
+std::optional<TinyModel> parseTinyModel(std::string_view s);
+
+} // namespace fplab::tc

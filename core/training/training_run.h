@@ -1,0 +1,152 @@
+// A training run as a step-able object: step() does one optimizer step (with its
+// micro-batches) and records what happened; state() says where the run stands. A GUI runs
+// it on a worker thread (pause = stop calling step(); requestCancel() from any thread).
+#pragma once
+
+#include "core/training/datasets.h"
+#include "core/training/grad_scaler.h"
+#include "core/training/optimizer.h"
+#include "core/training/precision_policy.h"
+#include "core/training/rng.h"
+#include "core/training/toy_model.h"
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fplab::training {
+
+struct TrainingConfig {
+    TrainingMode mode = TrainingMode::Fp32;
+    bool masterWeights = true; // off: parameters (and optimizer state) stored in the low type
+    DatasetKind dataset = DatasetKind::Spirals;
+    std::uint64_t seed = 1; // data, initial weights and batch order
+    ModelShape model{};      // inputs and classes are taken from the dataset
+    int steps = 500;         // optimizer steps
+    int batchSize = 64;      // per micro-batch
+    int accumulationSteps = 1;
+    OptimizerSettings optimizer{};
+    float clipNorm = 0; // clip the global gradient norm to this (0: off)
+    ScalerSettings scaler{};
+    float staticScale = 1024.0f;     // fp16-static
+    float minScale = 0x1p-24f;       // the run stops when the dynamic scale falls below this
+    float lossWeight = 0;            // 0: the dataset's own weight
+    bool collectStats = true;        // FP16-window counts and the exponent histogram
+};
+// Empty when the configuration can run, otherwise what is wrong with it.
+std::string checkConfig(const TrainingConfig& config);
+
+enum class RunStatus : std::uint8_t {
+    Ready,          // constructed, no step yet
+    Running,        // at least one step done, more to go
+    Finished,       // all steps done
+    Diverged,       // the loss became NaN or infinite
+    ScaleCollapsed, // the dynamic scale fell below the floor
+    Cancelled,
+    Invalid, // the configuration was refused
+};
+std::string_view statusName(RunStatus status);
+
+struct StepRecord {
+    int step = 0;                 // 1-based
+    float loss = 0;               // mean cross-entropy (float32), averaged over the micro-batches
+    float accuracy = 0;           // on the step's examples
+    float scale = 1;              // the loss scale this step's backward used
+    float scaleAfter = 1;         // after the scaler's update
+    int growthTracker = 0;        // after the update
+    bool nonFiniteGradients = false; // inf/NaN in the gradients (after the backward)
+    bool skipped = false;         // the optimizer step was skipped (dynamic scaler, inf/NaN)
+    float gradNorm = 0;           // global norm of the unscaled gradients, before clipping
+    bool clipped = false;
+    Fp16WindowCounts window;      // the backward's gradient casts against FP16's range
+    ExponentHistogram histogram;  // their magnitudes (scaled, before rounding)
+    std::vector<double> updateRatio; // per parameter tensor: ||dw|| / ||w||
+    std::int64_t updatesAttempted = 0;
+    std::int64_t updatesVanished = 0; // computed update nonzero, stored weight unchanged
+    double vanishedFraction() const { return updatesAttempted ? double(updatesVanished) / double(updatesAttempted) : 0.0; }
+};
+
+struct RunState {
+    RunStatus status = RunStatus::Ready;
+    int stepsDone = 0;
+    int totalSteps = 0;
+    float scale = 1;
+    int growthTracker = 0;
+    std::string message; // why the run ended, or what is wrong with its configuration
+};
+
+struct Evaluation {
+    float loss = 0; // mean cross-entropy over the whole data set, in the run's precision
+    float accuracy = 0;
+};
+
+struct PredictionGrid {
+    int nx = 0;
+    int ny = 0;
+    float low = 0; // the square [low, high]^2
+    float high = 0;
+    std::vector<int> classes; // row-major, y from low to high, x from low to high
+    float xAt(int i) const { return low + (high - low) * (float(i) + 0.5f) / float(nx); }
+    float yAt(int j) const { return low + (high - low) * (float(j) + 0.5f) / float(ny); }
+};
+
+// Bytes a run holds by category, as a GPU would hold them in this mode.
+struct MemoryReport {
+    std::int64_t parameters = 0;  // element count
+    std::int64_t weights = 0;     // the weights the forward pass reads (autocast's low copies, or the parameters)
+    std::int64_t master = 0;      // float32 master weights
+    std::int64_t gradients = 0;
+    std::int64_t optimizer = 0;
+    std::int64_t activations = 0; // tensors saved for the backward pass, one micro-batch
+    std::int64_t total() const { return weights + master + gradients + optimizer + activations; }
+};
+
+class TrainingRun {
+public:
+    explicit TrainingRun(const TrainingConfig& config);
+
+    // One optimizer step; returns its record, or nullptr when the run is over (see state()).
+    const StepRecord* step();
+    RunState state() const;
+    bool over() const;
+    // Thread-safe: the next step() ends the run as Cancelled.
+    void requestCancel() { m_cancel.store(true); }
+
+    const TrainingConfig& config() const { return m_config; }
+    const PrecisionPolicy& policy() const { return m_policy; }
+    const Dataset& dataset() const { return m_data; }
+    const ToyModel& model() const { return m_model; }
+    const std::vector<StepRecord>& history() const { return m_history; }
+
+    Evaluation evaluate();
+    PredictionGrid predictionGrid(int nx, int ny);
+    // The type of every tensor of one training step (on a copy of the model; the run is not changed).
+    std::vector<TraceEntry> dtypeTrace() const;
+    MemoryReport memory() const;
+
+private:
+    BatchView nextBatch();
+    void end(RunStatus status, std::string message);
+
+    TrainingConfig m_config;
+    PrecisionPolicy m_policy;
+    Dataset m_data;
+    ToyModel m_model;
+    Optimizer m_optimizer;
+    GradScaler m_scaler;
+    RunStatus m_status = RunStatus::Ready;
+    std::string m_message;
+    std::vector<StepRecord> m_history;
+    std::vector<int> m_order;
+    std::size_t m_cursor = 0;
+    Rng m_shuffle;
+    std::vector<float> m_batchFeatures;
+    std::vector<int> m_batchLabels;
+    int m_weightsNonFiniteSince = 0; // the step whose update put inf/NaN into the weights
+    int m_overflowRunStart = 0;      // first step of the current run of overflowing steps
+    std::atomic<bool> m_cancel{false};
+};
+
+} // namespace fplab::training

@@ -1,0 +1,47 @@
+// Measured GEMM throughput per data type on device 0 (warm-up, cudaEvent timing, median of
+// repeats), next to the datasheet's dense peak for the same GPU.
+#pragma once
+
+#include "gpu/gemm_types.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace fplab::gpu {
+
+enum class BenchImpl : std::uint8_t { Cublas, Kernel };
+std::string_view benchImplName(BenchImpl impl); // "cublas" / "kernel"
+
+struct BenchConfig {
+    std::vector<GemmType> types;                   // empty: defaultBenchTypes()
+    std::vector<int> sizes = {1024, 2048, 4096, 8192}; // square m = n = k
+    int warmup = 2;
+    int repeats = 7;
+    BenchImpl impl = BenchImpl::Cublas;
+};
+
+struct BenchRow {
+    GemmType type = GemmType::Fp32;
+    std::string impl;
+    int size = 0;
+    bool ran = false;
+    std::string skipped; // why not, when !ran
+    double medianMs = 0;
+    double minMs = 0;
+    double maxMs = 0;
+    double tflops = 0;        // 2 n^3 / median time (TOPS for INT8)
+    double datasheetPeak = 0; // dense peak for this GPU and type, 0 when unknown
+};
+
+// FP64, FP32, TF32, FP16 (FP32 accumulate), BF16, FP8 E4M3, INT8: one per column of the speed table.
+std::vector<GemmType> defaultBenchTypes();
+
+// Validates the configuration: empty when fine.
+std::string checkBenchConfig(const BenchConfig& config);
+
+// Runs every (type, size); a type the GPU or build cannot run gives rows with `skipped` set.
+// onRow is called after each row (progress). Throws GpuError when there is no usable GPU.
+std::vector<BenchRow> runBenchmark(const BenchConfig& config, const std::function<void(const BenchRow&)>& onRow = {});
+
+} // namespace fplab::gpu

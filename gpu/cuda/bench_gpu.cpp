@@ -1,0 +1,117 @@
+// The speed table: square GEMMs of each type through cuBLAS (or the project's kernels), timed with
+// CUDA events after warm-up runs, median of the repeats, next to the datasheet's dense peak.
+#include "gpu/backends.h"
+#include "gpu/bench.h"
+#include "gpu/cuda/cublas_runner.h"
+#include "gpu/datasheet.h"
+#include "gpu/device_info.h"
+#include "gpu/gemm.h"
+#include "gpu/kernels/fill.h"
+#include "gpu/kernels/launchers.h"
+
+#include "core/random.h"
+
+#include <algorithm>
+
+namespace fplab::gpu {
+
+namespace {
+
+// 256 input bit patterns drawn uniformly from [-1, 1) (INT8: [-128, 127]) and rounded to the type.
+std::vector<std::uint64_t> valueTable(GemmType type, std::uint64_t seed) {
+    StochasticStream rng(seed);
+    std::vector<std::uint64_t> t(256);
+    for (auto& v : t) {
+        const double u = double(rng.next() >> 11) * 0x1.0p-53;
+        v = isIntegerType(type) ? std::uint64_t(std::int64_t(rng.next() % 256) - 128) & 0xFF
+                                : inputFromDouble(type, 2 * u - 1);
+    }
+    return t;
+}
+
+std::string gib(double bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / double(1ull << 30));
+    return buf;
+}
+
+void benchOne(BenchRow& row, const BenchConfig& config, cuda::CublasRunner* runner) {
+    const auto& info = gemmTypeInfo(row.type);
+    const std::size_t s = std::size_t(row.size);
+    const std::size_t inBytes = std::size_t(info.inputBits / 8), outBytes = std::size_t(info.outputBits / 8);
+    const double need = double(s * s) * double(2 * inBytes + 2 * outBytes);
+    std::size_t freeBytes = 0, totalBytes = 0;
+    FPLAB_CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
+    if (need > 0.9 * double(freeBytes)) {
+        row.skipped = "needs " + gib(need) + " of device memory, " + gib(double(freeBytes)) + " free";
+        return;
+    }
+    cuda::DeviceBuffer<std::uint8_t> a(s * s * inBytes), bt(s * s * inBytes), c(s * s * outBytes), d(s * s * outBytes);
+    kernels::fillRandom(a.get(), s * s, int(inBytes), valueTable(row.type, 1), 11);
+    kernels::fillRandom(bt.get(), s * s, int(inBytes), valueTable(row.type, 2), 12);
+    FPLAB_CUDA_CHECK(cudaMemset(c.get(), 0, c.size()));
+    std::unique_ptr<cuda::CublasRunner::Plan> plan;
+    if (runner) plan = runner->plan(row.type, row.size, row.size, row.size);
+    const auto& kernel = kernels::kernelsFor(row.type);
+    auto once = [&] {
+        if (plan)
+            plan->run(a.get(), bt.get(), d.get(), false);
+        else
+            kernel.gemm(KernelVariant::TensorCore, a.get(), bt.get(), c.get(), d.get(), row.size, row.size, row.size,
+                        nullptr);
+    };
+    for (int i = 0; i < config.warmup; ++i) once();
+    FPLAB_CUDA_CHECK(cudaDeviceSynchronize());
+    std::vector<double> ms;
+    cuda::GpuTimer timer;
+    for (int i = 0; i < config.repeats; ++i) {
+        timer.start();
+        once();
+        ms.push_back(timer.stopMs());
+    }
+    FPLAB_CUDA_CHECK(cudaDeviceSynchronize());
+    std::sort(ms.begin(), ms.end());
+    const std::size_t mid = ms.size() / 2;
+    row.medianMs = ms.size() % 2 ? ms[mid] : 0.5 * (ms[mid - 1] + ms[mid]);
+    row.minMs = ms.front();
+    row.maxMs = ms.back();
+    row.tflops = row.medianMs > 0 ? 2.0 * double(s) * double(s) * double(s) / (row.medianMs * 1e-3) / 1e12 : 0;
+    row.ran = true;
+}
+
+} // namespace
+
+std::vector<BenchRow> runBenchmark(const BenchConfig& config, const std::function<void(const BenchRow&)>& onRow) {
+    if (auto why = checkBenchConfig(config); !why.empty()) throw GpuError(GpuError::Kind::InvalidArgument, why);
+    const auto& dev = requireDevice();
+    const DatasheetEntry* sheet = findDatasheetEntry(dev.name);
+    const auto types = config.types.empty() ? defaultBenchTypes() : config.types;
+    std::unique_ptr<cuda::CublasRunner> runner;
+    if (config.impl == BenchImpl::Cublas) runner = std::make_unique<cuda::CublasRunner>();
+    std::vector<BenchRow> rows;
+    for (GemmType type : types) {
+        for (int size : config.sizes) {
+            BenchRow row;
+            row.type = type;
+            row.impl = std::string(benchImplName(config.impl));
+            row.size = size;
+            row.datasheetPeak = sheet ? datasheetPeak(*sheet, type, config.impl == BenchImpl::Cublas) : 0;
+            row.skipped = runner ? cuda::CublasRunner::unsupportedReason(type, size, size, size)
+                                 : kernelGemmUnavailableReason(type, KernelVariant::TensorCore);
+            if (row.skipped.empty()) {
+                try {
+                    benchOne(row, config, runner.get());
+                } catch (const GpuError& e) {
+                    row.ran = false;
+                    row.skipped = e.what();
+                    cudaGetLastError(); // clear a launch error so the next row starts clean
+                }
+            }
+            rows.push_back(row);
+            if (onRow) onRow(row);
+        }
+    }
+    return rows;
+}
+
+} // namespace fplab::gpu

@@ -1,0 +1,42 @@
+// cuBLAS / cuBLASLt GEMMs on device buffers in the project's layouts (A M x K row-major, Bt N x K
+// row-major, C/D M x N row-major), planned once and run many times (the benchmark times only the run).
+// Private to the CUDA build.
+#pragma once
+
+#include "gpu/cuda/device_memory.h"
+#include "gpu/gemm_types.h"
+
+#include <memory>
+#include <string>
+
+namespace fplab::gpu::cuda {
+
+class CublasRunner {
+public:
+    CublasRunner();
+    ~CublasRunner();
+    CublasRunner(const CublasRunner&) = delete;
+    CublasRunner& operator=(const CublasRunner&) = delete;
+
+    // Empty when cuBLAS can run this GEMM on device 0; otherwise why not.
+    static std::string unsupportedReason(GemmType type, int m, int n, int k);
+
+    class Plan {
+    public:
+        virtual ~Plan() = default;
+        // D = A*B + beta*D (D holds C on entry when beta = 1), enqueued on the runner's stream.
+        virtual void run(const void* a, const void* bt, void* d, bool addC) = 0;
+    };
+    // Throws GpuError(Unsupported) with unsupportedReason(), or a cuBLAS error.
+    std::unique_ptr<Plan> plan(GemmType type, int m, int n, int k);
+
+    cudaStream_t stream() const { return nullptr; } // the legacy default stream
+
+private:
+    CublasHandle m_handle;
+    CublasLtHandle m_lt;
+    DeviceBuffer<std::uint8_t> m_workspace; // for cuBLASLt (split-K and friends)
+    DeviceBuffer<float> m_scales;           // the FP8 A and B scale factors (1.0)
+};
+
+} // namespace fplab::gpu::cuda

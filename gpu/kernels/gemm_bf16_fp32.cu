@@ -1,0 +1,70 @@
+// BF16 x BF16 -> FP32 GEMM, D = A*B + C.
+// Demonstrates: BF16 keeps FP32's exponent range with 8 bits of precision; the naive kernel
+// (FP32 FMA chain, each BF16 product exact in FP32) next to the tensor-core kernel built on
+//   mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// Fragment layout: PTX ISA 9.7.14.5.8 (the .f16 and .bf16 tables are the same), Figures 79, 81, 83.
+#include "gpu/kernels/launchers.h"
+#include "gpu/kernels/mma_gemm.cuh"
+
+namespace fplab::gpu::kernels {
+
+namespace {
+
+// BF16 is the top half of an FP32: widening is a shift, exact.
+__device__ inline float bf16ToFloat(std::uint16_t x) { return __uint_as_float(std::uint32_t(x) << 16); }
+
+// ---- naive kernel ---------------------------------------------------------------------------
+
+__global__ void gemmBf16Fp32Naive(const std::uint16_t* A, const std::uint16_t* Bt, const float* C, float* D, int M,
+                                  int N, int K) {
+    const int col = blockIdx.x * blockDim.x + threadIdx.x;
+    const int row = blockIdx.y * blockDim.y + threadIdx.y;
+    if (row >= M || col >= N) return;
+    float acc = C[std::size_t(row) * N + col];
+    for (int k = 0; k < K; ++k)
+        acc = __fmaf_rn(bf16ToFloat(A[std::size_t(row) * K + k]), bf16ToFloat(Bt[std::size_t(col) * K + k]), acc);
+    D[std::size_t(row) * N + col] = acc;
+}
+
+// ---- tensor-core kernel ------------------------------------------------------------------------
+
+struct MmaBf16Fp32 {
+    using In = std::uint16_t;
+    using Out = float;
+    using Acc = AccF32;
+    static constexpr MmaShape kShape = MmaShape::M16N8K16;
+
+    __device__ static In prepare(In x) { return x; }
+
+    __device__ static void mma(AccF32& d, const std::uint32_t (&a)[4], const std::uint32_t (&b)[2]) {
+        asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
+                     "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\n"
+                     : "+f"(d.v[0]), "+f"(d.v[1]), "+f"(d.v[2]), "+f"(d.v[3])
+                     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+    }
+};
+
+// ---- launchers ---------------------------------------------------------------------------------
+
+void launchGemm(KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int k,
+                cudaStream_t stream) {
+    if (variant == KernelVariant::TensorCore) {
+        launchMmaGemm<MmaBf16Fp32>(a, bt, c, d, m, n, k, stream);
+        return;
+    }
+    gemmBf16Fp32Naive<<<naiveGrid(m, n), naiveBlock(), 0, stream>>>(
+        static_cast<const std::uint16_t*>(a), static_cast<const std::uint16_t*>(bt), static_cast<const float*>(c),
+        static_cast<float*>(d), m, n, k);
+    FPLAB_CUDA_CHECK_LAUNCH("gemmBf16Fp32Naive");
+}
+
+} // namespace
+
+// ---- dispatch ------------------------------------------------------------------------------------
+
+const TypeKernels& bf16Fp32Kernels() {
+    static const TypeKernels k{launchGemm, launchSingleMma<MmaBf16Fp32>, mmaBinaryVersion<MmaBf16Fp32>};
+    return k;
+}
+
+} // namespace fplab::gpu::kernels

@@ -1,0 +1,72 @@
+// FP16 x FP16 -> FP32 GEMM, D = A*B + C.
+// Demonstrates: the naive kernel (one thread per output, FP32 FMA chain: each FP16 product is
+// exact in FP32, so only the additions round) next to the tensor-core kernel built on
+//   mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// whose sums the CPU tensor-core model of core/tensor_core reproduces bit for bit.
+// Fragment layout: PTX ISA 9.7.14.5.8, Figures 79 (A), 81 (B), 83 (C/D); see gpu/mma_fragment.h.
+#include "gpu/kernels/launchers.h"
+#include "gpu/kernels/mma_gemm.cuh"
+
+namespace fplab::gpu::kernels {
+
+namespace {
+
+// ---- naive kernel ---------------------------------------------------------------------------
+
+__global__ void gemmFp16Fp32Naive(const std::uint16_t* A, const std::uint16_t* Bt, const float* C, float* D, int M,
+                                  int N, int K) {
+    const int col = blockIdx.x * blockDim.x + threadIdx.x;
+    const int row = blockIdx.y * blockDim.y + threadIdx.y;
+    if (row >= M || col >= N) return;
+    float acc = C[std::size_t(row) * N + col];
+    for (int k = 0; k < K; ++k) {
+        const float a = __half2float(__ushort_as_half(A[std::size_t(row) * K + k]));
+        const float b = __half2float(__ushort_as_half(Bt[std::size_t(col) * K + k]));
+        acc = __fmaf_rn(a, b, acc);
+    }
+    D[std::size_t(row) * N + col] = acc;
+}
+
+// ---- tensor-core kernel ------------------------------------------------------------------------
+
+struct MmaFp16Fp32 {
+    using In = std::uint16_t;
+    using Out = float;
+    using Acc = AccF32;
+    static constexpr MmaShape kShape = MmaShape::M16N8K16;
+
+    __device__ static In prepare(In x) { return x; }
+
+    // A: four .f16x2 registers (a0..a7), B: two .f16x2 (b0..b3), C/D: four .f32; D and C share registers.
+    __device__ static void mma(AccF32& d, const std::uint32_t (&a)[4], const std::uint32_t (&b)[2]) {
+        asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+                     "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\n"
+                     : "+f"(d.v[0]), "+f"(d.v[1]), "+f"(d.v[2]), "+f"(d.v[3])
+                     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+    }
+};
+
+// ---- launchers ---------------------------------------------------------------------------------
+
+void launchGemm(KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int k,
+                cudaStream_t stream) {
+    if (variant == KernelVariant::TensorCore) {
+        launchMmaGemm<MmaFp16Fp32>(a, bt, c, d, m, n, k, stream);
+        return;
+    }
+    gemmFp16Fp32Naive<<<naiveGrid(m, n), naiveBlock(), 0, stream>>>(
+        static_cast<const std::uint16_t*>(a), static_cast<const std::uint16_t*>(bt), static_cast<const float*>(c),
+        static_cast<float*>(d), m, n, k);
+    FPLAB_CUDA_CHECK_LAUNCH("gemmFp16Fp32Naive");
+}
+
+} // namespace
+
+// ---- dispatch ------------------------------------------------------------------------------------
+
+const TypeKernels& fp16Fp32Kernels() {
+    static const TypeKernels k{launchGemm, launchSingleMma<MmaFp16Fp32>, mmaBinaryVersion<MmaFp16Fp32>};
+    return k;
+}
+
+} // namespace fplab::gpu::kernels

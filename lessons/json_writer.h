@@ -1,0 +1,53 @@
+// A small streaming JSON writer (objects, arrays, strings with escapes, numbers), enough
+// for `fplab-cli lesson ... --json`; arrays of numbers stay on one line.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace fplab::lessons {
+
+class JsonWriter {
+public:
+    explicit JsonWriter(std::ostream& out) : m_out(out) {}
+
+    void beginObject();
+    void endObject();
+    void beginArray();
+    void endArray();
+    void key(std::string_view name);
+
+    void value(std::string_view text);
+    void value(const char* text) { value(std::string_view(text)); }
+    void value(std::int64_t number);
+    void value(int number) { value(std::int64_t(number)); }
+    void value(double number); // Python-repr digits; NaN and infinities become null
+    void value(bool flag);
+    void null();
+    void numbers(std::span<const double> values); // an array on one line
+
+    template <typename T>
+    void field(std::string_view name, const T& v) {
+        key(name);
+        value(v);
+    }
+
+    static std::string escape(std::string_view text);
+
+private:
+    void beforeValue();
+    void newline();
+
+    struct Level {
+        bool object = false;
+        int count = 0;
+    };
+    std::ostream& m_out;
+    std::vector<Level> m_stack;
+    bool m_afterKey = false;
+};
+
+} // namespace fplab::lessons

@@ -1,0 +1,109 @@
+// Python-compatible number printing and the views of a quantity.
+#include "lessons/value_text.h"
+
+#include "core/classify.h"
+#include "core/flags.h"
+#include "core/text/print.h"
+#include "core/values.h"
+
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <utility>
+
+namespace fplab::lessons {
+
+std::string pythonRepr(double value) {
+    if (std::isnan(value)) return "nan";
+    if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
+    if (value == 0) return std::signbit(value) ? "-0.0" : "0.0";
+    char buffer[64];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
+    (void)ec;
+    const std::string sci(buffer, end); // "-d.ddde+XX"
+    const std::size_t epos = sci.find('e');
+    const int exponent = std::atoi(sci.c_str() + epos + 1);
+    const bool negative = sci[0] == '-';
+    std::string digits;
+    for (std::size_t i = negative ? 1 : 0; i < epos; ++i)
+        if (sci[i] != '.') digits += sci[i];
+    std::string out = negative ? "-" : "";
+    // Python's repr switches to exponent notation when the decimal point would sit
+    // more than 4 places left of the first digit or more than 16 right of it.
+    const int decimalPoint = exponent + 1;
+    if (decimalPoint <= -4 || decimalPoint > 16) {
+        out += digits.substr(0, 1);
+        if (digits.size() > 1) out += "." + digits.substr(1);
+        char e[16];
+        std::snprintf(e, sizeof e, "e%c%02d", exponent < 0 ? '-' : '+', std::abs(exponent));
+        return out + e;
+    }
+    if (decimalPoint <= 0) return out + "0." + std::string(std::size_t(-decimalPoint), '0') + digits;
+    if (std::size_t(decimalPoint) >= digits.size())
+        return out + digits + std::string(std::size_t(decimalPoint) - digits.size(), '0') + ".0";
+    return out + digits.substr(0, std::size_t(decimalPoint)) + "." + digits.substr(std::size_t(decimalPoint));
+}
+
+std::string floatText(const Format& f, std::uint64_t bits) {
+    const FloatClass c = classify(f, bits);
+    if (isNan(c)) return "nan";
+    return pythonRepr(toDouble(f, bits));
+}
+
+std::string intText(const IntFormat& f, std::uint64_t bits) { return std::to_string(intValue(f, bits)); }
+
+std::string flagWords(Flags flags, Language language) {
+    if (language != Language::Chinese) return flagNames(flags);
+    static const std::pair<Flags, const char*> kNames[] = {
+        {kInvalid, "无效"}, {kDivideByZero, "除以零"}, {kOverflow, "上溢"}, {kUnderflow, "下溢"}, {kInexact, "不精确"}};
+    std::string out;
+    for (const auto& [flag, name] : kNames)
+        if (flags & flag) out += (out.empty() ? "" : "、") + std::string(name);
+    return out.empty() ? "无" : out;
+}
+
+std::string quantityText(const Quantity& q, Language language) {
+    switch (q.kind) {
+    case QuantityKind::Float: return floatText(q.format, q.bits);
+    case QuantityKind::Integer: return intText(q.intFormat, q.bits);
+    case QuantityKind::Count: return std::to_string(q.count);
+    case QuantityKind::Real: return pythonRepr(q.real);
+    case QuantityKind::Text: return q.text.in(language);
+    }
+    return {};
+}
+
+std::string intBinary(const IntFormat& f, std::uint64_t bits) {
+    std::string out;
+    for (int i = f.bits - 1; i >= 0; --i) out += ((bits >> i) & 1) ? '1' : '0';
+    return out;
+}
+
+std::string intHex(const IntFormat& f, std::uint64_t bits) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "0x%0*llx", (f.bits + 3) / 4, static_cast<unsigned long long>(bits));
+    return buffer;
+}
+
+std::string quantityView(const Quantity& q, std::string_view view, Language language) {
+    if (view.empty() || view == "value") return quantityText(q, language);
+    if (q.kind == QuantityKind::Float) {
+        if (view == "exact") return exactDecimal(q.format, q.bits);
+        if (view == "bits") return hexBits(q.format, q.bits);
+        if (view == "binary") return bitString(q.format, q.bits);
+        if (view == "hexfloat") return hexFloat(q.format, q.bits);
+        if (view == "format") return std::string(q.format.name());
+    }
+    if (q.kind == QuantityKind::Integer) {
+        if (view == "exact") return intText(q.intFormat, q.bits);
+        if (view == "bits") return intHex(q.intFormat, q.bits);
+        if (view == "binary") return intBinary(q.intFormat, q.bits);
+        if (view == "format") return std::string(q.intFormat.name);
+    }
+    if (q.kind == QuantityKind::Real && view == "exact") return exactDecimal(kFp64, std::bit_cast<std::uint64_t>(q.real));
+    if (view == "flags" && q.flags) return flagWords(*q.flags, language);
+    return {};
+}
+
+} // namespace fplab::lessons

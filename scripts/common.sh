@@ -1,0 +1,44 @@
+# shellcheck shell=bash
+# Shared by scripts/run.sh and scripts/test.sh (source it): what this machine can build, and
+# the configure step for the main build directory.
+
+fplab_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# Qt 6 development files (the GUI) present?
+fplab_have_qt() {
+    local f
+    for f in /usr/lib/*/cmake/Qt6/Qt6Config.cmake /usr/lib/cmake/Qt6/Qt6Config.cmake \
+             /usr/local/lib/cmake/Qt6/Qt6Config.cmake /usr/local/Qt*/lib/cmake/Qt6/Qt6Config.cmake; do
+        [[ -f "$f" ]] && return 0
+    done
+    return 1
+}
+
+# nvcc (the CUDA backend) present?
+fplab_nvcc() {
+    if command -v nvcc > /dev/null 2>&1; then command -v nvcc
+    elif [[ -x /usr/local/cuda/bin/nvcc ]]; then echo /usr/local/cuda/bin/nvcc
+    else return 1
+    fi
+}
+
+fplab_jobs() { nproc 2> /dev/null || echo 2; }
+
+# Configures build/ (Release) with everything this machine can build.
+fplab_configure_main() {
+    local build=$1
+    local gui=OFF cuda=OFF extra=()
+    fplab_have_qt && gui=ON
+    local nvcc
+    if nvcc=$(fplab_nvcc); then
+        cuda=ON
+        # The kernels must build for Ampere (sm_80) and Hopper (sm_90).
+        extra+=(-DCMAKE_CUDA_COMPILER="$nvcc" "-DCMAKE_CUDA_ARCHITECTURES=80;90")
+    fi
+    echo "configure $build: GUI $gui, CUDA $cuda"
+    cmake -S "$fplab_root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+        -DFPLAB_BUILD_GUI="$gui" -DFPLAB_BUILD_CUDA="$cuda" "${extra[@]}"
+}
+
+# Prints the seconds since the given start (date +%s).
+fplab_elapsed() { echo $(( $(date +%s) - $1 )); }

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# One run of FP Lab's GPU checks on a lent GPU machine (nvcc, CMake and Ninja; no Qt, GoogleTest
+# or MPFR): configure with the GUI off and GoogleTest from $PWD/.gtest, build, run ctest (the GPU
+# tests first), then every `fplab-cli gpu` command. Every log goes to $OUT, 8 files at most:
+#   00-env.log  01-build.log  02-ctest.log  03-info.txt  04-compare.txt  05-accumulate.txt
+#   06-bench.csv  07-bench.log
+# Keeps to about 9 minutes; each step has its own time limit, and a failed step does not stop the
+# later ones. Usage: OUT=/path/to/results scripts/gpu-run.sh   (run from the repository root)
+set -u
+
+OUT="${OUT:-$PWD/gpu-results}"
+BUILD="${BUILD:-$PWD/build-gpu-run}"
+JOBS="${JOBS:-$(nproc)}"
+mkdir -p "$OUT"
+CLI="$BUILD/app/cli/fplab-cli"
+START=$(date +%s)
+DEADLINE="${DEADLINE:-500}" # seconds after which the remaining steps are skipped
+status=0
+
+log() { echo "[$(($(date +%s) - START))s] $*"; }
+# step NAME LOGFILE SECONDS COMMAND...: runs with a time limit, appends to the log, records failures.
+step() {
+    local name=$1 file=$2 limit=$3
+    shift 3
+    if [ $(($(date +%s) - START)) -gt "$DEADLINE" ]; then
+        log "$name: skipped, past the ${DEADLINE}s budget" | tee -a "$OUT/$file"
+        status=1
+        return 0
+    fi
+    log "$name" | tee -a "$OUT/$file"
+    timeout --signal=TERM --kill-after=10 "$limit" "$@" >>"$OUT/$file" 2>&1
+    local rc=$?
+    echo "[$name: exit $rc]" >>"$OUT/$file"
+    log "$name: exit $rc"
+    [ "$rc" -ne 0 ] && status=1
+    return 0
+}
+
+{
+    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "commit: $(git rev-parse HEAD 2>/dev/null || echo unknown) $(git status --porcelain 2>/dev/null | wc -l) changed files"
+    nvidia-smi 2>&1 || echo "nvidia-smi failed"
+    nvidia-smi --query-gpu=name,compute_cap,driver_version,clocks.max.sm,clocks.sm,power.limit --format=csv 2>&1
+    command -v nvcc && nvcc --version
+    cmake --version | head -1
+    ninja --version
+    nproc
+} >"$OUT/00-env.log" 2>&1
+
+# Architectures: sm_80 and sm_90 always, plus this GPU's own (e.g. 89 for FP8 on Ada).
+ARCHS="80;90"
+CC=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d '. ')
+case "$CC" in
+    ''|80|90) ;;
+    *) ARCHS="80;90;$CC" ;;
+esac
+
+GTEST_ARGS=()
+[ -d "$PWD/.gtest" ] && GTEST_ARGS=(-DFPLAB_GTEST_SOURCE="$PWD/.gtest")
+step "configure (CUDA architectures $ARCHS)" 01-build.log 120 \
+    cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DFPLAB_BUILD_GUI=OFF -DFPLAB_BUILD_CUDA=ON \
+    -DFPLAB_BUILD_BENCHMARKS=OFF -DCMAKE_CUDA_ARCHITECTURES="$ARCHS" "${GTEST_ARGS[@]}"
+# The GPU targets first, then the rest; -k 0 keeps going past a broken target elsewhere in the tree.
+step "build fplab-cli and fplab_gpu_tests" 01-build.log 240 \
+    cmake --build "$BUILD" -j "$JOBS" --target fplab-cli fplab_gpu_tests
+step "build everything else" 01-build.log 180 cmake --build "$BUILD" -j "$JOBS" -- -k 0
+
+if [ ! -x "$CLI" ]; then
+    log "no fplab-cli was built; see 01-build.log"
+    exit 1
+fi
+
+# GPU tests first (they are the point of this run), then everything else.
+step "ctest -L gpu" 02-ctest.log 150 ctest --test-dir "$BUILD" -L gpu --output-on-failure -j 4
+step "ctest (all)" 02-ctest.log 120 ctest --test-dir "$BUILD" -LE gpu --output-on-failure -j "$JOBS" --timeout 60
+
+step "gpu info" 03-info.txt 30 "$CLI" gpu info
+step "gpu info --json" 03-info.txt 30 "$CLI" gpu info --json
+
+# compare: the spec's vectors, one MMA per tile for every type, then whole GEMMs (with heat maps).
+step "compare --vectors" 04-compare.txt 60 "$CLI" gpu compare --vectors
+step "compare --mma" 04-compare.txt 90 "$CLI" gpu compare --type all --mma --tiles 200
+step "compare --mma --csv" 04-compare.txt 90 "$CLI" gpu compare --type all --mma --tiles 200 --csv
+step "compare gemm 64x64x256 uniform" 04-compare.txt 90 "$CLI" gpu compare --type all --m 64 --n 64 --k 256 --map
+step "compare gemm 96x80x512 small integers" 04-compare.txt 90 \
+    "$CLI" gpu compare --type all --m 96 --n 80 --k 512 --dist int
+step "compare gemm 128x128x512 csv" 04-compare.txt 120 "$CLI" gpu compare --type all --m 128 --n 128 --k 512 --csv
+
+step "accumulate" 05-accumulate.txt 60 "$CLI" gpu accumulate
+step "accumulate 16M values" 05-accumulate.txt 60 "$CLI" gpu accumulate --values 16777216 --atomic-repeats 8
+
+# bench: cuBLAS over the sizes, then the project's kernels; CSV rows, progress in the log.
+# (The bench always runs, even past the deadline: it is what the speed table needs.)
+: >"$OUT/06-bench.csv"
+log "bench cublas"
+timeout 150 "$CLI" gpu bench --sizes 1024,2048,4096,8192 --csv >>"$OUT/06-bench.csv" 2>>"$OUT/07-bench.log"
+echo "[bench cublas: exit $?]" >>"$OUT/07-bench.log"
+log "bench kernel"
+timeout 120 "$CLI" gpu bench --impl kernel --types fp64,fp32,tf32,fp16-fp32,fp16-fp16,bf16-fp32,e4m3-fp32,int8-int32 \
+    --sizes 1024,2048,4096,8192 --repeats 5 --csv >>"$OUT/06-bench.csv" 2>>"$OUT/07-bench.log"
+echo "[bench kernel: exit $?]" >>"$OUT/07-bench.log"
+log "bench cublas fp16-fp16 and e5m2"
+timeout 60 "$CLI" gpu bench --types fp16-fp16,e5m2-fp32 --sizes 4096,8192 --csv >>"$OUT/06-bench.csv" \
+    2>>"$OUT/07-bench.log"
+echo "[bench extra: exit $?]" >>"$OUT/07-bench.log"
+
+log "done in $(($(date +%s) - START))s; logs in $OUT"
+exit $status

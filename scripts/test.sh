@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it (.ci/run calls this):
+#   1. installs the dependencies (Debian 12; as root or with sudo),
+#   2. builds build/ (Release; GUI if Qt 6 is present, CUDA for sm_80/sm_90 if nvcc is present) and runs ctest,
+#   3. builds build-asan/ (ASan + UBSan, no GUI, no CUDA) and runs its ctest,
+#   4. builds the libFuzzer targets (clang) and runs each for a bounded time (scripts/fuzz.sh).
+# Usage: scripts/test.sh
+# Environment: FPLAB_FUZZ_SECONDS (per fuzz target, default 30), FPLAB_SKIP_FUZZ=1, FPLAB_SKIP_ASAN=1,
+#              FPLAB_ASAN_CTEST_ARGS (extra ctest arguments for the sanitizer run).
+set -euo pipefail
+# shellcheck source=scripts/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+cd "$fplab_root"
+
+start=$(date +%s)
+stage() { echo; echo "=== test.sh [$(fplab_elapsed "$start")s] $*"; }
+jobs=$(fplab_jobs)
+export QT_QPA_PLATFORM=offscreen # GUI tests run without a display
+export CTEST_OUTPUT_ON_FAILURE=1
+
+stage "dependencies"
+scripts/install-deps.sh
+
+stage "build/ (Release)"
+fplab_configure_main build
+cmake --build build -j "$jobs"
+
+stage "ctest build/"
+(cd build && ctest --output-on-failure -j2)
+
+if [[ "${FPLAB_SKIP_ASAN:-0}" != 1 ]]; then
+    stage "build-asan/ (AddressSanitizer + UndefinedBehaviorSanitizer)"
+    cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFPLAB_SANITIZE=ON \
+        -DFPLAB_BUILD_GUI=OFF -DFPLAB_BUILD_CUDA=OFF -DFPLAB_BUILD_BENCHMARKS=OFF
+    cmake --build build-asan -j "$jobs"
+    stage "ctest build-asan/"
+    # shellcheck disable=SC2086 # FPLAB_ASAN_CTEST_ARGS is a list of words
+    (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        ctest --output-on-failure -j2 ${FPLAB_ASAN_CTEST_ARGS:-})
+fi
+
+if [[ "${FPLAB_SKIP_FUZZ:-0}" != 1 ]]; then
+    stage "fuzzers (${FPLAB_FUZZ_SECONDS:-30}s each)"
+    FPLAB_FUZZ_JOBS=$jobs scripts/fuzz.sh "${FPLAB_FUZZ_SECONDS:-30}"
+fi
+
+stage "all passed in $(fplab_elapsed "$start")s"

@@ -1,0 +1,78 @@
+// `fplab-cli gpu ...` in process: usage errors, the no-GPU messages and exit status 4, and the
+// CPU-only paths that work on any machine. With a GPU the no-GPU expectations are skipped.
+#include "../cli/cli_run.h"
+#include "gpu_test_support.h"
+
+namespace fplab::gpu {
+namespace {
+
+using cli::test::CliRun;
+using cli::test::runInProcess;
+
+bool contains(const std::string& s, std::string_view part) { return s.find(part) != std::string::npos; }
+
+TEST(GpuCli, UsageAndBadArguments) {
+    EXPECT_EQ(runInProcess({"gpu"}).code, 2);
+    const CliRun help = runInProcess({"gpu", "--help"});
+    EXPECT_EQ(help.code, 0);
+    EXPECT_TRUE(contains(help.out, "usage: fplab-cli gpu COMMAND"));
+    EXPECT_EQ(runInProcess({"help", "gpu"}).out, help.out);
+    const CliRun unknown = runInProcess({"gpu", "frobnicate"});
+    EXPECT_EQ(unknown.code, 2);
+    EXPECT_TRUE(contains(unknown.err, "unknown command 'frobnicate'"));
+    const CliRun badType = runInProcess({"gpu", "gemm", "--type", "fp12"});
+    EXPECT_EQ(badType.code, 2);
+    EXPECT_TRUE(contains(badType.err, "unknown GEMM type 'fp12'")) << badType.err;
+    EXPECT_EQ(runInProcess({"gpu", "gemm"}).code, 2) << "--type is required";
+    EXPECT_EQ(runInProcess({"gpu", "gemm", "--type", "fp16", "--m", "0"}).code, 2);
+    EXPECT_EQ(runInProcess({"gpu", "gemm", "--type", "fp16", "--m"}).code, 2);
+    EXPECT_EQ(runInProcess({"gpu", "bench", "--sizes", "1000"}).code, 2) << "not a multiple of 16";
+    EXPECT_EQ(runInProcess({"gpu", "bench", "--impl", "magic"}).code, 2);
+    EXPECT_EQ(runInProcess({"gpu", "info", "--frob"}).code, 2);
+    EXPECT_EQ(runInProcess({"gpu", "compare", "--type", "fp16", "--arch", "sm_70"}).code, 2);
+}
+
+TEST(GpuCli, InfoAlwaysSucceeds) {
+    const CliRun r = runInProcess({"gpu", "info"});
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "built with CUDA: "));
+    if (!test::noGpuReason().empty()) {
+        EXPECT_TRUE(contains(r.out, "gpu: no GPU: ")) << r.out;
+    }
+    const CliRun json = runInProcess({"gpu", "info", "--json"});
+    EXPECT_EQ(json.code, 0);
+    EXPECT_EQ(json.out.rfind("{", 0), 0u) << json.out;
+    EXPECT_TRUE(contains(json.out, "\"built with CUDA\": "));
+}
+
+TEST(GpuCli, WithoutAGpuEachCommandSaysWhyAndExits4) {
+    const std::string why = test::noGpuReason();
+    if (why.empty()) GTEST_SKIP() << "a GPU is usable here";
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"gpu", "gemm", "--type", "fp16"}, {"gpu", "compare", "--type", "int8"},
+          {"gpu", "compare", "--type", "fp16", "--mma"}, {"gpu", "compare", "--vectors"}, {"gpu", "bench"},
+          {"gpu", "accumulate"}}) {
+        const CliRun r = runInProcess(args);
+        EXPECT_EQ(r.code, 4) << args[1] << ": " << r.err;
+        EXPECT_TRUE(contains(r.err, why)) << args[1] << ": " << r.err;
+    }
+    // accumulate still shows the CPU column.
+    EXPECT_TRUE(contains(runInProcess({"gpu", "accumulate"}).out, "10.000133514404297"));
+}
+
+TEST(GpuCli, CpuBackendsWorkAnywhere) {
+    const CliRun gemm = runInProcess({"gpu", "gemm", "--type", "int8", "--impl", "model", "--m", "16", "--n", "8", "--k", "64"});
+    EXPECT_EQ(gemm.code, 0) << gemm.err;
+    EXPECT_TRUE(contains(gemm.out, "cells identical to reference: 128")) << gemm.out;
+    const CliRun cmp = runInProcess({"gpu", "compare", "--type", "all", "--cpu", "--dist", "int", "--m", "20", "--n",
+                                     "12", "--k", "40", "--csv"});
+    EXPECT_EQ(cmp.code, 0) << cmp.err;
+    EXPECT_TRUE(contains(cmp.out, "e4m3-fp32,reference,cpu-sequential,240,240,")) << cmp.out;
+    EXPECT_FALSE(contains(cmp.out, "MISMATCH")) << cmp.out;
+    const CliRun vec = runInProcess({"gpu", "compare", "--vectors", "--cpu", "--arch", "sm_90", "--json"});
+    EXPECT_EQ(vec.code, 0) << vec.err;
+    EXPECT_TRUE(contains(vec.out, "\"vector\": \"block-size\"")) << vec.out;
+}
+
+} // namespace
+} // namespace fplab::gpu

@@ -1,0 +1,116 @@
+// Typed settings: values round-trip, survive a restart of the whole window, and a corrupt
+// value or file falls back to the defaults with a note instead of crashing.
+#include "app/gui/arithmetic/arithmetic_section.h"
+#include "app/gui/explorer/explorer_section.h"
+#include "app/gui/explorer/explorer_state.h"
+#include "app/gui/explorer/format_table_model.h"
+#include "app/gui/shell/settings.h"
+#include "gui_fixture.h"
+
+#include <QFile>
+#include <QApplication>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+namespace fplab::gui {
+namespace {
+
+void writeFile(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(bytes);
+}
+
+TEST(SettingsTest, ATypedValueRoundTripsAndSignalsChanges) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("s.ini"));
+    {
+        SettingsStore store(path);
+        SettingValue<int> tab(store, QStringLiteral("g/tab"), 1, inRange(0, 3));
+        QSignalSpy spy(&tab, &SettingValueBase::changed);
+        EXPECT_EQ(tab.get(), 1);
+        EXPECT_TRUE(tab.set(3));
+        EXPECT_FALSE(tab.set(9)); // refused by the validator
+        EXPECT_TRUE(tab.set(3));  // unchanged: no signal
+        EXPECT_EQ(spy.count(), 1);
+        EXPECT_EQ(tab.get(), 3);
+    }
+    SettingsStore store(path);
+    SettingValue<int> tab(store, QStringLiteral("g/tab"), 1, inRange(0, 3));
+    EXPECT_EQ(tab.get(), 3);
+    EXPECT_TRUE(store.problems().isEmpty());
+}
+
+TEST(SettingsTest, CorruptValuesFallBackToDefaultsWithANote) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("fplab.ini"));
+    writeFile(path, "[appearance]\ntheme=purple\n[explorer]\ntab=abc\nformat=e99m99\ninput=0.5\n[window]\ngeometry=not bytes\n");
+    testing::GuiHarness harness(path);
+    AppSettings& s = harness.settings();
+    EXPECT_EQ(s.theme.get(), QStringLiteral("system"));
+    EXPECT_EQ(s.explorerChartTab.get(), 0);
+    EXPECT_EQ(s.explorerFormat.get(), QStringLiteral("fp16"));
+    EXPECT_TRUE(s.windowGeometry.get().isEmpty());
+    EXPECT_EQ(s.store.problems().size(), 4);
+    // The readable value is kept; the notes reach the status bar.
+    EXPECT_EQ(harness.section<ExplorerSection>(QStringLiteral("explorer"))->state()->text(), QStringLiteral("0.5"));
+    EXPECT_TRUE(harness.window().statusBar()->currentMessage().contains(QStringLiteral("appearance/theme")));
+}
+
+TEST(SettingsTest, ACorruptFileDoesNotCrash) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("fplab.ini"));
+    QByteArray garbage;
+    for (int i = 0; i < 4096; ++i) garbage.append(char((i * 7919 + 13) % 256));
+    garbage.insert(100, "\n[explorer]\ninput=@ByteArray(\\x\nformat=\n[window]\nstate=@Variant(\\0\\0\\0\\x7f)\n");
+    writeFile(path, garbage);
+    testing::GuiHarness harness(path);
+    auto* explorer = harness.section<ExplorerSection>(QStringLiteral("explorer"));
+    ASSERT_NE(explorer, nullptr);
+    EXPECT_TRUE(explorer->state()->error().isEmpty());
+    // The app still works and can save over the damaged file.
+    explorer->state()->setText(QStringLiteral("3"));
+    harness.restart();
+    EXPECT_EQ(harness.section<ExplorerSection>(QStringLiteral("explorer"))->state()->text(), QStringLiteral("3"));
+}
+
+TEST(SettingsTest, LayoutValuesFormatsAndThemeSurviveARestart) {
+    testing::GuiHarness harness;
+    {
+        auto* explorer = harness.section<ExplorerSection>(QStringLiteral("explorer"));
+        explorer->state()->setFormat(QStringLiteral("bf16"));
+        harness.settings().explorerFormat.set(QStringLiteral("bf16"));
+        explorer->state()->setText(QStringLiteral("65504"));
+        explorer->setRowHidden(QStringLiteral("e2m1"), true);
+        ASSERT_TRUE(explorer->addCustomFormat(QStringLiteral("e4m3-fnuz")));
+        auto* arith = harness.section<ArithmeticSection>(QStringLiteral("arithmetic"));
+        arith->setOperation(OperationKind::Mul);
+        arith->setOperandText(0, QStringLiteral("3"));
+        arith->setRounding(RoundingMode::TowardZero);
+        harness.window().showSection(QStringLiteral("arithmetic"));
+        harness.settings().theme.set(QStringLiteral("dark"));
+        harness.window().resize(1300, 820);
+    }
+    harness.restart();
+    auto* explorer = harness.section<ExplorerSection>(QStringLiteral("explorer"));
+    EXPECT_EQ(explorer->state()->formatName(), QStringLiteral("bf16"));
+    EXPECT_EQ(explorer->state()->text(), QStringLiteral("65504"));
+    EXPECT_EQ(explorer->formatModel()->rowOfKey(QStringLiteral("e2m1")), -1);
+    EXPECT_GE(explorer->formatModel()->rowOfKey(QStringLiteral("e4m3-fnuz")), 0);
+    auto* arith = harness.section<ArithmeticSection>(QStringLiteral("arithmetic"));
+    EXPECT_EQ(harness.window().currentSection(), arith);
+    EXPECT_EQ(harness.settings().arithmeticOperation.get(), QStringLiteral("mul"));
+    EXPECT_EQ(harness.settings().arithmeticA.get(), QStringLiteral("3"));
+    EXPECT_EQ(harness.settings().arithmeticRounding.get(), QStringLiteral("rtz"));
+    // 3 x 0.0001 rounded toward zero, as the restored section computes it again.
+    EXPECT_TRUE(arith->outcome().ok());
+    EXPECT_EQ(harness.theme().mode(), ThemeMode::Dark);
+    EXPECT_TRUE(isDarkPalette(QApplication::palette()));
+    EXPECT_EQ(harness.window().size(), QSize(1300, 820));
+}
+
+} // namespace
+} // namespace fplab::gui

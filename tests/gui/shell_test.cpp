@@ -1,0 +1,88 @@
+// The shell: sections by shortcut, focus, unique shortcuts, About, themes, screenshots.
+#include "app/gui/explorer/explorer_section.h"
+#include "app/gui/shell/about_dialog.h"
+#include "app/gui/shell/screenshot.h"
+#include "app/gui/shell/section.h"
+#include "gui_fixture.h"
+
+#include <QAction>
+#include <QImage>
+#include <QLineEdit>
+#include <QMenu>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+namespace fplab::gui {
+namespace {
+
+TEST(ShellTest, ShortcutsSwitchSectionsAndFocusTheEntry) {
+    testing::GuiHarness harness;
+    MainWindow& w = harness.window();
+    w.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&w));
+    QTest::keyClick(&w, Qt::Key_2, Qt::ControlModifier);
+    EXPECT_EQ(w.currentSection()->id(), QStringLiteral("arithmetic"));
+    QTest::keyClick(&w, Qt::Key_1, Qt::ControlModifier);
+    EXPECT_EQ(w.currentSection()->id(), QStringLiteral("explorer"));
+    QTest::keyClick(&w, Qt::Key_L, Qt::ControlModifier);
+    EXPECT_EQ(QApplication::focusWidget(), w.currentSection()->primaryInput());
+}
+
+TEST(ShellTest, EveryShortcutIsUniqueWhereItCanFire) {
+    testing::GuiHarness harness;
+    // Global actions plus one section's actions are live at a time: no key may mean two things.
+    QList<QAction*> global;
+    for (QAction* a : harness.window().allActions()) {
+        bool inSection = false;
+        for (Section* s : harness.window().sections()) inSection = inSection || s->menuActions().contains(a);
+        if (!inSection) global << a;
+    }
+    for (Section* s : harness.window().sections()) {
+        QList<QAction*> live = global;
+        for (QAction* a : s->menuActions())
+            if (a && !a->menu()) live << a;
+        QStringList seen;
+        for (QAction* a : live) {
+            if (a->shortcut().isEmpty()) continue;
+            const QString key = a->shortcut().toString();
+            EXPECT_FALSE(seen.contains(key)) << key.toStdString() << " in " << s->id().toStdString();
+            seen << key;
+            EXPECT_FALSE(a->text().isEmpty()) << key.toStdString();
+        }
+    }
+}
+
+TEST(ShellTest, AboutNamesTheBuildAndTheReferences) {
+    const QString build = AboutDialog::buildText();
+    EXPECT_TRUE(build.contains(QStringLiteral(FPLAB_EXPECTED_VERSION)));
+    EXPECT_TRUE(build.contains(FPLAB_EXPECT_CUDA ? QStringLiteral("built in") : QStringLiteral("not built")));
+    const QString refs = AboutDialog::referencesText();
+    for (const char* r : {"IEEE 754-2019", "OCP 8-bit", "Microscaling", "SoftFloat", "MPFR", "tensor cores"})
+        EXPECT_TRUE(refs.contains(QLatin1String(r))) << r;
+}
+
+TEST(ShellTest, ThemesSwitchThePalette) {
+    testing::GuiHarness harness;
+    harness.theme().apply(ThemeMode::Dark);
+    EXPECT_TRUE(isDarkPalette(QApplication::palette()));
+    harness.theme().apply(ThemeMode::Light);
+    EXPECT_FALSE(isDarkPalette(QApplication::palette()));
+}
+
+TEST(ShellTest, ScreenshotsRenderEverySectionAt1280x800) {
+    testing::GuiHarness harness;
+    QTemporaryDir dir;
+    QString error;
+    const QStringList files = takeScreenshots(harness.window(), dir.path(), QString(), &error);
+    EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+    ASSERT_GE(files.size(), 2);
+    for (const QString& f : files) {
+        const QImage image(f);
+        EXPECT_EQ(image.size() / image.devicePixelRatio(), QSize(1280, 800)) << f.toStdString();
+    }
+}
+
+} // namespace
+} // namespace fplab::gui

@@ -1,0 +1,202 @@
+// The Lessons section on the offscreen platform: walks a lesson from its first step to its
+// last (narration with live values, checkpoints with feedback, Next/Back), edits a parameter
+// and resets it, follows a link into the Explorer, switches language, keeps progress across a restart.
+#include "tests/gui/gui_fixture.h"
+
+#include "app/gui/explorer/explorer_section.h"
+#include "app/gui/explorer/explorer_state.h"
+#include "app/gui/lessons/checkpoint_widget.h"
+#include "app/gui/lessons/experiment_panel.h"
+#include "app/gui/lessons/lesson_progress.h"
+#include "app/gui/lessons/lesson_view.h"
+#include "app/gui/lessons/lessons_section.h"
+#include "app/gui/lessons/param_editor.h"
+#include "app/gui/lessons/result_view.h"
+
+#include <QApplication>
+#include <QChartView>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTest>
+#include <QTextBrowser>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace fplab::gui {
+namespace {
+
+using testing::GuiHarness;
+
+// Processes events until `done` holds (experiments re-run on a worker thread).
+template <class Pred>
+bool waitUntil(Pred done, int timeoutMs = 10000) {
+    QElapsedTimer timer;
+    timer.start();
+    while (!done()) {
+        if (timer.elapsed() > timeoutMs) return false;
+        QTest::qWait(10);
+    }
+    return true;
+}
+
+LessonsSection* lessonsOf(GuiHarness& h) {
+    auto* s = h.section<LessonsSection>(QStringLiteral("lessons"));
+    if (s) h.window().showSection(QStringLiteral("lessons"));
+    return s;
+}
+
+TEST(LessonsGui, ListsEveryLessonWithProgress) {
+    GuiHarness h;
+    LessonsSection* s = lessonsOf(h);
+    ASSERT_NE(s, nullptr);
+    EXPECT_GE(s->lessonList()->count(), 7);
+    EXPECT_EQ(s->lessonList()->count(), int(s->library().lessons().size()));
+    EXPECT_TRUE(s->library().errors().empty());
+    EXPECT_FALSE(s->problemsLabel()->isVisible());
+    EXPECT_TRUE(s->lessonList()->item(2)->text().contains(QStringLiteral("3. Overflow")));
+}
+
+TEST(LessonsGui, WalksTheOverflowLessonFromFirstToLastStep) {
+    GuiHarness h;
+    LessonsSection* s = lessonsOf(h);
+    ASSERT_NE(s, nullptr);
+    ASSERT_TRUE(s->openLesson(QStringLiteral("overflow"), 0));
+    LessonView* v = s->view();
+    ASSERT_EQ(v->stepCount(), 4);
+    EXPECT_FALSE(v->backButton()->isEnabled());
+    int checkpointsSolved = 0;
+    for (int step = 0; step < v->stepCount(); ++step) {
+        EXPECT_EQ(v->step(), step);
+        EXPECT_TRUE(v->stepLabel()->text().startsWith(QStringLiteral("Step %1 of 4").arg(step + 1))) << v->stepLabel()->text().toStdString();
+        const QString text = v->narrationText();
+        EXPECT_FALSE(text.contains(QStringLiteral("{{"))) << text.toStdString();
+        EXPECT_FALSE(v->experimentPanels().isEmpty());
+        for (ExperimentPanel* p : v->experimentPanels()) EXPECT_TRUE(p->run().error.empty()) << p->run().error;
+        for (CheckpointWidget* cp : v->checkpoints()) {
+            const int wrong = cp->correctIndex() == 0 ? 1 : 0;
+            EXPECT_FALSE(cp->choose(wrong));
+            EXPECT_TRUE(cp->feedbackText().startsWith(QStringLiteral("✘"))) << cp->feedbackText().toStdString();
+            EXPECT_FALSE(cp->isSolved());
+            EXPECT_TRUE(cp->choose(cp->correctIndex()));
+            EXPECT_TRUE(cp->feedbackText().startsWith(QStringLiteral("✔"))) << cp->feedbackText().toStdString();
+            ++checkpointsSolved;
+        }
+        if (step == 0) EXPECT_TRUE(text.contains(QStringLiteral("there it becomes inf"))) << text.toStdString();
+        if (step == 1) EXPECT_TRUE(text.contains(QStringLiteral("stops growing at 32768.0"))) << text.toStdString();
+        if (step + 1 < v->stepCount()) {
+            EXPECT_TRUE(v->nextButton()->isEnabled());
+            QTest::mouseClick(v->nextButton(), Qt::LeftButton);
+        }
+    }
+    EXPECT_EQ(v->step(), 3);
+    EXPECT_FALSE(v->nextButton()->isEnabled());
+    EXPECT_EQ(checkpointsSolved, 3);
+    QTest::mouseClick(v->backButton(), Qt::LeftButton);
+    EXPECT_EQ(v->step(), 2);
+
+    // Progress is kept in the settings: the furthest step, the current one, the answered checkpoints.
+    EXPECT_EQ(s->progress()->reachedStep(QStringLiteral("overflow")), 3);
+    EXPECT_TRUE(s->progress()->isSolved(QStringLiteral("overflow"), QStringLiteral("1.0")));
+    EXPECT_TRUE(s->lessonList()->item(2)->text().startsWith(QStringLiteral("✔")));
+    h.restart();
+    LessonsSection* again = lessonsOf(h);
+    ASSERT_NE(again, nullptr);
+    ASSERT_NE(again->view()->lesson(), nullptr);
+    EXPECT_EQ(again->view()->lesson()->id, "overflow");
+    EXPECT_EQ(again->view()->step(), 2);
+    again->view()->goToStep(1);
+    ASSERT_EQ(again->view()->checkpoints().size(), 1);
+    EXPECT_TRUE(again->view()->checkpoints().front()->isSolved());
+}
+
+TEST(LessonsGui, EditingAParameterUpdatesResultsAndNarrationAndResetRestores) {
+    GuiHarness h;
+    LessonsSection* s = lessonsOf(h);
+    ASSERT_NE(s, nullptr);
+    ASSERT_TRUE(s->openLesson(QStringLiteral("overflow"), 0));
+    LessonView* v = s->view();
+    ASSERT_EQ(v->experimentPanels().size(), 1);
+    ExperimentPanel* panel = v->experimentPanels().front();
+    EXPECT_FALSE(panel->resetButton()->isEnabled());
+    ASSERT_TRUE(panel->params()->setValue(QStringLiteral("count"), QStringLiteral("2047")));
+    ASSERT_TRUE(waitUntil([&] { return !panel->isRunning(); }));
+    EXPECT_TRUE(v->narrationText().contains(QStringLiteral("there it becomes 32752.0"))) << v->narrationText().toStdString();
+    EXPECT_TRUE(panel->resetButton()->isEnabled());
+    // A bad value is refused with its reason, and nothing runs.
+    panel->params()->setValue(QStringLiteral("count"), QStringLiteral("lots"));
+    EXPECT_TRUE(panel->params()->problem().contains(QStringLiteral("not a whole number")));
+    EXPECT_FALSE(panel->isRunning());
+    QTest::mouseClick(panel->resetButton(), Qt::LeftButton);
+    ASSERT_TRUE(waitUntil([&] { return !panel->isRunning(); }));
+    EXPECT_TRUE(v->narrationText().contains(QStringLiteral("there it becomes inf")));
+    EXPECT_FALSE(panel->resetButton()->isEnabled());
+}
+
+TEST(LessonsGui, ShowsChartsTablesAndBitsAndOpensAValueInTheExplorer) {
+    GuiHarness h;
+    LessonsSection* s = lessonsOf(h);
+    ASSERT_NE(s, nullptr);
+    ASSERT_TRUE(s->openLesson(QStringLiteral("accumulation"), 0));
+    ResultView* r = s->view()->experimentPanels().front()->results();
+    ASSERT_TRUE(r->result().has_value());
+    EXPECT_EQ(r->quantityTable()->rowCount(), int(r->result()->quantities.size()));
+    bool foundChart = false;
+    for (int i = 0; i < r->tabs()->count(); ++i)
+        if (auto* view = qobject_cast<QChartView*>(r->tabs()->widget(i))) {
+            foundChart = true;
+            EXPECT_EQ(view->chart()->series().size(), 3);
+        }
+    EXPECT_TRUE(foundChart);
+    r->selectQuantity(QStringLiteral("high"));
+    ASSERT_NE(r->selectedQuantity(), nullptr);
+    EXPECT_EQ(r->selectedQuantity()->bits, 0x4120008cu);
+    EXPECT_TRUE(r->explorerButton()->isEnabled());
+    QTest::mouseClick(r->explorerButton(), Qt::LeftButton);
+    auto* explorer = h.section<ExplorerSection>(QStringLiteral("explorer"));
+    ASSERT_NE(explorer, nullptr);
+    EXPECT_EQ(h.window().currentSection(), explorer);
+    EXPECT_EQ(explorer->state()->formatName(), QStringLiteral("fp32"));
+    EXPECT_EQ(explorer->state()->bits(), 0x4120008cu);
+}
+
+TEST(LessonsGui, FollowsTheInterfaceLanguage) {
+    GuiHarness h;
+    LessonsSection* s = lessonsOf(h);
+    ASSERT_NE(s, nullptr);
+    ASSERT_TRUE(s->openLesson(QStringLiteral("overflow"), 1));
+    h.settings().language.set(QStringLiteral("zh_CN"));
+    h.language().setLanguage(QStringLiteral("zh_CN"));
+    QApplication::processEvents();
+    ASSERT_NE(s->view()->lesson(), nullptr);
+    EXPECT_EQ(s->view()->lesson()->language, lessons::Language::Chinese);
+    EXPECT_EQ(s->view()->step(), 1);
+    EXPECT_TRUE(s->view()->stepLabel()->text().startsWith(QStringLiteral("第 2 步"))) << s->view()->stepLabel()->text().toStdString();
+    EXPECT_TRUE(s->view()->narrationText().contains(QStringLiteral("累加在 32768.0 处不再增长")));
+    EXPECT_EQ(s->title(), QStringLiteral("课程"));
+    h.settings().language.set(QStringLiteral("en"));
+    h.language().setLanguage(QStringLiteral("en"));
+}
+
+TEST(LessonsGui, ABrokenLessonFileIsShownNotFatal) {
+    const std::filesystem::path dir = std::filesystem::path(FPLAB_TEST_SCRATCH_DIR) / "gui-broken";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    std::filesystem::copy_file(std::string(FPLAB_TEST_LESSONS_DIR) + "/03-overflow.en.md", dir / "03-overflow.en.md");
+    std::ofstream(dir / "04-bad.en.md") << "---\nid: bad\norder: 4\ntitle: Bad\n---\n## S\n```experiment nope\n```\n";
+    GuiHarness h;
+    LessonsSection s({h.settings(), h.theme()}, nullptr, QString::fromStdString(dir.string()));
+    EXPECT_EQ(s.lessonList()->count(), 1);
+    EXPECT_TRUE(s.problemsLabel()->text().contains(QStringLiteral("04-bad.en.md:7: unknown experiment 'nope'")))
+        << s.problemsLabel()->text().toStdString();
+}
+
+} // namespace
+} // namespace fplab::gui

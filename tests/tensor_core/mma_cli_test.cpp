@@ -1,0 +1,152 @@
+// `fplab-cli mma` in process: the spec's test vectors through the command line, --steps, --info,
+// and every kind of bad input with its message and exit code.
+#include "app/cli/command.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fplab::cli {
+namespace {
+
+struct CliRun {
+    int code;
+    std::string out;
+    std::string err;
+};
+
+CliRun mma(const std::vector<std::string_view>& args, const std::string& input) {
+    std::vector<std::string_view> all{"mma"};
+    all.insert(all.end(), args.begin(), args.end());
+    std::istringstream in(input);
+    std::ostringstream out, err;
+    const int code = runCli(all, {in, out, err});
+    return {code, out.str(), err.str()};
+}
+
+TEST(MmaCli, SpecVectors) {
+    const std::vector<std::string_view> a100{"--arch", "sm_80", "--in", "fp16", "--acc", "fp32"};
+    const std::vector<std::string_view> h100{"--arch", "sm_90", "--in", "fp16", "--acc", "fp32"};
+    auto with = [](std::vector<std::string_view> base, std::vector<std::string_view> more) {
+        base.insert(base.end(), more.begin(), more.end());
+        return base;
+    };
+    // 1 and its negation; 2; 4 (K = 3 covers them all, unlisted inputs 0).
+    const std::string lines = "3c00 3c00 0 4000 0003 0 0\n"
+                              "bc00 bc00 0 4000 0003 0 80000000\n"
+                              "0001 0001 0001 3c00 3800 3800 3f800000\n"
+                              "0003 0 0 b800 0 0 3f800000\n";
+    CliRun r = mma(with(a100, {"--k", "3"}), lines);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out, "0x40000000\n0xc0000000\n0x3f800000\n0x3f7fffff\n");
+    r = mma(with(h100, {"--k", "3"}), lines);
+    EXPECT_EQ(r.out, "0x40000000\n0xc0000000\n0x3f800001\n0x3f7ffffe\n");
+    // 3: K = 16, the small term at k = 8, then at k = 1.
+    const std::string v3 = "3c00 0 0 0 0 0 0 0 0002 0 0 0 0 0 0 0  3c00 0 0 0 0 0 0 0 3c00 0 0 0 0 0 0 0  3f800001\n"
+                           "3c00 0002 0 0 0 0 0 0 0 0 0 0 0 0 0 0  3c00 3c00 0 0 0 0 0 0 0 0 0 0 0 0 0 0  3f800001\n";
+    EXPECT_EQ(mma(with(a100, {"--k", "16"}), v3).out, "0x40000000\n0x40000001\n");
+    EXPECT_EQ(mma(h100, v3).out, "0x40000001\n0x40000001\n"); // sm_90's default K is its block of 16
+    // 5: TF32 input conversions.
+    const std::vector<std::string_view> tf{"--arch", "sm_80", "--in", "tf32", "--acc", "fp32", "--k", "1"};
+    EXPECT_EQ(mma(tf, "3f7fffff 3f7fffff 0\n").out, "0x3f7fc004\n");
+    EXPECT_EQ(mma(with(tf, {"--tf32-input", "rna"}), "3f7fffff 3f7fffff 0\n").out, "0x3f800000\n");
+    EXPECT_EQ(mma(with(tf, {"--tf32-input=rne"}), "0x3F7FFFFF 0x3F7FFFFF 0x0\n").out, "0x3f800000\n");
+    // 6: Hopper FP8.
+    EXPECT_EQ(mma({"--arch", "sm_90", "--in", "e4m3", "--acc", "fp32", "--k", "2"}, "38 08 38 02 0\n").out, "0x3f800000\n");
+}
+
+TEST(MmaCli, IntegersFp16AndCaveats) {
+    EXPECT_EQ(mma({"--arch", "sm_80", "--in", "int8", "--acc", "int32", "--k", "1"}, "01 01 7fffffff\n").out, "0x80000000\n");
+    EXPECT_EQ(mma({"--arch", "sm_80", "--in", "int8", "--acc", "int32", "--k", "1", "--satfinite"}, "01 01 7fffffff\n").out,
+              "0x7fffffff\n");
+    EXPECT_EQ(mma({"--arch", "sm_90", "--in", "fp16", "--acc", "fp16", "--k", "2"}, "7bff 4c00 3c00 3c00 0\n").out,
+              "0x7c00\n");
+    const CliRun r = mma({"--arch", "sm_80", "--in", "bf16", "--acc", "fp32", "--k", "4"},
+                      "1a00 1a00 1a00 1a00 1980 1980 1980 1980 0\n");
+    EXPECT_EQ(r.out.rfind("0x00000000  ! unmodelled: every term is tiny", 0), 0u) << r.out;
+    EXPECT_EQ(mma({"--arch", "sm_80", "--in", "bf16", "--acc", "fp32", "--k", "4", "--tiny", "khattak"},
+                  "1a00 1a00 1a00 1a00 1980 1980 1980 1980 0\n")
+                  .out.rfind("0x00000001  ! unmodelled", 0),
+              0u);
+}
+
+TEST(MmaCli, StepsAndInfo) {
+    CliRun r = mma({"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--k", "2", "--steps"}, "3c00 3c00 4000 0003 0\n");
+    EXPECT_EQ(r.code, 0);
+    EXPECT_NE(r.out.find("line 1, block 1 of 1 (k 0..1)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("exponent -14  cut 0x1  lost 11 bits 0x400"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("S = 16777217"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("guard 1 round 0 sticky 0"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.substr(r.out.size() - 11), "0x40000000\n");
+    // Two blocks on A100 for K = 16.
+    std::string line;
+    for (int i = 0; i < 32; ++i) line += i % 16 == 0 ? "3c00 " : "0 ";
+    r = mma({"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--k", "16", "--steps"}, line + "0\n");
+    EXPECT_NE(r.out.find("block 2 of 2 (k 8..15)"), std::string::npos) << r.err;
+    r = mma({"--arch", "sm_80", "--in", "tf32", "--acc", "fp32", "--info"}, "");
+    EXPECT_EQ(r.code, 0);
+    EXPECT_NE(r.out.find("block size   n = 4"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("mma.sync  m16n8k8   2 x 4"), std::string::npos) << r.out;
+}
+
+TEST(MmaCli, BadCommandLines) {
+    struct Case {
+        std::vector<std::string_view> args;
+        std::string_view message;
+    };
+    const std::vector<Case> cases = {
+        {{"--arch", "sm_75", "--in", "fp16", "--acc", "fp32"}, "unknown architecture 'sm_75'"},
+        {{"--arch", "sm_80", "--in", "fp32", "--acc", "fp32"}, "unknown input type 'fp32'"},
+        {{"--arch", "sm_80", "--in", "fp16", "--acc", "fp64"}, "unknown accumulator type 'fp64'"},
+        {{"--arch", "sm_80", "--in", "fp16"}, "--arch, --in and --acc are required"},
+        {{"--arch", "sm_90", "--in", "e5m2", "--acc", "fp16"}, "unmodelled: sm_90 FP8 with an fp16 accumulator"},
+        {{"--arch", "sm_80", "--in", "e4m3", "--acc", "fp32"}, "sm_80 has no FP8"},
+        {{"--arch", "sm_80", "--in", "bf16", "--acc", "fp16"}, "accumulate in fp32 only"},
+        {{"--arch", "sm_80", "--in", "int8", "--acc", "fp32"}, "int32 only"},
+        {{"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--k", "x"}, "--k must be a whole number"},
+        {{"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--k"}, "--k needs a value"},
+        {{"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--block", "9"}, "larger than the sm_80 block of 8"},
+        {{"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--tf32-input", "rna"}, "applies to --in tf32 only"},
+        {{"--arch", "sm_80", "--in", "tf32", "--acc", "fp32", "--tf32-input", "rnz"}, "unknown TF32 input conversion"},
+        {{"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "extra"}, "unexpected argument 'extra'"},
+        {{"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--satfinite"}, "--satfinite applies to int8"},
+    };
+    for (const Case& c : cases) {
+        const CliRun r = mma(c.args, "3c00 3c00 0\n");
+        EXPECT_EQ(r.code, 2) << c.message;
+        EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+        EXPECT_TRUE(r.out.empty());
+    }
+}
+
+TEST(MmaCli, BadInputLinesNameTheLine) {
+    const std::vector<std::string_view> args{"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--k", "1"};
+    struct Case {
+        std::string line;
+        std::string_view message;
+    };
+    const std::vector<Case> cases = {
+        {"3c00 3c00", "line 3: expected 3 hex values (1 a, 1 b, then c), got 2"},
+        {"3c00 3c00 0 0", "line 3: expected 3 hex values (1 a, 1 b, then c), got 4"},
+        {"13c00 3c00 0", "line 3: value 1, a[0] (fp16): '13c00' is wider than 16 bits"},
+        {"3c00 3g00 0", "line 3: value 2, b[0] (fp16): '3g00' is not a hex number"},
+        {"3c00 3c00 1ffffffff", "line 3: value 3, c (fp32): '1ffffffff' is wider than 32 bits"},
+        {"3c00 3c00 00000000000000000", "not a hex number of at most 16 digits"},
+        {std::string(5000, '1'), "line 3: line too long"},
+    };
+    for (const Case& c : cases) {
+        const CliRun r = mma(args, "3c00 3c00 0\n\n" + c.line + "\n3c00 3c00 0\n");
+        EXPECT_EQ(r.code, 1) << c.message;
+        EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+        EXPECT_EQ(r.out, "0x3f800000\n"); // the good line before it, nothing after
+    }
+    // int8 operands are 8 bits wide.
+    const CliRun r = mma({"--arch", "sm_80", "--in", "int8", "--acc", "int32", "--k", "1"}, "100 1 0\n");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("'100' is wider than 8 bits"), std::string::npos) << r.err;
+}
+
+} // namespace
+} // namespace fplab::cli

@@ -1,0 +1,121 @@
+// `fplab-cli train` in process: the per-step log and summary, CSV and grid files, the dtype
+// trace, the GPU backend's message without a GPU, and clear errors for bad options.
+#include "tests/cli/cli_run.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace fplab::cli::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string readFile(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+fs::path scratch(const std::string& name) {
+    const fs::path dir = fs::path(FPLAB_TEST_SCRATCH_DIR);
+    fs::create_directories(dir);
+    return dir / name;
+}
+
+TEST(TrainCli, PrintsAStepLogAndASummary) {
+    const CliRun r = runInProcess({"train", "--mode", "fp16-dynamic", "--steps", "5", "--dataset", "tiny-grad"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("mode fp16-dynamic: float16 autocast, dynamic loss scale (GradScaler), float32 master weights"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("  step        loss        scale  skipped  underflow  subnormal  overflow"), std::string::npos);
+    const std::string first = lineStartingWith(r.out, "     1  ");
+    EXPECT_NE(first.find("65536"), std::string::npos) << first;
+    EXPECT_NE(first.find("no"), std::string::npos) << first;
+    EXPECT_NE(lineStartingWith(r.out, "     5  "), "");
+    EXPECT_NE(r.out.find("status: finished (finished 5 steps)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("skipped steps: 0 of 5; final scale 65536"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("memory (bytes): weights"), std::string::npos);
+}
+
+TEST(TrainCli, Fp16WithoutScalingShowsTheUnderflow) {
+    const CliRun r = runInProcess({"train", "--mode", "fp16", "--steps", "3", "--dataset", "tiny-grad"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string first = lineStartingWith(r.out, "     1  ");
+    EXPECT_NE(first.find("1.0000"), std::string::npos) << first; // every nonzero gradient underflows
+    EXPECT_NE(r.out.find("mean underflow fraction (nonzero gradients rounded to zero in float16): 1.0000"),
+              std::string::npos)
+        << r.out;
+}
+
+TEST(TrainCli, WritesCsvAndGrid) {
+    const fs::path csv = scratch("train.csv"), grid = scratch("grid.csv");
+    const CliRun r = runInProcess({"train", "--mode", "bf16", "--steps", "4", "--csv", csv.string(), "--grid", grid.string()});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string text = readFile(csv);
+    const std::vector<std::string> lines = linesOf(text);
+    ASSERT_EQ(lines.size(), 5u);
+    EXPECT_EQ(lines[0].rfind("step,loss,accuracy,scale,scale_after,growth_tracker,skipped,", 0), 0u) << lines[0];
+    EXPECT_NE(lines[0].find("update_ratio_fc1.weight"), std::string::npos);
+    EXPECT_EQ(lines[4].rfind("4,", 0), 0u);
+    const std::vector<std::string> g = linesOf(readFile(grid));
+    ASSERT_EQ(g.size(), 10001u);
+    EXPECT_EQ(g[0], "x,y,class");
+}
+
+TEST(TrainCli, TracesTheDtypes) {
+    const CliRun r = runInProcess({"train", "--mode", "fp16", "--steps", "1", "--trace-dtypes", "--depth", "1"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(lineStartingWith(r.out, "  after fc1 ").find("float16"), std::string::npos) << r.out;
+    EXPECT_NE(lineStartingWith(r.out, "  after ln ").find("float32"), std::string::npos);
+    EXPECT_NE(lineStartingWith(r.out, "  after fc2 ").find("float16"), std::string::npos);
+    EXPECT_NE(lineStartingWith(r.out, "  output ").find("float16"), std::string::npos);
+    EXPECT_NE(lineStartingWith(r.out, "  fc1.weight ").find("float32"), std::string::npos);
+}
+
+TEST(TrainCli, GpuBackendWithoutAGpuSaysSo) {
+    const CliRun r = runInProcess({"train", "--backend", "gpu", "--steps", "2"});
+    EXPECT_EQ(r.code, 4);
+    EXPECT_NE(r.err.find("--backend gpu"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("use --backend cpu"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+}
+
+TEST(TrainCli, BadOptionsAreNamed) {
+    struct Case {
+        std::vector<std::string> args;
+        std::string message;
+    } cases[] = {
+        {{"train", "--mode", "fp8"}, "unknown mode 'fp8'"},
+        {{"train", "--steps", "0"}, "--steps takes a whole number from 1 to 10000000 (got '0')"},
+        {{"train", "--steps"}, "--steps needs a value"},
+        {{"train", "--dataset", "mnist"}, "unknown data set 'mnist'"},
+        {{"train", "--optimizer", "lion"}, "unknown optimizer 'lion'"},
+        {{"train", "--no-master-weights"}, "turning master weights off needs a low-precision mode"},
+        {{"train", "--lr", "fast"}, "--lr takes a positive number (got 'fast')"},
+        {{"train", "--frobnicate", "1"}, "unknown option '--frobnicate'"},
+        {{"train", "extra"}, "unexpected argument 'extra'"},
+        {{"train", "--backoff", "2"}, "--backoff takes a number between 0 and 1"},
+    };
+    for (const Case& c : cases) {
+        const CliRun r = runInProcess(c.args);
+        EXPECT_EQ(r.code, 2) << c.message;
+        EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+    }
+    const CliRun h = runInProcess({"train", "--help"});
+    EXPECT_EQ(h.code, 0);
+    EXPECT_NE(h.out.find("usage: fplab-cli train"), std::string::npos);
+}
+
+TEST(TrainCli, ADivergedRunEndsWithItsExplanation) {
+    const CliRun r = runInProcess({"train", "--mode", "fp16-static", "--scale", "2^30", "--steps", "10"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("status: diverged (step 2: the loss is NaN or infinite"), std::string::npos) << r.out;
+}
+
+} // namespace
+} // namespace fplab::cli::test

@@ -1,0 +1,198 @@
+// The Training section on the offscreen platform: a run on the worker thread reaching the
+// charts, pause / single step / cancel, a diverged run's explanation, the gradient histogram of
+// an FP16 run without scaling, the dtype and memory tables (QAbstractItemModelTester), settings
+// kept across a restart.
+#include "tests/gui/gui_fixture.h"
+
+#include "app/gui/training/decision_boundary_view.h"
+#include "app/gui/training/gradient_histogram_view.h"
+#include "app/gui/training/memory_table_model.h"
+#include "app/gui/training/run_charts_view.h"
+#include "app/gui/training/trace_table_model.h"
+#include "app/gui/training/training_controller.h"
+#include "app/gui/training/training_section.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLoggingCategory>
+#include <QScatterSeries>
+#include <QSpinBox>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+namespace fplab::gui {
+namespace {
+
+using testing::GuiHarness;
+using namespace fplab::training;
+
+template <class Pred>
+bool waitUntil(Pred done, int timeoutMs = 30000) {
+    QElapsedTimer timer;
+    timer.start();
+    while (!done()) {
+        if (timer.elapsed() > timeoutMs) return false;
+        QTest::qWait(10);
+    }
+    return true;
+}
+
+TrainingSection* trainingOf(GuiHarness& h) {
+    auto* s = h.section<TrainingSection>(QStringLiteral("training"));
+    if (s) h.window().showSection(QStringLiteral("training"));
+    return s;
+}
+
+void choose(QComboBox* combo, const QString& data) {
+    const int i = combo->findData(data);
+    ASSERT_GE(i, 0) << data.toStdString();
+    combo->setCurrentIndex(i);
+}
+
+TEST(TrainingGui, ARunOnTheWorkerThreadReachesEveryView) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    choose(s->modeCombo(), QStringLiteral("fp16-dynamic"));
+    s->stepsSpin()->setValue(60);
+    s->startAction()->trigger();
+    EXPECT_FALSE(s->startAction()->isEnabled());
+    EXPECT_FALSE(s->modeCombo()->isEnabled()); // the settings are fixed while it runs
+    ASSERT_TRUE(waitUntil([&] { return !s->controller()->isRunning() && s->stepsShown() == 60; }));
+    EXPECT_EQ(s->charts()->lossSeries()->count(), 60);
+    EXPECT_EQ(s->charts()->scaleSeries()->count(), 60);
+    EXPECT_EQ(s->charts()->scaleSeries()->at(0).y(), 65536.0);
+    EXPECT_TRUE(s->statusLabel()->text().startsWith(QStringLiteral("Finished. Step 60 of 60."))) << s->statusLabel()->text().toStdString();
+    EXPECT_TRUE(s->summaryLabel()->text().contains(QStringLiteral("All data: loss"))) << s->summaryLabel()->text().toStdString();
+    EXPECT_TRUE(s->histogram()->hasData());
+    EXPECT_EQ(s->boundary()->grid().classes.size(), std::size_t(TrainingController::kGridSize * TrainingController::kGridSize));
+    EXPECT_TRUE(s->startAction()->isEnabled());
+    EXPECT_TRUE(s->modeCombo()->isEnabled());
+}
+
+TEST(TrainingGui, PauseSingleStepAndCancel) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    choose(s->modeCombo(), QStringLiteral("bf16"));
+    s->stepsSpin()->setValue(100000);
+    s->stepAction()->trigger(); // starts paused and does one step
+    ASSERT_TRUE(waitUntil([&] { return s->stepsShown() == 1; }));
+    s->stepAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return s->stepsShown() == 2; }));
+    QTest::qWait(200);
+    EXPECT_EQ(s->stepsShown(), 2); // paused: nothing more
+    EXPECT_TRUE(s->controller()->isPaused());
+    EXPECT_EQ(s->pauseAction()->text(), QStringLiteral("Resume"));
+    EXPECT_TRUE(s->statusLabel()->text().startsWith(QStringLiteral("Paused. Step 2 of 100000."))) << s->statusLabel()->text().toStdString();
+    s->pauseAction()->trigger(); // resume
+    ASSERT_TRUE(waitUntil([&] { return s->stepsShown() > 20; }));
+    s->cancelAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return !s->controller()->isRunning(); }));
+    EXPECT_TRUE(s->statusLabel()->text().startsWith(QStringLiteral("Cancelled."))) << s->statusLabel()->text().toStdString();
+    EXPECT_LT(s->stepsShown(), 100000);
+}
+
+TEST(TrainingGui, ADivergedRunIsExplained) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    TrainingConfig c;
+    c.mode = TrainingMode::Fp16Static;
+    c.staticScale = 0x1p30f;
+    c.steps = 10;
+    s->showCompletedRun(c);
+    const std::string status = s->statusLabel()->text().toStdString();
+    EXPECT_NE(status.find("Diverged."), std::string::npos) << status;
+    EXPECT_NE(status.find("only the dynamic scaler checks the gradients"), std::string::npos) << status;
+    EXPECT_EQ(s->stepsShown(), 2);
+    EXPECT_EQ(s->charts()->lossSeries()->count(), 1); // the NaN loss is not drawn
+}
+
+TEST(TrainingGui, TheHistogramShowsFp16Underflow) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    TrainingConfig c;
+    c.mode = TrainingMode::Fp16;
+    c.dataset = DatasetKind::TinyGrad;
+    c.steps = 3;
+    s->showCompletedRun(c);
+    ASSERT_TRUE(s->histogram()->hasData());
+    EXPECT_LE(s->histogram()->firstExponent(), -26); // the gradients sit left of FP16's subnormals
+    EXPECT_TRUE(s->summaryLabel()->text().contains(QStringLiteral("Nonzero gradients rounded to zero in FP16: 100.0%")))
+        << s->summaryLabel()->text().toStdString();
+    s->histogram()->resize(640, 360);
+    QImage image(s->histogram()->size(), QImage::Format_ARGB32);
+    s->histogram()->render(&image); // paints without trouble
+}
+
+TEST(TrainingGui, SkippedStepsAreMarkedOnTheScaleChart) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    TrainingConfig c;
+    c.mode = TrainingMode::Fp16Dynamic;
+    c.scaler.initScale = 0x1p30f;
+    c.steps = 20;
+    s->showCompletedRun(c);
+    EXPECT_GE(s->charts()->skippedSeries()->count(), 10);
+    EXPECT_EQ(s->charts()->skippedSeries()->at(0).y(), double(0x1p30f));
+}
+
+TEST(TrainingGui, TheTablesPassTheModelTester) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    QAbstractItemModelTester traceTester(s->traceModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester memoryTester(s->memoryModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    TrainingConfig c;
+    c.mode = TrainingMode::Fp16Dynamic;
+    c.model.depth = 1;
+    c.steps = 2;
+    s->showCompletedRun(c);
+    const TraceTableModel* m = s->traceModel();
+    bool sawAfterFc1 = false;
+    for (int r = 0; r < m->rowCount(); ++r)
+        if (m->index(r, TraceTableModel::TensorColumn).data().toString() == QStringLiteral("after fc1")) {
+            sawAfterFc1 = true;
+            EXPECT_EQ(m->index(r, TraceTableModel::DtypeColumn).data().toString(), QStringLiteral("float16"));
+        }
+    EXPECT_TRUE(sawAfterFc1);
+    const MemoryReport& mem = s->memoryModel()->report();
+    EXPECT_EQ(mem.master, 4 * mem.parameters);
+    EXPECT_FALSE(s->memoryModel()->index(MemoryTableModel::TotalRow, MemoryTableModel::BytesColumn).data().toString().isEmpty());
+    c.mode = TrainingMode::Fp32;
+    s->showCompletedRun(c);
+    EXPECT_EQ(s->memoryModel()->report().master, 0);
+}
+
+TEST(TrainingGui, MasterWeightsOnlyForSixteenBitModesAndSettingsSurviveARestart) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    choose(s->modeCombo(), QStringLiteral("fp32"));
+    EXPECT_FALSE(s->masterWeightsCheck()->isEnabled());
+    choose(s->modeCombo(), QStringLiteral("bf16"));
+    EXPECT_TRUE(s->masterWeightsCheck()->isEnabled());
+    choose(s->datasetCombo(), QStringLiteral("tiny-grad"));
+    s->stepsSpin()->setValue(123);
+    h.restart();
+    s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(s->modeCombo()->currentData().toString(), QStringLiteral("bf16"));
+    EXPECT_EQ(s->datasetCombo()->currentData().toString(), QStringLiteral("tiny-grad"));
+    EXPECT_EQ(s->stepsSpin()->value(), 123);
+    const TrainingConfig c = s->configFromControls();
+    EXPECT_EQ(c.mode, TrainingMode::Bf16);
+    EXPECT_EQ(c.steps, 123);
+}
+
+} // namespace
+} // namespace fplab::gui
