@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/classify.h"
+#include "core/detail/preset_dispatch.h"
 #include "core/detail/wide.h"
 #include "core/format.h"
 #include "core/platform/x86_nan.h"
@@ -96,9 +97,11 @@ inline Result invalidForUnsigned(const Format& f, Flags flags) {
 
 void describeRounding(RoundingTrace& tr, const Env& env, int discard, u64 sig);
 
-// roundPack() in full: every case, with the trace.
-FPLAB_NOINLINE inline Result roundPackGeneral(const Format& f, bool sign, int exp, u64 sig, const Env& env, Flags flags,
-                                              RoundingTrace* tr) {
+// roundPack() in full: every case, with the trace. Fmt is a Format or a PresetFormat (see forPreset).
+template <class Fmt>
+FPLAB_NOINLINE Result roundPackGeneral(const Fmt& fmt, bool sign, int exp, u64 sig, const Env& env, Flags flags,
+                                       RoundingTrace* tr) {
+    const Format& f = fmt;
     if (!f.hasSign && sign) return invalidForUnsigned(f, flags);
     const int p = f.precision();
     const int emin = f.minExponent();
@@ -184,13 +187,15 @@ FPLAB_NOINLINE inline Result roundPackGeneral(const Format& f, bool sign, int ex
         discard = 64 - keep;
         r = roundAt(env, sign, sig, discard);
     } else {
-        // Below half of the smallest subnormal: only "nonzero, less than half" matters.
+        // Below half of the smallest subnormal: every bit is discarded. Shift the value into the
+        // discarded field (sticky-jammed) so stochastic rounding still sees its true fraction.
         discard = 64;
-        r = roundAt(env, sign, 1, 64);
+        sig = shiftRightJam(sig, -keep);
+        r = roundAt(env, sign, sig, 64);
     }
     if (tr) {
         tr->keptBits = keep < 0 ? 0 : keep;
-        describeRounding(*tr, env, discard, keep < 0 ? 1 : sig);
+        describeRounding(*tr, env, discard, sig);
     }
     // Exponent field 0 plus the kept bits; a carry to 2^M lands on the smallest normal.
     u64 magnitude = r.kept;
@@ -217,7 +222,7 @@ FPLAB_INLINE Result roundPack(const Format& f, bool sign, int exp, u64 sig, cons
         if (magnitude <= f.maxFiniteMagnitude()) [[likely]]
             return {magnitude | (sign ? f.signMask() : 0), Flags(flags | (r.inexact ? kInexact : 0))};
     }
-    return roundPackGeneral(f, sign, exp, sig, env, flags, tr);
+    return forPreset(f, [&](const auto& ff) { return roundPackGeneral(ff, sign, exp, sig, env, flags, tr); });
 }
 
 // An exact zero result: its sign is decided by the caller.

@@ -5,9 +5,10 @@
 
 namespace fplab::detail {
 
-// Every case, with the trace.
-template <class W>
-FPLAB_NOINLINE Result addOpGeneral(const Format& f, u64 a, u64 b, bool subtract, const Env& env, OperationTrace* tr) {
+// Every case, with the trace. Fmt is a Format or a PresetFormat (see forPreset).
+template <class W, class Fmt>
+FPLAB_NOINLINE Result addOpGeneral(const Fmt& fmt, u64 a, u64 b, bool subtract, const Env& env, OperationTrace* tr) {
+    const Format& f = fmt;
     recordOperands(tr, subtract ? "sub" : "add", f, {a, b});
     const Unpacked ua = unpack(f, a);
     Unpacked ub = unpack(f, b);
@@ -44,7 +45,7 @@ FPLAB_INLINE Result addOp(const Format& f, u64 a, u64 b, bool subtract, const En
         return addOrdered<W>(f, uh.sign, uh.exponent, alignedSignificand<W>(f, uh.significand), uh.sign != ul.sign,
                              ul.exponent, alignedSignificand<W>(f, ul.significand), env, nullptr);
     }
-    return addOpGeneral<W>(f, a, b, subtract, env, tr);
+    return forPreset(f, [&](const auto& ff) { return addOpGeneral<W>(ff, a, b, subtract, env, tr); });
 }
 
 } // namespace fplab::detail

@@ -13,9 +13,12 @@ inline Result infinityWithoutEncoding(const Format& to, bool sign, const Env& en
             kInvalid};
 }
 
-// Every case, with the trace.
-FPLAB_NOINLINE inline Result convertOpGeneral(const Format& from, u64 a, const Format& to, const Env& env,
-                                              OperationTrace* tr) {
+// Every case, with the trace. FromFmt and ToFmt are Formats or PresetFormats (see forPreset).
+template <class FromFmt, class ToFmt>
+FPLAB_NOINLINE Result convertOpGeneral(const FromFmt& fromFmt, u64 a, const ToFmt& toFmt, const Env& env,
+                                       OperationTrace* tr) {
+    const Format& from = fromFmt;
+    const Format& to = toFmt;
     recordOperands(tr, "convert", from, {a});
     const Unpacked u = unpack(from, a);
     switch (u.cls) {
@@ -26,8 +29,11 @@ FPLAB_NOINLINE inline Result convertOpGeneral(const Format& from, u64 a, const F
     }
     case FloatClass::Infinity:
         if (!to.hasSign && u.sign) return special(tr, invalidForUnsigned(to, 0), "the format has no negative values");
-        if (to.hasInfinity()) return special(tr, {infinityBits(to, u.sign), 0}, "infinity converts to infinity");
-        return special(tr, infinityWithoutEncoding(to, u.sign, env), "the format has no infinity");
+        if (to.hasInfinity() && !env.saturate)
+            return special(tr, {infinityBits(to, u.sign), 0}, "infinity converts to infinity");
+        return special(tr, infinityWithoutEncoding(to, u.sign, env),
+                       env.saturate ? "saturating conversion: infinity becomes the largest finite value"
+                                    : "the format has no infinity");
     case FloatClass::Zero: return special(tr, zeroResult(to, u.sign), "zero converts to zero");
     default: return finish(tr, packExact(to, u, from.mantissaBits, env, tr ? &tr->rounding : nullptr));
     }
@@ -39,7 +45,9 @@ FPLAB_INLINE Result convertOp(const Format& from, u64 a, const Format& to, const
         const Unpacked u = unpackNormal(from, a);
         return roundPack(to, u.sign, u.exponent, u.significand << (63 - from.mantissaBits), env);
     }
-    return convertOpGeneral(from, a, to, env, tr);
+    return forPreset(from, [&](const auto& ff) {
+        return forPreset(to, [&](const auto& tf) { return convertOpGeneral(ff, a, tf, env, tr); });
+    });
 }
 
 } // namespace fplab::detail

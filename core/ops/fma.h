@@ -24,9 +24,10 @@ FPLAB_INLINE Result fmaFinite(const Format& f, const Unpacked& ua, const Unpacke
                          tr);
 }
 
-// Every case, with the trace.
-template <class W>
-FPLAB_NOINLINE Result fmaOpGeneral(const Format& f, u64 a, u64 b, u64 c, const Env& env, OperationTrace* tr) {
+// Every case, with the trace. Fmt is a Format or a PresetFormat (see forPreset).
+template <class W, class Fmt>
+FPLAB_NOINLINE Result fmaOpGeneral(const Fmt& fmt, u64 a, u64 b, u64 c, const Env& env, OperationTrace* tr) {
+    const Format& f = fmt;
     recordOperands(tr, "fma", f, {a, b, c});
     const Unpacked ua = unpack(f, a);
     const Unpacked ub = unpack(f, b);
@@ -60,7 +61,7 @@ template <class W>
 FPLAB_INLINE Result fmaOp(const Format& f, u64 a, u64 b, u64 c, const Env& env, OperationTrace* tr) {
     if (tr == nullptr && isNormalEncoding(f, a) && isNormalEncoding(f, b) && isNormalEncoding(f, c)) [[likely]]
         return fmaFinite<W>(f, unpackNormal(f, a), unpackNormal(f, b), unpackNormal(f, c), env, nullptr);
-    return fmaOpGeneral<W>(f, a, b, c, env, tr);
+    return forPreset(f, [&](const auto& ff) { return fmaOpGeneral<W>(ff, a, b, c, env, tr); });
 }
 
 } // namespace fplab::detail

@@ -16,9 +16,10 @@ FPLAB_INLINE Result mulFinite(const Format& f, bool sign, const Unpacked& ua, co
     return finish(tr, roundPack(f, sign, exp, narrowJam(product), env, 0, tr ? &tr->rounding : nullptr));
 }
 
-// Every case, with the trace.
-template <class W>
-FPLAB_NOINLINE Result mulOpGeneral(const Format& f, u64 a, u64 b, const Env& env, OperationTrace* tr) {
+// Every case, with the trace. Fmt is a Format or a PresetFormat (see forPreset).
+template <class W, class Fmt>
+FPLAB_NOINLINE Result mulOpGeneral(const Fmt& fmt, u64 a, u64 b, const Env& env, OperationTrace* tr) {
+    const Format& f = fmt;
     recordOperands(tr, "mul", f, {a, b});
     const Unpacked ua = unpack(f, a);
     const Unpacked ub = unpack(f, b);
@@ -43,7 +44,7 @@ template <class W>
 FPLAB_INLINE Result mulOp(const Format& f, u64 a, u64 b, const Env& env, OperationTrace* tr) {
     if (tr == nullptr && isNormalEncoding(f, a) && isNormalEncoding(f, b)) [[likely]]
         return mulFinite<W>(f, signOf(f, a) != signOf(f, b), unpackNormal(f, a), unpackNormal(f, b), env, nullptr);
-    return mulOpGeneral<W>(f, a, b, env, tr);
+    return forPreset(f, [&](const auto& ff) { return mulOpGeneral<W>(ff, a, b, env, tr); });
 }
 
 } // namespace fplab::detail
