@@ -17,9 +17,12 @@ namespace fplab::detail {
 #define FPLAB_INLINE [[gnu::always_inline]] inline
 // For the rare cases kept out of line, so that the common case stays small where it is inlined.
 #define FPLAB_NOINLINE [[gnu::noinline]]
+// After a lambda's parameter list: the lambda is inlined where it is called.
+#define FPLAB_LAMBDA_INLINE __attribute__((always_inline))
 #else
 #define FPLAB_INLINE inline
 #define FPLAB_NOINLINE
+#define FPLAB_LAMBDA_INLINE
 #endif
 
 // Whether to add one ulp to `kept`, given the discarded bits `rem` out of
@@ -222,7 +225,7 @@ FPLAB_INLINE Result roundPack(const Format& f, bool sign, int exp, u64 sig, cons
         if (magnitude <= f.maxFiniteMagnitude()) [[likely]]
             return {magnitude | (sign ? f.signMask() : 0), Flags(flags | (r.inexact ? kInexact : 0))};
     }
-    return forPreset(f, [&](const auto& ff) { return roundPackGeneral(ff, sign, exp, sig, env, flags, tr); });
+    return forPreset(f, [&](const auto& ff) FPLAB_LAMBDA_INLINE { return roundPackGeneral(ff, sign, exp, sig, env, flags, tr); });
 }
 
 // An exact zero result: its sign is decided by the caller.

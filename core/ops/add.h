@@ -45,7 +45,7 @@ FPLAB_INLINE Result addOp(const Format& f, u64 a, u64 b, bool subtract, const En
         return addOrdered<W>(f, uh.sign, uh.exponent, alignedSignificand<W>(f, uh.significand), uh.sign != ul.sign,
                              ul.exponent, alignedSignificand<W>(f, ul.significand), env, nullptr);
     }
-    return forPreset(f, [&](const auto& ff) { return addOpGeneral<W>(ff, a, b, subtract, env, tr); });
+    return forPreset(f, [&](const auto& ff) FPLAB_LAMBDA_INLINE { return addOpGeneral<W>(ff, a, b, subtract, env, tr); });
 }
 
 } // namespace fplab::detail

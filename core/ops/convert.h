@@ -45,8 +45,8 @@ FPLAB_INLINE Result convertOp(const Format& from, u64 a, const Format& to, const
         const Unpacked u = unpackNormal(from, a);
         return roundPack(to, u.sign, u.exponent, u.significand << (63 - from.mantissaBits), env);
     }
-    return forPreset(from, [&](const auto& ff) {
-        return forPreset(to, [&](const auto& tf) { return convertOpGeneral(ff, a, tf, env, tr); });
+    return forPreset(from, [&](const auto& ff) FPLAB_LAMBDA_INLINE {
+        return forPreset(to, [&](const auto& tf) FPLAB_LAMBDA_INLINE { return convertOpGeneral(ff, a, tf, env, tr); });
     });
 }
 

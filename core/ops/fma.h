@@ -61,7 +61,7 @@ template <class W>
 FPLAB_INLINE Result fmaOp(const Format& f, u64 a, u64 b, u64 c, const Env& env, OperationTrace* tr) {
     if (tr == nullptr && isNormalEncoding(f, a) && isNormalEncoding(f, b) && isNormalEncoding(f, c)) [[likely]]
         return fmaFinite<W>(f, unpackNormal(f, a), unpackNormal(f, b), unpackNormal(f, c), env, nullptr);
-    return forPreset(f, [&](const auto& ff) { return fmaOpGeneral<W>(ff, a, b, c, env, tr); });
+    return forPreset(f, [&](const auto& ff) FPLAB_LAMBDA_INLINE { return fmaOpGeneral<W>(ff, a, b, c, env, tr); });
 }
 
 } // namespace fplab::detail

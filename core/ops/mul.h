@@ -44,7 +44,7 @@ template <class W>
 FPLAB_INLINE Result mulOp(const Format& f, u64 a, u64 b, const Env& env, OperationTrace* tr) {
     if (tr == nullptr && isNormalEncoding(f, a) && isNormalEncoding(f, b)) [[likely]]
         return mulFinite<W>(f, signOf(f, a) != signOf(f, b), unpackNormal(f, a), unpackNormal(f, b), env, nullptr);
-    return forPreset(f, [&](const auto& ff) { return mulOpGeneral<W>(ff, a, b, env, tr); });
+    return forPreset(f, [&](const auto& ff) FPLAB_LAMBDA_INLINE { return mulOpGeneral<W>(ff, a, b, env, tr); });
 }
 
 } // namespace fplab::detail
