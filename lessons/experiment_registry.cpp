@@ -22,6 +22,7 @@ const std::vector<ExperimentSpec>& experimentCatalog() {
         addRoundingExperiments(c);
         addMemoryExperiments(c);
         addTrainingExperiments(c);
+        addTensorCoreExperiments(c);
         return c;
     }();
     return catalog;

@@ -55,5 +55,6 @@ void addAccumulationExperiments(std::vector<ExperimentSpec>& catalog);
 void addRoundingExperiments(std::vector<ExperimentSpec>& catalog);
 void addMemoryExperiments(std::vector<ExperimentSpec>& catalog);
 void addTrainingExperiments(std::vector<ExperimentSpec>& catalog);
+void addTensorCoreExperiments(std::vector<ExperimentSpec>& catalog);
 
 } // namespace fplab::lessons

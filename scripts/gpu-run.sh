@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One run of FP Lab's GPU checks on a lent GPU machine (nvcc, CMake and Ninja; no Qt, GoogleTest
 # or MPFR): configure with the GUI off and GoogleTest from $PWD/.gtest, build, run ctest (the GPU
-# tests first), then every `fplab-cli gpu` command. Every log goes to $OUT, 8 files at most:
+# tests first), then every `fplab-cli gpu` command and the GPU training run (`fplab-cli train --compare` per mode
+# and its steps/s, appended to 04-compare.txt). Every log goes to $OUT, 8 files at most:
 #   00-env.log  01-build.log  02-ctest.log  03-info.txt  04-compare.txt  05-accumulate.txt
 #   06-bench.csv  07-bench.log
 # Keeps to about 9 minutes; each step has its own time limit, and a failed step does not stop the
@@ -85,6 +86,20 @@ step "compare gemm 64x64x256 uniform" 04-compare.txt 90 "$CLI" gpu compare --typ
 step "compare gemm 96x80x512 small integers" 04-compare.txt 90 \
     "$CLI" gpu compare --type all --m 96 --n 80 --k 512 --dist int
 step "compare gemm 128x128x512 csv" 04-compare.txt 120 "$CLI" gpu compare --type all --m 128 --n 128 --k 512 --csv
+
+# train: the GPU training run against the CPU emulator, step by step, in every mode (a verdict and both sides'
+# steps/s), then the GPU's steps/s over longer runs (docs/training.md, "The GPU path").
+for mode in fp32 tf32 fp16 fp16-static fp16-dynamic bf16; do
+    step "train --compare --mode $mode" 04-compare.txt 60 "$CLI" train --compare --mode "$mode" --steps 64 --every 8
+done
+step "train --compare tiny-grad, skipped steps" 04-compare.txt 60 \
+    "$CLI" train --compare --mode fp16-dynamic --dataset tiny-grad --init-scale 2^40 --steps 40 --every 8
+for mode in fp32 fp16-dynamic bf16; do
+    step "train --backend gpu --mode $mode (steps/s)" 04-compare.txt 90 \
+        "$CLI" train --backend gpu --mode "$mode" --steps 3000 --every 1000
+done
+step "train --backend gpu width 1024 batch 1024 (steps/s)" 04-compare.txt 90 \
+    "$CLI" train --backend gpu --mode bf16 --width 1024 --batch 1024 --steps 300 --every 100
 
 step "accumulate" 05-accumulate.txt 60 "$CLI" gpu accumulate
 step "accumulate 16M values" 05-accumulate.txt 60 "$CLI" gpu accumulate --values 16777216 --atomic-repeats 8

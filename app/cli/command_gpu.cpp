@@ -4,6 +4,7 @@
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
 #include "gpu/accumulate.h"
+#include "gpu/backend_choice.h"
 #include "gpu/backends.h"
 #include "gpu/bench.h"
 #include "gpu/compare.h"
@@ -283,13 +284,6 @@ std::vector<std::string> splitList(const std::string& s) {
     return out;
 }
 
-// "no GPU: ..." or the not-built message, with exit status 4; empty when a GPU is usable.
-std::string noGpuReason() {
-    const auto& q = queryDevices();
-    if (!q.builtWithCuda) return std::string(kNotBuiltMessage);
-    return q.available ? std::string() : "no GPU: " + q.reason;
-}
-
 int reportNoGpu(std::string_view sub, CommandIo io) {
     io.err << "fplab-cli gpu " << sub << ": " << noGpuReason() << "\n";
     return kExitNoGpu;
@@ -297,10 +291,7 @@ int reportNoGpu(std::string_view sub, CommandIo io) {
 
 std::optional<tc::Arch> archOption(const Args& a, std::string& error) {
     const std::string* s = a.get("--arch");
-    if (!s) {
-        const auto& q = queryDevices();
-        return q.available ? modelArchFor(q.devices.front().computeCapability()) : tc::Arch::Sm80;
-    }
+    if (!s) return defaultModelArch();
     if (auto arch = tc::parseArch(*s)) return arch;
     error = "--arch must be sm_80 or sm_90 (got " + quoted(*s) + ")";
     return std::nullopt;
@@ -385,16 +376,6 @@ int runInfo(const Args& a, CommandIo io) {
 
 // ---- gpu gemm ------------------------------------------------------------------------------------
 
-std::unique_ptr<GemmBackend> backendNamed(std::string_view impl, tc::Arch arch) {
-    if (impl == "kernel") return std::make_unique<CudaKernelBackend>(KernelVariant::TensorCore);
-    if (impl == "naive") return std::make_unique<CudaKernelBackend>(KernelVariant::Naive);
-    if (impl == "cublas") return std::make_unique<CublasBackend>();
-    if (impl == "model") return std::make_unique<CpuModelBackend>(arch);
-    if (impl == "sequential") return std::make_unique<CpuSequentialBackend>();
-    if (impl == "reference") return std::make_unique<CpuReferenceBackend>();
-    return nullptr;
-}
-
 int runGemm(const Args& a, CommandIo io) {
     std::string error;
     if (!onlyKnown(a, {"--type", "--impl", "--m", "--n", "--k", "--seed", "--dist", "--arch"}, error)) {
@@ -409,13 +390,13 @@ int runGemm(const Args& a, CommandIo io) {
         return kExitUsage;
     }
     const std::string impl = a.get("--impl") ? *a.get("--impl") : "kernel";
-    auto backend = backendNamed(impl, *arch);
+    auto backend = makeBackend(impl, *arch);
     if (!backend) {
         io.err << "fplab-cli gpu gemm: --impl must be kernel, naive, cublas, model, sequential or reference (got "
                << quoted(impl) << ")\n";
         return kExitUsage;
     }
-    const bool onGpu = impl == "kernel" || impl == "naive" || impl == "cublas";
+    const bool onGpu = isGpuBackend(impl);
     if (onGpu && !noGpuReason().empty()) return reportNoGpu("gemm", io);
     if (auto why = backend->unavailableReason(*type); !why.empty()) {
         io.err << "fplab-cli gpu gemm: " << backend->name() << " cannot run " << gemmTypeName(*type) << ": " << why << "\n";
@@ -472,9 +453,7 @@ std::string heatMap(const OutputComparison& c) {
 int compareGemm(const Args& a, GemmType type, tc::Arch arch, const ProblemSpec& spec, bool cpuOnly, Report& r) {
     std::vector<std::unique_ptr<GemmBackend>> backends;
     for (auto& b : makeAllBackends(arch)) {
-        const std::string n = b->name();
-        const bool gpu = n == "cuda-naive" || n == "cuda-kernel" || n == "cublas";
-        if (!cpuOnly || !gpu) backends.push_back(std::move(b));
+        if (!cpuOnly || !isGpuBackend(b->name())) backends.push_back(std::move(b));
     }
     const GemmProblem problem = makeRandomProblem(spec);
     const ComparisonReport rep = compareBackends(problem, backends);

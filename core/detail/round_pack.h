@@ -208,6 +208,24 @@ FPLAB_NOINLINE Result roundPackGeneral(const Fmt& fmt, bool sign, int exp, u64 s
     return {magnitude | (sign ? f.signMask() : 0), flags};
 }
 
+// roundPack() for callers that hold the exponent biased (exp + f.bias) and the sign as the
+// format's sign bit (0 or f.signMask()): the common case then costs the fewest instructions.
+FPLAB_INLINE Result roundPackBiased(const Format& f, u64 signBit, std::int64_t biased, u64 sig, const Env& env,
+                                    Flags flags = 0, RoundingTrace* tr = nullptr) {
+    // Not tiny and no exponent overflow, in one unsigned comparison.
+    const int lowest = f.minNormalExponentField();
+    if (tr == nullptr && u64(biased - lowest) <= u64(f.maxExponentField() - lowest)) [[likely]] {
+        const Rounded r = roundAt(env, signBit != 0, sig, 64 - f.precision());
+        // kept includes the implicit bit, so a rounded-up 2^p carries into the exponent field.
+        const u64 magnitude = (u64(biased - 1) << f.mantissaBits) + r.kept;
+        if (magnitude <= f.maxFiniteMagnitude()) [[likely]]
+            return {magnitude | signBit, Flags(flags | (r.inexact ? kInexact : 0))};
+    }
+    const bool sign = signBit != 0;
+    const int exp = int(biased - f.bias);
+    return forPreset(f, [&](const auto& ff) FPLAB_LAMBDA_INLINE { return roundPackGeneral(ff, sign, exp, sig, env, flags, tr); });
+}
+
 // Rounds (-1)^sign * sig * 2^(exp - 63) to the format. `sig` must have bit 63
 // set; bits lost before this call must be OR-ed into bit 0 (sticky).
 // `flags` carries flags the operation already raised.
@@ -215,17 +233,10 @@ FPLAB_NOINLINE Result roundPackGeneral(const Fmt& fmt, bool sign, int exp, u64 s
 // roundPackGeneral(), which handles everything else.
 FPLAB_INLINE Result roundPack(const Format& f, bool sign, int exp, u64 sig, const Env& env, Flags flags = 0,
                               RoundingTrace* tr = nullptr) {
-    // Not tiny (exp >= emin) and no exponent overflow, in one unsigned comparison.
-    const std::int64_t biased = std::int64_t(exp) + f.bias;
-    const int lowest = f.minNormalExponentField();
-    if (tr == nullptr && (f.hasSign || !sign) && u64(biased - lowest) <= u64(f.maxExponentField() - lowest)) [[likely]] {
-        const Rounded r = roundAt(env, sign, sig, 64 - f.precision());
-        // kept includes the implicit bit, so a rounded-up 2^p carries into the exponent field.
-        const u64 magnitude = (u64(biased - 1) << f.mantissaBits) + r.kept;
-        if (magnitude <= f.maxFiniteMagnitude()) [[likely]]
-            return {magnitude | (sign ? f.signMask() : 0), Flags(flags | (r.inexact ? kInexact : 0))};
-    }
-    return forPreset(f, [&](const auto& ff) FPLAB_LAMBDA_INLINE { return roundPackGeneral(ff, sign, exp, sig, env, flags, tr); });
+    // An unsigned format (E8M0) has no sign bit to carry a negative result to the general path.
+    if (!f.hasSign && sign) [[unlikely]]
+        return invalidForUnsigned(f, flags);
+    return roundPackBiased(f, sign ? f.signMask() : 0, std::int64_t(exp) + f.bias, sig, env, flags, tr);
 }
 
 // An exact zero result: its sign is decided by the caller.

@@ -14,13 +14,14 @@ using u128 = unsigned __int128;
 template <class W>
 inline constexpr int kWidth = sizeof(W) * 8;
 
+// Leading zero bits of a nonzero x (the builtin skips std::countl_zero's test for zero).
 template <class W>
 constexpr int countLeadingZeros(W x) {
     if constexpr (std::is_same_v<W, u128>) {
         const u64 hi = u64(x >> 64);
-        return hi ? std::countl_zero(hi) : 64 + std::countl_zero(u64(x));
+        return hi ? __builtin_clzll(hi) : 64 + __builtin_clzll(u64(x));
     } else {
-        return std::countl_zero(x);
+        return __builtin_clzll(x);
     }
 }
 

@@ -27,6 +27,17 @@ FPLAB_INLINE constexpr bool isNormalEncoding(const Format& f, u64 bits) {
     return false;
 }
 
+// isNormalEncoding() for a format with a sign and a zero, given the magnitude bits (the encoding
+// without its sign): normal magnitudes form one interval, so one subtraction and one unsigned
+// comparison test it.
+FPLAB_INLINE constexpr bool isNormalMagnitude(const Format& f, u64 magnitude) {
+    const u64 lowest = u64(1) << f.mantissaBits;
+    const u64 end = f.specials == SpecialValues::Ieee            ? u64(f.maxExponentField()) << f.mantissaBits
+                    : f.specials == SpecialValues::FiniteWithNan ? f.magnitudeMask()
+                                                                 : f.magnitudeMask() + 1;
+    return magnitude - lowest < end - lowest;
+}
+
 // unpack() of an encoding known to be normal.
 FPLAB_INLINE constexpr Unpacked unpackNormal(const Format& f, u64 bits) {
     return {signOf(f, bits), FloatClass::Normal, exponentFieldOf(f, bits) - f.bias,
@@ -71,6 +82,20 @@ inline Result packExact(const Format& to, const Unpacked& u, int mantissaBits, c
                         RoundingTrace* tr = nullptr) {
     const int lz = std::countl_zero(u.significand);
     return roundPack(to, u.sign, u.exponent + (63 - lz) - mantissaBits, u.significand << lz, env, 0, tr);
+}
+
+// The smaller addend shifted right by `shift` to align it with the larger, both with their leading
+// bit at carrier bit w-2. Where the carrier has room (p + 3 zero bits below the significand), a shift
+// of p + 3 or more is clamped there instead of jamming the lost bits: the addend then lies wholly
+// below an eighth of the larger's ulp either way, so every deterministic mode rounds the same
+// (docs/numerics.md). Stochastic rounding sees the addend's true size, so it keeps the jam.
+template <class W>
+FPLAB_INLINE W alignAddend(const Format& f, W sig, int shift, int maxShift, const Env& env) {
+    const int zeroBitsBelow = kWidth<W> - 2 - f.mantissaBits;
+    if (maxShift <= zeroBitsBelow) return sig >> shift; // no bit can be lost
+    const int clamp = f.precision() + 3;
+    if (clamp <= zeroBitsBelow && env.rounding != RoundingMode::Stochastic) return sig >> (shift < clamp ? shift : clamp);
+    return shiftRightJamBelowTop(sig, shift);
 }
 
 // Adds or subtracts two magnitudes given with their leading bit at carrier bit w-2

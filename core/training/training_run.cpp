@@ -1,7 +1,10 @@
 // One optimizer step of the mixed-precision recipe: scaled forward/backward per micro-batch,
 // unscale in float32 and check for inf/NaN, clip, step (or skip), update the scale; and the
-// end of a run explained (NaN loss, collapsed scale, cancelled) instead of a crash.
+// end of a run explained (NaN loss, collapsed scale, cancelled, a failed backend) instead of a crash.
+// The same algorithm drives every backend's StepKernels.
 #include "core/training/training_run.h"
+
+#include "core/training/cpu_step_kernels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -32,6 +35,34 @@ ModelShape shapeFor(const TrainingConfig& c, const Dataset& d) {
     s.classes = d.classes;
     if (!checkShape(s).empty()) s = ModelShape{d.inputs, d.classes}; // an invalid run still constructs
     return s;
+}
+
+PredictionGrid predictOnGrid(ToyModel& model, const PrecisionPolicy& policy, const Dataset& data, int nx, int ny) {
+    PredictionGrid g;
+    g.nx = nx < 1 ? 1 : nx;
+    g.ny = ny < 1 ? 1 : ny;
+    g.low = data.low;
+    g.high = data.high;
+    std::vector<float> points;
+    std::vector<int> labels(std::size_t(g.nx), 0), predictions;
+    for (int j = 0; j < g.ny; ++j) {
+        points.clear();
+        for (int i = 0; i < g.nx; ++i) {
+            points.push_back(g.xAt(i));
+            points.push_back(g.yAt(j));
+        }
+        model.forward({points.data(), labels.data(), g.nx}, policy, &predictions);
+        g.classes.insert(g.classes.end(), predictions.begin(), predictions.end());
+    }
+    return g;
+}
+
+// The parameters from a flat array in the model's parameter order (as StepKernels::weights gives them).
+void loadWeights(ToyModel& model, const std::vector<float>& flat) {
+    std::size_t at = 0;
+    for (Parameter& p : model.parameters())
+        for (float& w : p.value)
+            if (at < flat.size()) w = flat[at++];
 }
 
 } // namespace
@@ -74,28 +105,49 @@ std::string_view statusName(RunStatus status) {
     case RunStatus::ScaleCollapsed: return "scale collapsed";
     case RunStatus::Cancelled: return "cancelled";
     case RunStatus::Invalid: return "invalid";
+    case RunStatus::Failed: return "failed";
     }
     return "?";
 }
 
-TrainingRun::TrainingRun(const TrainingConfig& config)
+TrainingRun::TrainingRun(const TrainingConfig& config) : TrainingRun(config, nullptr) {}
+
+TrainingRun::TrainingRun(const TrainingConfig& config, const StepKernelsFactory& kernels) : TrainingRun(config, &kernels) {}
+
+TrainingRun::TrainingRun(const TrainingConfig& config, const StepKernelsFactory* kernels)
     : m_config(config), m_policy(policyFor(config.mode, config.masterWeights)),
-      m_data(makeDataset(config.dataset, config.seed)), m_model(shapeFor(config, m_data), config.seed * 2 + 1),
-      m_optimizer(config.optimizer, m_model.parameters()), m_scaler(config.scaler),
-      m_shuffle(config.seed ^ 0x5EEDBA7C4ull) {
-    if (std::string e = checkConfig(config); !e.empty()) {
-        m_status = RunStatus::Invalid;
-        m_message = e;
-        return;
+      m_data(makeDataset(config.dataset, config.seed)), m_sampler(m_data, config.seed), m_scaler(config.scaler) {
+    ToyModel initial(shapeFor(config, m_data), config.seed * 2 + 1);
+    const std::string problem = checkConfig(config);
+    if (problem.empty() && m_config.lossWeight == 0) m_config.lossWeight = m_data.lossWeight;
+    if (!kernels) { // the emulator: its kernels hold the model, also for an invalid run (model(), dtypeTrace())
+        auto cpu = std::make_unique<CpuStepKernels>(std::move(initial), m_policy, m_config.optimizer);
+        m_emulator = cpu.get();
+        m_kernels = std::move(cpu);
+    } else {
+        m_initialModel.emplace(std::move(initial));
+        if (problem.empty())
+            m_kernels = (*kernels)(*m_initialModel, m_policy, m_config.optimizer,
+                                   std::max(m_config.batchSize, m_data.size()));
     }
-    if (m_config.lossWeight == 0) m_config.lossWeight = m_data.lossWeight;
-    m_order.resize(std::size_t(m_data.size()));
-    for (int i = 0; i < m_data.size(); ++i) m_order[std::size_t(i)] = i;
-    m_cursor = m_order.size(); // shuffled before the first batch
+    if (!problem.empty()) end(RunStatus::Invalid, problem);
 }
+
+TrainingRun::~TrainingRun() = default;
+
+const ToyModel& TrainingRun::model() const { return m_emulator ? m_emulator->model() : *m_initialModel; }
 
 bool TrainingRun::over() const {
     return m_status != RunStatus::Ready && m_status != RunStatus::Running;
+}
+
+float TrainingRun::currentScale() const {
+    switch (m_policy.scaling) {
+    case LossScaling::Dynamic: return m_scaler.scale();
+    case LossScaling::Static: return m_config.staticScale;
+    case LossScaling::None: break;
+    }
+    return 1.0f;
 }
 
 RunState TrainingRun::state() const {
@@ -103,8 +155,7 @@ RunState TrainingRun::state() const {
     s.status = m_status;
     s.stepsDone = int(m_history.size());
     s.totalSteps = m_config.steps;
-    s.scale = m_policy.scaling == LossScaling::Dynamic ? m_scaler.scale()
-                                                       : (m_policy.scaling == LossScaling::Static ? m_config.staticScale : 1.0f);
+    s.scale = currentScale();
     s.growthTracker = m_scaler.growthTracker();
     s.message = m_message;
     return s;
@@ -115,48 +166,41 @@ void TrainingRun::end(RunStatus status, std::string message) {
     m_message = std::move(message);
 }
 
-BatchView TrainingRun::nextBatch() {
-    const int B = m_config.batchSize;
-    m_batchFeatures.resize(std::size_t(B) * m_data.inputs);
-    m_batchLabels.resize(std::size_t(B));
-    for (int b = 0; b < B; ++b) {
-        if (m_cursor >= m_order.size()) { // a new epoch: Fisher-Yates with the run's generator
-            for (std::size_t i = m_order.size(); i > 1; --i) std::swap(m_order[i - 1], m_order[m_shuffle.below(i)]);
-            m_cursor = 0;
-        }
-        const int k = m_order[m_cursor++];
-        for (int j = 0; j < m_data.inputs; ++j)
-            m_batchFeatures[std::size_t(b) * m_data.inputs + j] = m_data.features[std::size_t(k) * m_data.inputs + j];
-        m_batchLabels[std::size_t(b)] = m_data.labels[std::size_t(k)];
-    }
-    return {m_batchFeatures.data(), m_batchLabels.data(), B};
+void TrainingRun::fail(const std::exception& error) {
+    end(RunStatus::Failed, "after step " + std::to_string(m_history.size()) + ": the backend failed: " +
+                               (m_kernels ? m_kernels->describeFailure(error) : std::string(error.what())));
 }
 
-const StepRecord* TrainingRun::step() {
-    if (over()) return nullptr;
-    const int stepNumber = int(m_history.size()) + 1;
-    if (m_cancel.load()) {
-        end(RunStatus::Cancelled, "cancelled after " + std::to_string(stepNumber - 1) + " steps");
-        return nullptr;
+std::string TrainingRun::divergenceReason(bool logitsFinite) const {
+    if (m_weightsNonFiniteSince > 0) {
+        std::string why = "the weights hold inf/NaN since the update of step " + std::to_string(m_weightsNonFiniteSince);
+        if (m_history[std::size_t(m_weightsNonFiniteSince - 1)].nonFiniteGradients)
+            why += ", whose gradients overflowed to inf/NaN; only the dynamic scaler checks the gradients and skips such "
+                   "a step";
+        return why;
     }
-    m_status = RunStatus::Running;
+    if (!logitsFinite)
+        return "the forward pass overflowed: a logit is inf or NaN in " + std::string(dtypeName(m_policy.lowType)) +
+               (m_policy.lowType == DType::Float16 ? " (largest finite value 65504)" : "");
+    return "the cross-entropy is not finite";
+}
 
+StepRecord TrainingRun::forwardBackward(int stepNumber, bool& logitsFinite) {
     StepRecord rec;
     rec.step = stepNumber;
-    rec.scale = m_policy.scaling == LossScaling::Dynamic ? m_scaler.scale()
-                                                         : (m_policy.scaling == LossScaling::Static ? m_config.staticScale : 1.0f);
+    rec.scale = currentScale();
     const int micro = m_config.accumulationSteps;
     // d(objective)/d(mean CE) per micro-batch: scale * loss weight / accumulation steps.
     const float gradScale = float(double(rec.scale) * double(m_config.lossWeight) / double(micro));
 
-    m_model.zeroGrad();
+    m_kernels->zeroGrad();
     BackwardStats stats;
+    BackwardStats* statsOut = m_config.collectStats && m_kernels->collectsStats() ? &stats : nullptr;
     float lossSum = 0;
     int correct = 0;
-    bool logitsFinite = true;
+    logitsFinite = true;
     for (int i = 0; i < micro; ++i) {
-        const ForwardResult fr =
-            m_model.forwardBackward(nextBatch(), m_policy, gradScale, m_config.collectStats ? &stats : nullptr);
+        const ForwardResult fr = m_kernels->forwardBackward(m_sampler.next(m_config.batchSize), gradScale, statsOut);
         lossSum += fr.loss;
         correct += fr.correct;
         logitsFinite = logitsFinite && fr.logitsFinite;
@@ -165,47 +209,17 @@ const StepRecord* TrainingRun::step() {
     rec.accuracy = float(correct) / float(micro * m_config.batchSize);
     rec.window = stats.window;
     rec.histogram = stats.histogram;
+    return rec;
+}
 
-    std::vector<Parameter>& params = m_model.parameters();
-    if (!std::isfinite(rec.loss)) { // no optimizer step: the run ends here
-        rec.scaleAfter = rec.scale;
-        rec.growthTracker = m_scaler.growthTracker();
-        m_history.push_back(std::move(rec));
-        std::string why;
-        if (m_weightsNonFiniteSince > 0) {
-            const StepRecord& bad = m_history[std::size_t(m_weightsNonFiniteSince - 1)];
-            why = "the weights hold inf/NaN since the update of step " + std::to_string(m_weightsNonFiniteSince);
-            if (bad.nonFiniteGradients)
-                why += ", whose gradients overflowed to inf/NaN; only the dynamic scaler checks the gradients and skips "
-                       "such a step";
-        } else if (!logitsFinite) {
-            why = "the forward pass overflowed: a logit is inf or NaN in " + std::string(dtypeName(m_policy.lowType)) +
-                  (m_policy.lowType == DType::Float16 ? " (largest finite value 65504)" : "");
-        } else {
-            why = "the cross-entropy is not finite";
-        }
-        end(RunStatus::Diverged, "step " + std::to_string(stepNumber) + ": the loss is NaN or infinite: " + why + ".");
-        return &m_history.back();
-    }
-
+void TrainingRun::update(StepRecord& rec) {
     // Unscale in float32 and look for inf/NaN (PyTorch: scaler.unscale_ before clipping).
-    const Rounding store = roundingFor(m_policy.parameterType());
-    bool foundInf = false;
-    for (Parameter& p : params) {
-        if (m_policy.scaling != LossScaling::None) {
-            foundInf = unscaleGradients(p.grad, rec.scale) || foundInf;
-            roundInPlace(store, p.grad.data(), p.grad.size()); // master weights off: the gradients stay 16-bit
-        } else {
-            for (float g : p.grad) foundInf = foundInf || !std::isfinite(g);
-        }
-    }
+    const bool foundInf = m_kernels->unscaleAndCheck(rec.scale, m_policy.scaling != LossScaling::None);
     rec.nonFiniteGradients = foundInf;
 
     // torch.nn.utils.clip_grad_norm_: the norm of the per-tensor norms, in float32.
     float total = 0;
-    for (const Parameter& p : params) {
-        float squares = 0;
-        for (float g : p.grad) squares += g * g;
+    for (float squares : m_kernels->gradientSquares()) {
         const float n = std::sqrt(squares);
         total += n * n;
     }
@@ -214,27 +228,21 @@ const StepRecord* TrainingRun::step() {
         const float coef = m_config.clipNorm / (rec.gradNorm + 1e-6f);
         if (coef < 1.0f) {
             rec.clipped = true;
-            for (Parameter& p : params) {
-                for (float& g : p.grad) g *= coef;
-                roundInPlace(store, p.grad.data(), p.grad.size());
-            }
+            m_kernels->scaleGradients(coef);
         }
     }
 
     rec.skipped = m_policy.scaling == LossScaling::Dynamic && foundInf;
     if (!rec.skipped) {
-        const std::vector<ParameterUpdate> updates = m_optimizer.step(params, m_policy.parameterType());
-        for (const ParameterUpdate& u : updates) {
+        const OptimizerOutcome o = m_kernels->optimizerStep();
+        for (const ParameterUpdate& u : o.updates) {
             rec.updateRatio.push_back(u.ratio);
             rec.updatesAttempted += u.attempted;
             rec.updatesVanished += u.vanished;
         }
-        if (m_weightsNonFiniteSince == 0)
-            for (const Parameter& p : params)
-                for (float w : p.value)
-                    if (!std::isfinite(w)) m_weightsNonFiniteSince = stepNumber;
-    } else {
-        rec.updateRatio.assign(params.size(), 0.0);
+        if (!o.weightsFinite && m_weightsNonFiniteSince == 0) m_weightsNonFiniteSince = rec.step;
+    } else if (m_kernels->collectsStats()) {
+        rec.updateRatio.assign(model().parameters().size(), 0.0);
     }
 
     if (m_policy.scaling == LossScaling::Dynamic) {
@@ -245,11 +253,38 @@ const StepRecord* TrainingRun::step() {
         rec.scaleAfter = rec.scale;
     }
     if (foundInf) {
-        if (m_overflowRunStart == 0) m_overflowRunStart = stepNumber;
+        if (m_overflowRunStart == 0) m_overflowRunStart = rec.step;
     } else {
         m_overflowRunStart = 0;
     }
-    m_history.push_back(std::move(rec));
+}
+
+const StepRecord* TrainingRun::step() {
+    if (over()) return nullptr;
+    const int stepNumber = int(m_history.size()) + 1;
+    if (m_cancel.load()) {
+        end(RunStatus::Cancelled, "cancelled after " + std::to_string(stepNumber - 1) + " steps");
+        return nullptr;
+    }
+    m_status = RunStatus::Running;
+    try {
+        bool logitsFinite = true;
+        StepRecord rec = forwardBackward(stepNumber, logitsFinite);
+        if (!std::isfinite(rec.loss)) { // no optimizer step: the run ends here
+            rec.scaleAfter = rec.scale;
+            rec.growthTracker = m_scaler.growthTracker();
+            m_history.push_back(std::move(rec));
+            end(RunStatus::Diverged, "step " + std::to_string(stepNumber) +
+                                         ": the loss is NaN or infinite: " + divergenceReason(logitsFinite) + ".");
+            return &m_history.back();
+        }
+        update(rec);
+        m_history.push_back(std::move(rec));
+    } catch (const std::exception& e) {
+        // The backend's state is lost (e.g. a failed CUDA call); the step is not recorded.
+        end(RunStatus::Failed, "step " + std::to_string(stepNumber) + ": the backend failed: " + m_kernels->describeFailure(e));
+        return nullptr;
+    }
     const StepRecord& done = m_history.back();
 
     if (m_policy.scaling == LossScaling::Dynamic && done.scaleAfter < m_config.minScale) {
@@ -265,38 +300,26 @@ const StepRecord* TrainingRun::step() {
     return &done;
 }
 
+std::vector<float> TrainingRun::weights() { return m_kernels ? m_kernels->weights() : std::vector<float>{}; }
+
 Evaluation TrainingRun::evaluate() {
     Evaluation e;
-    if (m_data.size() == 0) return e;
-    const BatchView all{m_data.features.data(), m_data.labels.data(), m_data.size()};
-    const ForwardResult r = m_model.forward(all, m_policy);
+    if (!m_kernels || m_data.size() == 0) return e;
+    const ForwardResult r = m_kernels->evaluate({m_data.features.data(), m_data.labels.data(), m_data.size()});
     e.loss = r.loss;
     e.accuracy = float(r.correct) / float(m_data.size());
     return e;
 }
 
 PredictionGrid TrainingRun::predictionGrid(int nx, int ny) {
-    PredictionGrid g;
-    g.nx = nx < 1 ? 1 : nx;
-    g.ny = ny < 1 ? 1 : ny;
-    g.low = m_data.low;
-    g.high = m_data.high;
-    std::vector<float> points;
-    std::vector<int> labels(std::size_t(g.nx), 0), predictions;
-    for (int j = 0; j < g.ny; ++j) {
-        points.clear();
-        for (int i = 0; i < g.nx; ++i) {
-            points.push_back(g.xAt(i));
-            points.push_back(g.yAt(j));
-        }
-        m_model.forward({points.data(), labels.data(), g.nx}, m_policy, &predictions);
-        g.classes.insert(g.classes.end(), predictions.begin(), predictions.end());
-    }
-    return g;
+    if (m_emulator) return predictOnGrid(m_emulator->model(), m_policy, m_data, nx, ny);
+    ToyModel current = model(); // the initial weights, replaced by the kernels' current ones
+    if (m_kernels) loadWeights(current, m_kernels->weights());
+    return predictOnGrid(current, m_policy, m_data, nx, ny);
 }
 
 std::vector<TraceEntry> TrainingRun::dtypeTrace() const {
-    ToyModel copy = m_model;
+    ToyModel copy = model();
     const int B = std::min(m_config.batchSize, m_data.size());
     std::vector<TraceEntry> trace;
     const float scale = state().scale;
@@ -307,7 +330,7 @@ std::vector<TraceEntry> TrainingRun::dtypeTrace() const {
 
 MemoryReport TrainingRun::memory() const {
     MemoryReport m;
-    m.parameters = m_model.parameterCount();
+    m.parameters = model().parameterCount();
     const std::int64_t paramBytes = dtypeBytes(m_policy.parameterType());
     const std::vector<TraceEntry> trace = dtypeTrace();
     if (m_policy.autocast() && m_policy.masterWeights) {
@@ -318,7 +341,7 @@ MemoryReport TrainingRun::memory() const {
         m.weights = m.parameters * paramBytes;
     }
     m.gradients = m.parameters * paramBytes;
-    m.optimizer = m.parameters * m_optimizer.stateSlots() * paramBytes;
+    m.optimizer = m.parameters * Optimizer(m_config.optimizer, {}).stateSlots() * paramBytes;
     for (const TraceEntry& t : trace)
         if (t.savedForBackward && t.role != TensorRole::WeightCopy) m.activations += t.bytes();
     return m;

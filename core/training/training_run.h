@@ -1,17 +1,21 @@
 // A training run as a step-able object: step() does one optimizer step (with its
 // micro-batches) and records what happened; state() says where the run stands. A GUI runs
 // it on a worker thread (pause = stop calling step(); requestCancel() from any thread).
+// The step's numeric work goes to StepKernels: the CPU emulator's by default, or a GPU's.
 #pragma once
 
+#include "core/training/batch_sampler.h"
 #include "core/training/datasets.h"
 #include "core/training/grad_scaler.h"
 #include "core/training/optimizer.h"
 #include "core/training/precision_policy.h"
-#include "core/training/rng.h"
+#include "core/training/step_kernels.h"
 #include "core/training/toy_model.h"
 
 #include <atomic>
 #include <cstdint>
+#include <exception>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +50,7 @@ enum class RunStatus : std::uint8_t {
     ScaleCollapsed, // the dynamic scale fell below the floor
     Cancelled,
     Invalid, // the configuration was refused
+    Failed,  // the backend failed (e.g. a CUDA call): the message names the failure
 };
 std::string_view statusName(RunStatus status);
 
@@ -103,23 +108,40 @@ struct MemoryReport {
     std::int64_t total() const { return weights + master + gradients + optimizer + activations; }
 };
 
+class CpuStepKernels;
+
 class TrainingRun {
 public:
+    // On the CPU emulator's kernels.
     explicit TrainingRun(const TrainingConfig& config);
+    // On the kernels `kernels` makes (e.g. a GPU's); throws what the factory throws. An invalid
+    // configuration makes no kernels and gives a run whose state is Invalid with the reason.
+    TrainingRun(const TrainingConfig& config, const StepKernelsFactory& kernels);
+    ~TrainingRun();
 
-    // One optimizer step; returns its record, or nullptr when the run is over (see state()).
+    // One optimizer step; returns its record, or nullptr when the run is over (see state()). An
+    // exception from the kernels ends the run as Failed (no record for that step).
     const StepRecord* step();
     RunState state() const;
     bool over() const;
     // Thread-safe: the next step() ends the run as Cancelled.
     void requestCancel() { m_cancel.store(true); }
+    // Ends the run as Failed for an error its kernels threw outside step() (e.g. reading the weights).
+    void fail(const std::exception& error);
 
     const TrainingConfig& config() const { return m_config; }
     const PrecisionPolicy& policy() const { return m_policy; }
     const Dataset& dataset() const { return m_data; }
-    const ToyModel& model() const { return m_model; }
+    // On the emulator's kernels (the first constructor): the model the steps train, and the gradient
+    // statistics (FP16 window, histogram, update ratios) are measured.
+    bool onEmulator() const { return m_emulator != nullptr; }
+    // On the emulator, the trained model; on other kernels the model's shape and initial weights
+    // (weights() reads the current ones from the kernels).
+    const ToyModel& model() const;
     const std::vector<StepRecord>& history() const { return m_history; }
 
+    // Every parameter now, flattened in the model's parameter order (throws what the kernels throw).
+    std::vector<float> weights();
     Evaluation evaluate();
     PredictionGrid predictionGrid(int nx, int ny);
     // The type of every tensor of one training step (on a copy of the model; the run is not changed).
@@ -127,23 +149,26 @@ public:
     MemoryReport memory() const;
 
 private:
-    BatchView nextBatch();
+    TrainingRun(const TrainingConfig& config, const StepKernelsFactory* kernels);
+    float currentScale() const;
+    // The steps' parts, in order: the micro-batches' forward and backward passes, then unscale, the
+    // inf/NaN check, clipping, the optimizer step (or the skip) and the scaler's update.
+    StepRecord forwardBackward(int stepNumber, bool& logitsFinite);
+    void update(StepRecord& rec);
+    std::string divergenceReason(bool logitsFinite) const;
     void end(RunStatus status, std::string message);
 
     TrainingConfig m_config;
     PrecisionPolicy m_policy;
     Dataset m_data;
-    ToyModel m_model;
-    Optimizer m_optimizer;
+    std::optional<ToyModel> m_initialModel; // not on the emulator (whose kernels hold the model)
+    std::unique_ptr<StepKernels> m_kernels; // none when the configuration is invalid (other kernels)
+    CpuStepKernels* m_emulator = nullptr;   // m_kernels, when they are the emulator's
+    BatchSampler m_sampler;
     GradScaler m_scaler;
     RunStatus m_status = RunStatus::Ready;
     std::string m_message;
     std::vector<StepRecord> m_history;
-    std::vector<int> m_order;
-    std::size_t m_cursor = 0;
-    Rng m_shuffle;
-    std::vector<float> m_batchFeatures;
-    std::vector<int> m_batchLabels;
     int m_weightsNonFiniteSince = 0; // the step whose update put inf/NaN into the weights
     int m_overflowRunStart = 0;      // first step of the current run of overflowing steps
     std::atomic<bool> m_cancel{false};

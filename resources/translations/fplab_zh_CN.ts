@@ -250,6 +250,69 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::ComparisonTableModel</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>within (not judged)</source>
+        <translation>在容差内（不评判）</translation>
+    </message>
+    <message>
+        <source>drifted (not judged)</source>
+        <translation>已漂移（不评判）</translation>
+    </message>
+    <message>
+        <source>within tolerance</source>
+        <translation>在容差内</translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation>不一致</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>CPU loss</source>
+        <translation>CPU 损失</translation>
+    </message>
+    <message>
+        <source>GPU loss</source>
+        <translation>GPU 损失</translation>
+    </message>
+    <message>
+        <source>Loss difference</source>
+        <translation>损失差异</translation>
+    </message>
+    <message>
+        <source>CPU scale</source>
+        <translation>CPU 缩放因子</translation>
+    </message>
+    <message>
+        <source>GPU scale</source>
+        <translation>GPU 缩放因子</translation>
+    </message>
+    <message>
+        <source>Skipped (CPU / GPU)</source>
+        <translation>跳过（CPU / GPU）</translation>
+    </message>
+    <message>
+        <source>Weight difference</source>
+        <translation>权重差异</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::CoreText</name>
     <message>
         <source>0 * inf is invalid</source>
@@ -429,6 +492,41 @@
     <message>
         <source>Not a valid format: %1</source>
         <translation>不是有效的格式：%1</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::DevicePanel</name>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Looking for a GPU…</source>
+        <translation>正在查找 GPU…</translation>
+    </message>
+    <message>
+        <source>CUDA driver %1, runtime %2.</source>
+        <translation>CUDA 驱动 %1，运行时 %2。</translation>
+    </message>
+    <message>
+        <source>No usable GPU: %1.</source>
+        <translation>没有可用的 GPU：%1。</translation>
+    </message>
+    <message>
+        <source>No GPU: this copy of FP Lab was built without CUDA.</source>
+        <translation>没有 GPU：这份 FP Lab 编译时未包含 CUDA。</translation>
+    </message>
+    <message>
+        <source>The GEMM and TF32 panels run on the CPU model of the tensor cores; the speed table shows datasheet figures.</source>
+        <translation>GEMM 和 TF32 面板在张量核心的 CPU 模型上运行；速度表显示数据手册中的数值。</translation>
+    </message>
+    <message>
+        <source>%1: compute capability %2 (%3), %4 SMs, %5 GiB, SM clock %6 MHz, memory clock %7 MHz.</source>
+        <translation>%1：计算能力 %2（%3），%4 个 SM，%5 GiB，SM 时钟 %6 MHz，显存时钟 %7 MHz。</translation>
+    </message>
+    <message>
+        <source>The lab runs on device 0.</source>
+        <translation>实验在 0 号设备上运行。</translation>
     </message>
 </context>
 <context>
@@ -837,6 +935,314 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::GemmPanel</name>
+    <message>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>TF32 (FP32 data)</source>
+        <translation>TF32（FP32 数据）</translation>
+    </message>
+    <message>
+        <source>FP8 E4M3</source>
+        <translation>FP8 E4M3</translation>
+    </message>
+    <message>
+        <source>FP8 E5M2</source>
+        <translation>FP8 E5M2</translation>
+    </message>
+    <message>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <source>FP32 (SIMT, no tensor cores)</source>
+        <translation>FP32（SIMT，不用张量核心）</translation>
+    </message>
+    <message>
+        <source>FP64 (SIMT)</source>
+        <translation>FP64（SIMT）</translation>
+    </message>
+    <message>
+        <source>Uniform in [−1, 1)</source>
+        <translation>[−1, 1) 内均匀分布</translation>
+    </message>
+    <message>
+        <source>Small integers in [−4, 4]</source>
+        <translation>[−4, 4] 内的小整数</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>FP64</source>
+        <translation>FP64</translation>
+    </message>
+    <message>
+        <source>INT32 (wraps)</source>
+        <translation>INT32（溢出回绕）</translation>
+    </message>
+    <message>
+        <source>Looking for a GPU…</source>
+        <translation>正在查找 GPU…</translation>
+    </message>
+    <message>
+        <source>Always runs: the table compares every backend with it.</source>
+        <translation>总是运行：表格把每个后端都与它比较。</translation>
+    </message>
+    <message>
+        <source>Cannot run here: %1</source>
+        <translation>此处无法运行：%1</translation>
+    </message>
+    <message>
+        <source>GEMM</source>
+        <translation>GEMM</translation>
+    </message>
+    <message>
+        <source>The GEMM was cancelled; the table still shows the previous run.</source>
+        <translation>GEMM 已取消；表格仍显示上一次运行的结果。</translation>
+    </message>
+    <message>
+        <source>The GEMM failed: %1</source>
+        <translation>GEMM 失败：%1</translation>
+    </message>
+    <message>
+        <source>GEMM done.</source>
+        <translation>GEMM 完成。</translation>
+    </message>
+    <message>
+        <source>Choose a type and sizes, then Run (F5). Without a GPU the CPU model is compared with the IEEE reference.</source>
+        <translation>选择类型和尺寸，然后运行（F5）。没有 GPU 时，将 CPU 模型与 IEEE 参考结果比较。</translation>
+    </message>
+    <message>
+        <source>not run: %1</source>
+        <translation>未运行：%1</translation>
+    </message>
+    <message>
+        <source>(the model)</source>
+        <translation>（模型本身）</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source> (+%1 NaN)</source>
+        <translation>（另有 %1 个 NaN）</translation>
+    </message>
+    <message>
+        <source>(reference)</source>
+        <translation>（参考本身）</translation>
+    </message>
+    <message>
+        <source>%1 (%2): M=%3, N=%4, K=%5, seed %6. Ulps are steps of the output format; time is the computation alone (device time on a GPU).</source>
+        <translation>%1（%2）：M=%3，N=%4，K=%5，种子 %6。ulp 是输出格式的相邻值间距；时间只计计算本身（在 GPU 上为设备时间）。</translation>
+    </message>
+    <message>
+        <source>%1 − %2</source>
+        <translation>%1 − %2</translation>
+    </message>
+    <message>
+        <source>Fewer than two backends ran: nothing to compare.</source>
+        <translation>运行的后端少于两个：没有可比较的内容。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cells identical, at most %3 ulps apart. Point at a cell for its values, click it to see every backend&apos;s.</source>
+        <translation>%2 个单元中有 %1 个完全相同，最多相差 %3 ulp。指向一个单元可查看其数值，点击可查看所有后端的数值。</translation>
+    </message>
+    <message>
+        <source>NaN on one side only</source>
+        <translation>仅一侧为 NaN</translation>
+    </message>
+    <message>
+        <source>identical bits</source>
+        <translation>位完全相同</translation>
+    </message>
+    <message>
+        <source>%1 ulps</source>
+        <translation>%1 ulp</translation>
+    </message>
+    <message>
+        <source>D[%1, %2]
+%3: %4
+%5: %6
+%3 − %5: %7</source>
+        <translation>D[%1, %2]
+%3：%4
+%5：%6
+%3 − %5：%7</translation>
+    </message>
+    <message>
+        <source>D[%1, %2]:</source>
+        <translation>D[%1, %2]：</translation>
+    </message>
+    <message>
+        <source>GEMM D = A·B + C</source>
+        <translation>GEMM D = A·B + C</translation>
+    </message>
+    <message>
+        <source>Input:</source>
+        <translation>输入：</translation>
+    </message>
+    <message>
+        <source>Accumulator:</source>
+        <translation>累加器：</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>M (rows of A):</source>
+        <translation>M（A 的行数）：</translation>
+    </message>
+    <message>
+        <source>N (columns of B):</source>
+        <translation>N（B 的列数）：</translation>
+    </message>
+    <message>
+        <source>K (the dot length):</source>
+        <translation>K（点积长度）：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>Values:</source>
+        <translation>数值：</translation>
+    </message>
+    <message>
+        <source>Which tensor cores the CPU model copies: the A100&apos;s (sm_80) or the H100&apos;s (sm_90).</source>
+        <translation>CPU 模型模仿哪一代张量核心：A100 的（sm_80）或 H100 的（sm_90）。</translation>
+    </message>
+    <message>
+        <source>Backends</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>IEEE reference (FP64 sums, one rounding)</source>
+        <translation>IEEE 参考（FP64 求和，只舍入一次）</translation>
+    </message>
+    <message>
+        <source>CPU: sequential FMA chain</source>
+        <translation>CPU：顺序 FMA 链</translation>
+    </message>
+    <message>
+        <source>CPU: tensor-core model</source>
+        <translation>CPU：张量核心模型</translation>
+    </message>
+    <message>
+        <source>GPU: naive kernel</source>
+        <translation>GPU：朴素内核</translation>
+    </message>
+    <message>
+        <source>GPU: tensor-core kernel (mma.sync)</source>
+        <translation>GPU：张量核心内核（mma.sync）</translation>
+    </message>
+    <message>
+        <source>GPU: cuBLAS</source>
+        <translation>GPU：cuBLAS</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>Bit-identical to the model</source>
+        <translation>与模型逐位相同</translation>
+    </message>
+    <message>
+        <source>Max |ulps| from reference</source>
+        <translation>与参考的最大 |ulp|</translation>
+    </message>
+    <message>
+        <source>Mean |ulps|</source>
+        <translation>平均 |ulp|</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Heat map of:</source>
+        <translation>热图：</translation>
+    </message>
+    <message>
+        <source>The two results whose difference colours the cells: first minus second, in ulps.</source>
+        <translation>用哪两个结果之差给单元着色：第一个减第二个，单位为 ulp。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::GpuLabSection</name>
+    <message>
+        <source>GPU Lab</source>
+        <translation>GPU 实验室</translation>
+    </message>
+    <message>
+        <source>Run GEMMs through the CPU model of the tensor cores and, with an NVIDIA GPU, the real ones; see where they differ cell by cell, how fast each data type is, and what TF32 costs in accuracy (Ctrl+4).</source>
+        <translation>在张量核心的 CPU 模型上运行 GEMM，有 NVIDIA GPU 时也在真正的张量核心上运行；逐个单元查看它们的差异、每种数据类型的速度，以及 TF32 损失了多少精度（Ctrl+4）。</translation>
+    </message>
+    <message>
+        <source>Running: %1…</source>
+        <translation>正在运行：%1…</translation>
+    </message>
+    <message>
+        <source>Run GEMM</source>
+        <translation>运行 GEMM</translation>
+    </message>
+    <message>
+        <source>Run the GEMM through the chosen backends (F5)</source>
+        <translation>用所选后端运行 GEMM（F5）</translation>
+    </message>
+    <message>
+        <source>Measure speed</source>
+        <translation>测量速度</translation>
+    </message>
+    <message>
+        <source>Time cuBLAS GEMMs of every data type on the GPU (F6)</source>
+        <translation>在 GPU 上为每种数据类型的 cuBLAS GEMM 计时（F6）</translation>
+    </message>
+    <message>
+        <source>Compare TF32 off and on</source>
+        <translation>比较关闭与开启 TF32</translation>
+    </message>
+    <message>
+        <source>Run the same FP32 GEMM with TF32 off and on and measure both against FP64 (F7)</source>
+        <translation>在关闭和开启 TF32 时运行同一个 FP32 GEMM，并都与 FP64 比较（F7）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the running job (Shift+F5)</source>
+        <translation>停止正在运行的任务（Shift+F5）</translation>
+    </message>
+    <message>
+        <source>GEMM and heat map</source>
+        <translation>GEMM 与热图</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>TF32</source>
+        <translation>TF32</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::GradientHistogramView</name>
     <message>
         <source>FP16 subnormal</source>
@@ -865,6 +1271,13 @@
     <message>
         <source>Step %1: %2 gradient elements, %3 zero. Of the nonzero ones, %4% %5 to zero in FP16, %6% to subnormals, %7% to infinity.</source>
         <translation>第 %1 步：共 %2 个梯度元素，其中 %3 个为零。非零元素中，%4% 在 FP16 中%5为零，%6% 变为次正规数，%7% 变为无穷大。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::JobRunner</name>
+    <message>
+        <source>Another job is still running: cancel it first.</source>
+        <translation>另一个任务仍在运行：请先取消它。</translation>
     </message>
 </context>
 <context>
@@ -1324,6 +1737,109 @@
     <message>
         <source>current value</source>
         <translation>当前值</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::SpeedPanel</name>
+    <message>
+        <source>Measuring needs a GPU: %1</source>
+        <translation>测量需要 GPU：%1</translation>
+    </message>
+    <message>
+        <source>the device is not known yet</source>
+        <translation>尚不知道设备情况</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>Measuring was cancelled.</source>
+        <translation>测量已取消。</translation>
+    </message>
+    <message>
+        <source>Measuring failed: %1</source>
+        <translation>测量失败：%1</translation>
+    </message>
+    <message>
+        <source>Speeds measured.</source>
+        <translation>速度测量完成。</translation>
+    </message>
+    <message>
+        <source> (TOPS)</source>
+        <translation>（TOPS）</translation>
+    </message>
+    <message>
+        <source>Datasheet: %1 (%2), dense peaks at boost clock%3. Source: %4.</source>
+        <translation>数据手册：%1（%2），加速时钟下的稠密峰值%3。来源：%4。</translation>
+    </message>
+    <message>
+        <source>, some values not confirmed</source>
+        <translation>，部分数值未经确认</translation>
+    </message>
+    <message>
+        <source>Looking for a GPU…</source>
+        <translation>正在查找 GPU…</translation>
+    </message>
+    <message>
+        <source>Measurements need a GPU (%1); the table shows the datasheet only.</source>
+        <translation>测量需要 GPU（%1）；表格只显示数据手册的数值。</translation>
+    </message>
+    <message>
+        <source>Press Measure (F6) to time cuBLAS GEMMs on %1.</source>
+        <translation>按“测量速度”（F6）在 %1 上为 cuBLAS GEMM 计时。</translation>
+    </message>
+    <message>
+        <source>Measured with cuBLAS on %1: square GEMMs of size %2, median of %3 timed runs after %4 warm-up runs.</source>
+        <translation>在 %1 上用 cuBLAS 测得：尺寸为 %2 的方阵 GEMM，%4 次预热后取 %3 次计时运行的中位数。</translation>
+    </message>
+    <message>
+        <source>Datasheet peak, %1</source>
+        <translation>数据手册峰值，%1</translation>
+    </message>
+    <message>
+        <source>Datasheet peak</source>
+        <translation>数据手册峰值</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>TFLOPS (INT8: TOPS), log scale</source>
+        <translation>TFLOPS（INT8 为 TOPS），对数刻度</translation>
+    </message>
+    <message>
+        <source>Datasheet of:</source>
+        <translation>数据手册：</translation>
+    </message>
+    <message>
+        <source>The GPU whose published peaks the table shows; with a GPU, the detected one.</source>
+        <translation>表格显示哪款 GPU 公布的峰值；有 GPU 时默认为检测到的那款。</translation>
+    </message>
+    <message>
+        <source>GEMM size:</source>
+        <translation>GEMM 尺寸：</translation>
+    </message>
+    <message>
+        <source>Square GEMMs M = N = K of this size are timed; larger ones come closer to the peak.</source>
+        <translation>为 M = N = K 等于此尺寸的方阵 GEMM 计时；尺寸越大越接近峰值。</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Measured TFLOPS</source>
+        <translation>实测 TFLOPS</translation>
+    </message>
+    <message>
+        <source>Datasheet TFLOPS</source>
+        <translation>数据手册 TFLOPS</translation>
+    </message>
+    <message>
+        <source>% of datasheet</source>
+        <translation>占数据手册的百分比</translation>
     </message>
 </context>
 <context>
@@ -1857,6 +2373,121 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::Tf32Panel</name>
+    <message>
+        <source>TF32</source>
+        <translation>TF32</translation>
+    </message>
+    <message>
+        <source>The TF32 comparison was cancelled.</source>
+        <translation>TF32 比较已取消。</translation>
+    </message>
+    <message>
+        <source>The TF32 comparison failed: %1</source>
+        <translation>TF32 比较失败：%1</translation>
+    </message>
+    <message>
+        <source>TF32 comparison done.</source>
+        <translation>TF32 比较完成。</translation>
+    </message>
+    <message>
+        <source>Press Compare (F7).</source>
+        <translation>按“比较”（F7）。</translation>
+    </message>
+    <message>
+        <source>&quot;high&quot;: TF32 on</source>
+        <translation>&quot;high&quot;：开启 TF32</translation>
+    </message>
+    <message>
+        <source>&quot;highest&quot;: FP32</source>
+        <translation>&quot;highest&quot;：FP32</translation>
+    </message>
+    <message>
+        <source>GPU, %1</source>
+        <translation>GPU，%1</translation>
+    </message>
+    <message>
+        <source>CPU model of the TF32 tensor cores (%1, inputs rounded to nearest even as by cuBLAS)</source>
+        <translation>TF32 张量核心的 CPU 模型（%1，输入按 cuBLAS 的方式舍入到最近偶数）</translation>
+    </message>
+    <message>
+        <source>CPU, FP32 FMA chain (%1)</source>
+        <translation>CPU，FP32 FMA 链（%1）</translation>
+    </message>
+    <message>
+        <source>With TF32 the error against FP64 is %1 times FP32&apos;s (%2 against %3): TF32 keeps 10 fraction bits of each input, FP32 23.</source>
+        <translation>使用 TF32 时，相对 FP64 的误差是 FP32 的 %1 倍（%2 对 %3）：TF32 为每个输入保留 10 个小数位，FP32 保留 23 个。</translation>
+    </message>
+    <message>
+        <source>The GPU part failed: %1</source>
+        <translation>GPU 部分失败：%1</translation>
+    </message>
+    <message>
+        <source>Speed needs a GPU: the CPU rows show the error only.</source>
+        <translation>速度需要 GPU：CPU 各行只显示误差。</translation>
+    </message>
+    <message>
+        <source>Error columns: the largest |D − R| over the cells and ‖D − R‖ / ‖R‖, with R the same GEMM in FP64; ulps are counted from R rounded to FP32.</source>
+        <translation>误差列：各单元中最大的 |D − R| 以及 ‖D − R‖ / ‖R‖，其中 R 是同一 GEMM 的 FP64 结果；ulp 以舍入到 FP32 的 R 为基准计数。</translation>
+    </message>
+    <message>
+        <source>Relative error against FP64, log scale</source>
+        <translation>相对 FP64 的相对误差，对数刻度</translation>
+    </message>
+    <message>
+        <source>Relative error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s torch.set_float32_matmul_precision(&quot;highest&quot;) keeps FP32 matrix products in FP32; &quot;high&quot; lets them run on TF32 tensor cores, which round each input to 10 fraction bits and sum in FP32. Here one FP32 GEMM (M = N = K) runs both ways and is compared with FP64.</source>
+        <translation>PyTorch 的 torch.set_float32_matmul_precision(&quot;highest&quot;) 让 FP32 矩阵乘法保持在 FP32；&quot;high&quot; 允许它们在 TF32 张量核心上运行，张量核心把每个输入舍入到 10 个小数位，再用 FP32 求和。这里同一个 FP32 GEMM（M = N = K）按两种方式运行，并与 FP64 比较。</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>尺寸：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Computed by</source>
+        <translation>计算方式</translation>
+    </message>
+    <message>
+        <source>Max |error|</source>
+        <translation>最大 |误差|</translation>
+    </message>
+    <message>
+        <source>Mean |ulps|</source>
+        <translation>平均 |ulp|</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>TFLOPS</source>
+        <translation>TFLOPS</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::TraceTableModel</name>
     <message>
         <source>input</source>
@@ -1920,6 +2551,10 @@
     <message>
         <source>A run is still going: cancel it first.</source>
         <translation>仍有一个训练在运行：请先取消它。</translation>
+    </message>
+    <message>
+        <source>The GPU cannot run this: %1</source>
+        <translation>GPU 无法运行此训练：%1</translation>
     </message>
 </context>
 <context>
@@ -2145,6 +2780,10 @@
         <translation>配置被拒绝。</translation>
     </message>
     <message>
+        <source>Failed.</source>
+        <translation>失败。</translation>
+    </message>
+    <message>
         <source>Step %1 of %2.</source>
         <translation>第 %1 步，共 %2 步。</translation>
     </message>
@@ -2175,6 +2814,93 @@
     <message>
         <source>All data: loss %1, accuracy %2.</source>
         <translation>全部数据：损失 %1，准确率 %2。</translation>
+    </message>
+    <message>
+        <source>CPU emulator</source>
+        <translation>CPU 模拟器</translation>
+    </message>
+    <message>
+        <source>GPU, compared with the CPU emulator</source>
+        <translation>GPU，与 CPU 模拟器对比</translation>
+    </message>
+    <message>
+        <source>Backend:</source>
+        <translation>后端：</translation>
+    </message>
+    <message>
+        <source>GPU: the same run also steps on the GPU (tensor-core matmuls, FP32 accumulation) and each step is compared with the emulator&apos;s.</source>
+        <translation>GPU：同一次训练也在 GPU 上逐步运行（张量核心矩阵乘法，FP32 累加），每一步都与模拟器的结果对比。</translation>
+    </message>
+    <message>
+        <source>The GPU backend is not available: %1</source>
+        <translation>GPU 后端不可用：%1</translation>
+    </message>
+    <message>
+        <source>CPU vs GPU</source>
+        <translation>CPU 对比 GPU</translation>
+    </message>
+    <message>
+        <source>Choose the GPU backend and start a run: it then also runs on the GPU, and every step is compared with the CPU emulator here.</source>
+        <translation>选择 GPU 后端并开始训练：训练会同时在 GPU 上运行，每一步都在这里与 CPU 模拟器对比。</translation>
+    </message>
+    <message>
+        <source>No comparison: the GPU backend is not available (%1).</source>
+        <translation>没有对比：GPU 后端不可用（%1）。</translation>
+    </message>
+    <message>
+        <source>Tolerance (relative): loss %1, weights %2, judged over the first %3 steps; the scale and the skipped steps must match.</source>
+        <translation>容差（相对）：损失 %1，权重 %2，只评判前 %3 步；缩放因子和跳过的步必须完全一致。</translation>
+    </message>
+    <message>
+        <source>Verdict: %1</source>
+        <translation>结论：%1</translation>
+    </message>
+    <message>
+        <source>%1 steps compared, %2 outside the tolerance so far.</source>
+        <translation>已对比 %1 步，目前有 %2 步超出容差。</translation>
+    </message>
+    <message>
+        <source>GPU run: %1</source>
+        <translation>GPU 训练：%1</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::UlpHeatMap</name>
+    <message>
+        <source>identical bits</source>
+        <translation>位完全相同</translation>
+    </message>
+    <message>
+        <source>same value (+0 / −0)</source>
+        <translation>值相同（+0 / −0）</translation>
+    </message>
+    <message>
+        <source>1 ulp</source>
+        <translation>1 ulp</translation>
+    </message>
+    <message>
+        <source>2 ulps</source>
+        <translation>2 ulp</translation>
+    </message>
+    <message>
+        <source>3–4 ulps</source>
+        <translation>3–4 ulp</translation>
+    </message>
+    <message>
+        <source>5–16 ulps</source>
+        <translation>5–16 ulp</translation>
+    </message>
+    <message>
+        <source>17–256 ulps</source>
+        <translation>17–256 ulp</translation>
+    </message>
+    <message>
+        <source>more than 256 ulps</source>
+        <translation>超过 256 ulp</translation>
+    </message>
+    <message>
+        <source>NaN on one side only</source>
+        <translation>仅一侧为 NaN</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // The Lessons section on the offscreen platform: walks a lesson from its first step to its
 // last (narration with live values, checkpoints with feedback, Next/Back), edits a parameter
-// and resets it, follows a link into the Explorer, switches language, keeps progress across a restart.
+// and resets it, follows a link into the Explorer and a section link, switches language, keeps
+// progress across a restart.
 #include "tests/gui/gui_fixture.h"
 
 #include "app/gui/explorer/explorer_section.h"
@@ -12,6 +13,7 @@
 #include "app/gui/lessons/lessons_section.h"
 #include "app/gui/lessons/param_editor.h"
 #include "app/gui/lessons/result_view.h"
+#include "app/gui/lessons/section_links.h"
 
 #include <QApplication>
 #include <QChartView>
@@ -89,8 +91,12 @@ TEST(LessonsGui, WalksTheOverflowLessonFromFirstToLastStep) {
             EXPECT_TRUE(cp->feedbackText().startsWith(QStringLiteral("✔"))) << cp->feedbackText().toStdString();
             ++checkpointsSolved;
         }
-        if (step == 0) EXPECT_TRUE(text.contains(QStringLiteral("there it becomes inf"))) << text.toStdString();
-        if (step == 1) EXPECT_TRUE(text.contains(QStringLiteral("stops growing at 32768.0"))) << text.toStdString();
+        if (step == 0) {
+            EXPECT_TRUE(text.contains(QStringLiteral("there it becomes inf"))) << text.toStdString();
+        }
+        if (step == 1) {
+            EXPECT_TRUE(text.contains(QStringLiteral("stops growing at 32768.0"))) << text.toStdString();
+        }
         if (step + 1 < v->stepCount()) {
             EXPECT_TRUE(v->nextButton()->isEnabled());
             QTest::mouseClick(v->nextButton(), Qt::LeftButton);
@@ -165,6 +171,20 @@ TEST(LessonsGui, ShowsChartsTablesAndBitsAndOpensAValueInTheExplorer) {
     EXPECT_EQ(h.window().currentSection(), explorer);
     EXPECT_EQ(explorer->state()->formatName(), QStringLiteral("fp32"));
     EXPECT_EQ(explorer->state()->bits(), 0x4120008cu);
+}
+
+TEST(LessonsGui, ASectionLinkInTheNarrationSwitchesTheWindowsSection) {
+    GuiHarness h;
+    LessonsSection* s = lessonsOf(h);
+    ASSERT_NE(s, nullptr);
+    ASSERT_TRUE(s->openLesson(QStringLiteral("tensor-cores"), 0));
+    auto* narration = s->view()->findChild<QTextBrowser*>(QStringLiteral("narration"));
+    ASSERT_NE(narration, nullptr);
+    EXPECT_FALSE(narration->openExternalLinks()); // section: links are followed by the app
+    EXPECT_TRUE(followLessonLink(s->view(), QUrl(QStringLiteral("section:arithmetic"))));
+    EXPECT_EQ(h.window().currentSection(), h.window().section(QStringLiteral("arithmetic")));
+    EXPECT_FALSE(followLessonLink(s->view(), QUrl(QStringLiteral("section:no-such-section"))));
+    EXPECT_EQ(h.window().currentSection(), h.window().section(QStringLiteral("arithmetic")));
 }
 
 TEST(LessonsGui, FollowsTheInterfaceLanguage) {

@@ -1,5 +1,6 @@
 // `fplab-cli train` in process: the per-step log and summary, CSV and grid files, the dtype
 // trace, the GPU backend's message without a GPU, and clear errors for bad options.
+#include "gpu/training/gpu_step_kernels.h"
 #include "tests/cli/cli_run.h"
 
 #include <gtest/gtest.h>
@@ -78,11 +79,29 @@ TEST(TrainCli, TracesTheDtypes) {
 }
 
 TEST(TrainCli, GpuBackendWithoutAGpuSaysSo) {
-    const CliRun r = runInProcess({"train", "--backend", "gpu", "--steps", "2"});
-    EXPECT_EQ(r.code, 4);
-    EXPECT_NE(r.err.find("--backend gpu"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("use --backend cpu"), std::string::npos) << r.err;
-    EXPECT_EQ(r.out, "");
+    if (gpu::gpuTrainingUnavailableReason().empty()) GTEST_SKIP() << "a GPU is usable here";
+    for (const char* form : {"--backend=gpu", "--compare"}) {
+        const CliRun r = runInProcess({"train", form, "--steps", "2"});
+        EXPECT_EQ(r.code, 4) << form;
+        EXPECT_NE(r.err.find(std::string(form) == "--compare" ? "--compare: no GPU: " : "--backend gpu: no GPU: "),
+                  std::string::npos)
+            << r.err;
+        EXPECT_NE(r.err.find("use --backend cpu"), std::string::npos) << r.err;
+        EXPECT_EQ(r.out, "");
+    }
+}
+
+TEST(TrainCli, TheSummaryGivesStepsPerSecond) {
+    const CliRun r = runInProcess({"train", "--steps", "3"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string speed = lineStartingWith(r.out, "  speed (cpu): 3 steps in ");
+    EXPECT_NE(speed.find(" steps/s"), std::string::npos) << r.out;
+}
+
+TEST(TrainCli, TheDecisionBoundaryNeedsTheEmulator) {
+    const CliRun r = runInProcess({"train", "--backend", "gpu", "--grid", "g.csv"});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("--grid needs the CPU emulator"), std::string::npos) << r.err;
 }
 
 TEST(TrainCli, BadOptionsAreNamed) {

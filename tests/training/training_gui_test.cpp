@@ -1,9 +1,10 @@
 // The Training section on the offscreen platform: a run on the worker thread reaching the
 // charts, pause / single step / cancel, a diverged run's explanation, the gradient histogram of
 // an FP16 run without scaling, the dtype and memory tables (QAbstractItemModelTester), settings
-// kept across a restart.
+// kept across a restart, the GPU backend's choice without a GPU and the CPU-vs-GPU table.
 #include "tests/gui/gui_fixture.h"
 
+#include "app/gui/training/comparison_table_model.h"
 #include "app/gui/training/decision_boundary_view.h"
 #include "app/gui/training/gradient_histogram_view.h"
 #include "app/gui/training/memory_table_model.h"
@@ -11,6 +12,7 @@
 #include "app/gui/training/trace_table_model.h"
 #include "app/gui/training/training_controller.h"
 #include "app/gui/training/training_section.h"
+#include "gpu/training/gpu_step_kernels.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -192,6 +194,49 @@ TEST(TrainingGui, MasterWeightsOnlyForSixteenBitModesAndSettingsSurviveARestart)
     const TrainingConfig c = s->configFromControls();
     EXPECT_EQ(c.mode, TrainingMode::Bf16);
     EXPECT_EQ(c.steps, 123);
+}
+
+TEST(TrainingGui, WithoutAGpuTheGpuBackendIsDisabledWithTheReason) {
+    const std::string why = gpu::gpuTrainingUnavailableReason();
+    if (why.empty()) GTEST_SKIP() << "a GPU is usable here";
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    EXPECT_FALSE(s->backendCombo()->isEnabled());
+    EXPECT_EQ(s->backendCombo()->currentData().toString(), QStringLiteral("cpu"));
+    EXPECT_TRUE(s->backendCombo()->toolTip().contains(QString::fromStdString(why))) << s->backendCombo()->toolTip().toStdString();
+    EXPECT_TRUE(s->comparisonNote()->text().contains(QStringLiteral("not available")));
+    // A GPU choice made anyway is neither used nor kept.
+    choose(s->backendCombo(), QStringLiteral("gpu"));
+    s->saveState();
+    h.restart();
+    s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(s->backendCombo()->currentData().toString(), QStringLiteral("cpu"));
+}
+
+TEST(TrainingGui, TheComparisonTableShowsEveryStepAndTintsDifferences) {
+    ComparisonTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    TrainingConfig c;
+    c.steps = 3;
+    TrainingRun a(c);
+    std::vector<StepComparison> rows;
+    while (const StepRecord* r = a.step()) {
+        const StepSnapshot snap{*r, flattenWeights(a.model().parameters())};
+        StepSnapshot other = snap;
+        if (r->step == 2) other.record.loss *= 1.01f; // planted
+        rows.push_back(compareStep(snap, other, toleranceFor(c.mode)));
+    }
+    model.append(rows);
+    ASSERT_EQ(model.rowCount(), 3);
+    EXPECT_EQ(model.index(0, ComparisonTableModel::VerdictColumn).data().toString(), QStringLiteral("within tolerance"));
+    EXPECT_EQ(model.index(1, ComparisonTableModel::VerdictColumn).data().toString(), QStringLiteral("differs"));
+    EXPECT_TRUE(model.index(1, ComparisonTableModel::LossDifferenceColumn).data(Qt::ForegroundRole).isValid());
+    EXPECT_FALSE(model.index(0, ComparisonTableModel::LossDifferenceColumn).data(Qt::ForegroundRole).isValid());
+    EXPECT_EQ(model.index(2, ComparisonTableModel::StepColumn).data().toInt(), 3);
+    model.clear();
+    EXPECT_EQ(model.rowCount(), 0);
 }
 
 } // namespace

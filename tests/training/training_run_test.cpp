@@ -2,9 +2,13 @@
 // configuration) with an explanation and never a crash; determinism; accumulation and clipping.
 #include "core/training/training_run.h"
 
+#include "core/training/cpu_step_kernels.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
+#include <stdexcept>
 
 namespace fplab::training {
 namespace {
@@ -86,6 +90,51 @@ TEST(TrainingRun, ForwardOverflowInFp16IsReported) {
     EXPECT_FALSE(r.logitsFinite);
     EXPECT_TRUE(std::isnan(r.loss));
     EXPECT_TRUE(model.forward({x, y, 1}, policyFor(TrainingMode::Fp32)).logitsFinite);
+}
+
+// Kernels that throw from their third unscale, as a backend does when a device call fails.
+class FailingKernels final : public StepKernels {
+public:
+    explicit FailingKernels(std::unique_ptr<StepKernels> inner) : m_inner(std::move(inner)) {}
+    bool collectsStats() const override { return m_inner->collectsStats(); }
+    void zeroGrad() override { m_inner->zeroGrad(); }
+    ForwardResult forwardBackward(const BatchView& b, float s, BackwardStats* st) override { return m_inner->forwardBackward(b, s, st); }
+    bool unscaleAndCheck(float scale, bool unscale) override {
+        if (++m_unscales == 3) throw std::runtime_error("device call failed: memcpy(flag) returned 700");
+        return m_inner->unscaleAndCheck(scale, unscale);
+    }
+    std::vector<float> gradientSquares() override { return m_inner->gradientSquares(); }
+    void scaleGradients(float coef) override { m_inner->scaleGradients(coef); }
+    OptimizerOutcome optimizerStep() override { return m_inner->optimizerStep(); }
+    std::vector<float> weights() override { return m_inner->weights(); }
+    ForwardResult evaluate(const BatchView& b) override { return m_inner->evaluate(b); }
+
+private:
+    std::unique_ptr<StepKernels> m_inner;
+    int m_unscales = 0;
+};
+
+TEST(TrainingRun, ABackendFailureEndsTheRunAsFailedWithTheReason) {
+    const StepKernelsFactory failing = [](const ToyModel& m, const PrecisionPolicy& p, const OptimizerSettings& o, int rows) {
+        return std::make_unique<FailingKernels>(cpuKernelsFactory()(m, p, o, rows));
+    };
+    TrainingRun run(small(TrainingMode::Fp16Dynamic), failing);
+    ASSERT_NE(run.step(), nullptr);
+    ASSERT_NE(run.step(), nullptr);
+    EXPECT_EQ(run.step(), nullptr);
+    EXPECT_TRUE(run.over());
+    EXPECT_EQ(run.state().status, RunStatus::Failed);
+    EXPECT_EQ(statusName(RunStatus::Failed), "failed");
+    EXPECT_EQ(run.state().message, "step 3: the backend failed: device call failed: memcpy(flag) returned 700");
+    EXPECT_EQ(run.history().size(), 2u); // the failed step is not recorded
+    EXPECT_EQ(run.step(), nullptr);
+
+    TrainingRun later(small(TrainingMode::Fp32));
+    ASSERT_NE(later.step(), nullptr);
+    later.fail(std::runtime_error("reading the weights failed"));
+    EXPECT_EQ(later.state().status, RunStatus::Failed);
+    EXPECT_EQ(later.state().message, "after step 1: the backend failed: reading the weights failed");
+    EXPECT_EQ(later.step(), nullptr);
 }
 
 TEST(TrainingRun, CancelAndBadConfigurations) {

@@ -1,9 +1,12 @@
 // Laying out a step: narration and checkpoints on the left, experiments on the right.
 #include "app/gui/lessons/lesson_view.h"
 
+#include "app/gui/lessons/section_links.h"
+
 #include "app/gui/lessons/checkpoint_widget.h"
 #include "app/gui/lessons/experiment_panel.h"
 #include "app/gui/lessons/lesson_language.h"
+#include "app/gui/lessons/section_links.h"
 #include "lessons/experiment_registry.h"
 #include "lessons/lesson_parser.h"
 
@@ -40,7 +43,9 @@ LessonView::LessonView(QWidget* parent)
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
-    m_narration->setOpenExternalLinks(true);
+    // Links are followed here: "section:" links switch the window's section (section_links.h).
+    m_narration->setOpenLinks(false);
+    connect(m_narration, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) { followLessonLink(this, url); });
     m_narration->setObjectName(QStringLiteral("narration"));
     leftLayout->addWidget(m_narration, 1);
     m_checkpointLayout->setContentsMargins(0, 0, 0, 0);

@@ -170,12 +170,13 @@ void LessonsSection::retranslateUi() {
 void LessonsSection::saveState() {}
 
 QStringList LessonsSection::screenshotNames() const {
-    return {QStringLiteral("lessons-overflow"), QStringLiteral("lessons-accumulation")};
+    return {QStringLiteral("lessons-overflow"), QStringLiteral("lessons-accumulation"),
+            QStringLiteral("lessons-tensor-cores")};
 }
 
 void LessonsSection::prepareScreenshot(const QString& name) {
     // The overflow lesson at the running-sum stall, its checkpoint answered; the accumulation
-    // lesson's four loops with the running-error chart.
+    // lesson's four loops with the running-error chart; the tensor-core lesson's three TF32 conversions.
     if (name == QLatin1String("lessons-overflow")) {
         openLesson(QStringLiteral("overflow"), 1);
         for (CheckpointWidget* cp : m_view->checkpoints()) cp->choose(cp->correctIndex());
@@ -193,6 +194,7 @@ void LessonsSection::prepareScreenshot(const QString& name) {
                 area->verticalScrollBar()->setValue(area->verticalScrollBar()->maximum());
         }
     }
+    if (name == QLatin1String("lessons-tensor-cores")) openLesson(QStringLiteral("tensor-cores"), 1);
 }
 
 } // namespace fplab::gui

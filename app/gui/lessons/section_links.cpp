@@ -8,6 +8,8 @@
 #include "app/gui/shell/main_window.h"
 #include "core/format.h"
 
+#include <QDesktopServices>
+
 #include <optional>
 
 namespace fplab::gui {
@@ -38,6 +40,15 @@ bool openValueInArithmetic(QWidget* from, const QString& formatName, quint64 bit
     arithmetic->setFormatName(formatName);
     arithmetic->setOperandText(0, ExplorerState::entryTextFor(*f, bits));
     window->showSection(arithmetic->id());
+    return true;
+}
+
+bool followLessonLink(QWidget* from, const QUrl& url) {
+    if (url.scheme() != QStringLiteral("section")) return QDesktopServices::openUrl(url);
+    auto* window = qobject_cast<MainWindow*>(from ? from->window() : nullptr);
+    const QString id = url.path();
+    if (!window || !window->section(id)) return false;
+    window->showSection(id);
     return true;
 }
 

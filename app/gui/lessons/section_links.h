@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QString>
+#include <QUrl>
 #include <QWidget>
 
 namespace fplab::gui {
@@ -12,5 +13,10 @@ namespace fplab::gui {
 // is not part of this window.
 bool openValueInExplorer(QWidget* from, const QString& formatName, quint64 bits);
 bool openValueInArithmetic(QWidget* from, const QString& formatName, quint64 bits);
+
+// Follows a link from lesson text: "section:ID" (e.g. section:gpu-lab) switches the main window
+// to that section; any other URL opens in the system's browser. Returns false when a section
+// link names no section of this window.
+bool followLessonLink(QWidget* from, const QUrl& url);
 
 } // namespace fplab::gui

@@ -1,6 +1,7 @@
 // Every section of the app, in one list. A new section adds its include and one line here.
 #include "app/gui/arithmetic/arithmetic_section.h"
 #include "app/gui/explorer/explorer_section.h"
+#include "app/gui/gpu_lab/gpu_lab_section.h"
 #include "app/gui/lessons/lessons_section.h"
 #include "app/gui/shell/section_registry.h"
 #include "app/gui/training/training_section.h"
@@ -14,6 +15,8 @@ void registerBuiltinSections(SectionRegistry& registry) {
                  [](SectionContext c, QWidget* parent) { return new ArithmeticSection(c, parent); });
     registry.add(QStringLiteral("lessons"), 30,
                  [](SectionContext c, QWidget* parent) { return new LessonsSection(c, parent); });
+    registry.add(QStringLiteral("gpu-lab"), 40,
+                 [](SectionContext c, QWidget* parent) { return new GpuLabSection(c, parent); });
     registry.add(QStringLiteral("training"), 50,
                  [](SectionContext c, QWidget* parent) { return new TrainingSection(c, parent); });
 }

@@ -2,6 +2,9 @@
 // (every 50 ms), refreshes the decision boundary every 500 ms and at the end.
 #include "app/gui/training/training_controller.h"
 
+#include "gpu/gpu_error.h"
+#include "gpu/training/gpu_step_kernels.h"
+
 #include <QMetaObject>
 #include <QThread>
 
@@ -21,7 +24,7 @@ TrainingController::~TrainingController() {
     }
 }
 
-bool TrainingController::start(const TrainingConfig& config, bool paused, QString* error) {
+bool TrainingController::start(const TrainingConfig& config, bool paused, QString* error, bool onGpu) {
     if (m_running.load()) {
         if (error) *error = tr("A run is still going: cancel it first.");
         return false;
@@ -35,8 +38,19 @@ bool TrainingController::start(const TrainingConfig& config, bool paused, QStrin
         delete m_thread;
         m_thread = nullptr;
     }
+    std::shared_ptr<TrainingRun> gpuRun;
+    if (onGpu) {
+        try {
+            gpuRun = std::make_shared<TrainingRun>(config, gpu::cudaKernelsFactory());
+        } catch (const gpu::GpuError& e) {
+            if (error) *error = tr("The GPU cannot run this: %1").arg(QString::fromUtf8(e.what()));
+            return false;
+        }
+    }
     auto run = std::make_shared<TrainingRun>(config);
     m_setup = {};
+    m_setup.onGpu = onGpu;
+    m_setup.tolerance = toleranceFor(config.mode);
     m_setup.config = run->config();
     m_setup.data = run->dataset();
     m_setup.trace = run->dtypeTrace();
@@ -46,12 +60,13 @@ bool TrainingController::start(const TrainingConfig& config, bool paused, QStrin
         std::lock_guard lock(m_mutex);
         m_pending = {};
         m_pending.state = run->state();
+        if (gpuRun) m_pending.gpuState = gpuRun->state();
     }
     m_cancel = false;
     m_paused = paused;
     m_singleSteps = 0;
     m_running = true;
-    m_thread = QThread::create([this, run] { work(run); });
+    m_thread = QThread::create([this, run, gpuRun] { work(run, gpuRun); });
     connect(m_thread, &QThread::finished, this, [this] {
         m_running = false;
         emit finished();
@@ -95,17 +110,34 @@ void TrainingController::publish(TrainingUpdate&& part) {
         if (part.grid) m_pending.grid = std::move(part.grid);
         if (part.evaluation) m_pending.evaluation = part.evaluation;
         m_pending.ended = m_pending.ended || part.ended;
+        for (StepComparison& c : part.comparisons) m_pending.comparisons.push_back(c);
+        if (part.gpuState) m_pending.gpuState = std::move(part.gpuState);
     }
     if (!m_notifyQueued.exchange(true))
         QMetaObject::invokeMethod(this, [this] { emit updated(); }, Qt::QueuedConnection);
 }
 
-void TrainingController::work(std::shared_ptr<TrainingRun> run) {
+void TrainingController::stepGpu(const TrainingRun& run, const StepRecord& cpu, TrainingRun& gpuRun,
+                                 TrainingUpdate& batch) {
+    if (gpuRun.over()) return;
+    // A CUDA error inside step() ends the GPU run as Failed with its explanation; reading the weights
+    // can fail too, and then ends it the same way.
+    try {
+        if (const StepRecord* g = gpuRun.step())
+            batch.comparisons.push_back(compareStep({cpu, flattenWeights(run.model().parameters())}, {*g, gpuRun.weights()},
+                                                    m_setup.tolerance));
+    } catch (const gpu::GpuError& e) {
+        gpuRun.fail(e);
+    }
+}
+
+void TrainingController::work(std::shared_ptr<TrainingRun> run, std::shared_ptr<TrainingRun> gpuRun) {
     using Clock = std::chrono::steady_clock;
     TrainingUpdate batch;
     auto lastFlush = Clock::now(), lastGrid = Clock::now();
     const auto flush = [&](bool withGrid) {
         batch.state = run->state();
+        if (gpuRun) batch.gpuState = gpuRun->state();
         if (withGrid) batch.grid = run->predictionGrid(kGridSize, kGridSize);
         publish(std::move(batch));
         batch = {};
@@ -116,6 +148,7 @@ void TrainingController::work(std::shared_ptr<TrainingRun> run) {
     while (!run->over()) {
         if (m_cancel.load()) {
             run->requestCancel();
+            if (gpuRun) gpuRun->requestCancel();
         } else if (m_paused.load() && m_singleSteps.load() == 0) {
             if (!batch.steps.empty()) flush(true);
             std::unique_lock lock(m_mutex);
@@ -124,10 +157,19 @@ void TrainingController::work(std::shared_ptr<TrainingRun> run) {
         } else if (m_singleSteps.load() > 0) {
             --m_singleSteps;
         }
-        if (const StepRecord* r = run->step()) batch.steps.push_back(*r);
+        if (const StepRecord* r = run->step()) {
+            batch.steps.push_back(*r);
+            if (gpuRun) stepGpu(*run, *r, *gpuRun, batch);
+        }
         const auto now = Clock::now();
         const bool gridDue = now - lastGrid > std::chrono::milliseconds(500) || (m_paused.load() && m_singleSteps.load() == 0);
         if (now - lastFlush > std::chrono::milliseconds(50) || gridDue) flush(gridDue);
+    }
+    // A GPU run that is not over yet ends here too: its own end (a step more than the CPU's would be a
+    // difference), or cancelled.
+    if (gpuRun && !gpuRun->over()) {
+        gpuRun->requestCancel();
+        gpuRun->step();
     }
     batch.evaluation = run->evaluate();
     batch.ended = true;

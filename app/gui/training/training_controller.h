@@ -1,7 +1,10 @@
 // Runs a TrainingRun on a worker thread for the Training section: start, pause, single step,
 // resume and cancel from the GUI thread; the steps reach the GUI in batches through updated().
+// With the GPU backend, a TrainingRun of the same configuration on the GPU's kernels steps alongside
+// and each step is compared (core/training/run_comparison).
 #pragma once
 
+#include "core/training/run_comparison.h"
 #include "core/training/training_run.h"
 
 #include <QObject>
@@ -25,6 +28,9 @@ struct TrainingUpdate {
     std::optional<training::PredictionGrid> grid; // the decision boundary, refreshed about twice a second
     std::optional<training::Evaluation> evaluation; // when the run has ended
     bool ended = false;
+    // GPU backend: the steps compared so far and the GPU run's state.
+    std::vector<training::StepComparison> comparisons;
+    std::optional<training::RunState> gpuState;
 };
 
 // Fixed facts of the run, known once it has started.
@@ -34,6 +40,8 @@ struct TrainingSetup {
     std::vector<training::TraceEntry> trace;
     training::MemoryReport memory;
     std::vector<std::string> parameterNames;
+    bool onGpu = false; // the GPU run steps alongside
+    training::ComparisonTolerance tolerance;
 };
 
 class TrainingController final : public QObject {
@@ -47,8 +55,8 @@ public:
     ~TrainingController() override; // cancels a run and waits for the thread
 
     // Starts a run (paused: waits for resume() or stepOnce()); false with `error` when the configuration
-    // is refused or a run is still going.
-    bool start(const training::TrainingConfig& config, bool paused, QString* error);
+    // is refused, a run is still going, or (onGpu) the GPU cannot run it.
+    bool start(const training::TrainingConfig& config, bool paused, QString* error, bool onGpu = false);
     void pause();
     void resume();
     void stepOnce();
@@ -66,7 +74,10 @@ signals:
     void finished();
 
 private:
-    void work(std::shared_ptr<training::TrainingRun> run);
+    void work(std::shared_ptr<training::TrainingRun> run, std::shared_ptr<training::TrainingRun> gpuRun);
+    // One GPU step next to the CPU step `cpu` of `run`, compared into `batch`.
+    void stepGpu(const training::TrainingRun& run, const training::StepRecord& cpu, training::TrainingRun& gpuRun,
+                 TrainingUpdate& batch);
     void publish(TrainingUpdate&& part);
 
     TrainingSetup m_setup;

@@ -4,6 +4,7 @@
 
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/glyph_icon.h"
+#include "app/gui/training/comparison_table_model.h"
 #include "app/gui/training/decision_boundary_view.h"
 #include "app/gui/training/gradient_histogram_view.h"
 #include "app/gui/training/memory_table_model.h"
@@ -11,6 +12,7 @@
 #include "app/gui/training/trace_table_model.h"
 #include "app/gui/training/training_controller.h"
 #include "app/gui/training/training_settings.h"
+#include "gpu/training/gpu_step_kernels.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -28,6 +30,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fplab::gui {
@@ -48,7 +51,7 @@ QString powerOfTwoText(double v) {
 
 TrainingSection::TrainingSection(SectionContext context, QWidget* parent)
     : Section(context, parent), m_settings(std::make_unique<TrainingSettings>(context.settings.store)),
-      m_controller(new TrainingController(this)) {
+      m_controller(new TrainingController(this)), m_gpuUnavailable(gpu::gpuTrainingUnavailableReason()) {
     buildControls();
     fillCombos();
     connect(m_controller, &TrainingController::updated, this, &TrainingSection::onUpdated);
@@ -63,6 +66,9 @@ TrainingSection::TrainingSection(SectionContext context, QWidget* parent)
 TrainingSection::~TrainingSection() = default;
 
 void TrainingSection::buildControls() {
+    m_backend = new QComboBox;
+    m_backend->setObjectName(QStringLiteral("trainingBackend"));
+    m_backend->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_mode = new QComboBox;
     m_mode->setObjectName(QStringLiteral("trainingMode"));
     m_mode->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -105,8 +111,9 @@ void TrainingSection::buildControls() {
 
     m_runBox = new QGroupBox;
     m_form = new QFormLayout(m_runBox);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_mode, m_dataset, m_optimizer, m_lr, m_steps, m_width, m_depth,
-                                                      m_batch, m_seed, m_master, m_staticScale, m_initScale, m_interval})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_backend, m_mode, m_dataset, m_optimizer, m_lr, m_steps, m_width,
+                                                      m_depth, m_batch, m_seed, m_master, m_staticScale, m_initScale,
+                                                      m_interval})
         m_form->addRow(QStringLiteral("-"), w);
 
     m_startAction = new QAction(this);
@@ -181,11 +188,27 @@ void TrainingSection::buildControls() {
     tensorsLayout->addWidget(m_traceView, 3);
     tensorsLayout->addWidget(m_memoryView, 1);
 
+    m_comparisonModel = new ComparisonTableModel(this);
+    m_comparisonView = new QTableView;
+    m_comparisonView->setModel(m_comparisonModel);
+    m_comparisonView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_comparisonView->verticalHeader()->hide();
+    m_comparisonView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_comparisonNote = new QLabel;
+    m_comparisonNote->setObjectName(QStringLiteral("trainingComparison"));
+    m_comparisonNote->setWordWrap(true);
+    m_comparisonNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* comparison = new QWidget;
+    auto* comparisonLayout = new QVBoxLayout(comparison);
+    comparisonLayout->addWidget(m_comparisonNote);
+    comparisonLayout->addWidget(m_comparisonView, 1);
+
     m_tabs = new QTabWidget;
     m_tabs->addTab(m_charts, QString());
     m_tabs->addTab(m_histogram, QString());
     m_tabs->addTab(m_boundary, QString());
     m_tabs->addTab(tensors, QString());
+    m_tabs->addTab(comparison, QString());
 
     auto* splitter = new QSplitter(this);
     splitter->addWidget(left);
@@ -205,6 +228,15 @@ void TrainingSection::buildControls() {
 }
 
 void TrainingSection::fillCombos() {
+    const QString backend = m_backend->count() ? m_backend->currentData().toString() : m_settings->backend.get();
+    {
+        const QSignalBlocker b0(m_backend);
+        m_backend->clear();
+        m_backend->addItem(tr("CPU emulator"), QStringLiteral("cpu"));
+        m_backend->addItem(tr("GPU, compared with the CPU emulator"), QStringLiteral("gpu"));
+        // Without a GPU the choice stays on the emulator (the control is disabled, its tooltip says why).
+        m_backend->setCurrentIndex(m_gpuUnavailable.empty() ? std::max(0, m_backend->findData(backend)) : 0);
+    }
     const QString mode = m_mode->count() ? m_mode->currentData().toString() : m_settings->mode.get();
     const QString data = m_dataset->count() ? m_dataset->currentData().toString() : m_settings->dataset.get();
     const QString opt = m_optimizer->count() ? m_optimizer->currentData().toString() : m_settings->optimizer.get();
@@ -243,7 +275,7 @@ QWidget* TrainingSection::primaryInput() const { return m_mode; }
 void TrainingSection::retranslateUi() {
     fillCombos();
     m_runBox->setTitle(tr("Run"));
-    const QString labels[] = {tr("Precision:"), tr("Data:"),      tr("Optimizer:"),    tr("Learning rate:"),
+    const QString labels[] = {tr("Backend:"),   tr("Precision:"), tr("Data:"),      tr("Optimizer:"),    tr("Learning rate:"),
                               tr("Steps:"),     tr("Width:"),     tr("Depth:"),        tr("Batch:"),
                               tr("Seed:"),      tr("Master weights:"), tr("Constant scale:"), tr("Initial scale:"),
                               tr("Growth interval:")};
@@ -254,6 +286,10 @@ void TrainingSection::retranslateUi() {
     m_master->setToolTip(tr("Off: parameters, gradients and optimizer state are kept in the 16-bit type, as with "
                             "model.half(); small updates vanish."));
     m_mode->setToolTip(tr("Which type each operation runs in, as PyTorch autocast gives it on a GPU."));
+    m_backend->setToolTip(m_gpuUnavailable.empty()
+                              ? tr("GPU: the same run also steps on the GPU (tensor-core matmuls, FP32 accumulation) and "
+                                   "each step is compared with the emulator's.")
+                              : tr("The GPU backend is not available: %1").arg(QString::fromStdString(m_gpuUnavailable)));
     m_staticScale->setToolTip(tr("FP16 with a constant scale: the loss is multiplied by this; nothing checks for "
                                  "overflow."));
     m_initScale->setToolTip(tr("The dynamic scaler's first scale (PyTorch: 2^16)."));
@@ -270,11 +306,13 @@ void TrainingSection::retranslateUi() {
     m_tabs->setTabText(1, tr("Gradients"));
     m_tabs->setTabText(2, tr("Decision boundary"));
     m_tabs->setTabText(3, tr("Tensors and memory"));
+    m_tabs->setTabText(4, tr("CPU vs GPU"));
     m_traceNote->setText(tr("The type of every tensor of one training step, in the order the step makes it, and the "
                             "bytes the run holds."));
     m_charts->retranslate();
     m_histogram->update();
     showState(m_state);
+    showComparison();
 }
 
 void TrainingSection::updateEnabled() {
@@ -284,6 +322,7 @@ void TrainingSection::updateEnabled() {
     for (QWidget* w : std::initializer_list<QWidget*>{m_mode, m_dataset, m_optimizer, m_lr, m_steps, m_width, m_depth,
                                                       m_batch, m_seed})
         w->setEnabled(!running);
+    m_backend->setEnabled(!running && m_gpuUnavailable.empty());
     m_master->setEnabled(!running && policy.autocast());
     m_staticScale->setEnabled(!running && policy.scaling == LossScaling::Static);
     m_initScale->setEnabled(!running && policy.scaling == LossScaling::Dynamic);
@@ -313,7 +352,12 @@ TrainingConfig TrainingSection::configFromControls() const {
     return c;
 }
 
+bool TrainingSection::gpuChosen() const {
+    return m_gpuUnavailable.empty() && m_backend->currentData().toString() == QStringLiteral("gpu");
+}
+
 void TrainingSection::saveState() {
+    if (m_gpuUnavailable.empty()) m_settings->backend.set(m_backend->currentData().toString());
     m_settings->mode.set(m_mode->currentData().toString());
     m_settings->dataset.set(m_dataset->currentData().toString());
     m_settings->optimizer.set(m_optimizer->currentData().toString());
@@ -332,7 +376,7 @@ void TrainingSection::saveState() {
 bool TrainingSection::startRun(bool paused) {
     QString error;
     const TrainingConfig config = configFromControls();
-    if (!m_controller->start(config, paused, &error)) {
+    if (!m_controller->start(config, paused, &error, gpuChosen())) {
         emit statusMessage(error, 6000);
         m_status->setText(error);
         return false;
@@ -340,6 +384,9 @@ bool TrainingSection::startRun(bool paused) {
     saveState();
     const TrainingSetup& s = m_controller->setup();
     beginShowing(s.config, s.data, s.trace, s.memory);
+    m_shownOnGpu = s.onGpu;
+    m_tolerance = s.tolerance;
+    showComparison();
     updateEnabled();
     return true;
 }
@@ -359,7 +406,12 @@ void TrainingSection::beginShowing(const TrainingConfig& config, const Dataset& 
     m_boundary->setData(data);
     m_traceModel->setTrace(std::move(trace));
     m_memoryModel->setReport(memory);
+    m_comparisonModel->clear();
+    m_shownOnGpu = false;
+    m_gpuState.reset();
+    m_ended = false;
     showState(m_state);
+    showComparison();
 }
 
 void TrainingSection::onUpdated() {
@@ -378,7 +430,40 @@ void TrainingSection::applyUpdate(TrainingUpdate& update) {
     }
     if (update.grid) m_boundary->setGrid(*update.grid);
     if (update.evaluation) m_evaluation = update.evaluation;
+    m_comparisonModel->append(update.comparisons);
+    if (update.gpuState) m_gpuState = update.gpuState;
+    m_ended = m_ended || update.ended;
     showState(update.state);
+    if (m_shownOnGpu) showComparison();
+}
+
+void TrainingSection::showComparison() {
+    if (!m_shownOnGpu) {
+        m_comparisonNote->setText(m_gpuUnavailable.empty()
+                                      ? tr("Choose the GPU backend and start a run: it then also runs on the GPU, and "
+                                           "every step is compared with the CPU emulator here.")
+                                      : tr("No comparison: the GPU backend is not available (%1).")
+                                            .arg(QString::fromStdString(m_gpuUnavailable)));
+        return;
+    }
+    const RunState gpu = m_gpuState.value_or(RunState{});
+    const RunComparison r = summarizeComparison(m_comparisonModel->steps(), m_state.stepsDone, m_state.status,
+                                                gpu.stepsDone, gpu.status, m_tolerance);
+    QString text = tr("Tolerance (relative): loss %1, weights %2, judged over the first %3 steps; the scale and the "
+                      "skipped steps must match.")
+                       .arg(m_tolerance.loss)
+                       .arg(m_tolerance.weights)
+                       .arg(m_tolerance.judgedSteps);
+    // The verdict and the GPU run's own explanation come from core and gpu/ (English).
+    if (m_ended) text += QLatin1Char('\n') + tr("Verdict: %1").arg(QString::fromStdString(r.verdict()));
+    else text += QLatin1Char('\n') + tr("%1 steps compared, %2 outside the tolerance so far.")
+                                      .arg(r.steps.size())
+                                      .arg(std::count_if(r.steps.begin(), r.steps.end(), [](const StepComparison& s) {
+                                          return s.judged && !s.agrees();
+                                      }));
+    if ((gpu.status == RunStatus::Cancelled || gpu.status == RunStatus::Failed) && !gpu.message.empty())
+        text += QLatin1Char('\n') + tr("GPU run: %1").arg(QString::fromStdString(gpu.message));
+    m_comparisonNote->setText(text);
 }
 
 void TrainingSection::showState(const RunState& state) {
@@ -393,11 +478,13 @@ void TrainingSection::showState(const RunState& state) {
     case RunStatus::ScaleCollapsed: status = tr("The loss scale collapsed."); break;
     case RunStatus::Cancelled: status = tr("Cancelled."); break;
     case RunStatus::Invalid: status = tr("Refused."); break;
+    case RunStatus::Failed: status = tr("Failed."); break;
     }
     if (state.totalSteps > 0 && (m_stepsShown > 0 || m_controller->isRunning()))
         status += QLatin1Char(' ') + tr("Step %1 of %2.").arg(state.stepsDone).arg(state.totalSteps);
     // The run's own explanation (English, from core) when it ended early.
-    if (state.status == RunStatus::Diverged || state.status == RunStatus::ScaleCollapsed || state.status == RunStatus::Invalid)
+    if (state.status == RunStatus::Diverged || state.status == RunStatus::ScaleCollapsed || state.status == RunStatus::Invalid ||
+        state.status == RunStatus::Failed)
         status += QLatin1Char('\n') + QString::fromStdString(state.message);
     m_status->setText(status);
 

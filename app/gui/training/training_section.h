@@ -1,10 +1,12 @@
 // The Training section: choose a precision mode, data and optimizer, run the toy model on the
 // CPU emulator (on a worker thread, with pause, single step and cancel), and watch the loss,
 // the loss scale with its skipped steps, the gradients against FP16's window, the decision
-// boundary, and the dtype and memory of every tensor.
+// boundary, and the dtype and memory of every tensor. With a GPU, the same run also steps on the
+// GPU and the two are compared step by step.
 #pragma once
 
 #include "app/gui/shell/section.h"
+#include "core/training/run_comparison.h"
 #include "core/training/training_run.h"
 
 #include <memory>
@@ -23,6 +25,7 @@ class QToolButton;
 
 namespace fplab::gui {
 
+class ComparisonTableModel;
 class DecisionBoundaryView;
 class GradientHistogramView;
 class MemoryTableModel;
@@ -59,6 +62,7 @@ public:
 
     // For tests.
     TrainingController* controller() const { return m_controller; }
+    QComboBox* backendCombo() const { return m_backend; }
     QComboBox* modeCombo() const { return m_mode; }
     QComboBox* datasetCombo() const { return m_dataset; }
     QSpinBox* stepsSpin() const { return m_steps; }
@@ -74,6 +78,8 @@ public:
     DecisionBoundaryView* boundary() const { return m_boundary; }
     TraceTableModel* traceModel() const { return m_traceModel; }
     MemoryTableModel* memoryModel() const { return m_memoryModel; }
+    ComparisonTableModel* comparisonModel() const { return m_comparisonModel; }
+    QLabel* comparisonNote() const { return m_comparisonNote; }
     QTabWidget* tabs() const { return m_tabs; }
     int stepsShown() const { return m_stepsShown; }
 
@@ -90,12 +96,15 @@ private:
     void beginShowing(const training::TrainingConfig& config, const training::Dataset& data,
                       std::vector<training::TraceEntry> trace, const training::MemoryReport& memory);
     void showState(const training::RunState& state);
+    void showComparison();
+    bool gpuChosen() const;
     void togglePause();
 
     std::unique_ptr<TrainingSettings> m_settings;
     TrainingController* m_controller;
     QGroupBox* m_runBox;
     QFormLayout* m_form;
+    QComboBox* m_backend;
     QComboBox* m_mode;
     QComboBox* m_dataset;
     QComboBox* m_optimizer;
@@ -128,6 +137,10 @@ private:
     QTableView* m_traceView;
     QTableView* m_memoryView;
     QLabel* m_traceNote;
+    ComparisonTableModel* m_comparisonModel;
+    QTableView* m_comparisonView;
+    QLabel* m_comparisonNote;
+    std::string m_gpuUnavailable; // why the GPU backend cannot be chosen (empty: it can)
 
     training::TrainingConfig m_shownConfig;
     training::PrecisionPolicy m_shownPolicy;
@@ -136,6 +149,10 @@ private:
     std::optional<training::StepRecord> m_last;
     std::optional<training::Evaluation> m_evaluation;
     training::RunState m_state;
+    bool m_shownOnGpu = false;
+    training::ComparisonTolerance m_tolerance;
+    std::optional<training::RunState> m_gpuState;
+    bool m_ended = false;
 };
 
 } // namespace fplab::gui

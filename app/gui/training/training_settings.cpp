@@ -4,7 +4,9 @@
 namespace fplab::gui {
 
 TrainingSettings::TrainingSettings(SettingsStore& store)
-    : mode(store, QStringLiteral("training/mode"), QStringLiteral("fp16-dynamic"),
+    : backend(store, QStringLiteral("training/backend"), QStringLiteral("cpu"),
+              oneOf({QStringLiteral("cpu"), QStringLiteral("gpu")})),
+      mode(store, QStringLiteral("training/mode"), QStringLiteral("fp16-dynamic"),
            oneOf({QStringLiteral("fp32"), QStringLiteral("tf32"), QStringLiteral("fp16"), QStringLiteral("fp16-static"),
                   QStringLiteral("fp16-dynamic"), QStringLiteral("bf16")})),
       dataset(store, QStringLiteral("training/dataset"), QStringLiteral("spirals"),

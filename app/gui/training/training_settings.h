@@ -9,6 +9,7 @@ class TrainingSettings final {
 public:
     explicit TrainingSettings(SettingsStore& store);
 
+    SettingValue<QString> backend; // cpu, or gpu (the GPU run next to the CPU emulator, compared)
     SettingValue<QString> mode;
     SettingValue<QString> dataset;
     SettingValue<QString> optimizer;

@@ -1,0 +1,33 @@
+// `fplab-cli train`'s command line: its usage text, and its options parsed into a training
+// configuration and what to print or write.
+#pragma once
+
+#include "app/cli/command.h"
+#include "core/training/training_run.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace fplab::cli::train {
+
+// The exit codes of `train` beyond the shared ones (the usage text lists them all).
+inline constexpr int kExitNoGpu = 4;    // as `fplab-cli gpu`: the request needs a GPU that is not there (or it failed)
+inline constexpr int kExitMismatch = 5; // --compare: the CPU and GPU runs differ beyond the tolerance
+
+struct TrainOptions {
+    training::TrainingConfig config;
+    bool gpu = false;     // --backend gpu
+    bool compare = false; // --compare
+    bool trace = false;   // --trace-dtypes
+    std::string csvPath;  // --csv
+    std::string gridPath; // --grid
+    long long every = 0;  // print every N-th step (from --every, or chosen from the step count)
+};
+
+// The options in `options`; the exit code when the command ends here (--help printed, or a usage error
+// reported on io.err), otherwise nothing.
+std::optional<int> parseTrainOptions(std::span<const std::string_view> args, CommandIo io, TrainOptions& options);
+
+} // namespace fplab::cli::train

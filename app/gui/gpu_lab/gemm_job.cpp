@@ -1,0 +1,73 @@
+// Running the GEMM comparison block by block on the worker, and summarising it per backend.
+#include "app/gui/gpu_lab/gemm_job.h"
+
+#include "app/gui/gpu_lab/sliced_backend.h"
+#include "gpu/backend_choice.h"
+
+#include <algorithm>
+
+namespace fplab::gui {
+
+using namespace fplab::gpu;
+
+std::optional<OutputComparison> findComparison(const ComparisonReport& report, const std::string& lhs,
+                                               const std::string& rhs) {
+    for (const OutputComparison& c : report.pairs) {
+        if (c.lhs == lhs && c.rhs == rhs) return c;
+        if (c.lhs == rhs && c.rhs == lhs) {
+            OutputComparison swapped = c;
+            std::swap(swapped.lhs, swapped.rhs);
+            for (std::int64_t& u : swapped.ulps)
+                if (u != kNanMismatch) u = -u;
+            return swapped;
+        }
+    }
+    return std::nullopt;
+}
+
+GemmJobResult runGemmJob(const GemmJobRequest& request, const JobControl& control) {
+    std::vector<std::string> keys = request.backends;
+    for (const char* needed : {"model", "reference"})
+        if (std::find(keys.begin(), keys.end(), needed) == keys.end()) keys.insert(keys.begin(), needed);
+    // Run in the order of backendKeys(): CPU first, reference first.
+    std::vector<std::string> ordered;
+    for (std::string_view key : backendKeys())
+        if (std::find(keys.begin(), keys.end(), key) != keys.end()) ordered.emplace_back(key);
+
+    GemmJobResult result;
+    result.request = request;
+    result.problem = makeRandomProblem(request.spec);
+    std::vector<std::unique_ptr<GemmBackend>> backends;
+    for (std::size_t i = 0; i < ordered.size(); ++i) {
+        auto inner = makeBackend(ordered[i], request.arch);
+        if (ordered[i] == "reference") result.referenceName = inner->name();
+        if (ordered[i] == "model") result.modelName = inner->name();
+        backends.push_back(std::make_unique<SlicedBackend>(std::move(inner), control, int(i), int(ordered.size())));
+    }
+    result.report = compareBackends(result.problem, backends);
+    // compareBackends lists a cancelled backend as failed; the whole job was cancelled then.
+    control.checkCancelled();
+
+    for (const auto& backend : backends) {
+        GemmBackendRow row;
+        row.backend = backend->name();
+        const auto out = std::find_if(result.report.outputs.begin(), result.report.outputs.end(),
+                                      [&](const GemmOutput& o) { return o.backend == row.backend; });
+        if (out == result.report.outputs.end()) {
+            for (const SkippedBackend& s : result.report.skipped)
+                if (s.backend == row.backend) row.skipped = s.reason;
+        } else {
+            row.ran = true;
+            row.milliseconds = out->milliseconds;
+            row.note = out->note;
+            if (row.backend != result.modelName) row.vsModel = findComparison(result.report, row.backend, result.modelName);
+            if (row.backend != result.referenceName)
+                row.vsReference = findComparison(result.report, row.backend, result.referenceName);
+        }
+        result.rows.push_back(std::move(row));
+    }
+    control.report(1.0);
+    return result;
+}
+
+} // namespace fplab::gui

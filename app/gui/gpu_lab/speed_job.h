@@ -1,0 +1,16 @@
+// The speed table's job: measured GEMM throughput on device 0, one data type at a time so that
+// progress shows and Cancel takes effect between types.
+#pragma once
+
+#include "app/gui/gpu_lab/job_control.h"
+#include "gpu/bench.h"
+
+#include <vector>
+
+namespace fplab::gui {
+
+// Runs `config` type by type (its types, or defaultBenchTypes()).
+// Throws GpuError without a usable GPU, JobCancelled when cancelled.
+std::vector<gpu::BenchRow> runSpeedJob(const gpu::BenchConfig& config, const JobControl& control = {});
+
+} // namespace fplab::gui

@@ -1,0 +1,89 @@
+// The GPU Lab's speed table: GEMM throughput per data type measured on the GPU (on the worker)
+// next to the datasheet's dense peak, as a table and a bar chart. Without a GPU it shows the
+// datasheet of a GPU the user picks and says that measurements need one.
+#pragma once
+
+#include "gpu/bench.h"
+#include "gpu/device_info.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QAction;
+class QBarCategoryAxis;
+class QBarSeries;
+class QChartView;
+class QComboBox;
+class QLabel;
+class QLogValueAxis;
+class QTableView;
+class QToolButton;
+
+namespace fplab::gpu {
+struct DatasheetEntry;
+}
+
+namespace fplab::gui {
+
+class GpuLabSettings;
+class JobRunner;
+class TextTableModel;
+
+class SpeedPanel final : public QWidget {
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SpeedPanel)
+
+public:
+    enum Column { Type, Measured, Peak, PercentOfPeak, ColumnCount };
+
+    SpeedPanel(GpuLabSettings& settings, JobRunner& runner, QAction* measureAction, QWidget* parent = nullptr);
+    ~SpeedPanel() override;
+
+    // The device is known: pick its datasheet entry and enable measuring when there is a GPU.
+    void setDevice(const gpu::DeviceQuery& query);
+    bool startMeasuring();
+    // Shows measured rows as if a run had produced them (tests and screenshots of a GPU's table).
+    void showMeasured(std::vector<gpu::BenchRow> rows);
+    void saveSettings();
+    void retranslate();
+
+    // For tests.
+    QComboBox* datasheetCombo() const { return m_sheet; }
+    QComboBox* sizeCombo() const { return m_size; }
+    TextTableModel* model() const { return m_model; }
+    QLabel* noteLabel() const { return m_note; }
+    QBarSeries* barSeries() const { return m_bars; }
+    const gpu::DatasheetEntry* selectedEntry() const;
+
+signals:
+    void message(const QString& text, int timeoutMs);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void fill();
+    void fillChart();
+
+    GpuLabSettings& m_settings;
+    JobRunner& m_runner;
+    QAction* m_measureAction;
+    std::optional<gpu::DeviceQuery> m_query;
+    std::vector<gpu::BenchRow> m_measured;
+    QLabel* m_sheetLabel;
+    QComboBox* m_sheet;
+    QLabel* m_sizeLabel;
+    QComboBox* m_size;
+    QToolButton* m_measureButton;
+    QLabel* m_note;
+    TextTableModel* m_model;
+    QTableView* m_table;
+    QChartView* m_chartView;
+    QBarSeries* m_bars;
+    QBarCategoryAxis* m_axisX;
+    QLogValueAxis* m_axisY;
+};
+
+} // namespace fplab::gui
