@@ -49,7 +49,8 @@ RunChartsView::RunChartsView(QWidget* parent) : QWidget(parent) {
     m_scaleX->setLabelFormat(QStringLiteral("%d"));
     m_scaleY = new QLogValueAxis(this);
     m_scaleY->setBase(2);
-    m_scaleY->setLabelFormat(QStringLiteral("%.3g"));
+    // Scales are powers of two: enough digits to print them exactly (65536, 0.0009765625), not 6.55e+04.
+    m_scaleY->setLabelFormat(QStringLiteral("%.8g"));
     sc->addAxis(m_scaleX, Qt::AlignBottom);
     sc->addAxis(m_scaleY, Qt::AlignLeft);
     for (QXYSeries* s : {static_cast<QXYSeries*>(m_scale), static_cast<QXYSeries*>(m_skipped)}) {
