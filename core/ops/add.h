@@ -42,13 +42,12 @@ FPLAB_INLINE Result addNormals(const Format& f, u64 a, u64 b, u64 magA, u64 magB
     const u64 larger = swap ? b : a;
     const u64 magHi = swap ? magB : magA, magLo = swap ? magA : magB;
     const int expHi = int(magHi >> f.mantissaBits), expLo = int(magLo >> f.mantissaBits);
-    const u64 implicit = u64(1) << f.mantissaBits;
-    const W sigHi = alignedSignificand<W>(f, (magHi & f.mantissaMask()) | implicit);
+    const W sigHi = alignedSignificand<W>(f, normalSignificand(f, magHi));
     // Two normal exponent fields differ by at most maxExponentField() - 1.
-    const W sigLo = alignAddend<W>(f, alignedSignificand<W>(f, (magLo & f.mantissaMask()) | implicit), expHi - expLo,
+    const W sigLo = alignAddend<W>(f, alignedSignificand<W>(f, normalSignificand(f, magLo)), expHi - expLo,
                                    f.maxExponentField() - 1, env);
     // sigHi + sigLo, or sigHi - sigLo when the signs differ (two's complement by mask).
-    const W negate = W(std::int64_t((a ^ b) << (64 - f.totalBits())) >> 63);
+    const W negate = signBitMask<W>(f, a ^ b);
     const W sum = sigHi + ((sigLo ^ negate) - negate);
     if (sum == 0) [[unlikely]]
         return cancellationZero(f, env);

@@ -38,10 +38,22 @@ FPLAB_INLINE constexpr bool isNormalMagnitude(const Format& f, u64 magnitude) {
     return magnitude - lowest < end - lowest;
 }
 
+// The significand of a normal encoding (or of its magnitude bits): the mantissa field with the
+// implicit bit, in [2^M, 2^(M+1)).
+FPLAB_INLINE constexpr u64 normalSignificand(const Format& f, u64 bits) {
+    return mantissaFieldOf(f, bits) | (u64(1) << f.mantissaBits);
+}
+
 // unpack() of an encoding known to be normal.
 FPLAB_INLINE constexpr Unpacked unpackNormal(const Format& f, u64 bits) {
-    return {signOf(f, bits), FloatClass::Normal, exponentFieldOf(f, bits) - f.bias,
-            mantissaFieldOf(f, bits) | (u64(1) << f.mantissaBits)};
+    return {signOf(f, bits), FloatClass::Normal, exponentFieldOf(f, bits) - f.bias, normalSignificand(f, bits)};
+}
+
+// All ones when the sign bit of `bits` (in f's layout) is set, else zero: a mask that negates by
+// (x ^ mask) - mask, or selects, without a branch.
+template <class W = u64>
+FPLAB_INLINE constexpr W signBitMask(const Format& f, u64 bits) {
+    return W(std::int64_t(bits << (64 - f.totalBits())) >> 63);
 }
 
 // A result decided by a special case (NaN, infinity, zero operand), recorded in the trace.

@@ -72,9 +72,8 @@ FPLAB_INLINE constexpr int fmaWindowBits(const Format& f) { return fmaBelow(f) +
 template <class W>
 FPLAB_INLINE Result fmaNormals(const Format& f, u64 a, u64 b, u64 c, u64 magA, u64 magB, u64 magC, const Env& env) {
     const int m = f.mantissaBits;
-    const u64 implicit = u64(1) << m;
     const std::int64_t expA = std::int64_t(magA >> m), expB = std::int64_t(magB >> m), expC = std::int64_t(magC >> m);
-    const u64 product = ((magA & f.mantissaMask()) | implicit) * ((magB & f.mantissaMask()) | implicit);
+    const u64 product = normalSignificand(f, magA) * normalSignificand(f, magB);
     // value(product) = product * 2^(expA + expB - 2 bias - 2m); value(c) = sigC * 2^(expC - bias - m).
     const std::int64_t offset = expC - expA - expB + f.bias + m;
     // Masks, not ?: (which the compiler may turn into branches mispredicted half the time).
@@ -83,11 +82,11 @@ FPLAB_INLINE Result fmaNormals(const Format& f, u64 a, u64 b, u64 c, u64 magA, u
     const std::int64_t lowered = offset - above;
     const std::int64_t clamped = lowered < -fmaBelow(f) ? -fmaBelow(f) : lowered;
     const W termP = W(product) << fmaBelow(f);
-    const W termC = W((magC & f.mantissaMask()) | implicit) << (clamped + fmaBelow(f));
+    const W termC = W(normalSignificand(f, magC)) << (clamped + fmaBelow(f));
     // termP + termC, or termP - termC when the signs differ (two's complement by mask); a negative
     // difference means the addend won: its magnitude, and the addend's sign.
     const u64 signP = (a ^ b) & f.signMask();
-    const W negate = W(std::int64_t((signP ^ c) << (64 - f.totalBits())) >> 63);
+    const W negate = signBitMask<W>(f, signP ^ c);
     W sum = termP + ((termC ^ negate) - negate);
     if (sum == 0) [[unlikely]]
         return cancellationZero(f, env);
@@ -107,12 +106,11 @@ FPLAB_INLINE Result fmaNormals(const Format& f, u64 a, u64 b, u64 c, u64 magA, u
 FPLAB_INLINE Result fmaNormalsOrdered(const Format& f, u64 a, u64 b, u64 c, u64 magA, u64 magB, u64 magC,
                                       const Env& env) {
     const int m = f.mantissaBits;
-    const u64 implicit = u64(1) << m;
-    const u64 product = ((magA & f.mantissaMask()) | implicit) * ((magB & f.mantissaMask()) | implicit);
+    const u64 product = normalSignificand(f, magA) * normalSignificand(f, magB);
     const int lzP = countLeadingZeros(product);
     // Both terms with their leading bit at 61, so that their signed sum fits an int64.
     const u64 sigP = product << (lzP - 2);
-    const u64 sigC = ((magC & f.mantissaMask()) | implicit) << (61 - m);
+    const u64 sigC = normalSignificand(f, magC) << (61 - m);
     // Biased exponents of the leading bits: 2^(expA + expB - 2 bias) times product / 2^(2m).
     const int expP = int(magA >> m) + int(magB >> m) - f.bias + (63 - lzP - 2 * m);
     const int expC = int(magC >> m);
@@ -120,8 +118,7 @@ FPLAB_INLINE Result fmaNormalsOrdered(const Format& f, u64 a, u64 b, u64 c, u64 
     // not ?: (which the compiler may turn into a branch: which term is larger is a coin toss).
     const int difference = expC - expP;
     const int shiftP = difference & ~(difference >> 31), shiftC = -difference & ~(-difference >> 31);
-    const u64 negP = u64(std::int64_t((a ^ b) << (64 - f.totalBits())) >> 63);
-    const u64 negC = u64(std::int64_t(c << (64 - f.totalBits())) >> 63);
+    const u64 negP = signBitMask(f, a ^ b), negC = signBitMask(f, c);
     const std::int64_t total = std::int64_t((shiftRightJamBelowTop(sigP, shiftP) ^ negP) - negP) +
                                std::int64_t((shiftRightJamBelowTop(sigC, shiftC) ^ negC) - negC);
     if (total == 0) [[unlikely]]
