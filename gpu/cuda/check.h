@@ -9,6 +9,8 @@
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 
+#include <string>
+
 namespace fplab::gpu::cuda {
 
 [[noreturn]] inline void throwCudaFailure(cudaError_t status, const char* call, const char* file, int line) {
@@ -38,9 +40,11 @@ namespace fplab::gpu::cuda {
     } while (0)
 
 // After a kernel launch: launch errors now (bad configuration), execution errors at the next sync.
+// kernelName is any const char* (a literal, or a name passed down to a shared launcher).
 #define FPLAB_CUDA_CHECK_LAUNCH(kernelName)                                                                        \
     do {                                                                                                           \
         const cudaError_t fplabStatus_ = cudaGetLastError();                                                       \
         if (fplabStatus_ != cudaSuccess)                                                                           \
-            ::fplab::gpu::cuda::throwCudaFailure(fplabStatus_, "launch of " kernelName, __FILE__, __LINE__);       \
+            ::fplab::gpu::cuda::throwCudaFailure(fplabStatus_, (std::string("launch of ") + (kernelName)).c_str(), \
+                                                 __FILE__, __LINE__);                                              \
     } while (0)

@@ -50,14 +50,7 @@ struct MmaFp16Fp16 {
 
 void launchGemm(KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int k,
                 cudaStream_t stream) {
-    if (variant == KernelVariant::TensorCore) {
-        launchMmaGemm<MmaFp16Fp16>(a, bt, c, d, m, n, k, stream);
-        return;
-    }
-    gemmFp16Fp16Naive<<<naiveGrid(m, n), naiveBlock(), 0, stream>>>(
-        static_cast<const std::uint16_t*>(a), static_cast<const std::uint16_t*>(bt),
-        static_cast<const std::uint16_t*>(c), static_cast<std::uint16_t*>(d), m, n, k);
-    FPLAB_CUDA_CHECK_LAUNCH("gemmFp16Fp16Naive");
+    launchTypeGemm<MmaFp16Fp16>(variant, gemmFp16Fp16Naive, "gemmFp16Fp16Naive", a, bt, c, d, m, n, k, stream);
 }
 
 } // namespace

@@ -50,14 +50,7 @@ struct MmaFp16Fp32 {
 
 void launchGemm(KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int k,
                 cudaStream_t stream) {
-    if (variant == KernelVariant::TensorCore) {
-        launchMmaGemm<MmaFp16Fp32>(a, bt, c, d, m, n, k, stream);
-        return;
-    }
-    gemmFp16Fp32Naive<<<naiveGrid(m, n), naiveBlock(), 0, stream>>>(
-        static_cast<const std::uint16_t*>(a), static_cast<const std::uint16_t*>(bt), static_cast<const float*>(c),
-        static_cast<float*>(d), m, n, k);
-    FPLAB_CUDA_CHECK_LAUNCH("gemmFp16Fp32Naive");
+    launchTypeGemm<MmaFp16Fp32>(variant, gemmFp16Fp32Naive, "gemmFp16Fp32Naive", a, bt, c, d, m, n, k, stream);
 }
 
 } // namespace

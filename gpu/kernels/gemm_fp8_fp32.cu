@@ -82,14 +82,7 @@ struct MmaE5m2Fp32 {
 template <class Op, __nv_fp8_interpretation_t Kind>
 void launchGemm(KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int k,
                 cudaStream_t stream) {
-    if (variant == KernelVariant::TensorCore) {
-        launchMmaGemm<Op>(a, bt, c, d, m, n, k, stream);
-        return;
-    }
-    gemmFp8Fp32Naive<Kind><<<naiveGrid(m, n), naiveBlock(), 0, stream>>>(
-        static_cast<const std::uint8_t*>(a), static_cast<const std::uint8_t*>(bt), static_cast<const float*>(c),
-        static_cast<float*>(d), m, n, k);
-    FPLAB_CUDA_CHECK_LAUNCH("gemmFp8Fp32Naive");
+    launchTypeGemm<Op>(variant, gemmFp8Fp32Naive<Kind>, "gemmFp8Fp32Naive", a, bt, c, d, m, n, k, stream);
 }
 
 } // namespace

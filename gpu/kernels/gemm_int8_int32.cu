@@ -51,14 +51,7 @@ struct MmaInt8Int32 {
 
 void launchGemm(KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int k,
                 cudaStream_t stream) {
-    if (variant == KernelVariant::TensorCore) {
-        launchMmaGemm<MmaInt8Int32>(a, bt, c, d, m, n, k, stream);
-        return;
-    }
-    gemmInt8Int32Naive<<<naiveGrid(m, n), naiveBlock(), 0, stream>>>(
-        static_cast<const std::uint8_t*>(a), static_cast<const std::uint8_t*>(bt),
-        static_cast<const std::int32_t*>(c), static_cast<std::int32_t*>(d), m, n, k);
-    FPLAB_CUDA_CHECK_LAUNCH("gemmInt8Int32Naive");
+    launchTypeGemm<MmaInt8Int32>(variant, gemmInt8Int32Naive, "gemmInt8Int32Naive", a, bt, c, d, m, n, k, stream);
 }
 
 } // namespace

@@ -60,14 +60,7 @@ struct MmaTf32Fp32 {
 
 void launchGemm(KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int k,
                 cudaStream_t stream) {
-    if (variant == KernelVariant::TensorCore) {
-        launchMmaGemm<MmaTf32Fp32>(a, bt, c, d, m, n, k, stream);
-        return;
-    }
-    gemmTf32Fp32Naive<<<naiveGrid(m, n), naiveBlock(), 0, stream>>>(
-        static_cast<const std::uint32_t*>(a), static_cast<const std::uint32_t*>(bt), static_cast<const float*>(c),
-        static_cast<float*>(d), m, n, k);
-    FPLAB_CUDA_CHECK_LAUNCH("gemmTf32Fp32Naive");
+    launchTypeGemm<MmaTf32Fp32>(variant, gemmTf32Fp32Naive, "gemmTf32Fp32Naive", a, bt, c, d, m, n, k, stream);
 }
 
 } // namespace

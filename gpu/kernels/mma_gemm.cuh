@@ -9,6 +9,7 @@
 #pragma once
 
 #include "gpu/cuda/check.h"
+#include "gpu/kernels/launchers.h"
 #include "gpu/mma_fragment.h"
 
 #include <cstdint>
@@ -215,5 +216,24 @@ int mmaBinaryVersion() {
 // One thread per output for the naive kernels.
 inline dim3 naiveBlock() { return dim3(16, 16); }
 inline dim3 naiveGrid(int m, int n) { return dim3(ceilDiv(n, 16), ceilDiv(m, 16)); }
+
+// A type's naive kernel: one thread per output of D = A·Bt^T + C, FMAs on the CUDA cores.
+template <class Op>
+using NaiveGemmKernel = void (*)(const typename Op::In* A, const typename Op::In* Bt, const typename Op::Out* C,
+                                 typename Op::Out* D, int M, int N, int K);
+
+// The GEMM launcher of a tensor-core type (TypeKernels::gemm): its mma.sync kernel, or its naive one.
+template <class Op>
+void launchTypeGemm(KernelVariant variant, NaiveGemmKernel<Op> naive, const char* naiveName, const void* a,
+                    const void* bt, const void* c, void* d, int m, int n, int k, cudaStream_t stream) {
+    if (variant == KernelVariant::TensorCore) {
+        launchMmaGemm<Op>(a, bt, c, d, m, n, k, stream);
+        return;
+    }
+    naive<<<naiveGrid(m, n), naiveBlock(), 0, stream>>>(
+        static_cast<const typename Op::In*>(a), static_cast<const typename Op::In*>(bt),
+        static_cast<const typename Op::Out*>(c), static_cast<typename Op::Out*>(d), m, n, k);
+    FPLAB_CUDA_CHECK_LAUNCH(naiveName);
+}
 
 } // namespace fplab::gpu::kernels

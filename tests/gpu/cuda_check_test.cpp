@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace fplab::gpu {
 namespace {
 
@@ -28,6 +30,18 @@ TEST(CudaCheck, CudaFailureThrowsWithNameMeaningAndCallText) {
                   std::string::npos) << what;
         EXPECT_NE(what.find(cudaGetErrorString(cudaErrorMemoryAllocation)), std::string::npos) << what;
         EXPECT_NE(what.find("cuda_check_test.cpp:"), std::string::npos) << what;
+    }
+}
+
+TEST(CudaCheck, LaunchCheckNamesAKernelPassedAsAString) {
+    // Any failing runtime call leaves a "last error" for the launch check to find, GPU or not.
+    (void)cudaMemcpy(nullptr, nullptr, 1, cudaMemcpyKind(99));
+    const std::string kernel = "gemmFp16Fp32Naive"; // as a shared launcher receives it: not a literal
+    try {
+        FPLAB_CUDA_CHECK_LAUNCH(kernel.c_str());
+        FAIL() << "no exception";
+    } catch (const GpuError& e) {
+        EXPECT_EQ(e.call(), "launch of gemmFp16Fp32Naive");
     }
 }
 
