@@ -33,6 +33,21 @@ FPLAB_NOINLINE Result addOpGeneral(const Fmt& fmt, u64 a, u64 b, bool subtract, 
                          alignedSignificand<W>(f, ub.significand), env, tr);
 }
 
+// The smaller of two normal addends shifted right by `shift` to align it with the larger, both with
+// their leading bit at carrier bit w-2. Where the carrier has room (p + 3 zero bits below the significand), a shift
+// of p + 3 or more is clamped there instead of jamming the lost bits: the addend then lies wholly
+// below an eighth of the larger's ulp either way, so every deterministic mode rounds the same
+// (docs/numerics.md). Stochastic rounding sees the addend's true size, so it keeps the jam.
+template <class W>
+FPLAB_INLINE W alignAddend(const Format& f, W sig, int shift, const Env& env) {
+    const int zeroBitsBelow = kWidth<W> - 2 - f.mantissaBits;
+    // Normal exponent fields differ by at most maxExponentField() - 1: within the zero bits, no bit is lost.
+    if (f.maxExponentField() - 1 <= zeroBitsBelow) return sig >> shift;
+    const int clamp = f.precision() + 3;
+    if (clamp <= zeroBitsBelow && env.rounding != RoundingMode::Stochastic) return sig >> (shift < clamp ? shift : clamp);
+    return shiftRightJamBelowTop(sig, shift);
+}
+
 // Two normal operands, worked on the encodings: for normal numbers the magnitude bits order like
 // the values, so one integer comparison finds the larger, whose sign bit is the result's. Masks and
 // conditional moves rather than branches: with random signs a branch would be mispredicted half the time.
@@ -43,9 +58,7 @@ FPLAB_INLINE Result addNormals(const Format& f, u64 a, u64 b, u64 magA, u64 magB
     const u64 magHi = swap ? magB : magA, magLo = swap ? magA : magB;
     const int expHi = int(magHi >> f.mantissaBits), expLo = int(magLo >> f.mantissaBits);
     const W sigHi = alignedSignificand<W>(f, normalSignificand(f, magHi));
-    // Two normal exponent fields differ by at most maxExponentField() - 1.
-    const W sigLo = alignAddend<W>(f, alignedSignificand<W>(f, normalSignificand(f, magLo)), expHi - expLo,
-                                   f.maxExponentField() - 1, env);
+    const W sigLo = alignAddend<W>(f, alignedSignificand<W>(f, normalSignificand(f, magLo)), expHi - expLo, env);
     // sigHi + sigLo, or sigHi - sigLo when the signs differ (two's complement by mask).
     const W negate = signBitMask<W>(f, a ^ b);
     const W sum = sigHi + ((sigLo ^ negate) - negate);

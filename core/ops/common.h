@@ -96,20 +96,6 @@ inline Result packExact(const Format& to, const Unpacked& u, int mantissaBits, c
     return roundPack(to, u.sign, u.exponent + (63 - lz) - mantissaBits, u.significand << lz, env, 0, tr);
 }
 
-// The smaller addend shifted right by `shift` to align it with the larger, both with their leading
-// bit at carrier bit w-2. Where the carrier has room (p + 3 zero bits below the significand), a shift
-// of p + 3 or more is clamped there instead of jamming the lost bits: the addend then lies wholly
-// below an eighth of the larger's ulp either way, so every deterministic mode rounds the same
-// (docs/numerics.md). Stochastic rounding sees the addend's true size, so it keeps the jam.
-template <class W>
-FPLAB_INLINE W alignAddend(const Format& f, W sig, int shift, int maxShift, const Env& env) {
-    const int zeroBitsBelow = kWidth<W> - 2 - f.mantissaBits;
-    if (maxShift <= zeroBitsBelow) return sig >> shift; // no bit can be lost
-    const int clamp = f.precision() + 3;
-    if (clamp <= zeroBitsBelow && env.rounding != RoundingMode::Stochastic) return sig >> (shift < clamp ? shift : clamp);
-    return shiftRightJamBelowTop(sig, shift);
-}
-
 // Adds or subtracts two magnitudes given with their leading bit at carrier bit w-2
 // (value = sig * 2^(exp - (w-2))), the first at least as large as the second; the result
 // takes the first one's sign. The smaller one is shifted right with its lost bits jammed into
