@@ -54,40 +54,18 @@ PrecisionPolicy policyFor(TrainingMode mode, bool masterWeights) {
 }
 
 std::vector<OpPrecision> autocastTable(const PrecisionPolicy& policy) {
+    if (!policy.autocast())
+        return {{AutocastOp::Linear, DType::Float32},       {AutocastOp::Relu, DType::Float32},
+                {AutocastOp::LayerNorm, DType::Float32},    {AutocastOp::CrossEntropy, DType::Float32},
+                {AutocastOp::Gradients, DType::Float32},    {AutocastOp::OptimizerStep, DType::Float32}};
     const DType low = policy.lowType;
-    const std::string lowName(dtypeName(low));
-    const std::string paramName(dtypeName(policy.parameterType()));
-    if (!policy.autocast()) {
-        const std::string why = "autocast off";
-        return {
-            {"linear / matmul (fc layers, forward and backward)",
-             policy.tf32Matmul ? "inputs and weights rounded to TF32 inside the multiply, products accumulated in float32"
-                               : "float32 throughout",
-             DType::Float32,
-             policy.tf32Matmul ? "allow_tf32: tensor cores take TF32 operands; the tensors stay float32" : why},
-            {"relu", "float32", DType::Float32, why},
-            {"layer_norm", "float32", DType::Float32, why},
-            {"cross_entropy (log_softmax, exp, log, sum, mean)", "float32", DType::Float32, why},
-            {"gradients", "float32", DType::Float32, why},
-            {"clipping, optimizer step", "float32", DType::Float32, why},
-        };
-    }
-    return {
-        {"linear / matmul (fc layers, forward and backward)",
-         lowName + " inputs and weights, products accumulated in float32, output rounded to " + lowName, low,
-         "autocast's lower-precision list: tensor cores run it fast"},
-        {"relu", "runs in the type of its input (" + lowName + ")", low, "on neither list: no cast"},
-        {"layer_norm", "input cast to float32; mean, variance and normalisation in float32", DType::Float32,
-         "autocast's float32 list: the mean of squares is a reduction that needs float32's precision and range"},
-        {"cross_entropy (log_softmax, exp, log, sum, mean)", "logits cast to float32", DType::Float32,
-         "autocast's float32 list: exp and log overflow or lose precision in 16 bits"},
-        {"loss * scale", "float32", DType::Float32, "the scale multiplies the float32 loss"},
-        {"gradients of " + lowName + " tensors", lowName + " (the backward runs in the forward's types)", low,
-         "a cast's backward casts the gradient back"},
-        {"unscale, inf/NaN check, clipping, optimizer step", "float32", policy.parameterType(),
-         policy.masterWeights ? "on the float32 master weights"
-                              : "master weights off: results stored back in " + paramName},
-    };
+    return {{AutocastOp::Linear, low},
+            {AutocastOp::Relu, low},
+            {AutocastOp::LayerNorm, DType::Float32},
+            {AutocastOp::CrossEntropy, DType::Float32},
+            {AutocastOp::LossScale, DType::Float32},
+            {AutocastOp::Gradients, low},
+            {AutocastOp::OptimizerStep, policy.parameterType()}};
 }
 
 } // namespace fplab::training

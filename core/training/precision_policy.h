@@ -44,12 +44,22 @@ struct PrecisionPolicy {
 
 PrecisionPolicy policyFor(TrainingMode mode, bool masterWeights = true);
 
-// One row of the autocast table: an operation of the model and the type it runs in under a policy.
+// The operations of the toy model's step, as the autocast table lists them.
+enum class AutocastOp : std::uint8_t {
+    Linear,       // linear / matmul of the fc layers, forward and backward
+    Relu,
+    LayerNorm,
+    CrossEntropy, // log_softmax, exp, log, sum, mean
+    LossScale,    // loss * scale (listed in the autocast modes)
+    Gradients,    // the gradients of the tensors autocast made 16-bit
+    OptimizerStep // unscale, inf/NaN check, clipping, the optimizer's update
+};
+
+// One row of the autocast table: an operation of the model and the type its result has under a policy.
+// The words that explain it belong to the presentation layer (lessons/).
 struct OpPrecision {
-    std::string op;       // "linear (fc1, fc2)", "layer_norm", ...
-    std::string computes; // "float16 inputs, float32 accumulation, float16 output"
+    AutocastOp op = AutocastOp::Linear;
     DType output = DType::Float32;
-    std::string why;
 };
 std::vector<OpPrecision> autocastTable(const PrecisionPolicy& policy);
 

@@ -160,8 +160,8 @@ ExperimentResult activationMemory(const ParamValues& params) {
 
 // One tensor of GPT-2 (Hugging Face GPT2LMHeadModel), as get_memory_footprint() sees it.
 struct Tensor {
-    std::string name;
-    std::string shape;
+    LocalText name;
+    LocalText shape;
     std::int64_t elements = 0;
     std::string dtype;
     std::int64_t elementBytes = 0;
@@ -204,8 +204,8 @@ std::vector<Tensor> gpt2Tensors(const Gpt2Shape& g, const std::string& dtype) {
     // The buffers: a causal mask per layer (bool, one byte per entry, never converted to the
     // model's dtype) and a scalar masked_bias created in the model's dtype.
     if (g.maskBuffers)
-        t.push_back({"h.N.attn.bias (causal mask)", "1×1×" + std::to_string(T) + "×" + std::to_string(T), T * T, "bool", 1, true, true});
-    if (g.maskedBias) t.push_back({"h.N.attn.masked_bias", "scalar", 1, floatType, floatBytes, true, true});
+        t.push_back({{"h.N.attn.bias (causal mask)", "h.N.attn.bias（因果掩码）"}, "1×1×" + std::to_string(T) + "×" + std::to_string(T), T * T, "bool", 1, true, true});
+    if (g.maskedBias) t.push_back({"h.N.attn.masked_bias", {"scalar", "标量"}, 1, floatType, floatBytes, true, true});
     return t;
 }
 

@@ -4,6 +4,7 @@
 // core/training (the CPU emulator) and core's soft-float arithmetic.
 #include "core/arithmetic.h"
 #include "core/training/training_run.h"
+#include "lessons/experiments/autocast_text.h"
 #include "lessons/experiments/experiment_helpers.h"
 #include "lessons/value_text.h"
 
@@ -91,7 +92,7 @@ ExperimentResult autocastTrace(const ParamValues& params) {
                "一个训练步中的每个张量（" + std::string(modeName(mode)) + "）"};
     t.columns = {{"tensor", "张量"}, {"dtype", "dtype"}, {"shape", "形状"}, {"role", "作用"}, {"kept for backward", "为反向保存"}};
     for (const TraceEntry& e : trace) {
-        t.rows.push_back({e.name, std::string(dtypeName(e.dtype)), std::to_string(e.rows) + "×" + std::to_string(e.cols),
+        t.rows.push_back({tensorNameText(e.name), std::string(dtypeName(e.dtype)), std::to_string(e.rows) + "×" + std::to_string(e.cols),
                           roleText(e.role), e.savedForBackward ? LocalText{"yes", "是"} : LocalText{"", ""}});
         if (e.savedForBackward && e.role != TensorRole::WeightCopy) saved += e.bytes();
         if (e.role == TensorRole::WeightCopy) copies += e.bytes();
@@ -104,7 +105,10 @@ ExperimentResult autocastTrace(const ParamValues& params) {
     ops.key = "policy";
     ops.title = {"Which type each operation runs in", "每个运算使用的类型"};
     ops.columns = {{"operation", "运算"}, {"computes", "计算方式"}, {"result", "结果类型"}, {"why", "原因"}};
-    for (const OpPrecision& op : autocastTable(policy)) ops.rows.push_back({op.op, op.computes, std::string(dtypeName(op.output)), op.why});
+    for (const OpPrecision& op : autocastTable(policy)) {
+        const AutocastRowText row = autocastRowText(op.op, policy);
+        ops.rows.push_back({row.op, row.computes, std::string(dtypeName(op.output)), row.why});
+    }
     out.tables.push_back(std::move(ops));
     return out;
 }

@@ -115,7 +115,7 @@ TEST(AutocastTrace, TableNamesTheTypes) {
     EXPECT_EQ(table[0].output, DType::Float16);
     bool sawLayerNorm = false;
     for (const OpPrecision& op : table)
-        if (op.op == "layer_norm") {
+        if (op.op == AutocastOp::LayerNorm) {
             sawLayerNorm = true;
             EXPECT_EQ(op.output, DType::Float32);
         }
