@@ -137,8 +137,8 @@ void writeLessonRunText(std::ostream& out, const LessonRun& run, Language langua
     for (std::size_t s = 0; s < run.steps.size(); ++s) {
         if (onlyStep && *onlyStep != s + 1) continue;
         const StepRun& step = run.steps[s];
-        if (step.experiments.empty()) continue;
         out << labelOf(language, "Step ", "步骤 ") << s + 1 << "/" << run.steps.size() << ": " << step.step->title << '\n';
+        if (step.experiments.empty()) out << labelOf(language, "  (no experiment in this step)\n", "  （本步骤没有实验）\n");
         for (const ExperimentRun& e : step.experiments) writeExperimentRun(out, e, language);
     }
 }

@@ -22,6 +22,18 @@ fplab_nvcc() {
     fi
 }
 
+# "$@" as one line a shell reads back as the same words (what run.sh echoes before each demo, so it
+# can be pasted): a word other than letters, digits and -_.,:/=+@% goes in single quotes.
+fplab_shell_words() {
+    local words=() w
+    for w in "$@"; do
+        if [[ -n "$w" && "$w" =~ ^[A-Za-z0-9_.,:/=+@%-]+$ ]]; then words+=("$w")
+        else words+=("'${w//\'/\'\\\'\'}'")
+        fi
+    done
+    echo "${words[*]}"
+}
+
 fplab_jobs() { nproc 2> /dev/null || echo 2; }
 
 # Configures build/ (Release) with everything this machine can build.

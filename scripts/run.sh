@@ -28,7 +28,7 @@ fi
 cli=build/app/cli/fplab-cli
 demo() {
     echo
-    echo "\$ fplab-cli $*"
+    echo "\$ fplab-cli $(fplab_shell_words "$@")"
     "$cli" "$@"
 }
 demo show 0.1 --format fp16

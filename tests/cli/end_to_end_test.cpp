@@ -83,4 +83,26 @@ TEST(CliEndToEnd, GarbageNeverCrashes) {
     EXPECT_EQ(r.code, 1);
 }
 
+// scripts/run.sh echoes each demo command before running it: the echo must paste back into a shell
+// as the same words (the eval demo's expression has spaces and parentheses).
+TEST(CliEndToEnd, RunShEchoesDemoCommandsThatPasteBack) {
+    const std::string runSh = readFile(std::filesystem::path(FPLAB_SOURCE_DIR) / "scripts/run.sh");
+    EXPECT_NE(runSh.find("echo \"\\$ fplab-cli $(fplab_shell_words \"$@\")\""), std::string::npos) << runSh;
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("fplab-run-sh-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "paste.sh") << "source '" FPLAB_SOURCE_DIR "/scripts/common.sh'\n"
+                                       "line=$(fplab_shell_words eval 'fp16(1) + fp16(2^-11)' --steps)\n"
+                                       "echo \"$line\"\n"
+                                       "eval \"'" FPLAB_CLI_EXECUTABLE "' $line\"\n"
+                                       "eval \"set -- $(fplab_shell_words 'a b' \"it's\" '' '$x' plain)\"\n"
+                                       "printf '[%s]' \"$@\"\n";
+    const int status = std::system(("bash '" + (dir / "paste.sh").string() + "' > '" + (dir / "out").string() + "' 2>&1").c_str());
+    const std::string out = readFile(dir / "out");
+    std::filesystem::remove_all(dir);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << out;
+    const ExeRun direct = runExecutable("eval 'fp16(1) + fp16(2^-11)' --steps", "");
+    EXPECT_EQ(out, "eval 'fp16(1) + fp16(2^-11)' --steps\n" + direct.out + "[a b][it's][][$x][plain]");
+}
+
 } // namespace

@@ -129,6 +129,27 @@ TEST(LessonCli, RunPrintsTheAccumulationNumbers) {
     EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP16 addends "), "= 10.00213623046875  (fp32 0x412008c0")) << r.out;
 }
 
+// A step with no experiment still gets its title, so the numbering has no gaps (lesson 3's step 2).
+TEST(LessonCli, RunPrintsEveryStepTitle) {
+    for (int lesson = 1; lesson <= 10; ++lesson)
+        for (const char* lang : {"en", "zh_CN"}) {
+            const CliRun r = runInProcess({"lesson", "run", std::to_string(lesson), "--lang", lang});
+            ASSERT_EQ(r.code, 0) << lesson << " " << r.err;
+            const std::string step = std::string(lang) == "en" ? "Step " : "步骤 ";
+            std::vector<std::string> titles;
+            for (const std::string& line : linesOf(r.out))
+                if (line.rfind(step, 0) == 0) titles.push_back(line);
+            ASSERT_FALSE(titles.empty()) << r.out;
+            for (std::size_t k = 0; k < titles.size(); ++k)
+                EXPECT_EQ(titles[k].rfind(step + std::to_string(k + 1) + "/" + std::to_string(titles.size()) + ": ", 0), 0u)
+                    << "lesson " << lesson << " " << lang << ": " << titles[k];
+        }
+    const CliRun overflow = runInProcess({"lesson", "run", "overflow"});
+    EXPECT_TRUE(contains(overflow.out, "Step 2/4: ")) << overflow.out;
+    const CliRun only = runInProcess({"lesson", "run", "overflow", "--step", "2"});
+    EXPECT_TRUE(contains(only.out, "Step 2/4: ")) << only.out;
+}
+
 TEST(LessonCli, RunJsonCarriesBitsAndExactValues) {
     const CliRun r = runInProcess({"lesson", "run", "5", "--json"});
     EXPECT_EQ(r.code, 0) << r.err;
