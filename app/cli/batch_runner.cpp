@@ -287,7 +287,11 @@ int runBatch(std::istream& in, std::ostream& out, std::ostream& err, const Batch
                 continue;
             }
             appendBatchResult(output, *line.target, executeBatchLine(line, env));
-            if (output.size() >= kFlushAt) flush();
+            if (output.size() >= kFlushAt) {
+                flush();
+                // Output that cannot be written (a full disk, a closed pipe) ends the run; runCli reports it.
+                if (!out) return kExitOutput;
+            }
         }
         if (pos >= filled) {
             filled = 0;

@@ -18,6 +18,8 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitBadInput = 1; // the input (a value, an expression, a batch line) is wrong
 inline constexpr int kExitUsage = 2;    // the command line itself is wrong
 inline constexpr int kExitInternal = 3; // an unexpected failure inside fplab-cli
+// 4 (no usable GPU) and 5 (results that should agree differ) are the GPU and training commands' own.
+inline constexpr int kExitOutput = 6; // the output could not be written (standard output, standard error, a file)
 
 // A float format by preset name ("fp16", "bf16", aliases like "half") or custom name ("e5m10-nosub").
 std::optional<Format> lookupFormat(std::string_view name, std::string& error);

@@ -27,7 +27,9 @@ int runHelp(std::span<const std::string_view> args, CommandIo io) {
         for (std::size_t i = c.name.size(); i < 10; ++i) io.out << ' ';
         io.out << c.summary << "\n";
     }
-    io.out << "\n'fplab-cli help COMMAND' or 'fplab-cli COMMAND --help' shows a command's usage.\n";
+    io.out << "\n'fplab-cli help COMMAND' or 'fplab-cli COMMAND --help' shows a command's usage.\n"
+              "\nexit codes: 0 success, 1 bad input, 2 bad command line, 3 internal error, 4 no usable GPU (or a CUDA\n"
+              "error), 5 results that should agree differ, 6 output could not be written (standard output, a file)\n";
     return kExitOk;
 }
 

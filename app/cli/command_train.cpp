@@ -7,15 +7,17 @@
 #include "app/cli/train_log.h"
 #include "app/cli/train_options.h"
 #include "app/cli/train_text.h"
+#include "core/platform/atomic_file.h"
 #include "core/training/training_run.h"
 #include "gpu/device_info.h"
 #include "gpu/gpu_error.h"
 #include "gpu/training/gpu_step_kernels.h"
 #include "gpu/training/training_backend.h"
 
-#include <fstream>
 #include <memory>
+#include <optional>
 #include <ostream>
+#include <sstream>
 #include <string>
 
 namespace fplab::cli {
@@ -24,18 +26,21 @@ namespace {
 using namespace fplab::training;
 using namespace fplab::cli::train;
 
+int cannotWrite(const std::string& path, const std::string& why, CommandIo io) {
+    io.err << "fplab-cli train: cannot write " << quoted(path, 200) << ": " << why << "\n";
+    return kExitOutput;
+}
+
 // The decision boundary after training: x,y,class on a 100x100 grid.
 int writeGrid(TrainingRun& run, const std::string& path, CommandIo io) {
-    std::ofstream grid(path, std::ios::binary);
-    if (!grid) {
-        io.err << "fplab-cli train: cannot write " << quoted(path, 200) << "\n";
-        return kExitBadInput;
-    }
     const PredictionGrid g = run.predictionGrid(100, 100);
+    std::ostringstream grid;
     grid << "x,y,class\n";
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i < g.nx; ++i)
             grid << general(g.xAt(i)) << "," << general(g.yAt(j)) << "," << g.classes[std::size_t(j) * g.nx + i] << "\n";
+    if (const std::optional<std::string> error = platform::writeFileAtomically(path, grid.str()))
+        return cannotWrite(path, *error, io);
     io.out << "  decision boundary (100x100 grid) written to " << path << "\n";
     return kExitOk;
 }
@@ -51,13 +56,13 @@ int runTrain(std::span<const std::string_view> args, CommandIo io) {
             return kExitNoGpu;
         }
     }
-    std::ofstream csv;
+    // The CSV is streamed while the run trains, into a temporary file that becomes o.csvPath only
+    // when complete; a run that stops early (an error, a failed write) leaves nothing under that name.
+    platform::AtomicFile csvFile(o.csvPath);
+    std::ostream* csv = nullptr;
     if (!o.csvPath.empty()) {
-        csv.open(o.csvPath, std::ios::binary);
-        if (!csv) {
-            io.err << "fplab-cli train: cannot write " << quoted(o.csvPath, 200) << "\n";
-            return kExitBadInput;
-        }
+        if (const std::optional<std::string> error = csvFile.open()) return cannotWrite(o.csvPath, *error, io);
+        csv = &csvFile.stream();
     }
     std::unique_ptr<TrainingRun> run;
     int code = kExitOk;
@@ -75,12 +80,8 @@ int runTrain(std::span<const std::string_view> args, CommandIo io) {
         io.err << "fplab-cli train: " << gpu::gpuErrorKindName(e.kind()) << ": " << e.what() << "\n";
         return kExitNoGpu;
     }
-    if (csv.is_open()) {
-        csv.close();
-        if (!csv) {
-            io.err << "fplab-cli train: writing " << quoted(o.csvPath, 200) << " failed\n";
-            return kExitBadInput;
-        }
+    if (csv) {
+        if (const std::optional<std::string> error = csvFile.commit()) return cannotWrite(o.csvPath, *error, io);
         io.out << "  " << (o.compare ? "the comparison of every step" : "every step") << " written to " << o.csvPath << "\n";
     }
     if (!o.gridPath.empty()) { // CPU runs only (parseTrainOptions refuses --grid with the GPU)

@@ -14,7 +14,7 @@ namespace fplab::cli::train {
 
 using namespace fplab::training;
 
-int trainAndCompare(const TrainingConfig& c, long long every, std::ofstream& csv, CommandIo io) {
+int trainAndCompare(const TrainingConfig& c, long long every, std::ostream* csv, CommandIo io) {
     TrainingRun cpu(c);
     TrainingRun gpuRun(c, gpu::cudaKernelsFactory());
     const ComparisonTolerance tolerance = toleranceFor(c.mode);
@@ -27,7 +27,7 @@ int trainAndCompare(const TrainingConfig& c, long long every, std::ofstream& csv
             io.out << gpu::comparisonLine(s) << "\n";
     });
     const RunComparison& r = result.comparison;
-    if (csv.is_open()) gpu::writeComparisonCsv(csv, r);
+    if (csv) gpu::writeComparisonCsv(*csv, r);
     io.out << "\nverdict: " << r.verdict() << "\n";
     io.out << "  cpu: " << statusName(result.a.state.status) << " (" << result.a.state.message << ")\n";
     io.out << "  gpu: " << statusName(result.b.state.status) << " (" << result.b.state.message << ")\n";

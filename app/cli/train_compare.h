@@ -5,13 +5,13 @@
 #include "app/cli/command.h"
 #include "core/training/training_run.h"
 
-#include <fstream>
+#include <ostream>
 
 namespace fplab::cli::train {
 
 // Exit status kExitOk when the runs agree, kExitMismatch when they differ, kExitNoGpu when a run failed
 // (a CUDA error); throws GpuError when the GPU cannot run at all.
-// `csv`, when open, gets the comparison of every step.
-int trainAndCompare(const training::TrainingConfig& c, long long every, std::ofstream& csv, CommandIo io);
+// `csv`, when not null, gets the comparison of every step.
+int trainAndCompare(const training::TrainingConfig& c, long long every, std::ostream* csv, CommandIo io);
 
 } // namespace fplab::cli::train

@@ -70,9 +70,9 @@ void printCpuDetails(const TrainingRun& run, CommandIo io) {
 
 } // namespace
 
-void trainWithLog(TrainingRun& run, long long every, std::ofstream& csv, CommandIo io) {
+void trainWithLog(TrainingRun& run, long long every, std::ostream* csv, CommandIo io) {
     const bool stats = run.onEmulator();
-    if (csv.is_open()) writeCsvHeader(csv, run, stats);
+    if (csv) writeCsvHeader(*csv, run, stats);
     io.out << "  step        loss        scale  skipped" << (stats ? "  underflow  subnormal  overflow" : "") << "\n";
     int skipped = 0;
     double seconds = 0;
@@ -84,7 +84,7 @@ void trainWithLog(TrainingRun& run, long long every, std::ofstream& csv, Command
         if (r->skipped) ++skipped;
         if (r->step % every == 0 || r->step == 1 || r->skipped || r->step == run.config().steps || run.over())
             printStep(io.out, *r, stats);
-        if (csv.is_open()) writeCsvRow(csv, *r, stats);
+        if (csv) writeCsvRow(*csv, *r, stats);
     }
     const RunState s = run.state();
     const std::vector<StepRecord>& h = run.history();

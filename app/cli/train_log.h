@@ -5,12 +5,12 @@
 #include "app/cli/command.h"
 #include "core/training/training_run.h"
 
-#include <fstream>
+#include <ostream>
 
 namespace fplab::cli::train {
 
-// Steps `run` to its end with the per-step log (and CSV rows when `csv` is open), then the summary.
+// Steps `run` to its end with the per-step log (and CSV rows when `csv` is not null), then the summary.
 // The emulator's runs add the gradient statistics (FP16 window, vanished updates) and the memory model.
-void trainWithLog(training::TrainingRun& run, long long every, std::ofstream& csv, CommandIo io);
+void trainWithLog(training::TrainingRun& run, long long every, std::ostream* csv, CommandIo io);
 
 } // namespace fplab::cli::train
