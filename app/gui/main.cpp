@@ -97,6 +97,10 @@ int main(int argc, char** argv) {
         const QString themeSuffix = settings.theme.get() == QLatin1String("dark") ? QStringLiteral("-dark") : QString();
         const QStringList files = fplab::gui::takeScreenshots(window, parser.value(screenshotOption), suffix + themeSuffix, &error);
         for (const QString& f : files) std::printf("%s\n", qPrintable(f));
+        if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+            std::fprintf(stderr, "fplab: cannot write to standard output\n");
+            return 1;
+        }
         if (!error.isEmpty()) {
             std::fprintf(stderr, "fplab: %s\n", qPrintable(error));
             return 1;

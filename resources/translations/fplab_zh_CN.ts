@@ -1676,6 +1676,10 @@
         <source>The settings file %1 could not be read; the defaults are used.</source>
         <translation>无法读取设置文件 %1，已使用默认设置。</translation>
     </message>
+    <message>
+        <source>The settings could not be saved to %1; changes last until FP Lab closes.</source>
+        <translation>无法将设置保存到 %1；更改只在 FP Lab 关闭前有效。</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::ShortcutsDialog</name>

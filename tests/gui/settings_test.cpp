@@ -7,6 +7,7 @@
 #include "app/gui/shell/settings.h"
 #include "gui_fixture.h"
 
+#include <QDir>
 #include <QFile>
 #include <QApplication>
 #include <QSignalSpy>
@@ -42,6 +43,24 @@ TEST(SettingsTest, ATypedValueRoundTripsAndSignalsChanges) {
     SettingValue<int> tab(store, QStringLiteral("g/tab"), 1, inRange(0, 3));
     EXPECT_EQ(tab.get(), 3);
     EXPECT_TRUE(store.problems().isEmpty());
+}
+
+// A settings file that cannot be written (/proc refuses new files, even to root) is reported in the
+// status bar as soon as a value changes, not lost silently at exit.
+TEST(SettingsTest, ASettingsFileThatCannotBeSavedIsReported) {
+    if (!QDir(QStringLiteral("/proc/self")).exists()) GTEST_SKIP() << "no /proc here";
+    const QString path = QStringLiteral("/proc/fplab-settings-test/fplab.ini");
+    testing::GuiHarness harness(path);
+    EXPECT_TRUE(harness.settings().store.problems().isEmpty());
+    harness.settings().theme.set(QStringLiteral("dark"));
+    QApplication::processEvents();
+    const QString problem = QStringLiteral("The settings could not be saved to %1; changes last until FP Lab closes.").arg(path);
+    EXPECT_EQ(harness.settings().store.problems(), QStringList{problem});
+    EXPECT_EQ(harness.window().statusBar()->currentMessage(), problem);
+    EXPECT_EQ(harness.settings().theme.get(), QStringLiteral("dark")); // still in use
+    harness.settings().theme.set(QStringLiteral("light"));
+    QApplication::processEvents();
+    EXPECT_EQ(harness.settings().store.problems().size(), 1); // said once
 }
 
 TEST(SettingsTest, CorruptValuesFallBackToDefaultsWithANote) {

@@ -6,6 +6,8 @@
 #include "gui_fixture.h"
 
 #include <QAction>
+#include <QDir>
+#include <QFile>
 #include <QImage>
 #include <QLineEdit>
 #include <QMenu>
@@ -13,6 +15,10 @@
 #include <QTest>
 
 #include <gtest/gtest.h>
+
+#include <sys/resource.h>
+
+#include <csignal>
 
 namespace fplab::gui {
 namespace {
@@ -82,6 +88,54 @@ TEST(ShellTest, ScreenshotsRenderEverySectionAt1280x800) {
         const QImage image(f);
         EXPECT_EQ(image.size() / image.devicePixelRatio(), QSize(1280, 800)) << f.toStdString();
     }
+}
+
+// While alive, files of this process cannot grow past `bytes`: a write past it fails with "File too
+// large" (EFBIG), standing in for a full disk.
+class FileSizeLimit {
+public:
+    explicit FileSizeLimit(rlim_t bytes) {
+        ::getrlimit(RLIMIT_FSIZE, &m_old);
+        m_handler = std::signal(SIGXFSZ, SIG_IGN);
+        const rlimit limit{bytes, m_old.rlim_max};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+    }
+    ~FileSizeLimit() {
+        ::setrlimit(RLIMIT_FSIZE, &m_old);
+        std::signal(SIGXFSZ, m_handler);
+    }
+
+private:
+    rlimit m_old{};
+    void (*m_handler)(int) = nullptr;
+};
+
+TEST(ShellTest, AScreenshotThatCannotBeWrittenLeavesNoHalfFile) {
+    testing::GuiHarness harness;
+    QTemporaryDir dir;
+    QString error;
+    {
+        const FileSizeLimit limit(1024);
+        EXPECT_TRUE(takeScreenshots(harness.window(), dir.path(), QString(), &error).isEmpty());
+    }
+    ASSERT_TRUE(error.startsWith(QStringLiteral("cannot write ") + dir.path())) << error.toStdString();
+    EXPECT_TRUE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).isEmpty()); // no half PNG, no temporary file
+    // The same failure over a file the user already has: it stays as it was.
+    const QString file = error.mid(13, error.indexOf(QStringLiteral(": ")) - 13);
+    {
+        QFile old(file);
+        ASSERT_TRUE(old.open(QIODevice::WriteOnly));
+        old.write("the user's old file");
+    }
+    {
+        const FileSizeLimit limit(1024);
+        takeScreenshots(harness.window(), dir.path(), QString(), &error);
+    }
+    EXPECT_FALSE(error.isEmpty());
+    QFile old(file);
+    ASSERT_TRUE(old.open(QIODevice::ReadOnly));
+    EXPECT_EQ(old.readAll(), QByteArray("the user's old file"));
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QPixmap>
+#include <QSaveFile>
 
 namespace fplab::gui {
 
@@ -25,8 +26,10 @@ QStringList takeScreenshots(MainWindow& window, const QString& directory, const 
             for (int i = 0; i < 3; ++i) QApplication::processEvents();
             const QPixmap shot = window.grab();
             const QString file = QDir(directory).filePath(name + suffix + QStringLiteral(".png"));
-            if (!shot.save(file)) {
-                if (error) *error = QStringLiteral("cannot write %1").arg(file);
+            // Through a temporary file renamed at commit(): a failed write leaves no half PNG under the name.
+            QSaveFile out(file);
+            if (!out.open(QIODevice::WriteOnly) || !shot.save(&out, "PNG") || !out.commit()) {
+                if (error) *error = QStringLiteral("cannot write %1: %2").arg(file, out.errorString());
                 return written;
             }
             written << file;

@@ -11,6 +11,9 @@ SettingsStore::SettingsStore(const QString& filePath, QObject* parent)
         m_fileUnreadable = true;
         reportProblem(tr("The settings file %1 could not be read; the defaults are used.").arg(filePath));
     }
+    m_syncTimer.setSingleShot(true);
+    m_syncTimer.setInterval(0);
+    connect(&m_syncTimer, &QTimer::timeout, this, &SettingsStore::sync);
 }
 
 SettingsStore::~SettingsStore() { sync(); }
@@ -33,13 +36,25 @@ void SettingsStore::sync() {
         m_fileUnreadable = false;
     }
     m_settings->sync();
+    // QSettings keeps the first error it met; it is reported once, the settings stay usable in memory.
+    if (m_settings->status() == QSettings::AccessError && !m_saveFailed) {
+        m_saveFailed = true;
+        reportProblem(tr("The settings could not be saved to %1; changes last until FP Lab closes.").arg(filePath()));
+    }
+}
+
+void SettingsStore::scheduleSync() {
+    if (!m_syncTimer.isActive()) m_syncTimer.start();
 }
 
 SettingValueBase::SettingValueBase(SettingsStore& store, const QString& key) : m_store(store), m_key(key) {}
 
 QVariant SettingValueBase::readRaw() const { return m_store.settings().value(m_key); }
 
-void SettingValueBase::writeRaw(const QVariant& value) { m_store.settings().setValue(m_key, value); }
+void SettingValueBase::writeRaw(const QVariant& value) {
+    m_store.settings().setValue(m_key, value);
+    m_store.scheduleSync();
+}
 
 void SettingValueBase::reportCorrupt(const QString& shownValue) {
     m_store.reportProblem(

@@ -4,6 +4,7 @@
 
 #include <QObject>
 #include <QSettings>
+#include <QTimer>
 #include <QString>
 #include <QStringList>
 #include <QVariant>
@@ -28,7 +29,11 @@ public:
     // Problems found so far (unreadable file, values of the wrong type), one sentence each.
     QStringList problems() const { return m_problems; }
     void reportProblem(const QString& problem);
+    // Writes the file now (QSettings replaces it through a temporary file); a failure is reported once.
     void sync();
+    // A value changed: the file is written at the next turn of the event loop, where a failure
+    // (a full disk, a read-only folder) is reported while the app runs, not lost at exit.
+    void scheduleSync();
 
 signals:
     void problemFound(const QString& problem);
@@ -37,6 +42,8 @@ private:
     std::unique_ptr<QSettings> m_settings;
     QStringList m_problems;
     bool m_fileUnreadable = false;
+    bool m_saveFailed = false;
+    QTimer m_syncTimer;
 };
 
 // The non-template part: a QObject cannot be a template, so the signal lives here.
