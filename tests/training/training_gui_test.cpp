@@ -175,6 +175,31 @@ TEST(TrainingGui, TheTablesPassTheModelTester) {
     EXPECT_EQ(s->memoryModel()->report().master, 0);
 }
 
+TEST(TrainingGui, TensorNamesFollowTheInterfaceLanguage) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    TrainingConfig c;
+    c.mode = TrainingMode::Fp16Dynamic;
+    c.model.depth = 1;
+    c.steps = 2;
+    s->showCompletedRun(c);
+    const auto hasRow = [&](const QString& name) {
+        const TraceTableModel* m = s->traceModel();
+        for (int r = 0; r < m->rowCount(); ++r)
+            if (m->index(r, TraceTableModel::TensorColumn).data().toString() == name) return true;
+        return false;
+    };
+    // As the View menu does it: the setting first, then the translators.
+    h.settings().language.set(QStringLiteral("zh_CN"));
+    ASSERT_TRUE(h.language().setLanguage(QStringLiteral("zh_CN")));
+    EXPECT_TRUE(hasRow(QStringLiteral("fc1 之后")));
+    EXPECT_FALSE(hasRow(QStringLiteral("after fc1")));
+    h.settings().language.set(QStringLiteral("en"));
+    ASSERT_TRUE(h.language().setLanguage(QStringLiteral("en")));
+    EXPECT_TRUE(hasRow(QStringLiteral("after fc1")));
+}
+
 TEST(TrainingGui, MasterWeightsOnlyForSixteenBitModesAndSettingsSurviveARestart) {
     GuiHarness h;
     TrainingSection* s = trainingOf(h);

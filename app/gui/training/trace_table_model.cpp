@@ -1,6 +1,9 @@
 // The trace table's cells.
 #include "app/gui/training/trace_table_model.h"
 
+#include "app/gui/lessons/lesson_language.h"
+#include "lessons/experiments/autocast_text.h"
+
 #include <QColor>
 
 namespace fplab::gui {
@@ -15,6 +18,12 @@ void TraceTableModel::setTrace(std::vector<training::TraceEntry> trace) {
     beginResetModel();
     m_trace = std::move(trace);
     endResetModel();
+}
+
+void TraceTableModel::setLanguage(lessons::Language language) {
+    if (language == m_language) return;
+    m_language = language;
+    if (!m_trace.empty()) emit dataChanged(index(0, TensorColumn), index(int(m_trace.size()) - 1, TensorColumn));
 }
 
 int TraceTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_trace.size()); }
@@ -40,7 +49,7 @@ QVariant TraceTableModel::data(const QModelIndex& index, int role) const {
     const training::TraceEntry& e = m_trace[std::size_t(index.row())];
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case TensorColumn: return QString::fromStdString(e.name);
+        case TensorColumn: return uiText(m_language, lessons::experiments::tensorNameText(e.name));
         case DtypeColumn: return QString::fromLatin1(training::dtypeName(e.dtype).data());
         case ShapeColumn: return QStringLiteral("%1×%2").arg(e.rows).arg(e.cols);
         case RoleColumn: return roleText(e.role);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/training/toy_model.h"
+#include "lessons/local_text.h"
 
 #include <QAbstractTableModel>
 
@@ -21,6 +22,8 @@ public:
     ~TraceTableModel() override;
 
     void setTrace(std::vector<training::TraceEntry> trace);
+    // The language of the tensor names ("after fc1" / "fc1 之后"); the interface language.
+    void setLanguage(lessons::Language language);
     const std::vector<training::TraceEntry>& trace() const { return m_trace; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -32,6 +35,7 @@ public:
 
 private:
     std::vector<training::TraceEntry> m_trace;
+    lessons::Language m_language = lessons::Language::English;
 };
 
 } // namespace fplab::gui

@@ -2,6 +2,8 @@
 // every update from the worker turned into the charts, the histogram, the boundary and the tables.
 #include "app/gui/training/training_section.h"
 
+#include "app/gui/lessons/lesson_language.h"
+
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/glyph_icon.h"
 #include "app/gui/training/comparison_table_model.h"
@@ -307,6 +309,7 @@ void TrainingSection::retranslateUi() {
     m_tabs->setTabText(2, tr("Decision boundary"));
     m_tabs->setTabText(3, tr("Tensors and memory"));
     m_tabs->setTabText(4, tr("CPU vs GPU"));
+    m_traceModel->setLanguage(lessonLanguage(settings()));
     m_traceNote->setText(tr("The type of every tensor of one training step, in the order the step makes it, and the "
                             "bytes the run holds."));
     m_charts->retranslate();
