@@ -28,6 +28,7 @@ ExperimentResult summationOrder(const ParamValues& params) {
     const std::uint32_t tree = treeSumFp32(values, kTreeReductionBlock);
 
     ExperimentResult out;
+    out.quantities.push_back(countQuantity("count", {"Values summed", "求和的值个数"}, count));
     out.quantities.push_back(realQuantity("exact", {"Exact sum", "精确和"}, exact));
     const auto sum = [&](const std::string& key, LocalText label, std::uint32_t bits) {
         out.quantities.push_back(floatQuantity(key, std::move(label), kFp32, bits));
@@ -67,7 +68,7 @@ void addSummationOrderExperiments(std::vector<ExperimentSpec>& catalog) {
                        {"The same FP32 values summed in index order, as a tree reduction and with atomicAdd: "
                         "the order changes the rounding, and atomics change the order from run to run.",
                         "同一组 FP32 值按下标顺序、树形归约和 atomicAdd 求和：顺序改变舍入，而原子加每次运行的顺序都不同。"},
-                       {integerParam("count", "100000", 1, 4'000'000, {"how many values", "值的个数"}),
+                       {integerParam("count", "1048576", 1, 4'000'000, {"how many values", "值的个数"}),
                         integerParam("seed", "1", 0, 1'000'000'000, {"seed of the values", "值的种子"}),
                         integerParam("atomic_runs", "5", 1, 20, {"atomicAdd runs", "atomicAdd 运行次数"})},
                        summationOrder});
