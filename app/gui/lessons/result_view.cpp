@@ -16,6 +16,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -140,6 +141,13 @@ void ResultView::selectQuantity(const QString& key) {
 }
 
 void ResultView::setSideBySide(const ExperimentResult& cpu, const SideBySide& sides, Language language) {
+    // Switching to the comparison shows the first differing result; later updates keep the selection.
+    if (!m_sides)
+        for (const QuantityPair& p : sides.rows)
+            if (p.match == Match::Differs) {
+                m_selectedKey = qs(p.key);
+                break;
+            }
     m_result = cpu;
     m_sides = sides;
     m_language = language;
@@ -149,6 +157,8 @@ void ResultView::setSideBySide(const ExperimentResult& cpu, const SideBySide& si
 void ResultView::fillSideBySide() {
     const SideBySide& sides = *m_sides;
     const Language language = m_language;
+    // Rebuilding the rows must not move the selection to whatever row the old table had selected.
+    const QSignalBlocker quiet(m_quantities);
     m_quantities->clearContents();
     m_quantities->setColumnCount(4);
     m_quantities->setHorizontalHeaderLabels({tr("Result"), tr("CPU (emulated)"), tr("GPU"), tr("Comparison")});
