@@ -13,6 +13,7 @@ lessons::ExperimentResult accumulate(const lessons::ParamValues& params);
 lessons::ExperimentResult accumulateFixes(const lessons::ParamValues& params);
 lessons::ExperimentResult summationOrder(const lessons::ParamValues& params);
 lessons::ExperimentResult mmaBlockSteps(const lessons::ParamValues& params);
+lessons::ExperimentResult tf32GemmError(const lessons::ParamValues& params);
 lessons::ExperimentResult lossScalingRuns(const lessons::ParamValues& params);
 
 } // namespace fplab::gpu::counterparts

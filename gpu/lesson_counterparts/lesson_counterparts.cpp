@@ -19,12 +19,13 @@ struct Entry {
     ExperimentResult (*run)(const ParamValues&);
 };
 
-constexpr std::array<Entry, 5> kEntries{{
+constexpr std::array<Entry, 6> kEntries{{
     {"accumulate", counterparts::accumulate},
     {"accumulate_fixes", counterparts::accumulateFixes},
     {"summation_order", counterparts::summationOrder},
     {"loss_scaling_runs", counterparts::lossScalingRuns},
     {"mma_block_steps", counterparts::mmaBlockSteps},
+    {"tf32_gemm_error", counterparts::tf32GemmError},
 }};
 
 constexpr std::array<std::string_view, kEntries.size()> kNames = [] {

@@ -1,6 +1,6 @@
 // The lessons' GPU counterparts on the real GPU: implements lessons::GpuCounterpart over gpu/ for the
-// experiments that have one (accumulation, summation order, one tensor-core MMA chain, training with
-// loss scaling). Used by `fplab-cli lesson run --backend gpu` and the app's CPU/GPU switch alike.
+// experiments that have one (accumulation, summation order, a chain of tensor-core MMAs, the TF32 GEMM
+// error, training with loss scaling). Used by `fplab-cli lesson run --backend gpu` and the app's CPU/GPU switch alike.
 #pragma once
 
 #include "lessons/gpu_counterpart.h"
