@@ -162,6 +162,10 @@ void ResultView::fillSideBySide() {
     m_quantities->clearContents();
     m_quantities->setColumnCount(4);
     m_quantities->setHorizontalHeaderLabels({tr("Result"), tr("CPU (emulated)"), tr("GPU"), tr("Comparison")});
+    // Two value columns need the room: the table scrolls sideways rather than cut them off.
+    m_quantities->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_quantities->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
+    m_quantities->setColumnWidth(0, 180);
     m_quantities->setRowCount(int(sides.rows.size()));
     m_rowKeys.clear();
     const QColor highlight = warningColor(palette());
@@ -170,8 +174,10 @@ void ResultView::fillSideBySide() {
         const QuantityPair& p = sides.rows[i];
         const auto cell = [&](const std::optional<Quantity>& q) {
             if (!q) return QStringLiteral("–");
-            const QString enc = encodingText(*q);
-            return qs(quantityText(*q, language)) + (enc.isEmpty() ? QString() : QStringLiteral("  (") + enc + QLatin1Char(')'));
+            const QString hex = q->kind == QuantityKind::Float     ? qs(hexBits(q->format, q->bits))
+                                : q->kind == QuantityKind::Integer ? qs(intHex(q->intFormat, q->bits))
+                                                                   : QString();
+            return qs(quantityText(*q, language)) + (hex.isEmpty() ? QString() : QStringLiteral("  (") + hex + QLatin1Char(')'));
         };
         QString match;
         switch (p.match) {
@@ -220,6 +226,8 @@ void ResultView::setResult(const ExperimentResult& result, Language language) {
     m_quantities->clearContents();
     m_quantities->setColumnCount(4);
     m_quantities->setHorizontalHeaderLabels({tr("Result"), tr("Value"), tr("Encoding"), tr("Flags")});
+    m_quantities->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_quantities->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_quantities->setRowCount(int(result.quantities.size()));
     m_rowKeys.clear();
     int selectRow = -1, firstFloat = -1;
@@ -269,7 +277,7 @@ void ResultView::showSelected() {
             if ((pair->differingBits >> (width - 1 - i)) & 1) cells[i].emphasised = true;
         caption = qs(pair->label.in(m_language)) + QStringLiteral(": ") +
                   tr("CPU %1, GPU %2 (the GPU's bits shown; differing bits emphasised)")
-                      .arg(qs(bitString(pair->cpu->format, pair->cpu->bits)), qs(bitString(g.format, g.bits)));
+                      .arg(qs(hexBits(pair->cpu->format, pair->cpu->bits)), qs(hexBits(g.format, g.bits)));
     } else if (q && q->kind == QuantityKind::Float) {
         fieldCells(q->format, q->bits, {tr("sign"), tr("exponent"), tr("mantissa")}, cells, groups);
         caption = qs(q->label.in(m_language)) + QStringLiteral(": ") + qs(bitString(q->format, q->bits)) +
@@ -315,7 +323,12 @@ void ResultView::rebuildTabs() {
 }
 
 void ResultView::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::PaletteChange && m_result) rebuildTabs();
+    if (event->type() == QEvent::PaletteChange && m_result) {
+        if (m_sides)
+            fillSideBySide(); // the highlight follows the theme
+        else
+            rebuildTabs();
+    }
     QWidget::changeEvent(event);
 }
 
