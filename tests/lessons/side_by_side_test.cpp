@@ -139,7 +139,7 @@ TEST(SideBySide, RunCounterpartReportsEachWayTheGpuSideIsMissing) {
     EXPECT_EQ(none.error, "no GPU: none here");
 }
 
-// What an H100 printed for 2^20 values of seed 1 (docs: shared/gpu-evidence/h100-2026-11-24/05-accumulate.txt):
+// What an H100 printed for 2^20 values of seed 1 (`fplab-cli gpu accumulate`, the H100 evidence of 2026-11-24):
 // sequential 0x49002400, tree 0x49002460, five atomicAdd runs all different.
 class RecordedH100 final : public GpuCounterpart {
 public:
