@@ -139,6 +139,45 @@ TEST(SideBySide, RunCounterpartReportsEachWayTheGpuSideIsMissing) {
     EXPECT_EQ(none.error, "no GPU: none here");
 }
 
+// The accumulation lesson's `acc` block on a GPU whose FP16 sum is one bit off; `fixes` refused.
+class OneBitOff final : public GpuCounterpart {
+public:
+    std::string unavailableReason() const override { return {}; }
+    bool hasCounterpart(std::string_view e) const override { return e == "accumulate" || e == "accumulate_fixes"; }
+    ExperimentResult run(std::string_view experiment, const ParamValues& params) override {
+        if (experiment == "accumulate_fixes") throw ExperimentError("not on this fake");
+        ExperimentResult r = *runExperiment(experiment, ParamList(params.all().begin(), params.all().end())).result;
+        for (Quantity& q : r.quantities)
+            if (q.key == "low") q.bits ^= 2;
+        return r;
+    }
+};
+
+TEST(SideBySide, ALessonRunOnAGpuShowsBothSidesStepByStep) {
+    const LessonLibrary library = LessonLibrary::loadDirectory(FPLAB_TEST_LESSONS_DIR);
+    const LessonRun run = runLesson(*library.find("accumulation")->in(Language::English));
+    OneBitOff gpu;
+    const auto sides = runGpuSides(run, gpu);
+    ASSERT_EQ(sides.size(), 2u); // acc and fixes; order has no counterpart here
+    EXPECT_TRUE(sides.at("acc").result);
+    EXPECT_TRUE(sides.at("fixes").refused);
+    std::ostringstream out;
+    writeLessonRunSideBySide(out, run, sides, "", Language::English);
+    const std::string text = out.str();
+    EXPECT_EQ(text.find("GPU side not run: not on this fake"), text.rfind("GPU side not run")) << text;
+    EXPECT_NE(text.find("GPU side not run: not on this fake"), std::string::npos) << text;
+    EXPECT_NE(text.find("| 9.953125 (0x48fa)"), std::string::npos) << text;
+    EXPECT_NE(text.find("| 9.9375 (0x48f8)                   | DIFFERS\n        CPU 0_10010_0011111010\n"
+                        "        GPU 0_10010_0011111000\n                            ^\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("1 result(s) differ."), std::string::npos) << text;
+    EXPECT_NE(text.find("Kahan sum in FP16"), std::string::npos) << text; // the refused block's CPU side
+    std::ostringstream stepOnly;
+    writeLessonRunSideBySide(stepOnly, run, runGpuSides(run, gpu, 4), "", Language::English, 4);
+    EXPECT_EQ(stepOnly.str().find("DIFFERS"), std::string::npos);
+}
+
 // What an H100 printed for 2^20 values of seed 1 (`fplab-cli gpu accumulate`, the H100 evidence of 2026-11-24):
 // sequential 0x49002400, tree 0x49002460, five atomicAdd runs all different.
 class RecordedH100 final : public GpuCounterpart {
