@@ -3,7 +3,7 @@
 #include "gpu/accumulate.h"
 
 #include "core/arithmetic.h"
-#include "core/random.h"
+#include "core/summation_order.h"
 #include "core/values.h"
 #include "gpu/device_info.h"
 #include "gpu/gpu_error.h"
@@ -80,34 +80,9 @@ RepeatedAdditionReport repeatedAddition(double addend, int count, bool useGpu) {
     return r;
 }
 
-std::vector<std::uint32_t> summationValues(int count, std::uint64_t seed) {
-    StochasticStream rng(seed);
-    std::vector<std::uint32_t> v(std::size_t(count > 0 ? count : 0));
-    // 24 random bits / 2^24: exactly representable in FP32, uniform in [0, 1).
-    for (auto& x : v) x = std::bit_cast<std::uint32_t>(float(rng.next() >> 40) * 0x1.0p-24f);
-    return v;
-}
+std::vector<std::uint32_t> summationValues(int count, std::uint64_t seed) { return uniformFp32Values(count, seed); }
 
-std::uint32_t treeSumOnCpu(const std::vector<std::uint32_t>& values) {
-    if (values.empty()) return 0;
-    std::vector<std::uint64_t> level(values.begin(), values.end());
-    while (true) {
-        const std::size_t blocks = (level.size() + kTreeBlock - 1) / kTreeBlock;
-        std::vector<std::uint64_t> next(blocks);
-        std::uint64_t shared[kTreeBlock];
-        for (std::size_t blk = 0; blk < blocks; ++blk) {
-            for (int t = 0; t < kTreeBlock; ++t) {
-                const std::size_t i = blk * kTreeBlock + std::size_t(t);
-                shared[t] = i < level.size() ? level[i] : 0;
-            }
-            for (int stride = kTreeBlock / 2; stride > 0; stride /= 2)
-                for (int t = 0; t < stride; ++t) shared[t] = add32(shared[t], shared[t + stride]);
-            next[blk] = shared[0];
-        }
-        if (blocks == 1) return std::uint32_t(next[0]);
-        level = std::move(next);
-    }
-}
+std::uint32_t treeSumOnCpu(const std::vector<std::uint32_t>& values) { return treeSumFp32(values, kTreeBlock); }
 
 SummationOrderReport summationOrder(int count, std::uint64_t seed, int atomicRepeats, bool useGpu) {
     if (count <= 0 || count > (1 << 26))
@@ -118,13 +93,9 @@ SummationOrderReport summationOrder(int count, std::uint64_t seed, int atomicRep
     r.count = count;
     r.seed = seed;
     const auto values = summationValues(count, seed);
-    std::uint64_t s = 0;
     double exact = 0;
-    for (auto v : values) {
-        s = add32(s, v);
-        exact += double(std::bit_cast<float>(v)); // 24-bit values, sum < 2^26: exact in FP64
-    }
-    r.cpuSequential = std::uint32_t(s);
+    for (auto v : values) exact += double(std::bit_cast<float>(v)); // 24-bit values, sum < 2^26: exact in FP64
+    r.cpuSequential = sequentialSumFp32(values);
     r.cpuTree = treeSumOnCpu(values);
     r.exact = exact;
     if (!useGpu) return r;

@@ -4,6 +4,8 @@
 // with the CPU (core soft-float) number for the same order of operations.
 #pragma once
 
+#include "core/summation_order.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -63,7 +65,7 @@ struct GpuSummation {
 };
 
 // Block size of the tree reduction; the CPU tree reproduces the same shape.
-inline constexpr int kTreeBlock = 256;
+inline constexpr int kTreeBlock = kTreeReductionBlock;
 
 GpuSummation runSummationOnGpu(const std::vector<std::uint32_t>& fp32Values, int atomicRepeats);
 // The GPU tree's order on the CPU: blocks of kTreeBlock (zero-padded), stride-halving pairs, repeated

@@ -19,6 +19,7 @@ const std::vector<ExperimentSpec>& experimentCatalog() {
         addOverflowExperiments(c);
         addSwampingExperiments(c);
         addAccumulationExperiments(c);
+        addSummationOrderExperiments(c);
         addRoundingExperiments(c);
         addMemoryExperiments(c);
         addTrainingExperiments(c);

@@ -52,6 +52,7 @@ void addRangeExperiments(std::vector<ExperimentSpec>& catalog);
 void addOverflowExperiments(std::vector<ExperimentSpec>& catalog);
 void addSwampingExperiments(std::vector<ExperimentSpec>& catalog);
 void addAccumulationExperiments(std::vector<ExperimentSpec>& catalog);
+void addSummationOrderExperiments(std::vector<ExperimentSpec>& catalog);
 void addRoundingExperiments(std::vector<ExperimentSpec>& catalog);
 void addMemoryExperiments(std::vector<ExperimentSpec>& catalog);
 void addTrainingExperiments(std::vector<ExperimentSpec>& catalog);

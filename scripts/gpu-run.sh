@@ -2,7 +2,8 @@
 # One run of FP Lab's GPU checks on a lent GPU machine (nvcc, CMake and Ninja; no Qt, GoogleTest
 # or MPFR): configure with the GUI off and GoogleTest from $PWD/.gtest, build, run ctest (the GPU
 # tests first), then every `fplab-cli gpu` command and the GPU training run (`fplab-cli train --compare` per mode
-# and its steps/s, appended to 04-compare.txt). Every log goes to $OUT, 8 files at most:
+# and its steps/s, appended to 04-compare.txt), and the lessons with GPU counterparts side by side
+# (`fplab-cli lesson run ID --backend gpu`, appended to 05-accumulate.txt). Every log goes to $OUT, 8 files at most:
 #   00-env.log  01-build.log  02-ctest.log  03-info.txt  04-compare.txt  05-accumulate.txt
 #   06-bench.csv  07-bench.log
 # Keeps to about 9 minutes; each step has its own time limit, and a failed step does not stop the
@@ -103,6 +104,10 @@ step "train --backend gpu width 1024 batch 1024 (steps/s)" 04-compare.txt 90 \
 
 step "accumulate" 05-accumulate.txt 60 "$CLI" gpu accumulate
 step "accumulate 16M values" 05-accumulate.txt 60 "$CLI" gpu accumulate --values 16777216 --atomic-repeats 8
+# The lessons' CPU/GPU switch, headless: each lesson with GPU counterparts, CPU emulation and GPU side by side.
+for lesson in accumulation loss-scaling tensor-cores; do
+    step "lesson run $lesson --backend gpu" 05-accumulate.txt 60 "$CLI" lesson run "$lesson" --backend gpu
+done
 
 # bench: cuBLAS over the sizes, then the project's kernels; CSV rows, progress in the log.
 # (The bench always runs, even past the deadline: it is what the speed table needs.)

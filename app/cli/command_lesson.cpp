@@ -2,13 +2,16 @@
 // app's Lessons panel shows), print a lesson as text, list experiments, check lesson files.
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "gpu/lesson_counterparts/lesson_counterparts.h"
 #include "lessons/experiment_registry.h"
 #include "lessons/lesson_library.h"
 #include "lessons/lesson_runner.h"
 #include "lessons/result_json.h"
 #include "lessons/result_text.h"
+#include "lessons/side_by_side_text.h"
 
 #include <charconv>
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -21,6 +24,7 @@ using namespace fplab::lessons;
 constexpr std::string_view kUsage =
     "usage: fplab-cli lesson list [--lang en|zh_CN] [--json] [--dir DIR]\n"
     "       fplab-cli lesson run ID [--param NAME=VALUE]... [--step N] [--lang L] [--json] [--dir DIR]\n"
+    "                               [--backend cpu|gpu]\n"
     "       fplab-cli lesson show ID [--param NAME=VALUE]... [--step N] [--lang L] [--dir DIR]\n"
     "       fplab-cli lesson experiments [--lang L] [--json]\n"
     "       fplab-cli lesson check FILE...\n"
@@ -28,7 +32,12 @@ constexpr std::string_view kUsage =
     "ID is a lesson id (overflow) or its number (3). --param count=10 changes a parameter in every experiment\n"
     "of the lesson that has it; --param sum.count=10 only in the experiment block with id 'sum'.\n"
     "Lessons are read from $FPLAB_LESSONS_DIR, <prefix>/share/fplab/lessons or the source tree;\n"
-    "--dir overrides. The file format is described in lessons/README.md.\n";
+    "--dir overrides. The file format is described in lessons/README.md.\n"
+    "--backend gpu (run, text only) runs the GPU counterpart of each experiment that has one and prints it\n"
+    "beside the CPU emulation, differing results and bits marked. Exit code 4 when there is no usable GPU\n"
+    "(the reason and the CPU results are printed) or a GPU side failed; differences are not errors.\n";
+
+constexpr int kExitNoGpu = 4; // as `fplab-cli gpu`: --backend gpu without a usable GPU, or a GPU side failed
 
 struct Options {
     std::string action;
@@ -37,6 +46,7 @@ struct Options {
     std::optional<std::size_t> step;
     Language language = Language::English;
     bool json = false;
+    bool gpu = false; // --backend gpu
     std::string dir;
 };
 
@@ -90,6 +100,12 @@ std::optional<int> parseOptions(std::span<const std::string_view> args, CommandI
                 return kExitUsage;
             }
             o.language = *language;
+        } else if (name == "--backend") {
+            if (*value != "cpu" && *value != "gpu") {
+                io.err << "fplab-cli lesson: unknown backend " << quoted(*value) << " (known: cpu gpu)\n";
+                return kExitUsage;
+            }
+            o.gpu = *value == "gpu";
         } else if (name == "--dir") {
             o.dir = std::string(*value);
         } else {
@@ -142,7 +158,28 @@ int listLessons(const Options& o, CommandIo io) {
     return library->errors().empty() ? kExitOk : kExitBadInput;
 }
 
+// `lesson run --backend gpu`: the CPU run beside each GPU counterpart.
+int runSideBySide(const Options& o, const LessonRun& run, CommandIo io) {
+    lessons::GpuCounterpart& counterpart = *gpu::lessonGpuCounterpart();
+    const std::string reason = counterpart.unavailableReason();
+    const auto sides = reason.empty() ? runGpuSides(run, counterpart, o.step) : std::map<std::string, GpuSide, std::less<>>{};
+    writeLessonRunSideBySide(io.out, run, sides, reason, o.language, o.step);
+    for (const std::string& e : run.errors) io.err << "error: " << e << "\n";
+    if (!run.errors.empty()) return kExitBadInput;
+    if (!reason.empty()) {
+        io.err << "fplab-cli lesson: --backend gpu: " << reason << "\n";
+        return kExitNoGpu;
+    }
+    for (const auto& [id, side] : sides)
+        if (!side.result && !side.refused) return kExitNoGpu;
+    return kExitOk;
+}
+
 int runOrShow(const Options& o, CommandIo io, bool show) {
+    if (o.gpu && (show || o.json)) {
+        io.err << "fplab-cli lesson: --backend gpu goes with 'lesson run' and text output (not show, not --json)\n";
+        return kExitUsage;
+    }
     if (o.positional.size() != 1) {
         io.err << "fplab-cli lesson " << o.action << ": give one lesson id or number (see 'fplab-cli lesson list')\n";
         return kExitUsage;
@@ -162,6 +199,7 @@ int runOrShow(const Options& o, CommandIo io, bool show) {
         return kExitUsage;
     }
     const LessonRun run = runLesson(lesson, o.overrides);
+    if (!show && o.gpu) return runSideBySide(o, run, io);
     if (show)
         writeLessonText(io.out, run, o.language, o.step);
     else if (o.json) {

@@ -8,6 +8,7 @@
 #include "core/tensor_core/reference_gemm.h"
 #include "core/text/print.h"
 #include "lessons/experiments/experiment_helpers.h"
+#include "lessons/experiments/gemm_error_inputs.h"
 #include "lessons/value_text.h"
 
 #include <algorithm>
@@ -300,59 +301,6 @@ ExperimentResult mmaBlockSteps(const ParamValues& params) {
 }
 
 // ---- tf32_gemm_error ----------------------------------------------------------------------------------------
-
-// Inputs like torch.rand: 24 random bits times 2^-24, in [0, 1) and exact in FP32; signed: times ±1.
-std::vector<float> randomMatrix(std::mt19937_64& rng, std::size_t count, bool isSigned) {
-    std::vector<float> v(count);
-    for (float& x : v) {
-        const std::uint64_t r = rng();
-        const float mag = std::ldexp(float(r >> 40), -24);
-        x = isSigned && (r & 1) ? -mag : mag;
-    }
-    return v;
-}
-
-std::uint32_t floatBits(float x) { return std::bit_cast<std::uint32_t>(x); }
-
-// The exact dot product of FP32 values (and the exact sum of |a_k b_k|), rounded once to FP64.
-struct ExactDot {
-    double value;
-    double magnitude;
-};
-
-ExactDot exactDot(const float* a, const float* b, std::size_t stride, int k) {
-    tc::ExactAccumulator sum, mag;
-    for (int i = 0; i < k; ++i) {
-        const float x = a[i], y = b[std::size_t(i) * stride];
-        if (x == 0 || y == 0) continue;
-        int ex = 0, ey = 0;
-        const std::uint64_t mx = std::uint64_t(std::ldexp(std::frexp(std::abs(x), &ex), 24));
-        const std::uint64_t my = std::uint64_t(std::ldexp(std::frexp(std::abs(y), &ey), 24));
-        sum.add((x < 0) != (y < 0), mx * my, ex + ey - 48);
-        mag.add(false, mx * my, ex + ey - 48);
-    }
-    return {valueOf(kFp64, sum.round(kFp64).bits), valueOf(kFp64, mag.round(kFp64).bits)};
-}
-
-struct ErrorStats {
-    double max = 0;
-    double mean = 0;
-};
-
-// |d - exact| / sum_k |a_k b_k| per cell (the relative error when every input is positive), max and mean.
-ErrorStats errorStats(std::span<const std::uint32_t> d, const std::vector<ExactDot>& exact) {
-    ErrorStats s;
-    double total = 0;
-    for (std::size_t i = 0; i < d.size(); ++i) {
-        const double e = exact[i].magnitude == 0
-                             ? 0.0
-                             : std::abs(double(std::bit_cast<float>(d[i])) - exact[i].value) / exact[i].magnitude;
-        s.max = std::max(s.max, e);
-        total += e;
-    }
-    s.mean = total / double(d.size());
-    return s;
-}
 
 ExperimentResult tf32GemmError(const ParamValues& params) {
     const int m = int(params.integer("m"));

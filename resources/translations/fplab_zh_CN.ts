@@ -551,6 +551,38 @@
         <source>Your values (the narration follows them).</source>
         <translation>你的数值（讲解会随之变化）。</translation>
     </message>
+    <message>
+        <source>Run on:</source>
+        <translation>运行于：</translation>
+    </message>
+    <message>
+        <source>CPU (emulated)</source>
+        <translation>CPU（模拟）</translation>
+    </message>
+    <message>
+        <source>GPU (side by side)</source>
+        <translation>GPU（并排对照）</translation>
+    </message>
+    <message>
+        <source>Runs the experiment on this machine&apos;s GPU as well and shows both results, the differing ones highlighted</source>
+        <translation>同时在本机 GPU 上运行实验并显示两边的结果，不同的结果会高亮</translation>
+    </message>
+    <message>
+        <source>Why the GPU cannot be used</source>
+        <translation>无法使用 GPU 的原因</translation>
+    </message>
+    <message>
+        <source>CPU-emulated and GPU results side by side: every result computed on both agrees bit for bit.</source>
+        <translation>CPU 模拟与 GPU 结果并排：两边都算出的结果逐位一致。</translation>
+    </message>
+    <message>
+        <source>CPU-emulated and GPU results side by side: %1 differ (highlighted).</source>
+        <translation>CPU 模拟与 GPU 结果并排：%1 个结果不同（已高亮）。</translation>
+    </message>
+    <message>
+        <source>GPU side not run: %1</source>
+        <translation>未在 GPU 上运行：%1</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::ExplorerSection</name>
@@ -1638,6 +1670,42 @@
     <message>
         <source>two&apos;s complement</source>
         <translation>补码</translation>
+    </message>
+    <message>
+        <source>CPU (emulated)</source>
+        <translation>CPU（模拟）</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation>不同</translation>
+    </message>
+    <message>
+        <source>CPU only</source>
+        <translation>仅 CPU</translation>
+    </message>
+    <message>
+        <source>GPU only</source>
+        <translation>仅 GPU</translation>
+    </message>
+    <message>
+        <source>GPU: %1</source>
+        <translation>GPU：%1</translation>
+    </message>
+    <message>
+        <source>CPU %1, GPU %2 (the GPU&apos;s bits shown; differing bits emphasised)</source>
+        <translation>CPU %1，GPU %2（显示 GPU 的位；不同的位加粗标出）</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 // `fplab-cli lesson`: list, run (text and JSON), show, experiments and check, in process;
 // JSON output is checked to be well-formed and to carry the lessons' numbers as bits.
+#include "gpu/backend_choice.h"
 #include "tests/cli/cli_run.h"
 
 #include <gtest/gtest.h>
@@ -226,7 +227,45 @@ TEST(LessonCli, CheckReportsFileAndLine) {
     EXPECT_TRUE(contains(r.err, file.string() + ":8: {{sum.no_such_key}}: that experiment has no such result")) << r.err;
     const CliRun good = runInProcess({"lesson", "check", std::string(FPLAB_TEST_LESSONS_DIR) + "/05-accumulation.en.md"});
     EXPECT_EQ(good.code, 0) << good.err;
-    EXPECT_TRUE(contains(good.out, "05-accumulation.en.md: ok (4 steps, 2 experiments)"));
+    EXPECT_TRUE(contains(good.out, "05-accumulation.en.md: ok (5 steps, 3 experiments)"));
+}
+
+// --backend gpu through the real GPU adapter: without a GPU, the one-line reason, the CPU results and
+// exit code 4; with one, both sides (the seed sums agree bit for bit on every GPU).
+TEST(LessonCli, BackendGpuPrintsTheReasonOrBothSides) {
+    const CliRun r = runInProcess({"lesson", "run", "accumulation", "--step", "1", "--backend", "gpu"});
+    const std::string reason = gpu::noGpuReason();
+    if (!reason.empty()) {
+        EXPECT_EQ(r.code, 4) << r.err;
+        EXPECT_EQ(lineWith(r.out, "GPU side not run"), "GPU side not run: " + reason + ". CPU-emulated results only.") << r.out;
+        EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP32 addends "), "= 10.000133514404297  (fp32 0x4120008c")) << r.out;
+        EXPECT_TRUE(contains(r.err, "--backend gpu: " + reason)) << r.err;
+        EXPECT_FALSE(contains(r.out, "DIFFERS"));
+    } else {
+        EXPECT_EQ(r.code, 0) << r.err;
+        const std::string line = lineWith(r.out, "FP32 sum of FP32 addends ");
+        EXPECT_NE(line.find("10.000133514404297 (0x4120008c)"), line.rfind("10.000133514404297 (0x4120008c)")) << r.out;
+        EXPECT_EQ(line.substr(line.size() - 6), "| same") << r.out;
+        EXPECT_TRUE(contains(r.out, "Every result computed on both sides agrees bit for bit.")) << r.out;
+    }
+    const CliRun zh = runInProcess({"lesson", "run", "accumulation", "--step", "1", "--backend", "gpu", "--lang", "zh_CN"});
+    EXPECT_EQ(zh.code, r.code);
+    if (!reason.empty()) {
+        EXPECT_TRUE(contains(zh.out, "未在 GPU 上运行：" + reason)) << zh.out;
+    }
+}
+
+TEST(LessonCli, BackendCpuIsThePlainRunAndBadBackendsAreRefused) {
+    const CliRun plain = runInProcess({"lesson", "run", "accumulation"});
+    const CliRun cpu = runInProcess({"lesson", "run", "accumulation", "--backend", "cpu"});
+    EXPECT_EQ(cpu.code, 0);
+    EXPECT_EQ(cpu.out, plain.out);
+    const CliRun tpu = runInProcess({"lesson", "run", "accumulation", "--backend", "tpu"});
+    EXPECT_EQ(tpu.code, 2);
+    EXPECT_TRUE(contains(tpu.err, "unknown backend 'tpu' (known: cpu gpu)")) << tpu.err;
+    const CliRun json = runInProcess({"lesson", "run", "accumulation", "--backend", "gpu", "--json"});
+    EXPECT_EQ(json.code, 2);
+    EXPECT_TRUE(contains(json.err, "--backend gpu goes with 'lesson run' and text output")) << json.err;
 }
 
 TEST(LessonCli, ADirectoryWithABrokenFileStillLists) {

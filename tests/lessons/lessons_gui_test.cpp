@@ -14,6 +14,8 @@
 #include "app/gui/lessons/param_editor.h"
 #include "app/gui/lessons/result_view.h"
 #include "app/gui/lessons/section_links.h"
+#include "gpu/backend_choice.h"
+#include "lessons/gpu_counterpart.h"
 
 #include <QApplication>
 #include <QChartView>
@@ -22,6 +24,7 @@
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
@@ -203,6 +206,90 @@ TEST(LessonsGui, FollowsTheInterfaceLanguage) {
     EXPECT_EQ(s->title(), QStringLiteral("课程"));
     h.settings().language.set(QStringLiteral("en"));
     h.language().setLanguage(QStringLiteral("en"));
+}
+
+ExperimentPanel* panelFor(LessonView* v, const std::string& id) {
+    for (ExperimentPanel* p : v->experimentPanels())
+        if (p->call().id == id) return p;
+    return nullptr;
+}
+
+TEST(LessonsGui, TheGpuSwitchIsDisabledAndExplainedWithoutAGpu) {
+    const std::string reason = gpu::noGpuReason();
+    if (reason.empty()) GTEST_SKIP() << "this machine has a GPU";
+    GuiHarness h;
+    LessonsSection* s = lessonsOf(h);
+    ASSERT_NE(s, nullptr);
+    ASSERT_TRUE(s->openLesson(QStringLiteral("accumulation"), 0));
+    ExperimentPanel* p = panelFor(s->view(), "acc");
+    ASSERT_NE(p, nullptr);
+    EXPECT_FALSE(p->backendSwitch()->isHidden());
+    EXPECT_TRUE(p->cpuButton()->isChecked());
+    EXPECT_FALSE(p->gpuButton()->isEnabled());
+    EXPECT_EQ(p->gpuReasonLabel()->text().toStdString(), reason);
+    EXPECT_FALSE(p->gpuReasonLabel()->isHidden());
+    EXPECT_EQ(p->results()->quantityTable()->columnCount(), 4);
+    EXPECT_FALSE(p->results()->sideBySide().has_value());
+    // An experiment without a GPU counterpart has no switch.
+    ASSERT_TRUE(s->openLesson(QStringLiteral("overflow"), 0));
+    for (ExperimentPanel* other : s->view()->experimentPanels()) EXPECT_TRUE(other->backendSwitch()->isHidden());
+}
+
+// A GPU side that differs from the CPU emulation in one bit of one result.
+class OneBitOffGpu final : public lessons::GpuCounterpart {
+public:
+    std::string unavailableReason() const override { return {}; }
+    bool hasCounterpart(std::string_view experiment) const override { return experiment == "accumulate"; }
+    lessons::ExperimentResult run(std::string_view experiment, const lessons::ParamValues& params) override {
+        lessons::ParamList list(params.all().begin(), params.all().end());
+        lessons::ExperimentResult r = *lessons::runExperiment(experiment, list).result;
+        r.quantities.erase(r.quantities.begin()); // addend_high: CPU only
+        for (lessons::Quantity& q : r.quantities)
+            if (q.key == "high") q.bits ^= 1;
+        r.quantities.push_back(lessons::textQuantity("device", {"GPU"}, {"fake"}));
+        return r;
+    }
+};
+
+TEST(LessonsGui, WithAGpuBothColumnsShowAndTheDifferingCellIsHighlighted) {
+    ExperimentPanel::setGpuCounterpart(std::make_shared<OneBitOffGpu>());
+    GuiHarness h;
+    LessonsSection* s = lessonsOf(h);
+    ASSERT_NE(s, nullptr);
+    ASSERT_TRUE(s->openLesson(QStringLiteral("accumulation"), 0));
+    ExperimentPanel* p = panelFor(s->view(), "acc");
+    ASSERT_NE(p, nullptr);
+    ASSERT_FALSE(p->backendSwitch()->isHidden());
+    ASSERT_TRUE(p->gpuButton()->isEnabled());
+    EXPECT_TRUE(p->gpuReasonLabel()->isHidden());
+    p->gpuButton()->click();
+    ASSERT_TRUE(waitUntil([&] { return !p->isRunning() && p->results()->sideBySide().has_value(); }));
+    QTableWidget* t = p->results()->quantityTable();
+    ASSERT_EQ(t->columnCount(), 4);
+    EXPECT_EQ(t->horizontalHeaderItem(1)->text(), QStringLiteral("CPU (emulated)"));
+    EXPECT_EQ(t->horizontalHeaderItem(2)->text(), QStringLiteral("GPU"));
+    int highlighted = 0;
+    for (int row = 0; row < t->rowCount(); ++row) {
+        const bool differs = t->item(row, 0)->text() == QStringLiteral("FP32 sum of FP32 addends");
+        for (int c = 1; c < 4; ++c) {
+            EXPECT_EQ(t->item(row, c)->data(ResultView::kDiffersRole).toBool(), differs) << row << " " << c;
+            highlighted += t->item(row, c)->data(ResultView::kDiffersRole).toBool();
+        }
+        if (differs) {
+            EXPECT_TRUE(t->item(row, 1)->text().contains(QStringLiteral("0x4120008c"))) << t->item(row, 1)->text().toStdString();
+            EXPECT_TRUE(t->item(row, 2)->text().contains(QStringLiteral("0x4120008d"))) << t->item(row, 2)->text().toStdString();
+            EXPECT_TRUE(t->item(row, 2)->toolTip().contains(QStringLiteral("^"))) << t->item(row, 2)->toolTip().toStdString();
+        }
+    }
+    EXPECT_EQ(highlighted, 3);
+    // The differing result is selected and its bits are the GPU's, the differing one emphasised.
+    ASSERT_NE(p->results()->selectedQuantity(), nullptr);
+    EXPECT_EQ(p->results()->selectedQuantity()->key, "high");
+    // Back to the CPU: one column of values again.
+    p->cpuButton()->click();
+    ASSERT_TRUE(waitUntil([&] { return !p->isRunning() && !p->results()->sideBySide().has_value(); }));
+    EXPECT_EQ(t->horizontalHeaderItem(1)->text(), QStringLiteral("Value"));
+    ExperimentPanel::setGpuCounterpart(nullptr);
 }
 
 TEST(LessonsGui, ABrokenLessonFileIsShownNotFatal) {

@@ -6,12 +6,15 @@
 #include "app/gui/lessons/param_editor.h"
 #include "app/gui/lessons/result_view.h"
 #include "app/gui/shell/theme.h"
+#include "gpu/lesson_counterparts/lesson_counterparts.h"
+#include "lessons/side_by_side.h"
 
 #include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPointer>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QThreadPool>
 #include <QVBoxLayout>
 
@@ -19,9 +22,24 @@ namespace fplab::gui {
 
 using namespace fplab::lessons;
 
+namespace {
+
+std::shared_ptr<GpuCounterpart>& counterpartOverride() {
+    static std::shared_ptr<GpuCounterpart> instance;
+    return instance;
+}
+
+} // namespace
+
+void ExperimentPanel::setGpuCounterpart(std::shared_ptr<GpuCounterpart> counterpart) {
+    counterpartOverride() = std::move(counterpart);
+}
+
 ExperimentPanel::ExperimentPanel(const ExperimentCall& call, const ExperimentRun& initial, Language language, QWidget* parent)
     : QWidget(parent), m_call(call), m_run(initial), m_language(language), m_title(new QLabel(this)),
-      m_status(new QLabel(this)), m_params(nullptr), m_reset(new QPushButton(this)), m_results(new ResultView(this)) {
+      m_status(new QLabel(this)), m_params(nullptr), m_reset(new QPushButton(this)), m_results(new ResultView(this)),
+      m_backendRow(new QWidget(this)), m_backendLabel(new QLabel(m_backendRow)), m_cpuButton(new QRadioButton(m_backendRow)),
+      m_gpuButton(new QRadioButton(m_backendRow)), m_gpuReason(new QLabel(m_backendRow)) {
     setObjectName(QString::fromStdString("experiment_" + call.id));
     auto* layout = new QVBoxLayout(this);
     auto* head = new QHBoxLayout;
@@ -36,6 +54,8 @@ ExperimentPanel::ExperimentPanel(const ExperimentCall& call, const ExperimentRun
         layout->addWidget(m_params);
         connect(m_params, &ParamEditor::edited, this, &ExperimentPanel::startRun);
     }
+    layout->addWidget(m_backendRow);
+    setUpBackendSwitch();
     m_status->setWordWrap(true);
     layout->addWidget(m_status);
     layout->addWidget(m_results, 1);
@@ -51,6 +71,32 @@ ExperimentPanel::ExperimentPanel(const ExperimentCall& call, const ExperimentRun
 
 ExperimentPanel::~ExperimentPanel() = default;
 
+void ExperimentPanel::setUpBackendSwitch() {
+    std::shared_ptr<GpuCounterpart> counterpart = counterpartOverride() ? counterpartOverride() : gpu::lessonGpuCounterpart();
+    m_backendRow->setObjectName(QStringLiteral("backendSwitch"));
+    m_cpuButton->setObjectName(QStringLiteral("backendCpu"));
+    m_gpuButton->setObjectName(QStringLiteral("backendGpu"));
+    m_gpuReason->setObjectName(QStringLiteral("gpuReason"));
+    auto* row = new QHBoxLayout(m_backendRow);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_backendLabel);
+    row->addWidget(m_cpuButton);
+    row->addWidget(m_gpuButton);
+    row->addWidget(m_gpuReason, 1);
+    m_cpuButton->setChecked(true);
+    m_gpuReason->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    if (!counterpart || !counterpart->hasCounterpart(m_call.name) || !m_params) {
+        m_backendRow->hide();
+        return;
+    }
+    m_counterpart = std::move(counterpart);
+    const std::string reason = m_counterpart->unavailableReason();
+    m_gpuButton->setEnabled(reason.empty());
+    m_gpuReason->setText(QString::fromStdString(reason));
+    m_gpuReason->setVisible(!reason.empty());
+    connect(m_gpuButton, &QRadioButton::toggled, this, [this](bool) { startRun(); });
+}
+
 void ExperimentPanel::setLanguage(Language language) {
     m_language = language;
     retranslate();
@@ -61,6 +107,12 @@ void ExperimentPanel::retranslate() {
     const ExperimentSpec* spec = findExperiment(m_call.name);
     m_title->setText(spec ? uiText(m_language, spec->title) : QString::fromStdString(m_call.name));
     m_title->setToolTip(spec ? uiText(m_language, spec->summary) : QString());
+    m_backendLabel->setText(tr("Run on:"));
+    m_cpuButton->setText(tr("CPU (emulated)"));
+    m_gpuButton->setText(tr("GPU (side by side)"));
+    m_gpuButton->setToolTip(tr("Runs the experiment on this machine's GPU as well and shows both results, "
+                               "the differing ones highlighted"));
+    m_gpuReason->setToolTip(tr("Why the GPU cannot be used"));
     m_reset->setText(tr("Reset"));
     m_reset->setToolTip(tr("Back to the lesson's values"));
     if (m_params) m_params->retranslate(m_language);
@@ -72,26 +124,31 @@ void ExperimentPanel::startRun() {
     m_status->setText(tr("Computing…"));
     m_reset->setEnabled(true);
     const ParamList params = m_params->values();
+    // Only a chosen GPU runs; the counterpart object is shared with the worker.
+    std::shared_ptr<GpuCounterpart> counterpart = m_gpuButton->isChecked() ? m_counterpart : nullptr;
     // The worker gets its own copy of the block: the lesson may be gone before it finishes.
     QPointer<ExperimentPanel> self(this);
-    QThreadPool::globalInstance()->start([self, call = m_call, params, generation] {
+    QThreadPool::globalInstance()->start([self, call = m_call, params, generation, counterpart] {
         ExperimentRun run = runCall(call, params);
         run.call = nullptr;
+        std::optional<GpuSide> gpu;
+        if (counterpart && run.result) gpu = runCounterpart(*counterpart, call.name, run.params);
         // Delivered on the GUI thread through the application object, which outlives every panel.
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
-            [self, generation, run = std::move(run)]() mutable {
-                if (self) self->finishRun(generation, std::move(run));
+            [self, generation, run = std::move(run), gpu = std::move(gpu)]() mutable {
+                if (self) self->finishRun(generation, std::move(run), std::move(gpu));
             },
             Qt::QueuedConnection);
     });
 }
 
-void ExperimentPanel::finishRun(std::uint64_t generation, ExperimentRun run) {
+void ExperimentPanel::finishRun(std::uint64_t generation, ExperimentRun run, std::optional<GpuSide> gpu) {
     if (generation != m_generation) return; // a newer edit is on its way
     m_running = false;
     m_run = std::move(run);
     m_run.call = &m_call;
+    m_gpu = std::move(gpu);
     showRun();
     emit runChanged();
 }
@@ -104,9 +161,22 @@ void ExperimentPanel::showRun() {
     } else {
         m_status->setStyleSheet({});
         const bool modified = m_params && m_params->isModified();
-        m_status->setText(modified ? tr("Your values (the narration follows them).") : QString());
-        m_status->setVisible(modified);
-        if (m_run.result) m_results->setResult(*m_run.result, m_language);
+        QStringList status;
+        if (modified) status.push_back(tr("Your values (the narration follows them)."));
+        if (m_gpu && m_gpu->result && m_run.result) {
+            const SideBySide sides = compareResults(*m_run.result, *m_gpu->result);
+            const std::size_t differing = sides.count(Match::Differs);
+            status.push_back(differing == 0 ? tr("CPU-emulated and GPU results side by side: every result computed on both "
+                                                 "agrees bit for bit.")
+                                            : tr("CPU-emulated and GPU results side by side: %1 differ (highlighted).")
+                                                  .arg(differing));
+            m_results->setSideBySide(*m_run.result, sides, m_language);
+        } else {
+            if (m_gpu) status.push_back(tr("GPU side not run: %1").arg(QString::fromStdString(m_gpu->error)));
+            if (m_run.result) m_results->setResult(*m_run.result, m_language);
+        }
+        m_status->setText(status.join(QLatin1Char(' ')));
+        m_status->setVisible(!status.isEmpty());
     }
     m_reset->setEnabled(m_params && m_params->isModified());
 }

@@ -1,16 +1,21 @@
 // One experiment block of a lesson, live: its parameters (editable, with a reset to the
-// lesson's values) and its results. Edits re-run the experiment on a worker thread.
+// lesson's values) and its results. Edits re-run the experiment on a worker thread. An experiment
+// with a GPU counterpart gets a CPU-emulated / GPU switch: on GPU, both run and show side by side;
+// without a GPU the switch is disabled and one line says why.
 #pragma once
 
+#include "lessons/gpu_counterpart.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_runner.h"
 
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QLabel;
 class QPushButton;
+class QRadioButton;
 
 namespace fplab::gui {
 
@@ -36,6 +41,18 @@ public:
     ParamEditor* params() const { return m_params; }
     ResultView* results() const { return m_results; }
     QPushButton* resetButton() const { return m_reset; }
+    // The CPU-emulated / GPU switch (hidden for experiments without a GPU counterpart) and the line
+    // that says why the GPU cannot be chosen.
+    QWidget* backendSwitch() const { return m_backendRow; }
+    QRadioButton* cpuButton() const { return m_cpuButton; }
+    QRadioButton* gpuButton() const { return m_gpuButton; }
+    QLabel* gpuReasonLabel() const { return m_gpuReason; }
+    // The GPU side of the latest run (set while the switch is on GPU).
+    const std::optional<lessons::GpuSide>& gpuSide() const { return m_gpu; }
+
+    // The counterparts panels created from now on use: the real GPU (gpu/lesson_counterparts) by
+    // default; tests put a fake here, nullptr restores the default.
+    static void setGpuCounterpart(std::shared_ptr<lessons::GpuCounterpart> counterpart);
 
 signals:
     // A new result (or error) is shown; the narration refreshes its placeholders.
@@ -45,7 +62,8 @@ signals:
 
 private:
     void startRun();
-    void finishRun(std::uint64_t generation, lessons::ExperimentRun run);
+    void finishRun(std::uint64_t generation, lessons::ExperimentRun run, std::optional<lessons::GpuSide> gpu);
+    void setUpBackendSwitch();
     void showRun();
     void retranslate();
 
@@ -59,6 +77,13 @@ private:
     ParamEditor* m_params;
     QPushButton* m_reset;
     ResultView* m_results;
+    std::shared_ptr<lessons::GpuCounterpart> m_counterpart; // nullptr: no GPU counterpart for this experiment
+    std::optional<lessons::GpuSide> m_gpu;
+    QWidget* m_backendRow;
+    QLabel* m_backendLabel;
+    QRadioButton* m_cpuButton;
+    QRadioButton* m_gpuButton;
+    QLabel* m_gpuReason;
 };
 
 } // namespace fplab::gui

@@ -16,6 +16,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -106,7 +107,7 @@ ResultView::ResultView(QWidget* parent)
 
     connect(m_quantities, &QTableWidget::itemSelectionChanged, this, [this] {
         const int row = m_quantities->currentRow();
-        if (m_result && row >= 0 && row < int(m_result->quantities.size())) m_selectedKey = qs(m_result->quantities[std::size_t(row)].key);
+        if (row >= 0 && row < m_rowKeys.size()) m_selectedKey = m_rowKeys[row];
         showSelected();
     });
     const auto link = [this](bool explorer) {
@@ -125,21 +126,110 @@ ResultView::ResultView(QWidget* parent)
 ResultView::~ResultView() = default;
 
 const Quantity* ResultView::selectedQuantity() const {
+    if (m_sides) {
+        for (const QuantityPair& p : m_sides->rows)
+            if (qs(p.key) == m_selectedKey) return p.cpu ? &*p.cpu : p.gpu ? &*p.gpu : nullptr;
+        return nullptr;
+    }
     if (!m_result) return nullptr;
     return m_result->find(m_selectedKey.toStdString());
 }
 
 void ResultView::selectQuantity(const QString& key) {
-    if (!m_result) return;
-    for (std::size_t i = 0; i < m_result->quantities.size(); ++i)
-        if (qs(m_result->quantities[i].key) == key) m_quantities->selectRow(int(i));
+    const int row = int(m_rowKeys.indexOf(key));
+    if (row >= 0) m_quantities->selectRow(row);
+}
+
+void ResultView::setSideBySide(const ExperimentResult& cpu, const SideBySide& sides, Language language) {
+    // Switching to the comparison shows the first differing result; later updates keep the selection.
+    if (!m_sides)
+        for (const QuantityPair& p : sides.rows)
+            if (p.match == Match::Differs) {
+                m_selectedKey = qs(p.key);
+                break;
+            }
+    m_result = cpu;
+    m_sides = sides;
+    m_language = language;
+    fillSideBySide();
+}
+
+void ResultView::fillSideBySide() {
+    const SideBySide& sides = *m_sides;
+    const Language language = m_language;
+    // Rebuilding the rows must not move the selection to whatever row the old table had selected.
+    const QSignalBlocker quiet(m_quantities);
+    m_quantities->clearContents();
+    m_quantities->setColumnCount(4);
+    m_quantities->setHorizontalHeaderLabels({tr("Result"), tr("CPU (emulated)"), tr("GPU"), tr("Comparison")});
+    // Two value columns need the room: the table scrolls sideways rather than cut them off.
+    m_quantities->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_quantities->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
+    m_quantities->setColumnWidth(0, 180);
+    m_quantities->setRowCount(int(sides.rows.size()));
+    m_rowKeys.clear();
+    const QColor highlight = warningColor(palette());
+    int selectRow = -1, firstDiffering = -1;
+    for (std::size_t i = 0; i < sides.rows.size(); ++i) {
+        const QuantityPair& p = sides.rows[i];
+        const auto cell = [&](const std::optional<Quantity>& q) {
+            if (!q) return QStringLiteral("–");
+            const QString hex = q->kind == QuantityKind::Float     ? qs(hexBits(q->format, q->bits))
+                                : q->kind == QuantityKind::Integer ? qs(intHex(q->intFormat, q->bits))
+                                                                   : QString();
+            return qs(quantityText(*q, language)) + (hex.isEmpty() ? QString() : QStringLiteral("  (") + hex + QLatin1Char(')'));
+        };
+        QString match;
+        switch (p.match) {
+        case Match::Same: match = tr("same"); break;
+        case Match::Differs: match = tr("differs"); break;
+        case Match::CpuOnly: match = tr("CPU only"); break;
+        case Match::GpuOnly: match = tr("GPU only"); break;
+        }
+        const QStringList cells = {qs(p.label.in(language)), cell(p.cpu), cell(p.gpu), match};
+        const bool differs = p.match == Match::Differs;
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (differs && c > 0) {
+                item->setData(kDiffersRole, true);
+                item->setBackground(highlight);
+                item->setForeground(palette().color(QPalette::Base));
+                const std::string marks = differenceMarks(p);
+                if (!marks.empty())
+                    item->setToolTip(QStringLiteral("<pre>CPU %1\nGPU %2\n    %3</pre>")
+                                         .arg(qs(quantityBits(*p.cpu)), qs(quantityBits(*p.gpu)), qs(marks)));
+            }
+            m_quantities->setItem(int(i), c, item);
+        }
+        m_rowKeys.push_back(qs(p.key));
+        if (qs(p.key) == m_selectedKey) selectRow = int(i);
+        if (firstDiffering < 0 && differs) firstDiffering = int(i);
+    }
+    if (selectRow < 0) selectRow = firstDiffering >= 0 ? firstDiffering : (sides.rows.empty() ? -1 : 0);
+    if (selectRow >= 0) {
+        m_selectedKey = m_rowKeys[selectRow];
+        m_quantities->selectRow(selectRow);
+    }
+    QStringList notes;
+    for (const LocalText& n : m_result->notes) notes.push_back(qs(n.in(language)));
+    for (const LocalText& n : sides.gpuNotes) notes.push_back(tr("GPU: %1").arg(qs(n.in(language))));
+    m_notes->setText(notes.join(QLatin1Char('\n')));
+    m_notes->setVisible(!notes.isEmpty());
+    showSelected();
+    rebuildTabs();
 }
 
 void ResultView::setResult(const ExperimentResult& result, Language language) {
     m_result = result;
+    m_sides.reset();
     m_language = language;
+    m_quantities->clearContents();
+    m_quantities->setColumnCount(4);
     m_quantities->setHorizontalHeaderLabels({tr("Result"), tr("Value"), tr("Encoding"), tr("Flags")});
+    m_quantities->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_quantities->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_quantities->setRowCount(int(result.quantities.size()));
+    m_rowKeys.clear();
     int selectRow = -1, firstFloat = -1;
     for (std::size_t i = 0; i < result.quantities.size(); ++i) {
         const Quantity& q = result.quantities[i];
@@ -150,6 +240,7 @@ void ResultView::setResult(const ExperimentResult& result, Language language) {
             if (q.kind == QuantityKind::Float && c == 1) item->setToolTip(qs(exactDecimal(q.format, q.bits)));
             m_quantities->setItem(int(i), c, item);
         }
+        m_rowKeys.push_back(qs(q.key));
         if (qs(q.key) == m_selectedKey) selectRow = int(i);
         if (firstFloat < 0 && (q.kind == QuantityKind::Float || q.kind == QuantityKind::Integer)) firstFloat = int(i);
     }
@@ -173,7 +264,21 @@ void ResultView::showSelected() {
     QList<BitCell> cells;
     QList<BitGroup> groups;
     QString caption;
-    if (q && q->kind == QuantityKind::Float) {
+    const QuantityPair* pair = nullptr;
+    if (m_sides)
+        for (const QuantityPair& p : m_sides->rows)
+            if (qs(p.key) == m_selectedKey) pair = &p;
+    if (pair && pair->match == Match::Differs && pair->differingBits != 0 && pair->gpu->kind == QuantityKind::Float) {
+        // The GPU's bits, each one that differs from the CPU's drawn emphasised.
+        const Quantity& g = *pair->gpu;
+        fieldCells(g.format, g.bits, {tr("sign"), tr("exponent"), tr("mantissa")}, cells, groups);
+        const int width = int(cells.size());
+        for (int i = 0; i < width; ++i)
+            if ((pair->differingBits >> (width - 1 - i)) & 1) cells[i].emphasised = true;
+        caption = qs(pair->label.in(m_language)) + QStringLiteral(": ") +
+                  tr("CPU %1, GPU %2 (the GPU's bits shown; differing bits emphasised)")
+                      .arg(qs(hexBits(pair->cpu->format, pair->cpu->bits)), qs(hexBits(g.format, g.bits)));
+    } else if (q && q->kind == QuantityKind::Float) {
         fieldCells(q->format, q->bits, {tr("sign"), tr("exponent"), tr("mantissa")}, cells, groups);
         caption = qs(q->label.in(m_language)) + QStringLiteral(": ") + qs(bitString(q->format, q->bits)) +
                   QStringLiteral(" = ") + qs(exactDecimal(q->format, q->bits));
@@ -199,6 +304,9 @@ void ResultView::rebuildTabs() {
     }
     if (!m_result) return;
     for (const ResultTable& t : m_result->tables) m_tabs->addTab(tableWidget(t, m_language, m_tabs), qs(t.title.in(m_language)));
+    if (m_sides)
+        for (const ResultTable& t : m_sides->gpuTables)
+            m_tabs->addTab(tableWidget(t, m_language, m_tabs), tr("GPU: %1").arg(qs(t.title.in(m_language))));
     for (const NumberLine& l : m_result->numberLines) {
         auto* w = new NumberLineWidget(m_tabs);
         w->setLine(l, m_language);
@@ -215,7 +323,12 @@ void ResultView::rebuildTabs() {
 }
 
 void ResultView::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::PaletteChange && m_result) rebuildTabs();
+    if (event->type() == QEvent::PaletteChange && m_result) {
+        if (m_sides)
+            fillSideBySide(); // the highlight follows the theme
+        else
+            rebuildTabs();
+    }
     QWidget::changeEvent(event);
 }
 

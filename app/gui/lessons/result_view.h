@@ -1,8 +1,10 @@
 // The live view of one experiment's results: its quantities (value, encoding, flags), the
-// bits of the selected one, and its tables, charts and number lines in tabs.
+// bits of the selected one, and its tables, charts and number lines in tabs. Beside a GPU
+// counterpart's result, the quantities show in two columns with the differing cells highlighted.
 #pragma once
 
 #include "lessons/experiment_result.h"
+#include "lessons/side_by_side.h"
 
 #include <QWidget>
 
@@ -26,7 +28,12 @@ public:
     ~ResultView() override;
 
     void setResult(const lessons::ExperimentResult& result, lessons::Language language);
+    // The CPU result beside its GPU counterpart's (the comparison of the two).
+    void setSideBySide(const lessons::ExperimentResult& cpu, const lessons::SideBySide& sides, lessons::Language language);
     const std::optional<lessons::ExperimentResult>& result() const { return m_result; }
+    const std::optional<lessons::SideBySide>& sideBySide() const { return m_sides; }
+    // Side by side: whether the quantity table's cell is highlighted as differing.
+    static constexpr int kDiffersRole = Qt::UserRole + 1;
     // The quantity whose bits are shown (selected in the table), or nullptr.
     const lessons::Quantity* selectedQuantity() const;
     void selectQuantity(const QString& key);
@@ -49,8 +56,11 @@ protected:
 private:
     void showSelected();
     void rebuildTabs();
+    void fillSideBySide();
 
     std::optional<lessons::ExperimentResult> m_result;
+    std::optional<lessons::SideBySide> m_sides;
+    QStringList m_rowKeys; // the key of each row of the quantity table
     lessons::Language m_language = lessons::Language::English;
     QTableWidget* m_quantities;
     BitRowWidget* m_bits;
