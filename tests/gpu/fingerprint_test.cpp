@@ -1,6 +1,7 @@
 // `fplab-cli gpu fingerprint`: the no-GPU exit, reading the recorded H100 cells (bare and converted
 // to a fingerprint file), bad input; and, with a GPU, the probes run on the device.
 #include "../cli/cli_run.h"
+#include "core/tensor_core/fingerprint/probes.h"
 #include "core/tensor_core/fingerprint/report.h"
 #include "gpu/fingerprint.h"
 #include "gpu_test_support.h"
@@ -57,6 +58,30 @@ TEST(FingerprintCli, BadInputIsNamed) {
     EXPECT_EQ(wrongK.code, 1);
     EXPECT_TRUE(contains(wrongK.err, "line 1: expected 34 hex numbers")) << wrongK.err;
     EXPECT_TRUE(contains(runInProcess({"gpu", "fingerprint", "--help"}).out, "Fasi, Higham, Mikaitis and Khattak"));
+}
+
+// What a GPU run does, with the built-in sm_90 model answering instead of the device: for every type the
+// probes and random tiles leave the built-in model standing and contradict none of its parameters.
+TEST(FingerprintOffline, EveryTypeKeepsTheBuiltInModelWhenItAnswers) {
+    namespace fp = tc::fingerprint;
+    for (GemmType type : fingerprintTypes()) {
+        auto s = *fingerprintDescription(type, tc::Api::MmaSync);
+        s.computeCapability = 90;
+        const auto builtIn = fp::builtInModel(tc::Arch::Sm90, s.api, s.input, s.accum, s.k);
+        ASSERT_TRUE(builtIn.candidate) << gemmTypeName(type);
+        for (const auto& t : fp::fingerprintTiles(s.input, s.accum, s.k))
+            for (auto& c : fp::cellsOfTile(t, s.k, std::vector<std::uint64_t>(128, 0))) s.cells.push_back(std::move(c));
+        const fp::CandidateEvaluator eval(s);
+        std::vector<std::uint64_t> d;
+        for (std::size_t i = 0; i < s.cells.size(); ++i) d.push_back(eval.evaluate(*builtIn.candidate, i));
+        for (std::size_t i = 0; i < s.cells.size(); ++i) s.cells[i].d = d[i];
+        const auto r = fp::makeFingerprintReport(s);
+        EXPECT_EQ(r.builtInMatches, s.cells.size()) << gemmTypeName(type);
+        for (const auto& row : r.rows)
+            EXPECT_NE(row.agreement, fp::Agreement::Differ) << gemmTypeName(type) << " " << fp::paramKey(row.param);
+        for (fp::Param p : {fp::Param::BlockSize, fp::Param::FinalRounding, fp::Param::AddendEntry})
+            EXPECT_EQ(r.rows[std::size_t(p)].inferred.size(), 1u) << gemmTypeName(type) << " " << fp::paramKey(p);
+    }
 }
 
 class FingerprintGpu : public test::GpuTest {};
