@@ -91,24 +91,6 @@ Cell hex32(std::uint64_t bits) {
 }
 Cell yesNo(bool b) { return {b ? "yes" : "no", false}; }
 
-std::string jsonString(std::string_view s) {
-    std::string out = "\"";
-    for (char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (ch == '"' || ch == '\\') {
-            out += '\\';
-            out += ch;
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += ch;
-        }
-    }
-    return out + "\"";
-}
-
 std::string jsonValue(const Cell& c) {
     if (c.numeric && c.text.find_first_not_of("0123456789+-.eE") == std::string::npos && !c.text.empty())
         return c.text;

@@ -72,21 +72,6 @@ std::string decidedText(const fp::ReportRow& r, const fp::ParamVerdict& v) {
     return r.inferred.size() == 1 ? "-" : "(undetermined)";
 }
 
-std::string jsonString(std::string_view s) {
-    std::string out = "\"";
-    for (char ch : s) {
-        if (ch == '"' || ch == '\\') out += '\\';
-        if (static_cast<unsigned char>(ch) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned char>(ch));
-            out += buf;
-            continue;
-        }
-        out += ch;
-    }
-    return out + "\"";
-}
-
 std::string typeText(const fp::AnswerSet& s) {
     return std::string(tc::inputName(s.input)) + " -> " + std::string(tc::accumName(s.accum));
 }
