@@ -79,7 +79,8 @@ std::string typeText(const fp::AnswerSet& s) {
 void printText(const fp::AnswerSet& s, const fp::FingerprintReport& r, std::ostream& out) {
     const auto& inf = r.inference;
     out << "fingerprint: " << (s.device.empty() ? "(unnamed device)" : s.device) << ", compute capability "
-        << s.computeCapability / 10 << "." << s.computeCapability % 10 << " (model " << tc::archName(r.arch) << ")";
+        << s.computeCapability / 10 << "." << s.computeCapability % 10;
+    if (r.archModelled) out << " (model " << tc::archName(r.arch) << ")";
     if (!s.driver.empty()) out << ", driver " << s.driver;
     if (!s.date.empty()) out << ", " << s.date;
     out << "\ninstruction: " << tc::apiName(s.api) << " " << s.shape << ", " << typeText(s) << ", k = " << s.k << "\n";
@@ -116,7 +117,8 @@ void printText(const fp::AnswerSet& s, const fp::FingerprintReport& r, std::ostr
 void printJson(const fp::AnswerSet& s, const fp::FingerprintReport& r, std::ostream& out) {
     const auto& inf = r.inference;
     out << "{\n  \"device\": " << jsonString(s.device) << ",\n  \"compute capability\": " << s.computeCapability
-        << ",\n  \"model arch\": " << jsonString(tc::archName(r.arch)) << ",\n  \"driver\": " << jsonString(s.driver)
+        << ",\n  \"model arch\": " << (r.archModelled ? jsonString(tc::archName(r.arch)) : std::string("null"))
+        << ",\n  \"driver\": " << jsonString(s.driver)
         << ",\n  \"date\": " << jsonString(s.date) << ",\n  \"instruction\": " << jsonString(tc::apiName(s.api))
         << ",\n  \"shape\": " << jsonString(s.shape) << ",\n  \"input\": " << jsonString(tc::inputName(s.input))
         << ",\n  \"accum\": " << jsonString(tc::accumName(s.accum)) << ",\n  \"k\": " << s.k

@@ -986,6 +986,10 @@
         <translation>未命名设备</translation>
     </message>
     <message>
+        <source>none in FP Lab</source>
+        <translation>FP Lab 中没有</translation>
+    </message>
+    <message>
         <source>%1, compute capability %2.%3 (model %4): %5 %6, %7 → %8, %9 cells.</source>
         <translation>%1，计算能力 %2.%3（模型 %4）：%5 %6，%7 → %8，%9 个单元。</translation>
     </message>

@@ -140,6 +140,17 @@ TEST(Fingerprint, InfersTheSm90Fp16BlockFromThePublishedVectors) {
     for (const ReportRow& x : r.rows) EXPECT_NE(x.agreement, Agreement::Differ) << paramKey(x.param);
 }
 
+TEST(Fingerprint, AGpuWithoutAModelStandsAloneAndIsWorthSaving) {
+    AnswerSet s = publishedFp16Vectors();
+    s.computeCapability = 89;
+    const FingerprintReport r = makeFingerprintReport(s, kPublishedStructure);
+    EXPECT_FALSE(r.archModelled);
+    EXPECT_FALSE(r.builtIn.candidate);
+    EXPECT_NE(r.builtIn.message.find("no model for compute capability 8.9"), std::string::npos) << r.builtIn.message;
+    EXPECT_EQ(row(r, Param::BlockSize).inferred, one(16));
+    EXPECT_EQ(row(r, Param::BlockSize).agreement, Agreement::NoBuiltIn);
+}
+
 TEST(Fingerprint, OneFlippedBitInOneMeasuredCellLeavesNoCandidate) {
     AnswerSet s = loadEvidence("mma_e4m3.txt", InputType::E4m3);
     s.cells[4000].d ^= 1;

@@ -245,7 +245,8 @@ void FingerprintPanel::fill() {
                  .arg(device)
                  .arg(s.computeCapability / 10)
                  .arg(s.computeCapability % 10)
-                 .arg(qs(std::string(tc::archName(r.arch))), qs(std::string(tc::apiName(s.api))), qs(s.shape),
+                 .arg(r.archModelled ? qs(std::string(tc::archName(r.arch))) : tr("none in FP Lab"),
+                      qs(std::string(tc::apiName(s.api))), qs(s.shape),
                       qs(std::string(tc::inputName(s.input))), qs(std::string(tc::accumName(s.accum))))
                  .arg(inf.cells);
     if (inf.survivors)

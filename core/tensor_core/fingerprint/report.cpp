@@ -35,11 +35,23 @@ BuiltInModel builtInModel(Arch arch, Api api, InputType input, AccumType accum, 
     return out;
 }
 
+std::optional<Arch> modelledArch(int cc) {
+    if (cc == 80) return Arch::Sm80;
+    if (cc == 90) return Arch::Sm90;
+    return std::nullopt;
+}
+
 FingerprintReport makeFingerprintReport(const AnswerSet& answers, const std::vector<Assumption>& assumptions) {
     FingerprintReport rep;
     rep.arch = archForComputeCapability(answers.computeCapability);
     rep.inference = inferParameters(answers, assumptions);
-    rep.builtIn = builtInModel(rep.arch, answers.api, answers.input, answers.accum, answers.k);
+    rep.archModelled = modelledArch(answers.computeCapability).has_value();
+    if (rep.archModelled)
+        rep.builtIn = builtInModel(rep.arch, answers.api, answers.input, answers.accum, answers.k);
+    else
+        rep.builtIn.message = "FP Lab has no model for compute capability " + std::to_string(answers.computeCapability / 10) +
+                              "." + std::to_string(answers.computeCapability % 10) +
+                              " (it models sm_80 and sm_90): save this fingerprint to keep what the GPU does";
     if (rep.builtIn.candidate) rep.builtInMatches = countMatches(answers, *rep.builtIn.candidate);
     for (const ParamVerdict& v : rep.inference.params) {
         ReportRow row;

@@ -37,8 +37,13 @@ struct BuiltInModel {
 };
 BuiltInModel builtInModel(Arch arch, Api api, InputType input, AccumType accum, int k);
 
+// The architecture FP Lab models for a compute capability: 80 -> sm_80, 90 -> sm_90, others none
+// (their fingerprint stands alone and is worth saving).
+std::optional<Arch> modelledArch(int computeCapability);
+
 struct FingerprintReport {
     Arch arch = Arch::Sm80;         // the model architecture the answers' GPU maps to
+    bool archModelled = false;      // FP Lab has a model for this GPU's compute capability
     Inference inference;
     BuiltInModel builtIn;
     std::size_t builtInMatches = 0; // cells the built-in model reproduces
