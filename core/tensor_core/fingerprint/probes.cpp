@@ -139,6 +139,16 @@ std::vector<ProbeTile> fingerprintTiles(InputType input, AccumType accum, int k,
                               terms, std::ldexp(1.0, f)))
             out.push_back(std::move(*t));
     }
+    // Alignment bits below the output: c = 2^s plus half an ulp (a tie) plus 2^(s-f); a nearest rounding goes
+    // up only if the last term survives the cut (F >= f). Directed roundings ignore it (the probes above decide).
+    for (int f = p + 2; f <= 28; ++f)
+        addScaled(out, [&](int s) {
+            const double c = std::ldexp(1.0, s);
+            return designed(enc, k, "tie-" + std::to_string(f),
+                            "a tie plus a term " + std::to_string(f) + " bits below c: rounds up under RNE only if F >= " +
+                                std::to_string(f),
+                            {{0, 0.5 * c * ulpScale}, {1, std::ldexp(c, -f)}}, c);
+        });
     // Block size: a small term at k = n is lost if it starts a new block, kept inside a block of more than n.
     for (int n : {4, 8, 16})
         if (n < k)
