@@ -798,8 +798,8 @@
         <translation>无法在此运行：%1</translation>
     </message>
     <message>
-        <source>Fingerprinting needs a GPU: %1. A saved fingerprint can still be loaded.</source>
-        <translation>指纹测定需要 GPU：%1。仍可加载已保存的指纹。</translation>
+        <source>Running the probes needs a GPU (%1). A saved fingerprint can still be loaded.</source>
+        <translation>运行探测向量需要 GPU（%1）。仍可加载已保存的指纹。</translation>
     </message>
     <message>
         <source>Fingerprint</source>

@@ -9,6 +9,7 @@
 #include "gpu/device_info.h"
 #include "gui_fixture.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QLabel>
 #include <QPushButton>
@@ -75,6 +76,7 @@ TEST(FingerprintPanelTest, LoadsTheRecordedH100AnswersAndShowsTheInferredModel) 
     EXPECT_EQ(m->text(n, FingerprintPanel::BuiltIn), QStringLiteral("32"));
     EXPECT_EQ(m->text(n, FingerprintPanel::DecidedBy), QStringLiteral("mma_e4m3.txt:3"));
     EXPECT_EQ(m->text(n, FingerprintPanel::Agree), QStringLiteral("no"));
+    EXPECT_EQ(panel->typeCombo()->currentData().toString(), QStringLiteral("e4m3-fp32")) << "the loaded type is shown";
     const int c = rowOf(m, QStringLiteral("Where c enters"));
     EXPECT_EQ(m->text(c, FingerprintPanel::Inferred), QStringLiteral("last, one FP32 addition (RNE)"));
     const int g = rowOf(m, QStringLiteral("k grouping into blocks"));

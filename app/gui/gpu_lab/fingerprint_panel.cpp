@@ -98,7 +98,7 @@ void FingerprintPanel::updateEnabled() {
     m_run->setEnabled(why.isEmpty() && !m_runner.isBusy());
     m_run->setToolTip(why.isEmpty() ? tr("Run the probes on this GPU and infer its arithmetic")
                                     : tr("Cannot run here: %1").arg(why));
-    m_gpuNote->setText(why.isEmpty() ? QString() : tr("Fingerprinting needs a GPU: %1. A saved fingerprint can still be loaded.").arg(why));
+    m_gpuNote->setText(why.isEmpty() ? QString() : tr("Running the probes needs a GPU (%1). A saved fingerprint can still be loaded.").arg(why));
     m_gpuNote->setVisible(!why.isEmpty());
     m_load->setEnabled(!m_runner.isBusy());
     m_save->setEnabled(m_result.has_value() && !m_runner.isBusy());
@@ -146,6 +146,12 @@ bool FingerprintPanel::saveTo(const QString& path) {
 
 void FingerprintPanel::showResult(FingerprintJobResult result) {
     m_result = std::move(result);
+    if (const auto type = gpu::gemmTypeOf(m_result->answers.input, m_result->answers.accum)) {
+        const int i = m_type->findData(qs(std::string(gpu::gemmTypeName(*type))));
+        if (i >= 0) m_type->setCurrentIndex(i);
+    }
+    const int api = m_instruction->findData(int(m_result->answers.api));
+    if (api >= 0) m_instruction->setCurrentIndex(api);
     fill();
     updateEnabled();
 }
