@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # One run of FP Lab's GPU checks on a lent GPU machine (nvcc, CMake and Ninja; no Qt, GoogleTest
 # or MPFR): configure with the GUI off and GoogleTest from $PWD/.gtest, build, run ctest (the GPU
-# tests first), then every `fplab-cli gpu` command and the GPU training run (`fplab-cli train --compare` per mode
-# and its steps/s, appended to 04-compare.txt), and the lessons with GPU counterparts side by side
-# (`fplab-cli lesson run ID --backend gpu`, appended to 05-accumulate.txt). Every log goes to $OUT, 8 files at most:
+# tests first), then every `fplab-cli gpu` command, the tensor-core fingerprint of every type (the inferred
+# parameters and the saved answer file, appended to 04-compare.txt), the GPU training run
+# (`fplab-cli train --compare` per mode and its steps/s, also appended to 04-compare.txt), and the lessons with
+# GPU counterparts side by side (`fplab-cli lesson run ID --backend gpu`, appended to 05-accumulate.txt).
+# Every log goes to $OUT, 8 files at most:
 #   00-env.log  01-build.log  02-ctest.log  03-info.txt  04-compare.txt  05-accumulate.txt
 #   06-bench.csv  07-bench.log
 # Keeps to about 9 minutes; each step has its own time limit, and a failed step does not stop the
@@ -87,6 +89,15 @@ step "compare gemm 64x64x256 uniform" 04-compare.txt 90 "$CLI" gpu compare --typ
 step "compare gemm 96x80x512 small integers" 04-compare.txt 90 \
     "$CLI" gpu compare --type all --m 96 --n 80 --k 512 --dist int
 step "compare gemm 128x128x512 csv" 04-compare.txt 120 "$CLI" gpu compare --type all --m 128 --n 128 --k 512 --csv
+
+# fingerprint: the probes through mma.sync for every floating-point type, the inferred parameters beside the
+# built-in model, and the answers as a fingerprint file (between "fplab-fingerprint 1" and the step's exit
+# line: cut it out and `fplab-cli gpu fingerprint --load` it anywhere). FP Lab has no wgmma kernel to probe.
+for type in tf32 fp16-fp32 fp16-fp16 bf16-fp32 e4m3-fp32 e5m2-fp32; do
+    step "gpu fingerprint --type $type" 04-compare.txt 60 \
+        "$CLI" gpu fingerprint --type "$type" --instruction mma.sync --save "$BUILD/fingerprint-$type.txt"
+    step "fingerprint file $type" 04-compare.txt 10 cat "$BUILD/fingerprint-$type.txt"
+done
 
 # train: the GPU training run against the CPU emulator, step by step, in every mode (a verdict and both sides'
 # steps/s), then the GPU's steps/s over longer runs (docs/training.md, "The GPU path").

@@ -35,6 +35,8 @@ std::string_view knownRoundingNames();
 
 // `text` in single quotes, non-printable bytes as \xNN, cut after maxChars characters.
 std::string quoted(std::string_view text, std::size_t maxChars = 40);
+// `text` as a JSON string literal: in double quotes, '"' and '\\' escaped, control bytes as \u00NN.
+std::string jsonString(std::string_view text);
 
 // A small option scanner: "--name VALUE", "--name=VALUE" and flags; anything else is positional.
 // A word that starts with '-' followed by a digit, '.', 'i' or 'n' ("-0.5", "-inf", "-nan") is a value.

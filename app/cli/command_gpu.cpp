@@ -1,8 +1,9 @@
-// `fplab-cli gpu info|gemm|compare|accumulate|bench`: the GPU lab from the command line, with
+// `fplab-cli gpu info|gemm|compare|accumulate|bench|fingerprint`: the GPU lab from the command line, with
 // text, --csv or --json output. Without a GPU (or a CUDA build) each says why and exits 4;
 // `gpu info` then still exits 0 and reports "no GPU: <reason>".
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/command_gpu_fingerprint.h"
 #include "gpu/accumulate.h"
 #include "gpu/backend_choice.h"
 #include "gpu/backends.h"
@@ -46,6 +47,8 @@ constexpr std::string_view kUsage =
     "  accumulate                0.01 added 1000 times in FP32, FP16, FP16 into FP32, FP16 Kahan, and\n"
     "       [--addend X --count N] [--values N --seed S --atomic-repeats R]   one sum in three orders\n"
     "  bench [--types a,b,..] [--sizes 1024,2048,..] [--impl cublas|kernel] [--warmup N] [--repeats N]\n"
+    "  fingerprint [--type T] [--instruction mma.sync|wgmma] [--save FILE | --load FILE] [--json]\n"
+    "                            infer the tensor cores' arithmetic from probes (fingerprint --help)\n"
     "\n"
     "Types: fp64 fp32 tf32 fp16-fp32 fp16-fp16 bf16-fp32 e4m3-fp32 e5m2-fp32 int8-int32.\n"
     "Backends: reference (FP64 sums, one rounding), sequential (the naive kernels' FMA chain on the CPU),\n"
@@ -87,24 +90,6 @@ Cell hex32(std::uint64_t bits) {
     return {buf, false};
 }
 Cell yesNo(bool b) { return {b ? "yes" : "no", false}; }
-
-std::string jsonString(std::string_view s) {
-    std::string out = "\"";
-    for (char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (ch == '"' || ch == '\\') {
-            out += '\\';
-            out += ch;
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += ch;
-        }
-    }
-    return out + "\"";
-}
 
 std::string jsonValue(const Cell& c) {
     if (c.numeric && c.text.find_first_not_of("0123456789+-.eE") == std::string::npos && !c.text.empty())
@@ -790,6 +775,7 @@ int runGpu(std::span<const std::string_view> args, CommandIo io) {
         return args.empty() ? kExitUsage : kExitOk;
     }
     const std::string_view sub = args[0];
+    if (sub == "fingerprint") return runGpuFingerprint(args.subspan(1), io);
     Args a;
     std::string error;
     if (!parseArgs(args.subspan(1), a, error)) {
@@ -812,7 +798,7 @@ int runGpu(std::span<const std::string_view> args, CommandIo io) {
         default: return kExitInternal;
         }
     }
-    io.err << "fplab-cli gpu: unknown command " << quoted(sub) << " (info, gemm, compare, accumulate, bench)\n";
+    io.err << "fplab-cli gpu: unknown command " << quoted(sub) << " (info, gemm, compare, accumulate, bench, fingerprint)\n";
     return kExitUsage;
 }
 

@@ -804,6 +804,293 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::FingerprintPanel</name>
+    <message>
+        <source>Load a fingerprint</source>
+        <translation>加载指纹</translation>
+    </message>
+    <message>
+        <source>Fingerprints (*.fingerprint);;All files (*)</source>
+        <translation>指纹文件 (*.fingerprint);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save the fingerprint</source>
+        <translation>保存指纹</translation>
+    </message>
+    <message>
+        <source>Looking for a GPU…</source>
+        <translation>正在查找 GPU…</translation>
+    </message>
+    <message>
+        <source>Run the probes on this GPU and infer its arithmetic</source>
+        <translation>在这块 GPU 上运行探测向量并推断其运算方式</translation>
+    </message>
+    <message>
+        <source>Cannot run here: %1</source>
+        <translation>无法在此运行：%1</translation>
+    </message>
+    <message>
+        <source>Running the probes needs a GPU (%1). A saved fingerprint can still be loaded.</source>
+        <translation>运行探测向量需要 GPU（%1）。仍可加载已保存的指纹。</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>指纹</translation>
+    </message>
+    <message>
+        <source>The fingerprint was cancelled.</source>
+        <translation>指纹测定已取消。</translation>
+    </message>
+    <message>
+        <source>The fingerprint failed: %1</source>
+        <translation>指纹测定失败：%1</translation>
+    </message>
+    <message>
+        <source>Fingerprint done.</source>
+        <translation>指纹测定完成。</translation>
+    </message>
+    <message>
+        <source>Loading the fingerprint was cancelled.</source>
+        <translation>加载指纹已取消。</translation>
+    </message>
+    <message>
+        <source>Loading the fingerprint failed: %1</source>
+        <translation>加载指纹失败：%1</translation>
+    </message>
+    <message>
+        <source>Fingerprint loaded.</source>
+        <translation>指纹已加载。</translation>
+    </message>
+    <message>
+        <source>Nothing to save yet: run or load a fingerprint first.</source>
+        <translation>尚无可保存的内容：请先运行或加载指纹。</translation>
+    </message>
+    <message>
+        <source>Saving the fingerprint failed: %1</source>
+        <translation>保存指纹失败：%1</translation>
+    </message>
+    <message>
+        <source>Fingerprint saved to %1.</source>
+        <translation>指纹已保存到 %1。</translation>
+    </message>
+    <message>
+        <source>Operands in the unit</source>
+        <translation>单元内的操作数</translation>
+    </message>
+    <message>
+        <source>k grouping into blocks</source>
+        <translation>k 维分块方式</translation>
+    </message>
+    <message>
+        <source>Products per block (n)</source>
+        <translation>每块乘积数 (n)</translation>
+    </message>
+    <message>
+        <source>Fraction bits kept (F)</source>
+        <translation>保留的小数位数 (F)</translation>
+    </message>
+    <message>
+        <source>Final rounding</source>
+        <translation>最终舍入</translation>
+    </message>
+    <message>
+        <source>Rounding precision (bits)</source>
+        <translation>舍入精度（位）</translation>
+    </message>
+    <message>
+        <source>Where c enters</source>
+        <translation>c 的加入位置</translation>
+    </message>
+    <message>
+        <source>Product normalisation</source>
+        <translation>乘积规格化</translation>
+    </message>
+    <message>
+        <source>Subnormal inputs</source>
+        <translation>次正规输入</translation>
+    </message>
+    <message>
+        <source>Subnormal outputs</source>
+        <translation>次正规输出</translation>
+    </message>
+    <message>
+        <source>Exponent rule when all terms are tiny</source>
+        <translation>所有项都极小时的指数规则</translation>
+    </message>
+    <message>
+        <source>converted to FP16</source>
+        <translation>转换为 FP16</translation>
+    </message>
+    <message>
+        <source>as given</source>
+        <translation>按原样</translation>
+    </message>
+    <message>
+        <source>FP8 pairs {4t, 4t+1, 16+4t, 16+4t+1} first</source>
+        <translation>先取 FP8 成对下标 {4t, 4t+1, 16+4t, 16+4t+1}</translation>
+    </message>
+    <message>
+        <source>k in order</source>
+        <translation>按 k 顺序</translation>
+    </message>
+    <message>
+        <source>toward zero (RZ)</source>
+        <translation>向零舍入 (RZ)</translation>
+    </message>
+    <message>
+        <source>nearest even (RNE)</source>
+        <translation>就近偶数舍入 (RNE)</translation>
+    </message>
+    <message>
+        <source>down (RD)</source>
+        <translation>向下舍入 (RD)</translation>
+    </message>
+    <message>
+        <source>up (RU)</source>
+        <translation>向上舍入 (RU)</translation>
+    </message>
+    <message>
+        <source>inside the first block</source>
+        <translation>在第一块内部</translation>
+    </message>
+    <message>
+        <source>last, one FP32 addition (RNE)</source>
+        <translation>最后，一次 FP32 加法 (RNE)</translation>
+    </message>
+    <message>
+        <source>last, one FP32 addition (RZ)</source>
+        <translation>最后，一次 FP32 加法 (RZ)</translation>
+    </message>
+    <message>
+        <source>normalised</source>
+        <translation>规格化</translation>
+    </message>
+    <message>
+        <source>not normalised</source>
+        <translation>不规格化</translation>
+    </message>
+    <message>
+        <source>flushed to zero</source>
+        <translation>冲刷为零</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>none fits</source>
+        <translation>无一吻合</translation>
+    </message>
+    <message>
+        <source>undetermined: %1</source>
+        <translation>未确定：%1</translation>
+    </message>
+    <message>
+        <source>Run the probes on this GPU, or load a saved fingerprint.</source>
+        <translation>在这块 GPU 上运行探测向量，或加载已保存的指纹。</translation>
+    </message>
+    <message>
+        <source>(assumed)</source>
+        <translation>（假定）</translation>
+    </message>
+    <message>
+        <source>(the only value for this instruction)</source>
+        <translation>（该指令唯一可能的值）</translation>
+    </message>
+    <message>
+        <source>(no probe separates them)</source>
+        <translation>（没有探测向量能区分它们）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>待定</translation>
+    </message>
+    <message>
+        <source>an unnamed device</source>
+        <translation>未命名设备</translation>
+    </message>
+    <message>
+        <source>none in FP Lab</source>
+        <translation>FP Lab 中没有</translation>
+    </message>
+    <message>
+        <source>%1, compute capability %2.%3 (model %4): %5 %6, %7 → %8, %9 cells.</source>
+        <translation>%1，计算能力 %2.%3（模型 %4）：%5 %6，%7 → %8，%9 个单元。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidate models reproduce every cell.</source>
+        <translation>%2 个候选模型中有 %1 个重现了每个单元。</translation>
+    </message>
+    <message>
+        <source>No candidate model reproduces every cell; the table shows those that went furthest (first failure: %1).</source>
+        <translation>没有候选模型能重现每个单元；表中显示走得最远的候选（首次失败：%1）。</translation>
+    </message>
+    <message>
+        <source>The built-in model reproduces %1 of %2 cells.</source>
+        <translation>内置模型重现了 %2 个单元中的 %1 个。</translation>
+    </message>
+    <message>
+        <source>The built-in model has no parameters for this instruction: %1</source>
+        <translation>内置模型没有该指令的参数：%1</translation>
+    </message>
+    <message>
+        <source>How many bits does the tensor core keep? Probe vectors in the manner of Fasi, Higham, Mikaitis and Khattak run through one MMA instruction; every candidate model is checked against every answer, and a parameter is inferred when all candidates that fit agree on it.</source>
+        <translation>张量核心保留多少位？按照 Fasi、Higham、Mikaitis 和 Khattak 的方法，探测向量通过一条 MMA 指令运行；每个候选模型都与每个答案逐一核对，当所有吻合的候选在某个参数上一致时，该参数即被推断出来。</translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation>类型：</translation>
+    </message>
+    <message>
+        <source>Instruction:</source>
+        <translation>指令：</translation>
+    </message>
+    <message>
+        <source>Fingerprint this GPU</source>
+        <translation>测定这块 GPU 的指纹</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>加载…</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Inferred</source>
+        <translation>推断值</translation>
+    </message>
+    <message>
+        <source>Built-in model</source>
+        <translation>内置模型</translation>
+    </message>
+    <message>
+        <source>Decided by (probe)</source>
+        <translation>判定依据（探测向量）</translation>
+    </message>
+    <message>
+        <source>Agree?</source>
+        <translation>一致？</translation>
+    </message>
+    <message>
+        <source>&quot;Decided by&quot; names the probe whose answer ruled out the last alternative value. &quot;open&quot;: several values fit the answers and the built-in one is among them.</source>
+        <translation>“判定依据”指出其答案排除了最后一个备选值的探测向量。“待定”：有多个值与答案吻合，内置值是其中之一。</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::FormatTableModel</name>
     <message>
         <source>cannot be stored: %1</source>
@@ -1272,6 +1559,10 @@
     <message>
         <source>TF32</source>
         <translation>TF32</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>指纹</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "app/gui/gpu_lab/gpu_lab_section.h"
 
 #include "app/gui/gpu_lab/device_panel.h"
+#include "app/gui/gpu_lab/fingerprint_panel.h"
 #include "app/gui/gpu_lab/gemm_panel.h"
 #include "app/gui/gpu_lab/gpu_lab_settings.h"
 #include "app/gui/gpu_lab/job_runner.h"
@@ -11,6 +12,7 @@
 #include "app/gui/gpu_lab/tf32_panel.h"
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/glyph_icon.h"
+#include "gpu/backend_choice.h"
 #include "gpu/device_info.h"
 
 #include <QAction>
@@ -43,10 +45,12 @@ GpuLabSection::GpuLabSection(SectionContext context, QWidget* parent)
     m_gemm = new GemmPanel(*m_settings, *m_runner, m_runGemm);
     m_speed = new SpeedPanel(*m_settings, *m_runner, m_measure);
     m_tf32 = new Tf32Panel(*m_settings, *m_runner, m_runTf32);
+    m_fingerprint = new FingerprintPanel(*m_runner);
     m_tabs = new QTabWidget;
     m_tabs->addTab(m_gemm, QString());
     m_tabs->addTab(m_speed, QString());
     m_tabs->addTab(m_tf32, QString());
+    m_tabs->addTab(m_fingerprint, QString());
     m_tabs->setCurrentIndex(m_settings->tab.get());
 
     m_jobLabel = makeNoteLabel(QStringLiteral("gpuJobMessage"));
@@ -86,6 +90,7 @@ GpuLabSection::GpuLabSection(SectionContext context, QWidget* parent)
     connect(m_gemm, &GemmPanel::message, this, &GpuLabSection::showMessage);
     connect(m_speed, &SpeedPanel::message, this, &GpuLabSection::showMessage);
     connect(m_tf32, &Tf32Panel::message, this, &GpuLabSection::showMessage);
+    connect(m_fingerprint, &FingerprintPanel::message, this, &GpuLabSection::showMessage);
     retranslateUi();
     updateBusy(false);
 }
@@ -116,6 +121,7 @@ void GpuLabSection::queryDevice() {
     m_gemm->setDevicesKnown();
     m_speed->setDevice(q);
     m_tf32->setGpuAvailable(q.available);
+    m_fingerprint->setGpuUnavailableReason(QString::fromStdString(gpu::noGpuReason()));
     updateBusy(m_runner->isBusy());
 }
 
@@ -155,10 +161,12 @@ void GpuLabSection::retranslateUi() {
     m_tabs->setTabText(GemmTab, tr("GEMM and heat map"));
     m_tabs->setTabText(SpeedTab, tr("Speed"));
     m_tabs->setTabText(Tf32Tab, tr("TF32"));
+    m_tabs->setTabText(FingerprintTab, tr("Fingerprint"));
     m_device->retranslate();
     m_gemm->retranslate();
     m_speed->retranslate();
     m_tf32->retranslate();
+    m_fingerprint->retranslate();
     if (m_runner->isBusy()) m_jobLabel->setText(tr("Running: %1…").arg(m_runner->title()));
 }
 

@@ -1,6 +1,6 @@
 // The GPU Lab section: the device (or why there is none), then three tabs: a GEMM through every
-// backend with its ulp heat map, the speed of each data type against the datasheet, and TF32 off
-// and on. Long work runs on one worker thread with a progress bar and Cancel.
+// backend with its ulp heat map, the speed of each data type against the datasheet, TF32 off
+// and on, and the fingerprint of the tensor cores. Long work runs on one worker thread with a progress bar and Cancel.
 #pragma once
 
 #include "app/gui/shell/section.h"
@@ -16,6 +16,7 @@ class QToolButton;
 namespace fplab::gui {
 
 class DevicePanel;
+class FingerprintPanel;
 class GemmPanel;
 class GpuLabSettings;
 class JobRunner;
@@ -27,7 +28,7 @@ class GpuLabSection final : public Section {
     Q_DISABLE_COPY_MOVE(GpuLabSection)
 
 public:
-    enum Tab { GemmTab, SpeedTab, Tf32Tab };
+    enum Tab { GemmTab, SpeedTab, Tf32Tab, FingerprintTab };
 
     explicit GpuLabSection(SectionContext context, QWidget* parent = nullptr);
     ~GpuLabSection() override;
@@ -52,6 +53,7 @@ public:
     GemmPanel* gemmPanel() const { return m_gemm; }
     SpeedPanel* speedPanel() const { return m_speed; }
     Tf32Panel* tf32Panel() const { return m_tf32; }
+    FingerprintPanel* fingerprintPanel() const { return m_fingerprint; }
     QTabWidget* tabs() const { return m_tabs; }
     QProgressBar* progressBar() const { return m_progress; }
     QLabel* jobLabel() const { return m_jobLabel; }
@@ -79,6 +81,7 @@ private:
     GemmPanel* m_gemm;
     SpeedPanel* m_speed;
     Tf32Panel* m_tf32;
+    FingerprintPanel* m_fingerprint;
     QLabel* m_jobLabel;
     QProgressBar* m_progress;
     QToolButton* m_cancelButton;

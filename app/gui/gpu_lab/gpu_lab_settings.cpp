@@ -48,7 +48,7 @@ GpuLabSettings::GpuLabSettings(SettingsStore& store)
                {QStringLiteral("reference"), QStringLiteral("sequential"), QStringLiteral("model"), QStringLiteral("naive"),
                 QStringLiteral("kernel"), QStringLiteral("cublas")},
                areBackendKeys),
-      tab(store, QStringLiteral("gpuLab/tab"), 0, inRange(0, 2)),
+      tab(store, QStringLiteral("gpuLab/tab"), 0, inRange(0, 3)),
       datasheet(store, QStringLiteral("gpuLab/datasheet"), QString(), isDatasheetName),
       benchSize(store, QStringLiteral("gpuLab/benchSize"), 4096, isBenchSize),
       tf32Size(store, QStringLiteral("gpuLab/tf32Size"), 128, inRange(16, kMaxDimension)),

@@ -1,0 +1,301 @@
+// `fplab-cli gpu fingerprint [--type T] [--instruction mma.sync|wgmma] [--json] [--save FILE] [--load FILE]`:
+// runs the fingerprint probes on the GPU (or reads saved or recorded answers), infers the tensor
+// core's parameters and prints them beside the built-in model, with the probe that decided each.
+#include "app/cli/command_gpu_fingerprint.h"
+
+#include "app/cli/cli_options.h"
+#include "core/tensor_core/fingerprint/answers_file.h"
+#include "core/tensor_core/fingerprint/report.h"
+#include "gpu/backend_choice.h"
+#include "gpu/fingerprint.h"
+#include "gpu/gemm_types.h"
+#include "gpu/gpu_error.h"
+
+#include <cstdio>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace fplab::cli {
+namespace {
+
+namespace fp = tc::fingerprint;
+using gpu::GemmType;
+
+constexpr int kExitNoGpu = 4;
+
+constexpr std::string_view kUsage =
+    "usage: fplab-cli gpu fingerprint [--type T] [--instruction mma.sync|wgmma] [--json] [--save FILE]\n"
+    "       fplab-cli gpu fingerprint --load FILE [--type T --arch sm_80|sm_90 --instruction I] [--json]\n"
+    "\n"
+    "Runs probe vectors (after Fasi, Higham, Mikaitis and Khattak) through the GPU's tensor cores, infers\n"
+    "the arithmetic (products per block, alignment bits, final rounding, where c enters, normalisation,\n"
+    "subnormals, FP8 operand handling) and shows it beside FP Lab's built-in model, parameter by parameter,\n"
+    "with the probe that decided each. Types: tf32 fp16-fp32 fp16-fp16 bf16-fp32 e4m3-fp32 e5m2-fp32\n"
+    "(default: every type the GPU has). --save FILE (one type) writes the answers for later --load;\n"
+    "with --load it converts recorded cells into such a file.\n"
+    "--load reads a saved file, or bare recorded cells (\"a0..a(k-1) b0..b(k-1) c d\" in hex per line, as\n"
+    "in the H100 evidence); bare cells need --type, and --arch (default sm_90) and --instruction\n"
+    "(default mma.sync) describe where they were taken. Exit 4 without a GPU unless --load is given.\n";
+
+std::string paramLabel(fp::Param p) {
+    switch (p) {
+    case fp::Param::Operands: return "operands in the unit";
+    case fp::Param::KGrouping: return "k grouping";
+    case fp::Param::BlockSize: return "products per block (n)";
+    case fp::Param::FractionBits: return "fraction bits kept (F)";
+    case fp::Param::FinalRounding: return "final rounding";
+    case fp::Param::RoundPrecision: return "rounding precision (bits)";
+    case fp::Param::AddendEntry: return "where c enters";
+    case fp::Param::Normalisation: return "product normalisation";
+    case fp::Param::SubnormalInputs: return "subnormal inputs";
+    case fp::Param::SubnormalOutputs: return "subnormal outputs";
+    case fp::Param::TinyExponent: return "all-tiny exponent rule";
+    }
+    return "?";
+}
+
+std::string agreementWord(const fp::ReportRow& r) {
+    switch (r.agreement) {
+    case fp::Agreement::Agree: return "yes";
+    case fp::Agreement::Differ: return "NO";
+    case fp::Agreement::Consistent: return "open";
+    case fp::Agreement::NoBuiltIn: return "-";
+    }
+    return "?";
+}
+
+std::string decidedText(const fp::ReportRow& r, const fp::ParamVerdict& v) {
+    if (r.assumed) return "(assumed)";
+    if (!r.decidedByProbe.empty()) return r.decidedByProbe;
+    if (v.searched.size() == 1) return "(only value for this instruction)";
+    return r.inferred.size() == 1 ? "-" : "(undetermined)";
+}
+
+std::string typeText(const fp::AnswerSet& s) {
+    return std::string(tc::inputName(s.input)) + " -> " + std::string(tc::accumName(s.accum));
+}
+
+void printText(const fp::AnswerSet& s, const fp::FingerprintReport& r, std::ostream& out) {
+    const auto& inf = r.inference;
+    out << "fingerprint: " << (s.device.empty() ? "(unnamed device)" : s.device) << ", compute capability "
+        << s.computeCapability / 10 << "." << s.computeCapability % 10;
+    if (r.archModelled) out << " (model " << tc::archName(r.arch) << ")";
+    if (!s.driver.empty()) out << ", driver " << s.driver;
+    if (!s.date.empty()) out << ", " << s.date;
+    out << "\ninstruction: " << tc::apiName(s.api) << " " << s.shape << ", " << typeText(s) << ", k = " << s.k << "\n";
+    out << "cells: " << inf.cells << "; candidate models searched: " << inf.candidates
+        << "; reproducing every cell: " << inf.survivors << "\n";
+    if (r.builtIn.candidate)
+        out << "built-in model: reproduces " << r.builtInMatches << " of " << inf.cells << " cells\n";
+    else
+        out << "built-in model: none (" << r.builtIn.message << ")\n";
+    if (!inf.survivors)
+        out << "no candidate reproduces every cell; the rows show the candidates that went furthest (first failure: cell "
+            << inf.exampleFailedAt + 1 << ", " << s.cells[std::size_t(inf.exampleFailedAt)].probe << ")\n";
+    std::vector<std::vector<std::string>> rows{{"parameter", "inferred", "built-in", "decided by", "agree"}};
+    for (std::size_t i = 0; i < r.rows.size(); ++i) {
+        const auto& row = r.rows[i];
+        rows.push_back({paramLabel(row.param), fp::valuesText(row.param, row.inferred),
+                        row.builtIn ? fp::valueToken(row.param, *row.builtIn) : "-", decidedText(row, inf.params[i]),
+                        agreementWord(row)});
+    }
+    std::vector<std::size_t> width(5, 0);
+    for (const auto& row : rows)
+        for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    out << "\n";
+    for (const auto& row : rows) {
+        std::string line = " ";
+        for (std::size_t c = 0; c < row.size(); ++c) line += " " + row[c] + std::string(width[c] - row[c].size(), ' ');
+        while (line.back() == ' ') line.pop_back();
+        out << line << "\n";
+    }
+    out << "\n\"a | b\": the answers allow both; \"open\": the built-in value is among them. \"decided by\" names the\n"
+           "probe whose answer ruled out the last alternative.\n";
+}
+
+void printJson(const fp::AnswerSet& s, const fp::FingerprintReport& r, std::ostream& out) {
+    const auto& inf = r.inference;
+    out << "{\n  \"device\": " << jsonString(s.device) << ",\n  \"compute capability\": " << s.computeCapability
+        << ",\n  \"model arch\": " << (r.archModelled ? jsonString(tc::archName(r.arch)) : std::string("null"))
+        << ",\n  \"driver\": " << jsonString(s.driver)
+        << ",\n  \"date\": " << jsonString(s.date) << ",\n  \"instruction\": " << jsonString(tc::apiName(s.api))
+        << ",\n  \"shape\": " << jsonString(s.shape) << ",\n  \"input\": " << jsonString(tc::inputName(s.input))
+        << ",\n  \"accum\": " << jsonString(tc::accumName(s.accum)) << ",\n  \"k\": " << s.k
+        << ",\n  \"cells\": " << inf.cells << ",\n  \"candidates\": " << inf.candidates
+        << ",\n  \"survivors\": " << inf.survivors << ",\n  \"built-in matches\": ";
+    if (r.builtIn.candidate) out << r.builtInMatches;
+    else out << "null";
+    out << ",\n  \"built-in note\": " << jsonString(r.builtIn.candidate ? r.builtIn.basis : r.builtIn.message)
+        << ",\n  \"parameters\": [";
+    for (std::size_t i = 0; i < r.rows.size(); ++i) {
+        const auto& row = r.rows[i];
+        out << (i ? ",\n" : "\n") << "    {\"parameter\": " << jsonString(fp::paramKey(row.param)) << ", \"inferred\": [";
+        for (std::size_t j = 0; j < row.inferred.size(); ++j)
+            out << (j ? ", " : "") << jsonString(fp::valueToken(row.param, row.inferred[j]));
+        out << "], \"built-in\": "
+            << (row.builtIn ? jsonString(fp::valueToken(row.param, *row.builtIn)) : std::string("null"))
+            << ", \"decided by\": " << (row.decidedByProbe.empty() ? std::string("null") : jsonString(row.decidedByProbe))
+            << ", \"agree\": " << jsonString(agreementWord(row)) << "}";
+    }
+    out << "\n  ]\n}\n";
+}
+
+struct Options {
+    std::optional<GemmType> type;
+    tc::Api api = tc::Api::MmaSync;
+    std::optional<tc::Arch> arch;
+    bool json = false;
+    std::string save, load;
+};
+
+bool parse(std::span<const std::string_view> args, Options& o, std::string& error) {
+    ArgScanner scan(args);
+    while (!scan.done()) {
+        std::string_view name;
+        std::optional<std::string_view> inlineValue;
+        if (!scan.nextOption(name, inlineValue)) {
+            error = "unexpected argument " + quoted(scan.nextPositional());
+            return false;
+        }
+        if (name == "--json") {
+            o.json = true;
+            continue;
+        }
+        if (name != "--type" && name != "--instruction" && name != "--save" && name != "--load" && name != "--arch") {
+            error = "unknown option " + quoted(name);
+            return false;
+        }
+        const auto v = scan.optionValue(inlineValue);
+        if (!v) {
+            error = std::string(name) + " needs a value";
+            return false;
+        }
+        if (name == "--type") {
+            o.type = gpu::findGemmType(*v);
+            if (!o.type) {
+                error = "unknown type " + quoted(*v) + " (tf32, fp16-fp32, fp16-fp16, bf16-fp32, e4m3-fp32, e5m2-fp32)";
+                return false;
+            }
+        } else if (name == "--instruction") {
+            if (*v == "mma.sync") o.api = tc::Api::MmaSync;
+            else if (*v == "wgmma") o.api = tc::Api::Wgmma;
+            else {
+                error = "--instruction must be mma.sync or wgmma (got " + quoted(*v) + ")";
+                return false;
+            }
+        } else if (name == "--arch") {
+            o.arch = tc::parseArch(*v);
+            if (!o.arch) {
+                error = "--arch must be sm_80 or sm_90 (got " + quoted(*v) + ")";
+                return false;
+            }
+        } else {
+            (name == "--save" ? o.save : o.load) = std::string(*v);
+        }
+    }
+    return true;
+}
+
+int report(const fp::AnswerSet& s, const Options& o, CommandIo io) {
+    const fp::FingerprintReport r = fp::makeFingerprintReport(s);
+    if (o.json) printJson(s, r, io.out);
+    else printText(s, r, io.out);
+    return kExitOk;
+}
+
+int runLoad(const Options& o, CommandIo io) {
+    std::string error;
+    const auto text = fp::readWholeFile(o.load, error);
+    if (!text) {
+        io.err << "fplab-cli gpu fingerprint: " << error << "\n";
+        return kExitBadInput;
+    }
+    fp::AnswersOrError parsed;
+    if (fp::isAnswersFile(*text)) {
+        parsed = fp::parseAnswers(*text);
+    } else {
+        if (!o.type) {
+            io.err << "fplab-cli gpu fingerprint: " << o.load
+                   << " is not a fingerprint file; to read bare recorded cells give --type (and --arch)\n";
+            return kExitUsage;
+        }
+        auto meta = gpu::fingerprintDescription(*o.type, o.api);
+        if (!meta) {
+            io.err << "fplab-cli gpu fingerprint: " << gpu::fingerprintUnavailableReason(*o.type, o.api) << "\n";
+            return kExitUsage;
+        }
+        meta->computeCapability = o.arch.value_or(tc::Arch::Sm90) == tc::Arch::Sm90 ? 90 : 80;
+        meta->device = "recorded cells from " + o.load;
+        const std::size_t slash = o.load.find_last_of("/\\");
+        parsed = fp::parseBareCells(*text, *meta, slash == std::string::npos ? o.load : o.load.substr(slash + 1));
+    }
+    if (!parsed.answers) {
+        io.err << "fplab-cli gpu fingerprint: " << o.load << ": " << parsed.error << "\n";
+        return kExitBadInput;
+    }
+    // --load with --save converts (bare recorded cells become a fingerprint file the app loads).
+    if (!o.save.empty())
+        if (auto err = fp::writeFingerprintFileAtomically(o.save, fp::formatAnswers(*parsed.answers)); !err.empty()) {
+            io.err << "fplab-cli gpu fingerprint: " << err << "\n";
+            return kExitBadInput;
+        }
+    return report(*parsed.answers, o, io);
+}
+
+int runOnGpu(const Options& o, CommandIo io) {
+    if (auto why = gpu::noGpuReason(); !why.empty()) {
+        io.err << "fplab-cli gpu fingerprint: " << why << "\n";
+        return kExitNoGpu;
+    }
+    std::vector<GemmType> types = o.type ? std::vector<GemmType>{*o.type} : gpu::fingerprintTypes();
+    if (!o.save.empty() && types.size() != 1) {
+        io.err << "fplab-cli gpu fingerprint: --save writes one type; give --type\n";
+        return kExitUsage;
+    }
+    int ran = 0;
+    for (GemmType t : types) {
+        if (auto why = gpu::fingerprintUnavailableReason(t, o.api); !why.empty()) {
+            io.err << "fplab-cli gpu fingerprint: " << gpu::gemmTypeName(t) << ": skipped: " << why << "\n";
+            continue;
+        }
+        const fp::AnswerSet s = gpu::runFingerprintOnGpu(t, o.api);
+        if (!o.save.empty()) {
+            if (auto err = fp::writeFingerprintFileAtomically(o.save, fp::formatAnswers(s)); !err.empty()) {
+                io.err << "fplab-cli gpu fingerprint: " << err << "\n";
+                return kExitBadInput;
+            }
+        }
+        if (ran++) io.out << "\n";
+        report(s, o, io);
+    }
+    return ran ? kExitOk : kExitNoGpu;
+}
+
+} // namespace
+
+int runGpuFingerprint(std::span<const std::string_view> args, CommandIo io) {
+    if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+        io.out << kUsage;
+        return kExitOk;
+    }
+    Options o;
+    std::string error;
+    if (!parse(args, o, error)) {
+        io.err << "fplab-cli gpu fingerprint: " << error << "\n";
+        return kExitUsage;
+    }
+    try {
+        return o.load.empty() ? runOnGpu(o, io) : runLoad(o, io);
+    } catch (const gpu::GpuError& e) {
+        io.err << "fplab-cli gpu fingerprint: " << e.what() << "\n";
+        return e.kind() == gpu::GpuError::Kind::InvalidArgument ? kExitBadInput
+               : e.kind() == gpu::GpuError::Kind::CudaCall      ? kExitInternal
+                                                                : kExitNoGpu;
+    } catch (const std::invalid_argument& e) {
+        io.err << "fplab-cli gpu fingerprint: " << e.what() << "\n";
+        return kExitBadInput;
+    }
+}
+
+} // namespace fplab::cli

@@ -1,0 +1,86 @@
+#include "gpu/fingerprint.h"
+
+#include "core/tensor_core/fingerprint/probes.h"
+#include "gpu/backend_choice.h"
+#include "gpu/backends.h"
+#include "gpu/device_info.h"
+#include "gpu/gpu_error.h"
+#include "gpu/single_mma.h"
+
+#include <ctime>
+
+namespace fplab::gpu {
+
+namespace fp = tc::fingerprint;
+
+namespace {
+
+std::string todayUtc() {
+    const std::time_t now = std::time(nullptr);
+    char buf[16] = "";
+    if (const std::tm* t = std::gmtime(&now)) std::strftime(buf, sizeof buf, "%Y-%m-%d", t);
+    return buf;
+}
+
+} // namespace
+
+std::vector<GemmType> fingerprintTypes() {
+    return {GemmType::Tf32, GemmType::Fp16Fp32, GemmType::Fp16Fp16, GemmType::Bf16Fp32, GemmType::E4m3Fp32,
+            GemmType::E5m2Fp32};
+}
+
+std::optional<fp::AnswerSet> fingerprintDescription(GemmType type, tc::Api api) {
+    const auto& info = gemmTypeInfo(type);
+    const auto cfg = mmaConfigFor(type, tc::Arch::Sm90, tc::Tf32Input::Truncate);
+    if (!cfg || isIntegerType(type) || info.shape == MmaShape::None) return std::nullopt;
+    fp::AnswerSet s;
+    s.api = api;
+    s.input = cfg->input;
+    s.accum = cfg->accum;
+    s.k = info.mmaK;
+    s.shape = "m16n8k" + std::to_string(info.mmaK);
+    return s;
+}
+
+std::optional<GemmType> gemmTypeOf(tc::InputType input, tc::AccumType accum) {
+    for (GemmType t : fingerprintTypes()) {
+        const auto d = fingerprintDescription(t, tc::Api::MmaSync);
+        if (d && d->input == input && d->accum == accum) return t;
+    }
+    return std::nullopt;
+}
+
+std::string fingerprintUnavailableReason(GemmType type, tc::Api api) {
+    if (!fingerprintDescription(type, api))
+        return std::string(gemmTypeName(type)) + " has no floating-point tensor-core MMA to fingerprint" +
+               (isIntegerType(type) ? " (integer MMAs are exact)" : "");
+    if (api != tc::Api::MmaSync)
+        return "FP Lab runs its probes with mma.sync only; it has no " + std::string(tc::apiName(api)) +
+               " kernel (a saved " + std::string(tc::apiName(api)) + " answer file can still be loaded)";
+    if (auto why = noGpuReason(); !why.empty()) return why;
+    return kernelGemmUnavailableReason(type, KernelVariant::TensorCore);
+}
+
+fp::AnswerSet runFingerprintOnGpu(GemmType type, tc::Api api, const std::function<void(int, int)>& progress) {
+    if (auto why = fingerprintUnavailableReason(type, api); !why.empty()) {
+        if (!builtWithCuda()) throw GpuError(GpuError::Kind::NotBuilt, why);
+        if (!queryDevices().available) throw GpuError(GpuError::Kind::NoDevice, why);
+        throw GpuError(GpuError::Kind::Unsupported, why);
+    }
+    const DeviceInfo& dev = requireDevice();
+    fp::AnswerSet s = *fingerprintDescription(type, api);
+    s.device = dev.name;
+    s.computeCapability = dev.computeCapability();
+    s.driver = cudaVersionText(queryDevices().driverVersion);
+    s.date = todayUtc();
+    const std::vector<fp::ProbeTile> tiles = fp::fingerprintTiles(s.input, s.accum, s.k);
+    int done = 0;
+    for (const fp::ProbeTile& t : tiles) {
+        const MmaTile tile{type, t.a, t.b, t.c};
+        for (fp::Cell& c : fp::cellsOfTile(t, s.k, runSingleMmaOnGpu(tile))) s.cells.push_back(std::move(c));
+        if (progress) progress(++done, int(tiles.size()));
+    }
+    return s;
+}
+
+} // namespace fplab::gpu

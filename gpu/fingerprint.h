@@ -1,0 +1,30 @@
+// Fingerprinting this machine's GPU: the designed probes and random tiles of
+// core/tensor_core/fingerprint run as single mma.sync tiles (runSingleMmaOnGpu), read back into an
+// answer set that the core's inference turns into parameters. Plain C++; throws GpuError without a GPU.
+#pragma once
+
+#include "core/tensor_core/fingerprint/answers.h"
+#include "gpu/gemm_types.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fplab::gpu {
+
+// The floating-point tensor-core types a fingerprint covers (INT8 is exact: nothing to infer).
+std::vector<GemmType> fingerprintTypes();
+// Empty when `type` can be fingerprinted with `api` on device 0; otherwise why not.
+std::string fingerprintUnavailableReason(GemmType type, tc::Api api);
+// The answer set's description (no cells) for a type: input, accumulator, k, shape, instruction.
+std::optional<tc::fingerprint::AnswerSet> fingerprintDescription(GemmType type, tc::Api api);
+// The GEMM type of an answer set's input and accumulator (nullopt when there is none).
+std::optional<GemmType> gemmTypeOf(tc::InputType input, tc::AccumType accum);
+
+// Runs every probe tile once on device 0 and records the cells. `progress(done, total)` is called
+// after each tile. Throws GpuError (NotBuilt, NoDevice, Unsupported, ...).
+tc::fingerprint::AnswerSet runFingerprintOnGpu(GemmType type, tc::Api api,
+                                               const std::function<void(int, int)>& progress = {});
+
+} // namespace fplab::gpu

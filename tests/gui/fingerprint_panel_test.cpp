@@ -1,0 +1,109 @@
+// The GPU Lab's Fingerprint tab: the recorded H100 FP8 answers, saved as a fingerprint file, load on
+// the worker and fill the table (inferred beside built-in, the deciding probe); without a GPU the
+// run button is off and says why; Save writes a file that loads back.
+#include "app/gui/gpu_lab/fingerprint_panel.h"
+#include "app/gui/gpu_lab/gpu_lab_section.h"
+#include "app/gui/gpu_lab/job_runner.h"
+#include "app/gui/gpu_lab/text_table_model.h"
+#include "core/tensor_core/fingerprint/answers_file.h"
+#include "gpu/device_info.h"
+#include "gui_fixture.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+namespace fplab::gui {
+namespace {
+
+namespace fp = tc::fingerprint;
+
+// The measured e4m3 cells as a fingerprint file, as `fplab-cli gpu fingerprint --load ... --save` writes it.
+QString savedE4m3(const QTemporaryDir& dir) {
+    std::string error;
+    const auto text = fp::readWholeFile(std::string(FPLAB_TC_DATA_DIR) + "/h100/mma_e4m3.txt", error);
+    EXPECT_TRUE(text) << error;
+    fp::AnswerSet meta;
+    meta.device = "NVIDIA H100 80GB HBM3";
+    meta.computeCapability = 90;
+    meta.driver = "13.0";
+    meta.date = "2026-11-24";
+    meta.shape = "m16n8k32";
+    meta.input = tc::InputType::E4m3;
+    meta.k = 32;
+    const auto parsed = fp::parseBareCells(text.value_or(""), meta, "mma_e4m3.txt");
+    EXPECT_TRUE(parsed.answers) << parsed.error;
+    const QString path = dir.filePath(QStringLiteral("h100-e4m3.fingerprint"));
+    EXPECT_EQ(fp::writeFingerprintFileAtomically(path.toStdString(), fp::formatAnswers(*parsed.answers)), "");
+    return path;
+}
+
+int rowOf(const TextTableModel* m, const QString& parameter) {
+    for (int r = 0; r < m->rowCount(); ++r)
+        if (m->text(r, FingerprintPanel::Parameter) == parameter) return r;
+    return -1;
+}
+
+TEST(FingerprintPanelTest, LoadsTheRecordedH100AnswersAndShowsTheInferredModel) {
+    testing::GuiHarness harness;
+    harness.window().showSection(QStringLiteral("gpu-lab"));
+    auto* lab = harness.section<GpuLabSection>(QStringLiteral("gpu-lab"));
+    ASSERT_NE(lab, nullptr);
+    lab->queryDevice();
+    lab->tabs()->setCurrentIndex(GpuLabSection::FingerprintTab);
+    FingerprintPanel* panel = lab->fingerprintPanel();
+    if (!gpu::queryDevices().available) {
+        EXPECT_FALSE(panel->runButton()->isEnabled());
+        EXPECT_TRUE(panel->runButton()->toolTip().contains(QStringLiteral("Cannot run here"))) << panel->runButton()->toolTip().toStdString();
+    }
+    EXPECT_FALSE(panel->saveButton()->isEnabled());
+
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    ASSERT_TRUE(panel->startLoad(savedE4m3(dir)));
+    ASSERT_TRUE(lab->runner()->waitUntilIdle(60000));
+    ASSERT_TRUE(panel->result().has_value()) << lab->jobLabel()->text().toStdString();
+    const TextTableModel* m = panel->model();
+    ASSERT_EQ(m->rowCount(), 11);
+    const int n = rowOf(m, QStringLiteral("Products per block (n)"));
+    ASSERT_GE(n, 0);
+    EXPECT_EQ(m->text(n, FingerprintPanel::Inferred), QStringLiteral("16"));
+    EXPECT_EQ(m->text(n, FingerprintPanel::BuiltIn), QStringLiteral("32"));
+    EXPECT_EQ(m->text(n, FingerprintPanel::DecidedBy), QStringLiteral("mma_e4m3.txt:3"));
+    EXPECT_EQ(m->text(n, FingerprintPanel::Agree), QStringLiteral("no"));
+    EXPECT_EQ(panel->typeCombo()->currentData().toString(), QStringLiteral("e4m3-fp32")) << "the loaded type is shown";
+    const int c = rowOf(m, QStringLiteral("Where c enters"));
+    EXPECT_EQ(m->text(c, FingerprintPanel::Inferred), QStringLiteral("last, one FP32 addition (RNE)"));
+    const int g = rowOf(m, QStringLiteral("k grouping into blocks"));
+    EXPECT_EQ(m->text(g, FingerprintPanel::Inferred), QStringLiteral("FP8 pairs {4t, 4t+1, 16+4t, 16+4t+1} first"));
+    const int f = rowOf(m, QStringLiteral("Fraction bits kept (F)"));
+    EXPECT_EQ(m->text(f, FingerprintPanel::Inferred), QStringLiteral("25"));
+    const int r = rowOf(m, QStringLiteral("Final rounding"));
+    EXPECT_EQ(m->text(r, FingerprintPanel::Agree), QStringLiteral("yes"));
+    const QString summary = panel->summaryLabel()->text();
+    EXPECT_TRUE(summary.contains(QStringLiteral("NVIDIA H100 80GB HBM3"))) << summary.toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral("The built-in model reproduces 706 of 5120 cells."))) << summary.toStdString();
+
+    // Save and load back.
+    EXPECT_TRUE(panel->saveButton()->isEnabled());
+    const QString copy = dir.filePath(QStringLiteral("copy.fingerprint"));
+    ASSERT_TRUE(panel->saveTo(copy));
+    ASSERT_TRUE(panel->startLoad(copy));
+    ASSERT_TRUE(lab->runner()->waitUntilIdle(60000));
+    EXPECT_EQ(panel->model()->text(n, FingerprintPanel::Inferred), QStringLiteral("16"));
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files).size(), 2) << "no temporary file left behind";
+
+    // A file that is not a fingerprint: a message, the table unchanged.
+    ASSERT_TRUE(panel->startLoad(QString::fromStdString(std::string(FPLAB_TC_DATA_DIR) + "/h100/mma_e5m2.txt")));
+    ASSERT_TRUE(lab->runner()->waitUntilIdle(60000));
+    EXPECT_TRUE(lab->jobLabel()->text().contains(QStringLiteral("is not a fingerprint file"))) << lab->jobLabel()->text().toStdString();
+    EXPECT_EQ(panel->model()->text(n, FingerprintPanel::Inferred), QStringLiteral("16"));
+}
+
+} // namespace
+} // namespace fplab::gui
