@@ -4,6 +4,7 @@
 #include "app/cli/command_gpu_fingerprint.h"
 
 #include "app/cli/cli_options.h"
+#include "core/platform/atomic_file.h"
 #include "core/tensor_core/fingerprint/answers_file.h"
 #include "core/tensor_core/fingerprint/report.h"
 #include "gpu/backend_choice.h"
@@ -236,9 +237,9 @@ int runLoad(const Options& o, CommandIo io) {
     }
     // --load with --save converts (bare recorded cells become a fingerprint file the app loads).
     if (!o.save.empty())
-        if (auto err = fp::writeFingerprintFileAtomically(o.save, fp::formatAnswers(*parsed.answers)); !err.empty()) {
-            io.err << "fplab-cli gpu fingerprint: " << err << "\n";
-            return kExitBadInput;
+        if (const auto err = platform::writeFileAtomically(o.save, fp::formatAnswers(*parsed.answers))) {
+            io.err << "fplab-cli gpu fingerprint: cannot write '" << o.save << "': " << *err << "\n";
+            return kExitOutput;
         }
     return report(*parsed.answers, o, io);
 }
@@ -261,9 +262,9 @@ int runOnGpu(const Options& o, CommandIo io) {
         }
         const fp::AnswerSet s = gpu::runFingerprintOnGpu(t, o.api);
         if (!o.save.empty()) {
-            if (auto err = fp::writeFingerprintFileAtomically(o.save, fp::formatAnswers(s)); !err.empty()) {
-                io.err << "fplab-cli gpu fingerprint: " << err << "\n";
-                return kExitBadInput;
+            if (const auto err = platform::writeFileAtomically(o.save, fp::formatAnswers(s))) {
+                io.err << "fplab-cli gpu fingerprint: cannot write '" << o.save << "': " << *err << "\n";
+                return kExitOutput;
             }
         }
         if (ran++) io.out << "\n";

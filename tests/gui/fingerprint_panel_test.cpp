@@ -5,6 +5,7 @@
 #include "app/gui/gpu_lab/gpu_lab_section.h"
 #include "app/gui/gpu_lab/job_runner.h"
 #include "app/gui/gpu_lab/text_table_model.h"
+#include "core/platform/atomic_file.h"
 #include "core/tensor_core/fingerprint/answers_file.h"
 #include "gpu/device_info.h"
 #include "gui_fixture.h"
@@ -39,7 +40,7 @@ QString savedE4m3(const QTemporaryDir& dir) {
     const auto parsed = fp::parseBareCells(text.value_or(""), meta, "mma_e4m3.txt");
     EXPECT_TRUE(parsed.answers) << parsed.error;
     const QString path = dir.filePath(QStringLiteral("h100-e4m3.fingerprint"));
-    EXPECT_EQ(fp::writeFingerprintFileAtomically(path.toStdString(), fp::formatAnswers(*parsed.answers)), "");
+    EXPECT_EQ(platform::writeFileAtomically(path.toStdString(), fp::formatAnswers(*parsed.answers)), std::nullopt);
     return path;
 }
 

@@ -5,6 +5,7 @@
 #include "app/gui/gpu_lab/job_runner.h"
 #include "app/gui/gpu_lab/lab_widgets.h"
 #include "app/gui/gpu_lab/text_table_model.h"
+#include "core/platform/atomic_file.h"
 #include "core/tensor_core/fingerprint/answers_file.h"
 #include "gpu/fingerprint.h"
 
@@ -134,10 +135,8 @@ bool FingerprintPanel::saveTo(const QString& path) {
         emit message(tr("Nothing to save yet: run or load a fingerprint first."), 6000);
         return false;
     }
-    const std::string error =
-        fp::writeFingerprintFileAtomically(path.toStdString(), fp::formatAnswers(m_result->answers));
-    if (!error.empty()) {
-        emit message(tr("Saving the fingerprint failed: %1").arg(qs(error)), 0);
+    if (const auto error = platform::writeFileAtomically(path.toStdString(), fp::formatAnswers(m_result->answers))) {
+        emit message(tr("Saving the fingerprint failed: %1").arg(qs(*error)), 0);
         return false;
     }
     emit message(tr("Fingerprint saved to %1.").arg(path), 6000);

@@ -233,37 +233,6 @@ AnswersOrError parseBareCells(std::string_view text, const AnswerSet& meta, std:
     return r;
 }
 
-std::string writeFingerprintFileAtomically(const std::string& path, const std::string& text) {
-    namespace fs = std::filesystem;
-    const fs::path target(path);
-    std::random_device rd;
-    fs::path tmp = target;
-    tmp += ".tmp-" + hex((std::uint64_t(rd()) << 32) | rd());
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) return "cannot create " + tmp.string() + " (is the folder writable?)";
-        out.write(text.data(), std::streamsize(text.size()));
-        out.flush();
-        if (!out) {
-            std::error_code ignored;
-            fs::remove(tmp, ignored);
-            return "writing " + tmp.string() + " failed (disk full?)";
-        }
-    }
-    std::error_code ec;
-    if (fs::file_size(tmp, ec) != text.size() || ec) {
-        fs::remove(tmp, ec);
-        return "the temporary file " + tmp.string() + " does not hold what was written";
-    }
-    fs::rename(tmp, target, ec);
-    if (ec) {
-        std::error_code ignored;
-        fs::remove(tmp, ignored);
-        return "cannot rename " + tmp.string() + " to " + path + ": " + ec.message();
-    }
-    return {};
-}
-
 std::optional<std::string> readWholeFile(const std::string& path, std::string& error) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {

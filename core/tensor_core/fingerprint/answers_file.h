@@ -29,10 +29,6 @@ AnswersOrError parseBareCells(std::string_view text, const AnswerSet& meta, std:
 // True when the text starts with the magic line of formatAnswers.
 bool isAnswersFile(std::string_view text);
 
-// Writes the file through a temporary file in the same folder (write, flush, check, rename), so a
-// crash never leaves half a file. Empty on success, else why not.
-// Local to the fingerprint until the project has one shared helper for atomic writes.
-std::string writeFingerprintFileAtomically(const std::string& path, const std::string& text);
 // The whole file; nullopt with `error` set when it cannot be read.
 std::optional<std::string> readWholeFile(const std::string& path, std::string& error);
 
