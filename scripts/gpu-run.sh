@@ -50,10 +50,11 @@ step() {
 
 # Architectures: sm_80 and sm_90 always, plus this GPU's own (e.g. 89 for FP8 on Ada).
 ARCHS="80;90"
-CC=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d '. ')
-case "$CC" in
+# (Not CC: that names the C compiler in many environments, and CMake reads it.)
+GPU_CAP=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d '. ')
+case "$GPU_CAP" in
     ''|80|90) ;;
-    *) ARCHS="80;90;$CC" ;;
+    *) ARCHS="80;90;$GPU_CAP" ;;
 esac
 
 GTEST_ARGS=()
