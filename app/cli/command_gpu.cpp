@@ -37,7 +37,8 @@ constexpr std::string_view kUsage =
     "\n"
     "  info                      the GPU, driver and runtime, and the datasheet peaks for it\n"
     "  gemm --type T             one GEMM D = A*B + C on one backend, checked against the reference\n"
-    "       [--impl kernel|naive|cublas|model|sequential|reference] [--m M --n N --k K] [--seed S]\n"
+    "       [--impl kernel|naive|cublas|model|model-wgmma|sequential|reference] [--m M --n N --k K]\n"
+    "       [--seed S]"
     "       [--dist uniform|int] [--arch sm_80|sm_90]\n"
     "  compare --type T|all      the same inputs through every backend: bit-identical cells and ulps\n"
     "       [--m M --n N --k K] [--seed S] [--dist uniform|int] [--arch A] [--map] [--cpu]\n"
@@ -394,7 +395,7 @@ int runGemm(const Args& a, CommandIo io) {
     const std::string impl = a.get("--impl") ? *a.get("--impl") : "kernel";
     auto backend = makeBackend(impl, *arch);
     if (!backend) {
-        io.err << "fplab-cli gpu gemm: --impl must be kernel, naive, cublas, model, sequential or reference (got "
+        io.err << "fplab-cli gpu gemm: --impl must be kernel, naive, cublas, model, model-wgmma, sequential or reference (got "
                << quoted(impl) << ")\n";
         return kExitUsage;
     }
