@@ -790,7 +790,7 @@ int runBench(const Args& a, CommandIo io) {
                           row.ran ? num(row.tflops, "%.2f") : txt("-"),
                           row.datasheetPeak > 0 ? num(row.datasheetPeak) : txt("-"),
                           peak ? num(100.0 * row.tflops / row.datasheetPeak, "%.1f") : txt("-"),
-                          txt(row.ran ? "ok" : "skipped: " + row.skipped)});
+                          txt(row.ran ? (row.note.empty() ? "ok" : "ok: " + row.note) : "skipped: " + row.skipped)});
     }
     r.tables.push_back(t);
     printReport(r, a.format, io.out);
