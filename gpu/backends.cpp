@@ -157,8 +157,8 @@ std::string instructionModelName(std::string_view backend, GemmType type, tc::Ar
     return {};
 }
 
-CpuModelBackend::CpuModelBackend(tc::Arch arch, tc::Tf32Input tf32Input, tc::Api api)
-    : m_arch(arch), m_tf32Input(tf32Input), m_api(api) {}
+CpuModelBackend::CpuModelBackend(tc::Arch arch, tc::Tf32Input tf32Input, tc::Api api, bool adaDevice)
+    : m_arch(arch), m_tf32Input(tf32Input), m_api(api), m_adaDevice(adaDevice) {}
 
 std::string CpuModelBackend::name() const {
     const std::string base = "cpu-model-" + std::string(tc::archName(m_arch));
@@ -176,11 +176,7 @@ std::string CpuModelBackend::unavailableReason(GemmType type) const {
         return "the wgmma model is shown for FP8 only: for this type its blocks are the mma.sync model's";
     const auto config = mmaConfigFor(type, m_arch, m_tf32Input, m_api);
     if (!config) return {};
-    if (isFp8Type(type) && m_arch == tc::Arch::Sm80) {
-        const auto& q = queryDevices();
-        const int cc = q.available ? q.devices.front().computeCapability() : 0;
-        if (cc >= 89 && cc < 90) return std::string(tc::adaFp8NoData());
-    }
+    if (isFp8Type(type) && m_adaDevice) return std::string(tc::adaFp8NoData());
     const auto resolved = tc::resolveModel(*config);
     if (!resolved.model) return resolved.message.empty() ? "no tensor-core model for this type" : resolved.message;
     return {};
@@ -287,14 +283,14 @@ GemmOutput CublasBackend::run(const GemmProblem& p) {
 }
 
 std::vector<std::unique_ptr<GemmBackend>> makeAllBackends(std::optional<tc::Arch> modelArch) {
-    if (!modelArch) {
-        const auto& q = queryDevices();
-        modelArch = q.available ? modelArchFor(q.devices.front().computeCapability()) : tc::Arch::Sm80;
-    }
+    const auto& q = queryDevices();
+    const int cc = q.available ? q.devices.front().computeCapability() : 0;
+    if (!modelArch) modelArch = q.available ? modelArchFor(cc) : tc::Arch::Sm80;
     std::vector<std::unique_ptr<GemmBackend>> all;
     all.push_back(std::make_unique<CpuReferenceBackend>());
     all.push_back(std::make_unique<CpuSequentialBackend>());
-    all.push_back(std::make_unique<CpuModelBackend>(*modelArch));
+    all.push_back(std::make_unique<CpuModelBackend>(*modelArch, tc::Tf32Input::NearestAway, tc::Api::MmaSync,
+                                                    cc >= 89 && cc < 90 && *modelArch == tc::Arch::Sm80));
     // cuBLASLt's FP8 GEMMs run wgmma on sm_90: their own model, next to the kernels' mma.sync.
     if (*modelArch == tc::Arch::Sm90)
         all.push_back(std::make_unique<CpuModelBackend>(*modelArch, tc::Tf32Input::NearestAway, tc::Api::Wgmma));

@@ -43,8 +43,10 @@ public:
 // "cpu-model-sm_90-wgmma".
 class CpuModelBackend final : public GemmBackend {
 public:
+    // adaDevice: the GPU compared with is sm_89 (Ada), which the model does not cover: FP8 then answers
+    // tc::adaFp8NoData() instead of the sm_80 model's "no FP8".
     explicit CpuModelBackend(tc::Arch arch, tc::Tf32Input tf32Input = tc::Tf32Input::NearestAway,
-                             tc::Api api = tc::Api::MmaSync);
+                             tc::Api api = tc::Api::MmaSync, bool adaDevice = false);
     std::string name() const override;
     std::string description() const override;
     std::string unavailableReason(GemmType type) const override;
@@ -57,6 +59,7 @@ private:
     tc::Arch m_arch;
     tc::Tf32Input m_tf32Input;
     tc::Api m_api;
+    bool m_adaDevice;
 };
 
 // The model configuration of one instruction of this GEMM type (types without a tensor-core MMA: nullopt).
