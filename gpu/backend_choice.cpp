@@ -10,7 +10,8 @@
 namespace fplab::gpu {
 
 namespace {
-constexpr std::array<std::string_view, 6> kKeys = {"reference", "sequential", "model", "naive", "kernel", "cublas"};
+constexpr std::array<std::string_view, 7> kKeys = {"reference", "sequential", "model", "model-wgmma",
+                                                   "naive",     "kernel",     "cublas"};
 } // namespace
 
 std::string noGpuReason() {
@@ -31,6 +32,7 @@ std::unique_ptr<GemmBackend> makeBackend(std::string_view key, tc::Arch arch) {
     if (key == "naive") return std::make_unique<CudaKernelBackend>(KernelVariant::Naive);
     if (key == "cublas") return std::make_unique<CublasBackend>();
     if (key == "model") return std::make_unique<CpuModelBackend>(arch);
+    if (key == "model-wgmma") return std::make_unique<CpuModelBackend>(arch, tc::Tf32Input::NearestAway, tc::Api::Wgmma);
     if (key == "sequential") return std::make_unique<CpuSequentialBackend>();
     if (key == "reference") return std::make_unique<CpuReferenceBackend>();
     return nullptr;

@@ -17,9 +17,9 @@ std::string noGpuReason();
 // The CPU model's architecture for device 0, or sm_80 without a GPU.
 tc::Arch defaultModelArch();
 
-// The short names: reference sequential model naive kernel cublas (CPU ones first).
+// The short names: reference sequential model model-wgmma naive kernel cublas (CPU ones first).
 std::span<const std::string_view> backendKeys();
-// The backend with that short name (the model for `arch`); nullptr for an unknown name.
+// The backend with that short name (the model of mma.sync, or of wgmma, for `arch`); nullptr for an unknown name.
 std::unique_ptr<GemmBackend> makeBackend(std::string_view key, tc::Arch arch);
 // True for the GPU backends, by short name (naive kernel cublas) or full name (cuda-naive cuda-kernel).
 bool isGpuBackend(std::string_view keyOrName);

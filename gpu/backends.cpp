@@ -120,9 +120,10 @@ GemmOutput CpuSequentialBackend::run(const GemmProblem& p) {
 
 // ---- tensor-core model --------------------------------------------------------------------
 
-std::optional<tc::MmaConfig> mmaConfigFor(GemmType type, tc::Arch arch, tc::Tf32Input tf32Input) {
+std::optional<tc::MmaConfig> mmaConfigFor(GemmType type, tc::Arch arch, tc::Tf32Input tf32Input, tc::Api api) {
     tc::MmaConfig c;
     c.arch = arch;
+    c.instruction = api;
     c.tf32Input = tf32Input;
     c.accum = tc::AccumType::Fp32;
     switch (type) {
@@ -148,33 +149,60 @@ std::optional<tc::MmaConfig> mmaConfigFor(GemmType type, tc::Arch arch, tc::Tf32
 
 tc::Arch modelArchFor(int computeCapability) { return computeCapability >= 90 ? tc::Arch::Sm90 : tc::Arch::Sm80; }
 
-CpuModelBackend::CpuModelBackend(tc::Arch arch, tc::Tf32Input tf32Input) : m_arch(arch), m_tf32Input(tf32Input) {}
+std::string instructionModelName(std::string_view backend, GemmType type, tc::Arch arch) {
+    if (!isTensorCoreType(type)) return {};
+    const std::string model = "cpu-model-" + std::string(tc::archName(arch));
+    if (backend == "cuda-kernel") return model;
+    if (backend == "cublas" && isFp8Type(type) && arch == tc::Arch::Sm90) return model + "-wgmma";
+    return {};
+}
 
-std::string CpuModelBackend::name() const { return "cpu-model-" + std::string(tc::archName(m_arch)); }
+CpuModelBackend::CpuModelBackend(tc::Arch arch, tc::Tf32Input tf32Input, tc::Api api, bool adaDevice)
+    : m_arch(arch), m_tf32Input(tf32Input), m_api(api), m_adaDevice(adaDevice) {}
+
+std::string CpuModelBackend::name() const {
+    const std::string base = "cpu-model-" + std::string(tc::archName(m_arch));
+    return m_api == tc::Api::MmaSync ? base : base + "-" + std::string(tc::apiName(m_api));
+}
 
 std::string CpuModelBackend::description() const {
-    return "CPU tensor-core model (" + std::string(tc::archDescription(m_arch)) +
-           "): the project kernel's chain of MMA blocks over k; FP32/FP64: sequential FMA";
+    return "CPU tensor-core model (" + std::string(tc::archDescription(m_arch)) + ", " +
+           std::string(tc::apiName(m_api)) + "): the chain of that instruction over k" +
+           (m_api == tc::Api::MmaSync ? " as the project's kernels run it" : "") + "; FP32/FP64: sequential FMA";
 }
 
 std::string CpuModelBackend::unavailableReason(GemmType type) const {
-    const auto config = mmaConfigFor(type, m_arch, m_tf32Input);
+    if (m_api == tc::Api::Wgmma && !isFp8Type(type))
+        return "the wgmma model is shown for FP8 only: for this type its blocks are the mma.sync model's";
+    const auto config = mmaConfigFor(type, m_arch, m_tf32Input, m_api);
     if (!config) return {};
+    if (isFp8Type(type) && m_adaDevice) return std::string(tc::adaFp8NoData());
     const auto resolved = tc::resolveModel(*config);
     if (!resolved.model) return resolved.message.empty() ? "no tensor-core model for this type" : resolved.message;
     return {};
 }
 
+std::string CpuModelBackend::instruction(GemmType type) const {
+    const auto& info = gemmTypeInfo(type);
+    if (info.shape == MmaShape::None) return "none: FMA chain (as the SIMT kernels)";
+    const std::string arch(tc::archName(m_arch));
+    if (m_api == tc::Api::Wgmma) return "model of wgmma m64nNk" + std::to_string(info.mmaK) + " (" + arch + ")";
+    return "model of " + std::string(info.instruction) + " (" + arch + ")";
+}
+
 int modelBlockK(const tc::BlockModel& model, GemmType type) {
-    // The block schedule of the instruction the project kernel uses (core/tensor_core/instruction_map.h).
+    // A fixed-structure instruction chains whole instructions (BlockModel::structure) by itself.
+    if (model.structure.fixed()) return 0;
+    // The block schedule of the instruction the GEMM uses (core/tensor_core/instruction_map.h).
     for (const auto& row : tc::instructionsFor(model.config.arch, model.config.input))
-        if (row.api == tc::Api::MmaSync && row.k == gemmTypeInfo(type).mmaK) return row.blockSize;
+        if (row.api == model.instruction && row.k == gemmTypeInfo(type).mmaK) return row.blockSize;
     return 0; // the architecture's block size
 }
 
 GemmOutput CpuModelBackend::run(const GemmProblem& p) {
     requireWellFormed(p);
-    const auto config = mmaConfigFor(p.type, m_arch, m_tf32Input);
+    if (auto why = unavailableReason(p.type); !why.empty()) throw GpuError(GpuError::Kind::Unsupported, name() + ": " + why);
+    const auto config = mmaConfigFor(p.type, m_arch, m_tf32Input, m_api);
     if (!config) {
         CpuSequentialBackend sequential;
         GemmOutput out = sequential.run(p);
@@ -220,6 +248,14 @@ std::string CudaKernelBackend::unavailableReason(GemmType type) const {
     return kernelGemmUnavailableReason(type, m_variant);
 }
 
+std::string CudaKernelBackend::instruction(GemmType type) const {
+    const auto& info = gemmTypeInfo(type);
+    if (m_variant == KernelVariant::Naive || info.shape == MmaShape::None) return "none: FFMA chain (SIMT)";
+    std::string s(info.instruction);
+    if (isFp8Type(type)) s += " (sm_90: two FP16 HMMA; sm_89: native FP8)";
+    return s;
+}
+
 GemmOutput CudaKernelBackend::run(const GemmProblem& p) {
     requireWellFormed(p);
     GemmOutput out = runKernelGemm(p, m_variant);
@@ -233,6 +269,12 @@ std::string CublasBackend::description() const {
 
 std::string CublasBackend::unavailableReason(GemmType type) const { return cublasGemmUnavailableReason(type); }
 
+std::string CublasBackend::instruction(GemmType type) const {
+    if (isFp8Type(type)) return "cuBLASLt FP8: wgmma on sm_90 (Hopper's FP8 path), mma.sync on sm_89";
+    if (!isTensorCoreType(type)) return "cuBLAS: its own kernels (FP64 tensor cores where present)";
+    return "cuBLAS: its own kernels (HMMA/IMMA, wgmma on sm_90; not fixed)";
+}
+
 GemmOutput CublasBackend::run(const GemmProblem& p) {
     requireWellFormed(p);
     GemmOutput out = runCublasGemm(p);
@@ -241,14 +283,17 @@ GemmOutput CublasBackend::run(const GemmProblem& p) {
 }
 
 std::vector<std::unique_ptr<GemmBackend>> makeAllBackends(std::optional<tc::Arch> modelArch) {
-    if (!modelArch) {
-        const auto& q = queryDevices();
-        modelArch = q.available ? modelArchFor(q.devices.front().computeCapability()) : tc::Arch::Sm80;
-    }
+    const auto& q = queryDevices();
+    const int cc = q.available ? q.devices.front().computeCapability() : 0;
+    if (!modelArch) modelArch = q.available ? modelArchFor(cc) : tc::Arch::Sm80;
     std::vector<std::unique_ptr<GemmBackend>> all;
     all.push_back(std::make_unique<CpuReferenceBackend>());
     all.push_back(std::make_unique<CpuSequentialBackend>());
-    all.push_back(std::make_unique<CpuModelBackend>(*modelArch));
+    all.push_back(std::make_unique<CpuModelBackend>(*modelArch, tc::Tf32Input::NearestAway, tc::Api::MmaSync,
+                                                    cc >= 89 && cc < 90 && *modelArch == tc::Arch::Sm80));
+    // cuBLASLt's FP8 GEMMs run wgmma on sm_90: their own model, next to the kernels' mma.sync.
+    if (*modelArch == tc::Arch::Sm90)
+        all.push_back(std::make_unique<CpuModelBackend>(*modelArch, tc::Tf32Input::NearestAway, tc::Api::Wgmma));
     all.push_back(std::make_unique<CudaKernelBackend>(KernelVariant::Naive));
     all.push_back(std::make_unique<CudaKernelBackend>(KernelVariant::TensorCore));
     all.push_back(std::make_unique<CublasBackend>());

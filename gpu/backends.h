@@ -19,6 +19,7 @@ public:
     std::string name() const override { return "reference"; }
     std::string description() const override;
     std::string unavailableReason(GemmType) const override { return {}; }
+    std::string instruction(GemmType) const override { return "none: IEEE FP64 sum, rounded once"; }
     GemmOutput run(const GemmProblem& problem) override;
 };
 
@@ -30,28 +31,44 @@ public:
     std::string name() const override { return "cpu-sequential"; }
     std::string description() const override;
     std::string unavailableReason(GemmType) const override { return {}; }
+    std::string instruction(GemmType) const override { return "none: FMA chain (as the naive kernels)"; }
     GemmOutput run(const GemmProblem& problem) override;
 };
 
-// What the project's tensor-core kernels compute, on the CPU tensor-core model: each output cell is
-// the chain of MMA blocks over k (core/tensor_core chainedDot), with the TF32 inputs rounded as the
+// What a tensor-core GEMM computes, on the CPU tensor-core model of one instruction: each output cell is
+// the chain of that instruction over k (core/tensor_core chainedDot), with the TF32 inputs rounded as the
 // kernel rounds them (cvt.rna). FP32/FP64 (SIMT kernels) are the sequential FMA chain.
+// mma.sync (the default) is what the project's kernels run: "cpu-model-sm_90". wgmma, Hopper's FP8 path
+// that cuBLASLt uses, is modelled for FP8 only (for other types its blocks are mma.sync's):
+// "cpu-model-sm_90-wgmma".
 class CpuModelBackend final : public GemmBackend {
 public:
-    explicit CpuModelBackend(tc::Arch arch, tc::Tf32Input tf32Input = tc::Tf32Input::NearestAway);
+    // adaDevice: the GPU compared with is sm_89 (Ada), which the model does not cover: FP8 then answers
+    // tc::adaFp8NoData() instead of the sm_80 model's "no FP8".
+    explicit CpuModelBackend(tc::Arch arch, tc::Tf32Input tf32Input = tc::Tf32Input::NearestAway,
+                             tc::Api api = tc::Api::MmaSync, bool adaDevice = false);
     std::string name() const override;
     std::string description() const override;
     std::string unavailableReason(GemmType type) const override;
+    std::string instruction(GemmType type) const override;
     GemmOutput run(const GemmProblem& problem) override;
     tc::Arch arch() const { return m_arch; }
+    tc::Api api() const { return m_api; }
 
 private:
     tc::Arch m_arch;
     tc::Tf32Input m_tf32Input;
+    tc::Api m_api;
+    bool m_adaDevice;
 };
 
-// The model configuration of one MMA of this GEMM type (types without a tensor-core MMA: nullopt).
-std::optional<tc::MmaConfig> mmaConfigFor(GemmType type, tc::Arch arch, tc::Tf32Input tf32Input);
+// The model configuration of one instruction of this GEMM type (types without a tensor-core MMA: nullopt).
+std::optional<tc::MmaConfig> mmaConfigFor(GemmType type, tc::Arch arch, tc::Tf32Input tf32Input,
+                                          tc::Api api = tc::Api::MmaSync);
+// The name of the CPU model backend of the instruction a GPU backend runs for this type on `arch`
+// (cuda-kernel: mma.sync; cublas FP8 on sm_90: wgmma); empty when the backend's instruction is not
+// fixed (cuBLAS picks its kernels) or it uses no tensor core.
+std::string instructionModelName(std::string_view backend, GemmType type, tc::Arch arch);
 // The model's architecture for a compute capability: sm_90 and later -> Sm90, otherwise Sm80.
 tc::Arch modelArchFor(int computeCapability);
 // Products per block for the mma.sync instruction the project kernel uses for this type, from the
@@ -71,6 +88,7 @@ public:
     std::string name() const override;
     std::string description() const override;
     std::string unavailableReason(GemmType type) const override;
+    std::string instruction(GemmType type) const override;
     GemmOutput run(const GemmProblem& problem) override;
 
 private:
@@ -83,6 +101,7 @@ public:
     std::string name() const override { return "cublas"; }
     std::string description() const override;
     std::string unavailableReason(GemmType type) const override;
+    std::string instruction(GemmType type) const override;
     GemmOutput run(const GemmProblem& problem) override;
 };
 
@@ -94,8 +113,8 @@ GemmOutput runCublasGemm(const GemmProblem& problem);
 std::string kernelGemmUnavailableReason(GemmType type, KernelVariant variant);
 std::string cublasGemmUnavailableReason(GemmType type);
 
-// Every backend for a comparison: reference, cpu-sequential, cpu model, GPU kernels (both
-// variants) and cuBLAS. The model's architecture follows device 0, or sm_80 without a GPU.
+// Every backend for a comparison: reference, cpu-sequential, cpu model (mma.sync; on sm_90 also wgmma),
+// GPU kernels (both variants) and cuBLAS. The model's architecture follows device 0, or sm_80 without a GPU.
 std::vector<std::unique_ptr<GemmBackend>> makeAllBackends(std::optional<tc::Arch> modelArch = std::nullopt);
 
 } // namespace fplab::gpu

@@ -27,6 +27,7 @@ struct BenchRow {
     int size = 0;
     bool ran = false;
     std::string skipped; // why not, when !ran
+    std::string note;    // what was timed when it is not the type's own operands (FP8 through cuBLASLt)
     double medianMs = 0;
     double minMs = 0;
     double maxMs = 0;

@@ -68,6 +68,9 @@ public:
     virtual std::string description() const = 0;
     // Empty when this backend can run the type here; otherwise why not.
     virtual std::string unavailableReason(GemmType type) const = 0;
+    // The tensor-core instruction (or other arithmetic) this backend uses for the type, in words, for every
+    // row of a report: the same PTX types can mean different arithmetic per instruction.
+    virtual std::string instruction(GemmType type) const = 0;
     // Throws GpuError (InvalidArgument for a malformed problem, Unsupported, CUDA/cuBLAS failures).
     virtual GemmOutput run(const GemmProblem& problem) = 0;
 };

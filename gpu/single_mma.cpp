@@ -43,7 +43,8 @@ MmaTile makeRandomMmaTile(GemmType type, std::uint64_t seed, Distribution distri
 
 std::vector<std::uint64_t> runSingleMmaOnModel(const MmaTile& t, tc::Arch arch, tc::Tf32Input tf32Input) {
     if (auto why = checkMmaTile(t); !why.empty()) throw GpuError(GpuError::Kind::InvalidArgument, why);
-    const auto config = mmaConfigFor(t.type, arch, tf32Input);
+    // The single tile runs mma.sync on the GPU (runSingleMmaOnGpu): its model, whatever the type's default.
+    const auto config = mmaConfigFor(t.type, arch, tf32Input, tc::Api::MmaSync);
     const auto resolved = tc::resolveModel(*config);
     if (!resolved.model)
         throw GpuError(GpuError::Kind::Unsupported, "the CPU tensor-core model has no " +

@@ -32,7 +32,7 @@ GemmProblem tileAsProblem(const MmaTile& tile);
 
 // One mma.sync on device 0; returns D (16 x 8). Throws GpuError.
 std::vector<std::uint64_t> runSingleMmaOnGpu(const MmaTile& tile);
-// The same instruction on the CPU model (operands converted as `tf32Input` says; raw: Truncate).
+// The same instruction (mma.sync) on the CPU model (operands converted as `tf32Input` says; raw: Truncate).
 // Throws GpuError(Unsupported) when the model has no parameters for this type on `arch`.
 std::vector<std::uint64_t> runSingleMmaOnModel(const MmaTile& tile, tc::Arch arch,
                                                tc::Tf32Input tf32Input = tc::Tf32Input::Truncate);

@@ -24,6 +24,7 @@ const std::vector<ExperimentSpec>& experimentCatalog() {
         addMemoryExperiments(c);
         addTrainingExperiments(c);
         addTensorCoreExperiments(c);
+        addFp8InstructionExperiments(c);
         return c;
     }();
     return catalog;

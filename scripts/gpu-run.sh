@@ -53,10 +53,11 @@ step() {
 
 # Architectures: sm_80 and sm_90 always, plus this GPU's own (e.g. 89 for FP8 on Ada).
 ARCHS="80;90"
-CC=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d '. ')
-case "$CC" in
+# (Not CC: that names the C compiler in many environments, and CMake reads it.)
+GPU_CAP=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d '. ')
+case "$GPU_CAP" in
     ''|80|90) ;;
-    *) ARCHS="80;90;$CC" ;;
+    *) ARCHS="80;90;$GPU_CAP" ;;
 esac
 
 GTEST_ARGS=()
@@ -81,7 +82,9 @@ step "ctest (all)" 02-ctest.log 120 ctest --test-dir "$BUILD" -LE gpu --output-o
 step "gpu info" 03-info.txt 30 "$CLI" gpu info
 step "gpu info --json" 03-info.txt 30 "$CLI" gpu info --json
 
-# compare: the spec's vectors, one MMA per tile for every type, then whole GEMMs (with heat maps).
+# compare: the spec's vectors, one MMA per tile for every type, then whole GEMMs (with heat maps). FP8 on
+# sm_90 is two instructions: the kernels' mma.sync against its model (cpu-model-sm_90), cuBLASLt's wgmma
+# against the wgmma model (cpu-model-sm_90-wgmma); K = 32 is one instruction per cell, no library schedule.
 step "compare --vectors" 04-compare.txt 60 "$CLI" gpu compare --vectors
 step "compare --mma" 04-compare.txt 90 "$CLI" gpu compare --type all --mma --tiles 200
 step "compare --mma --csv" 04-compare.txt 90 "$CLI" gpu compare --type all --mma --tiles 200 --csv
@@ -89,6 +92,10 @@ step "compare gemm 64x64x256 uniform" 04-compare.txt 90 "$CLI" gpu compare --typ
 step "compare gemm 96x80x512 small integers" 04-compare.txt 90 \
     "$CLI" gpu compare --type all --m 96 --n 80 --k 512 --dist int
 step "compare gemm 128x128x512 csv" 04-compare.txt 120 "$CLI" gpu compare --type all --m 128 --n 128 --k 512 --csv
+for fp8 in e4m3-fp32 e5m2-fp32; do
+    step "compare gemm $fp8 64x64x32, both FP8 instructions" 04-compare.txt 60 \
+        "$CLI" gpu compare --type "$fp8" --m 64 --n 64 --k 32 --map
+done
 
 # fingerprint: the probes through mma.sync for every floating-point type, the inferred parameters beside the
 # built-in model, and the answers as a fingerprint file (between "fplab-fingerprint 1" and the step's exit
@@ -120,7 +127,7 @@ for lesson in accumulation loss-scaling tensor-cores; do
     step "lesson run $lesson --backend gpu" 05-accumulate.txt 60 "$CLI" lesson run "$lesson" --backend gpu
 done
 
-# bench: cuBLAS over the sizes, then the project's kernels; CSV rows, progress in the log.
+# bench: cuBLAS over the sizes (FP8 through cuBLASLt), then the project's kernels; CSV rows, progress in the log.
 # (The bench always runs, even past the deadline: it is what the speed table needs.)
 : >"$OUT/06-bench.csv"
 log "bench cublas"
@@ -130,7 +137,7 @@ log "bench kernel"
 timeout 120 "$CLI" gpu bench --impl kernel --types fp64,fp32,tf32,fp16-fp32,fp16-fp16,bf16-fp32,e4m3-fp32,int8-int32 \
     --sizes 1024,2048,4096,8192 --repeats 5 --csv >>"$OUT/06-bench.csv" 2>>"$OUT/07-bench.log"
 echo "[bench kernel: exit $?]" >>"$OUT/07-bench.log"
-log "bench cublas fp16-fp16 and e5m2"
+log "bench cublas fp16-fp16 and e5m2 (cuBLASLt: E4M3 x E5M2)"
 timeout 60 "$CLI" gpu bench --types fp16-fp16,e5m2-fp32 --sizes 4096,8192 --csv >>"$OUT/06-bench.csv" \
     2>>"$OUT/07-bench.log"
 echo "[bench extra: exit $?]" >>"$OUT/07-bench.log"

@@ -2,6 +2,8 @@
 # The whole test suite, as CI runs it (.ci/run calls this):
 #   1. installs the dependencies (Debian 12; as root or with sudo),
 #   2. builds build/ (Release; GUI if Qt 6 is present, CUDA for sm_80/sm_90 if nvcc is present) and runs ctest,
+#      then configures build-gtest-source/ with GoogleTest built from source (as scripts/gpu-run.sh does) and
+#      builds and runs one test target there,
 #   3. builds build-asan/ (ASan + UBSan, no GUI, no CUDA) and runs its ctest without the "exhaustive" label,
 #   4. builds the libFuzzer targets (clang) and runs each for a bounded time (scripts/fuzz.sh).
 # Usage: scripts/test.sh
@@ -36,6 +38,15 @@ cmake --build build -j "$jobs"
 
 stage "ctest build/"
 (cd build && ctest --output-on-failure -j2)
+
+# The GPU machine has no GoogleTest package: scripts/gpu-run.sh builds it from source with
+# FPLAB_GTEST_SOURCE. Configure that way once here so the path cannot break unnoticed, and build the one
+# test target that links both GTest::gtest and GTest::gtest_main (everything else is as in build/).
+stage "build-gtest-source/ (GoogleTest from /usr/src/googletest, as on the GPU machine)"
+cmake -S . -B build-gtest-source -G Ninja -DCMAKE_BUILD_TYPE=Release -DFPLAB_BUILD_GUI=OFF -DFPLAB_BUILD_CUDA=OFF \
+    -DFPLAB_BUILD_BENCHMARKS=OFF -DFPLAB_GTEST_SOURCE=/usr/src/googletest
+cmake --build build-gtest-source -j "$jobs" --target fplab_tensor_core_tests
+build-gtest-source/tests/tensor_core/fplab_tensor_core_tests --gtest_brief=1
 
 if [[ "${FPLAB_SKIP_ASAN:-0}" != 1 ]]; then
     stage "build-asan/ (AddressSanitizer + UndefinedBehaviorSanitizer)"

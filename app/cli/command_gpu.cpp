@@ -38,7 +38,8 @@ constexpr std::string_view kUsage =
     "\n"
     "  info                      the GPU, driver and runtime, and the datasheet peaks for it\n"
     "  gemm --type T             one GEMM D = A*B + C on one backend, checked against the reference\n"
-    "       [--impl kernel|naive|cublas|model|sequential|reference] [--m M --n N --k K] [--seed S]\n"
+    "       [--impl kernel|naive|cublas|model|model-wgmma|sequential|reference] [--m M --n N --k K]\n"
+    "       [--seed S]"
     "       [--dist uniform|int] [--arch sm_80|sm_90]\n"
     "  compare --type T|all      the same inputs through every backend: bit-identical cells and ulps\n"
     "       [--m M --n N --k K] [--seed S] [--dist uniform|int] [--arch A] [--map] [--cpu]\n"
@@ -52,7 +53,9 @@ constexpr std::string_view kUsage =
     "\n"
     "Types: fp64 fp32 tf32 fp16-fp32 fp16-fp16 bf16-fp32 e4m3-fp32 e5m2-fp32 int8-int32.\n"
     "Backends: reference (FP64 sums, one rounding), sequential (the naive kernels' FMA chain on the CPU),\n"
-    "model (the CPU tensor-core model), naive and kernel (the project's CUDA kernels), cublas.\n"
+    "model (the CPU tensor-core model of mma.sync, the kernels' instruction; on sm_90 compare adds the wgmma\n"
+    "model for FP8, cuBLASLt's instruction), naive and kernel (the project's CUDA kernels), cublas. Every\n"
+    "compare row names its instruction; 'model of its instruction' marks each GPU backend's own model.\n"
     "Exit status: 0 fine, 1 bad input, 2 usage, 3 internal error, 4 no GPU, 5 compare found a difference\n"
     "between two backends that must agree bit for bit.\n";
 
@@ -377,7 +380,7 @@ int runGemm(const Args& a, CommandIo io) {
     const std::string impl = a.get("--impl") ? *a.get("--impl") : "kernel";
     auto backend = makeBackend(impl, *arch);
     if (!backend) {
-        io.err << "fplab-cli gpu gemm: --impl must be kernel, naive, cublas, model, sequential or reference (got "
+        io.err << "fplab-cli gpu gemm: --impl must be kernel, naive, cublas, model, model-wgmma, sequential or reference (got "
                << quoted(impl) << ")\n";
         return kExitUsage;
     }
@@ -443,11 +446,19 @@ int compareGemm(const Args& a, GemmType type, tc::Arch arch, const ProblemSpec& 
     const GemmProblem problem = makeRandomProblem(spec);
     const ComparisonReport rep = compareBackends(problem, backends);
     const std::string t(gemmTypeName(type));
-    Table outs{"backends " + t, {"type", "backend", "milliseconds", "note"}, {}};
-    for (const auto& o : rep.outputs) outs.rows.push_back({txt(t), txt(o.backend), num(o.milliseconds), txt(o.note)});
-    for (const auto& s : rep.skipped) outs.rows.push_back({txt(t), txt(s.backend), txt("-"), txt("skipped: " + s.reason)});
+    // Every row names the instruction its backend runs: the same types can mean different arithmetic.
+    auto instructionOf = [&](const std::string& name) {
+        for (const auto& b : backends)
+            if (b->name() == name) return b->instruction(type);
+        return std::string("-");
+    };
+    Table outs{"backends " + t, {"type", "backend", "instruction", "milliseconds", "note"}, {}};
+    for (const auto& o : rep.outputs)
+        outs.rows.push_back({txt(t), txt(o.backend), txt(instructionOf(o.backend)), num(o.milliseconds), txt(o.note)});
+    for (const auto& s : rep.skipped)
+        outs.rows.push_back({txt(t), txt(s.backend), txt(instructionOf(s.backend)), txt("-"), txt("skipped: " + s.reason)});
     Table pairs{"pairs " + t, {"type", "lhs", "rhs", "identical", "cells", "nan mismatches", "max |ulps|", "mean |ulps|",
-                               "must be identical", "verdict"}, {}};
+                               "must be identical", "model of its instruction", "verdict"}, {}};
     int status = kExitOk;
     for (const auto& p : rep.pairs) {
         std::string verdict = p.allIdentical() ? "identical" : "differs";
@@ -457,7 +468,10 @@ int compareGemm(const Args& a, GemmType type, tc::Arch arch, const ProblemSpec& 
         }
         pairs.rows.push_back({txt(t), txt(p.lhs), txt(p.rhs), num(std::int64_t(p.identicalCount)),
                               num(std::int64_t(p.cellCount())), num(std::int64_t(p.nanMismatches)), num(p.maxAbsUlps),
-                              num(p.meanAbsUlps), yesNo(p.expectIdentical), txt(verdict)});
+                              num(p.meanAbsUlps), yesNo(p.expectIdentical),
+                              yesNo(instructionModelName(p.lhs, type, arch) == p.rhs ||
+                                    instructionModelName(p.rhs, type, arch) == p.lhs),
+                              txt(verdict)});
         if (a.has("--map") && !p.allIdentical() && p.m <= 64 && p.n <= 64)
             r.notes.push_back("ulps " + p.lhs + " - " + p.rhs + " (" + t + "; '.' identical, 1-9 ulps, '+' more, 'N' NaN):\n" +
                               heatMap(p));
@@ -469,7 +483,7 @@ int compareGemm(const Args& a, GemmType type, tc::Arch arch, const ProblemSpec& 
 
 int compareMma(const Args& a, GemmType type, tc::Arch arch, long long tiles, Report& r) {
     const std::string t(gemmTypeName(type));
-    Table tab{"single mma " + t, {"type", "instruction", "arch model", "tiles", "identical tiles", "cells",
+    Table tab{"single mma " + t, {"type", "instruction", "model", "tiles", "identical tiles", "cells",
                                   "identical cells", "max |ulps|", "status"}, {}};
     const auto& info = gemmTypeInfo(type);
     if (info.shape == MmaShape::None) return kExitOk; // SIMT types have no MMA
@@ -494,7 +508,8 @@ int compareMma(const Args& a, GemmType type, tc::Arch arch, long long tiles, Rep
     } catch (const GpuError& e) {
         status = std::string("skipped: ") + e.what();
     }
-    tab.rows.push_back({txt(t), txt(std::string(info.instruction)), txt(std::string(tc::archName(arch))),
+    tab.rows.push_back({txt(t), txt(std::string(info.instruction)),
+                        txt("mma.sync on " + std::string(tc::archName(arch))),
                         num(std::int64_t(tiles)), num(std::int64_t(identicalTiles)), num(std::int64_t(cells)),
                         num(std::int64_t(identicalCells)), num(maxUlps),
                         txt(status == "ok" && identicalCells != cells ? "MISMATCH" : status)});
@@ -760,7 +775,7 @@ int runBench(const Args& a, CommandIo io) {
                           row.ran ? num(row.tflops, "%.2f") : txt("-"),
                           row.datasheetPeak > 0 ? num(row.datasheetPeak) : txt("-"),
                           peak ? num(100.0 * row.tflops / row.datasheetPeak, "%.1f") : txt("-"),
-                          txt(row.ran ? "ok" : "skipped: " + row.skipped)});
+                          txt(row.ran ? (row.note.empty() ? "ok" : "ok: " + row.note) : "skipped: " + row.skipped)});
     }
     r.tables.push_back(t);
     printReport(r, a.format, io.out);

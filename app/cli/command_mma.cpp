@@ -22,8 +22,9 @@ using namespace fplab::tc;
 
 constexpr std::string_view kUsage =
     "usage: fplab-cli mma --arch sm_80|sm_90 --in fp16|bf16|tf32|e4m3|e5m2|int8|uint8\n"
-    "                     --acc fp32|fp16|int32 [--k K] [--tf32-input truncate|rna|rne] [--steps]\n"
-    "                     [--block N] [--tiny mmasim|khattak] [--satfinite] [--info]\n"
+    "                     --acc fp32|fp16|int32 [--instruction mma.sync|wmma|wgmma] [--k K]\n"
+    "                     [--tf32-input truncate|rna|rne] [--steps] [--block N] [--tiny mmasim|khattak]\n"
+    "                     [--satfinite] [--info]\n"
     "\n"
     "Runs D = sum_k a_k*b_k + c through the CPU model of NVIDIA tensor cores (A100 = sm_80,\n"
     "H100/H200 = sm_90), bit for bit as docs/tensor-core-model.md describes it.\n"
@@ -32,8 +33,14 @@ constexpr std::string_view kUsage =
     "prints d in hex; a result that rests on an open question of the model is followed by\n"
     "'! unmodelled: ...'. Blank lines and lines starting with '#' are skipped.\n"
     "\n"
-    "  --k K            products per line (default: the architecture's block size n)\n"
-    "  --block N        products per block FMA, the instruction's schedule (default n; at most n),\n"
+    "  --instruction I  the PTX instruction: mma.sync, wmma or wgmma (sm_90 only). The same types can\n"
+    "                   mean different arithmetic: on sm_90, FP8 mma.sync runs as two FP16 blocks with C\n"
+    "                   added in FP32 (measured on an H100), wgmma on the FP8 path (14-bit sum).\n"
+    "                   Default: wgmma for e4m3/e5m2 on sm_90, mma.sync otherwise\n"
+    "  --k K            products per line (default: the architecture's block size n, or the\n"
+    "                   instruction's k where its structure is fixed: 32 for sm_90 FP8 mma.sync)\n"
+    "  --block N        products per block FMA, the instruction's schedule (default n; at most n;\n"
+    "                   not for an instruction whose structure is fixed),\n"
     "                   e.g. --block 4 for tf32 m16n8k4 on sm_90; K > N chains blocks, lowest k first\n"
     "  --tf32-input M   how FP32 bits become TF32: truncate (raw bits, default), rna (__float_to_tf32),\n"
     "                   rne (cuBLAS)\n"
@@ -43,7 +50,9 @@ constexpr std::string_view kUsage =
     "  --info           print the model's parameters and the instruction-to-block table, read nothing\n"
     "\n"
     "Example: echo '3c00 3c00 4000 0003 0' | fplab-cli mma --arch sm_80 --in fp16 --acc fp32 --k 2\n"
-    "prints 0x40000000 (IEEE round-to-nearest would give 0x40000001).\n";
+    "prints 0x40000000 (IEEE round-to-nearest would give 0x40000001).\n"
+    "echo '38 08 38 02 0' | fplab-cli mma --arch sm_90 --in e4m3 --acc fp32 --k 2 --instruction X\n"
+    "prints 0x3f800200 for X = mma.sync and 0x3f800000 for X = wgmma.\n";
 
 constexpr std::size_t kMaxK = 1 << 16;
 
@@ -175,17 +184,28 @@ void printSteps(std::ostream& out, const BlockModel& m, const std::vector<BlockS
         out << "\n  d = " << hex(st.resultBits, accBits);
         if (st.caveat != Caveat::None) out << "  (the other reading of the edge case gives " << hex(st.alternativeBits, accBits) << ")";
         out << "\n";
+        if (st.addendAfter.present)
+            out << "  then c: " << hex(st.addendAfter.blocksResult, accBits) << " + " << hex(st.addendAfter.c, accBits)
+                << " by " << st.addendAfter.rule << " = " << hex(st.addendAfter.result, accBits) << "\n";
     }
 }
 
 void printInfo(std::ostream& out, const BlockModel& m) {
-    out << "model        " << archDescription(m.config.arch) << ", " << inputName(m.config.input) << " -> "
-        << accumName(m.config.accum) << "\n";
+    out << "model        " << archDescription(m.config.arch) << ", " << apiName(m.instruction) << ", "
+        << inputName(m.config.input) << " -> " << accumName(m.config.accum) << "\n";
     if (m.isInteger()) {
         out << "arithmetic   exact products, int32 " << (m.config.intOverflow == IntOverflow::Wrap ? "wrap" : "clamp (.satfinite)")
             << "\n";
     } else {
-        out << "block size   n = " << m.blockSize << " products + C\n";
+        if (m.structure.fixed()) {
+            out << "instruction  k = " << m.structure.k << ": inputs converted exactly to " << m.unitFormat.name() << ", "
+                << m.structure.blocks << " blocks over k runs of " << m.structure.kRun << " (block b: (k / "
+                << m.structure.kRun << ") mod " << m.structure.blocks << " = b), chained from +0; then C added by one "
+                << m.accumFormat.name() << " addition (" << roundingName(m.structure.addendRounding) << ")\n";
+            out << "block size   n = " << m.blockSize << " products\n";
+        } else {
+            out << "block size   n = " << m.blockSize << " products + C\n";
+        }
         out << "alignment    F = " << m.fractionBits << " fraction bits below 2^E, every term cut toward zero\n";
         out << "final round  " << (m.finalRounding == RoundingMode::NearestEven ? "RNE" : "RZ") << " to "
             << m.roundFormat.name() << "\n";
@@ -205,6 +225,7 @@ void printInfo(std::ostream& out, const BlockModel& m) {
 int runMma(std::span<const std::string_view> args, CommandIo io) {
     ArgScanner scan(args);
     MmaConfig cfg;
+    bool ada = false; // sm_89 asked for: not an architecture of the model
     bool haveArch = false, haveIn = false, haveAcc = false, steps = false, info = false;
     std::optional<long> k, block;
     auto usageError = [&](const std::string& message) {
@@ -228,13 +249,18 @@ int runMma(std::span<const std::string_view> args, CommandIo io) {
             continue;
         }
         if (name != "--arch" && name != "--in" && name != "--acc" && name != "--k" && name != "--block" &&
-            name != "--tf32-input" && name != "--tiny")
+            name != "--tf32-input" && name != "--tiny" && name != "--instruction")
             return usageError("unknown option " + quoted(name) + " (see 'fplab-cli mma --help')");
         const std::optional<std::string_view> value = scan.optionValue(inlineValue);
         if (!value) return usageError(std::string(name) + " needs a value");
         const std::string v(*value);
         if (name == "--arch") {
             const auto a = parseArch(v);
+            ada = !a && v == "sm_89";
+            if (ada) {
+                haveArch = true;
+                continue;
+            }
             if (!a) return usageError("unknown architecture " + quoted(v) + " (sm_80 or sm_90)");
             cfg.arch = *a;
             haveArch = true;
@@ -248,6 +274,10 @@ int runMma(std::span<const std::string_view> args, CommandIo io) {
             if (!t) return usageError("unknown accumulator type " + quoted(v) + " (fp32 fp16 int32)");
             cfg.accum = *t;
             haveAcc = true;
+        } else if (name == "--instruction") {
+            const auto api = parseApi(v);
+            if (!api) return usageError("unknown instruction " + quoted(v) + " (mma.sync wmma wgmma)");
+            cfg.instruction = *api;
         } else if (name == "--tf32-input") {
             const auto t = parseTf32Input(v);
             if (!t) return usageError("unknown TF32 input conversion " + quoted(v) + " (truncate rna rne)");
@@ -267,6 +297,9 @@ int runMma(std::span<const std::string_view> args, CommandIo io) {
     }
     if (!haveArch || !haveIn || !haveAcc)
         return usageError("--arch, --in and --acc are required (e.g. --arch sm_80 --in fp16 --acc fp32)");
+    if (ada && (cfg.input == InputType::E4m3 || cfg.input == InputType::E5m2))
+        return usageError(std::string(adaFp8NoData()));
+    if (ada) return usageError("sm_89 (Ada) is not modelled: no measured data for it here (sm_80 or sm_90)");
     if (cfg.input != InputType::Tf32 && cfg.tf32Input != Tf32Input::Truncate)
         return usageError("--tf32-input applies to --in tf32 only");
     if (cfg.intOverflow == IntOverflow::SatFinite && cfg.accum != AccumType::Int32)
@@ -275,6 +308,10 @@ int runMma(std::span<const std::string_view> args, CommandIo io) {
     if (!resolved.model) return usageError(resolved.message);
     const BlockModel& model = *resolved.model;
     const int maxBlock = model.isInteger() ? 64 : model.blockSize;
+    if (block && model.structure.fixed())
+        return usageError("--block does not apply to " + std::string(apiName(model.instruction)) + " " +
+                          std::string(inputName(cfg.input)) + " on " + std::string(archName(cfg.arch)) +
+                          ": its structure is fixed (see --info)");
     if (block && *block > maxBlock)
         return usageError("--block " + std::to_string(*block) + " is larger than the " + std::string(archName(cfg.arch)) +
                           " block of " + std::to_string(maxBlock) + " products");
@@ -282,7 +319,7 @@ int runMma(std::span<const std::string_view> args, CommandIo io) {
         printInfo(io.out, model);
         return kExitOk;
     }
-    const std::size_t kk = k ? std::size_t(*k) : std::size_t(model.blockSize);
+    const std::size_t kk = k ? std::size_t(*k) : std::size_t(model.structure.fixed() ? model.structure.k : model.blockSize);
     const int blockK = block ? int(*block) : 0;
     const int inBits = operandBits(cfg.input), accBits = accumBits(cfg.accum);
     const std::size_t want = 2 * kk + 1;

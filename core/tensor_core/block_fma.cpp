@@ -1,6 +1,7 @@
 #include "core/tensor_core/block_fma.h"
 
 #include "core/tensor_core/block_core.h"
+#include "core/tensor_core/instruction_fma.h"
 
 #include <array>
 #include <climits>
@@ -136,6 +137,31 @@ std::int64_t cutSum(const BlockModel& m, const Term* terms, int count, int e, st
     return s;
 }
 
+// A fixed-structure model chains whole instructions: D <- instruction(k-slice of structure.k, D).
+MmaResult chainedInstructions(const BlockModel& m, std::span<const u64> a, std::span<const u64> b, u64 c, int blockK,
+                              std::vector<BlockSteps>* steps) {
+    const int k = m.structure.k;
+    if (blockK != 0 && blockK != k)
+        throw std::invalid_argument("one " + std::string(apiName(m.instruction)) + " here takes " + std::to_string(k) +
+                                    " products in a fixed structure; the block size cannot be " + std::to_string(blockK));
+    if (steps) steps->clear();
+    std::vector<BlockSteps> one;
+    MmaResult r{c, Caveat::None};
+    for (std::size_t k0 = 0; k0 < a.size(); k0 += std::size_t(k)) {
+        const std::size_t len = std::min(std::size_t(k), a.size() - k0);
+        const MmaResult ir = instructionFma(m, a.subspan(k0, len), b.subspan(k0, len), r.bits, steps ? &one : nullptr);
+        if (steps)
+            for (BlockSteps& st : one) {
+                for (TermStep& t : st.terms)
+                    if (t.kind == TermStep::Kind::Product) t.k += int(k0);
+                steps->push_back(std::move(st));
+            }
+        if (r.caveat == Caveat::None) r.caveat = ir.caveat;
+        r.bits = ir.bits;
+    }
+    return r;
+}
+
 } // namespace
 
 std::string_view caveatText(Caveat c) {
@@ -152,6 +178,9 @@ std::string_view caveatText(Caveat c) {
 }
 
 MmaResult blockFma(const BlockModel& m, std::span<const u64> a, std::span<const u64> b, u64 c, BlockSteps* st) {
+    if (m.structure.fixed())
+        throw std::invalid_argument("one " + std::string(apiName(m.instruction)) + " here is " +
+                                    std::to_string(m.structure.blocks) + " blocks and an addition: use instructionFma");
     checkOperands(m, a, b, c, m.isInteger() ? kMaxBlock : m.blockSize);
     if (st) *st = BlockSteps{};
     if (m.isInteger()) return integerBlock(m, a, b, c, st);
@@ -309,6 +338,7 @@ MmaResult chainedDot(const BlockModel& m, std::span<const u64> a, std::span<cons
     if (a.size() != b.size())
         throw std::invalid_argument("a holds " + std::to_string(a.size()) + " values but b holds " +
                                     std::to_string(b.size()));
+    if (m.structure.fixed()) return chainedInstructions(m, a, b, c, blockK, steps);
     if (blockK == 0) blockK = m.blockSize;
     const int maxBlock = m.isInteger() ? kMaxBlock : m.blockSize;
     if (blockK < 1 || blockK > maxBlock)

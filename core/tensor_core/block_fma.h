@@ -21,13 +21,15 @@ struct MmaResult {
 // Operands are right-aligned bits as given to the instruction: the input type's encoding
 // (TF32: FP32 bits, converted by model.config.tf32Input; int8/uint8: 8-bit two's complement or
 // unsigned), c and the result in the accumulator type. Throws std::invalid_argument when the
-// spans differ in length, hold more than blockSize values, or a value is wider than its type.
+// spans differ in length, hold more than blockSize values, or a value is wider than its type, and for a
+// model whose instruction has a fixed structure of several blocks (use instructionFma, instruction_fma.h).
 MmaResult blockFma(const BlockModel& model, std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
                    std::uint64_t c, BlockSteps* steps = nullptr);
 
 // A dot product of any length as a sequence of blocks of blockK products (0: model.blockSize;
 // at most model.blockSize), lowest k first, the running result rounded to the accumulator type
 // after each block: D <- block(k-slice, D). The caveat is the first one met.
+// A model with a fixed instruction structure chains whole instructions instead (blockK: 0 or structure.k).
 MmaResult chainedDot(const BlockModel& model, std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
                      std::uint64_t c, int blockK = 0, std::vector<BlockSteps>* steps = nullptr);
 

@@ -39,6 +39,16 @@ struct TermStep {
     int lostBitCount = 0;          // how many low significand bits were cut off
 };
 
+// C added after an instruction's blocks (sm_90 FP8 mma.sync: one FP32 round-to-nearest-even addition).
+struct AddendStep {
+    bool present = false;
+    std::uint64_t blocksResult = 0; // what the blocks gave, FP32 bits
+    std::uint64_t c = 0;
+    std::uint64_t result = 0;
+    RoundingTrace rounding;         // the core's record of the addition's rounding
+    std::string rule;               // in words
+};
+
 struct BlockSteps {
     std::vector<TermStep> terms;   // products in k order, then C
     std::string special;           // set when a NaN or infinity decided the result, in words
@@ -55,6 +65,7 @@ struct BlockSteps {
     std::uint64_t resultBits = 0;  // D in the accumulator format
     Caveat caveat = Caveat::None;
     std::uint64_t alternativeBits = 0; // with a caveat: the result under the other reading
+    AddendStep addendAfter;        // on an instruction's last block when C enters after the blocks
 };
 
 } // namespace fplab::tc

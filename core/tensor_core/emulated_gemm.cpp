@@ -1,6 +1,7 @@
 #include "core/tensor_core/emulated_gemm.h"
 
 #include "core/tensor_core/block_core.h"
+#include "core/tensor_core/instruction_fma.h"
 
 #include <algorithm>
 #include <array>
@@ -198,6 +199,29 @@ struct Worker {
         return bits;
     }
 
+    // A fixed-structure instruction (sm_90 FP8 mma.sync): a and b hold the operands already in the unit
+    // format; whole instructions chain along k.
+    void fixedCell(const BlockModel& inner, int i, int j, GemmReport& report) const {
+        const std::size_t cell = std::size_t(i) * std::size_t(shape.n) + std::size_t(j);
+        std::array<u64, 64> av{}, bv{};
+        std::uint64_t acc = c[cell];
+        Caveat caveat = Caveat::None;
+        for (int k0 = 0; k0 < shape.k; k0 += blockK) {
+            const int len = std::min(blockK, shape.k - k0);
+            for (int t = 0; t < len; ++t) {
+                av[std::size_t(t)] = a[std::size_t(i) * std::size_t(shape.k) + std::size_t(k0 + t)];
+                bv[std::size_t(t)] = b[std::size_t(k0 + t) * std::size_t(shape.n) + std::size_t(j)];
+            }
+            const MmaResult r = detail::instructionFmaOnUnit(model, inner, std::span<const u64>(av.data(), std::size_t(len)),
+                                                             std::span<const u64>(bv.data(), std::size_t(len)), acc);
+            acc = r.bits;
+            if (caveat == Caveat::None) caveat = r.caveat;
+        }
+        d[cell] = std::uint32_t(acc);
+        if (caveat == Caveat::TinyEdgeCase) ++report.tinyEdgeCases;
+        if (!caveats.empty()) caveats[cell] = caveat;
+    }
+
     void integerCell(int i, int j, GemmReport& report) const {
         const std::size_t cell = std::size_t(i) * std::size_t(shape.n) + std::size_t(j);
         const std::int32_t* as = da.sig.data() + std::size_t(i) * std::size_t(shape.k);
@@ -236,6 +260,12 @@ void floatRows(const Worker& w, int r0, int r1, GemmReport& report) {
 }
 
 void Worker::rows(int r0, int r1, GemmReport& report) const {
+    if (model.structure.fixed()) {
+        const BlockModel inner = innerBlockModel(model);
+        for (int i = r0; i < r1; ++i)
+            for (int j = 0; j < shape.n; ++j) fixedCell(inner, i, j, report);
+        return;
+    }
     if (!model.isInteger()) return floatRows(*this, r0, r1, report);
     for (int i = r0; i < r1; ++i)
         for (int j = 0; j < shape.n; ++j) integerCell(i, j, report);
@@ -261,9 +291,15 @@ GemmReport emulateGemm(const BlockModel& model, GemmShape shape, std::span<const
     checkSize("c", c.size(), m * n);
     checkSize("d", d.size(), m * n);
     if (!caveats.empty()) checkSize("caveats", caveats.size(), m * n);
-    const int blockK = options.blockK == 0 ? model.blockSize : options.blockK;
+    const bool fixed = model.structure.fixed();
+    const int natural = fixed ? model.structure.k : model.blockSize;
+    const int blockK = options.blockK == 0 ? natural : options.blockK;
     const int maxBlock = model.isInteger() ? 64 : model.blockSize;
-    if (blockK < 1 || blockK > maxBlock)
+    if (fixed && blockK != natural)
+        throw std::invalid_argument("one " + std::string(apiName(model.instruction)) + " here takes " +
+                                    std::to_string(natural) + " products in a fixed structure; the block size cannot be " +
+                                    std::to_string(blockK));
+    if (!fixed && (blockK < 1 || blockK > maxBlock))
         throw std::invalid_argument("the block size must be 1.." + std::to_string(maxBlock) + ", got " +
                                     std::to_string(blockK));
     GemmReport report;
@@ -274,8 +310,20 @@ GemmReport emulateGemm(const BlockModel& model, GemmShape shape, std::span<const
         if (!caveats.empty()) std::fill(caveats.begin(), caveats.end(), Caveat::None);
         return report;
     }
-    const DecodedMatrix da = decodeMatrix(model, a, shape.m, shape.k, k, 1, blockK);
-    const DecodedMatrix db = decodeMatrix(model, b, shape.n, shape.k, 1, n, blockK);
+    std::vector<std::uint32_t> aUnit, bUnit;
+    DecodedMatrix da, db;
+    if (fixed) {
+        // The operands in the unit format once, not once per cell.
+        aUnit.resize(a.size());
+        bUnit.resize(b.size());
+        for (std::size_t t = 0; t < a.size(); ++t) aUnit[t] = std::uint32_t(unitFormatOperand(model, a[t]));
+        for (std::size_t t = 0; t < b.size(); ++t) bUnit[t] = std::uint32_t(unitFormatOperand(model, b[t]));
+        a = aUnit;
+        b = bUnit;
+    } else {
+        da = decodeMatrix(model, a, shape.m, shape.k, k, 1, blockK);
+        db = decodeMatrix(model, b, shape.n, shape.k, 1, n, blockK);
+    }
     const Worker worker{model, shape, blockK, a, b, c, d, caveats, da, db};
 
     int threads = options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency()));

@@ -11,8 +11,6 @@
 
 namespace fplab::tc {
 
-enum class Api : std::uint8_t { MmaSync, Wmma, Wgmma };
-
 // A set of input types, as bits (1 << InputType).
 using InputSet = std::uint8_t;
 constexpr InputSet inputBit(InputType t) { return InputSet(1u << unsigned(t)); }
@@ -26,8 +24,6 @@ struct InstructionBlocks {
     int blockSize = 0;      // products per block: the emulated GEMM's blockK for this instruction
     std::string_view basis; // [S] [V] [G] and the source; "inferred" where the spec gives no row
 };
-
-std::string_view apiName(Api api); // "mma.sync", "wmma", "wgmma"
 
 // Every row for one architecture, in the order the spec lists them.
 std::span<const InstructionBlocks> instructionTable(Arch arch);

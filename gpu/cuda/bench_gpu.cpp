@@ -46,12 +46,22 @@ void benchOne(BenchRow& row, const BenchConfig& config, cuda::CublasRunner* runn
         row.skipped = "needs " + gib(need) + " of device memory, " + gib(double(freeBytes)) + " free";
         return;
     }
+    // FP8 through cuBLASLt: the type's own operands, or the mixed GEMM cuBLASLt has (benchFp8Operands).
+    const bool fp8Lt = runner && isFp8Type(row.type);
+    const BenchFp8Operands ops = benchFp8Operands(row.type);
+    auto typeOf = [](Fp8Operand t) { return t == Fp8Operand::E4m3 ? GemmType::E4m3Fp32 : GemmType::E5m2Fp32; };
+    const GemmType aType = fp8Lt ? typeOf(ops.a) : row.type, bType = fp8Lt ? typeOf(ops.b) : row.type;
     cuda::DeviceBuffer<std::uint8_t> a(s * s * inBytes), bt(s * s * inBytes), c(s * s * outBytes), d(s * s * outBytes);
-    kernels::fillRandom(a.get(), s * s, int(inBytes), valueTable(row.type, 1), 11);
-    kernels::fillRandom(bt.get(), s * s, int(inBytes), valueTable(row.type, 2), 12);
+    kernels::fillRandom(a.get(), s * s, int(inBytes), valueTable(aType, 1), 11);
+    kernels::fillRandom(bt.get(), s * s, int(inBytes), valueTable(bType, 2), 12);
     FPLAB_CUDA_CHECK(cudaMemset(c.get(), 0, c.size()));
     std::unique_ptr<cuda::CublasRunner::Plan> plan;
-    if (runner) plan = runner->plan(row.type, row.size, row.size, row.size);
+    if (fp8Lt) {
+        plan = runner->planFp8(ops.a, ops.b, row.size, row.size, row.size);
+        row.note = ops.note;
+    } else if (runner) {
+        plan = runner->plan(row.type, row.size, row.size, row.size);
+    }
     const auto& kernel = kernels::kernelsFor(row.type);
     auto once = [&] {
         if (plan)
@@ -96,7 +106,9 @@ std::vector<BenchRow> runBenchmark(const BenchConfig& config, const std::functio
             row.impl = std::string(benchImplName(config.impl));
             row.size = size;
             row.datasheetPeak = sheet ? datasheetPeak(*sheet, type, config.impl == BenchImpl::Cublas) : 0;
-            row.skipped = runner ? cuda::CublasRunner::unsupportedReason(type, size, size, size)
+            // e5m2-fp32 through cuBLASLt is timed as E4M3 x E5M2 (benchFp8Operands): E4M3's rules apply.
+            const GemmType ruleType = runner && isFp8Type(type) ? GemmType::E4m3Fp32 : type;
+            row.skipped = runner ? cuda::CublasRunner::unsupportedReason(ruleType, size, size, size)
                                  : kernelGemmUnavailableReason(type, KernelVariant::TensorCore);
             if (row.skipped.empty()) {
                 try {

@@ -7,6 +7,7 @@
 #include "gpu/backends.h"
 #include "gpu/device_info.h"
 #include "gpu/gpu_error.h"
+#include "gpu/lt_fp8_descriptor.h"
 
 #include <cstring>
 
@@ -84,25 +85,54 @@ private:
     int m_m, m_n, m_k;
 };
 
-// FP8 through cuBLASLt with per-tensor scales (1.0 here), FP32 C and D, FP32 compute,
-// CUBLASLT_MATMUL_DESC_FAST_ACCUM left at 0: partial sums are promoted to FP32 periodically.
+cudaDataType_t ltType(Fp8Operand t) { return t == Fp8Operand::E4m3 ? CUDA_R_8F_E4M3 : CUDA_R_8F_E5M2; }
+
+// Sets one attribute of the FP8 descriptor (gpu/lt_fp8_descriptor.h decides which).
+void setLtAttribute(cublasLtMatmulDesc_t op, LtAttribute attribute, const float* scales) {
+    const cublasOperation_t transa = CUBLAS_OP_T, transb = CUBLAS_OP_N;
+    const std::int32_t scalar = CUBLASLT_MATMUL_MATRIX_SCALE_SCALAR_32F;
+    const float* scaleA = scales;
+    const float* scaleB = scales + 1;
+    switch (attribute) {
+    case LtAttribute::TransA:
+        FPLAB_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &transa, sizeof transa));
+        return;
+    case LtAttribute::TransB:
+        FPLAB_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &transb, sizeof transb));
+        return;
+    case LtAttribute::AScaleMode:
+        FPLAB_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_A_SCALE_MODE, &scalar, sizeof scalar));
+        return;
+    case LtAttribute::AScalePointer:
+        FPLAB_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scaleA, sizeof scaleA));
+        return;
+    case LtAttribute::BScaleMode:
+        FPLAB_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_B_SCALE_MODE, &scalar, sizeof scalar));
+        return;
+    case LtAttribute::BScalePointer:
+        FPLAB_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scaleB, sizeof scaleB));
+        return;
+    }
+}
+
+// FP8 through cuBLASLt, FP32 C and D, FP32 compute, the descriptor of ltFp8Descriptor() (scales of 1 leave
+// the scale attributes unset), CUBLASLT_MATMUL_DESC_FAST_ACCUM left at 0: partial sums are promoted to
+// FP32 periodically. `scales` is device memory for cuBLASLt's A and B scale, used only when set.
 class LtFp8Plan final : public CublasRunner::Plan {
 public:
-    LtFp8Plan(cublasLtHandle_t lt, GemmType type, int m, int n, int k, void* workspace, std::size_t workspaceBytes,
-              const float* scaleA, const float* scaleB)
+    LtFp8Plan(cublasLtHandle_t lt, const LtFp8Descriptor& desc, int m, int n, int k, void* workspace,
+              std::size_t workspaceBytes, float* scales)
         : m_lt(lt), m_workspace(workspace), m_workspaceBytes(workspaceBytes) {
-        const cudaDataType_t in = type == GemmType::E4m3Fp32 ? CUDA_R_8F_E4M3 : CUDA_R_8F_E5M2;
-        const cublasOperation_t transa = CUBLAS_OP_T, transb = CUBLAS_OP_N;
+        if (!desc.unsupported.empty()) throw GpuError(GpuError::Kind::Unsupported, desc.unsupported);
+        if (desc.scaleA != 1.0f || desc.scaleB != 1.0f) {
+            const float hostScales[2] = {desc.scaleA, desc.scaleB};
+            FPLAB_CUDA_CHECK(cudaMemcpy(scales, hostScales, sizeof hostScales, cudaMemcpyHostToDevice));
+        }
         FPLAB_CUBLAS_CHECK(cublasLtMatmulDescCreate(&m_op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
-        FPLAB_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(m_op, CUBLASLT_MATMUL_DESC_TRANSA, &transa, sizeof transa));
-        FPLAB_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(m_op, CUBLASLT_MATMUL_DESC_TRANSB, &transb, sizeof transb));
-        FPLAB_CUBLAS_CHECK(
-            cublasLtMatmulDescSetAttribute(m_op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scaleA, sizeof scaleA));
-        FPLAB_CUBLAS_CHECK(
-            cublasLtMatmulDescSetAttribute(m_op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scaleB, sizeof scaleB));
+        for (LtAttribute attribute : desc.attributes) setLtAttribute(m_op, attribute, scales);
         // Column-major: first operand Bt (K x N, ld K) transposed, second A (K x M, ld K), D N x M (ld N).
-        FPLAB_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&m_a, in, k, n, k));
-        FPLAB_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&m_b, in, k, m, k));
+        FPLAB_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&m_a, ltType(desc.ltA), k, n, k));
+        FPLAB_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&m_b, ltType(desc.ltB), k, m, k));
         FPLAB_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&m_c, CUDA_R_32F, n, m, n));
         FPLAB_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&m_d, CUDA_R_32F, n, m, n));
         FPLAB_CUBLAS_CHECK(cublasLtMatmulPreferenceCreate(&m_pref));
@@ -150,7 +180,8 @@ std::string CublasRunner::unsupportedReason(GemmType type, int m, int n, int k) 
         if (cc < 89) return "cuBLASLt FP8 GEMMs need sm_89 or later; this GPU is sm_" + std::to_string(cc);
         // The cuBLAS docs' cublasLtMatmul type table has no E5M2 x E5M2 row (PyTorch's
         // test_matmul_cuda.py expects the same call to fail).
-        if (type == GemmType::E5m2Fp32) return "cuBLASLt has no E5M2 x E5M2 FP8 GEMM (one operand must be E4M3)";
+        const Fp8Operand t = fp8OperandOf(type);
+        if (auto why = ltFp8Descriptor(t, t).unsupported; !why.empty()) return why;
         if (m % 16 || n % 16 || k % 16) return "cuBLASLt FP8 GEMMs need m, n and k to be multiples of 16";
     }
     // cuBLAS docs, cublasGemmEx with CUDA_R_32I compute: "A, B being 32-bit aligned; and lda, ldb being
@@ -161,10 +192,15 @@ std::string CublasRunner::unsupportedReason(GemmType type, int m, int n, int k) 
 
 std::unique_ptr<CublasRunner::Plan> CublasRunner::plan(GemmType type, int m, int n, int k) {
     if (auto why = unsupportedReason(type, m, n, k); !why.empty()) throw GpuError(GpuError::Kind::Unsupported, why);
-    if (isFp8Type(type))
-        return std::make_unique<LtFp8Plan>(m_lt.get(), type, m, n, k, m_workspace.get(), m_workspace.size(),
-                                           m_scales.get(), m_scales.get() + 1);
+    if (isFp8Type(type)) return planFp8(fp8OperandOf(type), fp8OperandOf(type), m, n, k);
     return std::make_unique<GemmExPlan>(m_handle.get(), type, m, n, k);
+}
+
+std::unique_ptr<CublasRunner::Plan> CublasRunner::planFp8(Fp8Operand a, Fp8Operand b, int m, int n, int k) {
+    if (auto why = unsupportedReason(GemmType::E4m3Fp32, m, n, k); !why.empty())
+        throw GpuError(GpuError::Kind::Unsupported, why);
+    return std::make_unique<LtFp8Plan>(m_lt.get(), ltFp8Descriptor(a, b), m, n, k, m_workspace.get(),
+                                       m_workspace.size(), m_scales.get());
 }
 
 } // namespace fplab::gpu::cuda
@@ -209,7 +245,7 @@ GemmOutput runCublasGemm(const GemmProblem& p) {
         out.d[i] = v;
     }
     if (p.type == GemmType::Tf32) out.note = "CUBLAS_COMPUTE_32F_FAST_TF32: inputs rounded to TF32 by cuBLAS";
-    if (isFp8Type(p.type)) out.note = "cuBLASLt, scales 1.0, FAST_ACCUM off";
+    if (isFp8Type(p.type)) out.note = "cuBLASLt, scales 1 (scale attributes unset), FAST_ACCUM off";
     return out;
 }
 

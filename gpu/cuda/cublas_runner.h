@@ -5,6 +5,7 @@
 
 #include "gpu/cuda/device_memory.h"
 #include "gpu/gemm_types.h"
+#include "gpu/lt_fp8_descriptor.h"
 
 #include <memory>
 #include <string>
@@ -29,6 +30,8 @@ public:
     };
     // Throws GpuError(Unsupported) with unsupportedReason(), or a cuBLAS error.
     std::unique_ptr<Plan> plan(GemmType type, int m, int n, int k);
+    // An FP8 GEMM with the project's A and B in the given types (E4M3 x E5M2 and the like), FP32 out.
+    std::unique_ptr<Plan> planFp8(Fp8Operand a, Fp8Operand b, int m, int n, int k);
 
     cudaStream_t stream() const { return nullptr; } // the legacy default stream
 
@@ -36,7 +39,7 @@ private:
     CublasHandle m_handle;
     CublasLtHandle m_lt;
     DeviceBuffer<std::uint8_t> m_workspace; // for cuBLASLt (split-K and friends)
-    DeviceBuffer<float> m_scales;           // the FP8 A and B scale factors (1.0)
+    DeviceBuffer<float> m_scales;           // cuBLASLt's FP8 A and B scales, when the descriptor sets them
 };
 
 } // namespace fplab::gpu::cuda

@@ -1454,8 +1454,20 @@
         <translation>CPU：顺序 FMA 链</translation>
     </message>
     <message>
-        <source>CPU: tensor-core model</source>
-        <translation>CPU：张量核心模型</translation>
+        <source>CPU: tensor-core model (mma.sync)</source>
+        <translation>CPU：张量核心模型（mma.sync）</translation>
+    </message>
+    <message>
+        <source>CPU: tensor-core model of wgmma (FP8 on sm_90, as cuBLASLt)</source>
+        <translation>CPU：wgmma 的张量核心模型（sm_90 上的 FP8，与 cuBLASLt 相同）</translation>
+    </message>
+    <message>
+        <source>Instruction</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3)</source>
+        <translation>%1 / %2（%3）</translation>
     </message>
     <message>
         <source>GPU: naive kernel</source>

@@ -67,6 +67,10 @@ TEST(ExpectBitIdentical, OnlyThePairsThatComputeTheSameSteps) {
     EXPECT_TRUE(expectBitIdentical(GemmType::Fp32, "cuda-kernel", "cpu-sequential")) << "SIMT FMA chains";
     EXPECT_FALSE(expectBitIdentical(GemmType::Fp32, "cublas", "cpu-sequential"));
     EXPECT_TRUE(expectBitIdentical(GemmType::Int8Int32, "cublas", "reference")) << "integers are exact";
+    // The kernels run mma.sync: only that instruction's model must match them, not wgmma's.
+    EXPECT_TRUE(expectBitIdentical(GemmType::E4m3Fp32, "cuda-kernel", "cpu-model-sm_90"));
+    EXPECT_FALSE(expectBitIdentical(GemmType::E4m3Fp32, "cuda-kernel", "cpu-model-sm_90-wgmma"));
+    EXPECT_FALSE(expectBitIdentical(GemmType::E4m3Fp32, "cublas", "cpu-model-sm_90-wgmma")) << "library schedule";
 }
 
 // Backends for the report: one that copies C, one that flips one bit of it, one that fails, one unavailable.
@@ -76,6 +80,7 @@ public:
     FakeBackend(std::string name, Mode mode) : m_name(std::move(name)), m_mode(mode) {}
     std::string name() const override { return m_name; }
     std::string description() const override { return "fake"; }
+    std::string instruction(GemmType) const override { return "fake"; }
     std::string unavailableReason(GemmType) const override {
         return m_mode == Mode::Unavailable ? "not here" : std::string();
     }

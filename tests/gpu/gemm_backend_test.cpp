@@ -214,6 +214,36 @@ TEST(GemmBackends, ModelRefusesFp8OnAmpere) {
     EXPECT_EQ(sm80.unavailableReason(GemmType::Fp16Fp32), "");
 }
 
+// One model per instruction: the kernels' mma.sync (no suffix) and, for FP8 on sm_90, cuBLASLt's wgmma. They
+// differ on the spec's vector 6 in a whole GEMM; each GPU backend is paired with its own instruction's model.
+TEST(GemmBackends, EachInstructionHasItsModel) {
+    CpuModelBackend sync(tc::Arch::Sm90), wgmma(tc::Arch::Sm90, tc::Tf32Input::NearestAway, tc::Api::Wgmma);
+    EXPECT_EQ(sync.name(), "cpu-model-sm_90");
+    EXPECT_EQ(wgmma.name(), "cpu-model-sm_90-wgmma");
+    EXPECT_NE(sync.instruction(GemmType::E4m3Fp32).find("mma.sync"), std::string::npos);
+    EXPECT_NE(wgmma.instruction(GemmType::E4m3Fp32).find("wgmma"), std::string::npos);
+    EXPECT_NE(wgmma.unavailableReason(GemmType::Fp16Fp32).find("FP8 only"), std::string::npos);
+    GemmProblem p;
+    p.type = GemmType::E4m3Fp32;
+    p.m = 1;
+    p.n = 1;
+    p.k = 2;
+    p.a = {0x38, 0x08}; // 1, 2^-6
+    p.b = {0x38, 0x02}; // 1, 2^-8
+    p.c = {0};
+    EXPECT_EQ(sync.run(p).d[0], 0x3F800200u);
+    EXPECT_EQ(wgmma.run(p).d[0], 0x3F800000u);
+    EXPECT_EQ(instructionModelName("cuda-kernel", GemmType::E4m3Fp32, tc::Arch::Sm90), "cpu-model-sm_90");
+    EXPECT_EQ(instructionModelName("cublas", GemmType::E4m3Fp32, tc::Arch::Sm90), "cpu-model-sm_90-wgmma");
+    EXPECT_EQ(instructionModelName("cublas", GemmType::Fp16Fp32, tc::Arch::Sm90), "") << "cuBLAS picks its kernels";
+    EXPECT_EQ(instructionModelName("cuda-naive", GemmType::E4m3Fp32, tc::Arch::Sm90), "");
+    CpuModelBackend ada(tc::Arch::Sm80, tc::Tf32Input::NearestAway, tc::Api::MmaSync, true);
+    EXPECT_NE(ada.unavailableReason(GemmType::E4m3Fp32).find("no measured data"), std::string::npos);
+    EXPECT_EQ(ada.unavailableReason(GemmType::Fp16Fp32), "");
+    EXPECT_NE(CublasBackend().instruction(GemmType::E4m3Fp32).find("wgmma on sm_90"), std::string::npos);
+    EXPECT_NE(CudaKernelBackend().instruction(GemmType::E5m2Fp32).find("mma.sync"), std::string::npos);
+}
+
 // The tensor-core model differs from a sequential FMA chain where the hardware does: the final
 // rounding toward zero of test vector 1 (docs/tensor-core-model.md section 5) appears in a full GEMM.
 TEST(GemmBackends, ModelTruncatesWhereTheSequentialChainRounds) {

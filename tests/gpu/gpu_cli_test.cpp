@@ -69,6 +69,14 @@ TEST(GpuCli, CpuBackendsWorkAnywhere) {
     EXPECT_EQ(cmp.code, 0) << cmp.err;
     EXPECT_TRUE(contains(cmp.out, "e4m3-fp32,reference,cpu-sequential,240,240,")) << cmp.out;
     EXPECT_FALSE(contains(cmp.out, "MISMATCH")) << cmp.out;
+    // Every row names its instruction; on sm_90 FP8 has the mma.sync model and the wgmma model.
+    const CliRun fp8 = runInProcess({"gpu", "compare", "--type", "e4m3-fp32", "--cpu", "--arch", "sm_90", "--m", "16",
+                                     "--n", "8", "--k", "32", "--csv"});
+    EXPECT_EQ(fp8.code, 0) << fp8.err;
+    EXPECT_TRUE(contains(fp8.out, "type,backend,instruction,milliseconds,note")) << fp8.out;
+    EXPECT_TRUE(contains(fp8.out, "e4m3-fp32,cpu-model-sm_90,model of mma.sync.aligned.m16n8k32")) << fp8.out;
+    EXPECT_TRUE(contains(fp8.out, "e4m3-fp32,cpu-model-sm_90-wgmma,model of wgmma m64nNk32 (sm_90)")) << fp8.out;
+    EXPECT_TRUE(contains(fp8.out, "model of its instruction")) << fp8.out;
     const CliRun vec = runInProcess({"gpu", "compare", "--vectors", "--cpu", "--arch", "sm_90", "--json"});
     EXPECT_EQ(vec.code, 0) << vec.err;
     EXPECT_TRUE(contains(vec.out, "\"vector\": \"block-size\"")) << vec.out;

@@ -167,6 +167,34 @@ TEST(GpuLabTest, ACpuModelGemmRunsOnTheWorkerAndFillsTableAndHeatMap) {
         EXPECT_TRUE(values.contains(QLatin1String(name))) << name;
 }
 
+// FP8 on sm_90: the two instructions have two models; every row names its instruction.
+TEST(GpuLabTest, EachRowNamesItsInstructionAndFp8HasBothModels) {
+    testing::GuiHarness harness;
+    GpuLabSection* lab = openLab(harness);
+    ASSERT_NE(lab, nullptr);
+    GemmPanel* gemm = lab->gemmPanel();
+    chooseSmallGemm(gemm);
+    select(gemm->inputCombo(), QStringLiteral("e4m3"));
+    select(gemm->archCombo(), QStringLiteral("sm_90"));
+    QCheckBox* wgmma = gemm->backendCheck(QStringLiteral("model-wgmma"));
+    ASSERT_TRUE(wgmma->isEnabled()) << wgmma->toolTip().toStdString();
+    wgmma->setChecked(true);
+    gemm->backendCheck(QStringLiteral("sequential"))->setChecked(false);
+    lab->runGemmAction()->trigger();
+    ASSERT_TRUE(lab->runner()->waitUntilIdle(120000));
+    TextTableModel* table = gemm->resultsModel();
+    ASSERT_EQ(table->rowCount(), 3);
+    EXPECT_EQ(table->text(1, GemmPanel::Backend), QStringLiteral("cpu-model-sm_90"));
+    EXPECT_TRUE(table->text(1, GemmPanel::Instruction).contains(QStringLiteral("mma.sync"))) << table->text(1, 1).toStdString();
+    EXPECT_EQ(table->text(2, GemmPanel::Backend), QStringLiteral("cpu-model-sm_90-wgmma"));
+    EXPECT_TRUE(table->text(2, GemmPanel::Instruction).contains(QStringLiteral("wgmma")));
+    EXPECT_TRUE(table->text(0, GemmPanel::Instruction).contains(QStringLiteral("IEEE")));
+    // On sm_80 there is no wgmma, and for FP16 its model adds nothing: the box says why.
+    select(gemm->archCombo(), QStringLiteral("sm_80"));
+    EXPECT_FALSE(wgmma->isEnabled());
+    EXPECT_TRUE(wgmma->toolTip().contains(QStringLiteral("wgmma exists only on sm_90"))) << wgmma->toolTip().toStdString();
+}
+
 TEST(GpuLabTest, CancelStopsALongRunAndKeepsThePreviousResult) {
     testing::GuiHarness harness;
     GpuLabSection* lab = openLab(harness);

@@ -234,9 +234,27 @@ TEST(LessonTensorCores, GemmErrorTellsTheLessonsStory) {
     EXPECT_GT(r("trunc", "tf32_mean_first"), 5 * r("gemm", "tf32_mean_first"));
 }
 
+// FP8 on sm_90, per instruction: mma.sync keeps what FP16 blocks keep and adds C with the host's FP32
+// addition (round to nearest even); wgmma keeps a 14-bit significand (the low 10 mantissa bits cleared).
+TEST(LessonTensorCores, Fp8MmaSyncAndWgmmaDiffer) {
+    const float vector6 = 1.0f + std::ldexp(1.0f, -14); // 1*1 + 2^-6 * 2^-8, exact in FP32
+    EXPECT_EQ(result(kLesson, "fp8", "mma_sync").bits, bitsOf(vector6));
+    EXPECT_EQ(result(kLesson, "fp8", "wgmma").bits, bitsOf(vector6) & ~0x3ffu);
+    EXPECT_EQ(result(kLesson, "fp8", "wgmma").bits, 0x3f800000u);
+    EXPECT_EQ(result(kLesson, "fp8", "exact_rounded").bits, bitsOf(vector6));
+    EXPECT_EQ(result(kLesson, "fp8", "differ").text.en, "yes");
+    EXPECT_EQ(result(kLesson, "fp8", "a0_unit").bits, 0x3c00u); // FP16 1.0
+    const float product = std::ldexp(3.0f, -18);                 // 3*2^-9 * 2^-9
+    volatile float c = 128.0f;
+    EXPECT_EQ(result(kLesson, "fp8c", "block2").bits, bitsOf(product));
+    EXPECT_EQ(result(kLesson, "fp8c", "mma_sync").bits, bitsOf(c + product)); // the host FPU, nearest even
+    EXPECT_EQ(result(kLesson, "fp8c", "mma_sync").bits, 0x43000001u);
+    EXPECT_EQ(result(kLesson, "fp8c", "wgmma").bits, bitsOf(128.0f));
+}
+
 TEST(LessonTensorCores, ChineseVersionRunsTheSameBlocks) {
     const LessonRun& zh = shippedRun(kLesson, Language::Chinese);
-    for (const char* block : {"conv", "cut", "align", "raw", "rne", "gemm", "trunc"}) {
+    for (const char* block : {"conv", "cut", "align", "raw", "rne", "gemm", "trunc", "fp8", "fp8c"}) {
         const ExperimentRun* run = zh.find(block);
         ASSERT_NE(run, nullptr) << block;
         ASSERT_TRUE(run->result) << block;
@@ -256,6 +274,12 @@ TEST(LessonTensorCores, BadOperandsAreReported) {
         EXPECT_EQ(tooMany.result->find("sm90_blocks")->count, 1);
         EXPECT_EQ(tooMany.result->find("sm80")->bits, bitsOf(10.0f));
     }
+    const ExperimentOutcome fp8Mismatch = runExperiment("fp8_two_instructions", {{"a", "1, 2"}, {"b", "1"}});
+    EXPECT_NE(fp8Mismatch.error.find("a holds 2 values but b holds 1"), std::string::npos) << fp8Mismatch.error;
+    std::string many = "1";
+    for (int i = 0; i < 32; ++i) many += ", 1";
+    const ExperimentOutcome fp8TooMany = runExperiment("fp8_two_instructions", {{"a", many}, {"b", many}});
+    EXPECT_NE(fp8TooMany.error.find("at most 32 entries"), std::string::npos) << fp8TooMany.error;
     const ExperimentOutcome nan = runExperiment("mma_block_steps", {{"a", "inf"}, {"b", "0"}});
     EXPECT_FALSE(nan.result);
     EXPECT_NE(nan.error.find("finite operands"), std::string::npos) << nan.error;

@@ -57,6 +57,35 @@ TEST(MmaCli, SpecVectors) {
     EXPECT_EQ(mma({"--arch", "sm_90", "--in", "e4m3", "--acc", "fp32", "--k", "2"}, "38 08 38 02 0\n").out, "0x3f800000\n");
 }
 
+// Hopper FP8 per instruction: the spec's vector 6 and a measured H100 cell (tests/tensor_core/data/h100,
+// mma_e4m3.txt line 1), which only the mma.sync model reproduces.
+TEST(MmaCli, InstructionChoosesTheArithmetic) {
+    const std::vector<std::string_view> fp8{"--arch", "sm_90", "--in", "e4m3", "--acc", "fp32"};
+    auto with = [&](std::vector<std::string_view> more) {
+        std::vector<std::string_view> all = fp8;
+        all.insert(all.end(), more.begin(), more.end());
+        return all;
+    };
+    EXPECT_EQ(mma(with({"--k", "2", "--instruction", "mma.sync"}), "38 08 38 02 0\n").out, "0x3f800200\n");
+    EXPECT_EQ(mma(with({"--k", "2", "--instruction", "wgmma"}), "38 08 38 02 0\n").out, "0x3f800000\n");
+    EXPECT_EQ(mma(with({"--k", "2"}), "38 08 38 02 0\n").out, "0x3f800000\n"); // the default: wgmma
+    const std::string measured =
+        "ba 79 fd 22 a4 c5 38 2c d5 19 8e 68 c1 0c 4a 74 6b a4 b3 2e f7 99 fb 29 7a b4 ca 66 14 bb 52 99 "
+        "89 44 aa 75 64 b4 67 76 c8 8b a2 a4 c1 0c 29 56 00 3f af 84 89 73 5b ca 44 90 4b a1 c1 24 d2 b1 00000000\n";
+    CliRun r = mma(with({"--instruction", "mma.sync"}), measured); // K defaults to the instruction's 32
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out, "0xc53d6d6c\n"); // what the H100 returned
+    r = mma(with({"--instruction", "mma.sync", "--steps"}), measured);
+    EXPECT_NE(r.out.find("line 1, block 1 of 2 (k 0..29)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("line 1, block 2 of 2 (k 2..31)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("then c: "), std::string::npos) << r.out;
+    r = mma(with({"--instruction", "mma.sync", "--info"}), "");
+    EXPECT_NE(r.out.find("model        sm_90 (H100/H200), mma.sync, e4m3 -> fp32"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("inputs converted exactly to fp16, 2 blocks"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("mma.sync  m16n8k32  2 x 16"), std::string::npos) << r.out;
+    EXPECT_NE(mma({"--help"}, "").out.find("--instruction I"), std::string::npos);
+}
+
 TEST(MmaCli, IntegersFp16AndCaveats) {
     EXPECT_EQ(mma({"--arch", "sm_80", "--in", "int8", "--acc", "int32", "--k", "1"}, "01 01 7fffffff\n").out, "0x80000000\n");
     EXPECT_EQ(mma({"--arch", "sm_80", "--in", "int8", "--acc", "int32", "--k", "1", "--satfinite"}, "01 01 7fffffff\n").out,
@@ -112,6 +141,14 @@ TEST(MmaCli, BadCommandLines) {
         {{"--arch", "sm_80", "--in", "tf32", "--acc", "fp32", "--tf32-input", "rnz"}, "unknown TF32 input conversion"},
         {{"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "extra"}, "unexpected argument 'extra'"},
         {{"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--satfinite"}, "--satfinite applies to int8"},
+        {{"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--instruction", "wgmma"}, "wgmma exists only on sm_90"},
+        {{"--arch", "sm_90", "--in", "e4m3", "--acc", "fp32", "--instruction", "wmma"}, "wmma has no FP8"},
+        {{"--arch", "sm_90", "--in", "e4m3", "--acc", "fp32", "--instruction", "mma"}, "unknown instruction 'mma'"},
+        {{"--arch", "sm_90", "--in", "e4m3", "--acc", "fp32", "--instruction", "mma.sync", "--block", "16"},
+         "--block does not apply to mma.sync e4m3 on sm_90"},
+        {{"--arch", "sm_89", "--in", "e4m3", "--acc", "fp32", "--instruction", "mma.sync"},
+         "unmodelled: sm_89 (Ada) runs FP8 mma.sync natively, and no measured data exists"},
+        {{"--arch", "sm_89", "--in", "fp16", "--acc", "fp32"}, "sm_89 (Ada) is not modelled: no measured data"},
     };
     for (const Case& c : cases) {
         const CliRun r = mma(c.args, "3c00 3c00 0\n");

@@ -3,6 +3,7 @@
 
 #include "app/gui/gpu_lab/sliced_backend.h"
 #include "gpu/backend_choice.h"
+#include "gpu/backends.h"
 
 #include <algorithm>
 
@@ -51,6 +52,12 @@ GemmJobResult runGemmJob(const GemmJobRequest& request, const JobControl& contro
     for (const auto& backend : backends) {
         GemmBackendRow row;
         row.backend = backend->name();
+        row.instruction = backend->instruction(result.problem.type);
+        // A GPU backend is compared with the model of the instruction it runs, when that model ran.
+        row.comparedModel = instructionModelName(row.backend, result.problem.type, request.arch);
+        const bool ownModelRan = std::any_of(result.report.outputs.begin(), result.report.outputs.end(),
+                                             [&](const GemmOutput& o) { return o.backend == row.comparedModel; });
+        if (row.comparedModel.empty() || !ownModelRan) row.comparedModel = result.modelName;
         const auto out = std::find_if(result.report.outputs.begin(), result.report.outputs.end(),
                                       [&](const GemmOutput& o) { return o.backend == row.backend; });
         if (out == result.report.outputs.end()) {
@@ -60,7 +67,8 @@ GemmJobResult runGemmJob(const GemmJobRequest& request, const JobControl& contro
             row.ran = true;
             row.milliseconds = out->milliseconds;
             row.note = out->note;
-            if (row.backend != result.modelName) row.vsModel = findComparison(result.report, row.backend, result.modelName);
+            if (row.backend != row.comparedModel)
+                row.vsModel = findComparison(result.report, row.backend, row.comparedModel);
             if (row.backend != result.referenceName)
                 row.vsReference = findComparison(result.report, row.backend, result.referenceName);
         }

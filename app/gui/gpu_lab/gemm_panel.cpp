@@ -320,12 +320,18 @@ void GemmPanel::fillTable() {
     for (const GemmBackendRow& b : r.rows) {
         QStringList row(ColumnCount);
         row[Backend] = qs(b.backend);
+        row[Instruction] = qs(b.instruction);
         if (!b.ran) {
             row[Note] = tr("not run: %1").arg(qs(b.skipped));
         } else {
             if (b.backend == r.modelName) row[IdenticalToModel] = tr("(the model)");
             else if (b.vsModel) {
-                row[IdenticalToModel] = tr("%1 of %2").arg(b.vsModel->identicalCount).arg(cells);
+                row[IdenticalToModel] = b.comparedModel == r.modelName
+                                            ? tr("%1 of %2").arg(b.vsModel->identicalCount).arg(cells)
+                                            : tr("%1 of %2 (%3)")
+                                                  .arg(b.vsModel->identicalCount)
+                                                  .arg(cells)
+                                                  .arg(qs(b.comparedModel));
                 if (b.vsModel->expectIdentical && !b.vsModel->allIdentical()) {
                     row[IdenticalToModel] += QStringLiteral(" ✗");
                     emphasized.insert(int(rows.size()));
@@ -449,13 +455,14 @@ void GemmPanel::retranslate() {
     const QMap<QString, QString> names = {
         {QStringLiteral("reference"), tr("IEEE reference (FP64 sums, one rounding)")},
         {QStringLiteral("sequential"), tr("CPU: sequential FMA chain")},
-        {QStringLiteral("model"), tr("CPU: tensor-core model")},
+        {QStringLiteral("model"), tr("CPU: tensor-core model (mma.sync)")},
+        {QStringLiteral("model-wgmma"), tr("CPU: tensor-core model of wgmma (FP8 on sm_90, as cuBLASLt)")},
         {QStringLiteral("naive"), tr("GPU: naive kernel")},
         {QStringLiteral("kernel"), tr("GPU: tensor-core kernel (mma.sync)")},
         {QStringLiteral("cublas"), tr("GPU: cuBLAS")},
     };
     for (auto it = names.cbegin(); it != names.cend(); ++it) m_backendChecks.value(it.key())->setText(it.value());
-    m_model->setHeaders({tr("Backend"), tr("Bit-identical to the model"), tr("Max |ulps| from reference"),
+    m_model->setHeaders({tr("Backend"), tr("Instruction"), tr("Bit-identical to the model"), tr("Max |ulps| from reference"),
                          tr("Mean |ulps|"), tr("Time (ms)"), tr("Note")});
     m_pairLabel->setText(tr("Heat map of:"));
     m_pair->setToolTip(tr("The two results whose difference colours the cells: first minus second, in ulps."));

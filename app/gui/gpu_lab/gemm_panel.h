@@ -32,7 +32,7 @@ class GemmPanel final : public QWidget {
     Q_DISABLE_COPY_MOVE(GemmPanel)
 
 public:
-    enum Column { Backend, IdenticalToModel, MaxUlps, MeanUlps, Time, Note, ColumnCount };
+    enum Column { Backend, Instruction, IdenticalToModel, MaxUlps, MeanUlps, Time, Note, ColumnCount };
 
     GemmPanel(GpuLabSettings& settings, JobRunner& runner, QAction* runAction, QWidget* parent = nullptr);
     ~GemmPanel() override;

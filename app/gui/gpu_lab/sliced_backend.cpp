@@ -15,6 +15,7 @@ SlicedBackend::SlicedBackend(std::unique_ptr<GemmBackend> inner, const JobContro
 std::string SlicedBackend::name() const { return m_inner->name(); }
 std::string SlicedBackend::description() const { return m_inner->description(); }
 std::string SlicedBackend::unavailableReason(GemmType type) const { return m_inner->unavailableReason(type); }
+std::string SlicedBackend::instruction(GemmType type) const { return m_inner->instruction(type); }
 
 void SlicedBackend::reportRows(int done, int total) const {
     m_control.report((m_index + double(done) / std::max(1, total)) / m_count);

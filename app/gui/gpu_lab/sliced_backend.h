@@ -18,6 +18,7 @@ public:
     std::string name() const override;
     std::string description() const override;
     std::string unavailableReason(gpu::GemmType type) const override;
+    std::string instruction(gpu::GemmType type) const override;
     // Throws JobCancelled when cancelled between blocks.
     gpu::GemmOutput run(const gpu::GemmProblem& problem) override;
 
