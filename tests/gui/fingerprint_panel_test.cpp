@@ -74,9 +74,9 @@ TEST(FingerprintPanelTest, LoadsTheRecordedH100AnswersAndShowsTheInferredModel) 
     const int n = rowOf(m, QStringLiteral("Products per block (n)"));
     ASSERT_GE(n, 0);
     EXPECT_EQ(m->text(n, FingerprintPanel::Inferred), QStringLiteral("16"));
-    EXPECT_EQ(m->text(n, FingerprintPanel::BuiltIn), QStringLiteral("32"));
+    EXPECT_EQ(m->text(n, FingerprintPanel::BuiltIn), QStringLiteral("16")); // sm_90 FP8 mma.sync, as measured
     EXPECT_EQ(m->text(n, FingerprintPanel::DecidedBy), QStringLiteral("mma_e4m3.txt:3"));
-    EXPECT_EQ(m->text(n, FingerprintPanel::Agree), QStringLiteral("no"));
+    EXPECT_EQ(m->text(n, FingerprintPanel::Agree), QStringLiteral("yes"));
     EXPECT_EQ(panel->typeCombo()->currentData().toString(), QStringLiteral("e4m3-fp32")) << "the loaded type is shown";
     const int c = rowOf(m, QStringLiteral("Where c enters"));
     EXPECT_EQ(m->text(c, FingerprintPanel::Inferred), QStringLiteral("last, one FP32 addition (RNE)"));
@@ -88,7 +88,7 @@ TEST(FingerprintPanelTest, LoadsTheRecordedH100AnswersAndShowsTheInferredModel) 
     EXPECT_EQ(m->text(r, FingerprintPanel::Agree), QStringLiteral("yes"));
     const QString summary = panel->summaryLabel()->text();
     EXPECT_TRUE(summary.contains(QStringLiteral("NVIDIA H100 80GB HBM3"))) << summary.toStdString();
-    EXPECT_TRUE(summary.contains(QStringLiteral("The built-in model reproduces 706 of 5120 cells."))) << summary.toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral("The built-in model reproduces 5120 of 5120 cells."))) << summary.toStdString();
 
     // Save and load back.
     EXPECT_TRUE(panel->saveButton()->isEnabled());

@@ -12,26 +12,30 @@ BuiltInModel builtInModel(Arch arch, Api api, InputType input, AccumType accum, 
     cfg.arch = arch;
     cfg.input = input;
     cfg.accum = accum;
+    cfg.instruction = api;
     const ModelOrError r = resolveModel(cfg);
     if (!r.model) {
         out.message = r.message;
         return out;
     }
-    if (api == Api::Wgmma && arch != Arch::Sm90) {
-        out.message = "wgmma exists on sm_90 only";
-        return out;
-    }
-    int blockSize = std::min(r.model->blockSize, k);
-    for (const InstructionBlocks& row : instructionsFor(arch, input))
-        if (row.api == api && row.k == k) blockSize = row.blockSize;
+    const BlockModel& m = *r.model;
     Candidate c;
-    c.blockSize = blockSize;
-    c.fractionBits = r.model->fractionBits;
-    c.rounding = r.model->finalRounding;
-    c.roundPrecision = r.model->roundFormat.precision();
+    c.blockSize = std::min(m.blockSize, k);
+    if (!m.structure.fixed())
+        for (const InstructionBlocks& row : instructionsFor(arch, input))
+            if (row.api == api && row.k == k) c.blockSize = row.blockSize;
+    // The structure the model resolves as data (an instruction measured on hardware) in the
+    // fingerprint's terms: operands converted to the unit's format, the k order, where C enters.
+    c.operands = m.unitFormat == m.inputFormat ? OperandFormat::Native : OperandFormat::Fp16;
+    c.grouping = m.structure.fixed() && m.structure.kRun > 0 ? KGrouping::Fp8Pairs : KGrouping::InOrder;
+    if (m.structure.addend == tc::AddendEntry::AfterBlocks)
+        c.addend = m.structure.addendRounding == RoundingMode::TowardZero ? AddendEntry::FinalAddRz : AddendEntry::FinalAddRne;
+    c.fractionBits = m.fractionBits;
+    c.rounding = m.finalRounding;
+    c.roundPrecision = m.roundFormat.precision();
     c.tiny = cfg.tinyModel;
     out.candidate = c;
-    out.basis = std::string(r.model->basis);
+    out.basis = std::string(m.basis);
     return out;
 }
 
