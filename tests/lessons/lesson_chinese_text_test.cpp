@@ -11,7 +11,7 @@
 //   - a unit: B, KiB, MiB, GiB, ms, ulp, ulps;
 //   - a name from code kept as written, in the short list kCodeNames below: ops and functions
 //     (relu, matmul, exp), PyTorch words (dtype, bool), the toy model's layer 'ln', algorithms
-//     named after people (Kahan), libraries (cuBLAS).
+//     named after people (Kahan), libraries (cuBLAS), PTX instructions (wgmma, wmma; mma.sync has a dot).
 // Any other word ('none', 'yes', 'stalled', 'after') means the string needs its Chinese text.
 #include "tests/lessons/lesson_test_support.h"
 
@@ -28,7 +28,7 @@ namespace {
 const std::set<std::string_view> kCodeNames = {
     "relu", "linear", "matmul", "exp", "log", "sum", "mean", "sqrt", "fma", "add", "sub", "mul", "div", "max", "min",
     "autocast", "rstd", "inf", "nan", "rne", "rna", "rtz", "rup", "rdn", "rto", "sr", "dtype", "bool", "ln", "Kahan",
-    "cuBLAS",
+    "cuBLAS", "wgmma", "wmma",
 };
 
 bool isFlagLetters(std::string_view w) {
