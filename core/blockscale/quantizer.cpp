@@ -1,0 +1,220 @@
+#include "core/blockscale/quantizer.h"
+
+#include "core/arithmetic.h"
+#include "core/blockscale/scale_rules.h"
+#include "core/fast.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+namespace fplab::blockscale {
+namespace {
+
+constexpr std::uint32_t kMagnitude = 0x7FFFFFFF;
+constexpr std::uint32_t kInfinity = 0x7F800000;
+constexpr std::uint32_t kE8m0Nan = 0xFF;
+constexpr Env kSaturate{.saturate = true};
+constexpr Env kToOdd{.rounding = RoundingMode::ToOdd};
+constexpr int kMxint8FractionBits = 6;
+
+std::uint32_t bitsOf(float f) { return std::bit_cast<std::uint32_t>(f); }
+std::uint64_t toFp64(std::uint32_t fp32Bits) { return fast::convert<kFp32, kFp64>(fp32Bits).bits; }
+double asDouble(std::uint64_t fp64Bits) { return std::bit_cast<double>(fp64Bits); }
+// x * 2^k for a non-zero normal FP64 encoding whose result stays normal (callers guarantee it).
+std::uint64_t scaleFp64(std::uint64_t bits, int k) {
+    return bits + (static_cast<std::uint64_t>(static_cast<std::int64_t>(k)) << 52);
+}
+
+// Calls fn(first, count, block) for every run of elements in one row under one scale.
+template <class Fn>
+void forEachSegment(const BlockLayout& layout, Fn&& fn) {
+    const Shape s = layout.shape();
+    const std::size_t width = blockWidth(layout.grouping()) == 0 ? s.cols : blockWidth(layout.grouping());
+    for (std::size_t r = 0; r < s.rows; ++r)
+        for (std::size_t c = 0; c < s.cols; c += width)
+            fn(r * s.cols + c, std::min(width, s.cols - c), layout.blockOf(r, c));
+}
+
+// The largest magnitude per block as FP32 bits; for finite values their order is the integer order.
+std::vector<std::uint32_t> blockAmax(const BlockLayout& layout, const std::uint32_t* bits) {
+    std::vector<std::uint32_t> amax(layout.blockCount(), 0);
+    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
+        std::uint32_t m = amax[block];
+        for (std::size_t i = first; i < first + count; ++i) m = std::max(m, bits[i] & kMagnitude);
+        amax[block] = m;
+    });
+    return amax;
+}
+
+// V / 2^x rounded to the element format E, saturating (OCP MX v1.0 section 6.3).
+template <const Format& E>
+std::uint8_t mxElement(std::uint32_t bits, int x) {
+    const int field = static_cast<int>((bits >> 23) & 0xFF);
+    const int scaled = field - x;
+    if (field != 0 && scaled >= 1 && scaled <= 254)
+        return static_cast<std::uint8_t>(
+            fast::convert<kFp32, E>((bits & 0x807FFFFF) | (static_cast<std::uint32_t>(scaled) << 23), kSaturate)
+                .bits);
+    if (field != 0 && scaled < 1) // below 2^-126: under a quarter of every element format's smallest subnormal
+        return static_cast<std::uint8_t>((bits >> 31) != 0 ? E.signMask() : 0);
+    if ((bits & kMagnitude) == 0) return static_cast<std::uint8_t>((bits >> 31) != 0 ? E.signMask() : 0);
+    return static_cast<std::uint8_t>(fast::convert<kFp64, E>(scaleFp64(toFp64(bits), -x), kSaturate).bits);
+}
+
+// MXINT8: V / 2^x in 1.6 fixed point, rounded to nearest even, clamped to +-127 (symmetric, as the
+// OCP reference code does).
+std::uint8_t mxint8Element(std::uint32_t bits, int x) {
+    if ((bits & kMagnitude) == 0) return 0;
+    const std::uint64_t scaled = scaleFp64(toFp64(bits), kMxint8FractionBits - x);
+    const double integral = asDouble(roundToIntegral(kFp64, scaled).bits);
+    return static_cast<std::uint8_t>(static_cast<std::int8_t>(std::clamp(integral, -127.0, 127.0)));
+}
+
+template <class ElementFn>
+void quantizeMx(Quantized& q, const BlockLayout& layout, const std::uint32_t* bits, int emax, ElementFn element) {
+    const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
+    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
+        if (amax[block] >= kInfinity) { // NaN or infinity in the block: the scale is NaN, so is every element
+            q.scaleBits[block] = kE8m0Nan;
+            return;
+        }
+        const int x = mxSharedExponent(amax[block], emax);
+        q.scaleBits[block] = e8m0FromExponent(x);
+        for (std::size_t i = first; i < first + count; ++i) q.codes[i] = element(bits[i], x);
+    });
+}
+
+void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::uint32_t* bits) {
+    const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
+    const std::uint32_t tensorAmax = amax.empty() ? 0 : *std::ranges::max_element(amax);
+    q.tensorScaleBits = nvfp4GlobalScale(tensorAmax);
+    const std::uint64_t global = toFp64(q.tensorScaleBits);
+    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
+        const std::uint8_t scale = nvfp4BlockScale(amax[block], q.tensorScaleBits);
+        q.scaleBits[block] = scale;
+        // block scale * tensor scale: 4 by 24 significant bits, exact in FP64.
+        const std::uint64_t denominator =
+            fast::mul<kFp64>(fast::convert<kE4m3, kFp64>(scale).bits, global).bits;
+        for (std::size_t i = first; i < first + count; ++i) {
+            if ((denominator << 1) == 0) { // the block's scale underflowed to zero
+                q.codes[i] = static_cast<std::uint8_t>((bits[i] >> 31) != 0 ? kE2m1.signMask() : 0);
+                continue;
+            }
+            const std::uint64_t quotient = fast::div<kFp64>(toFp64(bits[i]), denominator, kToOdd).bits;
+            q.codes[i] = static_cast<std::uint8_t>(fast::convert<kFp64, kE2m1>(quotient, kSaturate).bits);
+        }
+    });
+}
+
+// As DeepSeek-V3's kernels do it: s = amax / 448 and y = x / s in FP32, then y rounded to E4M3.
+void quantizeFp8(Quantized& q, const BlockLayout& layout, const std::uint32_t* bits) {
+    const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
+    for (std::size_t b = 0; b < amax.size(); ++b) q.scaleBits[b] = fp8AmaxScale(amax[b]);
+    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
+        const std::uint32_t scale = q.scaleBits[block];
+        for (std::size_t i = first; i < first + count; ++i) {
+            const std::uint64_t y = fast::div<kFp32>(bits[i], scale).bits;
+            q.codes[i] = static_cast<std::uint8_t>(fast::convert<kFp32, kE4m3>(y, kSaturate).bits);
+        }
+    });
+}
+
+std::optional<std::string> nonFiniteError(std::span<const std::uint32_t> bits) {
+    for (std::size_t i = 0; i < bits.size(); ++i) {
+        const std::uint32_t m = bits[i] & kMagnitude;
+        if (m > kInfinity) return "element " + std::to_string(i) + " is NaN";
+        if (m == kInfinity) return "element " + std::to_string(i) + " is infinite";
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+QuantizeOutcome quantize(Scheme scheme, std::span<const float> data, Shape shape) {
+    if (data.empty()) return {std::nullopt, "the tensor is empty"};
+    if (shape.size() != data.size())
+        return {std::nullopt, "the shape " + std::to_string(shape.rows) + "x" + std::to_string(shape.cols) +
+                                  " holds " + std::to_string(shape.size()) + " elements, the data has " +
+                                  std::to_string(data.size())};
+    const SchemeInfo& info = schemeInfo(scheme);
+    const std::span<const std::uint32_t> bits(reinterpret_cast<const std::uint32_t*>(data.data()), data.size());
+    static_assert(sizeof(float) == sizeof(std::uint32_t));
+    if (info.rule != ScaleRule::MxSharedExponent)
+        if (auto error = nonFiniteError(bits)) return {std::nullopt, *error + " (" + std::string(info.name) +
+                                                                         " has no rule for NaN or infinity)"};
+    const BlockLayout layout(info.grouping, shape);
+    Quantized q;
+    q.scheme = scheme;
+    q.shape = shape;
+    q.codes.assign(data.size(), 0);
+    q.scaleBits.assign(layout.blockCount(), 0);
+    const std::uint32_t* p = bits.data();
+    switch (scheme) {
+    case Scheme::Mxfp8E4m3: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE4m3>); break;
+    case Scheme::Mxfp8E5m2: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE5m2>); break;
+    case Scheme::Mxfp6E3m2: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE3m2>); break;
+    case Scheme::Mxfp6E2m3: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE2m3>); break;
+    case Scheme::Mxfp4: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE2m1>); break;
+    case Scheme::Mxint8: quantizeMx(q, layout, p, info.emaxElement, mxint8Element); break;
+    case Scheme::Nvfp4: quantizeNvfp4(q, layout, p); break;
+    default: quantizeFp8(q, layout, p); break;
+    }
+    return {std::move(q), {}};
+}
+
+double elementValue(Scheme scheme, std::uint8_t code) {
+    const SchemeInfo& info = schemeInfo(scheme);
+    if (info.element == nullptr) return static_cast<std::int8_t>(code) / 64.0;
+    return asDouble(convert(*info.element, code, kFp64).bits);
+}
+
+double blockScaleValue(const Quantized& q, std::size_t block) {
+    const SchemeInfo& info = schemeInfo(q.scheme);
+    const std::uint32_t bits = q.scaleBits[block];
+    const double tensor = asDouble(toFp64(q.tensorScaleBits));
+    if (info.scale == &kE8m0) return bits == kE8m0Nan ? std::nan("") : std::ldexp(1.0, static_cast<int>(bits) - 127);
+    return asDouble(convert(*info.scale, bits, kFp64).bits) * tensor; // 4 x 24 bits: exact
+}
+
+Report analyse(const Quantized& q, std::span<const float> data) {
+    const SchemeInfo& info = schemeInfo(q.scheme);
+    const BlockLayout layout(info.grouping, q.shape);
+    Report r;
+    r.dequantized.resize(data.size());
+    r.error.resize(data.size());
+    r.blocks.resize(layout.blockCount());
+    const std::uint64_t maxMagnitude = info.element ? info.element->maxFiniteMagnitude() : 127;
+    double sumSquares = 0;
+    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
+        const std::uint64_t scale = std::bit_cast<std::uint64_t>(blockScaleValue(q, block));
+        BlockReport& br = r.blocks[block];
+        for (std::size_t i = first; i < first + count; ++i) {
+            const std::uint64_t element = std::bit_cast<std::uint64_t>(elementValue(q.scheme, q.codes[i]));
+            const Result product = mul(kFp64, element, scale);
+            const std::uint64_t x = toFp64(bitsOf(data[i]));
+            const Result difference = sub(kFp64, x, product.bits);
+            r.exact = r.exact && (product.flags & kInexact) == 0 && (difference.flags & kInexact) == 0;
+            const double deq = asDouble(product.bits);
+            const double err = asDouble(difference.bits);
+            r.dequantized[i] = deq;
+            r.error[i] = err;
+            const double value = data[i];
+            const std::uint64_t magnitude =
+                info.element ? q.codes[i] & ~info.element->signMask()
+                             : static_cast<std::uint64_t>(std::abs(static_cast<int>(static_cast<std::int8_t>(q.codes[i]))));
+            if (magnitude == maxMagnitude && std::abs(value) > std::abs(deq)) ++r.saturated;
+            if (value != 0 && deq == 0) ++r.flushedToZero;
+            br.amax = std::max(br.amax, std::abs(value));
+            br.maxAbsError = std::max(br.maxAbsError, std::abs(err));
+            br.sumSquaredError += err * err;
+            ++br.count;
+            r.maxAbsError = std::max(r.maxAbsError, std::abs(err));
+            sumSquares += err * err;
+        }
+    });
+    r.rmsError = std::sqrt(sumSquares / static_cast<double>(data.size()));
+    return r;
+}
+
+} // namespace fplab::blockscale
