@@ -1,6 +1,7 @@
 #include "core/blockscale/quantizer.h"
 
 #include "core/arithmetic.h"
+#include "core/blockscale/element_table.h"
 #include "core/blockscale/scale_rules.h"
 #include "core/fast.h"
 
@@ -71,8 +72,26 @@ std::uint8_t mxint8Element(std::uint32_t bits, int x) {
     return static_cast<std::uint8_t>(static_cast<std::int8_t>(std::clamp(integral, -127.0, 127.0)));
 }
 
+// The table for format E: exponents below emin - m - 1 are under half the smallest subnormal (zero);
+// from emax + 1 up everything saturates; m fraction bits and the round bit decide the rest.
+template <const Format& E>
+const ElementTable& mxTable() {
+    static const ElementTable table(E.minExponent() - E.mantissaBits - 2, E.maxExponent() + 1, E.mantissaBits + 1,
+                                    [](std::uint32_t bits) { return mxElement<E>(bits, 0); });
+    return table;
+}
+
+// MXINT8 scales by 2^6 and rounds to an integer below 128: values under 2^-2 * 2 round to zero, and
+// 6 fraction bits plus the round bit decide the rest.
+const ElementTable& mxint8Table() {
+    static const ElementTable table(-kMxint8FractionBits - 2, 1, kMxint8FractionBits + 1,
+                                    [](std::uint32_t bits) { return mxint8Element(bits, 0); });
+    return table;
+}
+
 template <class ElementFn>
-void quantizeMx(Quantized& q, const BlockLayout& layout, const std::uint32_t* bits, int emax, ElementFn element) {
+void quantizeMx(Quantized& q, const BlockLayout& layout, const std::uint32_t* bits, int emax, ElementFn element,
+                const ElementTable& table, Path path) {
     const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
         if (amax[block] >= kInfinity) { // NaN or infinity in the block: the scale is NaN, so is every element
@@ -81,26 +100,92 @@ void quantizeMx(Quantized& q, const BlockLayout& layout, const std::uint32_t* bi
         }
         const int x = mxSharedExponent(amax[block], emax);
         q.scaleBits[block] = e8m0FromExponent(x);
-        for (std::size_t i = first; i < first + count; ++i) q.codes[i] = element(bits[i], x);
+        for (std::size_t i = first; i < first + count; ++i) {
+            const std::uint32_t field = (bits[i] >> 23) & 0xFF;
+            q.codes[i] = field != 0 && path == Path::Fast ? table.lookup(bits[i], x) : element(bits[i], x);
+        }
     });
 }
 
-void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::uint32_t* bits) {
+// E2M1 rounding of x / d by comparing |x| with the midpoints between neighbouring E2M1 values times d.
+// Each product has at most 3 + 28 significant bits, so the host multiplication is exact (nothing is
+// rounded there), and counting the midpoints below |x| is the correctly rounded result.
+class E2m1Thresholds {
+public:
+    E2m1Thresholds() = default;
+    explicit E2m1Thresholds(std::uint64_t denominator) {
+        constexpr double kMidpoints[7] = {0.25, 0.75, 1.25, 1.75, 2.5, 3.5, 5.0};
+        for (int k = 0; k < 7; ++k) m_t[k] = kMidpoints[k] * asDouble(denominator);
+    }
+    std::uint8_t code(std::uint32_t bits) const {
+        const double a = static_cast<double>(std::bit_cast<float>(bits & kMagnitude)); // exact widening
+        int k = 0;
+        int oddTie = 0;
+        for (int j = 0; j < 7; ++j) {
+            k += a > m_t[j];
+            oddTie |= (a == m_t[j]) & j; // a tie: the odd code j goes up to the even one
+        }
+        return static_cast<std::uint8_t>((k + (oddTie & 1)) | ((bits >> 31) << 3));
+    }
+
+private:
+    double m_t[7] = {};
+};
+
+// The NVFP4 block scale E4M3(amax / (6 * global)) by binary search over the midpoints between
+// neighbouring E4M3 values (decoded by core) times 6 * global: products of 5 and 27 significant bits,
+// exact in double. Saturates at 448 as nvfp4BlockScale() does.
+class E4m3Thresholds {
+public:
+    explicit E4m3Thresholds(std::uint64_t sixTimesGlobal) {
+        double previous = 0;
+        for (std::uint32_t code = 1; code <= 0x7E; ++code) {
+            const double v = asDouble(fast::convert<kE4m3, kFp64>(code).bits);
+            m_t[code - 1] = (previous + v) / 2 * asDouble(sixTimesGlobal); // the halving and sum are exact
+            previous = v;
+        }
+    }
+    std::uint8_t code(std::uint32_t amaxBits) const {
+        const double a = static_cast<double>(std::bit_cast<float>(amaxBits));
+        const double* above = std::upper_bound(m_t, m_t + kCount, a); // first midpoint > a
+        std::size_t k = static_cast<std::size_t>(above - m_t);
+        if (k > 0 && m_t[k - 1] == a && ((k - 1) & 1) != 0) return static_cast<std::uint8_t>(k);
+        if (k > 0 && m_t[k - 1] == a) return static_cast<std::uint8_t>(k - 1); // a tie: to the even code
+        return static_cast<std::uint8_t>(k);
+    }
+
+private:
+    static constexpr std::size_t kCount = 0x7E;
+    double m_t[kCount];
+};
+
+void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::uint32_t* bits, Path path) {
     const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
     const std::uint32_t tensorAmax = amax.empty() ? 0 : *std::ranges::max_element(amax);
     q.tensorScaleBits = nvfp4GlobalScale(tensorAmax);
     const std::uint64_t global = toFp64(q.tensorScaleBits);
+    const E4m3Thresholds blockScales(fast::mul<kFp64>(0x4018000000000000, global).bits); // 6 * global, exact
+    std::vector<E2m1Thresholds> elementThresholds(0x7F); // per positive finite block scale code
+    for (std::uint32_t code = 1; code < 0x7F; ++code)
+        elementThresholds[code] = E2m1Thresholds(fast::mul<kFp64>(fast::convert<kE4m3, kFp64>(code).bits, global).bits);
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
-        const std::uint8_t scale = nvfp4BlockScale(amax[block], q.tensorScaleBits);
+        const std::uint8_t scale = path == Path::Fast ? blockScales.code(amax[block])
+                                                      : nvfp4BlockScale(amax[block], q.tensorScaleBits);
         q.scaleBits[block] = scale;
         // block scale * tensor scale: 4 by 24 significant bits, exact in FP64.
         const std::uint64_t denominator =
             fast::mul<kFp64>(fast::convert<kE4m3, kFp64>(scale).bits, global).bits;
-        for (std::size_t i = first; i < first + count; ++i) {
-            if ((denominator << 1) == 0) { // the block's scale underflowed to zero
+        if ((denominator << 1) == 0) { // the block's scale underflowed to zero
+            for (std::size_t i = first; i < first + count; ++i)
                 q.codes[i] = static_cast<std::uint8_t>((bits[i] >> 31) != 0 ? kE2m1.signMask() : 0);
-                continue;
-            }
+            return;
+        }
+        if (path == Path::Fast) {
+            const E2m1Thresholds& thresholds = elementThresholds[scale];
+            for (std::size_t i = first; i < first + count; ++i) q.codes[i] = thresholds.code(bits[i]);
+            return;
+        }
+        for (std::size_t i = first; i < first + count; ++i) { // x / d rounded to odd in FP64, then to E2M1
             const std::uint64_t quotient = fast::div<kFp64>(toFp64(bits[i]), denominator, kToOdd).bits;
             q.codes[i] = static_cast<std::uint8_t>(fast::convert<kFp64, kE2m1>(quotient, kSaturate).bits);
         }
@@ -131,7 +216,7 @@ std::optional<std::string> nonFiniteError(std::span<const std::uint32_t> bits) {
 
 } // namespace
 
-QuantizeOutcome quantize(Scheme scheme, std::span<const float> data, Shape shape) {
+QuantizeOutcome quantize(Scheme scheme, std::span<const float> data, Shape shape, Path path) {
     if (data.empty()) return {std::nullopt, "the tensor is empty"};
     if (shape.size() != data.size())
         return {std::nullopt, "the shape " + std::to_string(shape.rows) + "x" + std::to_string(shape.cols) +
@@ -151,13 +236,13 @@ QuantizeOutcome quantize(Scheme scheme, std::span<const float> data, Shape shape
     q.scaleBits.assign(layout.blockCount(), 0);
     const std::uint32_t* p = bits.data();
     switch (scheme) {
-    case Scheme::Mxfp8E4m3: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE4m3>); break;
-    case Scheme::Mxfp8E5m2: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE5m2>); break;
-    case Scheme::Mxfp6E3m2: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE3m2>); break;
-    case Scheme::Mxfp6E2m3: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE2m3>); break;
-    case Scheme::Mxfp4: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE2m1>); break;
-    case Scheme::Mxint8: quantizeMx(q, layout, p, info.emaxElement, mxint8Element); break;
-    case Scheme::Nvfp4: quantizeNvfp4(q, layout, p); break;
+    case Scheme::Mxfp8E4m3: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE4m3>, mxTable<kE4m3>(), path); break;
+    case Scheme::Mxfp8E5m2: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE5m2>, mxTable<kE5m2>(), path); break;
+    case Scheme::Mxfp6E3m2: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE3m2>, mxTable<kE3m2>(), path); break;
+    case Scheme::Mxfp6E2m3: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE2m3>, mxTable<kE2m3>(), path); break;
+    case Scheme::Mxfp4: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE2m1>, mxTable<kE2m1>(), path); break;
+    case Scheme::Mxint8: quantizeMx(q, layout, p, info.emaxElement, mxint8Element, mxint8Table(), path); break;
+    case Scheme::Nvfp4: quantizeNvfp4(q, layout, p, path); break;
     default: quantizeFp8(q, layout, p); break;
     }
     return {std::move(q), {}};

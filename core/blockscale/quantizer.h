@@ -29,7 +29,11 @@ struct QuantizeOutcome {
 
 // The shape's size must equal data.size(); a vector is rows = 1. A NaN or infinity in the input gives
 // an error, except for the MX schemes, where (OCP MX v1.0 section 6.3) its block's scale becomes NaN.
-QuantizeOutcome quantize(Scheme scheme, std::span<const float> data, Shape shape);
+// Fast: MX elements through a table of core's conversions (element_table.h), NVFP4 elements by
+// comparison with exact midpoints; Reference: one core conversion (or division) per element. Both give
+// the same codes, which the tests check.
+enum class Path : std::uint8_t { Fast, Reference };
+QuantizeOutcome quantize(Scheme scheme, std::span<const float> data, Shape shape, Path path = Path::Fast);
 
 // The value of one element code before scaling (MXINT8: code / 64).
 double elementValue(Scheme scheme, std::uint8_t code);

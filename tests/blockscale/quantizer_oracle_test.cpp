@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <random>
 
@@ -74,6 +75,45 @@ TEST(Oracle, ElementSetsMatchTheSpecificationMaxima) {
     EXPECT_EQ(oracle::positiveValues(2, 1, 1, false, false),
               (std::vector<double>{0, 0.5, 1, 1.5, 2, 3, 4, 6}));
     EXPECT_EQ(oracle::positiveValues(4, 3, 7, false, true)[1], std::ldexp(1.0, -9));
+}
+
+} // namespace
+} // namespace fplab::blockscale
+
+namespace fplab::blockscale {
+namespace {
+
+// The fast paths (MX element table, NVFP4 midpoint comparison) give the codes of one core conversion
+// per element, on random bit patterns (every exponent, subnormals included) and on exact ties.
+TEST(FastPath, EqualsOneCoreConversionPerElement) {
+    std::mt19937 rng(777);
+    std::vector<std::vector<float>> vectors = testVectors();
+    for (int trial = 0; trial < 20; ++trial) {
+        std::vector<float> v(512);
+        const int shift = trial * 12 % 256;
+        for (float& x : v) {
+            std::uint32_t bits = static_cast<std::uint32_t>(rng());
+            if ((bits & 0x7F800000) == 0x7F800000) bits ^= 0x40000000; // keep it finite
+            x = std::bit_cast<float>(bits);
+            if (trial % 2 == 1) x = std::ldexp(std::fmod(x, 1.0f) + 0.001f * float(trial), shift - 130);
+        }
+        vectors.push_back(std::move(v));
+    }
+    std::vector<float> ties = {2688.0f, 6.0f};
+    for (float m : {0.25f, 0.75f, 1.25f, 1.75f, 2.5f, 3.5f, 5.0f}) ties.insert(ties.end(), {m, -m});
+    ties.resize(16, 0.0f);
+    ties.insert(ties.end(), {6.0f, 0.25f, 0.75f, 1.25f, 1.75f, 2.5f, 3.5f, 5.0f});
+    vectors.push_back(ties);
+    for (const SchemeInfo& info : allSchemes())
+        for (const std::vector<float>& x : vectors) {
+            const QuantizeOutcome fast = quantize(info.scheme, x, {1, x.size()}, Path::Fast);
+            const QuantizeOutcome reference = quantize(info.scheme, x, {1, x.size()}, Path::Reference);
+            ASSERT_TRUE(fast.value && reference.value);
+            ASSERT_EQ(fast.value->scaleBits, reference.value->scaleBits) << info.name;
+            for (std::size_t i = 0; i < x.size(); ++i)
+                ASSERT_EQ(fast.value->codes[i], reference.value->codes[i])
+                    << info.name << " element " << i << " = " << x[i];
+        }
 }
 
 } // namespace
