@@ -23,6 +23,7 @@ const std::vector<ExperimentSpec>& experimentCatalog() {
         addMemoryExperiments(c);
         addTrainingExperiments(c);
         addTensorCoreExperiments(c);
+        addBlockscaleExperiments(c);
         return c;
     }();
     return catalog;
