@@ -193,15 +193,39 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::uint32_t*
 }
 
 // As DeepSeek-V3's kernels do it: s = amax / 448 and y = x / s in FP32, then y rounded to E4M3.
-void quantizeFp8(Quantized& q, const BlockLayout& layout, const std::uint32_t* bits) {
+std::uint8_t fp8Exact(std::uint32_t bits, std::uint32_t scale) {
+    const std::uint64_t y = fast::div<kFp32>(bits, scale).bits;
+    return static_cast<std::uint8_t>(fast::convert<kFp32, kE4m3>(y, kSaturate).bits);
+}
+
+// The fast path: q = x * (1/s) in host double is within 2^-51 of x / s (relative), and FP32's rounding of
+// x / s within 2^-24. Unless q lies within 2^30 FP64 ulps (2^-22 relative) of a point where E4M3 rounding
+// switches (a midpoint: the bits below E4M3's 3 fraction bits are 1000...), or q is in E4M3's subnormal
+// range, E4M3(FP32(x / s)) = E4M3(q), which core's conversion gives; otherwise fp8Exact() decides.
+std::uint8_t fp8Fast(std::uint32_t bits, std::uint32_t scale, double reciprocal) {
+    const double q = static_cast<double>(std::bit_cast<float>(bits)) * reciprocal;
+    const std::uint64_t qb = std::bit_cast<std::uint64_t>(q);
+    const std::uint64_t magnitude = qb & ~(std::uint64_t{1} << 63);
+    constexpr std::uint64_t kSmallestNormalE4m3 = 0x3F90000000000000; // 2^-6
+    constexpr std::uint64_t kTailMask = (std::uint64_t{1} << 49) - 1;
+    constexpr std::uint64_t kMidpoint = std::uint64_t{1} << 48;
+    const std::uint64_t tail = magnitude & kTailMask;
+    const std::uint64_t distance = tail > kMidpoint ? tail - kMidpoint : kMidpoint - tail;
+    if (magnitude < kSmallestNormalE4m3 || distance <= (std::uint64_t{1} << 30)) return fp8Exact(bits, scale);
+    return static_cast<std::uint8_t>(fast::convert<kFp64, kE4m3>(qb, kSaturate).bits);
+}
+
+void quantizeFp8(Quantized& q, const BlockLayout& layout, const std::uint32_t* bits, Path path) {
     const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
     for (std::size_t b = 0; b < amax.size(); ++b) q.scaleBits[b] = fp8AmaxScale(amax[b]);
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
         const std::uint32_t scale = q.scaleBits[block];
-        for (std::size_t i = first; i < first + count; ++i) {
-            const std::uint64_t y = fast::div<kFp32>(bits[i], scale).bits;
-            q.codes[i] = static_cast<std::uint8_t>(fast::convert<kFp32, kE4m3>(y, kSaturate).bits);
+        if (path == Path::Reference) {
+            for (std::size_t i = first; i < first + count; ++i) q.codes[i] = fp8Exact(bits[i], scale);
+            return;
         }
+        const double reciprocal = 1.0 / static_cast<double>(std::bit_cast<float>(scale));
+        for (std::size_t i = first; i < first + count; ++i) q.codes[i] = fp8Fast(bits[i], scale, reciprocal);
     });
 }
 
@@ -243,7 +267,7 @@ QuantizeOutcome quantize(Scheme scheme, std::span<const float> data, Shape shape
     case Scheme::Mxfp4: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE2m1>, mxTable<kE2m1>(), path); break;
     case Scheme::Mxint8: quantizeMx(q, layout, p, info.emaxElement, mxint8Element, mxint8Table(), path); break;
     case Scheme::Nvfp4: quantizeNvfp4(q, layout, p, path); break;
-    default: quantizeFp8(q, layout, p); break;
+    default: quantizeFp8(q, layout, p, path); break;
     }
     return {std::move(q), {}};
 }

@@ -116,5 +116,30 @@ TEST(FastPath, EqualsOneCoreConversionPerElement) {
         }
 }
 
+// FP8's fast path (host double quotient, exact path near E4M3 rounding boundaries) next to every boundary:
+// inputs x near mu * s for each midpoint mu between neighbouring E4M3 values, a few FP32 ulps either side.
+TEST(FastPath, Fp8NearEveryRoundingBoundary) {
+    const std::vector<double> e4m3 = oracle::positiveValues(4, 3, 7, false, true);
+    for (const float amax : {1.0f, 3.7f, 448.0f, 1e-30f, 6.02e23f}) {
+        const float s = amax / 448.0f;
+        std::vector<float> x = {amax};
+        for (std::size_t k = 0; k + 1 < e4m3.size(); ++k) {
+            const float centre = static_cast<float>((e4m3[k] + e4m3[k + 1]) / 2 * double(s));
+            std::uint32_t b = std::bit_cast<std::uint32_t>(centre);
+            for (std::uint32_t d = b - 3; d <= b + 3; ++d) {
+                x.push_back(std::bit_cast<float>(d));
+                x.push_back(-std::bit_cast<float>(d));
+            }
+        }
+        for (const Scheme scheme : {Scheme::Fp8Tensor, Scheme::Fp8Block128}) {
+            const QuantizeOutcome fast = quantize(scheme, x, {1, x.size()}, Path::Fast);
+            const QuantizeOutcome reference = quantize(scheme, x, {1, x.size()}, Path::Reference);
+            ASSERT_TRUE(fast.value && reference.value);
+            for (std::size_t i = 0; i < x.size(); ++i)
+                ASSERT_EQ(fast.value->codes[i], reference.value->codes[i]) << "amax " << amax << " x " << x[i];
+        }
+    }
+}
+
 } // namespace
 } // namespace fplab::blockscale
