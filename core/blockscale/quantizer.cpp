@@ -109,27 +109,39 @@ void quantizeMx(Quantized& q, const BlockLayout& layout, const std::uint32_t* bi
 
 // E2M1 rounding of x / d by comparing |x| with the midpoints between neighbouring E2M1 values times d.
 // Each product has at most 3 + 28 significant bits, so the host multiplication is exact (nothing is
-// rounded there), and counting the midpoints below |x| is the correctly rounded result.
+// rounded there). Each midpoint is then rounded down to FP32 by core (noting whether that was exact), so
+// that |x| > midpoint becomes an integer comparison of FP32 magnitude bits: counting the midpoints below
+// |x| is the correctly rounded result, and an |x| equal to an odd code's upper midpoint goes up (ties to even).
 class E2m1Thresholds {
 public:
     E2m1Thresholds() = default;
     explicit E2m1Thresholds(std::uint64_t denominator) {
         constexpr double kMidpoints[7] = {0.25, 0.75, 1.25, 1.75, 2.5, 3.5, 5.0};
-        for (int k = 0; k < 7; ++k) m_t[k] = kMidpoints[k] * asDouble(denominator);
-    }
-    std::uint8_t code(std::uint32_t bits) const {
-        const double a = static_cast<double>(std::bit_cast<float>(bits & kMagnitude)); // exact widening
-        int k = 0;
-        int oddTie = 0;
-        for (int j = 0; j < 7; ++j) {
-            k += a > m_t[j];
-            oddTie |= (a == m_t[j]) & j; // a tie: the odd code j goes up to the even one
+        for (int k = 0; k < 7; ++k) {
+            const double t = kMidpoints[k] * asDouble(denominator);
+            const Result down =
+                fast::convert<kFp64, kFp32>(std::bit_cast<std::uint64_t>(t), Env{.rounding = RoundingMode::TowardNegative});
+            m_below[k] = static_cast<std::uint32_t>(down.bits); // t >= 0: no sign bit
+            m_tieUp[k] = (down.flags & kInexact) == 0 && (k & 1) != 0 ? m_below[k] : 0xFFFFFFFF;
         }
-        return static_cast<std::uint8_t>((k + (oddTie & 1)) | ((bits >> 31) << 3));
+    }
+    // Local copies of the thresholds: the uint8_t stores may alias anything, which would otherwise make
+    // the compiler reload them for every element.
+    void codes(const std::uint32_t* bits, std::uint8_t* out, std::size_t count) const {
+        std::uint32_t below[7], tieUp[7];
+        std::copy(std::begin(m_below), std::end(m_below), below);
+        std::copy(std::begin(m_tieUp), std::end(m_tieUp), tieUp);
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::uint32_t magnitude = bits[i] & kMagnitude;
+            std::uint32_t k = 0;
+            for (int j = 0; j < 7; ++j) k += (magnitude > below[j]) + (magnitude == tieUp[j]);
+            out[i] = static_cast<std::uint8_t>(k | ((bits[i] >> 31) << 3));
+        }
     }
 
 private:
-    double m_t[7] = {};
+    std::uint32_t m_below[7] = {};
+    std::uint32_t m_tieUp[7] = {};
 };
 
 // The NVFP4 block scale E4M3(amax / (6 * global)) by binary search over the midpoints between
@@ -172,19 +184,17 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::uint32_t*
         const std::uint8_t scale = path == Path::Fast ? blockScales.code(amax[block])
                                                       : nvfp4BlockScale(amax[block], q.tensorScaleBits);
         q.scaleBits[block] = scale;
-        // block scale * tensor scale: 4 by 24 significant bits, exact in FP64.
-        const std::uint64_t denominator =
-            fast::mul<kFp64>(fast::convert<kE4m3, kFp64>(scale).bits, global).bits;
-        if ((denominator << 1) == 0) { // the block's scale underflowed to zero
+        if (scale == 0) { // the block's scale underflowed to zero (the global scale is never 0)
             for (std::size_t i = first; i < first + count; ++i)
                 q.codes[i] = static_cast<std::uint8_t>((bits[i] >> 31) != 0 ? kE2m1.signMask() : 0);
             return;
         }
         if (path == Path::Fast) {
-            const E2m1Thresholds& thresholds = elementThresholds[scale];
-            for (std::size_t i = first; i < first + count; ++i) q.codes[i] = thresholds.code(bits[i]);
+            elementThresholds[scale].codes(bits + first, q.codes.data() + first, count);
             return;
         }
+        // block scale * tensor scale: 4 by 24 significant bits, exact in FP64.
+        const std::uint64_t denominator = fast::mul<kFp64>(fast::convert<kE4m3, kFp64>(scale).bits, global).bits;
         for (std::size_t i = first; i < first + count; ++i) { // x / d rounded to odd in FP64, then to E2M1
             const std::uint64_t quotient = fast::div<kFp64>(toFp64(bits[i]), denominator, kToOdd).bits;
             q.codes[i] = static_cast<std::uint8_t>(fast::convert<kFp64, kE2m1>(quotient, kSaturate).bits);
