@@ -235,6 +235,56 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::BlockElementModel</name>
+    <message>
+        <source>Index</source>
+        <translation>序号</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <source>Dequantized</source>
+        <translation>反量化值</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::BlockScaleModel</name>
+    <message>
+        <source>Block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Scale bits</source>
+        <translation>缩放因子的位</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>缩放因子</translation>
+    </message>
+    <message>
+        <source>Largest |input|</source>
+        <translation>最大 |输入|</translation>
+    </message>
+    <message>
+        <source>Largest |error|</source>
+        <translation>最大 |误差|</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::BlockView</name>
     <message>
         <source>Vec&amp;tor:</source>
@@ -279,46 +329,6 @@
     <message>
         <source>Paste numbers here, separated by spaces, commas or new lines.</source>
         <translation>在此粘贴数值，用空格、逗号或换行分隔。</translation>
-    </message>
-    <message>
-        <source>Block</source>
-        <translation>块</translation>
-    </message>
-    <message>
-        <source>Scale bits</source>
-        <translation>缩放因子的位</translation>
-    </message>
-    <message>
-        <source>Scale</source>
-        <translation>缩放因子</translation>
-    </message>
-    <message>
-        <source>Largest |input|</source>
-        <translation>最大 |输入|</translation>
-    </message>
-    <message>
-        <source>Largest |error|</source>
-        <translation>最大 |误差|</translation>
-    </message>
-    <message>
-        <source>Index</source>
-        <translation>序号</translation>
-    </message>
-    <message>
-        <source>Input</source>
-        <translation>输入</translation>
-    </message>
-    <message>
-        <source>Code</source>
-        <translation>编码</translation>
-    </message>
-    <message>
-        <source>Dequantized</source>
-        <translation>反量化值</translation>
-    </message>
-    <message>
-        <source>Error</source>
-        <translation>误差</translation>
     </message>
     <message>
         <source>Too many values: %1 (at most %2).</source>

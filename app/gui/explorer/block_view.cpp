@@ -2,9 +2,11 @@
 // under a millisecond and nothing needs a worker thread.
 #include "app/gui/explorer/block_view.h"
 
+#include "app/gui/explorer/block_element_model.h"
+#include "app/gui/explorer/block_number_text.h"
+#include "app/gui/explorer/block_scale_model.h"
 #include "app/gui/explorer/chart_style.h"
 #include "core/text/parse.h"
-#include "core/text/print.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -17,7 +19,7 @@
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -34,20 +36,11 @@ namespace {
 
 constexpr int kMaxElements = 65536;
 
-QString number(double v) {
-    if (std::isnan(v)) return QStringLiteral("nan");
-    return QString::number(v, 'g', 17);
-}
-
-QTableWidgetItem* cell(const QString& text) {
-    auto* item = new QTableWidgetItem(text);
-    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-    return item;
-}
-
 } // namespace
 
-BlockView::BlockView(QWidget* parent) : QWidget(parent) {
+BlockView::BlockView(QWidget* parent)
+    : QWidget(parent), m_blockModel(new BlockScaleModel(m_result, this)),
+      m_elementModel(new BlockElementModel(m_result, this)) {
     buildUi();
     retranslateUi();
     generate(Source::Outlier, 64, 1);
@@ -100,8 +93,9 @@ void BlockView::buildUi() {
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    const auto makeTable = [this](int columns) {
-        auto* t = new QTableWidget(0, columns, this);
+    const auto makeTable = [this](QAbstractItemModel* model) {
+        auto* t = new QTableView(this);
+        t->setModel(model);
         t->verticalHeader()->hide();
         t->setEditTriggers(QAbstractItemView::NoEditTriggers);
         t->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -109,8 +103,8 @@ void BlockView::buildUi() {
         t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
         return t;
     };
-    m_blocks = makeTable(5);
-    m_elements = makeTable(6);
+    m_blocks = makeTable(m_blockModel);
+    m_elements = makeTable(m_elementModel);
     m_chart = makeChartView(this);
     m_chart->setMinimumWidth(160);
     m_blocks->setMinimumWidth(120);
@@ -138,12 +132,11 @@ void BlockView::buildUi() {
     });
     connect(m_scheme, &QComboBox::activated, this, [this] { recompute(); });
     connect(m_text, &QPlainTextEdit::textChanged, this, [this] { recompute(); });
-    connect(m_elements, &QTableWidget::currentCellChanged, this, [this](int row) {
-        if (row >= 0 && m_quantized) {
-            const blockscale::BlockLayout layout(blockscale::schemeInfo(m_quantized->scheme).grouping, m_quantized->shape);
-            m_blocks->selectRow(int(layout.blockOf(std::size_t(row))));
-        }
-    });
+    connect(m_elements->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (current.isValid() && m_result.quantized)
+                    m_blocks->selectRow(int(m_result.blockOf(std::size_t(current.row()))));
+            });
 }
 
 void BlockView::retranslateUi() {
@@ -160,16 +153,18 @@ void BlockView::retranslateUi() {
                             "E4M3 scale, with an FP32 tensor scale. FP8: E4M3 elements, FP32 scale amax / 448 per "
                             "tensor, row, 1x128 block or 128x128 tile (one row here)."));
     m_text->setPlaceholderText(tr("Paste numbers here, separated by spaces, commas or new lines."));
-    m_blocks->setHorizontalHeaderLabels({tr("Block"), tr("Scale bits"), tr("Scale"), tr("Largest |input|"),
-                                         tr("Largest |error|")});
-    m_elements->setHorizontalHeaderLabels({tr("Index"), tr("Block"), tr("Input"), tr("Code"), tr("Dequantized"),
-                                           tr("Error")});
+    emit m_blockModel->headerDataChanged(Qt::Horizontal, 0, BlockScaleModel::ColumnCount - 1);
+    emit m_elementModel->headerDataChanged(Qt::Horizontal, 0, BlockElementModel::ColumnCount - 1);
     recompute();
 }
 
 void BlockView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
-    if (event->type() == QEvent::PaletteChange) fillChart();
+    if (event->type() == QEvent::PaletteChange) {
+        m_blockModel->refresh();
+        m_elementModel->refresh();
+        fillChart();
+    }
     QWidget::changeEvent(event);
 }
 
@@ -199,101 +194,60 @@ void BlockView::setText(const QString& text) { m_text->setPlainText(text); }
 QString BlockView::status() const { return m_status->text(); }
 
 void BlockView::recompute() {
-    m_values.clear();
-    m_quantized.reset();
-    m_error.clear();
-    m_highlightBlock = m_highlightElement = -1;
+    BlockResult r;
+    QString error;
     static const QRegularExpression separators(QStringLiteral("[\\s,;]+"));
     const QStringList words = m_text->toPlainText().split(separators, Qt::SkipEmptyParts);
-    if (words.size() > kMaxElements) m_error = tr("Too many values: %1 (at most %2).").arg(words.size()).arg(kMaxElements);
-    for (int i = 0; i < words.size() && m_error.isEmpty(); ++i) {
+    if (words.size() > kMaxElements) error = tr("Too many values: %1 (at most %2).").arg(words.size()).arg(kMaxElements);
+    for (int i = 0; i < words.size() && error.isEmpty(); ++i) {
         const ParseOutcome p = parseValue(words[i].toStdString(), kFp32);
         if (!p.ok()) {
-            m_error = tr("Value %1: %2").arg(i + 1).arg(QString::fromStdString(p.error));
+            error = tr("Value %1: %2").arg(i + 1).arg(QString::fromStdString(p.error));
             break;
         }
         const float v = std::bit_cast<float>(std::uint32_t(p.value->bits));
         if (!std::isfinite(v)) {
-            m_error = tr("Value %1 is not finite: block scaling needs finite inputs.").arg(i + 1);
+            error = tr("Value %1 is not finite: block scaling needs finite inputs.").arg(i + 1);
             break;
         }
-        m_values.push_back(v);
+        r.values.push_back(v);
     }
-    if (m_error.isEmpty() && m_values.empty()) m_error = tr("No values: paste some or generate a vector.");
+    if (error.isEmpty() && r.values.empty()) error = tr("No values: paste some or generate a vector.");
     const auto scheme = blockscale::Scheme(m_scheme->currentData().toInt());
-    if (m_error.isEmpty()) {
-        blockscale::QuantizeOutcome q = blockscale::quantize(scheme, m_values, {1, m_values.size()});
+    if (error.isEmpty()) {
+        blockscale::QuantizeOutcome q = blockscale::quantize(scheme, r.values, {1, r.values.size()});
         if (q.value) {
-            m_report = blockscale::analyse(*q.value, m_values);
-            m_quantized = std::move(q.value);
+            r.report = blockscale::analyse(*q.value, r.values);
+            r.quantized = std::move(q.value);
         } else {
-            m_error = QString::fromStdString(q.error);
+            error = QString::fromStdString(q.error);
         }
     }
-    if (m_quantized) {
+    if (r.quantized) {
         std::size_t largest = 0;
-        for (std::size_t i = 1; i < m_values.size(); ++i)
-            if (std::fabs(m_values[i]) > std::fabs(m_values[largest])) largest = i;
-        const blockscale::BlockLayout layout(blockscale::schemeInfo(scheme).grouping, m_quantized->shape);
-        m_highlightElement = int(largest);
-        m_highlightBlock = int(layout.blockOf(largest));
+        for (std::size_t i = 1; i < r.values.size(); ++i)
+            if (std::fabs(r.values[i]) > std::fabs(r.values[largest])) largest = i;
+        r.highlightElement = int(largest);
+        r.highlightBlock = int(r.blockOf(largest));
         m_status->setText(tr("%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest "
                              "value, %6 flushed to zero. The largest element (index %7) sets the scale of block %8, "
                              "highlighted.")
-                              .arg(m_values.size())
-                              .arg(m_report.blocks.size())
-                              .arg(number(m_report.maxAbsError), number(m_report.rmsError))
-                              .arg(m_report.saturated)
-                              .arg(m_report.flushedToZero)
-                              .arg(m_highlightElement)
-                              .arg(m_highlightBlock));
+                              .arg(r.values.size())
+                              .arg(r.report.blocks.size())
+                              .arg(blockNumberText(r.report.maxAbsError), blockNumberText(r.report.rmsError))
+                              .arg(r.report.saturated)
+                              .arg(r.report.flushedToZero)
+                              .arg(r.highlightElement)
+                              .arg(r.highlightBlock));
     } else {
-        m_status->setText(m_error);
+        m_status->setText(error);
     }
-    fillTables();
-    fillChart();
-}
-
-void BlockView::fillTables() {
-    m_blocks->setRowCount(0);
-    m_elements->setRowCount(0);
-    if (!m_quantized) return;
-    const blockscale::Quantized& q = *m_quantized;
-    const blockscale::SchemeInfo& info = blockscale::schemeInfo(q.scheme);
-    const blockscale::BlockLayout layout(info.grouping, q.shape);
-    const QBrush highlight(highlightColor(palette()).lighter(160));
-    m_blocks->setRowCount(int(layout.blockCount()));
-    for (int b = 0; b < int(layout.blockCount()); ++b) {
-        const std::string bits = hexBits(*info.scale, q.scaleBits[std::size_t(b)]);
-        const QStringList texts = {QString::number(b), QString::fromStdString(bits),
-                                   number(blockscale::blockScaleValue(q, std::size_t(b))),
-                                   number(m_report.blocks[std::size_t(b)].amax),
-                                   number(m_report.blocks[std::size_t(b)].maxAbsError)};
-        for (int c = 0; c < texts.size(); ++c) {
-            QTableWidgetItem* item = cell(texts[c]);
-            if (b == m_highlightBlock) item->setBackground(highlight);
-            m_blocks->setItem(b, c, item);
-        }
-    }
-    m_elements->setRowCount(int(m_values.size()));
-    for (int i = 0; i < int(m_values.size()); ++i) {
-        const int block = int(layout.blockOf(std::size_t(i)));
-        const QStringList texts = {QString::number(i), QString::number(block), number(double(m_values[std::size_t(i)])),
-                                   QStringLiteral("0x%1").arg(q.codes[std::size_t(i)], 2, 16, QLatin1Char('0')),
-                                   number(m_report.dequantized[std::size_t(i)]), number(m_report.error[std::size_t(i)])};
-        for (int c = 0; c < texts.size(); ++c) {
-            QTableWidgetItem* item = cell(texts[c]);
-            if (block == m_highlightBlock) item->setBackground(highlight);
-            if (i == m_highlightElement) {
-                QFont bold = item->font();
-                bold.setBold(true);
-                item->setFont(bold);
-            }
-            m_elements->setItem(i, c, item);
-        }
-    }
+    m_result = std::move(r);
+    m_blockModel->refresh();
+    m_elementModel->refresh();
     m_blocks->resizeColumnsToContents();
     m_elements->resizeColumnsToContents();
+    fillChart();
 }
 
 void BlockView::fillChart() {
@@ -304,7 +258,7 @@ void BlockView::fillChart() {
         delete axis;
     }
     chart->setTitle(tr("Error (input − dequantized) by position"));
-    if (!m_quantized) return;
+    if (!m_result.quantized) return;
     const QPalette pal = palette();
     auto* others = new QScatterSeries;
     others->setName(tr("error"));
@@ -316,11 +270,10 @@ void BlockView::fillChart() {
     highlighted->setMarkerSize(8);
     highlighted->setColor(highlightColor(pal));
     highlighted->setBorderColor(highlightColor(pal));
-    const blockscale::BlockLayout layout(blockscale::schemeInfo(m_quantized->scheme).grouping, m_quantized->shape);
     double lo = 0, hi = 0;
-    for (std::size_t i = 0; i < m_values.size(); ++i) {
-        const double e = m_report.error[i];
-        (int(layout.blockOf(i)) == m_highlightBlock ? highlighted : others)->append(double(i), e);
+    for (std::size_t i = 0; i < m_result.values.size(); ++i) {
+        const double e = m_result.report.error[i];
+        (int(m_result.blockOf(i)) == m_result.highlightBlock ? highlighted : others)->append(double(i), e);
         lo = std::min(lo, e);
         hi = std::max(hi, e);
     }
@@ -328,7 +281,7 @@ void BlockView::fillChart() {
     chart->addSeries(highlighted);
     auto* x = new QValueAxis;
     x->setTitleText(tr("element index"));
-    x->setRange(-0.5, double(m_values.size()) - 0.5);
+    x->setRange(-0.5, double(m_result.values.size()) - 0.5);
     x->setLabelFormat(QStringLiteral("%d"));
     auto* y = new QValueAxis;
     y->setTitleText(tr("error"));

@@ -4,12 +4,10 @@
 // error by position; the block of the largest element, which sets that block's scale, is highlighted.
 #pragma once
 
-#include "core/blockscale/quantizer.h"
+#include "app/gui/explorer/block_result.h"
 
 #include <QWidget>
 
-#include <optional>
-#include <vector>
 
 class QChartView;
 class QComboBox;
@@ -17,9 +15,12 @@ class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
-class QTableWidget;
+class QTableView;
 
 namespace fplab::gui {
+
+class BlockElementModel;
+class BlockScaleModel;
 
 class BlockView final : public QWidget {
     Q_OBJECT
@@ -36,12 +37,12 @@ public:
     void setText(const QString& text);
 
     // For tests: what the view shows.
-    const std::optional<blockscale::Quantized>& quantized() const { return m_quantized; }
-    const blockscale::Report& report() const { return m_report; }
-    int highlightedBlock() const { return m_highlightBlock; }
+    const std::optional<blockscale::Quantized>& quantized() const { return m_result.quantized; }
+    const blockscale::Report& report() const { return m_result.report; }
+    int highlightedBlock() const { return m_result.highlightBlock; }
     QString status() const;
-    QTableWidget* blockTable() const { return m_blocks; }
-    QTableWidget* elementTable() const { return m_elements; }
+    BlockScaleModel* blockModel() const { return m_blockModel; }
+    BlockElementModel* elementModel() const { return m_elementModel; }
     QChartView* chartView() const { return m_chart; }
 
 protected:
@@ -51,7 +52,6 @@ private:
     void buildUi();
     void retranslateUi();
     void recompute();
-    void fillTables();
     void fillChart();
 
     QLabel* m_sourceLabel;
@@ -65,16 +65,13 @@ private:
     QComboBox* m_scheme;
     QPlainTextEdit* m_text;
     QLabel* m_status;
-    QTableWidget* m_blocks;
-    QTableWidget* m_elements;
+    QTableView* m_blocks;
+    QTableView* m_elements;
     QChartView* m_chart;
 
-    std::vector<float> m_values;
-    std::optional<blockscale::Quantized> m_quantized;
-    blockscale::Report m_report;
-    QString m_error;
-    int m_highlightBlock = -1;
-    int m_highlightElement = -1;
+    BlockResult m_result;
+    BlockScaleModel* m_blockModel;
+    BlockElementModel* m_elementModel;
 };
 
 } // namespace fplab::gui
