@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -116,6 +117,29 @@ std::vector<Element> quantizeVector(std::string_view scheme, const std::vector<f
             out.push_back({s, roundToSet(e4m3(), y, 1.0) * s});
         }
     }
+    return out;
+}
+
+std::vector<Element> quantizeFp8Matrix(std::string_view scheme, const std::vector<float>& x, std::size_t rows,
+                                       std::size_t cols) {
+    // The group of element (r, c) as a pair of numbers; elements with equal pairs share a scale.
+    const auto group = [&](std::size_t r, std::size_t c) -> std::pair<std::size_t, std::size_t> {
+        if (scheme == "fp8-tensor") return {0, 0};
+        if (scheme == "fp8-channel") return {r, 0};
+        if (scheme == "fp8-block128") return {r, c / 128};
+        return {r / 128, c / 128}; // fp8-block128x128
+    };
+    std::map<std::pair<std::size_t, std::size_t>, float> amax;
+    for (std::size_t r = 0; r < rows; ++r)
+        for (std::size_t c = 0; c < cols; ++c) amax[group(r, c)] = std::max(amax[group(r, c)], std::fabs(x[r * cols + c]));
+    std::vector<Element> out(x.size());
+    for (std::size_t r = 0; r < rows; ++r)
+        for (std::size_t c = 0; c < cols; ++c) {
+            const float a = amax[group(r, c)];
+            const float s = a == 0 ? 1.0f : a / 448.0f;
+            const float y = x[r * cols + c] / s;
+            out[r * cols + c] = {s, roundToSet(e4m3(), y, 1.0) * s};
+        }
     return out;
 }
 

@@ -28,4 +28,9 @@ struct Element {
 // One scheme (by its command-line name) applied to a 1 x n vector, element by element.
 std::vector<Element> quantizeVector(std::string_view scheme, const std::vector<float>& x);
 
+// DeepSeek-style FP8 on a rows x cols matrix (row-major): groups are the tensor, each row, 1 x 128 pieces of a
+// row, or 128 x 128 tiles, as the scheme names them.
+std::vector<Element> quantizeFp8Matrix(std::string_view scheme, const std::vector<float>& x, std::size_t rows,
+                                       std::size_t cols);
+
 } // namespace fplab::blockscale::oracle

@@ -42,7 +42,7 @@ class OracleTest : public ::testing::TestWithParam<SchemeInfo> {};
 TEST_P(OracleTest, DequantizedValuesAndScalesMatch) {
     const SchemeInfo info = GetParam();
     if (info.grouping == Grouping::Row || info.grouping == Grouping::Tile128x128)
-        GTEST_SKIP() << "on a single row these equal fp8-tensor and fp8-block128, tested there";
+        GTEST_SKIP() << "on a single row these equal fp8-tensor and fp8-block128; Fp8Matrix tests them on matrices";
     for (const std::vector<float>& x : testVectors()) {
         const QuantizeOutcome q = quantize(info.scheme, x, {1, x.size()});
         ASSERT_TRUE(q.value) << q.error;
@@ -137,6 +137,28 @@ TEST(FastPath, Fp8NearEveryRoundingBoundary) {
             ASSERT_TRUE(fast.value && reference.value);
             for (std::size_t i = 0; i < x.size(); ++i)
                 ASSERT_EQ(fast.value->codes[i], reference.value->codes[i]) << "amax " << amax << " x " << x[i];
+        }
+    }
+}
+
+// The FP8 groupings on matrices (edges that are not multiples of 128 included) against the oracle.
+TEST(Fp8Matrix, EveryGroupingMatchesTheOracle) {
+    std::mt19937 rng(99);
+    std::normal_distribution<float> normal(0.0f, 1.0f);
+    for (const auto& [rows, cols] : {std::pair<std::size_t, std::size_t>{3, 300}, {130, 129}, {1, 5}}) {
+        std::vector<float> x(rows * cols);
+        for (float& v : x) v = normal(rng) * (rng() % 7 == 0 ? 30.0f : 1.0f);
+        for (const Scheme scheme : {Scheme::Fp8Tensor, Scheme::Fp8Channel, Scheme::Fp8Block128, Scheme::Fp8Block128x128}) {
+            const QuantizeOutcome q = quantize(scheme, x, {rows, cols});
+            ASSERT_TRUE(q.value) << q.error;
+            const Report r = analyse(*q.value, x);
+            const std::vector<oracle::Element> expected =
+                oracle::quantizeFp8Matrix(schemeName(scheme), x, rows, cols);
+            const BlockLayout layout(schemeInfo(scheme).grouping, {rows, cols});
+            for (std::size_t i = 0; i < x.size(); ++i) {
+                ASSERT_EQ(blockScaleValue(*q.value, layout.blockOf(i)), expected[i].scale) << schemeName(scheme) << " " << i;
+                ASSERT_EQ(r.dequantized[i], expected[i].dequantized) << schemeName(scheme) << " " << i;
+            }
         }
     }
 }
