@@ -20,6 +20,17 @@ constexpr Env kToOdd{.rounding = RoundingMode::ToOdd};
 constexpr int kMxint8FractionBits = 6;
 
 std::uint32_t bitsOf(float f) { return std::bit_cast<std::uint32_t>(f); }
+
+// The FP32 encodings of a float array, read with std::bit_cast rather than through a type-punned pointer.
+class Fp32Bits {
+public:
+    explicit Fp32Bits(const float* data) : m_data(data) {}
+    std::uint32_t operator[](std::size_t i) const { return std::bit_cast<std::uint32_t>(m_data[i]); }
+    Fp32Bits operator+(std::size_t offset) const { return Fp32Bits(m_data + offset); }
+
+private:
+    const float* m_data;
+};
 std::uint64_t toFp64(std::uint32_t fp32Bits) { return fast::convert<kFp32, kFp64>(fp32Bits).bits; }
 double asDouble(std::uint64_t fp64Bits) { return std::bit_cast<double>(fp64Bits); }
 // x * 2^k for a non-zero normal FP64 encoding whose result stays normal (callers guarantee it).
@@ -38,7 +49,7 @@ void forEachSegment(const BlockLayout& layout, Fn&& fn) {
 }
 
 // The largest magnitude per block as FP32 bits; for finite values their order is the integer order.
-std::vector<std::uint32_t> blockAmax(const BlockLayout& layout, const std::uint32_t* bits) {
+std::vector<std::uint32_t> blockAmax(const BlockLayout& layout, Fp32Bits bits) {
     std::vector<std::uint32_t> amax(layout.blockCount(), 0);
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
         std::uint32_t m = amax[block];
@@ -90,7 +101,7 @@ const ElementTable& mxint8Table() {
 }
 
 template <class ElementFn>
-void quantizeMx(Quantized& q, const BlockLayout& layout, const std::uint32_t* bits, int emax, ElementFn element,
+void quantizeMx(Quantized& q, const BlockLayout& layout, Fp32Bits bits, int emax, ElementFn element,
                 const ElementTable& table, Path path) {
     const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
@@ -127,7 +138,7 @@ public:
     }
     // Local copies of the thresholds: the uint8_t stores may alias anything, which would otherwise make
     // the compiler reload them for every element.
-    void codes(const std::uint32_t* bits, std::uint8_t* out, std::size_t count) const {
+    void codes(Fp32Bits bits, std::uint8_t* out, std::size_t count) const {
         std::uint32_t below[7], tieUp[7];
         std::copy(std::begin(m_below), std::end(m_below), below);
         std::copy(std::begin(m_tieUp), std::end(m_tieUp), tieUp);
@@ -171,7 +182,7 @@ private:
     double m_t[kCount];
 };
 
-void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::uint32_t* bits, Path path) {
+void quantizeNvfp4(Quantized& q, const BlockLayout& layout, Fp32Bits bits, Path path) {
     const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
     const std::uint32_t tensorAmax = amax.empty() ? 0 : *std::ranges::max_element(amax);
     q.tensorScaleBits = nvfp4GlobalScale(tensorAmax);
@@ -225,7 +236,7 @@ std::uint8_t fp8Fast(std::uint32_t bits, std::uint32_t scale, double reciprocal)
     return static_cast<std::uint8_t>(fast::convert<kFp64, kE4m3>(qb, kSaturate).bits);
 }
 
-void quantizeFp8(Quantized& q, const BlockLayout& layout, const std::uint32_t* bits, Path path) {
+void quantizeFp8(Quantized& q, const BlockLayout& layout, Fp32Bits bits, Path path) {
     const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
     for (std::size_t b = 0; b < amax.size(); ++b) q.scaleBits[b] = fp8AmaxScale(amax[b]);
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
@@ -239,8 +250,8 @@ void quantizeFp8(Quantized& q, const BlockLayout& layout, const std::uint32_t* b
     });
 }
 
-std::optional<std::string> nonFiniteError(std::span<const std::uint32_t> bits) {
-    for (std::size_t i = 0; i < bits.size(); ++i) {
+std::optional<std::string> nonFiniteError(Fp32Bits bits, std::size_t size) {
+    for (std::size_t i = 0; i < size; ++i) {
         const std::uint32_t m = bits[i] & kMagnitude;
         if (m > kInfinity) return "element " + std::to_string(i) + " is NaN";
         if (m == kInfinity) return "element " + std::to_string(i) + " is infinite";
@@ -257,10 +268,9 @@ QuantizeOutcome quantize(Scheme scheme, std::span<const float> data, Shape shape
                                   " holds " + std::to_string(shape.size()) + " elements, the data has " +
                                   std::to_string(data.size())};
     const SchemeInfo& info = schemeInfo(scheme);
-    const std::span<const std::uint32_t> bits(reinterpret_cast<const std::uint32_t*>(data.data()), data.size());
-    static_assert(sizeof(float) == sizeof(std::uint32_t));
+    const Fp32Bits p(data.data());
     if (info.rule != ScaleRule::MxSharedExponent)
-        if (auto error = nonFiniteError(bits)) return {std::nullopt, *error + " (" + std::string(info.name) +
+        if (auto error = nonFiniteError(p, data.size())) return {std::nullopt, *error + " (" + std::string(info.name) +
                                                                          " has no rule for NaN or infinity)"};
     const BlockLayout layout(info.grouping, shape);
     Quantized q;
@@ -268,7 +278,6 @@ QuantizeOutcome quantize(Scheme scheme, std::span<const float> data, Shape shape
     q.shape = shape;
     q.codes.assign(data.size(), 0);
     q.scaleBits.assign(layout.blockCount(), 0);
-    const std::uint32_t* p = bits.data();
     switch (scheme) {
     case Scheme::Mxfp8E4m3: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE4m3>, mxTable<kE4m3>(), path); break;
     case Scheme::Mxfp8E5m2: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE5m2>, mxTable<kE5m2>(), path); break;
