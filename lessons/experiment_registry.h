@@ -58,5 +58,6 @@ void addMemoryExperiments(std::vector<ExperimentSpec>& catalog);
 void addTrainingExperiments(std::vector<ExperimentSpec>& catalog);
 void addTensorCoreExperiments(std::vector<ExperimentSpec>& catalog);
 void addFp8InstructionExperiments(std::vector<ExperimentSpec>& catalog);
+void addBlockscaleExperiments(std::vector<ExperimentSpec>& catalog);
 
 } // namespace fplab::lessons

@@ -235,6 +235,139 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::BlockElementModel</name>
+    <message>
+        <source>Index</source>
+        <translation>序号</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <source>Dequantized</source>
+        <translation>反量化值</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::BlockScaleModel</name>
+    <message>
+        <source>Block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Scale bits</source>
+        <translation>缩放因子的位</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>缩放因子</translation>
+    </message>
+    <message>
+        <source>Largest |input|</source>
+        <translation>最大 |输入|</translation>
+    </message>
+    <message>
+        <source>Largest |error|</source>
+        <translation>最大 |误差|</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::BlockView</name>
+    <message>
+        <source>Vec&amp;tor:</source>
+        <translation>向量(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>正态</translation>
+    </message>
+    <message>
+        <source>Heavy-tailed (Student t, 2 degrees of freedom)</source>
+        <translation>重尾（学生 t 分布，自由度 2）</translation>
+    </message>
+    <message>
+        <source>Normal with one outlier</source>
+        <translation>正态加一个离群值</translation>
+    </message>
+    <message>
+        <source>Ele&amp;ments:</source>
+        <translation>元素个数(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>See&amp;d:</source>
+        <translation>种子(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;Generate</source>
+        <translation>生成(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Replace the values below with a new seeded vector.</source>
+        <translation>用新的固定种子向量替换下面的数值。</translation>
+    </message>
+    <message>
+        <source>Sc&amp;heme:</source>
+        <translation>方案(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>OCP MX: 32 elements share an E8M0 (power of two) scale. NVFP4: 16 E2M1 elements share an E4M3 scale, with an FP32 tensor scale. FP8: E4M3 elements, FP32 scale amax / 448 per tensor, row, 1x128 block or 128x128 tile (one row here).</source>
+        <translation>OCP MX：32 个元素共享一个 E8M0（2 的幂）缩放因子。NVFP4：16 个 E2M1 元素共享一个 E4M3 缩放因子，另有一个 FP32 张量缩放因子。FP8：E4M3 元素，FP32 缩放因子 amax / 448，按张量、行、1x128 块或 128x128 分块（此处为一行）。</translation>
+    </message>
+    <message>
+        <source>Paste numbers here, separated by spaces, commas or new lines.</source>
+        <translation>在此粘贴数值，用空格、逗号或换行分隔。</translation>
+    </message>
+    <message>
+        <source>Too many values: %1 (at most %2).</source>
+        <translation>数值太多：%1 个（最多 %2 个）。</translation>
+    </message>
+    <message>
+        <source>Value %1: %2</source>
+        <translation>第 %1 个数值：%2</translation>
+    </message>
+    <message>
+        <source>Value %1 is not finite: block scaling needs finite inputs.</source>
+        <translation>第 %1 个数值不是有限数：块缩放要求输入为有限数。</translation>
+    </message>
+    <message>
+        <source>No values: paste some or generate a vector.</source>
+        <translation>没有数值：请粘贴数值或生成一个向量。</translation>
+    </message>
+    <message>
+        <source>%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest value, %6 flushed to zero. The largest element (index %7) sets the scale of block %8, highlighted.</source>
+        <translation>%1 个元素，共 %2 块。最大 |误差| %3，均方根误差 %4，%5 个被截到最大值，%6 个变成零。最大的元素（序号 %7）决定第 %8 块的缩放因子，该块已高亮。</translation>
+    </message>
+    <message>
+        <source>Error (input − dequantized) by position</source>
+        <translation>各位置的误差（输入 − 反量化值）</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>block of the largest element</source>
+        <translation>最大元素所在的块</translation>
+    </message>
+    <message>
+        <source>element index</source>
+        <translation>元素序号</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::CheckpointWidget</name>
     <message>
         <source>Check:</source>
@@ -801,6 +934,14 @@
     <message>
         <source>Added the format %1</source>
         <translation>已添加格式 %1</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>A vector quantized with a block-scaled format (MX, NVFP4, FP8): the scales, each element&apos;s code and error.</source>
+        <translation>用块缩放格式（MX、NVFP4、FP8）量化的一个向量：缩放因子，以及每个元素的编码和误差。</translation>
     </message>
 </context>
 <context>

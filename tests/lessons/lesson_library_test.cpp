@@ -19,7 +19,8 @@ namespace {
 namespace fs = std::filesystem;
 
 const char* const kShippedIds[] = {"anatomy",  "range",    "overflow",     "swamping",    "accumulation",
-                                   "rounding", "memory",   "autocast",     "loss-scaling", "tensor-cores"};
+                                   "rounding", "memory",   "autocast",     "loss-scaling", "tensor-cores",
+                                   "microscaling"};
 
 std::string readFile(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);

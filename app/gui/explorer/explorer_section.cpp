@@ -6,6 +6,7 @@
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/number_text.h"
 #include "app/gui/explorer/bit_editor.h"
+#include "app/gui/explorer/block_view.h"
 #include "app/gui/explorer/custom_format_dialog.h"
 #include "app/gui/explorer/explorer_state.h"
 #include "app/gui/explorer/format_table_model.h"
@@ -42,7 +43,7 @@ namespace fplab::gui {
 
 namespace {
 
-enum Tab { TableTab, RangeTab, NeighboursTab, SpacingTab };
+enum Tab { TableTab, RangeTab, NeighboursTab, SpacingTab, BlockTab };
 
 QWidget* lazyPage(QWidget* parent) {
     auto* page = new QWidget(parent);
@@ -177,6 +178,8 @@ void ExplorerSection::buildUi() {
     m_tabs->addTab(m_rangePage, QString());
     m_tabs->addTab(m_neighboursPage, QString());
     m_tabs->addTab(m_spacingPage, QString());
+    m_blockView = new BlockView(m_tabs);
+    m_tabs->addTab(m_blockView, QString());
 
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->addWidget(left);
@@ -244,7 +247,7 @@ void ExplorerSection::buildActions() {
     m_copyCli = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K), [this] { copy(CopyKind::CliCommand); });
     m_addFormat = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N), [this] { openCustomFormatDialog(); });
     m_chooseRows = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), [this] { showRowMenu(); });
-    for (int tab = 0; tab < 4; ++tab)
+    for (int tab = 0; tab < 5; ++tab)
         m_tabActions << make(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + tab)), [this, tab] { m_tabs->setCurrentIndex(tab); });
 
     m_copyMenu = new QMenu(this);
@@ -356,11 +359,14 @@ void ExplorerSection::retranslateUi() {
     m_tabs->setTabText(RangeTab, tr("Range"));
     m_tabs->setTabText(NeighboursTab, tr("Neighbours"));
     m_tabs->setTabText(SpacingTab, tr("Spacing"));
+    m_tabs->setTabText(BlockTab, tr("Block"));
     m_tabs->setTabToolTip(TableTab, tr("The same input stored in every format, with the error of each."));
     m_tabs->setTabToolTip(RangeTab, tr("How far each format reaches, from its smallest subnormal to its largest value."));
     m_tabs->setTabToolTip(NeighboursTab, tr("The representable values around this one and where rounding switches between them."));
     m_tabs->setTabToolTip(SpacingTab, tr("How the gap between neighbours grows with the magnitude."));
-    const QStringList tabNames = {tr("All formats"), tr("Range"), tr("Neighbours"), tr("Spacing")};
+    m_tabs->setTabToolTip(BlockTab, tr("A vector quantized with a block-scaled format (MX, NVFP4, FP8): the scales, "
+                                       "each element's code and error."));
+    const QStringList tabNames = {tr("All formats"), tr("Range"), tr("Neighbours"), tr("Spacing"), tr("Block")};
     for (int i = 0; i < m_tabActions.size(); ++i) m_tabActions[i]->setText(tr("Show %1").arg(tabNames[i]));
     m_bits->setToolTip(QString());
     buildQuickPicks();
@@ -563,7 +569,7 @@ void ExplorerSection::saveState() {
 
 QStringList ExplorerSection::screenshotNames() const {
     return {QStringLiteral("explorer"), QStringLiteral("explorer-range"), QStringLiteral("explorer-neighbours"),
-            QStringLiteral("explorer-spacing")};
+            QStringLiteral("explorer-spacing"), QStringLiteral("explorer-block")};
 }
 
 void ExplorerSection::prepareScreenshot(const QString& name) {
@@ -574,6 +580,7 @@ void ExplorerSection::prepareScreenshot(const QString& name) {
     const int tab = name.endsWith(QLatin1String("range"))        ? RangeTab
                     : name.endsWith(QLatin1String("neighbours")) ? NeighboursTab
                     : name.endsWith(QLatin1String("spacing"))    ? SpacingTab
+                    : name.endsWith(QLatin1String("block"))      ? BlockTab
                                                                  : TableTab;
     m_tabs->setCurrentIndex(tab);
     updateCharts();

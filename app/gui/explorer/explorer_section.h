@@ -21,6 +21,7 @@ class QToolButton;
 namespace fplab::gui {
 
 class BitEditor;
+class BlockView;
 class ExplorerState;
 class FormatTableModel;
 class NeighboursChart;
@@ -59,6 +60,7 @@ public:
     QLineEdit* entry() const { return m_entry; }
     QLabel* entryReport() const { return m_report; }
     QTabWidget* tabs() const { return m_tabs; }
+    BlockView* blockView() const { return m_blockView; }
     // Builds every chart now (they are built lazily when first shown).
     void ensureCharts();
     QString copyTextFor(CopyKind kind) const;
@@ -102,6 +104,7 @@ private:
     ValueDetailsView* m_details = nullptr;
     QSplitter* m_splitter = nullptr;
     QTabWidget* m_tabs = nullptr;
+    BlockView* m_blockView = nullptr;
     QTableView* m_table = nullptr;
     QToolButton* m_rowsButton = nullptr;
     QToolButton* m_addFormatButton = nullptr;

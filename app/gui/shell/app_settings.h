@@ -46,7 +46,7 @@ public:
     // User-defined formats by their canonical names ("e5m10-nosub", "e4m3-fn-bias=8").
     SettingValue<QStringList> customFormats{store, QStringLiteral("explorer/customFormats"), {},
                                             [](const QStringList& names) { return std::all_of(names.begin(), names.end(), isFormatName); }};
-    SettingValue<int> explorerChartTab{store, QStringLiteral("explorer/tab"), 0, inRange(0, 3)};
+    SettingValue<int> explorerChartTab{store, QStringLiteral("explorer/tab"), 0, inRange(0, 4)};
     SettingValue<QByteArray> explorerSplitter{store, QStringLiteral("explorer/splitter"), {}};
 
     // Arithmetic.

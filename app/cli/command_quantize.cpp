@@ -1,0 +1,339 @@
+// `fplab-cli quantize`: a tensor from stdin or a .npy file, quantized with one block-scaled scheme
+// (OCP MX, NVFP4, DeepSeek-style FP8): codes, scales, dequantized values and the error, as text, CSV
+// or JSON, and the dequantized tensor written back as .npy.
+#include "app/cli/cli_options.h"
+#include "app/cli/command.h"
+#include "core/arithmetic.h"
+#include "core/blockscale/npy.h"
+#include "core/blockscale/quantizer.h"
+#include "core/text/parse.h"
+#include "core/text/print.h"
+#include "lessons/json_writer.h"
+
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace fplab::cli {
+namespace {
+
+using namespace fplab::blockscale;
+
+constexpr std::string_view kUsage =
+    "usage: fplab-cli quantize --scheme S [--csv | --json] [--shape RxC] [--out FILE.npy] [FILE.npy]\n"
+    "\n"
+    "Quantizes a tensor with a block-scaled scheme and shows each block's scale, each element's code,\n"
+    "its dequantized value and its error (input - dequantized), exactly, with error statistics.\n"
+    "\n"
+    "  --scheme S     mxfp8-e4m3 mxfp8-e5m2 mxfp6-e3m2 mxfp6-e2m3 mxfp4 mxint8 (OCP MX v1.0: 32 elements\n"
+    "                 per E8M0 scale), nvfp4 (16 E2M1 elements per E4M3 scale, FP32 tensor scale),\n"
+    "                 fp8-tensor fp8-channel fp8-block128 fp8-block128x128 (E4M3, FP32 scale amax/448\n"
+    "                 per tensor, per row, per 1x128 block of a row, per 128x128 tile)\n"
+    "  --csv          one row per element: index,block,scale,code,dequantized,error (scale: the block's\n"
+    "                 scale as a number, times the tensor scale for nvfp4; code: the element's bits in hex)\n"
+    "  --json         everything as one JSON object\n"
+    "  --shape RxC    rows x columns (blocks run along a row); default: the .npy shape, else one row\n"
+    "  --out FILE     writes the dequantized tensor as a float32 .npy file (values rounded to FP32)\n"
+    "  FILE.npy       float32 '<f4', float16 '<f2' or bfloat16 ('<V2' as ml_dtypes' np.save writes it,\n"
+    "                 or 'bfloat16'), little-endian, any shape (leading axes become rows)\n"
+    "\n"
+    "Without FILE the numbers are read from stdin, one per line (decimal, hex-float or raw FP32 bits),\n"
+    "rounded to FP32. NaN or infinity in the input is an error (exit 1).\n";
+
+struct Options {
+    std::optional<Scheme> scheme;
+    bool csv = false;
+    bool json = false;
+    std::optional<Shape> shape;
+    std::string out;
+    std::string file;
+};
+
+std::optional<Shape> parseShape(std::string_view text) {
+    const std::size_t x = text.find_first_of("xX");
+    if (x == std::string_view::npos) return std::nullopt;
+    Shape s;
+    const auto parse = [](std::string_view t, std::size_t& v) {
+        const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        return ec == std::errc() && ptr == t.data() + t.size() && v > 0;
+    };
+    if (!parse(text.substr(0, x), s.rows) || !parse(text.substr(x + 1), s.cols)) return std::nullopt;
+    return s;
+}
+
+std::optional<int> parseOptions(std::span<const std::string_view> args, CommandIo io, Options& o) {
+    ArgScanner scan(args);
+    while (!scan.done()) {
+        std::string_view name;
+        std::optional<std::string_view> inlineValue;
+        if (!scan.nextOption(name, inlineValue)) {
+            const std::string_view word = scan.nextPositional();
+            if (!o.file.empty()) {
+                io.err << "fplab-cli quantize: one input file only (got " << quoted(word) << " too)\n";
+                return kExitUsage;
+            }
+            o.file = std::string(word);
+            continue;
+        }
+        if (name == "--help" || name == "-h") {
+            io.out << kUsage;
+            return kExitOk;
+        }
+        if (name == "--csv" || name == "--json") {
+            (name == "--csv" ? o.csv : o.json) = true;
+            continue;
+        }
+        const std::optional<std::string_view> value = scan.optionValue(inlineValue);
+        if (name != "--scheme" && name != "--shape" && name != "--out") {
+            io.err << "fplab-cli quantize: unknown option " << quoted(name) << "\n" << kUsage;
+            return kExitUsage;
+        }
+        if (!value) {
+            io.err << "fplab-cli quantize: " << name << " needs a value\n";
+            return kExitUsage;
+        }
+        if (name == "--scheme") {
+            o.scheme = parseScheme(*value);
+            if (!o.scheme) {
+                io.err << "fplab-cli quantize: unknown scheme " << quoted(*value) << " (known: " << knownSchemeNames()
+                       << ")\n";
+                return kExitUsage;
+            }
+        } else if (name == "--shape") {
+            o.shape = parseShape(*value);
+            if (!o.shape) {
+                io.err << "fplab-cli quantize: --shape " << quoted(*value)
+                       << " is not ROWSxCOLS with positive integers, e.g. 4x128\n";
+                return kExitUsage;
+            }
+        } else {
+            o.out = std::string(*value);
+        }
+    }
+    if (!o.scheme) {
+        io.err << "fplab-cli quantize: --scheme is required (" << knownSchemeNames() << ")\n";
+        return kExitUsage;
+    }
+    if (o.csv && o.json) {
+        io.err << "fplab-cli quantize: --csv and --json exclude each other\n";
+        return kExitUsage;
+    }
+    return std::nullopt;
+}
+
+struct Tensor {
+    std::vector<float> values;
+    std::vector<std::size_t> shape; // as read: the .npy shape, or {n} from stdin
+};
+
+std::optional<Tensor> readStdin(std::istream& in, std::ostream& err) {
+    Tensor t;
+    std::string line;
+    for (std::size_t number = 1; std::getline(in, line); ++number) {
+        const std::size_t first = line.find_first_not_of(" \t\r");
+        if (first == std::string::npos || line[first] == '#') continue;
+        const std::size_t last = line.find_last_not_of(" \t\r");
+        const std::string_view text = std::string_view(line).substr(first, last - first + 1);
+        const ParseOutcome p = parseValue(text, kFp32);
+        if (!p.ok()) {
+            err << "fplab-cli quantize: line " << number << ": " << p.error << "\n";
+            return std::nullopt;
+        }
+        t.values.push_back(std::bit_cast<float>(static_cast<std::uint32_t>(p.value->bits)));
+    }
+    t.shape = {t.values.size()};
+    return t;
+}
+
+std::optional<Tensor> readNpy(const std::string& path, std::ostream& err) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        err << "fplab-cli quantize: cannot open " << quoted(path, 200) << "\n";
+        return std::nullopt;
+    }
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    NpyOutcome a = parseNpy(bytes);
+    if (!a.array) {
+        err << "fplab-cli quantize: " << quoted(path, 200) << ": " << a.error << "\n";
+        return std::nullopt;
+    }
+    return Tensor{std::move(a.array->values), std::move(a.array->header.shape)};
+}
+
+Shape naturalShape(const std::vector<std::size_t>& dims, std::size_t count) {
+    if (dims.size() < 2) return {1, count};
+    return {dims.back() == 0 ? 0 : count / dims.back(), dims.back()};
+}
+
+std::string number(double v) {
+    if (std::isnan(v)) return "nan";
+    char buf[40];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+}
+
+std::string codeText(std::uint8_t code) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "0x%02x", code);
+    return buf;
+}
+
+std::string scaleBitsText(const Quantized& q, std::size_t block) {
+    const Format& f = *schemeInfo(q.scheme).scale;
+    return hexBits(f, q.scaleBits[block]);
+}
+
+void printCsv(std::ostream& out, const Quantized& q, const Report& r, const BlockLayout& layout) {
+    out << "index,block,scale,code,dequantized,error\n";
+    std::vector<std::string> scales(layout.blockCount());
+    for (std::size_t b = 0; b < scales.size(); ++b) scales[b] = number(blockScaleValue(q, b));
+    for (std::size_t i = 0; i < q.codes.size(); ++i) {
+        const std::size_t b = layout.blockOf(i);
+        out << i << ',' << b << ',' << scales[b] << ',' << codeText(q.codes[i]) << ',' << number(r.dequantized[i])
+            << ',' << number(r.error[i]) << '\n';
+    }
+}
+
+void printJson(std::ostream& out, const Quantized& q, const Report& r, const BlockLayout& layout) {
+    const SchemeInfo& info = schemeInfo(q.scheme);
+    lessons::JsonWriter w(out);
+    w.beginObject();
+    w.field("scheme", info.name);
+    w.key("shape");
+    w.beginArray();
+    w.value(static_cast<std::int64_t>(q.shape.rows));
+    w.value(static_cast<std::int64_t>(q.shape.cols));
+    w.endArray();
+    w.field("element_format", info.element ? info.element->name() : std::string_view("int8 (1.6 fixed point)"));
+    w.field("scale_format", info.scale->name());
+    w.field("tensor_scale_bits", hexBits(kFp32, q.tensorScaleBits));
+    w.field("tensor_scale", static_cast<double>(std::bit_cast<float>(q.tensorScaleBits)));
+    w.key("blocks");
+    w.beginArray();
+    for (std::size_t b = 0; b < layout.blockCount(); ++b) {
+        const BlockReport& br = r.blocks[b];
+        w.beginObject();
+        w.field("index", static_cast<std::int64_t>(b));
+        w.field("scale_bits", scaleBitsText(q, b));
+        w.field("scale", blockScaleValue(q, b));
+        w.field("elements", static_cast<std::int64_t>(br.count));
+        w.field("amax", br.amax);
+        w.field("max_abs_error", br.maxAbsError);
+        w.field("rms_error", br.count ? std::sqrt(br.sumSquaredError / double(br.count)) : 0.0);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("codes");
+    w.beginArray();
+    for (std::uint8_t c : q.codes) w.value(static_cast<std::int64_t>(c));
+    w.endArray();
+    w.key("dequantized");
+    w.numbers(r.dequantized);
+    w.key("error");
+    w.numbers(r.error);
+    w.key("stats");
+    w.beginObject();
+    w.field("max_abs_error", r.maxAbsError);
+    w.field("rms_error", r.rmsError);
+    w.field("saturated", static_cast<std::int64_t>(r.saturated));
+    w.field("flushed_to_zero", static_cast<std::int64_t>(r.flushedToZero));
+    w.endObject();
+    w.endObject();
+    out << "\n";
+}
+
+constexpr std::size_t kMaxTextElements = 4096;
+
+void printText(std::ostream& out, const Quantized& q, const Report& r, const BlockLayout& layout) {
+    const SchemeInfo& info = schemeInfo(q.scheme);
+    out << info.name << ": " << q.codes.size() << " elements (" << q.shape.rows << "x" << q.shape.cols << "), "
+        << layout.blockCount() << " block" << (layout.blockCount() == 1 ? "" : "s") << ", "
+        << (info.element ? info.element->name() : std::string_view("int8")) << " elements, " << info.scale->name()
+        << " scales";
+    if (q.scheme == Scheme::Nvfp4)
+        out << ", tensor scale " << number(std::bit_cast<float>(q.tensorScaleBits)) << " ("
+            << hexBits(kFp32, q.tensorScaleBits) << ")";
+    out << "\n\nblock  scale bits  scale                    amax                     max |error|\n";
+    for (std::size_t b = 0; b < layout.blockCount(); ++b) {
+        char line[160];
+        std::snprintf(line, sizeof line, "%-6zu %-11s %-24s %-24s %s\n", b, scaleBitsText(q, b).c_str(),
+                      number(blockScaleValue(q, b)).c_str(), number(r.blocks[b].amax).c_str(),
+                      number(r.blocks[b].maxAbsError).c_str());
+        out << line;
+    }
+    if (q.codes.size() <= kMaxTextElements) {
+        out << "\nindex  block  code  dequantized              error\n";
+        for (std::size_t i = 0; i < q.codes.size(); ++i) {
+            char line[160];
+            std::snprintf(line, sizeof line, "%-6zu %-6zu %-5s %-24s %s\n", i, layout.blockOf(i),
+                          codeText(q.codes[i]).c_str(), number(r.dequantized[i]).c_str(), number(r.error[i]).c_str());
+            out << line;
+        }
+    } else {
+        out << "\n(" << q.codes.size() << " elements: --csv or --json lists each one)\n";
+    }
+    out << "\nmax |error| " << number(r.maxAbsError) << ", rms error " << number(r.rmsError) << ", saturated "
+        << r.saturated << ", flushed to zero " << r.flushedToZero << "\n";
+}
+
+int runQuantize(std::span<const std::string_view> args, CommandIo io) {
+    Options o;
+    if (const std::optional<int> exit = parseOptions(args, io, o)) return *exit;
+    std::optional<Tensor> t = o.file.empty() ? readStdin(io.in, io.err) : readNpy(o.file, io.err);
+    if (!t) return kExitBadInput;
+    if (t->values.empty()) {
+        io.err << "fplab-cli quantize: the tensor is empty\n";
+        return kExitBadInput;
+    }
+    for (std::size_t i = 0; i < t->values.size(); ++i)
+        if (!std::isfinite(t->values[i])) {
+            io.err << "fplab-cli quantize: element " << i << " is " << (std::isnan(t->values[i]) ? "NaN" : "infinite")
+                   << ": the input must be finite\n";
+            return kExitBadInput;
+        }
+    Shape shape = naturalShape(t->shape, t->values.size());
+    if (o.shape) {
+        if (o.shape->size() != t->values.size()) {
+            io.err << "fplab-cli quantize: --shape " << o.shape->rows << "x" << o.shape->cols << " holds "
+                   << o.shape->size() << " elements, the input has " << t->values.size() << "\n";
+            return kExitBadInput;
+        }
+        shape = *o.shape;
+        t->shape = {shape.rows, shape.cols};
+    }
+    const QuantizeOutcome q = quantize(*o.scheme, t->values, shape);
+    if (!q.value) {
+        io.err << "fplab-cli quantize: " << q.error << "\n";
+        return kExitBadInput;
+    }
+    const Report r = analyse(*q.value, t->values);
+    const BlockLayout layout(schemeInfo(*o.scheme).grouping, shape);
+    if (!o.out.empty()) {
+        std::vector<float> dequantized(r.dequantized.size());
+        for (std::size_t i = 0; i < dequantized.size(); ++i)
+            dequantized[i] = std::bit_cast<float>(static_cast<std::uint32_t>(
+                convert(kFp64, std::bit_cast<std::uint64_t>(r.dequantized[i]), kFp32).bits));
+        if (const std::optional<std::string> error = writeFileAtomically(o.out, npyFloat32(dequantized, t->shape))) {
+            io.err << "fplab-cli quantize: " << *error << "\n";
+            return kExitBadInput;
+        }
+    }
+    if (o.csv)
+        printCsv(io.out, *q.value, r, layout);
+    else if (o.json)
+        printJson(io.out, *q.value, r, layout);
+    else
+        printText(io.out, *q.value, r, layout);
+    return kExitOk;
+}
+
+} // namespace
+
+FPLAB_CLI_COMMAND("quantize", "quantize a tensor with a block-scaled scheme (MX, NVFP4, FP8)", runQuantize);
+
+} // namespace fplab::cli

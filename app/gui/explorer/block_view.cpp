@@ -1,0 +1,299 @@
+// The Block view. Vectors are capped at kMaxElements, so quantizing on the GUI thread takes well
+// under a millisecond and nothing needs a worker thread.
+#include "app/gui/explorer/block_view.h"
+
+#include "app/gui/explorer/block_element_model.h"
+#include "app/gui/explorer/block_number_text.h"
+#include "app/gui/explorer/block_scale_model.h"
+#include "app/gui/explorer/chart_style.h"
+#include "core/text/parse.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QLegend>
+#include <QtCharts/QScatterSeries>
+#include <QtCharts/QValueAxis>
+
+#include <bit>
+#include <cmath>
+#include <random>
+
+namespace fplab::gui {
+namespace {
+
+constexpr int kMaxElements = 65536;
+
+} // namespace
+
+BlockView::BlockView(QWidget* parent)
+    : QWidget(parent), m_blockModel(new BlockScaleModel(m_result, this)),
+      m_elementModel(new BlockElementModel(m_result, this)) {
+    buildUi();
+    retranslateUi();
+    generate(Source::Outlier, 64, 1);
+}
+
+void BlockView::buildUi() {
+    m_sourceLabel = new QLabel(this);
+    m_source = new QComboBox(this);
+    for (int i = 0; i < 3; ++i) m_source->addItem(QString(), i);
+    m_source->setCurrentIndex(int(Source::Outlier));
+    m_source->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_source->setMinimumContentsLength(14);
+    m_countLabel = new QLabel(this);
+    m_count = new QSpinBox(this);
+    m_count->setRange(1, 4096);
+    m_count->setValue(64);
+    m_seedLabel = new QLabel(this);
+    m_seed = new QSpinBox(this);
+    m_seed->setRange(0, 1000000);
+    m_seed->setValue(1);
+    m_generate = new QPushButton(this);
+    m_schemeLabel = new QLabel(this);
+    m_scheme = new QComboBox(this);
+    for (const blockscale::SchemeInfo& info : blockscale::allSchemes())
+        m_scheme->addItem(QString::fromLatin1(info.name.data(), qsizetype(info.name.size())), int(info.scheme));
+    m_scheme->setCurrentIndex(int(blockscale::Scheme::Mxfp4));
+    m_sourceLabel->setBuddy(m_source);
+    m_countLabel->setBuddy(m_count);
+    m_seedLabel->setBuddy(m_seed);
+    m_schemeLabel->setBuddy(m_scheme);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_sourceLabel);
+    top->addWidget(m_source);
+    top->addWidget(m_countLabel);
+    top->addWidget(m_count);
+    top->addWidget(m_seedLabel);
+    top->addWidget(m_seed);
+    top->addWidget(m_generate);
+    top->addStretch(1);
+    auto* second = new QHBoxLayout;
+    second->addWidget(m_schemeLabel);
+    second->addWidget(m_scheme);
+    second->addStretch(1);
+
+    m_text = new QPlainTextEdit(this);
+    m_text->setObjectName(QStringLiteral("blockValues"));
+    m_text->setMaximumHeight(m_text->fontMetrics().height() * 4 + 12);
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    const auto makeTable = [this](QAbstractItemModel* model) {
+        auto* t = new QTableView(this);
+        t->setModel(model);
+        t->verticalHeader()->hide();
+        t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        t->setSelectionBehavior(QAbstractItemView::SelectRows);
+        t->horizontalHeader()->setStretchLastSection(true);
+        t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
+        return t;
+    };
+    m_blocks = makeTable(m_blockModel);
+    m_elements = makeTable(m_elementModel);
+    m_chart = makeChartView(this);
+    m_chart->setMinimumWidth(160);
+    m_blocks->setMinimumWidth(120);
+    m_elements->setMinimumWidth(120);
+
+    auto* tables = new QSplitter(Qt::Vertical, this);
+    tables->addWidget(m_blocks);
+    tables->addWidget(m_elements);
+    tables->setStretchFactor(1, 2);
+    auto* body = new QSplitter(Qt::Horizontal, this);
+    body->addWidget(tables);
+    body->addWidget(m_chart);
+    body->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 4, 0, 0);
+    layout->addLayout(top);
+    layout->addLayout(second);
+    layout->addWidget(m_text);
+    layout->addWidget(m_status);
+    layout->addWidget(body, 1);
+
+    connect(m_generate, &QPushButton::clicked, this, [this] {
+        generate(Source(m_source->currentData().toInt()), m_count->value(), unsigned(m_seed->value()));
+    });
+    connect(m_scheme, &QComboBox::activated, this, [this] { recompute(); });
+    connect(m_text, &QPlainTextEdit::textChanged, this, [this] { recompute(); });
+    connect(m_elements->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (current.isValid() && m_result.quantized)
+                    m_blocks->selectRow(int(m_result.blockOf(std::size_t(current.row()))));
+            });
+}
+
+void BlockView::retranslateUi() {
+    m_sourceLabel->setText(tr("Vec&tor:"));
+    m_source->setItemText(int(Source::Normal), tr("Normal"));
+    m_source->setItemText(int(Source::HeavyTailed), tr("Heavy-tailed (Student t, 2 degrees of freedom)"));
+    m_source->setItemText(int(Source::Outlier), tr("Normal with one outlier"));
+    m_countLabel->setText(tr("Ele&ments:"));
+    m_seedLabel->setText(tr("See&d:"));
+    m_generate->setText(tr("&Generate"));
+    m_generate->setToolTip(tr("Replace the values below with a new seeded vector."));
+    m_schemeLabel->setText(tr("Sc&heme:"));
+    m_scheme->setToolTip(tr("OCP MX: 32 elements share an E8M0 (power of two) scale. NVFP4: 16 E2M1 elements share an "
+                            "E4M3 scale, with an FP32 tensor scale. FP8: E4M3 elements, FP32 scale amax / 448 per "
+                            "tensor, row, 1x128 block or 128x128 tile (one row here)."));
+    m_text->setPlaceholderText(tr("Paste numbers here, separated by spaces, commas or new lines."));
+    emit m_blockModel->headerDataChanged(Qt::Horizontal, 0, BlockScaleModel::ColumnCount - 1);
+    emit m_elementModel->headerDataChanged(Qt::Horizontal, 0, BlockElementModel::ColumnCount - 1);
+    recompute();
+}
+
+void BlockView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    if (event->type() == QEvent::PaletteChange) {
+        m_blockModel->refresh();
+        m_elementModel->refresh();
+        fillChart();
+    }
+    QWidget::changeEvent(event);
+}
+
+void BlockView::generate(Source source, int count, unsigned seed) {
+    m_source->setCurrentIndex(int(source));
+    m_count->setValue(count);
+    m_seed->setValue(int(seed));
+    std::mt19937 rng(seed);
+    std::normal_distribution<float> normal(0.0f, 1.0f);
+    std::student_t_distribution<float> heavy(2.0f);
+    QStringList lines;
+    for (int i = 0; i < count; ++i) {
+        float v = source == Source::HeavyTailed ? heavy(rng) : normal(rng);
+        if (source == Source::Outlier && i == count / 3) v = 40.0f;
+        lines << QString::number(double(v), 'g', 9);
+    }
+    m_text->setPlainText(lines.join(QLatin1Char('\n')));
+}
+
+void BlockView::setScheme(blockscale::Scheme scheme) {
+    m_scheme->setCurrentIndex(int(scheme));
+    recompute();
+}
+
+void BlockView::setText(const QString& text) { m_text->setPlainText(text); }
+
+QString BlockView::status() const { return m_status->text(); }
+
+void BlockView::recompute() {
+    BlockResult r;
+    QString error;
+    static const QRegularExpression separators(QStringLiteral("[\\s,;]+"));
+    const QStringList words = m_text->toPlainText().split(separators, Qt::SkipEmptyParts);
+    if (words.size() > kMaxElements) error = tr("Too many values: %1 (at most %2).").arg(words.size()).arg(kMaxElements);
+    for (int i = 0; i < words.size() && error.isEmpty(); ++i) {
+        const ParseOutcome p = parseValue(words[i].toStdString(), kFp32);
+        if (!p.ok()) {
+            error = tr("Value %1: %2").arg(i + 1).arg(QString::fromStdString(p.error));
+            break;
+        }
+        const float v = std::bit_cast<float>(std::uint32_t(p.value->bits));
+        if (!std::isfinite(v)) {
+            error = tr("Value %1 is not finite: block scaling needs finite inputs.").arg(i + 1);
+            break;
+        }
+        r.values.push_back(v);
+    }
+    if (error.isEmpty() && r.values.empty()) error = tr("No values: paste some or generate a vector.");
+    const auto scheme = blockscale::Scheme(m_scheme->currentData().toInt());
+    if (error.isEmpty()) {
+        blockscale::QuantizeOutcome q = blockscale::quantize(scheme, r.values, {1, r.values.size()});
+        if (q.value) {
+            r.report = blockscale::analyse(*q.value, r.values);
+            r.quantized = std::move(q.value);
+        } else {
+            error = QString::fromStdString(q.error);
+        }
+    }
+    if (r.quantized) {
+        std::size_t largest = 0;
+        for (std::size_t i = 1; i < r.values.size(); ++i)
+            if (std::fabs(r.values[i]) > std::fabs(r.values[largest])) largest = i;
+        r.highlightElement = int(largest);
+        r.highlightBlock = int(r.blockOf(largest));
+        m_status->setText(tr("%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest "
+                             "value, %6 flushed to zero. The largest element (index %7) sets the scale of block %8, "
+                             "highlighted.")
+                              .arg(r.values.size())
+                              .arg(r.report.blocks.size())
+                              .arg(blockNumberText(r.report.maxAbsError), blockNumberText(r.report.rmsError))
+                              .arg(r.report.saturated)
+                              .arg(r.report.flushedToZero)
+                              .arg(r.highlightElement)
+                              .arg(r.highlightBlock));
+    } else {
+        m_status->setText(error);
+    }
+    m_result = std::move(r);
+    m_blockModel->refresh();
+    m_elementModel->refresh();
+    m_blocks->resizeColumnsToContents();
+    m_elements->resizeColumnsToContents();
+    fillChart();
+}
+
+void BlockView::fillChart() {
+    QChart* chart = m_chart->chart();
+    chart->removeAllSeries();
+    for (QAbstractAxis* axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+    chart->setTitle(tr("Error (input − dequantized) by position"));
+    if (!m_result.quantized) return;
+    const QPalette pal = palette();
+    auto* others = new QScatterSeries;
+    others->setName(tr("error"));
+    others->setMarkerSize(6);
+    others->setColor(seriesColor(0, pal));
+    others->setBorderColor(seriesColor(0, pal));
+    auto* highlighted = new QScatterSeries;
+    highlighted->setName(tr("block of the largest element"));
+    highlighted->setMarkerSize(8);
+    highlighted->setColor(highlightColor(pal));
+    highlighted->setBorderColor(highlightColor(pal));
+    double lo = 0, hi = 0;
+    for (std::size_t i = 0; i < m_result.values.size(); ++i) {
+        const double e = m_result.report.error[i];
+        (int(m_result.blockOf(i)) == m_result.highlightBlock ? highlighted : others)->append(double(i), e);
+        lo = std::min(lo, e);
+        hi = std::max(hi, e);
+    }
+    chart->addSeries(others);
+    chart->addSeries(highlighted);
+    auto* x = new QValueAxis;
+    x->setTitleText(tr("element index"));
+    x->setRange(-0.5, double(m_result.values.size()) - 0.5);
+    x->setLabelFormat(QStringLiteral("%d"));
+    auto* y = new QValueAxis;
+    y->setTitleText(tr("error"));
+    const double pad = (hi - lo) * 0.05 + (hi == lo ? 1e-30 : 0);
+    y->setRange(lo - pad, hi + pad);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QAbstractSeries* s : chart->series()) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    styleChart(chart, pal);
+}
+
+} // namespace fplab::gui

@@ -1,0 +1,348 @@
+#include "core/blockscale/quantizer.h"
+
+#include "core/arithmetic.h"
+#include "core/blockscale/element_table.h"
+#include "core/blockscale/scale_rules.h"
+#include "core/fast.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+namespace fplab::blockscale {
+namespace {
+
+constexpr std::uint32_t kMagnitude = 0x7FFFFFFF;
+constexpr std::uint32_t kInfinity = 0x7F800000;
+constexpr std::uint32_t kE8m0Nan = 0xFF;
+constexpr Env kSaturate{.saturate = true};
+constexpr Env kToOdd{.rounding = RoundingMode::ToOdd};
+constexpr int kMxint8FractionBits = 6;
+
+std::uint32_t bitsOf(float f) { return std::bit_cast<std::uint32_t>(f); }
+
+// The FP32 encodings of a float array, read with std::bit_cast rather than through a type-punned pointer.
+class Fp32Bits {
+public:
+    explicit Fp32Bits(const float* data) : m_data(data) {}
+    std::uint32_t operator[](std::size_t i) const { return std::bit_cast<std::uint32_t>(m_data[i]); }
+    Fp32Bits operator+(std::size_t offset) const { return Fp32Bits(m_data + offset); }
+
+private:
+    const float* m_data;
+};
+std::uint64_t toFp64(std::uint32_t fp32Bits) { return fast::convert<kFp32, kFp64>(fp32Bits).bits; }
+double asDouble(std::uint64_t fp64Bits) { return std::bit_cast<double>(fp64Bits); }
+// x * 2^k for a non-zero normal FP64 encoding whose result stays normal (callers guarantee it).
+std::uint64_t scaleFp64(std::uint64_t bits, int k) {
+    return bits + (static_cast<std::uint64_t>(static_cast<std::int64_t>(k)) << 52);
+}
+
+// Calls fn(first, count, block) for every run of elements in one row under one scale.
+template <class Fn>
+void forEachSegment(const BlockLayout& layout, Fn&& fn) {
+    const Shape s = layout.shape();
+    const std::size_t width = blockWidth(layout.grouping()) == 0 ? s.cols : blockWidth(layout.grouping());
+    for (std::size_t r = 0; r < s.rows; ++r)
+        for (std::size_t c = 0; c < s.cols; c += width)
+            fn(r * s.cols + c, std::min(width, s.cols - c), layout.blockOf(r, c));
+}
+
+// The largest magnitude per block as FP32 bits; for finite values their order is the integer order.
+std::vector<std::uint32_t> blockAmax(const BlockLayout& layout, Fp32Bits bits) {
+    std::vector<std::uint32_t> amax(layout.blockCount(), 0);
+    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
+        std::uint32_t m = amax[block];
+        for (std::size_t i = first; i < first + count; ++i) m = std::max(m, bits[i] & kMagnitude);
+        amax[block] = m;
+    });
+    return amax;
+}
+
+// V / 2^x rounded to the element format E, saturating (OCP MX v1.0 section 6.3).
+template <const Format& E>
+std::uint8_t mxElement(std::uint32_t bits, int x) {
+    const int field = static_cast<int>((bits >> 23) & 0xFF);
+    const int scaled = field - x;
+    if (field != 0 && scaled >= 1 && scaled <= 254)
+        return static_cast<std::uint8_t>(
+            fast::convert<kFp32, E>((bits & 0x807FFFFF) | (static_cast<std::uint32_t>(scaled) << 23), kSaturate)
+                .bits);
+    if (field != 0 && scaled < 1) // below 2^-126: under a quarter of every element format's smallest subnormal
+        return static_cast<std::uint8_t>((bits >> 31) != 0 ? E.signMask() : 0);
+    if ((bits & kMagnitude) == 0) return static_cast<std::uint8_t>((bits >> 31) != 0 ? E.signMask() : 0);
+    return static_cast<std::uint8_t>(fast::convert<kFp64, E>(scaleFp64(toFp64(bits), -x), kSaturate).bits);
+}
+
+// MXINT8: V / 2^x in 1.6 fixed point, rounded to nearest even, clamped to +-127 (symmetric, as the
+// OCP reference code does).
+std::uint8_t mxint8Element(std::uint32_t bits, int x) {
+    if ((bits & kMagnitude) == 0) return 0;
+    const std::uint64_t scaled = scaleFp64(toFp64(bits), kMxint8FractionBits - x);
+    const double integral = asDouble(roundToIntegral(kFp64, scaled).bits);
+    return static_cast<std::uint8_t>(static_cast<std::int8_t>(std::clamp(integral, -127.0, 127.0)));
+}
+
+// The table for format E: exponents below emin - m - 1 are under half the smallest subnormal (zero);
+// from emax + 1 up everything saturates; m fraction bits and the round bit decide the rest.
+template <const Format& E>
+const ElementTable& mxTable() {
+    static const ElementTable table(E.minExponent() - E.mantissaBits - 2, E.maxExponent() + 1, E.mantissaBits + 1,
+                                    [](std::uint32_t bits) { return mxElement<E>(bits, 0); });
+    return table;
+}
+
+// MXINT8 scales by 2^6 and rounds to an integer below 128: values under 2^-2 * 2 round to zero, and
+// 6 fraction bits plus the round bit decide the rest.
+const ElementTable& mxint8Table() {
+    static const ElementTable table(-kMxint8FractionBits - 2, 1, kMxint8FractionBits + 1,
+                                    [](std::uint32_t bits) { return mxint8Element(bits, 0); });
+    return table;
+}
+
+template <class ElementFn>
+void quantizeMx(Quantized& q, const BlockLayout& layout, Fp32Bits bits, int emax, ElementFn element,
+                const ElementTable& table, Path path) {
+    const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
+    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
+        if (amax[block] >= kInfinity) { // NaN or infinity in the block: the scale is NaN, so is every element
+            q.scaleBits[block] = kE8m0Nan;
+            return;
+        }
+        const int x = mxSharedExponent(amax[block], emax);
+        q.scaleBits[block] = e8m0FromExponent(x);
+        for (std::size_t i = first; i < first + count; ++i) {
+            const std::uint32_t field = (bits[i] >> 23) & 0xFF;
+            q.codes[i] = field != 0 && path == Path::Fast ? table.lookup(bits[i], x) : element(bits[i], x);
+        }
+    });
+}
+
+// E2M1 rounding of x / d by comparing |x| with the midpoints between neighbouring E2M1 values times d.
+// Each product has at most 3 + 28 significant bits, so the host multiplication is exact (nothing is
+// rounded there). Each midpoint is then rounded down to FP32 by core (noting whether that was exact), so
+// that |x| > midpoint becomes an integer comparison of FP32 magnitude bits: counting the midpoints below
+// |x| is the correctly rounded result, and an |x| equal to an odd code's upper midpoint goes up (ties to even).
+class E2m1Thresholds {
+public:
+    E2m1Thresholds() = default;
+    explicit E2m1Thresholds(std::uint64_t denominator) {
+        constexpr double kMidpoints[7] = {0.25, 0.75, 1.25, 1.75, 2.5, 3.5, 5.0};
+        for (int k = 0; k < 7; ++k) {
+            const double t = kMidpoints[k] * asDouble(denominator);
+            const Result down =
+                fast::convert<kFp64, kFp32>(std::bit_cast<std::uint64_t>(t), Env{.rounding = RoundingMode::TowardNegative});
+            m_below[k] = static_cast<std::uint32_t>(down.bits); // t >= 0: no sign bit
+            m_tieUp[k] = (down.flags & kInexact) == 0 && (k & 1) != 0 ? m_below[k] : 0xFFFFFFFF;
+        }
+    }
+    // Local copies of the thresholds: the uint8_t stores may alias anything, which would otherwise make
+    // the compiler reload them for every element.
+    void codes(Fp32Bits bits, std::uint8_t* out, std::size_t count) const {
+        std::uint32_t below[7], tieUp[7];
+        std::copy(std::begin(m_below), std::end(m_below), below);
+        std::copy(std::begin(m_tieUp), std::end(m_tieUp), tieUp);
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::uint32_t magnitude = bits[i] & kMagnitude;
+            std::uint32_t k = 0;
+            for (int j = 0; j < 7; ++j) k += (magnitude > below[j]) + (magnitude == tieUp[j]);
+            out[i] = static_cast<std::uint8_t>(k | ((bits[i] >> 31) << 3));
+        }
+    }
+
+private:
+    std::uint32_t m_below[7] = {};
+    std::uint32_t m_tieUp[7] = {};
+};
+
+// The NVFP4 block scale E4M3(amax / (6 * global)) by binary search over the midpoints between
+// neighbouring E4M3 values (decoded by core) times 6 * global: products of 5 and 27 significant bits,
+// exact in double. Saturates at 448 as nvfp4BlockScale() does.
+class E4m3Thresholds {
+public:
+    explicit E4m3Thresholds(std::uint64_t sixTimesGlobal) {
+        double previous = 0;
+        for (std::uint32_t code = 1; code <= 0x7E; ++code) {
+            const double v = asDouble(fast::convert<kE4m3, kFp64>(code).bits);
+            m_t[code - 1] = (previous + v) / 2 * asDouble(sixTimesGlobal); // the halving and sum are exact
+            previous = v;
+        }
+    }
+    std::uint8_t code(std::uint32_t amaxBits) const {
+        const double a = static_cast<double>(std::bit_cast<float>(amaxBits));
+        const double* above = std::upper_bound(m_t, m_t + kCount, a); // first midpoint > a
+        std::size_t k = static_cast<std::size_t>(above - m_t);
+        if (k > 0 && m_t[k - 1] == a && ((k - 1) & 1) != 0) return static_cast<std::uint8_t>(k);
+        if (k > 0 && m_t[k - 1] == a) return static_cast<std::uint8_t>(k - 1); // a tie: to the even code
+        return static_cast<std::uint8_t>(k);
+    }
+
+private:
+    static constexpr std::size_t kCount = 0x7E;
+    double m_t[kCount];
+};
+
+void quantizeNvfp4(Quantized& q, const BlockLayout& layout, Fp32Bits bits, Path path) {
+    const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
+    const std::uint32_t tensorAmax = amax.empty() ? 0 : *std::ranges::max_element(amax);
+    q.tensorScaleBits = nvfp4GlobalScale(tensorAmax);
+    const std::uint64_t global = toFp64(q.tensorScaleBits);
+    const E4m3Thresholds blockScales(fast::mul<kFp64>(0x4018000000000000, global).bits); // 6 * global, exact
+    std::vector<E2m1Thresholds> elementThresholds(0x7F); // per positive finite block scale code
+    for (std::uint32_t code = 1; code < 0x7F; ++code)
+        elementThresholds[code] = E2m1Thresholds(fast::mul<kFp64>(fast::convert<kE4m3, kFp64>(code).bits, global).bits);
+    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
+        const std::uint8_t scale = path == Path::Fast ? blockScales.code(amax[block])
+                                                      : nvfp4BlockScale(amax[block], q.tensorScaleBits);
+        q.scaleBits[block] = scale;
+        if (scale == 0) { // the block's scale underflowed to zero (the global scale is never 0)
+            for (std::size_t i = first; i < first + count; ++i)
+                q.codes[i] = static_cast<std::uint8_t>((bits[i] >> 31) != 0 ? kE2m1.signMask() : 0);
+            return;
+        }
+        if (path == Path::Fast) {
+            elementThresholds[scale].codes(bits + first, q.codes.data() + first, count);
+            return;
+        }
+        // block scale * tensor scale: 4 by 24 significant bits, exact in FP64.
+        const std::uint64_t denominator = fast::mul<kFp64>(fast::convert<kE4m3, kFp64>(scale).bits, global).bits;
+        for (std::size_t i = first; i < first + count; ++i) { // x / d rounded to odd in FP64, then to E2M1
+            const std::uint64_t quotient = fast::div<kFp64>(toFp64(bits[i]), denominator, kToOdd).bits;
+            q.codes[i] = static_cast<std::uint8_t>(fast::convert<kFp64, kE2m1>(quotient, kSaturate).bits);
+        }
+    });
+}
+
+// As DeepSeek-V3's kernels do it: s = amax / 448 and y = x / s in FP32, then y rounded to E4M3.
+std::uint8_t fp8Exact(std::uint32_t bits, std::uint32_t scale) {
+    const std::uint64_t y = fast::div<kFp32>(bits, scale).bits;
+    return static_cast<std::uint8_t>(fast::convert<kFp32, kE4m3>(y, kSaturate).bits);
+}
+
+// The fast path: q = x * (1/s) in host double is within 2^-51 of x / s (relative), and FP32's rounding of
+// x / s within 2^-24. Unless q lies within 2^30 FP64 ulps (2^-22 relative) of a point where E4M3 rounding
+// switches (a midpoint: the bits below E4M3's 3 fraction bits are 1000...), or q is in E4M3's subnormal
+// range, E4M3(FP32(x / s)) = E4M3(q), which core's conversion gives; otherwise fp8Exact() decides.
+std::uint8_t fp8Fast(std::uint32_t bits, std::uint32_t scale, double reciprocal) {
+    const double q = static_cast<double>(std::bit_cast<float>(bits)) * reciprocal;
+    const std::uint64_t qb = std::bit_cast<std::uint64_t>(q);
+    const std::uint64_t magnitude = qb & ~(std::uint64_t{1} << 63);
+    constexpr std::uint64_t kSmallestNormalE4m3 = 0x3F90000000000000; // 2^-6
+    constexpr std::uint64_t kTailMask = (std::uint64_t{1} << 49) - 1;
+    constexpr std::uint64_t kMidpoint = std::uint64_t{1} << 48;
+    const std::uint64_t tail = magnitude & kTailMask;
+    const std::uint64_t distance = tail > kMidpoint ? tail - kMidpoint : kMidpoint - tail;
+    if (magnitude < kSmallestNormalE4m3 || distance <= (std::uint64_t{1} << 30)) return fp8Exact(bits, scale);
+    return static_cast<std::uint8_t>(fast::convert<kFp64, kE4m3>(qb, kSaturate).bits);
+}
+
+void quantizeFp8(Quantized& q, const BlockLayout& layout, Fp32Bits bits, Path path) {
+    const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
+    for (std::size_t b = 0; b < amax.size(); ++b) q.scaleBits[b] = fp8AmaxScale(amax[b]);
+    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
+        const std::uint32_t scale = q.scaleBits[block];
+        if (path == Path::Reference) {
+            for (std::size_t i = first; i < first + count; ++i) q.codes[i] = fp8Exact(bits[i], scale);
+            return;
+        }
+        const double reciprocal = 1.0 / static_cast<double>(std::bit_cast<float>(scale));
+        for (std::size_t i = first; i < first + count; ++i) q.codes[i] = fp8Fast(bits[i], scale, reciprocal);
+    });
+}
+
+std::optional<std::string> nonFiniteError(Fp32Bits bits, std::size_t size) {
+    for (std::size_t i = 0; i < size; ++i) {
+        const std::uint32_t m = bits[i] & kMagnitude;
+        if (m > kInfinity) return "element " + std::to_string(i) + " is NaN";
+        if (m == kInfinity) return "element " + std::to_string(i) + " is infinite";
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+QuantizeOutcome quantize(Scheme scheme, std::span<const float> data, Shape shape, Path path) {
+    if (data.empty()) return {std::nullopt, "the tensor is empty"};
+    if (shape.size() != data.size())
+        return {std::nullopt, "the shape " + std::to_string(shape.rows) + "x" + std::to_string(shape.cols) +
+                                  " holds " + std::to_string(shape.size()) + " elements, the data has " +
+                                  std::to_string(data.size())};
+    const SchemeInfo& info = schemeInfo(scheme);
+    const Fp32Bits p(data.data());
+    if (info.rule != ScaleRule::MxSharedExponent)
+        if (auto error = nonFiniteError(p, data.size())) return {std::nullopt, *error + " (" + std::string(info.name) +
+                                                                         " has no rule for NaN or infinity)"};
+    const BlockLayout layout(info.grouping, shape);
+    Quantized q;
+    q.scheme = scheme;
+    q.shape = shape;
+    q.codes.assign(data.size(), 0);
+    q.scaleBits.assign(layout.blockCount(), 0);
+    switch (scheme) {
+    case Scheme::Mxfp8E4m3: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE4m3>, mxTable<kE4m3>(), path); break;
+    case Scheme::Mxfp8E5m2: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE5m2>, mxTable<kE5m2>(), path); break;
+    case Scheme::Mxfp6E3m2: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE3m2>, mxTable<kE3m2>(), path); break;
+    case Scheme::Mxfp6E2m3: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE2m3>, mxTable<kE2m3>(), path); break;
+    case Scheme::Mxfp4: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE2m1>, mxTable<kE2m1>(), path); break;
+    case Scheme::Mxint8: quantizeMx(q, layout, p, info.emaxElement, mxint8Element, mxint8Table(), path); break;
+    case Scheme::Nvfp4: quantizeNvfp4(q, layout, p, path); break;
+    default: quantizeFp8(q, layout, p, path); break;
+    }
+    return {std::move(q), {}};
+}
+
+double elementValue(Scheme scheme, std::uint8_t code) {
+    const SchemeInfo& info = schemeInfo(scheme);
+    if (info.element == nullptr) return static_cast<std::int8_t>(code) / 64.0;
+    return asDouble(convert(*info.element, code, kFp64).bits);
+}
+
+double blockScaleValue(const Quantized& q, std::size_t block) {
+    const SchemeInfo& info = schemeInfo(q.scheme);
+    const std::uint32_t bits = q.scaleBits[block];
+    const double tensor = asDouble(toFp64(q.tensorScaleBits));
+    if (info.scale == &kE8m0) return bits == kE8m0Nan ? std::nan("") : std::ldexp(1.0, static_cast<int>(bits) - 127);
+    return asDouble(convert(*info.scale, bits, kFp64).bits) * tensor; // 4 x 24 bits: exact
+}
+
+Report analyse(const Quantized& q, std::span<const float> data) {
+    const SchemeInfo& info = schemeInfo(q.scheme);
+    const BlockLayout layout(info.grouping, q.shape);
+    Report r;
+    r.dequantized.resize(data.size());
+    r.error.resize(data.size());
+    r.blocks.resize(layout.blockCount());
+    const std::uint64_t maxMagnitude = info.element ? info.element->maxFiniteMagnitude() : 127;
+    double sumSquares = 0;
+    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
+        const std::uint64_t scale = std::bit_cast<std::uint64_t>(blockScaleValue(q, block));
+        BlockReport& br = r.blocks[block];
+        for (std::size_t i = first; i < first + count; ++i) {
+            const std::uint64_t element = std::bit_cast<std::uint64_t>(elementValue(q.scheme, q.codes[i]));
+            const Result product = mul(kFp64, element, scale);
+            const std::uint64_t x = toFp64(bitsOf(data[i]));
+            const Result difference = sub(kFp64, x, product.bits);
+            r.exact = r.exact && (product.flags & kInexact) == 0 && (difference.flags & kInexact) == 0;
+            const double deq = asDouble(product.bits);
+            const double err = asDouble(difference.bits);
+            r.dequantized[i] = deq;
+            r.error[i] = err;
+            const double value = data[i];
+            const std::uint64_t magnitude =
+                info.element ? q.codes[i] & ~info.element->signMask()
+                             : static_cast<std::uint64_t>(std::abs(static_cast<int>(static_cast<std::int8_t>(q.codes[i]))));
+            if (magnitude == maxMagnitude && std::abs(value) > std::abs(deq)) ++r.saturated;
+            if (value != 0 && deq == 0) ++r.flushedToZero;
+            br.amax = std::max(br.amax, std::abs(value));
+            br.maxAbsError = std::max(br.maxAbsError, std::abs(err));
+            br.sumSquaredError += err * err;
+            ++br.count;
+            r.maxAbsError = std::max(r.maxAbsError, std::abs(err));
+            sumSquares += err * err;
+        }
+    });
+    r.rmsError = std::sqrt(sumSquares / static_cast<double>(data.size()));
+    return r;
+}
+
+} // namespace fplab::blockscale

@@ -1,0 +1,111 @@
+// `fplab-cli quantize`: the CSV/JSON/text outputs, .npy in and out, and the errors for bad input.
+#include "cli_run.h"
+#include "core/blockscale/npy.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace fplab::cli::test {
+namespace {
+
+std::string tempPath(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / ("fplab_quantize_test_" + name)).string();
+}
+
+void writeBytes(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+std::vector<std::uint8_t> readBytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+TEST(Quantize, CsvHasOneRowPerElement) {
+    std::string input;
+    for (int i = 0; i < 40; ++i) input += std::to_string(i * 0.37 - 5) + "\n";
+    const CliRun r = runInProcess({"quantize", "--scheme", "mxfp4", "--csv"}, input);
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::vector<std::string> lines = linesOf(r.out);
+    ASSERT_EQ(lines.size(), 41u);
+    EXPECT_EQ(lines[0], "index,block,scale,code,dequantized,error");
+    EXPECT_EQ(lines[1].substr(0, 4), "0,0,");
+    EXPECT_EQ(lines[40].substr(0, 5), "39,1,"); // 32 elements per MX block
+}
+
+TEST(Quantize, Microxcaling4InText) {
+    const CliRun r = runInProcess({"quantize", "--scheme", "mxfp8-e4m3"}, "957\n960\n1\n");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("0      0      0x7e  896                      61"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("saturated 2"), std::string::npos);
+}
+
+TEST(Quantize, JsonHasScalesAndStats) {
+    const CliRun r = runInProcess({"quantize", "--scheme", "nvfp4", "--json"}, "12\n5\n");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("\"scheme\": \"nvfp4\""), std::string::npos);
+    EXPECT_NE(r.out.find("\"scale_bits\": \"0x7e\""), std::string::npos); // 12/6/(12/2688) = 448
+    EXPECT_NE(r.out.find("\"rms_error\""), std::string::npos);
+}
+
+TEST(Quantize, NpyInAndOut) {
+    const std::string in = tempPath("in.npy"), out = tempPath("out.npy");
+    // bfloat16 as ml_dtypes' np.save writes it: descr '<V2'. Values 1, -6, 0.5, 3 in a 2x2 tensor.
+    std::string header = "{'descr': '<V2', 'fortran_order': False, 'shape': (2, 2), }";
+    header.append((64 - (10 + header.size() + 1) % 64) % 64, ' ');
+    header += '\n';
+    std::vector<std::uint8_t> bytes = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, static_cast<std::uint8_t>(header.size()), 0};
+    bytes.insert(bytes.end(), header.begin(), header.end());
+    bytes.insert(bytes.end(), {0x80, 0x3F, 0xC0, 0xC0, 0x00, 0x3F, 0x40, 0x40});
+    writeBytes(in, bytes);
+    const CliRun r = runInProcess({"quantize", "--scheme", "fp8-channel", "--csv", "--out", out, in});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(linesOf(r.out).size(), 5u);
+    EXPECT_EQ(lineStartingWith(r.out, "2,").substr(0, 4), "2,1,"); // row 1 has its own scale
+    const blockscale::NpyOutcome back = blockscale::parseNpy(readBytes(out));
+    ASSERT_TRUE(back.array) << back.error;
+    EXPECT_EQ(back.array->header.shape, (std::vector<std::size_t>{2, 2}));
+    EXPECT_EQ(back.array->header.descr, "<f4");
+    EXPECT_FLOAT_EQ(back.array->values[1], -6.0f);
+    std::filesystem::remove(in);
+    std::filesystem::remove(out);
+}
+
+TEST(Quantize, BadInputGetsClearErrors) {
+    CliRun r = runInProcess({"quantize", "--scheme", "mxfp5"}, "1\n");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("unknown scheme 'mxfp5'"), std::string::npos);
+    r = runInProcess({"quantize"}, "1\n");
+    EXPECT_EQ(r.code, 2);
+    r = runInProcess({"quantize", "--scheme", "mxfp4"}, "");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("the tensor is empty"), std::string::npos);
+    r = runInProcess({"quantize", "--scheme", "mxfp4"}, "1\nnan\n");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("element 1 is NaN"), std::string::npos);
+    r = runInProcess({"quantize", "--scheme", "nvfp4"}, "-inf\n");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("element 0 is infinite"), std::string::npos);
+    r = runInProcess({"quantize", "--scheme", "mxfp4"}, "1\nabc\n");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("line 2"), std::string::npos);
+    r = runInProcess({"quantize", "--scheme", "mxfp4", "--shape", "2x2"}, "1\n2\n3\n");
+    EXPECT_EQ(r.code, 1);
+    r = runInProcess({"quantize", "--scheme", "mxfp4", "--shape", "2by2"}, "1\n");
+    EXPECT_EQ(r.code, 2);
+    const std::string bad = tempPath("bad.npy");
+    writeBytes(bad, {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, 4, 0, '{', '}', ' ', '\n'});
+    r = runInProcess({"quantize", "--scheme", "mxfp4", bad});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("lacks"), std::string::npos) << r.err;
+    std::filesystem::remove(bad);
+    r = runInProcess({"quantize", "--scheme", "mxfp4", tempPath("missing.npy")});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("cannot open"), std::string::npos);
+}
+
+} // namespace
+} // namespace fplab::cli::test
