@@ -6,6 +6,7 @@
 #include "core/arithmetic.h"
 #include "core/blockscale/npy.h"
 #include "core/blockscale/quantizer.h"
+#include "core/platform/atomic_file.h"
 #include "core/text/parse.h"
 #include "core/text/print.h"
 #include "lessons/json_writer.h"
@@ -318,9 +319,11 @@ int runQuantize(std::span<const std::string_view> args, CommandIo io) {
         for (std::size_t i = 0; i < dequantized.size(); ++i)
             dequantized[i] = std::bit_cast<float>(static_cast<std::uint32_t>(
                 convert(kFp64, std::bit_cast<std::uint64_t>(r.dequantized[i]), kFp32).bits));
-        if (const std::optional<std::string> error = writeFileAtomically(o.out, npyFloat32(dequantized, t->shape))) {
-            io.err << "fplab-cli quantize: " << *error << "\n";
-            return kExitBadInput;
+        const std::vector<std::uint8_t> npy = npyFloat32(dequantized, t->shape);
+        const std::string_view bytes(reinterpret_cast<const char*>(npy.data()), npy.size());
+        if (const std::optional<std::string> error = platform::writeFileAtomically(o.out, bytes)) {
+            io.err << "fplab-cli quantize: cannot write '" << o.out << "': " << *error << "\n";
+            return kExitOutput;
         }
     }
     if (o.csv)

@@ -4,10 +4,7 @@
 
 #include <bit>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <limits>
-#include <random>
 
 namespace fplab::blockscale {
 namespace {
@@ -241,30 +238,6 @@ std::vector<std::uint8_t> npyFloat32(std::span<const float> values, std::span<co
         for (int b = 0; b < 4; ++b) out.push_back(static_cast<std::uint8_t>(bits >> (8 * b)));
     }
     return out;
-}
-
-std::optional<std::string> writeFileAtomically(const std::string& path, std::span<const std::uint8_t> bytes) {
-    std::random_device random;
-    const std::string temporary = path + ".tmp" + std::to_string(random());
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out) return "cannot create " + temporary;
-        out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-        out.close();
-        if (!out) {
-            std::error_code ignored;
-            std::filesystem::remove(temporary, ignored);
-            return "cannot write " + temporary;
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
-    if (ec) {
-        std::error_code ignored;
-        std::filesystem::remove(temporary, ignored);
-        return "cannot rename " + temporary + " to " + path + ": " + ec.message();
-    }
-    return std::nullopt;
 }
 
 } // namespace fplab::blockscale

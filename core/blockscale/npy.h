@@ -45,8 +45,4 @@ NpyOutcome parseNpy(std::span<const std::uint8_t> file);
 // A float32 .npy file (NPY 1.0, header padded with spaces to a multiple of 64 bytes) of this shape.
 std::vector<std::uint8_t> npyFloat32(std::span<const float> values, std::span<const std::size_t> shape);
 
-// Writes through a temporary file in the same folder and renames it, so readers never see half a file.
-// Returns an explanation on failure. (To be replaced by core/platform/atomic_file.h.)
-std::optional<std::string> writeFileAtomically(const std::string& path, std::span<const std::uint8_t> bytes);
-
 } // namespace fplab::blockscale

@@ -5,8 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <bit>
-#include <filesystem>
-#include <fstream>
 
 namespace fplab::blockscale {
 namespace {
@@ -97,16 +95,6 @@ TEST(Npy, WrittenFileIsPaddedAndReadsBack) {
     const std::vector<std::size_t> vectorShape = {6};
     const std::vector<std::uint8_t> vector = npyFloat32(v, vectorShape);
     EXPECT_NE(std::string(vector.begin(), vector.end()).find("'shape': (6,), }"), std::string::npos);
-}
-
-TEST(Npy, AtomicWriteReplacesTheFile) {
-    const std::string path = (std::filesystem::temp_directory_path() / "fplab_npy_atomic_test.npy").string();
-    const std::vector<std::uint8_t> bytes = {1, 2, 3};
-    EXPECT_FALSE(writeFileAtomically(path, bytes));
-    std::ifstream in(path, std::ios::binary);
-    EXPECT_EQ(std::vector<char>(std::istreambuf_iterator<char>(in), {}), (std::vector<char>{1, 2, 3}));
-    std::filesystem::remove(path);
-    EXPECT_TRUE(writeFileAtomically("/nonexistent-folder/x.npy", bytes));
 }
 
 } // namespace

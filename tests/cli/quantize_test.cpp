@@ -58,6 +58,7 @@ TEST(Quantize, NpyInAndOut) {
     header.append((64 - (10 + header.size() + 1) % 64) % 64, ' ');
     header += '\n';
     std::vector<std::uint8_t> bytes = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, static_cast<std::uint8_t>(header.size()), 0};
+    bytes.reserve(bytes.size() + header.size() + 8); // (GCC 12 warns -Warray-bounds on the insert otherwise)
     bytes.insert(bytes.end(), header.begin(), header.end());
     bytes.insert(bytes.end(), {0x80, 0x3F, 0xC0, 0xC0, 0x00, 0x3F, 0x40, 0x40});
     writeBytes(in, bytes);
@@ -72,6 +73,16 @@ TEST(Quantize, NpyInAndOut) {
     EXPECT_FLOAT_EQ(back.array->values[1], -6.0f);
     std::filesystem::remove(in);
     std::filesystem::remove(out);
+}
+
+TEST(Quantize, AFailedOutWriteIsAnErrorAndPrintsNothing) {
+    const CliRun full = runInProcess({"quantize", "--scheme", "mxfp4", "--out", "/dev/full"}, "1\n2\n");
+    EXPECT_EQ(full.code, 6);
+    EXPECT_NE(full.err.find("cannot write '/dev/full': No space left on device"), std::string::npos) << full.err;
+    EXPECT_EQ(full.out, "");
+    const CliRun missing = runInProcess({"quantize", "--scheme", "mxfp4", "--out", "/nonexistent-folder/x.npy"}, "1\n");
+    EXPECT_EQ(missing.code, 6);
+    EXPECT_NE(missing.err.find("cannot write '/nonexistent-folder/x.npy'"), std::string::npos) << missing.err;
 }
 
 TEST(Quantize, BadInputGetsClearErrors) {
