@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # One run of FP Lab's GPU checks on a lent GPU machine (nvcc, CMake and Ninja; no Qt, GoogleTest
 # or MPFR): configure with the GUI off and GoogleTest from $PWD/.gtest, build, run ctest (the GPU
-# tests first), then every `fplab-cli gpu` command, the tensor-core fingerprint of every type (the inferred
-# parameters and the saved answer file, appended to 04-compare.txt), the GPU training run
-# (`fplab-cli train --compare` per mode and its steps/s, also appended to 04-compare.txt), and the lessons with
-# GPU counterparts side by side (`fplab-cli lesson run ID --backend gpu`, appended to 05-accumulate.txt).
-# Every log goes to $OUT, 8 files at most:
+# tests first), then every `fplab-cli gpu` command (with the start-up time of `show` and `gpu info`, appended
+# to 03-info.txt), the tensor-core fingerprint of every type (the inferred parameters and the saved answer
+# file, appended to 04-compare.txt), the GPU training run (`fplab-cli train --compare` per mode and its
+# steps/s, also appended to 04-compare.txt), and the lessons with GPU counterparts side by side
+# (`fplab-cli lesson run ID --backend gpu`, appended to 05-accumulate.txt). Every log goes to $OUT, 8 files at most:
 #   00-env.log  01-build.log  02-ctest.log  03-info.txt  04-compare.txt  05-accumulate.txt
 #   06-bench.csv  07-bench.log
 # Keeps to about 9 minutes; each step has its own time limit, and a failed step does not stop the
@@ -81,6 +81,21 @@ step "ctest (all)" 02-ctest.log 120 ctest --test-dir "$BUILD" -LE gpu --output-o
 
 step "gpu info" 03-info.txt 30 "$CLI" gpu info
 step "gpu info --json" 03-info.txt 30 "$CLI" gpu info --json
+
+# Start-up (docs/performance.md, "Start-up"): `show` loads no CUDA library, `gpu info` loads and starts the
+# driver. Median wall time of 21 runs of each (the bench program needs Google Benchmark, absent here).
+startup_median() {
+    local times=() start
+    for _ in $(seq 21); do
+        start=$(date +%s%N)
+        "$@" >/dev/null 2>&1
+        times+=($((($(date +%s%N) - start) / 1000)))
+    done
+    printf '%s\n' "${times[@]}" | sort -n | sed -n 11p |
+        awk -v command="$*" '{ printf "start-up, median of 21 runs: %.1f ms  %s\n", $1 / 1000, command }'
+}
+step "start-up of show and gpu info" 03-info.txt 60 \
+    bash -c "$(declare -f startup_median); startup_median \"\$1\" show 0.1; startup_median \"\$1\" gpu info" _ "$CLI"
 
 # compare: the spec's vectors, one MMA per tile for every type, then whole GEMMs (with heat maps). FP8 on
 # sm_90 is two instructions: the kernels' mma.sync against its model (cpu-model-sm_90), cuBLASLt's wgmma

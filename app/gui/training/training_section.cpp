@@ -53,7 +53,7 @@ QString powerOfTwoText(double v) {
 
 TrainingSection::TrainingSection(SectionContext context, QWidget* parent)
     : Section(context, parent), m_settings(std::make_unique<TrainingSettings>(context.settings.store)),
-      m_controller(new TrainingController(this)), m_gpuUnavailable(gpu::gpuTrainingUnavailableReason()) {
+      m_controller(new TrainingController(this)) {
     buildControls();
     fillCombos();
     connect(m_controller, &TrainingController::updated, this, &TrainingSection::onUpdated);
@@ -66,6 +66,18 @@ TrainingSection::TrainingSection(SectionContext context, QWidget* parent)
 }
 
 TrainingSection::~TrainingSection() = default;
+
+void TrainingSection::activated() {
+    if (m_gpuUnavailable) return;
+    m_gpuUnavailable = gpu::gpuTrainingUnavailableReason();
+    {
+        // Emptied, so that fillCombos() takes the saved backend now that it knows whether the GPU can run.
+        const QSignalBlocker blocker(m_backend);
+        m_backend->clear();
+    }
+    retranslateUi();
+    updateEnabled();
+}
 
 void TrainingSection::buildControls() {
     m_backend = new QComboBox;
@@ -237,7 +249,7 @@ void TrainingSection::fillCombos() {
         m_backend->addItem(tr("CPU emulator"), QStringLiteral("cpu"));
         m_backend->addItem(tr("GPU, compared with the CPU emulator"), QStringLiteral("gpu"));
         // Without a GPU the choice stays on the emulator (the control is disabled, its tooltip says why).
-        m_backend->setCurrentIndex(m_gpuUnavailable.empty() ? std::max(0, m_backend->findData(backend)) : 0);
+        m_backend->setCurrentIndex(gpuUsable() ? std::max(0, m_backend->findData(backend)) : 0);
     }
     const QString mode = m_mode->count() ? m_mode->currentData().toString() : m_settings->mode.get();
     const QString data = m_dataset->count() ? m_dataset->currentData().toString() : m_settings->dataset.get();
@@ -288,10 +300,10 @@ void TrainingSection::retranslateUi() {
     m_master->setToolTip(tr("Off: parameters, gradients and optimizer state are kept in the 16-bit type, as with "
                             "model.half(); small updates vanish."));
     m_mode->setToolTip(tr("Which type each operation runs in, as PyTorch autocast gives it on a GPU."));
-    m_backend->setToolTip(m_gpuUnavailable.empty()
+    m_backend->setToolTip(gpuUsable()
                               ? tr("GPU: the same run also steps on the GPU (tensor-core matmuls, FP32 accumulation) and "
                                    "each step is compared with the emulator's.")
-                              : tr("The GPU backend is not available: %1").arg(QString::fromStdString(m_gpuUnavailable)));
+                              : tr("The GPU backend is not available: %1").arg(QString::fromStdString(m_gpuUnavailable.value_or(""))));
     m_staticScale->setToolTip(tr("FP16 with a constant scale: the loss is multiplied by this; nothing checks for "
                                  "overflow."));
     m_initScale->setToolTip(tr("The dynamic scaler's first scale (PyTorch: 2^16)."));
@@ -325,7 +337,7 @@ void TrainingSection::updateEnabled() {
     for (QWidget* w : std::initializer_list<QWidget*>{m_mode, m_dataset, m_optimizer, m_lr, m_steps, m_width, m_depth,
                                                       m_batch, m_seed})
         w->setEnabled(!running);
-    m_backend->setEnabled(!running && m_gpuUnavailable.empty());
+    m_backend->setEnabled(!running && gpuUsable());
     m_master->setEnabled(!running && policy.autocast());
     m_staticScale->setEnabled(!running && policy.scaling == LossScaling::Static);
     m_initScale->setEnabled(!running && policy.scaling == LossScaling::Dynamic);
@@ -356,11 +368,11 @@ TrainingConfig TrainingSection::configFromControls() const {
 }
 
 bool TrainingSection::gpuChosen() const {
-    return m_gpuUnavailable.empty() && m_backend->currentData().toString() == QStringLiteral("gpu");
+    return gpuUsable() && m_backend->currentData().toString() == QStringLiteral("gpu");
 }
 
 void TrainingSection::saveState() {
-    if (m_gpuUnavailable.empty()) m_settings->backend.set(m_backend->currentData().toString());
+    if (gpuUsable()) m_settings->backend.set(m_backend->currentData().toString());
     m_settings->mode.set(m_mode->currentData().toString());
     m_settings->dataset.set(m_dataset->currentData().toString());
     m_settings->optimizer.set(m_optimizer->currentData().toString());
@@ -442,11 +454,11 @@ void TrainingSection::applyUpdate(TrainingUpdate& update) {
 
 void TrainingSection::showComparison() {
     if (!m_shownOnGpu) {
-        m_comparisonNote->setText(m_gpuUnavailable.empty()
+        m_comparisonNote->setText(gpuUsable()
                                       ? tr("Choose the GPU backend and start a run: it then also runs on the GPU, and "
                                            "every step is compared with the CPU emulator here.")
                                       : tr("No comparison: the GPU backend is not available (%1).")
-                                            .arg(QString::fromStdString(m_gpuUnavailable)));
+                                            .arg(QString::fromStdString(m_gpuUnavailable.value_or(""))));
         return;
     }
     const RunState gpu = m_gpuState.value_or(RunState{});

@@ -10,6 +10,8 @@
 #include "core/training/training_run.h"
 
 #include <memory>
+#include <optional>
+#include <string>
 
 class QAction;
 class QCheckBox;
@@ -49,6 +51,7 @@ public:
     QIcon icon() const override;
     QList<QAction*> menuActions() const override;
     QWidget* primaryInput() const override;
+    void activated() override;
     void saveState() override;
     QStringList screenshotNames() const override;
     void prepareScreenshot(const QString& name) override;
@@ -98,6 +101,7 @@ private:
     void showState(const training::RunState& state);
     void showComparison();
     bool gpuChosen() const;
+    bool gpuUsable() const { return m_gpuUnavailable && m_gpuUnavailable->empty(); }
     void togglePause();
 
     std::unique_ptr<TrainingSettings> m_settings;
@@ -140,7 +144,9 @@ private:
     ComparisonTableModel* m_comparisonModel;
     QTableView* m_comparisonView;
     QLabel* m_comparisonNote;
-    std::string m_gpuUnavailable; // why the GPU backend cannot be chosen (empty: it can)
+    // Why the GPU backend cannot be chosen (empty: it can), asked when the section is first shown: with
+    // CUDA the question starts the driver, which no other section needs at start-up.
+    std::optional<std::string> m_gpuUnavailable;
 
     training::TrainingConfig m_shownConfig;
     training::PrecisionPolicy m_shownPolicy;

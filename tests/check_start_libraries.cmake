@@ -1,0 +1,32 @@
+# Runs EXE with ARGS under the dynamic linker's LD_DEBUG=files trace, which names every shared library
+# the process loads (at start-up and by dlopen), and fails when one of them is a CUDA library: commands
+# that use no GPU must not pay for loading cuBLAS (over 500 MB) or the CUDA runtime and driver.
+# The trace must name libc, or the check proves nothing (a C library without LD_DEBUG): then it fails too.
+# cmake -DEXE=... "-DARGS=show;0.1" [-DENV=NAME=VALUE;...] -P check_start_libraries.cmake
+set(ENV{LD_DEBUG} files)
+foreach(assignment IN LISTS ENV)
+    string(REGEX MATCH "^([^=]+)=(.*)$" _ "${assignment}")
+    set(ENV{${CMAKE_MATCH_1}} "${CMAKE_MATCH_2}")
+endforeach()
+string(REPLACE ";" " " command "${EXE} ${ARGS}")
+execute_process(COMMAND "${EXE}" ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE trace)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${command} failed (${rc}):\n${out}\n${trace}")
+endif()
+string(REGEX MATCHALL "file=[^ \t\n]+" loaded "${trace}")
+list(REMOVE_DUPLICATES loaded)
+if(NOT loaded MATCHES "file=libc\\.so")
+    message(FATAL_ERROR "LD_DEBUG=files named no libc.so, so this C library cannot show what is loaded:\n${trace}")
+endif()
+set(cuda_libraries "")
+foreach(library IN LISTS loaded)
+    if(library MATCHES "libcublas|libcudart|libcuda\\.so")
+        list(APPEND cuda_libraries "${library}")
+    endif()
+endforeach()
+if(cuda_libraries)
+    string(REPLACE ";" " " cuda_libraries "${cuda_libraries}")
+    message(FATAL_ERROR "${command} loaded CUDA libraries it does not use: ${cuda_libraries}")
+endif()
+string(REPLACE ";" " " loaded "${loaded}")
+message(STATUS "${command} loaded only: ${loaded}")
