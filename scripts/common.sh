@@ -44,8 +44,9 @@ fplab_configure_main() {
     local nvcc
     if nvcc=$(fplab_nvcc); then
         cuda=ON
-        # The kernels must build for Ampere (sm_80) and Hopper (sm_90).
-        extra+=(-DCMAKE_CUDA_COMPILER="$nvcc" "-DCMAKE_CUDA_ARCHITECTURES=80;90")
+        # The kernels must build for Ampere (sm_80) and Hopper (sm_90, and sm_90a: the arch-specific target
+        # that wgmma/TMA code needs).
+        extra+=(-DCMAKE_CUDA_COMPILER="$nvcc" "-DCMAKE_CUDA_ARCHITECTURES=80;90;90a")
     fi
     echo "configure $build: GUI $gui, CUDA $cuda"
     cmake -S "$fplab_root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (.ci/run calls this):
 #   1. installs the dependencies (Debian 12; as root or with sudo),
-#   2. builds build/ (Release; GUI if Qt 6 is present, CUDA for sm_80/sm_90 if nvcc is present) and runs ctest,
+#   2. builds build/ (Release; GUI if Qt 6 is present, CUDA for sm_80/sm_90/sm_90a if nvcc is present) and runs ctest,
 #      then configures build-gtest-source/ with GoogleTest built from source (as scripts/gpu-run.sh does) and
 #      builds and runs one test target there,
 #   3. builds build-asan/ (ASan + UBSan, no GUI, no CUDA) and runs its ctest without the "exhaustive" label,
