@@ -31,6 +31,9 @@ std::string_view modeDescription(TrainingMode m) {
     case TrainingMode::Fp16Static: return "float16 autocast, constant loss scale";
     case TrainingMode::Fp16Dynamic: return "float16 autocast, dynamic loss scale (GradScaler)";
     case TrainingMode::Bf16: return "bfloat16 autocast, no loss scaling";
+    case TrainingMode::Fp8Delayed: return "bfloat16 autocast, FP8 linear layers, delayed per-tensor scaling";
+    case TrainingMode::Fp8Current: return "bfloat16 autocast, FP8 linear layers, current per-tensor scaling";
+    case TrainingMode::Fp8Block: return "bfloat16 autocast, FP8 linear layers, 1x128/128x128 block scaling";
     }
     return "";
 }

@@ -23,6 +23,8 @@ const tc::BlockModel& hopperFp8Model() {
     static const tc::BlockModel model = [] {
         tc::BlockModel m = *tc::resolveModel({tc::Arch::Sm90, tc::InputType::E4m3, tc::AccumType::Fp32}).model;
         m.inputFormat = kE5m3Carrier;
+        // Only the operand width check of the general path reads config.input; E5M3 takes 9 bits.
+        m.config.input = tc::InputType::Fp16;
         return m;
     }();
     return model;

@@ -88,4 +88,18 @@ ScaledMatrix quantizeWithScale(std::span<const float> x, int rows, int cols, flo
     return castAll(x, std::move(m));
 }
 
+ScaledMatrix transposed(const ScaledMatrix& m) {
+    ScaledMatrix t = m;
+    t.rows = m.cols;
+    t.cols = m.rows;
+    t.blockRows = m.blockCols;
+    t.blockCols = m.blockRows;
+    for (int r = 0; r < m.rows; ++r)
+        for (int c = 0; c < m.cols; ++c) t.codes[std::size_t(c) * t.cols + r] = m.codes[std::size_t(r) * m.cols + c];
+    const int across = m.blocksAcross(), down = m.blocksDown();
+    for (int r = 0; r < down; ++r)
+        for (int c = 0; c < across; ++c) t.scales[std::size_t(c) * down + r] = m.scales[std::size_t(r) * across + c];
+    return t;
+}
+
 } // namespace fplab::blockscale

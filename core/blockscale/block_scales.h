@@ -42,6 +42,9 @@ ScaledMatrix quantizeBlocks(std::span<const float> x, int rows, int cols, int bl
 // Quantises with one given scale for the whole matrix (a per-tensor recipe chose it).
 ScaledMatrix quantizeWithScale(std::span<const float> x, int rows, int cols, float scale, Fp8Element e);
 
+// The same matrix transposed (codes, scales and block shape).
+ScaledMatrix transposed(const ScaledMatrix& m);
+
 // The largest |x| (NaN if any element is NaN).
 float amaxOf(std::span<const float> x);
 
