@@ -47,12 +47,14 @@ Fp8Cast castToFp8(float x, float scale, Fp8Element e) {
         return c;
     }
     const float max = fp8Max(e);
-    if (std::fabs(v) > max) {
+    // Below max + half its gap (448 + 16, 57344 + 4096) nearest even gives max anyway: not saturation.
+    const float limit = max + (e == Fp8Element::E4m3 ? 16.0f : 4096.0f);
+    if (std::fabs(v) >= limit) {
         c.saturated = true;
         c.value = std::copysign(max, v);
         return c;
     }
-    c.value = e == Fp8Element::E4m3 ? roundTo<kE4m3>(v) : roundTo<kE5m2>(v);
+    c.value = std::fabs(v) > max ? std::copysign(max, v) : e == Fp8Element::E4m3 ? roundTo<kE4m3>(v) : roundTo<kE5m2>(v);
     c.flushed = x != 0 && c.value == 0;
     return c;
 }

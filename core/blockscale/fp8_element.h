@@ -16,7 +16,7 @@ float fp8Max(Fp8Element e); // 448, 57344
 
 struct Fp8Cast {
     float value = 0;        // the element's value, exact in a float
-    bool saturated = false; // |x / scale| was above the largest finite value and was clamped to it
+    bool saturated = false; // |x / scale| would round above the largest finite value and was clamped to it
     bool flushed = false;   // x was nonzero and became zero
 };
 

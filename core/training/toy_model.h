@@ -85,6 +85,9 @@ public:
     std::vector<Parameter>& parameters() { return m_params; }
     const std::vector<Parameter>& parameters() const { return m_params; }
     std::int64_t parameterCount() const;
+    // FP8 modes: the GEMM operands in the order of BackwardStats::fp8 ("fc1.input", "fc1.weight",
+    // "fc1.grad_output", "fc2.input", ...).
+    std::vector<std::string> fp8TensorNames() const;
     void zeroGrad();
 
     // One micro-batch: forward, then backward of gradScale * (mean cross-entropy), whose gradients are

@@ -28,15 +28,21 @@ blockscale::BlockGemmOptions gemmOptions(const PrecisionPolicy& policy) {
 
 } // namespace
 
+std::vector<std::string> ToyModel::fp8TensorNames() const {
+    std::vector<std::string> names;
+    for (const Linear& l : m_linears)
+        for (const char* o : kOperandNames) names.push_back(l.name + "." + o);
+    return names;
+}
+
 Fp8TensorScaling& ToyModel::fp8Scaling(std::size_t index, int operand, const PrecisionPolicy& policy) {
     if (m_fp8.empty() || m_fp8Recipe != policy.fp8) {
         m_fp8.clear();
         m_fp8Recipe = policy.fp8;
         const Fp8Element grad = policy.fp8 == Fp8Recipe::Block ? Fp8Element::E4m3 : Fp8Element::E5m2;
-        for (const Linear& l : m_linears)
-            for (int o = 0; o < 3; ++o)
-                m_fp8.emplace_back(l.name + "." + kOperandNames[o], o == 2 ? grad : Fp8Element::E4m3, policy.fp8,
-                                   policy.fp8Settings);
+        const std::vector<std::string> names = fp8TensorNames();
+        for (std::size_t i = 0; i < names.size(); ++i)
+            m_fp8.emplace_back(names[i], i % 3 == 2 ? grad : Fp8Element::E4m3, policy.fp8, policy.fp8Settings);
     }
     return m_fp8[index * 3 + std::size_t(operand)];
 }
