@@ -51,7 +51,7 @@ constexpr std::string_view kUsage =
     "  --amax-history N      fp8-delayed: amaxes kept per tensor (default 1024)\n"
     "  --amax-algo A         fp8-delayed: max (default) or most-recent amax of the history\n"
     "  --margin M            fp8-delayed/-current: scale for amax * 2^M (default 0)\n"
-    "  --outlier-step N  --outlier-value X   scripted outlier: at step N one input feature becomes X (1e4)\n"
+    "  --outlier-step N  --outlier-value X   scripted outlier: at step N one input feature becomes X (1e5)\n"
     "  --every N             print every N-th step (default: all up to 100 steps, else about 100 lines)\n"
     "  --grid FILE           the decision boundary after training: x,y,class on a 100x100 grid (CSV)\n"
     "Numbers take decimals or powers of two: 0.001, 1e-3, 2^-10.\n"

@@ -42,7 +42,7 @@ struct TrainingConfig {
     // A scripted activation outlier: at this step (1-based; 0: never) the first example of the first
     // micro-batch gets outlierValue as its first feature.
     int outlierStep = 0;
-    float outlierValue = 1e4f;
+    float outlierValue = 1e5f;
 };
 // Empty when the configuration can run, otherwise what is wrong with it.
 std::string checkConfig(const TrainingConfig& config);
