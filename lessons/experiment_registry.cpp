@@ -23,6 +23,7 @@ const std::vector<ExperimentSpec>& experimentCatalog() {
         addMemoryExperiments(c);
         addTrainingExperiments(c);
         addTensorCoreExperiments(c);
+        addFp8TrainingExperiments(c);
         return c;
     }();
     return catalog;

@@ -56,5 +56,6 @@ void addRoundingExperiments(std::vector<ExperimentSpec>& catalog);
 void addMemoryExperiments(std::vector<ExperimentSpec>& catalog);
 void addTrainingExperiments(std::vector<ExperimentSpec>& catalog);
 void addTensorCoreExperiments(std::vector<ExperimentSpec>& catalog);
+void addFp8TrainingExperiments(std::vector<ExperimentSpec>& catalog);
 
 } // namespace fplab::lessons
