@@ -30,10 +30,25 @@ const tc::BlockModel& hopperFp8Model() {
     return model;
 }
 
+// An E4M3 or E5M2 value (exact in E5M3) as E5M3 bits; anything else through the core's conversion.
+std::uint32_t carrierBitsOf(float v) {
+    const std::uint32_t f = std::bit_cast<std::uint32_t>(v);
+    const std::uint32_t sign = (f >> 31) << 8;
+    const std::uint32_t magnitude = f & 0x7FFFFFFFu;
+    if (magnitude == 0) return sign;
+    const int e = int(magnitude >> 23) - 127;
+    const std::uint32_t m = (magnitude >> 20) & 7;
+    if ((magnitude & 0xFFFFF) != 0 || e < -17 || e > 15)
+        return std::uint32_t(convert(kFp32, f, kE5m3Carrier).bits);
+    if (e >= -14) return sign | std::uint32_t(e + 15) << 3 | m;
+    const std::uint32_t significand = 8 | m; // a subnormal of E5M3: significand * 2^(e-3) = k * 2^-17
+    if ((significand & ((1u << (-14 - e)) - 1)) != 0) return std::uint32_t(convert(kFp32, f, kE5m3Carrier).bits);
+    return sign | significand >> (-14 - e);
+}
+
 std::vector<std::uint32_t> carrierBits(const std::vector<float>& codes) {
     std::vector<std::uint32_t> out(codes.size());
-    for (std::size_t i = 0; i < codes.size(); ++i)
-        out[i] = std::uint32_t(convert(kFp32, std::bit_cast<std::uint32_t>(codes[i]), kE5m3Carrier).bits);
+    for (std::size_t i = 0; i < codes.size(); ++i) out[i] = carrierBitsOf(codes[i]);
     return out;
 }
 

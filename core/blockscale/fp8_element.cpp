@@ -1,30 +1,29 @@
-// Casting through the soft-float core (fplab::fast::convert), decoding through a 256-entry table.
+// Casting to E4M3 / E5M2 on the host float's bits (the training modes cast every GEMM operand each step).
 #include "core/blockscale/fp8_element.h"
 
-#include "core/fast.h"
-
-#include <array>
 #include <bit>
+#include <cstdint>
 #include <cmath>
 
 namespace fplab::blockscale {
 
 namespace {
 
-template <const Format& F>
-const std::array<float, 256>& decodeTable() {
-    static const std::array<float, 256> table = [] {
-        std::array<float, 256> t{};
-        for (std::uint32_t c = 0; c < 256; ++c)
-            t[c] = std::bit_cast<float>(std::uint32_t(fast::convert<F, kFp32>(c).bits));
-        return t;
-    }();
-    return table;
-}
-
-template <const Format& F>
-float roundTo(float v) {
-    return decodeTable<F>()[fast::convert<kFp32, F>(std::bit_cast<std::uint32_t>(v)).bits & 0xFF];
+// Nearest even to an element with `mantissa` bits and smallest normal exponent `minExp`, for finite
+// |v| below the saturation limit: normal results by rounding the float's bits (a carry moves into the
+// exponent as it should), subnormal ones on the fixed grid 2^(minExp - mantissa), where v times a power
+// of two is exact and nearbyint rounds to even (the default rounding mode). fp8_element_test holds
+// this against the soft-float core's conversion.
+float roundToElement(float v, int mantissa, int minExp) {
+    const float magnitude = std::fabs(v);
+    if (magnitude < std::ldexp(1.0f, minExp)) {
+        const int gridExp = minExp - mantissa;
+        return std::ldexp(std::nearbyint(std::ldexp(v, -gridExp)), gridExp);
+    }
+    const int drop = 23 - mantissa;
+    const std::uint32_t bits = std::bit_cast<std::uint32_t>(v);
+    const std::uint32_t half = (std::uint32_t{1} << (drop - 1)) - 1 + ((bits >> drop) & 1);
+    return std::bit_cast<float>((bits + half) & ~((std::uint32_t{1} << drop) - 1));
 }
 
 } // namespace
@@ -54,7 +53,9 @@ Fp8Cast castToFp8(float x, float scale, Fp8Element e) {
         c.value = std::copysign(max, v);
         return c;
     }
-    c.value = std::fabs(v) > max ? std::copysign(max, v) : e == Fp8Element::E4m3 ? roundTo<kE4m3>(v) : roundTo<kE5m2>(v);
+    c.value = std::fabs(v) > max              ? std::copysign(max, v)
+              : e == Fp8Element::E4m3 ? roundToElement(v, 3, -6)
+                                      : roundToElement(v, 2, -14);
     c.flushed = x != 0 && c.value == 0;
     return c;
 }
