@@ -1641,6 +1641,41 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::Fp8ChartsView</name>
+    <message>
+        <source>amax per FP8 tensor</source>
+        <translation>每个 FP8 张量的 amax</translation>
+    </message>
+    <message>
+        <source>Scale per FP8 tensor (x ≈ code × scale)</source>
+        <translation>每个 FP8 张量的缩放因子（x ≈ 编码 × 缩放因子）</translation>
+    </message>
+    <message>
+        <source>Fraction saturated (clamped to the largest element)</source>
+        <translation>饱和比例（被截到最大元素）</translation>
+    </message>
+    <message>
+        <source>Fraction of nonzero values flushed to zero</source>
+        <translation>非零值被冲刷为零的比例</translation>
+    </message>
+    <message>
+        <source>Loss against the same run in BF16</source>
+        <translation>损失与同样配置的 BF16 训练对比</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>this run</source>
+        <translation>本次训练</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::RunChartsView</name>
     <message>
         <source>Loss (mean cross-entropy of each step)</source>
@@ -2838,6 +2873,22 @@
     <message>
         <source>CPU vs GPU</source>
         <translation>CPU 对比 GPU</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <source>FP8, delayed scaling (Transformer Engine, CPU only)</source>
+        <translation>FP8，延迟缩放（Transformer Engine，仅 CPU）</translation>
+    </message>
+    <message>
+        <source>FP8, current scaling (CPU only)</source>
+        <translation>FP8，当前缩放（仅 CPU）</translation>
+    </message>
+    <message>
+        <source>FP8, block scaling (DeepSeek-V3, CPU only)</source>
+        <translation>FP8，块缩放（DeepSeek-V3，仅 CPU）</translation>
     </message>
     <message>
         <source>Choose the GPU backend and start a run: it then also runs on the GPU, and every step is compared with the CPU emulator here.</source>

@@ -8,6 +8,7 @@
 #include "app/gui/training/decision_boundary_view.h"
 #include "app/gui/training/gradient_histogram_view.h"
 #include "app/gui/training/memory_table_model.h"
+#include "app/gui/training/fp8_charts_view.h"
 #include "app/gui/training/run_charts_view.h"
 #include "app/gui/training/trace_table_model.h"
 #include "app/gui/training/training_controller.h"
@@ -209,6 +210,8 @@ void TrainingSection::buildControls() {
     m_tabs->addTab(m_boundary, QString());
     m_tabs->addTab(tensors, QString());
     m_tabs->addTab(comparison, QString());
+    m_fp8Charts = new Fp8ChartsView;
+    m_tabs->addTab(m_fp8Charts, QString());
 
     auto* splitter = new QSplitter(this);
     splitter->addWidget(left);
@@ -248,6 +251,9 @@ void TrainingSection::fillCombos() {
     m_mode->addItem(tr("FP16, constant loss scale"), QStringLiteral("fp16-static"));
     m_mode->addItem(tr("FP16, dynamic loss scale (GradScaler)"), QStringLiteral("fp16-dynamic"));
     m_mode->addItem(tr("BF16"), QStringLiteral("bf16"));
+    m_mode->addItem(tr("FP8, delayed scaling (Transformer Engine, CPU only)"), QStringLiteral("fp8-delayed"));
+    m_mode->addItem(tr("FP8, current scaling (CPU only)"), QStringLiteral("fp8-current"));
+    m_mode->addItem(tr("FP8, block scaling (DeepSeek-V3, CPU only)"), QStringLiteral("fp8-block"));
     m_dataset->clear();
     m_dataset->addItem(tr("Spirals (3 classes)"), QStringLiteral("spirals"));
     m_dataset->addItem(tr("Tiny gradients (loss × 2^-20)"), QStringLiteral("tiny-grad"));
@@ -307,9 +313,11 @@ void TrainingSection::retranslateUi() {
     m_tabs->setTabText(2, tr("Decision boundary"));
     m_tabs->setTabText(3, tr("Tensors and memory"));
     m_tabs->setTabText(4, tr("CPU vs GPU"));
+    m_tabs->setTabText(5, tr("FP8 scaling"));
     m_traceNote->setText(tr("The type of every tensor of one training step, in the order the step makes it, and the "
                             "bytes the run holds."));
     m_charts->retranslate();
+    m_fp8Charts->retranslate();
     m_histogram->update();
     showState(m_state);
     showComparison();
@@ -402,6 +410,12 @@ void TrainingSection::beginShowing(const TrainingConfig& config, const Dataset& 
     m_state = {};
     m_state.totalSteps = config.steps;
     m_charts->clear(config.steps);
+    const bool fp8 = m_shownPolicy.fp8Gemms();
+    m_fp8Charts->clear(fp8 ? ToyModel({data.inputs, data.classes, config.model.width, config.model.depth, config.model.bias}, 1)
+                                 .fp8TensorNames()
+                           : std::vector<std::string>{},
+                       config.steps);
+    m_tabs->setTabEnabled(5, fp8);
     m_histogram->clear();
     m_boundary->setData(data);
     m_traceModel->setTrace(std::move(trace));
@@ -428,6 +442,7 @@ void TrainingSection::applyUpdate(TrainingUpdate& update) {
         m_last = update.steps.back();
         m_histogram->setStep(*m_last, m_shownPolicy.lowType == DType::Float16);
     }
+    if (m_shownPolicy.fp8Gemms()) m_fp8Charts->append(update.steps, update.bf16Loss);
     if (update.grid) m_boundary->setGrid(*update.grid);
     if (update.evaluation) m_evaluation = update.evaluation;
     m_comparisonModel->append(update.comparisons);
@@ -540,6 +555,13 @@ void TrainingSection::showCompletedRun(const TrainingConfig& config) {
     beginShowing(run.config(), run.dataset(), run.dtypeTrace(), run.memory());
     TrainingUpdate update;
     while (const StepRecord* r = run.step()) update.steps.push_back(*r);
+    if (run.policy().fp8Gemms()) {
+        TrainingConfig reference = config;
+        reference.mode = TrainingMode::Bf16;
+        reference.collectStats = false;
+        TrainingRun bf16(reference);
+        while (const StepRecord* r = bf16.step()) update.bf16Loss.push_back({r->step, r->loss});
+    }
     update.state = run.state();
     update.evaluation = run.evaluate();
     update.grid = run.predictionGrid(TrainingController::kGridSize, TrainingController::kGridSize);

@@ -29,6 +29,7 @@ class ComparisonTableModel;
 class DecisionBoundaryView;
 class GradientHistogramView;
 class MemoryTableModel;
+class Fp8ChartsView;
 class RunChartsView;
 class TraceTableModel;
 class TrainingController;
@@ -74,6 +75,7 @@ public:
     QLabel* statusLabel() const { return m_status; }
     QLabel* summaryLabel() const { return m_summary; }
     RunChartsView* charts() const { return m_charts; }
+    Fp8ChartsView* fp8Charts() const { return m_fp8Charts; }
     GradientHistogramView* histogram() const { return m_histogram; }
     DecisionBoundaryView* boundary() const { return m_boundary; }
     TraceTableModel* traceModel() const { return m_traceModel; }
@@ -130,6 +132,7 @@ private:
     QLabel* m_summary;
     QTabWidget* m_tabs;
     RunChartsView* m_charts;
+    Fp8ChartsView* m_fp8Charts;
     GradientHistogramView* m_histogram;
     DecisionBoundaryView* m_boundary;
     TraceTableModel* m_traceModel;
