@@ -2639,8 +2639,8 @@
         <translation>训练</translation>
     </message>
     <message>
-        <source>Train a small network in FP32, TF32, FP16 or BF16 on the CPU emulator and watch the loss, the loss scale, skipped steps and the gradients against FP16&apos;s range.</source>
-        <translation>在 CPU 模拟器上用 FP32、TF32、FP16 或 BF16 训练一个小网络，观察损失、损失缩放因子、跳过的步以及梯度相对 FP16 范围的分布。</translation>
+        <source>Train a small network in FP32, TF32, FP16, BF16 or FP8 on the CPU emulator and watch the loss, the loss scale, skipped steps, the gradients against FP16&apos;s range and the FP8 scales.</source>
+        <translation>在 CPU 模拟器上用 FP32、TF32、FP16、BF16 或 FP8 训练一个小网络，观察损失、损失缩放因子、跳过的步、梯度相对 FP16 范围的分布以及 FP8 缩放因子。</translation>
     </message>
     <message>
         <source>Run</source>
@@ -2873,6 +2873,42 @@
     <message>
         <source>CPU vs GPU</source>
         <translation>CPU 对比 GPU</translation>
+    </message>
+    <message>
+        <source>Amax history:</source>
+        <translation>amax 历史长度：</translation>
+    </message>
+    <message>
+        <source>Amax from history:</source>
+        <translation>从历史中取 amax：</translation>
+    </message>
+    <message>
+        <source>Outlier at step:</source>
+        <translation>异常值所在步：</translation>
+    </message>
+    <message>
+        <source>FP8 delayed scaling: how many steps of amax each tensor remembers (Transformer Engine: 1024).</source>
+        <translation>FP8 延迟缩放：每个张量记住多少步的 amax（Transformer Engine：1024）。</translation>
+    </message>
+    <message>
+        <source>FP8 delayed scaling: the scale comes from the largest amax of the history, or from the most recent one.</source>
+        <translation>FP8 延迟缩放：缩放因子取自历史中最大的 amax，或最近一次的 amax。</translation>
+    </message>
+    <message>
+        <source>At this step one input feature becomes 100000: a sudden activation outlier (0: none).</source>
+        <translation>在这一步，一个输入特征变为 100000：一个突然出现的激活异常值（0：无）。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>largest (max)</source>
+        <translation>最大值（max）</translation>
+    </message>
+    <message>
+        <source>most recent</source>
+        <translation>最近一次</translation>
     </message>
     <message>
         <source>FP8 scaling</source>

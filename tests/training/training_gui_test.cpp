@@ -152,6 +152,27 @@ TEST(TrainingGui, Fp8RunOnTheWorkerThreadFillsTheFp8ChartsWithABf16Reference) {
     EXPECT_EQ(f->bf16LossSeries()->count(), 40);
 }
 
+TEST(TrainingGui, TheFp8ControlsReachTheRun) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    choose(s->modeCombo(), QStringLiteral("fp8-current"));
+    EXPECT_FALSE(s->amaxHistorySpin()->isEnabled()); // delayed scaling only
+    choose(s->modeCombo(), QStringLiteral("fp8-delayed"));
+    EXPECT_TRUE(s->amaxHistorySpin()->isEnabled());
+    EXPECT_EQ(s->amaxHistorySpin()->value(), 1024);
+    choose(s->amaxAlgoCombo(), QStringLiteral("max"));
+    s->outlierStepSpin()->setValue(20);
+    s->stepsSpin()->setValue(60);
+    s->startAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return !s->controller()->isRunning() && s->stepsShown() == 60; }));
+    EXPECT_EQ(s->controller()->setup().config.outlierStep, 20);
+    const QLineSeries* flushed = s->fp8Charts()->flushedSeries().at(0);
+    ASSERT_EQ(flushed->count(), 60);
+    EXPECT_GT(flushed->at(40).y(), 0.3); // the 1024-step max history still holds the outlier
+    EXPECT_GT(s->fp8Charts()->saturatedSeries().at(0)->at(19).y(), 0.0);
+}
+
 TEST(TrainingGui, Fp8ChartsShowTheOutlierAndThinLongRuns) {
     GuiHarness h;
     TrainingSection* s = trainingOf(h);

@@ -76,6 +76,9 @@ public:
     QLabel* summaryLabel() const { return m_summary; }
     RunChartsView* charts() const { return m_charts; }
     Fp8ChartsView* fp8Charts() const { return m_fp8Charts; }
+    QSpinBox* amaxHistorySpin() const { return m_amaxHistory; }
+    QComboBox* amaxAlgoCombo() const { return m_amaxAlgo; }
+    QSpinBox* outlierStepSpin() const { return m_outlierStep; }
     GradientHistogramView* histogram() const { return m_histogram; }
     DecisionBoundaryView* boundary() const { return m_boundary; }
     TraceTableModel* traceModel() const { return m_traceModel; }
@@ -120,6 +123,9 @@ private:
     QSpinBox* m_staticScale;
     QSpinBox* m_initScale;
     QSpinBox* m_interval;
+    QSpinBox* m_amaxHistory;  // FP8 delayed scaling
+    QComboBox* m_amaxAlgo;
+    QSpinBox* m_outlierStep; // the scripted activation outlier (0: none)
     QAction* m_startAction;
     QAction* m_pauseAction;
     QAction* m_stepAction;
