@@ -349,8 +349,20 @@ void ToyModel::normBackward(const Norm& norm, const Cache& cache, const std::vec
 
 ForwardResult ToyModel::forwardBackward(const BatchView& batch, const PrecisionPolicy& policy, float gradScale,
                                         BackwardStats* stats, std::vector<TraceEntry>* trace) {
-    m_fp8Recording = true;
-    m_fp8Stats = stats ? &stats->fp8 : nullptr;
+    // The FP8 histories advance and the casts are reported only inside this call, also when it throws.
+    struct Fp8Recording {
+        ToyModel& model;
+        Fp8Recording(ToyModel& m, std::vector<Fp8TensorStats>* out) : model(m) {
+            model.m_fp8Recording = true;
+            model.m_fp8Stats = out;
+        }
+        ~Fp8Recording() {
+            model.m_fp8Recording = false;
+            model.m_fp8Stats = nullptr;
+        }
+        Fp8Recording(const Fp8Recording&) = delete;
+        Fp8Recording& operator=(const Fp8Recording&) = delete;
+    } recording(*this, stats ? &stats->fp8 : nullptr);
     const ForwardResult result = runForward(batch, policy, trace);
     const int B = batch.size;
     const int C = m_shape.classes;
@@ -388,8 +400,6 @@ ForwardResult ToyModel::forwardBackward(const BatchView& batch, const PrecisionP
             if (cache.output[k] <= 0) gradNorm[k] = 0.0f; // ReLU's backward (threshold_backward)
         grad.swap(gradNorm);
     }
-    m_fp8Recording = false;
-    m_fp8Stats = nullptr;
     return result;
 }
 
