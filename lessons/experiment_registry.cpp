@@ -26,6 +26,7 @@ const std::vector<ExperimentSpec>& experimentCatalog() {
         addTensorCoreExperiments(c);
         addFp8InstructionExperiments(c);
         addBlockscaleExperiments(c);
+        addFp8TrainingExperiments(c);
         return c;
     }();
     return catalog;

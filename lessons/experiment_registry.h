@@ -59,5 +59,6 @@ void addTrainingExperiments(std::vector<ExperimentSpec>& catalog);
 void addTensorCoreExperiments(std::vector<ExperimentSpec>& catalog);
 void addFp8InstructionExperiments(std::vector<ExperimentSpec>& catalog);
 void addBlockscaleExperiments(std::vector<ExperimentSpec>& catalog);
+void addFp8TrainingExperiments(std::vector<ExperimentSpec>& catalog);
 
 } // namespace fplab::lessons

@@ -19,6 +19,10 @@ void writeCsvHeader(std::ostream& csv, const TrainingRun& info, bool stats) {
         csv << ",grad_elements,grad_nonzero,underflow,subnormal,overflow,underflow_fraction,subnormal_fraction,"
                "overflow_fraction,updates_attempted,updates_vanished";
         for (const Parameter& p : info.model().parameters()) csv << ",update_ratio_" << p.name;
+        if (info.policy().fp8Gemms())
+            for (const std::string& t : info.model().fp8TensorNames())
+                csv << "," << t << "_amax," << t << "_history_amax," << t << "_scale," << t << "_saturated_fraction,"
+                    << t << "_flushed_fraction";
     }
     csv << "\n";
 }
@@ -33,6 +37,9 @@ void writeCsvRow(std::ostream& csv, const StepRecord& r, bool stats) {
             << "," << general(w.underflowFraction()) << "," << general(w.subnormalFraction()) << ","
             << general(w.overflowFraction()) << "," << r.updatesAttempted << "," << r.updatesVanished;
         for (double u : r.updateRatio) csv << "," << general(u);
+        for (const Fp8TensorStats& t : r.fp8)
+            csv << "," << general(t.amax) << "," << general(t.historyAmax) << "," << general(t.scale) << ","
+                << general(t.saturatedFraction()) << "," << general(t.flushedFraction());
     }
     csv << "\n";
 }
@@ -44,6 +51,26 @@ void printStep(std::ostream& out, const StepRecord& r, bool stats) {
         out << "  " << padLeft(fixed(r.window.underflowFraction(), 4), 9) << "  "
             << padLeft(fixed(r.window.subnormalFraction(), 4), 9) << "  " << padLeft(fixed(r.window.overflowFraction(), 4), 8);
     out << "\n";
+}
+
+// Per FP8 tensor: the worst step for saturation and the mean fraction flushed to zero.
+void printFp8Summary(const std::vector<StepRecord>& h, CommandIo io) {
+    io.out << "  fp8 casts (saturated: clamped to the largest element; flushed: nonzero became zero):\n";
+    for (std::size_t t = 0; t < h.front().fp8.size(); ++t) {
+        double worst = 0, flushed = 0;
+        int worstStep = 0;
+        for (const StepRecord& r : h) {
+            if (t >= r.fp8.size()) continue;
+            flushed += r.fp8[t].flushedFraction();
+            if (r.fp8[t].saturatedFraction() > worst) {
+                worst = r.fp8[t].saturatedFraction();
+                worstStep = r.step;
+            }
+        }
+        io.out << "    " << padRight(h.front().fp8[t].name, 18) << " saturated at most " << general(worst)
+               << (worstStep ? " (step " + std::to_string(worstStep) + ")" : std::string()) << ", flushed on average "
+               << general(flushed / double(h.size())) << "\n";
+    }
 }
 
 // The emulator's extra findings: underflow, vanished updates and the memory model.
@@ -63,6 +90,7 @@ void printCpuDetails(const TrainingRun& run, CommandIo io) {
            << fixed(h.empty() ? 0.0 : underflowSum / double(h.size()), 4) << "\n";
     io.out << "  weight updates rounded away (computed update nonzero, stored weight unchanged): " << vanished << " of "
            << attempted << " (" << fixed(attempted ? 100.0 * double(vanished) / double(attempted) : 0.0, 2) << "%)\n";
+    if (run.policy().fp8Gemms() && !h.empty()) printFp8Summary(h, io);
     io.out << "  memory (bytes): weights " << m.weights << ", master " << m.master << ", gradients " << m.gradients
            << ", optimizer " << m.optimizer << ", activations " << m.activations << " (one micro-batch); total "
            << m.total() << "\n";

@@ -26,7 +26,10 @@ constexpr std::string_view kUsage =
     "or on the GPU (tensor-core matmuls, FP32 accumulation, the rest in CUDA kernels).\n"
     "\n"
     "  --mode M              fp32 (default), tf32, fp16 (no loss scaling), fp16-static (constant scale),\n"
-    "                        fp16-dynamic (GradScaler), bf16\n"
+    "                        fp16-dynamic (GradScaler), bf16, and FP8 linear layers on the Hopper FP8\n"
+    "                        tensor-core model (CPU only): fp8-delayed (per-tensor scales from an amax\n"
+    "                        history, Transformer Engine), fp8-current (from the tensor itself), fp8-block\n"
+    "                        (DeepSeek-V3: 1x128 and 128x128 block scales, FP32 promotion every 128)\n"
     "  --backend cpu|gpu     cpu: the emulator (default); gpu needs a CUDA build and a GPU (no gradient\n"
     "                        statistics; the summary gives steps/s on either)\n"
     "  --compare             run the emulator and the GPU side by side and compare every step (loss,\n"
@@ -45,6 +48,10 @@ constexpr std::string_view kUsage =
     "  --init-scale X (2^16)  --growth-factor X (2)  --backoff X (0.5)  --growth-interval N (2000)\n"
     "  --min-scale X         the run stops when the dynamic scale falls below this (default 2^-24)\n"
     "  --loss-weight X       multiply the loss by X (default: the data set's, 2^-20 for tiny-grad)\n"
+    "  --amax-history N      fp8-delayed: amaxes kept per tensor (default 1024)\n"
+    "  --amax-algo A         fp8-delayed: max (default) or most-recent amax of the history\n"
+    "  --margin M            fp8-delayed/-current: scale for amax * 2^M (default 0)\n"
+    "  --outlier-step N  --outlier-value X   scripted outlier: at step N one input feature becomes X (1e5)\n"
     "  --every N             print every N-th step (default: all up to 100 steps, else about 100 lines)\n"
     "  --grid FILE           the decision boundary after training: x,y,class on a 100x100 grid (CSV)\n"
     "Numbers take decimals or powers of two: 0.001, 1e-3, 2^-10.\n"
@@ -126,7 +133,9 @@ std::optional<int> parseTrainOptions(std::span<const std::string_view> args, Com
         };
         if (name == "--mode") {
             const auto m = parseModeName(v);
-            if (!m) return usage("unknown mode " + quoted(v) + " (fp32, tf32, fp16, fp16-static, fp16-dynamic, bf16)");
+            if (!m)
+                return usage("unknown mode " + quoted(v) +
+                             " (fp32, tf32, fp16, fp16-static, fp16-dynamic, bf16, fp8-delayed, fp8-current, fp8-block)");
             c.mode = *m;
         } else if (name == "--backend") {
             if (v != "cpu" && v != "gpu") return usage("--backend is cpu or gpu (got " + quoted(v) + ")");
@@ -163,6 +172,21 @@ std::optional<int> parseTrainOptions(std::span<const std::string_view> args, Com
             else if (name == "--accumulate") c.accumulationSteps = int(*x);
             else if (name == "--growth-interval") c.scaler.growthInterval = int(*x);
             else options.every = *x;
+        } else if (name == "--amax-algo") {
+            const auto a = parseAmaxAlgoName(v);
+            if (!a) return usage("--amax-algo is max or most-recent (got " + quoted(v) + ")");
+            c.fp8.algo = *a;
+        } else if (name == "--amax-history" || name == "--margin" || name == "--outlier-step") {
+            const auto x = name == "--amax-history" ? whole(1, 65536) : name == "--margin" ? whole(0, 32)
+                                                                                           : whole(0, 10'000'000);
+            if (!x) return kExitUsage;
+            if (name == "--amax-history") c.fp8.amaxHistory = int(*x);
+            else if (name == "--margin") c.fp8.margin = int(*x);
+            else c.outlierStep = int(*x);
+        } else if (name == "--outlier-value") {
+            const auto x = number(-3e38, 3e38, "a finite number");
+            if (!x) return kExitUsage;
+            c.outlierValue = float(*x);
         } else if (name == "--lr") {
             const auto x = number(1e-30, 1e30, "a positive number");
             if (!x) return kExitUsage;
@@ -201,6 +225,8 @@ std::optional<int> parseTrainOptions(std::span<const std::string_view> args, Com
     }
     if (!lrGiven && c.optimizer.kind == OptimizerKind::Sgd) c.optimizer.learningRate = 0.1f;
     if (std::string e = checkConfig(c); !e.empty()) return usage(e);
+    if ((options.gpu || options.compare) && policyFor(c.mode).fp8Gemms())
+        return usage("the fp8 modes run on the CPU emulator only (no GPU path yet)");
     if ((options.gpu || options.compare) && !options.gridPath.empty())
         return usage("--grid needs the CPU emulator (--backend cpu, no --compare)");
     if (options.every <= 0) options.every = c.steps <= 100 ? 1 : (c.steps + 99) / 100;

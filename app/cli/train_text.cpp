@@ -31,6 +31,9 @@ std::string_view modeDescription(TrainingMode m) {
     case TrainingMode::Fp16Static: return "float16 autocast, constant loss scale";
     case TrainingMode::Fp16Dynamic: return "float16 autocast, dynamic loss scale (GradScaler)";
     case TrainingMode::Bf16: return "bfloat16 autocast, no loss scaling";
+    case TrainingMode::Fp8Delayed: return "bfloat16 autocast, FP8 linear layers, delayed per-tensor scaling";
+    case TrainingMode::Fp8Current: return "bfloat16 autocast, FP8 linear layers, current per-tensor scaling";
+    case TrainingMode::Fp8Block: return "bfloat16 autocast, FP8 linear layers, 1x128/128x128 block scaling";
     }
     return "";
 }
@@ -56,6 +59,14 @@ void printHeader(const TrainingRun& info, const std::string& backend, CommandIo 
     io.out << "mode " << modeName(cfg.mode) << ": " << modeDescription(cfg.mode)
            << (info.policy().autocast() ? (cfg.masterWeights ? ", float32 master weights" : ", master weights off") : "")
            << "\n";
+    if (info.policy().fp8 == Fp8Recipe::Delayed)
+        io.out << "fp8 delayed scaling: amax history " << cfg.fp8.amaxHistory << " steps, " << amaxAlgoName(cfg.fp8.algo)
+               << ", margin " << cfg.fp8.margin << "\n";
+    else if (info.policy().fp8 == Fp8Recipe::Current)
+        io.out << "fp8 current scaling: margin " << cfg.fp8.margin << "\n";
+    if (cfg.outlierStep > 0)
+        io.out << "scripted outlier: at step " << cfg.outlierStep << " the first input feature becomes "
+               << setting(cfg.outlierValue) << "\n";
     io.out << "data " << data.name << ": " << data.size() << " points, " << data.classes << " classes"
            << (cfg.lossWeight != 1.0f ? ", loss weight " + powerOrSetting(cfg.lossWeight) : "") << "; seed " << cfg.seed << "\n";
     io.out << "model " << shape.inputs << " -> " << shape.width << " (x" << shape.depth << " Linear/ReLU/LayerNorm) -> "
@@ -67,9 +78,9 @@ void printHeader(const TrainingRun& info, const std::string& backend, CommandIo 
 
 void printTrace(const TrainingRun& run, std::ostream& out) {
     out << "dtype of every tensor of one step (" << modeName(run.config().mode) << "):\n";
-    out << "  " << padRight("tensor", 40) << padRight("dtype", 10) << padRight("shape", 10) << "role\n";
+    out << "  " << padRight("tensor", 40) << padRight("dtype", 15) << padRight("shape", 10) << "role\n";
     for (const TraceEntry& t : run.dtypeTrace())
-        out << "  " << padRight(t.name, 40) << padRight(std::string(dtypeName(t.dtype)), 10)
+        out << "  " << padRight(t.name, 40) << padRight(std::string(dtypeName(t.dtype)), 15)
             << padRight(std::to_string(t.rows) + "x" + std::to_string(t.cols), 10) << roleName(t.role)
             << (t.savedForBackward ? ", saved for backward" : "") << "\n";
     out << "\n";

@@ -35,7 +35,9 @@ Rounding roundingFor(DType type) {
     switch (type) {
     case DType::Float16: return Rounding::Fp16;
     case DType::BFloat16: return Rounding::Bf16;
-    case DType::Float32: break;
+    case DType::Float32:
+    case DType::Float8E4M3: // FP8 needs a scale: Fp8TensorScaling casts those tensors
+    case DType::Float8E5M2: break;
     }
     return Rounding::None;
 }

@@ -8,11 +8,22 @@ std::string_view dtypeName(DType type) {
     case DType::Float32: return "float32";
     case DType::Float16: return "float16";
     case DType::BFloat16: return "bfloat16";
+    case DType::Float8E4M3: return "float8_e4m3fn";
+    case DType::Float8E5M2: return "float8_e5m2";
     }
     return "?";
 }
 
-int dtypeBytes(DType type) { return type == DType::Float32 ? 4 : 2; }
+int dtypeBytes(DType type) {
+    switch (type) {
+    case DType::Float32: return 4;
+    case DType::Float16:
+    case DType::BFloat16: return 2;
+    case DType::Float8E4M3:
+    case DType::Float8E5M2: return 1;
+    }
+    return 4;
+}
 
 std::string_view modeName(TrainingMode mode) {
     switch (mode) {
@@ -22,8 +33,25 @@ std::string_view modeName(TrainingMode mode) {
     case TrainingMode::Fp16Static: return "fp16-static";
     case TrainingMode::Fp16Dynamic: return "fp16-dynamic";
     case TrainingMode::Bf16: return "bf16";
+    case TrainingMode::Fp8Delayed: return "fp8-delayed";
+    case TrainingMode::Fp8Current: return "fp8-current";
+    case TrainingMode::Fp8Block: return "fp8-block";
     }
     return "?";
+}
+
+std::string_view amaxAlgoName(AmaxAlgo algo) { return algo == AmaxAlgo::Max ? "max" : "most-recent"; }
+
+std::optional<AmaxAlgo> parseAmaxAlgoName(std::string_view name) {
+    for (AmaxAlgo a : {AmaxAlgo::Max, AmaxAlgo::MostRecent})
+        if (amaxAlgoName(a) == name) return a;
+    return std::nullopt;
+}
+
+std::string checkFp8Settings(const Fp8Settings& s) {
+    if (s.amaxHistory < 1 || s.amaxHistory > 65536) return "the amax history must hold between 1 and 65536 steps";
+    if (s.margin < 0 || s.margin > 32) return "the FP8 margin must be between 0 and 32";
+    return {};
 }
 
 std::optional<TrainingMode> parseModeName(std::string_view name) {
@@ -32,9 +60,10 @@ std::optional<TrainingMode> parseModeName(std::string_view name) {
     return std::nullopt;
 }
 
-PrecisionPolicy policyFor(TrainingMode mode, bool masterWeights) {
+PrecisionPolicy policyFor(TrainingMode mode, bool masterWeights, const Fp8Settings& fp8) {
     PrecisionPolicy p;
     p.mode = mode;
+    p.fp8Settings = fp8;
     switch (mode) {
     case TrainingMode::Fp32: break;
     case TrainingMode::Tf32: p.tf32Matmul = true; break;
@@ -48,6 +77,18 @@ PrecisionPolicy policyFor(TrainingMode mode, bool masterWeights) {
         p.scaling = LossScaling::Dynamic;
         break;
     case TrainingMode::Bf16: p.lowType = DType::BFloat16; break;
+    case TrainingMode::Fp8Delayed:
+        p.lowType = DType::BFloat16;
+        p.fp8 = Fp8Recipe::Delayed;
+        break;
+    case TrainingMode::Fp8Current:
+        p.lowType = DType::BFloat16;
+        p.fp8 = Fp8Recipe::Current;
+        break;
+    case TrainingMode::Fp8Block:
+        p.lowType = DType::BFloat16;
+        p.fp8 = Fp8Recipe::Block;
+        break;
     }
     p.masterWeights = p.autocast() ? masterWeights : true;
     return p;

@@ -55,7 +55,11 @@ ComparisonTolerance toleranceFor(TrainingMode mode) {
     case TrainingMode::Fp16:
     case TrainingMode::Fp16Static:
     case TrainingMode::Fp16Dynamic: return {4e-3, 1e-3};
-    case TrainingMode::Bf16: return {1e-2, 2e-3};
+    case TrainingMode::Bf16:
+    // The FP8 modes have no GPU path to compare with yet; they take BF16's bound, uncalibrated.
+    case TrainingMode::Fp8Delayed:
+    case TrainingMode::Fp8Current:
+    case TrainingMode::Fp8Block: return {1e-2, 2e-3};
     }
     return {1e-2, 2e-3};
 }

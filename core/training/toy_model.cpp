@@ -110,19 +110,26 @@ void ToyModel::linearForward(const Linear& layer, const float* input, int batch,
     const DType act = activationType(policy);
     const Parameter& w = m_params[layer.weight];
     cache.input.assign(input, input + std::size_t(batch) * layer.in);
-    roundInPlace(r, cache.input.data(), cache.input.size());
-    cache.weight = w.value;
-    roundInPlace(r, cache.weight.data(), cache.weight.size());
-    cache.weightT.resize(cache.weight.size());
-    transpose(cache.weight.data(), cache.weightT.data(), layer.out, layer.in);
-    if (policy.autocast()) {
-        record(trace, layer.name + " input (cast)", act, batch, layer.in, TensorRole::Activation, true);
-        if (policy.parameterType() != act)
-            record(trace, layer.name + ".weight (cast)", act, layer.out, layer.in, TensorRole::WeightCopy, true);
+    if (policy.fp8Gemms()) {
+        record(trace, layer.name + " input (cast, scaled)", DType::Float8E4M3, batch, layer.in, TensorRole::Activation,
+               true);
+        record(trace, layer.name + ".weight (cast, scaled)", DType::Float8E4M3, layer.out, layer.in,
+               TensorRole::WeightCopy, true);
+        fp8Forward(std::size_t(&layer - m_linears.data()), layer, batch, policy, cache);
+    } else {
+        roundInPlace(r, cache.input.data(), cache.input.size());
+        cache.weight = w.value;
+        roundInPlace(r, cache.weight.data(), cache.weight.size());
+        cache.weightT.resize(cache.weight.size());
+        transpose(cache.weight.data(), cache.weightT.data(), layer.out, layer.in);
+        if (policy.autocast()) {
+            record(trace, layer.name + " input (cast)", act, batch, layer.in, TensorRole::Activation, true);
+            if (policy.parameterType() != act)
+                record(trace, layer.name + ".weight (cast)", act, layer.out, layer.in, TensorRole::WeightCopy, true);
+        }
+        cache.output.resize(std::size_t(batch) * layer.out);
+        matmul(cache.input.data(), cache.weightT.data(), cache.output.data(), batch, layer.in, layer.out);
     }
-
-    cache.output.resize(std::size_t(batch) * layer.out);
-    matmul(cache.input.data(), cache.weightT.data(), cache.output.data(), batch, layer.in, layer.out);
     if (layer.bias >= 0) {
         // The bias joins the float32 sum before the one rounding of the output (the GEMM epilogue).
         m_scratchA = m_params[layer.bias].value;
@@ -245,7 +252,7 @@ void ToyModel::addToGrad(Parameter& p, const std::vector<float>& g, const Precis
     roundInPlace(roundingFor(policy.parameterType()), p.grad.data(), p.grad.size());
 }
 
-void ToyModel::linearBackward(const Linear& layer, const Cache& cache, std::vector<float>& gradOut, int batch,
+void ToyModel::linearBackward(const Linear& layer, Cache& cache, std::vector<float>& gradOut, int batch,
                               const PrecisionPolicy& policy, std::vector<float>* gradIn, BackwardStats* stats,
                               std::vector<TraceEntry>* trace) {
     const Rounding low = lowRounding(policy);
@@ -261,7 +268,15 @@ void ToyModel::linearBackward(const Linear& layer, const Cache& cache, std::vect
     }
     std::vector<float>& dW = m_scratchA;
     dW.resize(std::size_t(layer.out) * layer.in);
-    matmulTransposedA(dY, cache.input.data(), dW.data(), layer.out, batch, layer.in);
+    const bool fp8 = policy.fp8Gemms();
+    if (fp8) {
+        record(trace, "grad of " + layer.name + " output (cast, scaled)",
+               policy.fp8 == Fp8Recipe::Block ? DType::Float8E4M3 : DType::Float8E5M2, batch, layer.out,
+               TensorRole::Gradient);
+        fp8Backward(std::size_t(&layer - m_linears.data()), layer, cache, gradOut, batch, policy, dW, gradIn);
+    } else {
+        matmulTransposedA(dY, cache.input.data(), dW.data(), layer.out, batch, layer.in);
+    }
     castGradient(low, dW.data(), dW.size(), counts, hist);
     Parameter& w = m_params[layer.weight];
     if (policy.autocast() && policy.parameterType() != act)
@@ -281,8 +296,10 @@ void ToyModel::linearBackward(const Linear& layer, const Cache& cache, std::vect
         record(trace, layer.name + ".bias.grad", policy.parameterType(), 1, layer.out, TensorRole::ParameterGradient);
     }
     if (gradIn) {
-        gradIn->resize(std::size_t(batch) * layer.in);
-        matmul(dY, cache.weight.data(), gradIn->data(), batch, layer.out, layer.in);
+        if (!fp8) {
+            gradIn->resize(std::size_t(batch) * layer.in);
+            matmul(dY, cache.weight.data(), gradIn->data(), batch, layer.out, layer.in);
+        }
         castGradient(low, gradIn->data(), gradIn->size(), counts, hist);
         record(trace, "grad of " + layer.name + " input", act, batch, layer.in, TensorRole::Gradient);
     }
@@ -332,6 +349,20 @@ void ToyModel::normBackward(const Norm& norm, const Cache& cache, const std::vec
 
 ForwardResult ToyModel::forwardBackward(const BatchView& batch, const PrecisionPolicy& policy, float gradScale,
                                         BackwardStats* stats, std::vector<TraceEntry>* trace) {
+    // The FP8 histories advance and the casts are reported only inside this call, also when it throws.
+    struct Fp8Recording {
+        ToyModel& model;
+        Fp8Recording(ToyModel& m, std::vector<Fp8TensorStats>* out) : model(m) {
+            model.m_fp8Recording = true;
+            model.m_fp8Stats = out;
+        }
+        ~Fp8Recording() {
+            model.m_fp8Recording = false;
+            model.m_fp8Stats = nullptr;
+        }
+        Fp8Recording(const Fp8Recording&) = delete;
+        Fp8Recording& operator=(const Fp8Recording&) = delete;
+    } recording(*this, stats ? &stats->fp8 : nullptr);
     const ForwardResult result = runForward(batch, policy, trace);
     const int B = batch.size;
     const int C = m_shape.classes;

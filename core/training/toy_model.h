@@ -3,6 +3,8 @@
 // operation computed in the type the precision policy gives it.
 #pragma once
 
+#include "core/blockscale/block_scales.h"
+#include "core/training/fp8_scaling.h"
 #include "core/training/low_precision.h"
 #include "core/training/precision_policy.h"
 
@@ -58,6 +60,8 @@ struct TraceEntry {
 struct BackwardStats {
     Fp16WindowCounts window;
     ExponentHistogram histogram; // the values before rounding
+    // FP8 modes: each FP8 GEMM operand's cast, per linear layer: input, weight, gradient of the output.
+    std::vector<Fp8TensorStats> fp8;
 };
 
 struct BatchView {
@@ -81,6 +85,9 @@ public:
     std::vector<Parameter>& parameters() { return m_params; }
     const std::vector<Parameter>& parameters() const { return m_params; }
     std::int64_t parameterCount() const;
+    // FP8 modes: the GEMM operands in the order of BackwardStats::fp8 ("fc1.input", "fc1.weight",
+    // "fc1.grad_output", "fc2.input", ...).
+    std::vector<std::string> fp8TensorNames() const;
     void zeroGrad();
 
     // One micro-batch: forward, then backward of gradScale * (mean cross-entropy), whose gradients are
@@ -113,18 +120,27 @@ private:
         std::vector<float> xhat;    // LayerNorm's normalised input (batch x width)
         std::vector<float> rstd;    // 1 / sqrt(var + eps) per row
         std::vector<float> normOut; // LayerNorm's output (batch x width)
+        blockscale::ScaledMatrix fp8Input;  // FP8 modes: the input as the forward GEMM read it
+        blockscale::ScaledMatrix fp8Weight; // ... and the weight (out x in)
     };
 
     void linearForward(const Linear& layer, const float* input, int batch, const PrecisionPolicy& policy, Cache& cache,
                        std::vector<TraceEntry>* trace);
     void normForward(const Norm& norm, int batch, Cache& cache);
-    void linearBackward(const Linear& layer, const Cache& cache, std::vector<float>& gradOut, int batch,
+    void linearBackward(const Linear& layer, Cache& cache, std::vector<float>& gradOut, int batch,
                         const PrecisionPolicy& policy, std::vector<float>* gradIn, BackwardStats* stats,
                         std::vector<TraceEntry>* trace);
     void normBackward(const Norm& norm, const Cache& cache, const std::vector<float>& gradOut, int batch,
                       const PrecisionPolicy& policy, std::vector<float>& gradIn, std::vector<TraceEntry>* trace);
     void addToGrad(Parameter& p, const std::vector<float>& g, const PrecisionPolicy& policy);
     ForwardResult runForward(const BatchView& batch, const PrecisionPolicy& policy, std::vector<TraceEntry>* trace);
+    // The FP8 modes' GEMMs (toy_model_fp8.cpp): forward into cache.output; backward into dW and, when
+    // asked for, gradIn.
+    void fp8Forward(std::size_t index, const Linear& layer, int batch, const PrecisionPolicy& policy, Cache& cache);
+    void fp8Backward(std::size_t index, const Linear& layer, Cache& cache, const std::vector<float>& gradOut,
+                     int batch, const PrecisionPolicy& policy, std::vector<float>& dW, std::vector<float>* gradIn);
+    Fp8TensorScaling& fp8Scaling(std::size_t index, int operand, const PrecisionPolicy& policy);
+    void fp8Record(std::size_t index, int operand, const Fp8TensorStats& stats);
 
     ModelShape m_shape;
     std::vector<Parameter> m_params;
@@ -133,6 +149,11 @@ private:
     std::vector<Cache> m_caches;   // one per linear
     std::vector<float> m_probs;    // softmax of the logits (batch x classes), float32
     std::vector<float> m_scratchA, m_scratchB, m_scratchC;
+    // FP8 modes: one scaling per linear layer and operand (input, weight, gradient), made on first use.
+    std::vector<Fp8TensorScaling> m_fp8;
+    Fp8Recipe m_fp8Recipe = Fp8Recipe::None;
+    bool m_fp8Recording = false;                 // inside forwardBackward: histories advance
+    std::vector<Fp8TensorStats>* m_fp8Stats = nullptr; // where forwardBackward's casts are reported
 };
 
 } // namespace fplab::training

@@ -90,6 +90,9 @@ std::string checkConfig(const TrainingConfig& c) {
     if (!(std::isfinite(o.weightDecay) && o.weightDecay >= 0)) return "weight decay must be a finite number >= 0";
     if (!(std::isfinite(c.clipNorm) && c.clipNorm >= 0)) return "the clipping norm must be a finite number >= 0 (0: off)";
     if (std::string e = checkScalerSettings(c.scaler); !e.empty()) return "scaler: " + e;
+    if (std::string e = checkFp8Settings(c.fp8); !e.empty()) return "fp8: " + e;
+    if (c.outlierStep < 0) return "the outlier step must be >= 0 (0: no outlier)";
+    if (!std::isfinite(c.outlierValue)) return "the outlier value must be a finite number";
     if (!finitePositive(c.staticScale)) return "the static loss scale must be a positive finite number";
     if (!finitePositive(c.minScale)) return "the scale floor must be a positive finite number";
     if (!(std::isfinite(c.lossWeight) && c.lossWeight >= 0)) return "the loss weight must be a finite number >= 0 (0: the data set's)";
@@ -115,7 +118,7 @@ TrainingRun::TrainingRun(const TrainingConfig& config) : TrainingRun(config, nul
 TrainingRun::TrainingRun(const TrainingConfig& config, const StepKernelsFactory& kernels) : TrainingRun(config, &kernels) {}
 
 TrainingRun::TrainingRun(const TrainingConfig& config, const StepKernelsFactory* kernels)
-    : m_config(config), m_policy(policyFor(config.mode, config.masterWeights)),
+    : m_config(config), m_policy(policyFor(config.mode, config.masterWeights, config.fp8)),
       m_data(makeDataset(config.dataset, config.seed)), m_sampler(m_data, config.seed), m_scaler(config.scaler) {
     ToyModel initial(shapeFor(config, m_data), config.seed * 2 + 1);
     const std::string problem = checkConfig(config);
@@ -200,7 +203,14 @@ StepRecord TrainingRun::forwardBackward(int stepNumber, bool& logitsFinite) {
     int correct = 0;
     logitsFinite = true;
     for (int i = 0; i < micro; ++i) {
-        const ForwardResult fr = m_kernels->forwardBackward(m_sampler.next(m_config.batchSize), gradScale, statsOut);
+        BatchView batch = m_sampler.next(m_config.batchSize);
+        std::vector<float> withOutlier;
+        if (i == 0 && stepNumber == m_config.outlierStep) {
+            withOutlier.assign(batch.features, batch.features + std::size_t(batch.size) * std::size_t(m_data.inputs));
+            withOutlier[0] = m_config.outlierValue;
+            batch.features = withOutlier.data();
+        }
+        const ForwardResult fr = m_kernels->forwardBackward(batch, gradScale, statsOut);
         lossSum += fr.loss;
         correct += fr.correct;
         logitsFinite = logitsFinite && fr.logitsFinite;
@@ -209,6 +219,7 @@ StepRecord TrainingRun::forwardBackward(int stepNumber, bool& logitsFinite) {
     rec.accuracy = float(correct) / float(micro * m_config.batchSize);
     rec.window = stats.window;
     rec.histogram = stats.histogram;
+    rec.fp8 = std::move(stats.fp8);
     return rec;
 }
 

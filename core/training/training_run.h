@@ -37,7 +37,12 @@ struct TrainingConfig {
     float staticScale = 1024.0f;     // fp16-static
     float minScale = 0x1p-24f;       // the run stops when the dynamic scale falls below this
     float lossWeight = 0;            // 0: the dataset's own weight
-    bool collectStats = true;        // FP16-window counts and the exponent histogram
+    bool collectStats = true;        // FP16-window counts, the exponent histogram, the FP8 casts
+    Fp8Settings fp8{};               // the fp8-* modes (history and algorithm: fp8-delayed only)
+    // A scripted activation outlier: at this step (1-based; 0: never) the first example of the first
+    // micro-batch gets outlierValue as its first feature.
+    int outlierStep = 0;
+    float outlierValue = 1e5f;
 };
 // Empty when the configuration can run, otherwise what is wrong with it.
 std::string checkConfig(const TrainingConfig& config);
@@ -70,6 +75,7 @@ struct StepRecord {
     std::vector<double> updateRatio; // per parameter tensor: ||dw|| / ||w||
     std::int64_t updatesAttempted = 0;
     std::int64_t updatesVanished = 0; // computed update nonzero, stored weight unchanged
+    std::vector<Fp8TensorStats> fp8; // fp8-* modes: each FP8 GEMM operand's cast (amax, scale, saturated, flushed)
     double vanishedFraction() const { return updatesAttempted ? double(updatesVanished) / double(updatesAttempted) : 0.0; }
 };
 

@@ -40,6 +40,32 @@ AutocastRowText withoutAutocast(AutocastOp op, const PrecisionPolicy& policy) {
     return {opName(op, policy, ""), {"float32"}, off};
 }
 
+// The FP8 modes: the linear layers multiply in FP8 with the recipe's scales.
+AutocastRowText fp8Linear(const LocalText& name, const PrecisionPolicy& policy, const std::string& low) {
+    const bool block = policy.fp8 == training::Fp8Recipe::Block;
+    const LocalText scales =
+        block ? LocalText{"float8_e4m3fn inputs, weights and gradients with 1x128 (activation, gradient) and 128x128 "
+                          "(weight) block scales, promoted to float32 every 128 products",
+                          "输入、权重和梯度均为 float8_e4m3fn，带 1x128（激活、梯度）和 128x128（权重）块缩放，"
+                          "每 128 个乘积提升到 float32 一次"}
+              : LocalText{"float8_e4m3fn inputs and weights, float8_e5m2 gradients, one scale per tensor",
+                          "输入和权重为 float8_e4m3fn，梯度为 float8_e5m2，每个张量一个缩放因子"};
+    const LocalText computes{scales.en + "; products on the FP8 tensor-core model (13 kept bits), output rounded to " + low,
+                             scales.zh + "；乘积按 FP8 张量核心模型计算（保留 13 位），输出舍入为 " + low};
+    switch (policy.fp8) {
+    case training::Fp8Recipe::Delayed:
+        return {name, computes,
+                {"Transformer Engine's DelayedScaling: each scale comes from an amax history of earlier steps",
+                 "Transformer Engine 的 DelayedScaling：每个缩放因子来自之前各步的 amax 历史"}};
+    case training::Fp8Recipe::Current:
+        return {name, computes,
+                {"current scaling: each scale comes from the tensor's own amax", "当前缩放：每个缩放因子来自张量自身的 amax"}};
+    default:
+        return {name, computes,
+                {"DeepSeek-V3's recipe: fine-grained scales, FP32 promotion", "DeepSeek-V3 的方案：细粒度缩放，FP32 提升"}};
+    }
+}
+
 } // namespace
 
 AutocastRowText autocastRowText(AutocastOp op, const PrecisionPolicy& policy) {
@@ -49,6 +75,7 @@ AutocastRowText autocastRowText(AutocastOp op, const PrecisionPolicy& policy) {
     const LocalText name = opName(op, policy, low);
     switch (op) {
     case AutocastOp::Linear:
+        if (policy.fp8Gemms()) return fp8Linear(name, policy, low);
         return {name,
                 {low + " inputs and weights, products accumulated in float32, output rounded to " + low,
                  "输入和权重为 " + low + "，乘积以 float32 累加，输出舍入为 " + low},

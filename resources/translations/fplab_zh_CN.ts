@@ -2153,6 +2153,41 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::Fp8ChartsView</name>
+    <message>
+        <source>amax per FP8 tensor</source>
+        <translation>每个 FP8 张量的 amax</translation>
+    </message>
+    <message>
+        <source>Scale per FP8 tensor (x ≈ code × scale)</source>
+        <translation>每个 FP8 张量的缩放因子（x ≈ 编码 × 缩放因子）</translation>
+    </message>
+    <message>
+        <source>Fraction saturated (clamped to the largest element)</source>
+        <translation>饱和比例（被截到最大元素）</translation>
+    </message>
+    <message>
+        <source>Fraction of nonzero values flushed to zero</source>
+        <translation>非零值被冲刷为零的比例</translation>
+    </message>
+    <message>
+        <source>Loss against the same run in BF16</source>
+        <translation>损失与同样配置的 BF16 训练对比</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>this run</source>
+        <translation>本次训练</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::RunChartsView</name>
     <message>
         <source>Loss (mean cross-entropy of each step)</source>
@@ -3120,8 +3155,8 @@
         <translation>训练</translation>
     </message>
     <message>
-        <source>Train a small network in FP32, TF32, FP16 or BF16 on the CPU emulator and watch the loss, the loss scale, skipped steps and the gradients against FP16&apos;s range.</source>
-        <translation>在 CPU 模拟器上用 FP32、TF32、FP16 或 BF16 训练一个小网络，观察损失、损失缩放因子、跳过的步以及梯度相对 FP16 范围的分布。</translation>
+        <source>Train a small network in FP32, TF32, FP16, BF16 or FP8 on the CPU emulator and watch the loss, the loss scale, skipped steps, the gradients against FP16&apos;s range and the FP8 scales.</source>
+        <translation>在 CPU 模拟器上用 FP32、TF32、FP16、BF16 或 FP8 训练一个小网络，观察损失、损失缩放因子、跳过的步、梯度相对 FP16 范围的分布以及 FP8 缩放因子。</translation>
     </message>
     <message>
         <source>Run</source>
@@ -3354,6 +3389,58 @@
     <message>
         <source>CPU vs GPU</source>
         <translation>CPU 对比 GPU</translation>
+    </message>
+    <message>
+        <source>Amax history:</source>
+        <translation>amax 历史长度：</translation>
+    </message>
+    <message>
+        <source>Amax from history:</source>
+        <translation>从历史中取 amax：</translation>
+    </message>
+    <message>
+        <source>Outlier at step:</source>
+        <translation>异常值所在步：</translation>
+    </message>
+    <message>
+        <source>FP8 delayed scaling: how many steps of amax each tensor remembers (Transformer Engine: 1024).</source>
+        <translation>FP8 延迟缩放：每个张量记住多少步的 amax（Transformer Engine：1024）。</translation>
+    </message>
+    <message>
+        <source>FP8 delayed scaling: the scale comes from the largest amax of the history, or from the most recent one.</source>
+        <translation>FP8 延迟缩放：缩放因子取自历史中最大的 amax，或最近一次的 amax。</translation>
+    </message>
+    <message>
+        <source>At this step one input feature becomes 100000: a sudden activation outlier (0: none).</source>
+        <translation>在这一步，一个输入特征变为 100000：一个突然出现的激活异常值（0：无）。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>largest (max)</source>
+        <translation>最大值（max）</translation>
+    </message>
+    <message>
+        <source>most recent</source>
+        <translation>最近一次</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <source>FP8, delayed scaling (Transformer Engine, CPU only)</source>
+        <translation>FP8，延迟缩放（Transformer Engine，仅 CPU）</translation>
+    </message>
+    <message>
+        <source>FP8, current scaling (CPU only)</source>
+        <translation>FP8，当前缩放（仅 CPU）</translation>
+    </message>
+    <message>
+        <source>FP8, block scaling (DeepSeek-V3, CPU only)</source>
+        <translation>FP8，块缩放（DeepSeek-V3，仅 CPU）</translation>
     </message>
     <message>
         <source>Choose the GPU backend and start a run: it then also runs on the GPU, and every step is compared with the CPU emulator here.</source>

@@ -16,10 +16,13 @@ execute_process(COMMAND "${LUPDATE}" -no-obsolete -locations none "@${list_file}
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "lupdate failed (${rc}):\n${out}\n${err}")
 endif()
-# Walk the .ts line by line, remembering the current <source> (it may span lines); semicolons are
-# swapped out first because CMake would read them as list separators.
+# Walk the .ts line by line, remembering the current <source> (it may span lines); semicolons and
+# brackets are swapped out first because CMake would read them as list syntax.
 file(READ "${copy}" text)
 string(REPLACE ";" "<SEMICOLON>" text "${text}")
+# An unbalanced '[' in a string ("Uniform in [-1, 1)") would stop CMake from splitting the list there.
+string(REPLACE "[" "<LBRACKET>" text "${text}")
+string(REPLACE "]" "<RBRACKET>" text "${text}")
 string(REPLACE "\n" ";" lines "${text}")
 set(source "")
 set(in_source FALSE)
@@ -37,6 +40,8 @@ foreach(line IN LISTS lines)
     elseif(line MATCHES "type=\"unfinished\"")
         string(REGEX REPLACE ".*<source>(.*)</source>.*" "\\1" shown "${source}")
         string(STRIP "${shown}" shown)
+        string(REPLACE "<LBRACKET>" "[" shown "${shown}")
+        string(REPLACE "<RBRACKET>" "]" shown "${shown}")
         foreach(entity "&apos<SEMICOLON>/'" "&quot<SEMICOLON>/\"" "&lt<SEMICOLON>/<" "&gt<SEMICOLON>/>" "&amp<SEMICOLON>/&" "<SEMICOLON>/,")
             string(REPLACE "/" ";" pair "${entity}")
             list(GET pair 0 from)

@@ -6,6 +6,7 @@
 
 #include "app/gui/training/comparison_table_model.h"
 #include "app/gui/training/decision_boundary_view.h"
+#include "app/gui/training/fp8_charts_view.h"
 #include "app/gui/training/gradient_histogram_view.h"
 #include "app/gui/training/memory_table_model.h"
 #include "app/gui/training/run_charts_view.h"
@@ -133,6 +134,64 @@ TEST(TrainingGui, TheHistogramShowsFp16Underflow) {
     s->histogram()->resize(640, 360);
     QImage image(s->histogram()->size(), QImage::Format_ARGB32);
     s->histogram()->render(&image); // paints without trouble
+}
+
+TEST(TrainingGui, Fp8RunOnTheWorkerThreadFillsTheFp8ChartsWithABf16Reference) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    choose(s->modeCombo(), QStringLiteral("fp8-current"));
+    s->stepsSpin()->setValue(40);
+    s->startAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return !s->controller()->isRunning() && s->stepsShown() == 40; }));
+    Fp8ChartsView* f = s->fp8Charts();
+    ASSERT_EQ(f->scaleSeries().size(), 6u); // fc1/fc2 x input, weight, grad_output
+    EXPECT_EQ(f->scaleSeries()[0]->name(), QStringLiteral("fc1.input"));
+    EXPECT_EQ(f->scaleSeries()[0]->count(), 40);
+    EXPECT_EQ(f->lossSeries()->count(), 40);
+    EXPECT_EQ(f->bf16LossSeries()->count(), 40);
+}
+
+TEST(TrainingGui, TheFp8ControlsReachTheRun) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    choose(s->modeCombo(), QStringLiteral("fp8-current"));
+    EXPECT_FALSE(s->amaxHistorySpin()->isEnabled()); // delayed scaling only
+    choose(s->modeCombo(), QStringLiteral("fp8-delayed"));
+    EXPECT_TRUE(s->amaxHistorySpin()->isEnabled());
+    EXPECT_EQ(s->amaxHistorySpin()->value(), 1024);
+    choose(s->amaxAlgoCombo(), QStringLiteral("max"));
+    s->outlierStepSpin()->setValue(20);
+    s->stepsSpin()->setValue(60);
+    s->startAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return !s->controller()->isRunning() && s->stepsShown() == 60; }));
+    EXPECT_EQ(s->controller()->setup().config.outlierStep, 20);
+    const QLineSeries* flushed = s->fp8Charts()->flushedSeries().at(0);
+    ASSERT_EQ(flushed->count(), 60);
+    EXPECT_GT(flushed->at(40).y(), 0.3); // the 1024-step max history still holds the outlier
+    EXPECT_GT(s->fp8Charts()->saturatedSeries().at(0)->at(19).y(), 0.0);
+}
+
+TEST(TrainingGui, Fp8ChartsShowTheOutlierAndThinLongRuns) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    TrainingConfig c;
+    c.mode = TrainingMode::Fp8Delayed;
+    c.steps = 1200;
+    c.outlierStep = 100;
+    s->showCompletedRun(c);
+    Fp8ChartsView* f = s->fp8Charts();
+    ASSERT_EQ(f->saturatedSeries().size(), 6u);
+    // 1200 steps thinned to every third: at most kMaxPoints points.
+    EXPECT_LE(f->flushedSeries()[0]->count(), Fp8ChartsView::kMaxPoints);
+    EXPECT_GE(f->flushedSeries()[0]->count(), Fp8ChartsView::kMaxPoints / 2);
+    double flushedLate = 0;
+    for (const QPointF& p : f->flushedSeries()[0]->points())
+        if (p.x() > 150) flushedLate = std::max(flushedLate, p.y());
+    EXPECT_GT(flushedLate, 0.3); // the stale delayed scale flushes fc1's inputs
+    EXPECT_EQ(f->bf16LossSeries()->count(), f->lossSeries()->count());
 }
 
 TEST(TrainingGui, SkippedStepsAreMarkedOnTheScaleChart) {

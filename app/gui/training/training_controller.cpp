@@ -42,12 +42,19 @@ bool TrainingController::start(const TrainingConfig& config, bool paused, QStrin
     if (onGpu) {
         try {
             gpuRun = std::make_shared<TrainingRun>(config, gpu::cudaKernelsFactory());
-        } catch (const gpu::GpuError& e) {
+        } catch (const std::exception& e) { // a GpuError, or a mode the GPU has no path for
             if (error) *error = tr("The GPU cannot run this: %1").arg(QString::fromUtf8(e.what()));
             return false;
         }
     }
     auto run = std::make_shared<TrainingRun>(config);
+    std::shared_ptr<TrainingRun> bf16Run;
+    if (run->policy().fp8Gemms()) {
+        TrainingConfig reference = config;
+        reference.mode = TrainingMode::Bf16;
+        reference.collectStats = false;
+        bf16Run = std::make_shared<TrainingRun>(reference);
+    }
     m_setup = {};
     m_setup.onGpu = onGpu;
     m_setup.tolerance = toleranceFor(config.mode);
@@ -66,7 +73,7 @@ bool TrainingController::start(const TrainingConfig& config, bool paused, QStrin
     m_paused = paused;
     m_singleSteps = 0;
     m_running = true;
-    m_thread = QThread::create([this, run, gpuRun] { work(run, gpuRun); });
+    m_thread = QThread::create([this, run, gpuRun, bf16Run] { work(run, gpuRun, bf16Run); });
     connect(m_thread, &QThread::finished, this, [this] {
         m_running = false;
         emit finished();
@@ -112,6 +119,7 @@ void TrainingController::publish(TrainingUpdate&& part) {
         m_pending.ended = m_pending.ended || part.ended;
         for (StepComparison& c : part.comparisons) m_pending.comparisons.push_back(c);
         if (part.gpuState) m_pending.gpuState = std::move(part.gpuState);
+        m_pending.bf16Loss.insert(m_pending.bf16Loss.end(), part.bf16Loss.begin(), part.bf16Loss.end());
     }
     if (!m_notifyQueued.exchange(true))
         QMetaObject::invokeMethod(this, [this] { emit updated(); }, Qt::QueuedConnection);
@@ -131,7 +139,8 @@ void TrainingController::stepGpu(const TrainingRun& run, const StepRecord& cpu, 
     }
 }
 
-void TrainingController::work(std::shared_ptr<TrainingRun> run, std::shared_ptr<TrainingRun> gpuRun) {
+void TrainingController::work(std::shared_ptr<TrainingRun> run, std::shared_ptr<TrainingRun> gpuRun,
+                              std::shared_ptr<TrainingRun> bf16Run) {
     using Clock = std::chrono::steady_clock;
     TrainingUpdate batch;
     auto lastFlush = Clock::now(), lastGrid = Clock::now();
@@ -160,6 +169,8 @@ void TrainingController::work(std::shared_ptr<TrainingRun> run, std::shared_ptr<
         if (const StepRecord* r = run->step()) {
             batch.steps.push_back(*r);
             if (gpuRun) stepGpu(*run, *r, *gpuRun, batch);
+            if (bf16Run)
+                if (const StepRecord* b = bf16Run->step()) batch.bf16Loss.push_back({b->step, b->loss});
         }
         const auto now = Clock::now();
         const bool gridDue = now - lastGrid > std::chrono::milliseconds(500) || (m_paused.load() && m_singleSteps.load() == 0);

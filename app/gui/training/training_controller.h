@@ -1,7 +1,8 @@
 // Runs a TrainingRun on a worker thread for the Training section: start, pause, single step,
 // resume and cancel from the GUI thread; the steps reach the GUI in batches through updated().
 // With the GPU backend, a TrainingRun of the same configuration on the GPU's kernels steps alongside
-// and each step is compared (core/training/run_comparison).
+// and each step is compared (core/training/run_comparison); in the FP8 modes a BF16 run of the same
+// configuration steps alongside for the loss comparison.
 #pragma once
 
 #include "core/training/run_comparison.h"
@@ -15,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <utility>
 #include <vector>
 
 class QThread;
@@ -31,6 +33,8 @@ struct TrainingUpdate {
     // GPU backend: the steps compared so far and the GPU run's state.
     std::vector<training::StepComparison> comparisons;
     std::optional<training::RunState> gpuState;
+    // FP8 modes: the loss of a BF16 run of the same configuration stepping alongside, (step, loss).
+    std::vector<std::pair<int, float>> bf16Loss;
 };
 
 // Fixed facts of the run, known once it has started.
@@ -74,7 +78,8 @@ signals:
     void finished();
 
 private:
-    void work(std::shared_ptr<training::TrainingRun> run, std::shared_ptr<training::TrainingRun> gpuRun);
+    void work(std::shared_ptr<training::TrainingRun> run, std::shared_ptr<training::TrainingRun> gpuRun,
+              std::shared_ptr<training::TrainingRun> bf16Run);
     // One GPU step next to the CPU step `cpu` of `run`, compared into `batch`.
     void stepGpu(const training::TrainingRun& run, const training::StepRecord& cpu, training::TrainingRun& gpuRun,
                  TrainingUpdate& batch);

@@ -10,6 +10,7 @@
 #include "app/gui/training/decision_boundary_view.h"
 #include "app/gui/training/gradient_histogram_view.h"
 #include "app/gui/training/memory_table_model.h"
+#include "app/gui/training/fp8_charts_view.h"
 #include "app/gui/training/run_charts_view.h"
 #include "app/gui/training/trace_table_model.h"
 #include "app/gui/training/training_controller.h"
@@ -111,6 +112,12 @@ void TrainingSection::buildControls() {
     m_initScale->setPrefix(QStringLiteral("2^"));
     m_interval = new QSpinBox;
     m_interval->setRange(1, 1000000);
+    m_amaxHistory = new QSpinBox;
+    m_amaxHistory->setRange(1, 65536);
+    m_amaxHistory->setValue(Fp8Settings{}.amaxHistory);
+    m_amaxAlgo = new QComboBox;
+    m_outlierStep = new QSpinBox;
+    m_outlierStep->setRange(0, 100000);
 
     m_lr->setValue(m_settings->learningRate.get());
     m_steps->setValue(m_settings->steps.get());
@@ -127,7 +134,7 @@ void TrainingSection::buildControls() {
     m_form = new QFormLayout(m_runBox);
     for (QWidget* w : std::initializer_list<QWidget*>{m_backend, m_mode, m_dataset, m_optimizer, m_lr, m_steps, m_width,
                                                       m_depth, m_batch, m_seed, m_master, m_staticScale, m_initScale,
-                                                      m_interval})
+                                                      m_interval, m_amaxHistory, m_amaxAlgo, m_outlierStep})
         m_form->addRow(QStringLiteral("-"), w);
 
     m_startAction = new QAction(this);
@@ -223,6 +230,8 @@ void TrainingSection::buildControls() {
     m_tabs->addTab(m_boundary, QString());
     m_tabs->addTab(tensors, QString());
     m_tabs->addTab(comparison, QString());
+    m_fp8Charts = new Fp8ChartsView;
+    m_tabs->addTab(m_fp8Charts, QString());
 
     auto* splitter = new QSplitter(this);
     splitter->addWidget(left);
@@ -262,9 +271,20 @@ void TrainingSection::fillCombos() {
     m_mode->addItem(tr("FP16, constant loss scale"), QStringLiteral("fp16-static"));
     m_mode->addItem(tr("FP16, dynamic loss scale (GradScaler)"), QStringLiteral("fp16-dynamic"));
     m_mode->addItem(tr("BF16"), QStringLiteral("bf16"));
+    m_mode->addItem(tr("FP8, delayed scaling (Transformer Engine, CPU only)"), QStringLiteral("fp8-delayed"));
+    m_mode->addItem(tr("FP8, current scaling (CPU only)"), QStringLiteral("fp8-current"));
+    m_mode->addItem(tr("FP8, block scaling (DeepSeek-V3, CPU only)"), QStringLiteral("fp8-block"));
     m_dataset->clear();
     m_dataset->addItem(tr("Spirals (3 classes)"), QStringLiteral("spirals"));
     m_dataset->addItem(tr("Tiny gradients (loss × 2^-20)"), QStringLiteral("tiny-grad"));
+    {
+        const QString algo = m_amaxAlgo->count() ? m_amaxAlgo->currentData().toString() : QStringLiteral("max");
+        const QSignalBlocker b4(m_amaxAlgo);
+        m_amaxAlgo->clear();
+        m_amaxAlgo->addItem(tr("largest (max)"), QStringLiteral("max"));
+        m_amaxAlgo->addItem(tr("most recent"), QStringLiteral("most-recent"));
+        m_amaxAlgo->setCurrentIndex(std::max(0, m_amaxAlgo->findData(algo)));
+    }
     m_optimizer->clear();
     m_optimizer->addItem(tr("Adam"), QStringLiteral("adam"));
     m_optimizer->addItem(tr("SGD with momentum 0.9"), QStringLiteral("sgd"));
@@ -276,8 +296,8 @@ void TrainingSection::fillCombos() {
 QString TrainingSection::title() const { return tr("Training"); }
 
 QString TrainingSection::toolTipText() const {
-    return tr("Train a small network in FP32, TF32, FP16 or BF16 on the CPU emulator and watch the loss, the loss "
-              "scale, skipped steps and the gradients against FP16's range.");
+    return tr("Train a small network in FP32, TF32, FP16, BF16 or FP8 on the CPU emulator and watch the loss, the "
+              "loss scale, skipped steps, the gradients against FP16's range and the FP8 scales.");
 }
 
 QIcon TrainingSection::icon() const { return glyphIcon(QStringLiteral("∇"), QColor(0x9c, 0x4a, 0x2b)); }
@@ -292,7 +312,8 @@ void TrainingSection::retranslateUi() {
     const QString labels[] = {tr("Backend:"),   tr("Precision:"), tr("Data:"),      tr("Optimizer:"),    tr("Learning rate:"),
                               tr("Steps:"),     tr("Width:"),     tr("Depth:"),        tr("Batch:"),
                               tr("Seed:"),      tr("Master weights:"), tr("Constant scale:"), tr("Initial scale:"),
-                              tr("Growth interval:")};
+                              tr("Growth interval:"), tr("Amax history:"), tr("Amax from history:"),
+                              tr("Outlier at step:")};
     for (int row = 0; row < m_form->rowCount() && row < int(std::size(labels)); ++row)
         if (auto* item = m_form->itemAt(row, QFormLayout::LabelRole))
             if (auto* label = qobject_cast<QLabel*>(item->widget())) label->setText(labels[row]);
@@ -308,6 +329,13 @@ void TrainingSection::retranslateUi() {
                                  "overflow."));
     m_initScale->setToolTip(tr("The dynamic scaler's first scale (PyTorch: 2^16)."));
     m_interval->setToolTip(tr("Clean steps before the dynamic scale doubles (PyTorch: 2000)."));
+    m_amaxHistory->setToolTip(tr("FP8 delayed scaling: how many steps of amax each tensor remembers (Transformer "
+                                 "Engine: 1024)."));
+    m_amaxAlgo->setToolTip(tr("FP8 delayed scaling: the scale comes from the largest amax of the history, or from "
+                              "the most recent one."));
+    m_outlierStep->setToolTip(tr("At this step one input feature becomes 100000: a sudden activation outlier "
+                                 "(0: none)."));
+    m_outlierStep->setSpecialValueText(tr("none"));
     m_startAction->setText(tr("Start"));
     m_startAction->setToolTip(tr("Start a new run with these settings (F5)"));
     m_stepAction->setText(tr("Step"));
@@ -322,9 +350,11 @@ void TrainingSection::retranslateUi() {
     m_tabs->setTabText(3, tr("Tensors and memory"));
     m_tabs->setTabText(4, tr("CPU vs GPU"));
     m_traceModel->setLanguage(lessonLanguage(settings()));
+    m_tabs->setTabText(5, tr("FP8 scaling"));
     m_traceNote->setText(tr("The type of every tensor of one training step, in the order the step makes it, and the "
                             "bytes the run holds."));
     m_charts->retranslate();
+    m_fp8Charts->retranslate();
     m_histogram->update();
     showState(m_state);
     showComparison();
@@ -342,6 +372,9 @@ void TrainingSection::updateEnabled() {
     m_staticScale->setEnabled(!running && policy.scaling == LossScaling::Static);
     m_initScale->setEnabled(!running && policy.scaling == LossScaling::Dynamic);
     m_interval->setEnabled(!running && policy.scaling == LossScaling::Dynamic);
+    m_amaxHistory->setEnabled(!running && policy.fp8 == Fp8Recipe::Delayed);
+    m_amaxAlgo->setEnabled(!running && policy.fp8 == Fp8Recipe::Delayed);
+    m_outlierStep->setEnabled(!running);
     m_startAction->setEnabled(!running);
     m_pauseAction->setEnabled(running);
     m_cancelAction->setEnabled(running);
@@ -364,6 +397,9 @@ TrainingConfig TrainingSection::configFromControls() const {
     c.staticScale = float(std::ldexp(1.0, m_staticScale->value()));
     c.scaler.initScale = float(std::ldexp(1.0, m_initScale->value()));
     c.scaler.growthInterval = m_interval->value();
+    c.fp8.amaxHistory = m_amaxHistory->value();
+    c.fp8.algo = parseAmaxAlgoName(m_amaxAlgo->currentData().toString().toStdString()).value_or(AmaxAlgo::Max);
+    c.outlierStep = m_outlierStep->value();
     return c;
 }
 
@@ -417,6 +453,12 @@ void TrainingSection::beginShowing(const TrainingConfig& config, const Dataset& 
     m_state = {};
     m_state.totalSteps = config.steps;
     m_charts->clear(config.steps);
+    const bool fp8 = m_shownPolicy.fp8Gemms();
+    m_fp8Charts->clear(fp8 ? ToyModel({data.inputs, data.classes, config.model.width, config.model.depth, config.model.bias}, 1)
+                                 .fp8TensorNames()
+                           : std::vector<std::string>{},
+                       config.steps);
+    m_tabs->setTabEnabled(5, fp8);
     m_histogram->clear();
     m_boundary->setData(data);
     m_traceModel->setTrace(std::move(trace));
@@ -443,6 +485,7 @@ void TrainingSection::applyUpdate(TrainingUpdate& update) {
         m_last = update.steps.back();
         m_histogram->setStep(*m_last, m_shownPolicy.lowType == DType::Float16);
     }
+    if (m_shownPolicy.fp8Gemms()) m_fp8Charts->append(update.steps, update.bf16Loss);
     if (update.grid) m_boundary->setGrid(*update.grid);
     if (update.evaluation) m_evaluation = update.evaluation;
     m_comparisonModel->append(update.comparisons);
@@ -546,6 +589,9 @@ void TrainingSection::setControls(const TrainingConfig& c) {
     m_staticScale->setValue(std::ilogb(c.staticScale));
     m_initScale->setValue(std::ilogb(c.scaler.initScale));
     m_interval->setValue(c.scaler.growthInterval);
+    m_amaxHistory->setValue(c.fp8.amaxHistory);
+    select(m_amaxAlgo, amaxAlgoName(c.fp8.algo));
+    m_outlierStep->setValue(c.outlierStep);
     updateEnabled();
 }
 
@@ -555,6 +601,13 @@ void TrainingSection::showCompletedRun(const TrainingConfig& config) {
     beginShowing(run.config(), run.dataset(), run.dtypeTrace(), run.memory());
     TrainingUpdate update;
     while (const StepRecord* r = run.step()) update.steps.push_back(*r);
+    if (run.policy().fp8Gemms()) {
+        TrainingConfig reference = config;
+        reference.mode = TrainingMode::Bf16;
+        reference.collectStats = false;
+        TrainingRun bf16(reference);
+        while (const StepRecord* r = bf16.step()) update.bf16Loss.push_back({r->step, r->loss});
+    }
     update.state = run.state();
     update.evaluation = run.evaluate();
     update.grid = run.predictionGrid(TrainingController::kGridSize, TrainingController::kGridSize);

@@ -31,6 +31,7 @@ class ComparisonTableModel;
 class DecisionBoundaryView;
 class GradientHistogramView;
 class MemoryTableModel;
+class Fp8ChartsView;
 class RunChartsView;
 class TraceTableModel;
 class TrainingController;
@@ -77,6 +78,10 @@ public:
     QLabel* statusLabel() const { return m_status; }
     QLabel* summaryLabel() const { return m_summary; }
     RunChartsView* charts() const { return m_charts; }
+    Fp8ChartsView* fp8Charts() const { return m_fp8Charts; }
+    QSpinBox* amaxHistorySpin() const { return m_amaxHistory; }
+    QComboBox* amaxAlgoCombo() const { return m_amaxAlgo; }
+    QSpinBox* outlierStepSpin() const { return m_outlierStep; }
     GradientHistogramView* histogram() const { return m_histogram; }
     DecisionBoundaryView* boundary() const { return m_boundary; }
     TraceTableModel* traceModel() const { return m_traceModel; }
@@ -122,6 +127,9 @@ private:
     QSpinBox* m_staticScale;
     QSpinBox* m_initScale;
     QSpinBox* m_interval;
+    QSpinBox* m_amaxHistory;  // FP8 delayed scaling
+    QComboBox* m_amaxAlgo;
+    QSpinBox* m_outlierStep; // the scripted activation outlier (0: none)
     QAction* m_startAction;
     QAction* m_pauseAction;
     QAction* m_stepAction;
@@ -134,6 +142,7 @@ private:
     QLabel* m_summary;
     QTabWidget* m_tabs;
     RunChartsView* m_charts;
+    Fp8ChartsView* m_fp8Charts;
     GradientHistogramView* m_histogram;
     DecisionBoundaryView* m_boundary;
     TraceTableModel* m_traceModel;

@@ -1,0 +1,183 @@
+// Five small charts in a grid; the series per tensor are made when a run starts.
+#include "app/gui/training/fp8_charts_view.h"
+
+#include "app/gui/explorer/chart_style.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QGridLayout>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fplab::gui {
+
+Fp8ChartsView::Fp8ChartsView(QWidget* parent) : QWidget(parent) {
+    m_amaxChart = makeChart(true, 10);
+    m_scaleChart = makeChart(true, 2);
+    m_saturatedChart = makeChart(false, 0);
+    m_flushedChart = makeChart(false, 0);
+    m_lossChart = makeChart(true, 10);
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(m_amaxChart.view, 0, 0);
+    grid->addWidget(m_scaleChart.view, 0, 1);
+    grid->addWidget(m_saturatedChart.view, 1, 0);
+    grid->addWidget(m_flushedChart.view, 1, 1);
+    grid->addWidget(m_lossChart.view, 2, 0, 1, 2);
+    m_loss = new QLineSeries(this);
+    m_bf16Loss = new QLineSeries(this);
+    attach(m_lossChart, m_loss);
+    attach(m_lossChart, m_bf16Loss);
+    retranslate();
+    clear({}, 100);
+}
+
+Fp8ChartsView::~Fp8ChartsView() = default;
+
+Fp8ChartsView::Chart Fp8ChartsView::makeChart(bool logY, double base) {
+    Chart c;
+    c.view = makeChartView(this);
+    c.x = new QValueAxis(this);
+    c.x->setLabelFormat(QStringLiteral("%d"));
+    c.view->chart()->addAxis(c.x, Qt::AlignBottom);
+    if (logY) {
+        c.logY = new QLogValueAxis(this);
+        c.logY->setBase(base);
+        c.logY->setLabelFormat(QStringLiteral("%.3g"));
+        c.view->chart()->addAxis(c.logY, Qt::AlignLeft);
+    } else {
+        c.y = new QValueAxis(this);
+        c.y->setRange(0, 1);
+        c.view->chart()->addAxis(c.y, Qt::AlignLeft);
+    }
+    return c;
+}
+
+void Fp8ChartsView::attach(Chart& c, QLineSeries* s) {
+    c.view->chart()->addSeries(s);
+    s->attachAxis(c.x);
+    if (c.logY) s->attachAxis(c.logY);
+    else s->attachAxis(c.y);
+}
+
+void Fp8ChartsView::widen(Chart& c, double v) {
+    if (!(v > 0) || !std::isfinite(v)) return;
+    if (!c.seen) c.low = c.high = v;
+    c.seen = true;
+    c.low = std::min(c.low, v);
+    c.high = std::max(c.high, v);
+}
+
+void Fp8ChartsView::retranslate() {
+    m_amaxChart.view->chart()->setTitle(tr("amax per FP8 tensor"));
+    m_scaleChart.view->chart()->setTitle(tr("Scale per FP8 tensor (x ≈ code × scale)"));
+    m_saturatedChart.view->chart()->setTitle(tr("Fraction saturated (clamped to the largest element)"));
+    m_flushedChart.view->chart()->setTitle(tr("Fraction of nonzero values flushed to zero"));
+    m_lossChart.view->chart()->setTitle(tr("Loss against the same run in BF16"));
+    for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_saturatedChart, &m_flushedChart, &m_lossChart})
+        c->x->setTitleText(tr("step"));
+    m_loss->setName(tr("this run"));
+    m_bf16Loss->setName(tr("BF16"));
+}
+
+void Fp8ChartsView::restyle() {
+    const QPalette pal = palette();
+    for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_saturatedChart, &m_flushedChart, &m_lossChart})
+        styleChart(c->view->chart(), pal);
+    for (const std::vector<QLineSeries*>* group : {&m_amax, &m_scale, &m_saturated, &m_flushed})
+        for (std::size_t i = 0; i < group->size(); ++i) {
+            QPen pen(seriesColor(int(i), pal));
+            pen.setWidthF(1.5);
+            (*group)[i]->setPen(pen);
+        }
+    QPen pen(seriesColor(0, pal));
+    pen.setWidthF(1.5);
+    m_loss->setPen(pen);
+    pen.setColor(seriesColor(1, pal));
+    m_bf16Loss->setPen(pen);
+}
+
+void Fp8ChartsView::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) restyle();
+}
+
+void Fp8ChartsView::clear(const std::vector<std::string>& tensors, int totalSteps) {
+    for (std::vector<QLineSeries*>* group : {&m_amax, &m_scale, &m_saturated, &m_flushed}) {
+        for (QLineSeries* s : *group) delete s; // removes it from its chart
+        group->clear();
+    }
+    m_tensors = tensors;
+    const auto add = [&](Chart& c, std::vector<QLineSeries*>& group) {
+        for (const std::string& t : tensors) {
+            auto* s = new QLineSeries(this);
+            s->setName(QString::fromStdString(t));
+            attach(c, s);
+            group.push_back(s);
+        }
+    };
+    add(m_amaxChart, m_amax);
+    add(m_scaleChart, m_scale);
+    add(m_saturatedChart, m_saturated);
+    add(m_flushedChart, m_flushed);
+    m_loss->clear();
+    m_bf16Loss->clear();
+    m_totalSteps = std::max(1, totalSteps);
+    m_stride = std::max(1, (m_totalSteps + kMaxPoints - 1) / kMaxPoints);
+    for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_saturatedChart, &m_flushedChart, &m_lossChart}) {
+        c->x->setRange(1, std::max(2, m_totalSteps));
+        c->seen = false;
+        if (c->logY) c->logY->setRange(0.01, 10);
+    }
+    restyle();
+}
+
+void Fp8ChartsView::append(const std::vector<training::StepRecord>& steps,
+                           const std::vector<std::pair<int, float>>& bf16Loss) {
+    const std::size_t n = m_tensors.size();
+    std::vector<QList<QPointF>> amax(n), scale(n), saturated(n), flushed(n);
+    QList<QPointF> loss, reference;
+    for (const training::StepRecord& r : steps) {
+        if (!wanted(r.step)) continue;
+        if (std::isfinite(r.loss) && r.loss > 0) {
+            loss.push_back({double(r.step), double(r.loss)});
+            widen(m_lossChart, r.loss);
+        }
+        for (std::size_t t = 0; t < std::min(n, r.fp8.size()); ++t) {
+            const training::Fp8TensorStats& s = r.fp8[t];
+            if (s.amax > 0 && std::isfinite(s.amax)) amax[t].push_back({double(r.step), double(s.amax)});
+            scale[t].push_back({double(r.step), double(s.scale)});
+            saturated[t].push_back({double(r.step), s.saturatedFraction()});
+            flushed[t].push_back({double(r.step), s.flushedFraction()});
+            widen(m_amaxChart, s.amax);
+            widen(m_scaleChart, s.scale);
+        }
+    }
+    for (const auto& [step, value] : bf16Loss)
+        if (wanted(step) && std::isfinite(value) && value > 0) {
+            reference.push_back({double(step), double(value)});
+            widen(m_lossChart, value);
+        }
+    for (std::size_t t = 0; t < n; ++t) {
+        m_amax[t]->append(amax[t]);
+        m_scale[t]->append(scale[t]);
+        m_saturated[t]->append(saturated[t]);
+        m_flushed[t]->append(flushed[t]);
+    }
+    m_loss->append(loss);
+    m_bf16Loss->append(reference);
+    // Whole powers of the axis base around the data, so the log axes keep readable ticks.
+    for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_lossChart}) {
+        if (!c->seen) continue;
+        const double b = c->logY->base();
+        const double lo = std::floor(std::log(c->low) / std::log(b)), hi = std::ceil(std::log(c->high) / std::log(b) + 1e-9);
+        c->logY->setRange(std::pow(b, lo), std::pow(b, std::max(hi, lo + 1)));
+    }
+}
+
+} // namespace fplab::gui

@@ -1,0 +1,105 @@
+#include "core/blockscale/block_scales.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace fplab::blockscale {
+
+namespace {
+
+void checkShape(std::size_t size, int rows, int cols, int blockRows, int blockCols) {
+    if (rows < 1 || cols < 1) throw std::invalid_argument("the matrix must have at least one row and one column");
+    if (blockRows < 1 || blockCols < 1) throw std::invalid_argument("block sizes must be at least 1");
+    if (size != std::size_t(rows) * std::size_t(cols))
+        throw std::invalid_argument("the matrix holds " + std::to_string(size) + " values, not rows x cols = " +
+                                    std::to_string(std::size_t(rows) * std::size_t(cols)));
+}
+
+ScaledMatrix castAll(std::span<const float> x, ScaledMatrix m) {
+    m.codes.resize(x.size());
+    for (int r = 0; r < m.rows; ++r)
+        for (int c = 0; c < m.cols; ++c) {
+            const std::size_t at = std::size_t(r) * m.cols + c;
+            const Fp8Cast q = castToFp8(x[at], m.scaleAt(r, c), m.element);
+            m.codes[at] = q.value;
+            m.saturated += q.saturated;
+            m.flushed += q.flushed;
+            m.nonzero += x[at] != 0;
+        }
+    return m;
+}
+
+} // namespace
+
+float amaxScale(float amax, Fp8Element e) {
+    if (!(amax > 0) || !std::isfinite(amax)) return 1.0f;
+    return amax / fp8Max(e);
+}
+
+float amaxOf(std::span<const float> x) {
+    float m = 0;
+    for (float v : x) {
+        if (std::isnan(v)) return std::numeric_limits<float>::quiet_NaN();
+        m = std::max(m, std::fabs(v));
+    }
+    return m;
+}
+
+std::vector<float> blockAmaxScales(std::span<const float> x, int rows, int cols, int blockRows, int blockCols,
+                                   Fp8Element e) {
+    checkShape(x.size(), rows, cols, blockRows, blockCols);
+    const int across = (cols + blockCols - 1) / blockCols;
+    const int down = (rows + blockRows - 1) / blockRows;
+    std::vector<float> amax(std::size_t(across) * down, 0.0f);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            float& a = amax[std::size_t(r / blockRows) * across + c / blockCols];
+            const float v = std::fabs(x[std::size_t(r) * cols + c]);
+            a = std::isnan(v) || std::isnan(a) ? std::numeric_limits<float>::quiet_NaN() : std::max(a, v);
+        }
+    for (float& a : amax) a = amaxScale(a, e);
+    return amax;
+}
+
+ScaledMatrix quantizeBlocks(std::span<const float> x, int rows, int cols, int blockRows, int blockCols, Fp8Element e) {
+    ScaledMatrix m;
+    m.rows = rows;
+    m.cols = cols;
+    m.blockRows = blockRows;
+    m.blockCols = blockCols;
+    m.element = e;
+    m.scales = blockAmaxScales(x, rows, cols, blockRows, blockCols, e);
+    return castAll(x, std::move(m));
+}
+
+ScaledMatrix quantizeWithScale(std::span<const float> x, int rows, int cols, float scale, Fp8Element e) {
+    checkShape(x.size(), rows, cols, rows, cols);
+    if (!(scale > 0) || !std::isfinite(scale)) throw std::invalid_argument("the scale must be a positive finite number");
+    ScaledMatrix m;
+    m.rows = rows;
+    m.cols = cols;
+    m.blockRows = rows;
+    m.blockCols = cols;
+    m.element = e;
+    m.scales = {scale};
+    return castAll(x, std::move(m));
+}
+
+ScaledMatrix transposed(const ScaledMatrix& m) {
+    ScaledMatrix t = m;
+    t.rows = m.cols;
+    t.cols = m.rows;
+    t.blockRows = m.blockCols;
+    t.blockCols = m.blockRows;
+    for (int r = 0; r < m.rows; ++r)
+        for (int c = 0; c < m.cols; ++c) t.codes[std::size_t(c) * t.cols + r] = m.codes[std::size_t(r) * m.cols + c];
+    const int across = m.blocksAcross(), down = m.blocksDown();
+    for (int r = 0; r < down; ++r)
+        for (int c = 0; c < across; ++c) t.scales[std::size_t(c) * down + r] = m.scales[std::size_t(r) * across + c];
+    return t;
+}
+
+} // namespace fplab::blockscale

@@ -1,0 +1,63 @@
+// Casting to E4M3 / E5M2 on the host float's bits (the training modes cast every GEMM operand each step).
+#include "core/blockscale/fp8_element.h"
+
+#include <bit>
+#include <cstdint>
+#include <cmath>
+
+namespace fplab::blockscale {
+
+namespace {
+
+// Nearest even to an element with `mantissa` bits and smallest normal exponent `minExp`, for finite
+// |v| below the saturation limit: normal results by rounding the float's bits (a carry moves into the
+// exponent as it should), subnormal ones on the fixed grid 2^(minExp - mantissa), where v times a power
+// of two is exact and nearbyint rounds to even (the default rounding mode). fp8_element_test holds
+// this against the soft-float core's conversion.
+float roundToElement(float v, int mantissa, int minExp) {
+    const float magnitude = std::fabs(v);
+    if (magnitude < std::ldexp(1.0f, minExp)) {
+        const int gridExp = minExp - mantissa;
+        return std::ldexp(std::nearbyint(std::ldexp(v, -gridExp)), gridExp);
+    }
+    const int drop = 23 - mantissa;
+    const std::uint32_t bits = std::bit_cast<std::uint32_t>(v);
+    const std::uint32_t half = (std::uint32_t{1} << (drop - 1)) - 1 + ((bits >> drop) & 1);
+    return std::bit_cast<float>((bits + half) & ~((std::uint32_t{1} << drop) - 1));
+}
+
+} // namespace
+
+std::string_view fp8ElementName(Fp8Element e) { return e == Fp8Element::E4m3 ? "e4m3" : "e5m2"; }
+
+std::optional<Fp8Element> parseFp8Element(std::string_view s) {
+    if (s == "e4m3") return Fp8Element::E4m3;
+    if (s == "e5m2") return Fp8Element::E5m2;
+    return std::nullopt;
+}
+
+float fp8Max(Fp8Element e) { return e == Fp8Element::E4m3 ? 448.0f : 57344.0f; }
+
+Fp8Cast castToFp8(float x, float scale, Fp8Element e) {
+    Fp8Cast c;
+    const float v = x / scale;
+    if (std::isnan(v)) {
+        c.value = v;
+        return c;
+    }
+    const float max = fp8Max(e);
+    // Below max + half its gap (448 + 16, 57344 + 4096) nearest even gives max anyway: not saturation.
+    const float limit = max + (e == Fp8Element::E4m3 ? 16.0f : 4096.0f);
+    if (std::fabs(v) >= limit) {
+        c.saturated = true;
+        c.value = std::copysign(max, v);
+        return c;
+    }
+    c.value = std::fabs(v) > max              ? std::copysign(max, v)
+              : e == Fp8Element::E4m3 ? roundToElement(v, 3, -6)
+                                      : roundToElement(v, 2, -14);
+    c.flushed = x != 0 && c.value == 0;
+    return c;
+}
+
+} // namespace fplab::blockscale
