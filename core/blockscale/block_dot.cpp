@@ -21,8 +21,14 @@ constexpr Format kE5m3Carrier = detail::preset(FormatId::Custom, "e5m3", 5, 3);
 
 const tc::BlockModel& hopperFp8Model() {
     static const tc::BlockModel model = [] {
-        tc::BlockModel m = *tc::resolveModel({tc::Arch::Sm90, tc::InputType::E4m3, tc::AccumType::Fp32}).model;
+        tc::MmaConfig config;
+        config.arch = tc::Arch::Sm90;
+        config.input = tc::InputType::E4m3;
+        config.accum = tc::AccumType::Fp32;
+        config.instruction = tc::Api::Wgmma; // Hopper's FP8 tensor-core path (cuBLASLt, DeepGEMM): 13 kept bits
+        tc::BlockModel m = *tc::resolveModel(config).model;
         m.inputFormat = kE5m3Carrier;
+        m.unitFormat = kE5m3Carrier;
         // Only the operand width check of the general path reads config.input; E5M3 takes 9 bits.
         m.config.input = tc::InputType::Fp16;
         return m;
