@@ -18,6 +18,12 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
+// A front matter value in matching quotes (as YAML writes a title holding ': ') without them.
+std::string unquoted(std::string_view v) {
+    if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) v = v.substr(1, v.size() - 2);
+    return std::string(v);
+}
+
 bool isBlank(std::string_view s) { return trim(s).empty(); }
 
 std::vector<std::string_view> splitLines(std::string_view text) {
@@ -129,7 +135,7 @@ private:
                 continue;
             }
             key = std::string(trim(line.substr(0, colon)));
-            value = std::string(trim(line.substr(colon + 1)));
+            value = unquoted(trim(line.substr(colon + 1)));
             if (seen.count(key)) {
                 error(lineNo, "'" + key + "' is given twice (first on line " + std::to_string(seen[key]) + ")");
                 continue;

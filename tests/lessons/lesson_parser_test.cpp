@@ -103,6 +103,20 @@ TEST(LessonParser, AcceptsWindowsLineEndingsAndAByteOrderMark) {
     EXPECT_EQ(p.lesson->steps.size(), 2u);
 }
 
+TEST(LessonParser, QuotedFrontMatterValuesLoseTheirQuotes) {
+    std::string text(kGood);
+    const std::size_t title = text.find("title:");
+    ASSERT_NE(title, std::string::npos);
+    const std::size_t end = text.find('\n', title);
+    text.replace(title, end - title, "title: \"Microscaling: how FP4 gets away with it\"");
+    text.replace(text.find("summary:"), text.find('\n', text.find("summary:")) - text.find("summary:"),
+                 "summary: 'It's quoted'");
+    const ParsedLesson p = parse(text);
+    ASSERT_TRUE(p.lesson) << (p.errors.empty() ? "" : p.errors.front().toString());
+    EXPECT_EQ(p.lesson->title, "Microscaling: how FP4 gets away with it");
+    EXPECT_EQ(p.lesson->summary, "It's quoted");
+}
+
 TEST(LessonParser, ReportsMistakesWithFileAndLine) {
     const std::string head = "---\nid: x\norder: 1\ntitle: X\n---\n"; // lines 1-5
     EXPECT_EQ(firstError("# no front matter\n"),
