@@ -1,5 +1,6 @@
 #include "gpu/fingerprint.h"
 
+#include "core/tensor_core/fingerprint/answers_file.h"
 #include "core/tensor_core/fingerprint/probes.h"
 #include "gpu/backend_choice.h"
 #include "gpu/backends.h"
@@ -81,6 +82,35 @@ fp::AnswerSet runFingerprintOnGpu(GemmType type, tc::Api api, const std::functio
         if (progress) progress(++done, int(tiles.size()));
     }
     return s;
+}
+
+tc::fingerprint::AnswersOrError readFingerprintAnswers(const std::string& path, std::optional<GemmType> type,
+                                                       tc::Api api, tc::Arch arch) {
+    namespace fp = tc::fingerprint;
+    fp::AnswersOrError out;
+    std::string error;
+    const auto text = fp::readWholeFile(path, error);
+    if (!text) {
+        out.error = error;
+        return out;
+    }
+    if (fp::isAnswersFile(*text)) {
+        out = fp::parseAnswers(*text);
+    } else if (!type) {
+        out.error = path + " is not a fingerprint file; bare recorded cells are read with a type (and an architecture)";
+        out.needsType = true;
+        return out;
+    } else if (auto meta = fingerprintDescription(*type, api); !meta) {
+        out.error = fingerprintUnavailableReason(*type, api);
+        return out;
+    } else {
+        meta->computeCapability = arch == tc::Arch::Sm90 ? 90 : 80;
+        meta->device = "recorded cells from " + path;
+        const std::size_t slash = path.find_last_of("/\\");
+        out = fp::parseBareCells(*text, *meta, slash == std::string::npos ? path : path.substr(slash + 1));
+    }
+    if (!out.answers) out.error = path + ": " + out.error;
+    return out;
 }
 
 } // namespace fplab::gpu

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/tensor_core/fingerprint/answers.h"
+#include "core/tensor_core/fingerprint/answers_file.h"
 #include "gpu/gemm_types.h"
 
 #include <functional>
@@ -21,6 +22,12 @@ std::string fingerprintUnavailableReason(GemmType type, tc::Api api);
 std::optional<tc::fingerprint::AnswerSet> fingerprintDescription(GemmType type, tc::Api api);
 // The GEMM type of an answer set's input and accumulator (nullopt when there is none).
 std::optional<GemmType> gemmTypeOf(tc::InputType input, tc::AccumType accum);
+
+// Reads answers from a file: a fingerprint file (`--save`, the GPU Lab's Save), or bare recorded cells
+// ("a0..a31 b0..b31 c d" lines, such as the H100 evidence) read as `type` and `api` on `arch`. Bare cells
+// without a type, an unreadable file and malformed lines give the error, naming the file.
+tc::fingerprint::AnswersOrError readFingerprintAnswers(const std::string& path, std::optional<GemmType> type,
+                                                       tc::Api api, tc::Arch arch);
 
 // Runs every probe tile once on device 0 and records the cells. `progress(done, total)` is called
 // after each tile. Throws GpuError (NotBuilt, NoDevice, Unsupported, ...).

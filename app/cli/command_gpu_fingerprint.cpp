@@ -206,33 +206,14 @@ int report(const fp::AnswerSet& s, const Options& o, CommandIo io) {
 }
 
 int runLoad(const Options& o, CommandIo io) {
-    std::string error;
-    const auto text = fp::readWholeFile(o.load, error);
-    if (!text) {
-        io.err << "fplab-cli gpu fingerprint: " << error << "\n";
-        return kExitBadInput;
-    }
-    fp::AnswersOrError parsed;
-    if (fp::isAnswersFile(*text)) {
-        parsed = fp::parseAnswers(*text);
-    } else {
-        if (!o.type) {
-            io.err << "fplab-cli gpu fingerprint: " << o.load
-                   << " is not a fingerprint file; to read bare recorded cells give --type (and --arch)\n";
-            return kExitUsage;
-        }
-        auto meta = gpu::fingerprintDescription(*o.type, o.api);
-        if (!meta) {
-            io.err << "fplab-cli gpu fingerprint: " << gpu::fingerprintUnavailableReason(*o.type, o.api) << "\n";
-            return kExitUsage;
-        }
-        meta->computeCapability = o.arch.value_or(tc::Arch::Sm90) == tc::Arch::Sm90 ? 90 : 80;
-        meta->device = "recorded cells from " + o.load;
-        const std::size_t slash = o.load.find_last_of("/\\");
-        parsed = fp::parseBareCells(*text, *meta, slash == std::string::npos ? o.load : o.load.substr(slash + 1));
+    const fp::AnswersOrError parsed = gpu::readFingerprintAnswers(o.load, o.type, o.api, o.arch.value_or(tc::Arch::Sm90));
+    if (parsed.needsType) {
+        io.err << "fplab-cli gpu fingerprint: " << o.load
+               << " is not a fingerprint file; to read bare recorded cells give --type (and --arch)\n";
+        return kExitUsage;
     }
     if (!parsed.answers) {
-        io.err << "fplab-cli gpu fingerprint: " << o.load << ": " << parsed.error << "\n";
+        io.err << "fplab-cli gpu fingerprint: " << parsed.error << "\n";
         return kExitBadInput;
     }
     // --load with --save converts (bare recorded cells become a fingerprint file the app loads).

@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTabWidget>
+#include <QFile>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
@@ -99,10 +100,24 @@ TEST(FingerprintPanelTest, LoadsTheRecordedH100AnswersAndShowsTheInferredModel) 
     EXPECT_EQ(panel->model()->text(n, FingerprintPanel::Inferred), QStringLiteral("16"));
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files).size(), 2) << "no temporary file left behind";
 
-    // A file that is not a fingerprint: a message, the table unchanged.
+    // A file that is neither a fingerprint nor recorded cells: a message naming it, the table unchanged.
+    const QString junk = dir.filePath(QStringLiteral("junk.txt"));
+    {
+        QFile f(junk);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write("hello\n");
+    }
+    ASSERT_TRUE(panel->startLoad(junk));
+    ASSERT_TRUE(lab->runner()->waitUntilIdle(60000));
+    EXPECT_TRUE(lab->jobLabel()->text().contains(QStringLiteral("junk.txt: line 1"))) << lab->jobLabel()->text().toStdString();
+    EXPECT_EQ(panel->model()->text(n, FingerprintPanel::Inferred), QStringLiteral("16"));
+
+    // Bare recorded cells load as the type chosen in the panel (the H100 evidence as it was printed).
+    panel->typeCombo()->setCurrentIndex(panel->typeCombo()->findData(QStringLiteral("e5m2-fp32")));
     ASSERT_TRUE(panel->startLoad(QString::fromStdString(std::string(FPLAB_TC_DATA_DIR) + "/h100/mma_e5m2.txt")));
     ASSERT_TRUE(lab->runner()->waitUntilIdle(60000));
-    EXPECT_TRUE(lab->jobLabel()->text().contains(QStringLiteral("is not a fingerprint file"))) << lab->jobLabel()->text().toStdString();
+    ASSERT_TRUE(panel->result().has_value());
+    EXPECT_EQ(panel->result()->answers.cells.size(), 5120u);
     EXPECT_EQ(panel->model()->text(n, FingerprintPanel::Inferred), QStringLiteral("16"));
 }
 

@@ -21,15 +21,11 @@ FingerprintJobResult runFingerprintJob(gpu::GemmType type, tc::Api api, const Jo
     return r;
 }
 
-FingerprintJobResult loadFingerprintJob(const std::string& path, const JobControl& control) {
-    std::string error;
-    const auto text = fp::readWholeFile(path, error);
-    if (!text) throw std::runtime_error(error);
-    if (!fp::isAnswersFile(*text))
-        throw std::runtime_error(path + " is not a fingerprint file (bare recorded cells can be converted with "
-                                        "fplab-cli gpu fingerprint --load FILE --type T --save NEW)");
-    auto parsed = fp::parseAnswers(*text);
-    if (!parsed.answers) throw std::runtime_error(path + ": " + parsed.error);
+FingerprintJobResult loadFingerprintJob(const std::string& path, gpu::GemmType bareCellsType, tc::Api api,
+                                        const JobControl& control) {
+    // Bare recorded cells (the H100 evidence) are read as the type and instruction chosen in the panel, on sm_90.
+    auto parsed = gpu::readFingerprintAnswers(path, bareCellsType, api, tc::Arch::Sm90);
+    if (!parsed.answers) throw std::runtime_error(parsed.error);
     control.checkCancelled();
     control.report(0.2);
     FingerprintJobResult r;

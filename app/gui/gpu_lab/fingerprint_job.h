@@ -19,7 +19,9 @@ struct FingerprintJobResult {
 
 // Throws GpuError (no GPU, unsupported), JobCancelled.
 FingerprintJobResult runFingerprintJob(gpu::GemmType type, tc::Api api, const JobControl& control = {});
+// A fingerprint file, or bare recorded cells read as `bareCellsType` and `api` on sm_90.
 // Throws std::runtime_error naming the file and the problem.
-FingerprintJobResult loadFingerprintJob(const std::string& path, const JobControl& control = {});
+FingerprintJobResult loadFingerprintJob(const std::string& path, gpu::GemmType bareCellsType, tc::Api api,
+                                        const JobControl& control = {});
 
 } // namespace fplab::gui

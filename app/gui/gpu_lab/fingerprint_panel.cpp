@@ -119,11 +119,14 @@ bool FingerprintPanel::startRun() {
 }
 
 bool FingerprintPanel::startLoad(const QString& path) {
+    const auto type = gpu::findGemmType(m_type->currentData().toString().toStdString());
+    if (!type) return false;
+    const auto api = tc::Api(m_instruction->currentData().toInt());
     auto result = std::make_shared<FingerprintJobResult>();
     const std::string file = path.toStdString();
     return m_runner.startJob(
         tr("Fingerprint"),
-        [file, result](const JobControl& control) { *result = loadFingerprintJob(file, control); },
+        [file, type, api, result](const JobControl& control) { *result = loadFingerprintJob(file, *type, api, control); },
         [this, result] { showResult(std::move(*result)); },
         {tr("Loading the fingerprint was cancelled."), tr("Loading the fingerprint failed: %1"),
          tr("Fingerprint loaded.")},

@@ -171,13 +171,24 @@ void GpuLabSection::retranslateUi() {
 }
 
 QStringList GpuLabSection::screenshotNames() const {
-    return {QStringLiteral("gpu-lab"), QStringLiteral("gpu-lab-speed"), QStringLiteral("gpu-lab-tf32")};
+    return {QStringLiteral("gpu-lab"), QStringLiteral("gpu-lab-speed"), QStringLiteral("gpu-lab-tf32"),
+            QStringLiteral("gpu-lab-fingerprint")};
 }
 
 void GpuLabSection::prepareScreenshot(const QString& name) {
     queryDevice();
     if (name == QStringLiteral("gpu-lab-speed")) {
         m_tabs->setCurrentIndex(SpeedTab);
+        return;
+    }
+    if (name == QStringLiteral("gpu-lab-fingerprint")) {
+        // The answers an H100 gave (tests/tensor_core/data/h100, from the source tree this app was built
+        // from): the inferred FP8 mma.sync model beside the built-in one.
+        QComboBox* type = m_fingerprint->typeCombo();
+        type->setCurrentIndex(type->findData(QStringLiteral("e4m3-fp32")));
+        m_fingerprint->startLoad(QStringLiteral(FPLAB_H100_E4M3_ANSWERS));
+        m_runner->waitUntilIdle(60000);
+        m_tabs->setCurrentIndex(FingerprintTab);
         return;
     }
     if (name == QStringLiteral("gpu-lab-tf32")) {
