@@ -1,6 +1,7 @@
 #include "gpu/training/cuda/fp8_kernels.h"
 
 #include "gpu/cuda/check.h"
+#include "gpu/training/fp8_cast_math.h"
 
 #include <cuda_fp8.h>
 
@@ -12,51 +13,9 @@ constexpr int kThreads = 256;
 
 int blocksFor(long long n) { return int((n + kThreads - 1) / kThreads); }
 
-__device__ float fp8MaxOf(int e5m2) { return e5m2 ? 57344.0f : 448.0f; }
-
-// core/blockscale/block_scales.cpp amaxScale: amax / fp8Max, 1 for a zero or non-finite amax.
-__device__ float amaxScale(float amax, int e5m2) {
-    if (!(amax > 0.0f) || !isfinite(amax)) return 1.0f;
-    return __fdiv_rn(amax, fp8MaxOf(e5m2));
-}
-
-// core/blockscale/fp8_element.cpp roundToElement.
-__device__ float roundToElement(float v, int mantissa, int minExp) {
-    const float magnitude = fabsf(v);
-    if (magnitude < ldexpf(1.0f, minExp)) {
-        const int gridExp = minExp - mantissa;
-        return ldexpf(rintf(ldexpf(v, -gridExp)), gridExp);
-    }
-    const int drop = 23 - mantissa;
-    const unsigned int bits = __float_as_uint(v);
-    const unsigned int half = (1u << (drop - 1)) - 1 + ((bits >> drop) & 1u);
-    return __uint_as_float((bits + half) & ~((1u << drop) - 1));
-}
-
-struct Cast {
-    float value;
-    bool saturated, flushed;
-};
-
-// core/blockscale/fp8_element.cpp castToFp8.
-__device__ Cast castToFp8(float x, float scale, int e5m2) {
-    Cast c{0.0f, false, false};
-    const float v = __fdiv_rn(x, scale);
-    if (isnan(v)) {
-        c.value = v;
-        return c;
-    }
-    const float max = fp8MaxOf(e5m2);
-    const float limit = max + (e5m2 ? 4096.0f : 16.0f);
-    if (fabsf(v) >= limit) {
-        c.saturated = true;
-        c.value = copysignf(max, v);
-        return c;
-    }
-    c.value = fabsf(v) > max ? copysignf(max, v) : e5m2 ? roundToElement(v, 2, -14) : roundToElement(v, 3, -6);
-    c.flushed = x != 0.0f && c.value == 0.0f;
-    return c;
-}
+using fp8_math::amaxScale;
+using fp8_math::castToFp8;
+using fp8_math::Cast;
 
 __global__ void amaxKernel(const float* x, int n, CastCounts* counts) {
     const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
@@ -83,7 +42,7 @@ __global__ void blockScalesKernel(CastArgs a, int rows, int cols, int across, in
             const float v = fabsf(sourceAt(a, r, c));
             amax = isnan(v) || isnan(amax) ? __int_as_float(0x7fc00000) : fmaxf(amax, v);
         }
-    const float scale = amaxScale(amax, a.e5m2);
+    const float scale = amaxScale(amax, a.e5m2 != 0);
     a.scales[b] = scale;
     atomicMax(&counts->maxScaleBits, __float_as_uint(scale));
 }
@@ -102,7 +61,7 @@ __global__ void castKernel(CastArgs a, int rows, int cols, int across, CastCount
         return;
     }
     const float x = sourceAt(a, r, c);
-    const Cast q = castToFp8(x, a.scales[(r / a.blockRows) * across + c / a.blockCols], a.e5m2);
+    const Cast q = castToFp8(x, a.scales[(r / a.blockRows) * across + c / a.blockCols], a.e5m2 != 0);
     // The value is exact in the element format: the conversion only encodes it (NaN stays NaN).
     a.codes[i] = __nv_cvt_float_to_fp8(q.value, __NV_SATFINITE, a.e5m2 ? __NV_E5M2 : __NV_E4M3);
     if (q.saturated) atomicAdd(&counts->saturated, 1ull);
