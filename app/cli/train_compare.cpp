@@ -20,6 +20,7 @@ int trainAndCompare(const TrainingConfig& c, long long every, std::ostream* csv,
     const ComparisonTolerance tolerance = toleranceFor(c.mode);
     printHeader(cpu, "cpu (emulated) and gpu (" + gpu::queryDevices().devices.front().name + "), compared", io);
     io.out << "tolerance (relative): loss " << setting(tolerance.loss) << ", weights " << setting(tolerance.weights)
+           << (tolerance.fp8 > 0 ? ", FP8 casts' amax and scale " + setting(tolerance.fp8) : std::string())
            << ", judged over the first " << tolerance.judgedSteps << " steps; scale and skipped steps must match\n";
     io.out << gpu::comparisonHeader() << "\n";
     const gpu::BackendComparison result = gpu::compareInLockstep(cpu, gpuRun, tolerance, [&](const StepComparison& s) {

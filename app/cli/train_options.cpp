@@ -225,8 +225,6 @@ std::optional<int> parseTrainOptions(std::span<const std::string_view> args, Com
     }
     if (!lrGiven && c.optimizer.kind == OptimizerKind::Sgd) c.optimizer.learningRate = 0.1f;
     if (std::string e = checkConfig(c); !e.empty()) return usage(e);
-    if ((options.gpu || options.compare) && policyFor(c.mode).fp8Gemms())
-        return usage("the fp8 modes run on the CPU emulator only (no GPU path yet)");
     if ((options.gpu || options.compare) && !options.gridPath.empty())
         return usage("--grid needs the CPU emulator (--backend cpu, no --compare)");
     if (options.every <= 0) options.every = c.steps <= 100 ? 1 : (c.steps + 99) / 100;

@@ -37,8 +37,16 @@ Fp8TensorScaling::Fp8TensorScaling(std::string name, Fp8Element element, Fp8Reci
     : m_name(std::move(name)), m_element(element), m_recipe(recipe), m_settings(settings),
       m_history(settings.amaxHistory) {}
 
-float Fp8TensorScaling::scaleFor(std::span<const float> x) const {
-    const float amax = m_recipe == Fp8Recipe::Delayed ? m_history.amax(m_settings.algo) : blockscale::amaxOf(x);
+float Fp8TensorScaling::sourceAmax(float amax) const {
+    return m_recipe == Fp8Recipe::Delayed ? m_history.amax(m_settings.algo) : amax;
+}
+
+void Fp8TensorScaling::record(float amax) {
+    if (m_recipe == Fp8Recipe::Delayed && std::isfinite(amax)) m_history.push(amax);
+}
+
+float Fp8TensorScaling::scaleForAmax(float tensorAmax) const {
+    const float amax = sourceAmax(tensorAmax);
     if (!(amax > 0) || !std::isfinite(amax)) return 1.0f; // TE keeps scale 1 until an amax is known
     return std::ldexp(blockscale::amaxScale(amax, m_element), m_settings.margin);
 }
@@ -51,10 +59,10 @@ blockscale::ScaledMatrix Fp8TensorScaling::quantize(std::span<const float> x, in
     if (m_recipe == Fp8Recipe::Block) {
         q = blockscale::quantizeBlocks(x, rows, cols, blockRows, blockCols, m_element);
     } else {
-        if (m_recipe == Fp8Recipe::Delayed) historyAmax = m_history.amax(m_settings.algo);
-        q = blockscale::quantizeWithScale(x, rows, cols, scaleFor(x), m_element);
+        historyAmax = sourceAmax(amax);
+        q = blockscale::quantizeWithScale(x, rows, cols, scaleForAmax(amax), m_element);
     }
-    if (record && m_recipe == Fp8Recipe::Delayed && std::isfinite(amax)) m_history.push(amax);
+    if (record) this->record(amax);
     if (stats) {
         Fp8TensorStats s;
         s.name = m_name;

@@ -50,8 +50,16 @@ public:
     Fp8TensorScaling(std::string name, blockscale::Fp8Element element, Fp8Recipe recipe, const Fp8Settings& settings);
 
     const std::string& name() const { return m_name; }
+    blockscale::Fp8Element element() const { return m_element; }
+    Fp8Recipe recipe() const { return m_recipe; }
     // The scale a per-tensor recipe uses for x now (delayed: from the history alone).
-    float scaleFor(std::span<const float> x) const;
+    float scaleFor(std::span<const float> x) const { return scaleForAmax(blockscale::amaxOf(x)); }
+    // The same from x's amax alone (a GPU reduces it on the device): the amax the scale comes from
+    // (delayed: the history's, 0 when empty; otherwise `amax`), and the scale.
+    float sourceAmax(float amax) const;
+    float scaleForAmax(float amax) const;
+    // A training step's cast is done: the delayed history takes the tensor's amax (when finite).
+    void record(float amax);
     // Casts x (rows x cols). Per-tensor recipes use one scale; the block recipe one per
     // blockRows x blockCols block. With `record` (a training step, not an evaluation) the delayed
     // history takes x's amax afterwards. `stats`, when given, receives what the cast did.

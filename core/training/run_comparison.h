@@ -26,6 +26,9 @@ std::vector<float> flattenWeights(const std::vector<Parameter>& params);
 struct ComparisonTolerance {
     double loss = 0;     // |a - b| / max(|a|, |b|)
     double weights = 0;  // ||a - b|| / ||a|| over all parameters
+    // fp8-* modes: each FP8 GEMM operand's amax, the amax its scale came from, and its scale, as a
+    // relative difference (compared when both records carry the casts).
+    double fp8 = 0;
     int judgedSteps = 32;
 };
 // The tolerance for a mode: a float32 run differs by float32 rounding noise; a 16-bit run also by
@@ -46,9 +49,13 @@ struct StepComparison {
     float scaleA = 1, scaleB = 1;
     bool skippedA = false, skippedB = false;
     double weightDifference = 0;
+    // fp8-* modes: the largest relative difference of an FP8 cast's amax or scale, and which tensor.
+    double fp8Difference = 0;
+    std::string fp8Tensor;
     bool lossAgrees = true, scaleAgrees = true, skipAgrees = true, weightsAgree = true;
-    bool judged = true; // within the tolerance's judgedSteps
-    bool agrees() const { return lossAgrees && scaleAgrees && skipAgrees && weightsAgree; }
+    bool fp8Agrees = true; // also false when the two records name different FP8 tensors
+    bool judged = true;    // within the tolerance's judgedSteps
+    bool agrees() const { return lossAgrees && scaleAgrees && skipAgrees && weightsAgree && fp8Agrees; }
 };
 StepComparison compareStep(const StepSnapshot& a, const StepSnapshot& b, const ComparisonTolerance& tolerance);
 
@@ -60,6 +67,7 @@ struct RunComparison {
     int firstDisagreement = 0; // the first judged step that does not agree (0: none)
     double maxLossDifference = 0; // over the judged steps
     double maxWeightDifference = 0;
+    double maxFp8Difference = 0; // over the judged steps
     double maxLossDifferenceAfter = 0; // over the steps after them
     double maxWeightDifferenceAfter = 0;
     int skippedA = 0, skippedB = 0;

@@ -28,6 +28,9 @@ public:
     // Whether these kernels measure what only the emulator measures: BackwardStats in forwardBackward
     // (the FP16-window counts and the exponent histogram) and the per-tensor updates of optimizerStep.
     virtual bool collectsStats() const = 0;
+    // Whether forwardBackward reports the FP8 casts (BackwardStats::fp8) in the fp8-* modes; the
+    // GPU's kernels do without collecting the rest.
+    virtual bool reportsFp8Casts() const { return collectsStats(); }
     virtual void zeroGrad() = 0;
     // Forward, then backward of gradScale * (mean cross-entropy); the gradients are added to the
     // parameters' gradients (rounded to the parameter type).

@@ -198,7 +198,8 @@ StepRecord TrainingRun::forwardBackward(int stepNumber, bool& logitsFinite) {
 
     m_kernels->zeroGrad();
     BackwardStats stats;
-    BackwardStats* statsOut = m_config.collectStats && m_kernels->collectsStats() ? &stats : nullptr;
+    const bool fp8Casts = m_policy.fp8Gemms() && m_kernels->reportsFp8Casts();
+    BackwardStats* statsOut = m_config.collectStats && (m_kernels->collectsStats() || fp8Casts) ? &stats : nullptr;
     float lossSum = 0;
     int correct = 0;
     logitsFinite = true;

@@ -121,8 +121,9 @@ void setLtAttribute(cublasLtMatmulDesc_t op, LtAttribute attribute, const float*
 class LtFp8Plan final : public CublasRunner::Plan {
 public:
     LtFp8Plan(cublasLtHandle_t lt, const LtFp8Descriptor& desc, int m, int n, int k, void* workspace,
-              std::size_t workspaceBytes, float* scales)
+              std::size_t workspaceBytes, float* scales, int ld = 0, bool noSplitK = false)
         : m_lt(lt), m_workspace(workspace), m_workspaceBytes(workspaceBytes) {
+        if (ld == 0) ld = k;
         if (!desc.unsupported.empty()) throw GpuError(GpuError::Kind::Unsupported, desc.unsupported);
         if (desc.scaleA != 1.0f || desc.scaleB != 1.0f) {
             const float hostScales[2] = {desc.scaleA, desc.scaleB};
@@ -131,13 +132,18 @@ public:
         FPLAB_CUBLAS_CHECK(cublasLtMatmulDescCreate(&m_op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
         for (LtAttribute attribute : desc.attributes) setLtAttribute(m_op, attribute, scales);
         // Column-major: first operand Bt (K x N, ld K) transposed, second A (K x M, ld K), D N x M (ld N).
-        FPLAB_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&m_a, ltType(desc.ltA), k, n, k));
-        FPLAB_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&m_b, ltType(desc.ltB), k, m, k));
+        FPLAB_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&m_a, ltType(desc.ltA), k, n, ld));
+        FPLAB_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&m_b, ltType(desc.ltB), k, m, ld));
         FPLAB_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&m_c, CUDA_R_32F, n, m, n));
         FPLAB_CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&m_d, CUDA_R_32F, n, m, n));
         FPLAB_CUBLAS_CHECK(cublasLtMatmulPreferenceCreate(&m_pref));
         FPLAB_CUBLAS_CHECK(cublasLtMatmulPreferenceSetAttribute(m_pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
                                                                 &m_workspaceBytes, sizeof m_workspaceBytes));
+        if (noSplitK) {
+            const std::uint32_t none = CUBLASLT_REDUCTION_SCHEME_NONE;
+            FPLAB_CUBLAS_CHECK(cublasLtMatmulPreferenceSetAttribute(m_pref, CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK,
+                                                                    &none, sizeof none));
+        }
         int found = 0;
         FPLAB_CUBLAS_CHECK(cublasLtMatmulAlgoGetHeuristic(m_lt, m_op, m_a, m_b, m_c, m_d, m_pref, 1, &m_algo, &found));
         if (found == 0)
@@ -201,6 +207,15 @@ std::unique_ptr<CublasRunner::Plan> CublasRunner::planFp8(Fp8Operand a, Fp8Opera
         throw GpuError(GpuError::Kind::Unsupported, why);
     return std::make_unique<LtFp8Plan>(m_lt.get(), ltFp8Descriptor(a, b), m, n, k, m_workspace.get(),
                                        m_workspace.size(), m_scales.get());
+}
+
+std::unique_ptr<CublasRunner::Plan> CublasRunner::planFp8Chunk(Fp8Operand a, Fp8Operand b, int m, int n, int k,
+                                                                int ld) {
+    if (auto why = unsupportedReason(GemmType::E4m3Fp32, m, n, k); !why.empty())
+        throw GpuError(GpuError::Kind::Unsupported, why);
+    if (ld < k || ld % 16) throw GpuError(GpuError::Kind::InvalidArgument, "cuBLASLt FP8: the rows must be a multiple of 16 apart, at least k");
+    return std::make_unique<LtFp8Plan>(m_lt.get(), ltFp8Descriptor(a, b), m, n, k, m_workspace.get(),
+                                       m_workspace.size(), m_scales.get(), ld, true);
 }
 
 } // namespace fplab::gpu::cuda

@@ -32,6 +32,10 @@ public:
     std::unique_ptr<Plan> plan(GemmType type, int m, int n, int k);
     // An FP8 GEMM with the project's A and B in the given types (E4M3 x E5M2 and the like), FP32 out.
     std::unique_ptr<Plan> planFp8(Fp8Operand a, Fp8Operand b, int m, int n, int k);
+    // The FP8 training GEMMs (gpu/training/fp8_gemm_plan.h): A and Bt rows `ld` elements apart (a
+    // K-chunk of longer rows), scales 1, and no split-K reduction, so that every output is one
+    // tensor-core sum, as the emulator's model sums it.
+    std::unique_ptr<Plan> planFp8Chunk(Fp8Operand a, Fp8Operand b, int m, int n, int k, int ld);
 
     cudaStream_t stream() const { return nullptr; } // the legacy default stream
 

@@ -35,12 +35,13 @@ std::string comparisonLine(const training::StepComparison& s) {
 
 void writeComparisonCsv(std::ostream& csv, const training::RunComparison& r) {
     csv << "step,cpu_loss,gpu_loss,loss_difference,cpu_scale,gpu_scale,cpu_skipped,gpu_skipped,weight_difference,"
-           "judged,agrees\n";
+           "judged,agrees,fp8_difference,fp8_tensor\n";
     for (const training::StepComparison& s : r.steps)
         csv << s.step << "," << format("%.9g", s.lossA) << "," << format("%.9g", s.lossB) << ","
             << format("%.9g", s.lossDifference) << "," << format("%.9g", s.scaleA) << "," << format("%.9g", s.scaleB)
             << "," << (s.skippedA ? 1 : 0) << "," << (s.skippedB ? 1 : 0) << "," << format("%.9g", s.weightDifference)
-            << "," << (s.judged ? 1 : 0) << "," << (s.agrees() ? 1 : 0) << "\n";
+            << "," << (s.judged ? 1 : 0) << "," << (s.agrees() ? 1 : 0) << "," << format("%.9g", s.fp8Difference) << ","
+            << s.fp8Tensor << "\n";
 }
 
 } // namespace fplab::gpu

@@ -23,6 +23,22 @@ using namespace fplab::training;
 
 bool sameBits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
+void expectSameFp8Casts(const std::vector<Fp8TensorStats>& a, const std::vector<Fp8TensorStats>& b) {
+    ASSERT_EQ(a.size(), b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        SCOPED_TRACE(a[i].name);
+        EXPECT_EQ(a[i].name, b[i].name);
+        EXPECT_EQ(a[i].element, b[i].element);
+        EXPECT_TRUE(sameBits(a[i].amax, b[i].amax)) << a[i].amax << " vs " << b[i].amax;
+        EXPECT_TRUE(sameBits(a[i].historyAmax, b[i].historyAmax)) << a[i].historyAmax << " vs " << b[i].historyAmax;
+        EXPECT_TRUE(sameBits(a[i].scale, b[i].scale)) << a[i].scale << " vs " << b[i].scale;
+        EXPECT_EQ(a[i].elements, b[i].elements);
+        EXPECT_EQ(a[i].nonzero, b[i].nonzero);
+        EXPECT_EQ(a[i].saturated, b[i].saturated);
+        EXPECT_EQ(a[i].flushed, b[i].flushed);
+    }
+}
+
 void expectSameRuns(const TrainingConfig& c, const std::string& what) {
     TrainingRun cpu(c);
     TrainingRun host(c, cpuKernelsFactory());
@@ -52,6 +68,7 @@ void expectSameRuns(const TrainingConfig& c, const std::string& what) {
         if (!a->updateRatio.empty()) { // memcmp must not see the null data() of an empty vector
             EXPECT_EQ(std::memcmp(a->updateRatio.data(), b->updateRatio.data(), a->updateRatio.size() * sizeof(double)), 0);
         }
+        expectSameFp8Casts(a->fp8, b->fp8);
         const std::vector<float> wa = flattenWeights(cpu.model().parameters()), wb = host.weights();
         ASSERT_EQ(wa.size(), wb.size());
         if (!wa.empty()) {
@@ -68,6 +85,67 @@ TEST(GpuTrainingHost, EveryModeIsTheCpuRunWithTheCpuKernels) {
         c.mode = m;
         c.steps = 25;
         expectSameRuns(c, std::string(modeName(m)));
+    }
+}
+
+// The GPU's kernels report the FP8 casts without the other statistics: TrainingRun must still hand
+// them the step's record, merged over micro-batches, equal to the emulator's (delayed scaling with a
+// short history and a margin, so that the history rolls over and the scales move).
+class Fp8CastsOnly final : public StepKernels {
+public:
+    explicit Fp8CastsOnly(std::unique_ptr<StepKernels> cpu) : m_cpu(std::move(cpu)) {}
+    bool collectsStats() const override { return false; }
+    bool reportsFp8Casts() const override { return true; }
+    void zeroGrad() override { m_cpu->zeroGrad(); }
+    ForwardResult forwardBackward(const BatchView& b, float g, BackwardStats* s) override {
+        BackwardStats all; // the micro-batches' casts merge into the record's, as on the GPU
+        if (s) all.fp8 = std::move(s->fp8);
+        const ForwardResult r = m_cpu->forwardBackward(b, g, s ? &all : nullptr);
+        if (s) s->fp8 = std::move(all.fp8);
+        return r;
+    }
+    bool unscaleAndCheck(float scale, bool unscale) override { return m_cpu->unscaleAndCheck(scale, unscale); }
+    std::vector<float> gradientSquares() override { return m_cpu->gradientSquares(); }
+    void scaleGradients(float coef) override { m_cpu->scaleGradients(coef); }
+    OptimizerOutcome optimizerStep() override {
+        OptimizerOutcome o = m_cpu->optimizerStep();
+        o.updates.clear();
+        return o;
+    }
+    std::vector<float> weights() override { return m_cpu->weights(); }
+    ForwardResult evaluate(const BatchView& b) override { return m_cpu->evaluate(b); }
+
+private:
+    std::unique_ptr<StepKernels> m_cpu;
+};
+
+TEST(GpuTrainingHost, Fp8CastsReachTheRecordFromKernelsWithoutOtherStatistics) {
+    for (TrainingMode m : {TrainingMode::Fp8Delayed, TrainingMode::Fp8Current, TrainingMode::Fp8Block}) {
+        TrainingConfig c;
+        c.mode = m;
+        c.steps = 12;
+        c.accumulationSteps = 2;
+        c.fp8.amaxHistory = 3;
+        c.fp8.margin = 1;
+        c.outlierStep = 5; // a large input: the delayed scale lags it and saturates
+        c.outlierValue = 1e4f;
+        TrainingRun cpu(c);
+        TrainingRun host(c, [](const ToyModel& i, const PrecisionPolicy& p, const OptimizerSettings& o, int rows) {
+            return std::make_unique<Fp8CastsOnly>(cpuKernelsFactory()(i, p, o, rows));
+        });
+        std::int64_t saturated = 0;
+        while (const StepRecord* a = cpu.step()) {
+            const StepRecord* b = host.step();
+            ASSERT_NE(b, nullptr);
+            SCOPED_TRACE(std::string(modeName(m)) + ", step " + std::to_string(a->step));
+            ASSERT_EQ(a->fp8.size(), 6u); // fc1 and head: input, weight, grad_output
+            EXPECT_EQ(b->window.elements, 0); // the other statistics stay unmeasured
+            expectSameFp8Casts(a->fp8, b->fp8);
+            for (const Fp8TensorStats& t : b->fp8) saturated += t.saturated;
+        }
+        if (m == TrainingMode::Fp8Delayed) {
+            EXPECT_GT(saturated, 0);
+        }
     }
 }
 

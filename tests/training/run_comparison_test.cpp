@@ -72,15 +72,16 @@ TEST(RunComparison, RoundingNoiseIsWithinEveryModesTolerance) {
     for (OptimizerKind kind : {OptimizerKind::Adam, OptimizerKind::Sgd}) {
         for (TrainingMode m : kAllModes) {
             TrainingConfig c = config(m);
+            c.collectStats = policyFor(m).fp8Gemms(); // the FP8 casts are compared too
             c.optimizer.kind = kind;
             if (kind == OptimizerKind::Sgd) c.optimizer.learningRate = 0.1f;
             TrainingConfig d = c;
             d.optimizer.learningRate = std::nextafter(c.optimizer.learningRate, 1.0f);
             const RunComparison r = compare(record(c), record(d), toleranceFor(m));
             EXPECT_TRUE(r.agrees()) << modeName(m) << " " << optimizerName(kind) << ": " << r.verdict();
-            std::printf("drift over %d steps, %-12s %-4s: loss %.2e, weights %.2e\n", c.steps,
+            std::printf("drift over %d steps, %-12s %-4s: loss %.2e, weights %.2e, FP8 casts %.2e\n", c.steps,
                         std::string(modeName(m)).c_str(), std::string(optimizerName(kind)).c_str(), r.maxLossDifference,
-                        r.maxWeightDifference);
+                        r.maxWeightDifference, r.maxFp8Difference);
             EXPECT_GT(r.maxWeightDifference, 0.0) << modeName(m) << ": the perturbation changed nothing";
         }
     }
@@ -97,6 +98,39 @@ TEST(RunComparison, APlantedLossDifferenceIsCaught) {
         EXPECT_FALSE(r.steps[9].lossAgrees);
         EXPECT_EQ(r.verdict().rfind("differ: step 10: loss ", 0), 0u) << r.verdict();
     }
+}
+
+// The FP8 modes also compare each cast's amax and scale: a scale off by twice the tolerance, or a
+// record naming other tensors, is caught and named; a side without casts is not compared.
+TEST(RunComparison, APlantedFp8ScaleDifferenceIsCaught) {
+    TrainingConfig c = config(TrainingMode::Fp8Current, 12);
+    c.collectStats = true;
+    const Recorded a = record(c);
+    const ComparisonTolerance t = toleranceFor(TrainingMode::Fp8Current);
+    ASSERT_GT(t.fp8, 0.0);
+    ASSERT_EQ(a.steps[6].record.fp8.size(), 6u);
+    EXPECT_TRUE(compare(a, a, t).agrees());
+
+    Recorded b = a;
+    b.steps[6].record.fp8[4].scale *= float(1 + 2 * t.fp8); // fc2.weight at step 7
+    RunComparison r = compare(a, b, t);
+    EXPECT_EQ(r.firstDisagreement, 7) << r.verdict();
+    EXPECT_FALSE(r.steps[6].fp8Agrees);
+    EXPECT_EQ(r.steps[6].fp8Tensor, "fc2.weight");
+    EXPECT_NE(r.verdict().find("step 7: the FP8 cast of fc2.weight differs"), std::string::npos) << r.verdict();
+
+    b = a;
+    b.steps[2].record.fp8[0].name = "other";
+    EXPECT_EQ(compare(a, b, t).firstDisagreement, 3);
+    b = a;
+    b.steps[2].record.fp8.pop_back();
+    EXPECT_EQ(compare(a, b, t).firstDisagreement, 3);
+
+    b = a;
+    for (StepSnapshot& s : b.steps) s.record.fp8.clear();
+    r = compare(a, b, t);
+    EXPECT_TRUE(r.agrees()) << r.verdict();
+    EXPECT_EQ(r.maxFp8Difference, 0.0);
 }
 
 TEST(RunComparison, APlantedWeightDifferenceIsCaught) {
