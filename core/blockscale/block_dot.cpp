@@ -73,21 +73,20 @@ std::vector<double> hopper(const ScaledMatrix& a, const ScaledMatrix& b, int pro
                           " products: the scale blocks along k must be multiples of the interval"
                     : "without promotion the tensor core sums all of k, so a and b need one scale along k "
                       "(per-tensor scaling); promote every N products to use block scales");
-    std::vector<std::uint32_t> aBits(a.codes.size()), bBits(b.codes.size());
-    for (std::size_t t = 0; t < aBits.size(); ++t) aBits[t] = e5m3CarrierBits(a.codes[t]);
-    for (std::size_t t = 0; t < bBits.size(); ++t) bBits[t] = e5m3CarrierBits(b.codes[t]);
     // A's rows and B's columns, each decoded once for every chunk and cell.
-    const Fp8Operands da = decodeFp8Operands(aBits, m, k, std::size_t(k), 1);
-    const Fp8Operands db = decodeFp8Operands(bBits, n, k, 1, std::size_t(n));
+    const Fp8Operands da = decodeFp8Codes(a.codes, m, k, std::size_t(k), 1);
+    const Fp8Operands db = decodeFp8Codes(b.codes, n, k, 1, std::size_t(n));
     std::vector<float> acc(std::size_t(m) * n, 0.0f);
     std::vector<std::uint32_t> d(acc.size());
+    std::vector<float> sa(static_cast<std::size_t>(m)), sb(static_cast<std::size_t>(n));
     for (int k0 = 0; k0 < k; k0 += chunk) {
         hopperFp8Gemm(da, db, k0, std::min(k, k0 + chunk), d);
+        for (int i = 0; i < m; ++i) sa[std::size_t(i)] = a.scaleAt(i, k0);
+        for (int j = 0; j < n; ++j) sb[std::size_t(j)] = b.scaleAt(k0, j);
         for (int i = 0; i < m; ++i)
             for (int j = 0; j < n; ++j) {
                 const std::size_t at = std::size_t(i) * n + j;
-                const float partial = std::bit_cast<float>(d[at]);
-                acc[at] += partial * (a.scaleAt(i, k0) * b.scaleAt(k0, j));
+                acc[at] += std::bit_cast<float>(d[at]) * (sa[std::size_t(i)] * sb[std::size_t(j)]);
             }
     }
     return {acc.begin(), acc.end()};

@@ -15,6 +15,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -61,119 +62,144 @@ void checkModel(const tc::BlockModel& m) {
 
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 #define FPLAB_FP8_CLONES [[gnu::target_clones("avx2", "default")]]
-#define FPLAB_FP8_INLINE [[gnu::always_inline]] inline
 #else
 #define FPLAB_FP8_CLONES
-#define FPLAB_FP8_INLINE inline
 #endif
 
-// The products' part of one block: the largest exponent (as a byte sum) and the sum of the cut terms.
-template <int Len>
-FPLAB_FP8_INLINE int blockMaxExponent(const std::uint8_t* ae, const std::uint8_t* be, int len) {
-    std::uint8_t mx = 0;
-    const int n = Len > 0 ? Len : len;
-    for (int t = 0; t < n; ++t) mx = std::max(mx, std::uint8_t(ae[t] + be[t]));
-    return mx;
-}
+constexpr int kLanes = 8;         // columns of B computed together, one per SIMD lane
+constexpr int kNone = -1000;      // the exponent of "no term": no nonzero product, or C = 0
+constexpr int kLowestE = -113;    // E - 13 >= -126: the sum, at least 1, scales to a normal float
+constexpr int kHighestE = 120;    // E + 7 <= 127: the sum, below 2^21, scales without overflow
 
-template <int Len>
-FPLAB_FP8_INLINE std::int32_t blockCutSum(const float* av, const float* bv, int len, float scale) {
-    std::int32_t s = 0;
-    const int n = Len > 0 ? Len : len;
-    for (int t = 0; t < n; ++t) s += std::int32_t(av[t] * bv[t] * scale);
-    return s;
-}
-
-struct Accumulator {
-    std::uint32_t bits = 0; // FP32
-    tc::detail::Decoded decoded;
+// B's columns in groups of kLanes, element (kk, lane) of group g at (g * k + kk) * kLanes + lane.
+struct Panel {
+    int groups = 0;
+    std::vector<float> value;
+    std::vector<std::int32_t> exponent;
 };
 
-// Step 5 for a finite block: RZ to e8m13 (a plain cut in the normal range), the result decoded for the next block.
-FPLAB_FP8_INLINE void roundInto(std::int64_t s, int e, Accumulator& c) {
-    if (s == 0) {
-        c = Accumulator{};
-        return;
-    }
-    const bool sign = s < 0;
-    const std::uint64_t mag = sign ? std::uint64_t(0) - std::uint64_t(s) : std::uint64_t(s);
-    const int top = 63 - std::countl_zero(mag);
-    const int x = e - kFractionBits + top;
-    if (x >= -126 && x <= 127) {
-        const std::uint64_t kept = top >= kFractionBits ? mag >> (top - kFractionBits) : mag << (kFractionBits - top);
-        const std::uint64_t sig = kept << (23 - kFractionBits);
-        c.decoded.cls = FloatClass::Normal;
-        c.decoded.sign = sign;
-        c.decoded.sig = sig;
-        c.decoded.exp = x;
-        c.bits = (sign ? 0x80000000u : 0u) | std::uint32_t(x + 127) << 23 | std::uint32_t(sig & 0x7FFFFF);
-        return;
-    }
-    c.bits = std::uint32_t(tc::detail::roundBlockSum(hopperFp8CarrierModel(), s, e));
-    c.decoded = tc::detail::decodeOperand(kFp32, c.bits);
+Panel panelOf(const Fp8Operands& b) {
+    Panel p;
+    p.groups = (b.rows + kLanes - 1) / kLanes;
+    p.value.assign(std::size_t(p.groups) * std::size_t(b.k) * kLanes, 0.0f);
+    p.exponent.assign(p.value.size(), 0);
+    for (int j = 0; j < b.rows; ++j)
+        for (int kk = 0; kk < b.k; ++kk) {
+            const std::size_t from = std::size_t(j) * std::size_t(b.k) + std::size_t(kk);
+            const std::size_t to = (std::size_t(j / kLanes) * std::size_t(b.k) + std::size_t(kk)) * kLanes + std::size_t(j % kLanes);
+            p.value[to] = b.value[from];
+            p.exponent[to] = b.exponent[from];
+        }
+    return p;
 }
 
-Accumulator generalBlock(const Fp8Operands& a, const Fp8Operands& b, int i, int j, int k0, int len, std::uint32_t c) {
+std::uint32_t operandBits(const Fp8Operands& o, std::size_t at) {
+    return o.bits.empty() ? e5m3CarrierBits(o.value[at]) : o.bits[at];
+}
+
+// One block through the general model, for blocks with a NaN or infinity among the operands or in C,
+// and for sums the lanes cannot scale into a normal float (C far outside the products' range).
+std::uint32_t generalBlock(const Fp8Operands& a, const Fp8Operands& b, int i, int j, int k0, int len, std::uint32_t c) {
     std::array<std::uint64_t, kBlock> av{}, bv{};
     for (int t = 0; t < len; ++t) {
-        av[std::size_t(t)] = a.bits[std::size_t(i) * std::size_t(a.k) + std::size_t(k0 + t)];
-        bv[std::size_t(t)] = b.bits[std::size_t(j) * std::size_t(b.k) + std::size_t(k0 + t)];
+        av[std::size_t(t)] = operandBits(a, std::size_t(i) * std::size_t(a.k) + std::size_t(k0 + t));
+        bv[std::size_t(t)] = operandBits(b, std::size_t(j) * std::size_t(b.k) + std::size_t(k0 + t));
     }
-    Accumulator r;
-    r.bits = std::uint32_t(tc::blockFma(hopperFp8CarrierModel(), std::span<const std::uint64_t>(av.data(), std::size_t(len)),
-                                        std::span<const std::uint64_t>(bv.data(), std::size_t(len)), c)
-                               .bits);
-    r.decoded = tc::detail::decodeOperand(kFp32, r.bits);
-    return r;
+    return std::uint32_t(tc::blockFma(hopperFp8CarrierModel(), std::span<const std::uint64_t>(av.data(), std::size_t(len)),
+                                      std::span<const std::uint64_t>(bv.data(), std::size_t(len)), c)
+                             .bits);
 }
 
+// kLanes floats or int32s in one SIMD register (GCC and Clang vector extensions; AVX2: one ymm).
+using LaneFloats = float __attribute__((vector_size(4 * kLanes)));
+using LaneInts = std::int32_t __attribute__((vector_size(4 * kLanes)));
+
+// The lanes' running C: its FP32 bits, and for a finite C its value and the model's exponent.
+struct Lanes {
+    LaneInts bits = {};
+    LaneFloats value = {};    // 0 when C is zero or not finite
+    LaneInts exponent = {};   // kNone when C is zero or not finite
+    bool finite[kLanes] = {};
+
+    void set(int l, std::uint32_t b) {
+        bits[l] = std::int32_t(b);
+        const int field = int(b >> 23 & 0xFF);
+        finite[l] = field != 0xFF;
+        const bool zero = (b & 0x7FFFFFFFu) == 0;
+        value[l] = finite[l] ? std::bit_cast<float>(b) : 0.0f;
+        exponent[l] = !finite[l] || zero ? kNone : std::max(field - 127, -126); // subnormals at emin
+    }
+};
+
+template <class V>
+[[gnu::always_inline]] inline void load(V& v, const void* p) {
+    std::memcpy(&v, p, sizeof v);
+}
+
+// Steps 3-5 for one block of kLanes cells: E per lane, every term (C included) cut to 2^(E-13) as a
+// truncated float product, the exact int32 sum, its RZ to 14 bits as a float cut, scaled back by 2^(E-13).
+// Returns the lanes that need the general model instead (bit l set).
 template <int Len>
-FPLAB_FP8_INLINE void finiteBlock(const float* av, const std::uint8_t* ae, const float* bv, const std::uint8_t* be,
-                                  int len, Accumulator& c) {
-    const int maxSum = blockMaxExponent<Len>(ae, be, len);
-    const bool products = maxSum >= kNoProduct;
-    const bool cNonzero = c.decoded.sig != 0;
-    if (!products && !cNonzero) {
-        c = Accumulator{}; // every term zero: +0
-        return;
+[[gnu::always_inline]] inline unsigned laneBlock(const float* av, const std::uint8_t* ae, const float* bv,
+                                                 const std::int32_t* be, int len, Lanes& c) {
+    const int n = Len > 0 ? Len : len;
+    const LaneInts none = LaneInts{} + kNone;
+    LaneInts mx = {};
+    for (int t = 0; t < n; ++t) {
+        LaneInts e;
+        load(e, be + t * kLanes);
+        e += std::int32_t(ae[t]);
+        mx = mx > e ? mx : e;
     }
-    // E as both tiny-case readings give it here: a nonzero C has an exponent >= -126, above -133.
-    const int e = products ? (cNonzero ? std::max(maxSum - 2 * kExponentBias, c.decoded.exp) : maxSum - 2 * kExponentBias)
-                           : c.decoded.exp;
-    std::int64_t s = 0;
-    if (cNonzero) {
-        const std::uint64_t mag = tc::detail::cutMagnitude(c.decoded.sig, kFractionBits - 23 - (e - c.decoded.exp));
-        s = c.decoded.sign ? -std::int64_t(mag) : std::int64_t(mag);
+    const LaneInts products = mx >= kNoProduct ? mx - 2 * kExponentBias : none;
+    const LaneInts eBlock = products > c.exponent ? products : c.exponent;
+    LaneInts eSafe = eBlock < kLowestE ? LaneInts{} + kLowestE : eBlock;
+    eSafe = eSafe > kHighestE ? LaneInts{} + kHighestE : eSafe;
+    const LaneFloats scale = std::bit_cast<LaneFloats>((kFractionBits - eSafe + 127) << 23);
+    LaneInts s = __builtin_convertvector(c.value * scale, LaneInts); // truncation toward zero: the cut
+    for (int t = 0; t < n; ++t) {
+        LaneFloats b;
+        load(b, bv + t * kLanes);
+        s += __builtin_convertvector(b * av[t] * scale, LaneInts);
     }
-    if (products) s += blockCutSum<Len>(av, bv, len, std::bit_cast<float>(std::uint32_t(kFractionBits - e + 127) << 23));
-    roundInto(s, e, c);
+    const LaneInts cut = std::bit_cast<LaneInts>(__builtin_convertvector(s, LaneFloats)) & std::int32_t(0xFFFFFC00u);
+    c.bits = std::bit_cast<LaneInts>(std::bit_cast<LaneFloats>(cut) *
+                                     std::bit_cast<LaneFloats>((eSafe - kFractionBits + 127) << 23));
+    const LaneInts clamped = (eBlock != eSafe) & (eBlock != none);
+    unsigned general = 0;
+    for (int l = 0; l < kLanes; ++l)
+        if (clamped[l] || !c.finite[l]) general |= 1u << l;
+    return general;
 }
 
 FPLAB_FP8_CLONES
-void gemmRows(const Fp8Operands& a, const Fp8Operands& b, int k0, int k1, std::uint32_t* d) {
+void gemmPanels(const Fp8Operands& a, const Fp8Operands& b, const Panel& p, int k0, int k1, std::uint32_t* d) {
     const int blocksAlong = (a.k + kBlock - 1) / kBlock;
     for (int i = 0; i < a.rows; ++i) {
         const std::size_t ar = std::size_t(i) * std::size_t(a.k);
-        for (int j = 0; j < b.rows; ++j) {
-            const std::size_t br = std::size_t(j) * std::size_t(b.k);
-            Accumulator c;
+        for (int g = 0; g < p.groups; ++g) {
+            const int lanes = std::min(kLanes, b.rows - g * kLanes);
+            Lanes c;
+            for (int l = 0; l < kLanes; ++l) c.set(l, 0);
             for (int kk = k0; kk < k1; kk += kBlock) {
                 const int len = std::min(kBlock, k1 - kk);
                 const int kb = kk / kBlock;
-                // A NaN or infinity among the operands or in C (an overflow, or after one): the general model.
-                if (!isFinite(c.decoded.cls) || a.special[std::size_t(i) * std::size_t(blocksAlong) + std::size_t(kb)] ||
-                    b.special[std::size_t(j) * std::size_t(blocksAlong) + std::size_t(kb)]) {
-                    c = generalBlock(a, b, i, j, kk, len, c.bits);
-                    continue;
-                }
+                const LaneInts before = c.bits;
                 const float* av = a.value.data() + ar + std::size_t(kk);
-                const float* bv = b.value.data() + br + std::size_t(kk);
                 const std::uint8_t* ae = a.exponent.data() + ar + std::size_t(kk);
-                const std::uint8_t* be = b.exponent.data() + br + std::size_t(kk);
-                if (len == kBlock) finiteBlock<kBlock>(av, ae, bv, be, len, c);
-                else finiteBlock<0>(av, ae, bv, be, len, c);
+                const std::size_t pb = (std::size_t(g) * std::size_t(b.k) + std::size_t(kk)) * kLanes;
+                unsigned general = len == kBlock
+                                       ? laneBlock<kBlock>(av, ae, p.value.data() + pb, p.exponent.data() + pb, len, c)
+                                       : laneBlock<0>(av, ae, p.value.data() + pb, p.exponent.data() + pb, len, c);
+                if (a.special[std::size_t(i) * std::size_t(blocksAlong) + std::size_t(kb)]) general = (1u << kLanes) - 1;
+                for (int l = 0; l < lanes; ++l) {
+                    const int j = g * kLanes + l;
+                    if (b.special[std::size_t(j) * std::size_t(blocksAlong) + std::size_t(kb)] || (general >> l & 1))
+                        c.bits[l] = std::int32_t(generalBlock(a, b, i, j, kk, len, std::uint32_t(before[l])));
+                    c.set(l, std::uint32_t(c.bits[l]));
+                }
             }
-            d[std::size_t(i) * std::size_t(b.rows) + std::size_t(j)] = c.bits;
+            for (int l = 0; l < lanes; ++l) d[std::size_t(i) * std::size_t(b.rows) + std::size_t(g * kLanes + l)] = std::uint32_t(c.bits[l]);
         }
     }
 }
@@ -239,6 +265,41 @@ Fp8Operands decodeFp8Operands(std::span<const std::uint32_t> src, int rows, int 
     return o;
 }
 
+Fp8Operands decodeFp8Codes(std::span<const float> codes, int rows, int k, std::size_t rowStride, std::size_t kStride) {
+    Fp8Operands o;
+    o.rows = rows;
+    o.k = k;
+    const std::size_t count = std::size_t(rows) * std::size_t(k);
+    o.value.resize(count);
+    o.exponent.resize(count);
+    o.special.assign(std::size_t(rows) * std::size_t((k + kBlock - 1) / kBlock), 0);
+    for (int r = 0; r < rows; ++r)
+        for (int kk = 0; kk < k; ++kk) {
+            const float v = codes[std::size_t(r) * rowStride + std::size_t(kk) * kStride];
+            const std::uint32_t magnitude = std::bit_cast<std::uint32_t>(v) & 0x7FFFFFFFu;
+            const std::size_t at = std::size_t(r) * std::size_t(k) + std::size_t(kk);
+            o.value[at] = v;
+            if (magnitude == 0) {
+                o.exponent[at] = 0;
+                continue;
+            }
+            const int e = int(magnitude >> 23) - 127;
+            const std::uint32_t significand = 8 | (magnitude >> 20 & 7);
+            // Not an E5M3 value as it stands (more than 4 significant bits, out of range, below its grid,
+            // NaN or infinity): the whole matrix through the carrier bits and the decoding table.
+            if ((magnitude & 0xFFFFF) != 0 || e < -17 || e > 15 || (e < -14 && (significand & ((1u << (-14 - e)) - 1)) != 0)) {
+                std::vector<std::uint32_t> bits(count);
+                for (int r2 = 0; r2 < rows; ++r2)
+                    for (int k2 = 0; k2 < k; ++k2)
+                        bits[std::size_t(r2) * std::size_t(k) + std::size_t(k2)] =
+                            e5m3CarrierBits(codes[std::size_t(r2) * rowStride + std::size_t(k2) * kStride]);
+                return decodeFp8Operands(bits, rows, k, std::size_t(k), 1);
+            }
+            o.exponent[at] = std::uint8_t(std::max(e, -14) + kExponentBias); // E5M3 subnormals sit at emin
+        }
+    return o;
+}
+
 void hopperFp8Gemm(const Fp8Operands& a, const Fp8Operands& b, int k0, int k1, std::span<std::uint32_t> d) {
     if (a.k != b.k)
         throw std::invalid_argument("A has k = " + std::to_string(a.k) + " but B has k = " + std::to_string(b.k));
@@ -249,7 +310,7 @@ void hopperFp8Gemm(const Fp8Operands& a, const Fp8Operands& b, int k0, int k1, s
         throw std::invalid_argument("d holds " + std::to_string(d.size()) + " values, expected " +
                                     std::to_string(std::size_t(a.rows) * std::size_t(b.rows)));
     hopperFp8CarrierModel(); // checks the model's shape once
-    gemmRows(a, b, k0, k1, d.data());
+    gemmPanels(a, b, panelOf(b), k0, k1, d.data());
 }
 
 } // namespace fplab::blockscale

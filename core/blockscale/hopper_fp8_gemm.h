@@ -23,7 +23,7 @@ std::uint32_t e5m3CarrierBits(float v);
 struct Fp8Operands {
     int rows = 0;
     int k = 0;
-    std::vector<std::uint32_t> bits;   // E5M3, rows x k (the general path's input for special blocks)
+    std::vector<std::uint32_t> bits;   // E5M3, rows x k; empty when every value is finite and exact in E5M3
     std::vector<float> value;          // the E5M3 value, 0 for NaN, infinity and zero
     std::vector<std::uint8_t> exponent; // the model's exponent (subnormals at emin) + 64; 0 for a zero
     std::vector<std::uint8_t> special;  // per (row, block of 32 along k): a NaN or infinity is in it
@@ -32,6 +32,10 @@ struct Fp8Operands {
 // From E5M3 bits where element (r, kk) is src[r * rowStride + kk * kStride].
 Fp8Operands decodeFp8Operands(std::span<const std::uint32_t> src, int rows, int k, std::size_t rowStride,
                               std::size_t kStride);
+
+// The same from element values (E4M3 or E5M2 codes as floats): E5M3 bits are only formed, through
+// e5m3CarrierBits, when a value is not finite or not exact in E5M3 (then `bits` is filled).
+Fp8Operands decodeFp8Codes(std::span<const float> codes, int rows, int k, std::size_t rowStride, std::size_t kStride);
 
 // D = A * B + 0 over k in [k0, k1) (k0 a multiple of 32), blocks of 32 from k0: d[i * b.rows + j] gets
 // FP32 bits, with a's rows the rows of A and b's rows the columns of B. Throws std::invalid_argument
