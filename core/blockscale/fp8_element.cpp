@@ -1,6 +1,7 @@
 // Casting to E4M3 / E5M2 on the host float's bits (the training modes cast every GEMM operand each step).
 #include "core/blockscale/fp8_element.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cmath>
@@ -38,7 +39,9 @@ std::optional<Fp8Element> parseFp8Element(std::string_view s) {
 
 float fp8Max(Fp8Element e) { return e == Fp8Element::E4m3 ? 448.0f : 57344.0f; }
 
-Fp8Cast castToFp8(float x, float scale, Fp8Element e) {
+namespace {
+
+inline Fp8Cast castOne(float x, float scale, Fp8Element e) {
     Fp8Cast c;
     const float v = x / scale;
     if (std::isnan(v)) {
@@ -58,6 +61,22 @@ Fp8Cast castToFp8(float x, float scale, Fp8Element e) {
                                       : roundToElement(v, 2, -14);
     c.flushed = x != 0 && c.value == 0;
     return c;
+}
+
+} // namespace
+
+Fp8Cast castToFp8(float x, float scale, Fp8Element e) { return castOne(x, scale, e); }
+
+void castRowToFp8(const float* x, std::size_t n, const float* scales, std::size_t blockLen, Fp8Element e, float* out,
+                  Fp8CastCounts& counts) {
+    for (std::size_t i0 = 0, b = 0; i0 < n; i0 += blockLen, ++b)
+        for (std::size_t i = i0; i < std::min(n, i0 + blockLen); ++i) {
+            const Fp8Cast q = castOne(x[i], scales[b], e);
+            out[i] = q.value;
+            counts.saturated += q.saturated;
+            counts.flushed += q.flushed;
+            counts.nonzero += x[i] != 0;
+        }
 }
 
 } // namespace fplab::blockscale

@@ -155,16 +155,16 @@ template <int Len>
     const LaneInts eBlock = products > c.exponent ? products : c.exponent;
     LaneInts eSafe = eBlock < kLowestE ? LaneInts{} + kLowestE : eBlock;
     eSafe = eSafe > kHighestE ? LaneInts{} + kHighestE : eSafe;
-    const LaneFloats scale = std::bit_cast<LaneFloats>((kFractionBits - eSafe + 127) << 23);
+    const LaneFloats scale = __builtin_bit_cast(LaneFloats, (kFractionBits - eSafe + 127) << 23);
     LaneInts s = __builtin_convertvector(c.value * scale, LaneInts); // truncation toward zero: the cut
     for (int t = 0; t < n; ++t) {
         LaneFloats b;
         load(b, bv + t * kLanes);
         s += __builtin_convertvector(b * av[t] * scale, LaneInts);
     }
-    const LaneInts cut = std::bit_cast<LaneInts>(__builtin_convertvector(s, LaneFloats)) & std::int32_t(0xFFFFFC00u);
-    c.bits = std::bit_cast<LaneInts>(std::bit_cast<LaneFloats>(cut) *
-                                     std::bit_cast<LaneFloats>((eSafe - kFractionBits + 127) << 23));
+    const LaneInts cut = __builtin_bit_cast(LaneInts, __builtin_convertvector(s, LaneFloats)) & std::int32_t(0xFFFFFC00u);
+    c.bits = __builtin_bit_cast(LaneInts, __builtin_bit_cast(LaneFloats, cut) *
+                                     __builtin_bit_cast(LaneFloats, (eSafe - kFractionBits + 127) << 23));
     const LaneInts clamped = (eBlock != eSafe) & (eBlock != none);
     unsigned general = 0;
     for (int l = 0; l < kLanes; ++l)
