@@ -57,12 +57,17 @@ std::vector<float> blockAmaxScales(std::span<const float> x, int rows, int cols,
     for (int r = 0; r < rows; ++r) {
         float* blockAmax = amax.data() + std::size_t(r / blockRows) * across;
         const float* row = x.data() + std::size_t(r) * cols;
+        const auto combine = [](float a, float x) {
+            const float v = std::fabs(x);
+            return std::isnan(v) || std::isnan(a) ? std::numeric_limits<float>::quiet_NaN() : std::max(a, v);
+        };
+        if (blockCols == 1) { // a block per column: one pass along the row
+            for (int c = 0; c < cols; ++c) blockAmax[c] = combine(blockAmax[c], row[c]);
+            continue;
+        }
         for (int c0 = 0, b = 0; c0 < cols; c0 += blockCols, ++b) {
             float& a = blockAmax[b];
-            for (int c = c0; c < std::min(cols, c0 + blockCols); ++c) {
-                const float v = std::fabs(row[c]);
-                a = std::isnan(v) || std::isnan(a) ? std::numeric_limits<float>::quiet_NaN() : std::max(a, v);
-            }
+            for (int c = c0; c < std::min(cols, c0 + blockCols); ++c) a = combine(a, row[c]);
         }
     }
     for (float& a : amax) a = amaxScale(a, e);
