@@ -76,6 +76,13 @@ TEST(Fp8CastRounding, TheRowCastIsCastToFp8PerElement) {
         EXPECT_EQ(counts.nonzero, want.nonzero);
         EXPECT_GT(want.saturated, 0);
         EXPECT_GT(want.flushed, 0);
+        // Blocks one element wide: a scale per element.
+        std::vector<float> perElement(x.size());
+        for (std::size_t i = 0; i < x.size(); ++i) perElement[i] = scales[(i * 7) % scales.size()];
+        castRowToFp8(x.data(), x.size(), perElement.data(), 1, e, out.data(), counts);
+        for (std::size_t i = 0; i < x.size(); ++i)
+            ASSERT_EQ(std::bit_cast<std::uint32_t>(out[i]),
+                      std::bit_cast<std::uint32_t>(castToFp8(x[i], perElement[i], e).value)) << i << ": " << x[i];
     }
 }
 
