@@ -129,6 +129,7 @@ long mismatches(const std::vector<std::uint32_t>& aCodes, const std::vector<std:
                 }
             }
         }
+    std::printf("%ld cells compared, %ld differ\n", *cells, bad);
     return bad;
 }
 
