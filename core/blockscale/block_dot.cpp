@@ -1,11 +1,12 @@
-// The tensor-core part runs through fplab::tc::emulateGemm with the sm_90 FP8 model. Its operands are
-// given in E5M3, a carrier that holds every E4M3 and every E5M2 value exactly, so one model also
-// serves the mixed E5M2 x E4M3 products of the backward pass (wgmma accepts mixed FP8 inputs; the
-// products and their cut depend only on the values and on the 3-bit significands, which E5M3 keeps).
+// The tensor-core part runs through hopperFp8Gemm, the sm_90 FP8 model specialised to FP8 operands
+// (bit for bit tc::emulateGemm's). Its operands are given in E5M3, a carrier that holds every E4M3 and
+// every E5M2 value exactly, so one model also serves the mixed E5M2 x E4M3 products of the backward
+// pass (wgmma accepts mixed FP8 inputs; the products and their cut depend only on the values and on
+// the 3-bit significands, which E5M3 keeps).
 #include "core/blockscale/block_dot.h"
 
 #include "core/arithmetic.h"
-#include "core/tensor_core/emulated_gemm.h"
+#include "core/blockscale/hopper_fp8_gemm.h"
 #include "core/tensor_core/exact_accumulator.h"
 
 #include <bit>
@@ -16,47 +17,6 @@
 namespace fplab::blockscale {
 
 namespace {
-
-constexpr Format kE5m3Carrier = detail::preset(FormatId::Custom, "e5m3", 5, 3);
-
-const tc::BlockModel& hopperFp8Model() {
-    static const tc::BlockModel model = [] {
-        tc::MmaConfig config;
-        config.arch = tc::Arch::Sm90;
-        config.input = tc::InputType::E4m3;
-        config.accum = tc::AccumType::Fp32;
-        config.instruction = tc::Api::Wgmma; // Hopper's FP8 tensor-core path (cuBLASLt, DeepGEMM): 13 kept bits
-        tc::BlockModel m = *tc::resolveModel(config).model;
-        m.inputFormat = kE5m3Carrier;
-        m.unitFormat = kE5m3Carrier;
-        // Only the operand width check of the general path reads config.input; E5M3 takes 9 bits.
-        m.config.input = tc::InputType::Fp16;
-        return m;
-    }();
-    return model;
-}
-
-// An E4M3 or E5M2 value (exact in E5M3) as E5M3 bits; anything else through the core's conversion.
-std::uint32_t carrierBitsOf(float v) {
-    const std::uint32_t f = std::bit_cast<std::uint32_t>(v);
-    const std::uint32_t sign = (f >> 31) << 8;
-    const std::uint32_t magnitude = f & 0x7FFFFFFFu;
-    if (magnitude == 0) return sign;
-    const int e = int(magnitude >> 23) - 127;
-    const std::uint32_t m = (magnitude >> 20) & 7;
-    if ((magnitude & 0xFFFFF) != 0 || e < -17 || e > 15)
-        return std::uint32_t(convert(kFp32, f, kE5m3Carrier).bits);
-    if (e >= -14) return sign | std::uint32_t(e + 15) << 3 | m;
-    const std::uint32_t significand = 8 | m; // a subnormal of E5M3: significand * 2^(e-3) = k * 2^-17
-    if ((significand & ((1u << (-14 - e)) - 1)) != 0) return std::uint32_t(convert(kFp32, f, kE5m3Carrier).bits);
-    return sign | significand >> (-14 - e);
-}
-
-std::vector<std::uint32_t> carrierBits(const std::vector<float>& codes) {
-    std::vector<std::uint32_t> out(codes.size());
-    for (std::size_t i = 0; i < codes.size(); ++i) out[i] = carrierBitsOf(codes[i]);
-    return out;
-}
 
 // An exact binary value as an odd (or zero) integer significand and an exponent.
 void splitDouble(double v, bool& negative, std::uint64_t& sig, int& exp) {
@@ -113,26 +73,20 @@ std::vector<double> hopper(const ScaledMatrix& a, const ScaledMatrix& b, int pro
                           " products: the scale blocks along k must be multiples of the interval"
                     : "without promotion the tensor core sums all of k, so a and b need one scale along k "
                       "(per-tensor scaling); promote every N products to use block scales");
-    const std::vector<std::uint32_t> aBits = carrierBits(a.codes);
-    const std::vector<std::uint32_t> bBits = carrierBits(b.codes);
+    // A's rows and B's columns, each decoded once for every chunk and cell.
+    const Fp8Operands da = decodeFp8Codes(a.codes, m, k, std::size_t(k), 1);
+    const Fp8Operands db = decodeFp8Codes(b.codes, n, k, 1, std::size_t(n));
     std::vector<float> acc(std::size_t(m) * n, 0.0f);
-    std::vector<std::uint32_t> aPart, bPart, zero, d;
+    std::vector<std::uint32_t> d(acc.size());
+    std::vector<float> sa(static_cast<std::size_t>(m)), sb(static_cast<std::size_t>(n));
     for (int k0 = 0; k0 < k; k0 += chunk) {
-        const int len = std::min(chunk, k - k0);
-        aPart.resize(std::size_t(m) * len);
-        for (int i = 0; i < m; ++i)
-            for (int t = 0; t < len; ++t) aPart[std::size_t(i) * len + t] = aBits[std::size_t(i) * k + k0 + t];
-        bPart.assign(bBits.begin() + std::ptrdiff_t(k0) * n, bBits.begin() + std::ptrdiff_t(k0 + len) * n);
-        zero.assign(std::size_t(m) * n, 0u);
-        d.resize(zero.size());
-        tc::GemmOptions options;
-        options.threads = 1;
-        tc::emulateGemm(hopperFp8Model(), {m, n, len}, aPart, bPart, zero, d, options);
+        hopperFp8Gemm(da, db, k0, std::min(k, k0 + chunk), d);
+        for (int i = 0; i < m; ++i) sa[std::size_t(i)] = a.scaleAt(i, k0);
+        for (int j = 0; j < n; ++j) sb[std::size_t(j)] = b.scaleAt(k0, j);
         for (int i = 0; i < m; ++i)
             for (int j = 0; j < n; ++j) {
                 const std::size_t at = std::size_t(i) * n + j;
-                const float partial = std::bit_cast<float>(d[at]);
-                acc[at] += partial * (a.scaleAt(i, k0) * b.scaleAt(k0, j));
+                acc[at] += std::bit_cast<float>(d[at]) * (sa[std::size_t(i)] * sb[std::size_t(j)]);
             }
     }
     return {acc.begin(), acc.end()};

@@ -20,15 +20,15 @@ void checkShape(std::size_t size, int rows, int cols, int blockRows, int blockCo
 
 ScaledMatrix castAll(std::span<const float> x, ScaledMatrix m) {
     m.codes.resize(x.size());
-    for (int r = 0; r < m.rows; ++r)
-        for (int c = 0; c < m.cols; ++c) {
-            const std::size_t at = std::size_t(r) * m.cols + c;
-            const Fp8Cast q = castToFp8(x[at], m.scaleAt(r, c), m.element);
-            m.codes[at] = q.value;
-            m.saturated += q.saturated;
-            m.flushed += q.flushed;
-            m.nonzero += x[at] != 0;
-        }
+    Fp8CastCounts counts;
+    for (int r = 0; r < m.rows; ++r) {
+        const std::size_t at = std::size_t(r) * m.cols;
+        castRowToFp8(x.data() + at, std::size_t(m.cols), m.scales.data() + std::size_t(r / m.blockRows) * m.blocksAcross(),
+                     std::size_t(m.blockCols), m.element, m.codes.data() + at, counts);
+    }
+    m.saturated += counts.saturated;
+    m.flushed += counts.flushed;
+    m.nonzero += counts.nonzero;
     return m;
 }
 
@@ -54,12 +54,22 @@ std::vector<float> blockAmaxScales(std::span<const float> x, int rows, int cols,
     const int across = (cols + blockCols - 1) / blockCols;
     const int down = (rows + blockRows - 1) / blockRows;
     std::vector<float> amax(std::size_t(across) * down, 0.0f);
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-            float& a = amax[std::size_t(r / blockRows) * across + c / blockCols];
-            const float v = std::fabs(x[std::size_t(r) * cols + c]);
-            a = std::isnan(v) || std::isnan(a) ? std::numeric_limits<float>::quiet_NaN() : std::max(a, v);
+    for (int r = 0; r < rows; ++r) {
+        float* blockAmax = amax.data() + std::size_t(r / blockRows) * across;
+        const float* row = x.data() + std::size_t(r) * cols;
+        const auto combine = [](float a, float x) {
+            const float v = std::fabs(x);
+            return std::isnan(v) || std::isnan(a) ? std::numeric_limits<float>::quiet_NaN() : std::max(a, v);
+        };
+        if (blockCols == 1) { // a block per column: one pass along the row
+            for (int c = 0; c < cols; ++c) blockAmax[c] = combine(blockAmax[c], row[c]);
+            continue;
         }
+        for (int c0 = 0, b = 0; c0 < cols; c0 += blockCols, ++b) {
+            float& a = blockAmax[b];
+            for (int c = c0; c < std::min(cols, c0 + blockCols); ++c) a = combine(a, row[c]);
+        }
+    }
     for (float& a : amax) a = amaxScale(a, e);
     return amax;
 }

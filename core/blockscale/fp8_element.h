@@ -3,6 +3,7 @@
 // producing NaN or infinity, as Transformer Engine and DeepSeek-V3's kernels cast.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -22,5 +23,15 @@ struct Fp8Cast {
 
 // x / scale (one float division) cast to the element format; NaN stays NaN.
 Fp8Cast castToFp8(float x, float scale, Fp8Element e);
+
+// castToFp8 of x[0..n) into out[0..n), element i with scales[i / blockLen] (one row of a block-scaled
+// tensor), adding to the counts.
+struct Fp8CastCounts {
+    std::int64_t saturated = 0;
+    std::int64_t flushed = 0;
+    std::int64_t nonzero = 0; // nonzero inputs
+};
+void castRowToFp8(const float* x, std::size_t n, const float* scales, std::size_t blockLen, Fp8Element e, float* out,
+                  Fp8CastCounts& counts);
 
 } // namespace fplab::blockscale

@@ -44,8 +44,14 @@ Rounding roundingFor(DType type) {
 
 float roundToFp16(float x) { return fp16Round(fp16Decode(), x); }
 
+// Nearest even on the float's bits (a carry into the exponent gives the next binade or infinity, as it
+// should); a NaN keeps its sign and top payload bits and becomes quiet. Branch-free, so the loops over
+// a tensor vectorise; low_precision_test holds it to integer rounding and every NaN to the core's conversion.
 float roundToBf16(float x) {
-    return std::bit_cast<float>(std::uint32_t(fast::convert<kFp32, kBf16>(bitsOf(x)).bits) << 16);
+    const std::uint32_t b = bitsOf(x);
+    const bool nan = (b & 0x7FFFFFFFu) > 0x7F800000u;
+    const std::uint32_t r = nan ? (b | 0x00400000u) : b + 0x7FFFu + ((b >> 16) & 1);
+    return std::bit_cast<float>(r & 0xFFFF0000u);
 }
 
 float roundToTf32(float x) {

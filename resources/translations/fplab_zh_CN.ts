@@ -3399,6 +3399,14 @@
         <translation>从历史中取 amax：</translation>
     </message>
     <message>
+        <source>FP8 margin:</source>
+        <translation>FP8 余量：</translation>
+    </message>
+    <message>
+        <source>FP8 per-tensor scaling (delayed and current): the scale leaves 2^margin of headroom above amax, so values up to 2^margin times the recorded amax still fit (Transformer Engine: margin 0).</source>
+        <translation>FP8 按张量缩放（延迟缩放和当前缩放）：缩放因子在 amax 之上留出 2^margin 的余量，因此不超过所记录 amax 的 2^margin 倍的值仍能表示（Transformer Engine：margin 为 0）。</translation>
+    </message>
+    <message>
         <source>Outlier at step:</source>
         <translation>异常值所在步：</translation>
     </message>

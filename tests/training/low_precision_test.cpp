@@ -1,5 +1,6 @@
 // The training area's rounding to FP16/BF16/TF32 (through the soft-float core) against
 // independent oracles: the CPU's F16C conversion, and integer round-to-nearest-even on the bits.
+#include "core/arithmetic.h"
 #include "core/training/low_precision.h"
 #include "core/training/rng.h"
 
@@ -86,6 +87,16 @@ TEST(LowPrecision, Bf16AndTf32MatchIntegerRounding) {
         ASSERT_EQ(bitsOf(roundToBf16(x)), bitsOf(integerRound(x, 7))) << std::hexfloat << x;
         ASSERT_EQ(bitsOf(roundToTf32(x)), bitsOf(integerRound(x, 10))) << std::hexfloat << x;
     }
+}
+
+// Every NaN (both signs, every payload) rounds to BF16 as the soft-float core converts it.
+TEST(LowPrecision, Bf16KeepsEveryNanAsTheCoreConverts) {
+    for (std::uint32_t sign : {0u, 0x80000000u})
+        for (std::uint32_t payload = 1; payload < (1u << 23); ++payload) {
+            const std::uint32_t b = sign | 0x7F800000u | payload;
+            const std::uint32_t want = std::uint32_t(convert(kFp32, b, kBf16).bits) << 16;
+            ASSERT_EQ(bitsOf(roundToBf16(std::bit_cast<float>(b))), want) << std::hex << b;
+        }
 }
 
 TEST(LowPrecision, Fp16FateAgreesWithTheRounding) {

@@ -13,6 +13,7 @@
 #include "app/gui/training/trace_table_model.h"
 #include "app/gui/training/training_controller.h"
 #include "app/gui/training/training_section.h"
+#include "app/gui/training/training_settings.h"
 #include "gpu/training/gpu_step_kernels.h"
 
 #include <QAbstractItemModelTester>
@@ -25,6 +26,7 @@
 #include <QLoggingCategory>
 #include <QScatterSeries>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <gtest/gtest.h>
@@ -278,6 +280,64 @@ TEST(TrainingGui, MasterWeightsOnlyForSixteenBitModesAndSettingsSurviveARestart)
     const TrainingConfig c = s->configFromControls();
     EXPECT_EQ(c.mode, TrainingMode::Bf16);
     EXPECT_EQ(c.steps, 123);
+}
+
+TEST(TrainingGui, TheFp8MarginReachesTheRunAndFp8SettingsSurviveARestart) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    choose(s->modeCombo(), QStringLiteral("fp8-block"));
+    EXPECT_FALSE(s->marginSpin()->isEnabled()); // per-tensor recipes only
+    choose(s->modeCombo(), QStringLiteral("fp8-current"));
+    EXPECT_TRUE(s->marginSpin()->isEnabled());
+    choose(s->modeCombo(), QStringLiteral("fp8-delayed"));
+    EXPECT_TRUE(s->marginSpin()->isEnabled());
+    EXPECT_EQ(s->marginSpin()->value(), 0);
+    s->marginSpin()->setValue(3);
+    s->amaxHistorySpin()->setValue(16);
+    choose(s->amaxAlgoCombo(), QStringLiteral("most-recent"));
+    s->outlierStepSpin()->setValue(7);
+    s->stepsSpin()->setValue(5);
+    s->startAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return !s->controller()->isRunning() && s->stepsShown() == 5; }));
+    const TrainingConfig& run = s->controller()->setup().config;
+    EXPECT_EQ(run.fp8.margin, 3);
+    EXPECT_EQ(run.fp8.amaxHistory, 16);
+    EXPECT_EQ(run.fp8.algo, AmaxAlgo::MostRecent);
+    EXPECT_EQ(run.outlierStep, 7);
+    h.restart();
+    s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(s->modeCombo()->currentData().toString(), QStringLiteral("fp8-delayed"));
+    EXPECT_EQ(s->marginSpin()->value(), 3);
+    EXPECT_EQ(s->amaxHistorySpin()->value(), 16);
+    EXPECT_EQ(s->amaxAlgoCombo()->currentData().toString(), QStringLiteral("most-recent"));
+    EXPECT_EQ(s->outlierStepSpin()->value(), 7);
+    const TrainingConfig c = s->configFromControls();
+    EXPECT_EQ(c.mode, TrainingMode::Fp8Delayed);
+    EXPECT_EQ(c.fp8.margin, 3);
+    EXPECT_EQ(c.fp8.amaxHistory, 16);
+}
+
+// Corrupt FP8 values in the settings file fall back to the defaults, each with a note.
+TEST(TrainingGui, CorruptFp8SettingsFallBackWithANote) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("s.ini"));
+    {
+        SettingsStore store(path);
+        store.settings().setValue(QStringLiteral("training/fp8Margin"), 99);
+        store.settings().setValue(QStringLiteral("training/fp8AmaxHistory"), QStringLiteral("lots"));
+        store.settings().setValue(QStringLiteral("training/fp8AmaxAlgo"), QStringLiteral("median"));
+        store.settings().setValue(QStringLiteral("training/mode"), QStringLiteral("fp8-current"));
+        store.sync();
+    }
+    SettingsStore store(path);
+    const TrainingSettings settings(store);
+    EXPECT_EQ(settings.fp8Margin.get(), 0);
+    EXPECT_EQ(settings.fp8AmaxHistory.get(), 1024);
+    EXPECT_EQ(settings.fp8AmaxAlgo.get(), QStringLiteral("max"));
+    EXPECT_EQ(settings.mode.get(), QStringLiteral("fp8-current")); // a valid FP8 mode is kept
+    EXPECT_EQ(store.problems().size(), 3) << store.problems().join(QStringLiteral("; ")).toStdString();
 }
 
 TEST(TrainingGui, WithoutAGpuTheGpuBackendIsDisabledWithTheReason) {

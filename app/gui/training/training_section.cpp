@@ -114,8 +114,10 @@ void TrainingSection::buildControls() {
     m_interval->setRange(1, 1000000);
     m_amaxHistory = new QSpinBox;
     m_amaxHistory->setRange(1, 65536);
-    m_amaxHistory->setValue(Fp8Settings{}.amaxHistory);
     m_amaxAlgo = new QComboBox;
+    m_margin = new QSpinBox;
+    m_margin->setRange(0, 32);
+    m_margin->setPrefix(QStringLiteral("2^"));
     m_outlierStep = new QSpinBox;
     m_outlierStep->setRange(0, 100000);
 
@@ -129,12 +131,15 @@ void TrainingSection::buildControls() {
     m_staticScale->setValue(m_settings->staticScaleExponent.get());
     m_initScale->setValue(m_settings->initScaleExponent.get());
     m_interval->setValue(m_settings->growthInterval.get());
+    m_amaxHistory->setValue(m_settings->fp8AmaxHistory.get());
+    m_margin->setValue(m_settings->fp8Margin.get());
+    m_outlierStep->setValue(m_settings->outlierStep.get());
 
     m_runBox = new QGroupBox;
     m_form = new QFormLayout(m_runBox);
     for (QWidget* w : std::initializer_list<QWidget*>{m_backend, m_mode, m_dataset, m_optimizer, m_lr, m_steps, m_width,
                                                       m_depth, m_batch, m_seed, m_master, m_staticScale, m_initScale,
-                                                      m_interval, m_amaxHistory, m_amaxAlgo, m_outlierStep})
+                                                      m_interval, m_amaxHistory, m_amaxAlgo, m_margin, m_outlierStep})
         m_form->addRow(QStringLiteral("-"), w);
 
     m_startAction = new QAction(this);
@@ -278,7 +283,7 @@ void TrainingSection::fillCombos() {
     m_dataset->addItem(tr("Spirals (3 classes)"), QStringLiteral("spirals"));
     m_dataset->addItem(tr("Tiny gradients (loss × 2^-20)"), QStringLiteral("tiny-grad"));
     {
-        const QString algo = m_amaxAlgo->count() ? m_amaxAlgo->currentData().toString() : QStringLiteral("max");
+        const QString algo = m_amaxAlgo->count() ? m_amaxAlgo->currentData().toString() : m_settings->fp8AmaxAlgo.get();
         const QSignalBlocker b4(m_amaxAlgo);
         m_amaxAlgo->clear();
         m_amaxAlgo->addItem(tr("largest (max)"), QStringLiteral("max"));
@@ -313,7 +318,7 @@ void TrainingSection::retranslateUi() {
                               tr("Steps:"),     tr("Width:"),     tr("Depth:"),        tr("Batch:"),
                               tr("Seed:"),      tr("Master weights:"), tr("Constant scale:"), tr("Initial scale:"),
                               tr("Growth interval:"), tr("Amax history:"), tr("Amax from history:"),
-                              tr("Outlier at step:")};
+                              tr("FP8 margin:"), tr("Outlier at step:")};
     for (int row = 0; row < m_form->rowCount() && row < int(std::size(labels)); ++row)
         if (auto* item = m_form->itemAt(row, QFormLayout::LabelRole))
             if (auto* label = qobject_cast<QLabel*>(item->widget())) label->setText(labels[row]);
@@ -333,6 +338,9 @@ void TrainingSection::retranslateUi() {
                                  "Engine: 1024)."));
     m_amaxAlgo->setToolTip(tr("FP8 delayed scaling: the scale comes from the largest amax of the history, or from "
                               "the most recent one."));
+    m_margin->setToolTip(tr("FP8 per-tensor scaling (delayed and current): the scale leaves 2^margin of headroom "
+                            "above amax, so values up to 2^margin times the recorded amax still fit (Transformer "
+                            "Engine: margin 0)."));
     m_outlierStep->setToolTip(tr("At this step one input feature becomes 100000: a sudden activation outlier "
                                  "(0: none)."));
     m_outlierStep->setSpecialValueText(tr("none"));
@@ -374,6 +382,7 @@ void TrainingSection::updateEnabled() {
     m_interval->setEnabled(!running && policy.scaling == LossScaling::Dynamic);
     m_amaxHistory->setEnabled(!running && policy.fp8 == Fp8Recipe::Delayed);
     m_amaxAlgo->setEnabled(!running && policy.fp8 == Fp8Recipe::Delayed);
+    m_margin->setEnabled(!running && (policy.fp8 == Fp8Recipe::Delayed || policy.fp8 == Fp8Recipe::Current));
     m_outlierStep->setEnabled(!running);
     m_startAction->setEnabled(!running);
     m_pauseAction->setEnabled(running);
@@ -399,6 +408,7 @@ TrainingConfig TrainingSection::configFromControls() const {
     c.scaler.growthInterval = m_interval->value();
     c.fp8.amaxHistory = m_amaxHistory->value();
     c.fp8.algo = parseAmaxAlgoName(m_amaxAlgo->currentData().toString().toStdString()).value_or(AmaxAlgo::Max);
+    c.fp8.margin = m_margin->value();
     c.outlierStep = m_outlierStep->value();
     return c;
 }
@@ -422,6 +432,10 @@ void TrainingSection::saveState() {
     m_settings->staticScaleExponent.set(m_staticScale->value());
     m_settings->initScaleExponent.set(m_initScale->value());
     m_settings->growthInterval.set(m_interval->value());
+    m_settings->fp8AmaxHistory.set(m_amaxHistory->value());
+    m_settings->fp8AmaxAlgo.set(m_amaxAlgo->currentData().toString());
+    m_settings->fp8Margin.set(m_margin->value());
+    m_settings->outlierStep.set(m_outlierStep->value());
 }
 
 bool TrainingSection::startRun(bool paused) {
@@ -591,6 +605,7 @@ void TrainingSection::setControls(const TrainingConfig& c) {
     m_interval->setValue(c.scaler.growthInterval);
     m_amaxHistory->setValue(c.fp8.amaxHistory);
     select(m_amaxAlgo, amaxAlgoName(c.fp8.algo));
+    m_margin->setValue(c.fp8.margin);
     m_outlierStep->setValue(c.outlierStep);
     updateEnabled();
 }

@@ -81,6 +81,7 @@ public:
     Fp8ChartsView* fp8Charts() const { return m_fp8Charts; }
     QSpinBox* amaxHistorySpin() const { return m_amaxHistory; }
     QComboBox* amaxAlgoCombo() const { return m_amaxAlgo; }
+    QSpinBox* marginSpin() const { return m_margin; }
     QSpinBox* outlierStepSpin() const { return m_outlierStep; }
     GradientHistogramView* histogram() const { return m_histogram; }
     DecisionBoundaryView* boundary() const { return m_boundary; }
@@ -129,6 +130,7 @@ private:
     QSpinBox* m_interval;
     QSpinBox* m_amaxHistory;  // FP8 delayed scaling
     QComboBox* m_amaxAlgo;
+    QSpinBox* m_margin;      // per-tensor recipes: 2^margin of headroom above amax
     QSpinBox* m_outlierStep; // the scripted activation outlier (0: none)
     QAction* m_startAction;
     QAction* m_pauseAction;

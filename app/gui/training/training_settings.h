@@ -23,6 +23,11 @@ public:
     SettingValue<int> staticScaleExponent; // fp16-static: the scale is 2^this
     SettingValue<int> initScaleExponent;   // fp16-dynamic: the initial scale is 2^this
     SettingValue<int> growthInterval;
+    // The FP8 modes (core/training/precision_policy.h's Fp8Settings) and the scripted outlier.
+    SettingValue<int> fp8AmaxHistory;
+    SettingValue<QString> fp8AmaxAlgo; // max, most-recent
+    SettingValue<int> fp8Margin;       // the scale leaves 2^margin of headroom
+    SettingValue<int> outlierStep;     // 0: none
 };
 
 } // namespace fplab::gui
