@@ -7,6 +7,8 @@
 #include <QChartView>
 #include <QEvent>
 #include <QGridLayout>
+#include <QLabel>
+#include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QValueAxis>
@@ -22,13 +24,18 @@ Fp8ChartsView::Fp8ChartsView(QWidget* parent) : QWidget(parent) {
     m_saturatedChart = makeChart(false, 0);
     m_flushedChart = makeChart(false, 0);
     m_lossChart = makeChart(true, 10);
+    for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_saturatedChart, &m_flushedChart})
+        c->view->chart()->legend()->hide();
+    m_legend = new QLabel(this);
+    m_legend->setWordWrap(true);
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(m_amaxChart.view, 0, 0);
-    grid->addWidget(m_scaleChart.view, 0, 1);
-    grid->addWidget(m_saturatedChart.view, 1, 0);
-    grid->addWidget(m_flushedChart.view, 1, 1);
-    grid->addWidget(m_lossChart.view, 2, 0, 1, 2);
+    grid->addWidget(m_legend, 0, 0, 1, 2);
+    grid->addWidget(m_amaxChart.view, 1, 0);
+    grid->addWidget(m_scaleChart.view, 1, 1);
+    grid->addWidget(m_saturatedChart.view, 2, 0);
+    grid->addWidget(m_flushedChart.view, 2, 1);
+    grid->addWidget(m_lossChart.view, 3, 0, 1, 2);
     m_loss = new QLineSeries(this);
     m_bf16Loss = new QLineSeries(this);
     attach(m_lossChart, m_loss);
@@ -48,6 +55,7 @@ Fp8ChartsView::Chart Fp8ChartsView::makeChart(bool logY, double base) {
     if (logY) {
         c.logY = new QLogValueAxis(this);
         c.logY->setBase(base);
+        c.base = base;
         c.logY->setLabelFormat(QStringLiteral("%.3g"));
         c.view->chart()->addAxis(c.logY, Qt::AlignLeft);
     } else {
@@ -95,6 +103,11 @@ void Fp8ChartsView::restyle() {
             pen.setWidthF(1.5);
             (*group)[i]->setPen(pen);
         }
+    QString legend;
+    for (std::size_t i = 0; i < m_tensors.size(); ++i)
+        legend += QStringLiteral("<span style=\"color:%1\">■</span> %2&nbsp;&nbsp; ")
+                      .arg(seriesColor(int(i), pal).name(), QString::fromStdString(m_tensors[i]).toHtmlEscaped());
+    m_legend->setText(legend);
     QPen pen(seriesColor(0, pal));
     pen.setWidthF(1.5);
     m_loss->setPen(pen);
@@ -132,7 +145,10 @@ void Fp8ChartsView::clear(const std::vector<std::string>& tensors, int totalStep
     for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_saturatedChart, &m_flushedChart, &m_lossChart}) {
         c->x->setRange(1, std::max(2, m_totalSteps));
         c->seen = false;
-        if (c->logY) c->logY->setRange(0.01, 10);
+        if (c->logY) {
+            c->logY->setBase(c->base);
+            c->logY->setRange(0.01, 10);
+        }
     }
     restyle();
 }
@@ -172,11 +188,15 @@ void Fp8ChartsView::append(const std::vector<training::StepRecord>& steps,
     m_loss->append(loss);
     m_bf16Loss->append(reference);
     // Whole powers of the axis base around the data, so the log axes keep readable ticks.
+    // At most four intervals: a wide range takes a power of the chart's own base as the axis base.
     for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_lossChart}) {
         if (!c->seen) continue;
-        const double b = c->logY->base();
+        const double b = c->base;
         const double lo = std::floor(std::log(c->low) / std::log(b)), hi = std::ceil(std::log(c->high) / std::log(b) + 1e-9);
-        c->logY->setRange(std::pow(b, lo), std::pow(b, std::max(hi, lo + 1)));
+        const double step = std::max(1.0, std::ceil((std::max(hi, lo + 1) - lo) / 4));
+        const double first = step * std::floor(lo / step), last = step * std::ceil(std::max(hi, lo + 1) / step);
+        c->logY->setBase(std::pow(b, step));
+        c->logY->setRange(std::pow(b, first), std::pow(b, last));
     }
 }
 

@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+class QLabel;
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,6 +52,7 @@ private:
         QValueAxis* x = nullptr;
         QValueAxis* y = nullptr;    // linear charts
         QLogValueAxis* logY = nullptr; // log charts
+        double base = 10;              // of the log axis's ticks before a wide range coarsens them
         double low = 1, high = 1;
         bool seen = false;
     };
@@ -60,6 +63,7 @@ private:
     bool wanted(int step) const { return step % m_stride == 0 || step == m_totalSteps; }
 
     Chart m_amaxChart, m_scaleChart, m_saturatedChart, m_flushedChart, m_lossChart;
+    QLabel* m_legend = nullptr; // one legend for the four per-tensor charts (theirs would not fit)
     std::vector<std::string> m_tensors;
     std::vector<QLineSeries*> m_amax, m_scale, m_saturated, m_flushed;
     QLineSeries* m_loss = nullptr;

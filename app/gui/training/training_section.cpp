@@ -632,7 +632,7 @@ void TrainingSection::showCompletedRun(const TrainingConfig& config) {
 
 QStringList TrainingSection::screenshotNames() const {
     return {QStringLiteral("training"), QStringLiteral("training-gradients"), QStringLiteral("training-boundary"),
-            QStringLiteral("training-tensors")};
+            QStringLiteral("training-tensors"), QStringLiteral("training-fp8")};
 }
 
 void TrainingSection::prepareScreenshot(const QString& name) {
@@ -644,10 +644,16 @@ void TrainingSection::prepareScreenshot(const QString& name) {
         c.dataset = DatasetKind::TinyGrad;
         c.steps = 100;
     }
+    if (name == QStringLiteral("training-fp8")) {
+        // Delayed scaling with a 1024-step amax history and an activation outlier at step 100.
+        c.mode = TrainingMode::Fp8Delayed;
+        c.outlierStep = 100;
+    }
     showCompletedRun(c);
     if (name == QStringLiteral("training")) m_tabs->setCurrentIndex(0);
     else if (name == QStringLiteral("training-gradients")) m_tabs->setCurrentIndex(1);
     else if (name == QStringLiteral("training-boundary")) m_tabs->setCurrentIndex(2);
+    else if (name == QStringLiteral("training-fp8")) m_tabs->setCurrentIndex(m_tabs->indexOf(m_fp8Charts));
     else m_tabs->setCurrentIndex(3);
 }
 
