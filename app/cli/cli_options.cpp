@@ -70,29 +70,6 @@ std::string jsonString(std::string_view s) {
     return out + "\"";
 }
 
-std::string quoted(std::string_view text, std::size_t maxChars) {
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string out = "'";
-    std::size_t shown = 0;
-    for (char ch : text) {
-        if (shown == maxChars) {
-            out += "...";
-            break;
-        }
-        const auto c = static_cast<unsigned char>(ch);
-        if (c >= 0x20 && c < 0x7f && c != '\\') {
-            out += ch;
-        } else {
-            out += "\\x";
-            out += kHex[c >> 4];
-            out += kHex[c & 15];
-        }
-        ++shown;
-    }
-    out += "'";
-    return out;
-}
-
 bool ArgScanner::nextOption(std::string_view& name, std::optional<std::string_view>& inlineValue) {
     if (done() || m_onlyPositional) return false;
     const std::string_view word = m_args[m_index];

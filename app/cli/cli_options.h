@@ -5,6 +5,7 @@
 #include "core/format.h"
 #include "core/integer.h"
 #include "core/rounding.h"
+#include "core/text/quote.h"
 
 #include <optional>
 #include <span>
@@ -33,8 +34,6 @@ std::optional<Tininess> lookupTininess(std::string_view name, std::string& error
 std::string_view knownFormatNames();
 std::string_view knownRoundingNames();
 
-// `text` in single quotes, non-printable bytes as \xNN, cut after maxChars characters.
-std::string quoted(std::string_view text, std::size_t maxChars = 40);
 // `text` as a JSON string literal: in double quotes, '"' and '\\' escaped, control bytes as \u00NN.
 std::string jsonString(std::string_view text);
 

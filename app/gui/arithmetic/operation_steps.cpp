@@ -2,10 +2,10 @@
 // trace and the operands; the sentences explain them.
 #include "app/gui/arithmetic/operation_steps.h"
 
-#include "app/cli/literal.h"
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/number_text.h"
 #include "core/classify.h"
+#include "core/text/literal.h"
 #include "core/text/print.h"
 
 #include <algorithm>
