@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/format.h"
+#include "core/format_names.h"
 #include "core/integer.h"
 #include "core/rounding.h"
 #include "core/text/quote.h"
@@ -22,7 +23,8 @@ inline constexpr int kExitInternal = 3; // an unexpected failure inside fplab-cl
 // 4 (no usable GPU) and 5 (results that should agree differ) are the GPU and training commands' own.
 inline constexpr int kExitOutput = 6; // the output could not be written (standard output, standard error, a file)
 
-// A float format by preset name ("fp16", "bf16", aliases like "half") or custom name ("e5m10-nosub").
+// A float format by preset name ("fp16", "bf16", aliases like "half") or custom name ("e5m10-nosub"):
+// fplab::lookupFormat, with its error in `error`.
 std::optional<Format> lookupFormat(std::string_view name, std::string& error);
 // An integer format: int8 uint8 int32 int64.
 std::optional<IntFormat> lookupIntFormat(std::string_view name);
@@ -30,8 +32,7 @@ std::optional<IntFormat> lookupIntFormat(std::string_view name);
 std::optional<RoundingMode> lookupRounding(std::string_view name, std::string& error);
 std::optional<Tininess> lookupTininess(std::string_view name, std::string& error);
 
-// The names the error messages list.
-std::string_view knownFormatNames();
+// The names the error messages list (the formats' list is fplab::knownFormatNames).
 std::string_view knownRoundingNames();
 
 // `text` as a JSON string literal: in double quotes, '"' and '\\' escaped, control bytes as \u00NN.
