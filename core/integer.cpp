@@ -1,6 +1,7 @@
 #include "core/integer.h"
 
 #include "core/classify.h"
+#include "core/detail/wide.h"
 #include "core/ops/round_integral.h"
 
 #include <bit>
@@ -8,7 +9,7 @@
 namespace fplab {
 
 namespace {
-using i128 = __int128;
+using detail::i128;
 
 std::uint64_t clampBits(const IntFormat& t, bool negative) {
     return negative ? std::uint64_t(t.minValue()) & t.mask() : t.maxValue();

@@ -1,6 +1,7 @@
 // Parsing and checking experiment parameters.
 #include "lessons/experiment_params.h"
 
+#include "core/format_names.h"
 #include "core/text/parse.h"
 
 #include <cctype>
@@ -86,20 +87,9 @@ std::vector<std::string_view> splitList(std::string_view text) {
 }
 
 std::optional<Format> parseFormatParam(std::string_view text, std::string& error) {
-    text = trim(text);
-    if (auto preset = findFormat(text)) return preset;
-    if (text.size() >= 2 && (text[0] == 'e' || text[0] == 'E') && std::isdigit(static_cast<unsigned char>(text[1]))) {
-        FormatOrError custom = parseCustomFormatName(text);
-        if (custom.format) return custom.format;
-        error = "bad format " + quote(text) + ": " + custom.error;
-        return std::nullopt;
-    }
-    if (findIntFormat(text))
-        error = quote(text) + " is an integer format; a float format is needed here";
-    else
-        error = "unknown format " + quote(text) +
-                " (known: fp64 fp32 tf32 fp16 bf16 e4m3 e5m2 e2m3 e3m2 e2m1 e8m0 e4m3fnuz e5m2fnuz, or eXmY)";
-    return std::nullopt;
+    FormatOrError found = lookupFormat(trim(text));
+    if (!found.format) error = std::move(found.error);
+    return found.format;
 }
 
 std::optional<AnyFormat> parseAnyFormatParam(std::string_view text, bool allowIntegers, std::string& error) {

@@ -6,33 +6,15 @@
 
 namespace fplab::cli {
 
-std::string_view knownFormatNames() {
-    return "fp64 fp32 tf32 fp16 bf16 e4m3 e5m2 e2m3 e3m2 e2m1 e8m0 e4m3fnuz e5m2fnuz, or a custom eXmY[-nosub] name";
-}
-
 std::string_view knownRoundingNames() { return "rne rna rtz rup rdn rto"; }
 
 std::optional<Format> lookupFormat(std::string_view name, std::string& error) {
-    if (auto preset = findFormat(name)) return preset;
-    // A custom name starts with 'e' and a digit; give its own explanation ("exponent width 20 is out of range").
-    if (name.size() >= 2 && (name[0] == 'e' || name[0] == 'E') && std::isdigit(static_cast<unsigned char>(name[1]))) {
-        FormatOrError custom = parseCustomFormatName(name);
-        if (custom.format) return custom.format;
-        error = "bad format " + quoted(name) + ": " + custom.error;
-        return std::nullopt;
-    }
-    if (lookupIntFormat(name))
-        error = quoted(name) + " is an integer format: here a float format is needed";
-    else
-        error = "unknown format " + quoted(name) + " (known: " + std::string(knownFormatNames()) + ")";
-    return std::nullopt;
+    FormatOrError found = fplab::lookupFormat(name);
+    if (!found.format) error = std::move(found.error);
+    return found.format;
 }
 
-std::optional<IntFormat> lookupIntFormat(std::string_view name) {
-    for (const IntFormat* t : kIntFormats)
-        if (t->name == name) return *t;
-    return std::nullopt;
-}
+std::optional<IntFormat> lookupIntFormat(std::string_view name) { return findIntFormat(name); }
 
 std::optional<RoundingMode> lookupRounding(std::string_view name, std::string& error) {
     const std::optional<RoundingMode> mode = parseRoundingName(name);
@@ -68,29 +50,6 @@ std::string jsonString(std::string_view s) {
         }
     }
     return out + "\"";
-}
-
-std::string quoted(std::string_view text, std::size_t maxChars) {
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string out = "'";
-    std::size_t shown = 0;
-    for (char ch : text) {
-        if (shown == maxChars) {
-            out += "...";
-            break;
-        }
-        const auto c = static_cast<unsigned char>(ch);
-        if (c >= 0x20 && c < 0x7f && c != '\\') {
-            out += ch;
-        } else {
-            out += "\\x";
-            out += kHex[c >> 4];
-            out += kHex[c & 15];
-        }
-        ++shown;
-    }
-    out += "'";
-    return out;
 }
 
 bool ArgScanner::nextOption(std::string_view& name, std::optional<std::string_view>& inlineValue) {

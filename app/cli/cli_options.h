@@ -3,8 +3,10 @@
 #pragma once
 
 #include "core/format.h"
+#include "core/format_names.h"
 #include "core/integer.h"
 #include "core/rounding.h"
+#include "core/text/quote.h"
 
 #include <optional>
 #include <span>
@@ -21,7 +23,8 @@ inline constexpr int kExitInternal = 3; // an unexpected failure inside fplab-cl
 // 4 (no usable GPU) and 5 (results that should agree differ) are the GPU and training commands' own.
 inline constexpr int kExitOutput = 6; // the output could not be written (standard output, standard error, a file)
 
-// A float format by preset name ("fp16", "bf16", aliases like "half") or custom name ("e5m10-nosub").
+// A float format by preset name ("fp16", "bf16", aliases like "half") or custom name ("e5m10-nosub"):
+// fplab::lookupFormat, with its error in `error`.
 std::optional<Format> lookupFormat(std::string_view name, std::string& error);
 // An integer format: int8 uint8 int32 int64.
 std::optional<IntFormat> lookupIntFormat(std::string_view name);
@@ -29,12 +32,9 @@ std::optional<IntFormat> lookupIntFormat(std::string_view name);
 std::optional<RoundingMode> lookupRounding(std::string_view name, std::string& error);
 std::optional<Tininess> lookupTininess(std::string_view name, std::string& error);
 
-// The names the error messages list.
-std::string_view knownFormatNames();
+// The names the error messages list (the formats' list is fplab::knownFormatNames).
 std::string_view knownRoundingNames();
 
-// `text` in single quotes, non-printable bytes as \xNN, cut after maxChars characters.
-std::string quoted(std::string_view text, std::size_t maxChars = 40);
 // `text` as a JSON string literal: in double quotes, '"' and '\\' escaped, control bytes as \u00NN.
 std::string jsonString(std::string_view text);
 

@@ -2,10 +2,10 @@
 // decimal, ulp, neighbours, the error of storing it, the flags), or in every preset with --all.
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
-#include "app/cli/literal.h"
 #include "app/cli/trace_printer.h"
 #include "core/arithmetic.h"
 #include "core/classify.h"
+#include "core/text/literal.h"
 #include "core/text/print.h"
 #include "core/values.h"
 

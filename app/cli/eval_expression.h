@@ -2,10 +2,10 @@
 // + - * / with the usual precedence, sqrt() fma() abs(), and '->' for conversion.
 #pragma once
 
-#include "app/cli/literal.h"
 #include "core/format.h"
 #include "core/integer.h"
 #include "core/rounding.h"
+#include "core/text/literal.h"
 #include "core/trace.h"
 
 #include <cstddef>

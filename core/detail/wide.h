@@ -9,7 +9,9 @@
 namespace fplab::detail {
 
 using u64 = std::uint64_t;
-using u128 = unsigned __int128;
+// __extension__: -Wpedantic accepts the builtin 128-bit types here, and only here.
+__extension__ typedef unsigned __int128 u128;
+__extension__ typedef __int128 i128;
 
 template <class W>
 inline constexpr int kWidth = sizeof(W) * 8;

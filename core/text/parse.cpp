@@ -5,6 +5,7 @@
 #include "core/arithmetic.h"
 #include "core/classify.h"
 #include "core/detail/round_pack.h"
+#include "core/detail/wide.h"
 #include "core/text/exact_round.h"
 
 #include <bit>
@@ -15,7 +16,7 @@ namespace fplab {
 namespace {
 
 using u64 = std::uint64_t;
-using u128 = unsigned __int128;
+using detail::u128;
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 bool isDigit(char c) { return c >= '0' && c <= '9'; }

@@ -22,6 +22,9 @@ using namespace experiments;
 
 namespace {
 
+// __extension__: -Wpedantic accepts the builtin 128-bit integer here.
+__extension__ typedef __int128 Int128;
+
 // i × addend, with the addend as the decimal the lesson wrote ("0.01" = 1/100), so that an error
 // such as 7.9921875 − 7.49 comes out as 0.5021875 and not as a double-rounding artefact.
 class DecimalMultiple {
@@ -52,12 +55,12 @@ public:
         if (!m_ratio || !std::isfinite(value) || value == 0) return value - double(i) * m_fallback;
         int e = 0;
         const double m = std::frexp(value, &e); // value = m · 2^e, 0.5 ≤ |m| < 1
-        const __int128 mant = __int128(std::ldexp(m, 53));
+        const Int128 mant = Int128(std::ldexp(m, 53));
         const int shift = e - 53; // value = mant · 2^shift
         if (shift < -60 || shift > 0) return value - double(i) * m_fallback;
         const auto [num, den] = *m_ratio;
         // (mant · 2^shift · den − i · num) / den = (mant · den − i · num · 2^-shift) / (den · 2^-shift)
-        const __int128 n = mant * den - __int128(i) * num * (__int128(1) << -shift);
+        const Int128 n = mant * den - Int128(i) * num * (Int128(1) << -shift);
         return std::ldexp(double(n) / double(den), shift);
     }
 

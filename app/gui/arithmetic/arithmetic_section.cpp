@@ -455,6 +455,11 @@ void ArithmeticSection::setOperation(OperationKind kind) {
 }
 
 void ArithmeticSection::setFormatName(const QString& name) {
+    if (m_format->findData(name) < 0) {
+        // A custom format added since the boxes were filled (the Explorer or a lesson link added it).
+        fillFormatCombo(m_format, settings().customFormats.get());
+        fillFormatCombo(m_target, settings().customFormats.get());
+    }
     if (selectFormatInCombo(m_format, name)) settings().arithmeticFormat.set(name);
     recompute();
 }

@@ -1,10 +1,10 @@
 // Reading the operands and running one operation through the soft-float core.
 #include "app/gui/arithmetic/operation.h"
 
-#include "app/cli/literal.h"
 #include "app/gui/common/number_text.h"
 #include "core/arithmetic.h"
 #include "core/random.h"
+#include "core/text/literal.h"
 
 #include <cmath>
 
@@ -88,7 +88,7 @@ OperationOutcome evaluate(const OperationInput& in, const Format& f, bool traced
     for (int i = 0; i < n; ++i) {
         const QString text = i < in.operands.size() ? in.operands[i].trimmed() : QString();
         // Operands are read with nearest-even: the chosen mode applies to the operation itself.
-        const cli::LiteralOrError read = cli::readLiteral(text.toStdString(), f, Env{});
+        const LiteralOrError read = readLiteral(text.toStdString(), f, Env{});
         if (!read.literal) {
             out.error = Text::tr("operand %1: %2").arg(QChar(QLatin1Char('a' + i)), qs(read.error));
             return out;

@@ -2,10 +2,10 @@
 // trace and the operands; the sentences explain them.
 #include "app/gui/arithmetic/operation_steps.h"
 
-#include "app/cli/literal.h"
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/number_text.h"
 #include "core/classify.h"
+#include "core/text/literal.h"
 #include "core/text/print.h"
 
 #include <algorithm>
@@ -13,6 +13,9 @@
 namespace fplab::gui {
 
 namespace {
+
+// __extension__: -Wpedantic accepts the builtin 128-bit integer here.
+__extension__ typedef unsigned __int128 UInt128;
 
 // The core's special-case reasons, for translation (context fplab::gui::CoreText).
 const char* const kSpecialReasons[] = {
@@ -241,10 +244,10 @@ std::vector<Step> buildSteps(const OperationInput& in, const OperationOutcome& o
 
             Step al{StepKind::Align, Text::tr("Align: shift into guard, round and sticky"), {}, {}};
             // The small significand shifted right by d, seen through p kept bits plus G, R, S.
-            unsigned __int128 wide = static_cast<unsigned __int128>(small.significand) << 64;
+            UInt128 wide = static_cast<UInt128>(small.significand) << 64;
             const bool allGone = d >= 127;
-            unsigned __int128 shifted = allGone ? 0 : wide >> d;
-            const bool lostBelow = allGone ? small.significand != 0 : (d > 0 && (wide & ((static_cast<unsigned __int128>(1) << d) - 1)) != 0);
+            UInt128 shifted = allGone ? 0 : wide >> d;
+            const bool lostBelow = allGone ? small.significand != 0 : (d > 0 && (wide & ((static_cast<UInt128>(1) << d) - 1)) != 0);
             const std::uint64_t keptPart = std::uint64_t(shifted >> 64);
             const std::uint64_t low = std::uint64_t(shifted);
             const bool g = (low >> 63) & 1, r = (low >> 62) & 1;

@@ -3,6 +3,7 @@
 
 #include "app/gui/common/number_text.h"
 #include "core/classify.h"
+#include "core/format_names.h"
 #include "core/values.h"
 
 #include <QComboBox>
@@ -17,10 +18,7 @@ QStringList presetFormatNames() {
 
 std::optional<Format> resolveFormat(const QString& name) {
     const std::string n = name.trimmed().toStdString();
-    if (n.empty()) return std::nullopt;
-    if (std::optional<Format> preset = findFormat(n)) return preset;
-    FormatOrError custom = parseCustomFormatName(n);
-    return custom.format;
+    return lookupFormat(n).format;
 }
 
 QString customFormatName(const CustomFormatSpec& spec) {

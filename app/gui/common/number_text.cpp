@@ -1,8 +1,8 @@
 // Text for values, flags and modes.
 #include "app/gui/common/number_text.h"
 
-#include "app/cli/decimal_value.h"
-#include "app/cli/literal.h"
+#include "core/text/decimal_value.h"
+#include "core/text/literal.h"
 #include "core/text/print.h"
 
 #include <cmath>
@@ -40,7 +40,7 @@ QString positionalIfShort(const QString& scientific, int minExponent) {
     return negative ? QLatin1Char('-') + out : out;
 }
 
-QString decimalText(const cli::DecimalValue& v, int digits, bool markRounded, int minPositionalExponent) {
+QString decimalText(const DecimalValue& v, int digits, bool markRounded, int minPositionalExponent) {
     bool rounded = false;
     const QString s = positionalIfShort(qs(v.scientific(std::size_t(digits), &rounded)), minPositionalExponent);
     return (rounded || v.isApproximate()) && markRounded ? QStringLiteral("≈") + s : s;
@@ -52,7 +52,7 @@ QString storedText(const Format& f, std::uint64_t bits) {
     const QString exact = exactDecimalText(f, bits);
     if (exact.size() <= 20) return exact;
     // Enough digits to show how the value differs from a short decimal; "…" says more follow.
-    const std::optional<cli::DecimalValue> v = cli::exactValueOf(f, bits);
+    const std::optional<DecimalValue> v = exactValueOf(f, bits);
     if (!v) return shortDecimal(f, bits);
     return decimalText(*v, f.precision() > 24 ? 20 : 10, false, -5) + QStringLiteral("…");
 }

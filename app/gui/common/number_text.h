@@ -12,7 +12,7 @@
 
 #include <string>
 
-namespace fplab::cli {
+namespace fplab {
 class DecimalValue;
 }
 
@@ -38,7 +38,7 @@ QString positionalIfShort(const QString& scientific, int minExponent = -4);
 QString approxText(double v, int digits = 4);
 // An exact decimal rounded to `digits` significant digits, positional for exponents from
 // minPositionalExponent to 5 ("0.025", "-2.441e-05"); "≈" marks a rounded one when asked.
-QString decimalText(const cli::DecimalValue& v, int digits, bool markRounded = false, int minPositionalExponent = -4);
+QString decimalText(const DecimalValue& v, int digits, bool markRounded = false, int minPositionalExponent = -4);
 // "2^-24 (5.96e-08)".
 QString powerOfTwoText(int exponent);
 

@@ -17,8 +17,8 @@
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/glyph_icon.h"
 #include "app/gui/shell/theme.h"
-#include "app/cli/literal.h"
 #include "core/classify.h"
+#include "core/text/literal.h"
 #include "core/values.h"
 
 #include <QAction>
@@ -418,9 +418,9 @@ void ExplorerSection::updateReport() {
     if (m_state->fromBits()) {
         text += tr(" — set from the bits, so nothing was rounded.");
     } else {
-        const cli::LiteralOrError read = cli::readLiteral(m_state->sourceText().toStdString(), f, m_state->env());
+        const LiteralOrError read = readLiteral(m_state->sourceText().toStdString(), f, m_state->env());
         if (read.literal) {
-            const cli::StoredError err = cli::storedError(f, *read.literal);
+            const StoredError err = storedError(f, *read.literal);
             if (err.available) {
                 text += tr(" — error %1 (relative %2, %3 ulp)")
                             .arg(decimalText(err.absolute, 4, true))
@@ -482,9 +482,9 @@ void ExplorerSection::updateCharts() {
     } else if (tab == NeighboursTab) {
         std::optional<double> offset;
         if (!m_state->fromBits()) {
-            const cli::LiteralOrError read = cli::readLiteral(m_state->sourceText().toStdString(), f, m_state->env());
+            const LiteralOrError read = readLiteral(m_state->sourceText().toStdString(), f, m_state->env());
             if (read.literal) {
-                const cli::StoredError err = cli::storedError(f, *read.literal);
+                const StoredError err = storedError(f, *read.literal);
                 if (err.ulps) offset = -*err.ulps;
             }
         }

@@ -1,11 +1,11 @@
 // Reading the Explorer's input and keeping it consistent across formats.
 #include "app/gui/explorer/explorer_state.h"
 
-#include "app/cli/literal.h"
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/number_text.h"
 #include "core/classify.h"
 #include "core/random.h"
+#include "core/text/literal.h"
 #include "core/text/print.h"
 
 namespace fplab::gui {
@@ -41,19 +41,19 @@ void ExplorerState::setError(const QString& error) {
 }
 
 bool ExplorerState::store(const QString& source) {
-    const cli::LiteralOrError read = cli::readLiteral(source.toStdString(), m_format, m_env);
+    const LiteralOrError read = readLiteral(source.toStdString(), m_format, m_env);
     if (!read.literal) {
         setError(qs(read.error));
         return false;
     }
-    const cli::Literal& lit = *read.literal;
+    const Literal& lit = *read.literal;
     m_kind = lit.kind;
     m_bits = lit.stored.bits;
     m_flags = lit.stored.flags;
     m_fromBits = lit.kind == InputKind::RawHex || lit.kind == InputKind::RawBinary;
     if (m_fromBits) {
         m_source = sourceTextFor(m_format, m_bits);
-        m_exact = cli::exactValueOf(m_format, m_bits);
+        m_exact = exactValueOf(m_format, m_bits);
     } else {
         m_source = source;
         m_exact = lit.exact;
@@ -76,7 +76,7 @@ void ExplorerState::setBits(std::uint64_t bits) {
     m_fromBits = true;
     m_kind = InputKind::RawHex;
     m_source = sourceTextFor(m_format, bits);
-    m_exact = cli::exactValueOf(m_format, bits);
+    m_exact = exactValueOf(m_format, bits);
     m_text = entryTextFor(m_format, bits);
     setError({});
     emit valueChanged();

@@ -2,9 +2,9 @@
 // stored in, and the result of storing it. Every Explorer view listens to valueChanged().
 #pragma once
 
-#include "app/cli/decimal_value.h"
 #include "core/format.h"
 #include "core/rounding.h"
+#include "core/text/decimal_value.h"
 #include "core/text/parse.h"
 
 #include <QObject>
@@ -37,7 +37,7 @@ public:
     bool fromBits() const { return m_fromBits; }
     InputKind kind() const { return m_kind; }
     // The exact input value when it is a finite number we could expand.
-    const std::optional<cli::DecimalValue>& exactInput() const { return m_exact; }
+    const std::optional<DecimalValue>& exactInput() const { return m_exact; }
 
     std::uint64_t bits() const { return m_bits; }
     // The flags raised by storing the input in format(); none for clicked bits.
@@ -73,7 +73,7 @@ private:
     QString m_source;
     bool m_fromBits = false;
     InputKind m_kind = InputKind::Decimal;
-    std::optional<cli::DecimalValue> m_exact;
+    std::optional<DecimalValue> m_exact;
     std::uint64_t m_bits = 0;
     Flags m_flags = 0;
     QString m_error;

@@ -1,7 +1,6 @@
 // Computing each row of the side-by-side table from the Explorer's input.
 #include "app/gui/explorer/format_table_model.h"
 
-#include "app/cli/literal.h"
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/number_text.h"
 #include "app/gui/explorer/explorer_state.h"
@@ -9,6 +8,7 @@
 #include "core/arithmetic.h"
 #include "core/classify.h"
 #include "core/quantize.h"
+#include "core/text/literal.h"
 #include "core/text/print.h"
 
 #include <QApplication>
@@ -100,7 +100,7 @@ void FormatTableModel::refresh() {
 void FormatTableModel::computeFloatRow(Row& row) const {
     const Format& f = *row.format;
     row.summary = formatSummary(f);
-    const cli::LiteralOrError read = cli::readLiteral(m_state->sourceText().toStdString(), f, m_state->env());
+    const LiteralOrError read = readLiteral(m_state->sourceText().toStdString(), f, m_state->env());
     if (!read.literal) {
         row.bits = row.binary = row.stored = row.error = row.relative = row.ulps = kDash;
         row.bitsTip = row.storedTip = row.errorTip = QString();
@@ -109,7 +109,7 @@ void FormatTableModel::computeFloatRow(Row& row) const {
         row.severity = Severity::Warning;
         return;
     }
-    const cli::Literal& lit = *read.literal;
+    const Literal& lit = *read.literal;
     const std::uint64_t bits = lit.stored.bits;
     const Flags flags = lit.stored.flags;
     const FloatClass cls = classify(f, bits);
@@ -124,7 +124,7 @@ void FormatTableModel::computeFloatRow(Row& row) const {
     if (exact.size() > 120) exact = exact.left(117) + QStringLiteral("…");
     row.storedTip = tr("Exactly %1").arg(exact);
 
-    const cli::StoredError err = cli::storedError(f, lit);
+    const StoredError err = storedError(f, lit);
     if (err.available) {
         row.error = decimalText(err.absolute, 4);
         row.errorTip = tr("stored − input = %1").arg(decimalText(err.absolute, 40, true));
@@ -166,7 +166,7 @@ void FormatTableModel::computeFloatRow(Row& row) const {
 void FormatTableModel::computeIntegerRow(Row& row) const {
     row.summary = tr("8-bit two's complement integers -127..127 times a scale. The symmetric per-value scale is "
                      "|x| / 127 in FP32, so the value itself maps to ±127 (how PyTorch quantises with absmax).");
-    const cli::LiteralOrError read = cli::readLiteral(m_state->sourceText().toStdString(), kFp32, {});
+    const LiteralOrError read = readLiteral(m_state->sourceText().toStdString(), kFp32, {});
     const FloatClass cls = read.literal ? classify(kFp32, read.literal->stored.bits) : FloatClass::QuietNaN;
     if (!read.literal || !isFinite(cls)) {
         row.bits = row.binary = row.stored = row.error = row.relative = row.ulps = kDash;
@@ -189,15 +189,15 @@ void FormatTableModel::computeIntegerRow(Row& row) const {
     row.storedTip = tr("q × scale = %1 × %2 = %3 (computed in FP32)").arg(qv).arg(scale, storedText(kFp32, storedBits));
 
     // The error of the dequantised value against the input, exactly; one step of INT8 is one scale.
-    const std::optional<cli::DecimalValue>& exact = m_state->exactInput();
-    const std::optional<cli::DecimalValue> stored = cli::exactValueOf(kFp32, storedBits);
+    const std::optional<DecimalValue>& exact = m_state->exactInput();
+    const std::optional<DecimalValue> stored = exactValueOf(kFp32, storedBits);
     if (exact && stored) {
-        const cli::DecimalValue diff = *stored - *exact;
+        const DecimalValue diff = *stored - *exact;
         row.error = decimalText(diff, 4);
         row.errorTip = tr("dequantised − input = %1").arg(decimalText(diff, 40, true));
-        row.relative = exact->isZero() ? kDash : approxText(cli::ratio(diff, *exact), 3);
-        const std::optional<cli::DecimalValue> step = cli::exactValueOf(kFp32, std::bit_cast<std::uint32_t>(params.scale));
-        row.ulps = step && !step->isZero() ? approxText(cli::ratio(diff, *step), 3) : kDash;
+        row.relative = exact->isZero() ? kDash : approxText(ratio(diff, *exact), 3);
+        const std::optional<DecimalValue> step = exactValueOf(kFp32, std::bit_cast<std::uint32_t>(params.scale));
+        row.ulps = step && !step->isZero() ? approxText(ratio(diff, *step), 3) : kDash;
     } else {
         row.error = row.relative = row.ulps = kDash;
     }

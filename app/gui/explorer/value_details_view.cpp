@@ -1,9 +1,9 @@
 // Filling the decoded-value panel.
 #include "app/gui/explorer/value_details_view.h"
 
-#include "app/cli/literal.h"
 #include "app/gui/common/number_text.h"
 #include "core/classify.h"
+#include "core/text/literal.h"
 #include "core/text/print.h"
 #include "core/values.h"
 
@@ -134,8 +134,8 @@ void ValueDetailsView::refresh() {
     m_values[NextDown]->setText(QStringLiteral("%1  (%2)").arg(storedText(f, down), qs(hexBits(f, down))));
 
     if (finite) {
-        const std::optional<cli::DecimalValue> max = cli::exactValueOf(f, maxFiniteBits(f));
-        std::optional<cli::DecimalValue> mag = cli::exactValueOf(f, bits & ~f.signMask());
+        const std::optional<DecimalValue> max = exactValueOf(f, maxFiniteBits(f));
+        std::optional<DecimalValue> mag = exactValueOf(f, bits & ~f.signMask());
         QString text = QStringLiteral("—");
         if (max && mag) {
             text = tr("%1 below it").arg(decimalText(*max - *mag, 6, true));

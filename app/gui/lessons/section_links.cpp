@@ -3,10 +3,12 @@
 #include "app/gui/lessons/section_links.h"
 
 #include "app/gui/arithmetic/arithmetic_section.h"
+#include "app/gui/common/format_choice.h"
 #include "app/gui/explorer/explorer_section.h"
 #include "app/gui/explorer/explorer_state.h"
 #include "app/gui/shell/main_window.h"
 #include "core/format.h"
+#include "core/format_names.h"
 
 #include <QDesktopServices>
 
@@ -16,28 +18,36 @@ namespace fplab::gui {
 
 namespace {
 
-std::optional<Format> formatOf(const QString& name) { return findFormat(name.toStdString()); }
+// The name the format boxes know the format by. A custom format (a lesson may name "e5m10-nosub") joins the
+// user's list of custom formats first, so that the Explorer and Arithmetic format boxes offer it.
+QString offeredName(MainWindow* window, const Format& f) {
+    const QString name = QString::fromStdString(canonicalName(f));
+    if (f.id == FormatId::Custom)
+        if (auto* explorer = qobject_cast<ExplorerSection*>(window->section(QStringLiteral("explorer"))))
+            explorer->addCustomFormat(name);
+    return name;
+}
 
 } // namespace
 
 bool openValueInExplorer(QWidget* from, const QString& formatName, quint64 bits) {
     auto* window = qobject_cast<MainWindow*>(from ? from->window() : nullptr);
-    const std::optional<Format> f = formatOf(formatName);
+    const std::optional<Format> f = resolveFormat(formatName);
     if (!window || !f) return false;
     auto* explorer = qobject_cast<ExplorerSection*>(window->section(QStringLiteral("explorer")));
     if (!explorer) return false;
-    explorer->showValue(formatName, bits);
+    explorer->showValue(offeredName(window, *f), bits);
     window->showSection(explorer->id());
     return true;
 }
 
 bool openValueInArithmetic(QWidget* from, const QString& formatName, quint64 bits) {
     auto* window = qobject_cast<MainWindow*>(from ? from->window() : nullptr);
-    const std::optional<Format> f = formatOf(formatName);
+    const std::optional<Format> f = resolveFormat(formatName);
     if (!window || !f) return false;
     auto* arithmetic = qobject_cast<ArithmeticSection*>(window->section(QStringLiteral("arithmetic")));
     if (!arithmetic) return false;
-    arithmetic->setFormatName(formatName);
+    arithmetic->setFormatName(offeredName(window, *f));
     arithmetic->setOperandText(0, ExplorerState::entryTextFor(*f, bits));
     window->showSection(arithmetic->id());
     return true;

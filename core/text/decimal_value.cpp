@@ -1,12 +1,12 @@
 // Exact decimal arithmetic for the error report of `fplab-cli show` and `eval`.
-#include "app/cli/decimal_value.h"
+#include "core/text/decimal_value.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <vector>
 
-namespace fplab::cli {
+namespace fplab {
 namespace {
 
 constexpr std::int64_t kExponentClamp = std::int64_t{1} << 50; // keeps exponent sums far from overflow
@@ -354,4 +354,4 @@ double ratioToPowerOfTwo(const DecimalValue& a, std::int64_t exponent2) {
     return double(x.mantissa * std::exp2l(log2Scale));
 }
 
-} // namespace fplab::cli
+} // namespace fplab

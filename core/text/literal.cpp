@@ -1,13 +1,13 @@
 // Reading typed numbers for show/eval, and the exact error of what was stored.
-#include "app/cli/literal.h"
+#include "core/text/literal.h"
 
-#include "app/cli/cli_options.h"
+#include "core/text/quote.h"
 #include "core/classify.h"
 #include "core/values.h"
 
 #include <cctype>
 
-namespace fplab::cli {
+namespace fplab {
 namespace {
 
 std::string_view trim(std::string_view s) {
@@ -139,4 +139,4 @@ StoredError storedError(const Format& f, const Literal& literal) {
     return e;
 }
 
-} // namespace fplab::cli
+} // namespace fplab

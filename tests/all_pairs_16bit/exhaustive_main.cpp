@@ -1,9 +1,9 @@
 // fplab-exhaustive: every one of the 2^32 operand pairs of FP16 and BF16 add and mul, checked bit
-// for bit (result and flags) against the host FPU (tests/exhaustive/host_oracle.h). Long-running:
+// for bit (result and flags) against the host FPU (tests/all_pairs_16bit/host_oracle.h). Long-running:
 // not part of CI. Usage: fplab-exhaustive --help.
 #include "core/arithmetic.h"
 #include "core/fast.h"
-#include "tests/exhaustive/host_oracle.h"
+#include "tests/all_pairs_16bit/host_oracle.h"
 
 #include <algorithm>
 #include <atomic>

@@ -1,9 +1,9 @@
 // The exact decimal arithmetic behind the error report of show/eval.
-#include "app/cli/decimal_value.h"
+#include "core/text/decimal_value.h"
 
 #include <gtest/gtest.h>
 
-namespace fplab::cli {
+namespace fplab {
 namespace {
 
 std::string sci(const std::optional<DecimalValue>& v, std::size_t digits = 60) {
@@ -87,4 +87,4 @@ TEST(DecimalValue, Ratios) {
 }
 
 } // namespace
-} // namespace fplab::cli
+} // namespace fplab

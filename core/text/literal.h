@@ -2,17 +2,17 @@
 // format through core/text/parse.h, plus its exact value for the error report.
 #pragma once
 
-#include "app/cli/decimal_value.h"
 #include "core/format.h"
 #include "core/result.h"
 #include "core/rounding.h"
+#include "core/text/decimal_value.h"
 #include "core/text/parse.h"
 
 #include <optional>
 #include <string>
 #include <string_view>
 
-namespace fplab::cli {
+namespace fplab {
 
 struct Literal {
     std::string text;                  // as typed
@@ -42,4 +42,4 @@ struct StoredError {
 };
 StoredError storedError(const Format& f, const Literal& literal);
 
-} // namespace fplab::cli
+} // namespace fplab

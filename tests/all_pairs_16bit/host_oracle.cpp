@@ -2,7 +2,7 @@
 // computed in double (exact except for BF16 sums with far-apart exponents), rounded to float by
 // the FPU, then to FP16 by F16C or to BF16 by roundFloatToBf16() below. Why rounding twice
 // gives the correctly rounded result is argued in docs/verification.md.
-#include "tests/exhaustive/host_oracle.h"
+#include "tests/all_pairs_16bit/host_oracle.h"
 
 #include <bit>
 #include <cmath>

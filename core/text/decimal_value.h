@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace fplab::cli {
+namespace fplab {
 
 class DecimalValue {
 public:
@@ -60,4 +60,4 @@ double ratio(const DecimalValue& a, const DecimalValue& b);
 // a / 2^exponent2 as a double.
 double ratioToPowerOfTwo(const DecimalValue& a, std::int64_t exponent2);
 
-} // namespace fplab::cli
+} // namespace fplab
