@@ -9,6 +9,7 @@
 #include "gpu/gemm_types.h"
 #include "gpu/lesson_counterparts/counterpart_parts.h"
 #include "gpu/single_mma.h"
+#include "lessons/experiments/experiment_helpers.h"
 #include "lessons/experiments/gemm_error_inputs.h"
 
 #include <memory>
@@ -41,16 +42,8 @@ Operands readOperands(const ParamValues& params) {
     } else if (input != "fp16") {
         throw ExperimentError("the GPU counterpart runs fp16, bf16 and tf32 MMAs, not " + input);
     }
-    const auto read = [&](const char* name, std::vector<std::uint64_t>& into) {
-        for (const std::string& v : params.list(name)) {
-            std::string error;
-            const std::optional<Result> r = parseNumberParam(v, o.format, error);
-            if (!r) throw ExperimentError(std::string(name) + ": " + error);
-            into.push_back(r->bits);
-        }
-    };
-    read("a", o.a);
-    read("b", o.b);
+    o.a = experiments::numberListBits(params, "a", o.format);
+    o.b = experiments::numberListBits(params, "b", o.format);
     if (o.a.size() != o.b.size()) throw ExperimentError("give one b for each a");
     if (o.type == GemmType::Tf32) {
         // The instruction truncates raw FP32 bits; rna and rne are conversions made before it.

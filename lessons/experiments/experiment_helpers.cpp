@@ -71,6 +71,17 @@ ParamSpec roundingParam(std::string name, std::string defaultValue, LocalText he
     return p;
 }
 
+std::vector<std::uint64_t> numberListBits(const ParamValues& params, const char* name, const Format& format) {
+    std::vector<std::uint64_t> bits;
+    for (const std::string& v : params.list(name)) {
+        std::string error;
+        const std::optional<Result> r = parseNumberParam(v, format, error);
+        if (!r) throw ExperimentError(std::string(name) + ": " + error);
+        bits.push_back(r->bits);
+    }
+    return bits;
+}
+
 std::string displayName(const Format& f) {
     std::string out;
     for (char c : f.name()) out += char(std::toupper(static_cast<unsigned char>(c)));

@@ -22,6 +22,10 @@ ParamSpec booleanParam(std::string name, std::string defaultValue, LocalText hel
 ParamSpec choiceParam(std::string name, std::string defaultValue, std::vector<std::string> choices, LocalText help);
 ParamSpec roundingParam(std::string name, std::string defaultValue, LocalText help, bool allowStochastic = false);
 
+// The values of a number-list parameter rounded into `format`, as encodings; throws ExperimentError
+// naming the parameter when one is not a number.
+std::vector<std::uint64_t> numberListBits(const ParamValues& params, const char* name, const Format& format);
+
 // "FP16", "BF16", "E4M3", "E5M10-NOSUB": how the lessons write a format's name.
 std::string displayName(const Format& f);
 // A cell showing a value of the format as Python prints it.

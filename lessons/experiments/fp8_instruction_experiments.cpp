@@ -32,17 +32,8 @@ tc::BlockModel hopperFp8(tc::InputType input, tc::Api api) {
 ExperimentResult fp8TwoInstructions(const ParamValues& params) {
     const tc::InputType input = *tc::parseInputType(params.text("input"));
     const Format& format = input == tc::InputType::E4m3 ? kE4m3 : kE5m2;
-    std::vector<std::uint64_t> a, b;
-    const auto read = [&](const char* name, std::vector<std::uint64_t>& into) {
-        for (const std::string& v : params.list(name)) {
-            std::string error;
-            const std::optional<Result> r = parseNumberParam(v, format, error);
-            if (!r) throw ExperimentError(std::string(name) + ": " + error);
-            into.push_back(r->bits);
-        }
-    };
-    read("a", a);
-    read("b", b);
+    const std::vector<std::uint64_t> a = numberListBits(params, "a", format);
+    const std::vector<std::uint64_t> b = numberListBits(params, "b", format);
     if (a.size() != b.size())
         throw ExperimentError("a holds " + std::to_string(a.size()) + " values but b holds " + std::to_string(b.size()) +
                               "; give one b for each a");

@@ -201,16 +201,8 @@ Operands readOperands(const ParamValues& params) {
     Operands o;
     o.input = *tc::parseInputType(params.text("input"));
     o.format = o.input == tc::InputType::Fp16 ? kFp16 : o.input == tc::InputType::Bf16 ? kBf16 : kFp32;
-    const auto read = [&](const char* name, std::vector<std::uint64_t>& into) {
-        for (const std::string& v : params.list(name)) {
-            std::string error;
-            const std::optional<Result> r = parseNumberParam(v, o.format, error);
-            if (!r) throw ExperimentError(std::string(name) + ": " + error);
-            into.push_back(r->bits);
-        }
-    };
-    read("a", o.a);
-    read("b", o.b);
+    o.a = numberListBits(params, "a", o.format);
+    o.b = numberListBits(params, "b", o.format);
     if (o.a.size() != o.b.size())
         throw ExperimentError("a holds " + std::to_string(o.a.size()) + " values but b holds " +
                               std::to_string(o.b.size()) + "; give one b for each a");
