@@ -7,7 +7,7 @@
 #   3. builds build-asan/ (ASan + UBSan, no GUI, no CUDA) and runs its ctest without the "exhaustive" label,
 #   4. builds the libFuzzer targets (clang) and runs each for a bounded time (scripts/fuzz.sh).
 # Usage: scripts/test.sh
-# Environment: FPLAB_FUZZ_SECONDS (per fuzz target, default 30), FPLAB_SKIP_FUZZ=1, FPLAB_SKIP_ASAN=1,
+# Environment: FPLAB_FUZZ_SECONDS (per fuzz target, default 20), FPLAB_SKIP_FUZZ=1, FPLAB_SKIP_ASAN=1,
 #              FPLAB_ASAN_CTEST_ARGS (ctest arguments for the sanitizer run, default "-LE exhaustive").
 set -euo pipefail
 # shellcheck source=scripts/common.sh
@@ -64,8 +64,8 @@ if [[ "${FPLAB_SKIP_ASAN:-0}" != 1 ]]; then
 fi
 
 if [[ "${FPLAB_SKIP_FUZZ:-0}" != 1 ]]; then
-    stage "fuzzers (${FPLAB_FUZZ_SECONDS:-30}s each)"
-    FPLAB_FUZZ_JOBS=$jobs scripts/fuzz.sh "${FPLAB_FUZZ_SECONDS:-30}"
+    stage "fuzzers (${FPLAB_FUZZ_SECONDS:-20}s each)"
+    FPLAB_FUZZ_JOBS=$jobs scripts/fuzz.sh "${FPLAB_FUZZ_SECONDS:-20}"
 fi
 
 stage "all passed in $(fplab_elapsed "$start")s"
