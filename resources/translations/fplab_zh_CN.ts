@@ -3463,6 +3463,10 @@
         <translation>容差（相对）：损失 %1，权重 %2，只评判前 %3 步；缩放因子和跳过的步必须完全一致。</translation>
     </message>
     <message>
+        <source>FP8 casts: each operand&apos;s amax and scale within %1 (relative).</source>
+        <translation>FP8 转换：每个操作数的 amax 和缩放因子相对差在 %1 以内。</translation>
+    </message>
+    <message>
         <source>Verdict: %1</source>
         <translation>结论：%1</translation>
     </message>

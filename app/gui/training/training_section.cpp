@@ -526,6 +526,8 @@ void TrainingSection::showComparison() {
                        .arg(m_tolerance.loss)
                        .arg(m_tolerance.weights)
                        .arg(m_tolerance.judgedSteps);
+    if (m_tolerance.fp8 > 0)
+        text += QLatin1Char('\n') + tr("FP8 casts: each operand's amax and scale within %1 (relative).").arg(m_tolerance.fp8);
     // The verdict and the GPU run's own explanation come from core and gpu/ (English).
     if (m_ended) text += QLatin1Char('\n') + tr("Verdict: %1").arg(QString::fromStdString(r.verdict()));
     else text += QLatin1Char('\n') + tr("%1 steps compared, %2 outside the tolerance so far.")
