@@ -205,6 +205,14 @@ int report(const fp::AnswerSet& s, const Options& o, CommandIo io) {
     return kExitOk;
 }
 
+// Writes the answers to --save (when given); false, with the reason on stderr, when the write fails.
+bool saveAnswers(const fp::AnswerSet& answers, const Options& o, CommandIo io) {
+    if (o.save.empty()) return true;
+    const auto error = platform::writeFileAtomically(o.save, fp::formatAnswers(answers));
+    if (error) io.err << "fplab-cli gpu fingerprint: cannot write '" << o.save << "': " << *error << "\n";
+    return !error;
+}
+
 int runLoad(const Options& o, CommandIo io) {
     const fp::AnswersOrError parsed = gpu::readFingerprintAnswers(o.load, o.type, o.api, o.arch.value_or(tc::Arch::Sm90));
     if (parsed.needsType) {
@@ -217,11 +225,7 @@ int runLoad(const Options& o, CommandIo io) {
         return kExitBadInput;
     }
     // --load with --save converts (bare recorded cells become a fingerprint file the app loads).
-    if (!o.save.empty())
-        if (const auto err = platform::writeFileAtomically(o.save, fp::formatAnswers(*parsed.answers))) {
-            io.err << "fplab-cli gpu fingerprint: cannot write '" << o.save << "': " << *err << "\n";
-            return kExitOutput;
-        }
+    if (!saveAnswers(*parsed.answers, o, io)) return kExitOutput;
     return report(*parsed.answers, o, io);
 }
 
@@ -242,12 +246,7 @@ int runOnGpu(const Options& o, CommandIo io) {
             continue;
         }
         const fp::AnswerSet s = gpu::runFingerprintOnGpu(t, o.api);
-        if (!o.save.empty()) {
-            if (const auto err = platform::writeFileAtomically(o.save, fp::formatAnswers(s))) {
-                io.err << "fplab-cli gpu fingerprint: cannot write '" << o.save << "': " << *err << "\n";
-                return kExitOutput;
-            }
-        }
+        if (!saveAnswers(s, o, io)) return kExitOutput;
         if (ran++) io.out << "\n";
         report(s, o, io);
     }

@@ -54,6 +54,9 @@ TEST(FingerprintCli, BadInputIsNamed) {
     const CliRun bare = runInProcess({"gpu", "fingerprint", "--load", kE4m3});
     EXPECT_EQ(bare.code, 2);
     EXPECT_TRUE(contains(bare.err, "give --type")) << bare.err;
+    const CliRun full = runInProcess({"gpu", "fingerprint", "--load", kE4m3, "--type", "e4m3", "--save", "/dev/full"});
+    EXPECT_EQ(full.code, 6);
+    EXPECT_TRUE(contains(full.err, "cannot write '/dev/full': No space left on device")) << full.err;
     const CliRun wrongK = runInProcess({"gpu", "fingerprint", "--load", kE4m3, "--type", "fp16-fp32"});
     EXPECT_EQ(wrongK.code, 1);
     EXPECT_TRUE(contains(wrongK.err, "line 1: expected 34 hex numbers")) << wrongK.err;
