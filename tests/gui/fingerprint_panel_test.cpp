@@ -3,7 +3,7 @@
 // run button is off and says why; Save writes a file that loads back.
 #include "app/gui/gpu_lab/fingerprint_panel.h"
 #include "app/gui/gpu_lab/gpu_lab_section.h"
-#include "app/gui/gpu_lab/job_runner.h"
+#include "app/gui/common/job_runner.h"
 #include "app/gui/gpu_lab/text_table_model.h"
 #include "core/platform/atomic_file.h"
 #include "core/tensor_core/fingerprint/answers_file.h"

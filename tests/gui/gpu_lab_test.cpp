@@ -5,7 +5,7 @@
 #include "app/gui/gpu_lab/device_panel.h"
 #include "app/gui/gpu_lab/gemm_panel.h"
 #include "app/gui/gpu_lab/gpu_lab_section.h"
-#include "app/gui/gpu_lab/job_runner.h"
+#include "app/gui/common/job_runner.h"
 #include "app/gui/gpu_lab/speed_panel.h"
 #include "app/gui/gpu_lab/text_table_model.h"
 #include "app/gui/gpu_lab/tf32_panel.h"

@@ -1,7 +1,7 @@
 #include "app/gui/explorer/block_element_model.h"
 
 #include "app/gui/explorer/block_number_text.h"
-#include "app/gui/explorer/chart_style.h"
+#include "app/gui/common/chart_style.h"
 
 #include <QApplication>
 #include <QBrush>

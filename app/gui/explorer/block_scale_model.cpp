@@ -1,6 +1,6 @@
 #include "app/gui/explorer/block_scale_model.h"
 
-#include "app/gui/explorer/chart_style.h"
+#include "app/gui/common/chart_style.h"
 #include "app/gui/explorer/block_number_text.h"
 #include "core/text/print.h"
 

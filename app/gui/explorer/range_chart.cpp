@@ -4,7 +4,7 @@
 
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/number_text.h"
-#include "app/gui/explorer/chart_style.h"
+#include "app/gui/common/chart_style.h"
 #include "app/gui/shell/theme.h"
 #include "core/classify.h"
 #include "core/values.h"

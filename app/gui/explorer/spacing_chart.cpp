@@ -2,7 +2,7 @@
 #include "app/gui/explorer/spacing_chart.h"
 
 #include "app/gui/common/format_choice.h"
-#include "app/gui/explorer/chart_style.h"
+#include "app/gui/common/chart_style.h"
 #include "core/classify.h"
 #include "core/values.h"
 

@@ -2,7 +2,7 @@
 // the tensor core's parameters (core/tensor_core/fingerprint). Plain C++, run on the JobRunner worker.
 #pragma once
 
-#include "app/gui/gpu_lab/job_control.h"
+#include "app/gui/common/job_control.h"
 #include "core/tensor_core/fingerprint/answers.h"
 #include "core/tensor_core/fingerprint/report.h"
 #include "gpu/gemm_types.h"

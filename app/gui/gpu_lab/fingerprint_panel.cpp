@@ -2,7 +2,7 @@
 #include "app/gui/gpu_lab/fingerprint_panel.h"
 
 #include "app/gui/common/number_text.h"
-#include "app/gui/gpu_lab/job_runner.h"
+#include "app/gui/common/job_runner.h"
 #include "app/gui/gpu_lab/lab_widgets.h"
 #include "app/gui/gpu_lab/text_table_model.h"
 #include "core/platform/atomic_file.h"

@@ -3,7 +3,7 @@
 // row per backend: cells bit-identical to the model, ulps from the reference, time.
 #pragma once
 
-#include "app/gui/gpu_lab/job_control.h"
+#include "app/gui/common/job_control.h"
 #include "core/tensor_core/mma_config.h"
 #include "gpu/compare.h"
 

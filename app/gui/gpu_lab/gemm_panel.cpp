@@ -3,7 +3,7 @@
 
 #include "app/gui/common/number_text.h"
 #include "app/gui/gpu_lab/gpu_lab_settings.h"
-#include "app/gui/gpu_lab/job_runner.h"
+#include "app/gui/common/job_runner.h"
 #include "app/gui/gpu_lab/lab_widgets.h"
 #include "app/gui/gpu_lab/text_table_model.h"
 #include "app/gui/gpu_lab/ulp_heat_map.h"

@@ -6,7 +6,7 @@
 #include "app/gui/gpu_lab/fingerprint_panel.h"
 #include "app/gui/gpu_lab/gemm_panel.h"
 #include "app/gui/gpu_lab/gpu_lab_settings.h"
-#include "app/gui/gpu_lab/job_runner.h"
+#include "app/gui/common/job_runner.h"
 #include "app/gui/gpu_lab/lab_widgets.h"
 #include "app/gui/gpu_lab/speed_panel.h"
 #include "app/gui/gpu_lab/tf32_panel.h"

@@ -3,7 +3,7 @@
 // when cancelled; a GPU backend runs whole, since a library may pick another algorithm for a slice.
 #pragma once
 
-#include "app/gui/gpu_lab/job_control.h"
+#include "app/gui/common/job_control.h"
 #include "gpu/gemm.h"
 
 #include <memory>

@@ -2,7 +2,7 @@
 // progress shows and Cancel takes effect between types.
 #pragma once
 
-#include "app/gui/gpu_lab/job_control.h"
+#include "app/gui/common/job_control.h"
 #include "gpu/bench.h"
 
 #include <vector>

@@ -2,9 +2,9 @@
 #include "app/gui/gpu_lab/speed_panel.h"
 
 #include "app/gui/common/number_text.h"
-#include "app/gui/explorer/chart_style.h"
+#include "app/gui/common/chart_style.h"
 #include "app/gui/gpu_lab/gpu_lab_settings.h"
-#include "app/gui/gpu_lab/job_runner.h"
+#include "app/gui/common/job_runner.h"
 #include "app/gui/gpu_lab/lab_widgets.h"
 #include "app/gui/gpu_lab/speed_job.h"
 #include "app/gui/gpu_lab/text_table_model.h"

@@ -4,7 +4,7 @@
 // inputs rounded to TF32 (nearest even, as cuBLAS does); with a GPU also cuBLAS both ways, timed.
 #pragma once
 
-#include "app/gui/gpu_lab/job_control.h"
+#include "app/gui/common/job_control.h"
 #include "core/tensor_core/mma_config.h"
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // Building the charts.
 #include "app/gui/lessons/result_chart.h"
 
-#include "app/gui/explorer/chart_style.h"
+#include "app/gui/common/chart_style.h"
 
 #include <QChart>
 #include <QLineSeries>

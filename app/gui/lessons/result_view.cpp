@@ -2,7 +2,7 @@
 #include "app/gui/lessons/result_view.h"
 
 #include "app/gui/common/bit_row_widget.h"
-#include "app/gui/explorer/chart_style.h"
+#include "app/gui/common/chart_style.h"
 #include "app/gui/lessons/lesson_language.h"
 #include "app/gui/lessons/number_line_widget.h"
 #include "app/gui/lessons/result_chart.h"

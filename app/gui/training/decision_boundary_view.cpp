@@ -1,7 +1,7 @@
 // Painting the prediction grid as pale cells and the data as dots.
 #include "app/gui/training/decision_boundary_view.h"
 
-#include "app/gui/explorer/chart_style.h"
+#include "app/gui/common/chart_style.h"
 
 #include <QImage>
 #include <QPainter>

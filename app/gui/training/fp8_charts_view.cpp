@@ -1,7 +1,7 @@
 // Five small charts in a grid; the series per tensor are made when a run starts.
 #include "app/gui/training/fp8_charts_view.h"
 
-#include "app/gui/explorer/chart_style.h"
+#include "app/gui/common/chart_style.h"
 
 #include <QChart>
 #include <QChartView>

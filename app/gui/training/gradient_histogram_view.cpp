@@ -2,7 +2,7 @@
 // that underflow, become subnormal or overflow written above.
 #include "app/gui/training/gradient_histogram_view.h"
 
-#include "app/gui/explorer/chart_style.h"
+#include "app/gui/common/chart_style.h"
 #include "app/gui/shell/theme.h"
 
 #include <QPainter>

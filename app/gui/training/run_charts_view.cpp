@@ -1,7 +1,7 @@
 // Loss (log axis) and scale (log2 axis) charts, appended to in batches as the run goes.
 #include "app/gui/training/run_charts_view.h"
 
-#include "app/gui/explorer/chart_style.h"
+#include "app/gui/common/chart_style.h"
 
 #include <QChart>
 #include <QChartView>

@@ -1,5 +1,5 @@
 // JobControl's helpers.
-#include "app/gui/gpu_lab/job_control.h"
+#include "app/gui/common/job_control.h"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 // delivered back on the GUI thread. The GUI never waits for the job.
 #pragma once
 
-#include "app/gui/gpu_lab/job_control.h"
+#include "app/gui/common/job_control.h"
 
 #include <QObject>
 #include <QString>

@@ -1,5 +1,5 @@
 // Chart colours that follow the light or dark palette.
-#include "app/gui/explorer/chart_style.h"
+#include "app/gui/common/chart_style.h"
 
 #include "app/gui/shell/theme.h"
 

@@ -1,5 +1,5 @@
 // The worker thread of the GPU Lab and the hand-over of progress and outcome to the GUI thread.
-#include "app/gui/gpu_lab/job_runner.h"
+#include "app/gui/common/job_runner.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
