@@ -1,7 +1,7 @@
 #include "core/format_names.h"
 
 #include "core/integer.h"
-#include "core/text/quote.h"
+#include "core/quote.h"
 
 #include <cctype>
 

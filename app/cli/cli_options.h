@@ -6,7 +6,7 @@
 #include "core/format_names.h"
 #include "core/integer.h"
 #include "core/rounding.h"
-#include "core/text/quote.h"
+#include "core/quote.h"
 
 #include <optional>
 #include <span>

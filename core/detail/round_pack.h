@@ -58,11 +58,6 @@ FPLAB_INLINE Rounded roundAt(const Env& env, bool sign, u64 sig, int discard) {
     if (env.rounding == RoundingMode::NearestEven) [[likely]] {
         // roundsUp() for nearest-even without branches: an odd `kept` turns the tie into "above half".
         const bool up = rem + (kept & 1) > (u64(1) << (discard - 1));
-#ifdef FPLAB_PLANTED_BUG
-        // A deliberate one-bit error (CMake FPLAB_PLANT_BUG, see docs/verification.md): an exact tie that
-        // rounds up at precision FPLAB_PLANTED_BUG (11: FP16, TF32) gets its last bit flipped. Off in real builds.
-        if (up && discard == 64 - FPLAB_PLANTED_BUG && rem == (u64(1) << (discard - 1))) return {(kept + 1) ^ 1, true, up};
-#endif
         return {kept + u64(up), rem != 0, up};
     }
     const bool up = roundsUp(env, sign, kept, rem, discard);

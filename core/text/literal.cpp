@@ -1,7 +1,7 @@
 // Reading typed numbers for show/eval, and the exact error of what was stored.
 #include "core/text/literal.h"
 
-#include "core/text/quote.h"
+#include "core/quote.h"
 #include "core/classify.h"
 #include "core/values.h"
 

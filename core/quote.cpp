@@ -1,5 +1,5 @@
 // Quoting untrusted text for error messages.
-#include "core/text/quote.h"
+#include "core/quote.h"
 
 namespace fplab {
 

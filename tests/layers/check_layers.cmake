@@ -1,0 +1,53 @@
+# The dependency picture of docs/architecture.md, checked on the sources: every #include "…" of a
+# folder must point only into the folders that folder may use. Run by CTest (test fplab_layers):
+#   cmake -DROOT=<source dir> -P tests/layers/check_layers.cmake
+# A rule is: folder, the file globs to exclude from it, and the include prefixes it must not use.
+
+set(violations "")
+
+# check(FOLDER EXCLUDE_SUBFOLDERS... FORBID prefixes...)
+function(check folder)
+    cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "EXCLUDE;FORBID")
+    file(GLOB_RECURSE files RELATIVE ${ROOT} ${ROOT}/${folder}/*.h ${ROOT}/${folder}/*.cpp
+         ${ROOT}/${folder}/*.cu ${ROOT}/${folder}/*.cuh)
+    foreach(file IN LISTS files)
+        set(skip OFF)
+        foreach(excluded IN LISTS arg_EXCLUDE)
+            if(file MATCHES "^${excluded}/")
+                set(skip ON)
+            endif()
+        endforeach()
+        if(skip)
+            continue()
+        endif()
+        file(STRINGS ${ROOT}/${file} includes REGEX "^[ \t]*#[ \t]*include[ \t]*[\"<]")
+        foreach(line IN LISTS includes)
+            foreach(prefix IN LISTS arg_FORBID)
+                if(line MATCHES "#[ \t]*include[ \t]*[\"<]${prefix}")
+                    string(STRIP "${line}" line)
+                    set(violations "${violations}\n  ${file}: ${line} (${folder}/ may not use ${prefix})")
+                endif()
+            endforeach()
+        endforeach()
+    endforeach()
+    set(violations "${violations}" PARENT_SCOPE)
+endfunction()
+
+set(above_core "app/" "lessons/" "gpu/" "Q" "cuda" "cublas")
+# The base library: formats, rounding, operations, flags, traces, platform helpers.
+check(core EXCLUDE core/text core/tensor_core core/blockscale core/training
+      FORBID ${above_core} "core/text/" "core/tensor_core/" "core/blockscale/" "core/training/")
+check(core/text FORBID ${above_core} "core/tensor_core/" "core/blockscale/" "core/training/")
+check(core/tensor_core FORBID ${above_core} "core/text/" "core/blockscale/" "core/training/")
+check(core/blockscale FORBID ${above_core} "core/text/" "core/training/")
+check(core/training FORBID ${above_core} "core/text/")
+check(gpu EXCLUDE gpu/lesson_counterparts FORBID "app/" "lessons/" "Q")
+check(gpu/lesson_counterparts FORBID "app/" "Q")
+check(lessons FORBID "app/" "gpu/" "Q")
+check(app/cli FORBID "app/gui/" "Q")
+check(app/gui FORBID "app/cli/")
+
+if(violations)
+    message(FATAL_ERROR "Includes that cross the layers of docs/architecture.md:${violations}")
+endif()
+message(STATUS "fplab layers: every include stays inside its layer")
