@@ -2,6 +2,7 @@
 // name with a helpful error, and quoting untrusted text safely in messages.
 #pragma once
 
+#include "app/cli/exit_codes.h"
 #include "core/format.h"
 #include "core/format_names.h"
 #include "core/integer.h"
@@ -14,14 +15,6 @@
 #include <string_view>
 
 namespace fplab::cli {
-
-// Exit codes shared by the commands.
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitBadInput = 1; // the input (a value, an expression, a batch line) is wrong
-inline constexpr int kExitUsage = 2;    // the command line itself is wrong
-inline constexpr int kExitInternal = 3; // an unexpected failure inside fplab-cli
-// 4 (no usable GPU) and 5 (results that should agree differ) are the GPU and training commands' own.
-inline constexpr int kExitOutput = 6; // the output could not be written (standard output, standard error, a file)
 
 // A float format by preset name ("fp16", "bf16", aliases like "half") or custom name ("e5m10-nosub"):
 // fplab::lookupFormat, with its error in `error`.
