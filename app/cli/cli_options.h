@@ -28,9 +28,6 @@ std::optional<Tininess> lookupTininess(std::string_view name, std::string& error
 // The names the error messages list (the formats' list is fplab::knownFormatNames).
 std::string_view knownRoundingNames();
 
-// `text` as a JSON string literal: in double quotes, '"' and '\\' escaped, control bytes as \u00NN.
-std::string jsonString(std::string_view text);
-
 // A small option scanner: "--name VALUE", "--name=VALUE" and flags; anything else is positional.
 // A word that starts with '-' followed by a digit, '.', 'i' or 'n' ("-0.5", "-inf", "-nan") is a value.
 class ArgScanner {
