@@ -4,6 +4,7 @@
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
 #include "app/cli/command_gpu.h"
+#include "app/cli/option_table.h"
 #include "gpu/gpu_error.h"
 
 #include <ostream>
@@ -14,68 +15,82 @@ namespace {
 
 using namespace fplab::gpu;
 
-constexpr std::string_view kUsage =
-    "usage: fplab-cli gpu COMMAND [options] [--csv | --json]\n"
-    "\n"
-    "  info                      the GPU, driver and runtime, and the datasheet peaks for it\n"
-    "  gemm --type T             one GEMM D = A*B + C on one backend, checked against the reference\n"
-    "       [--impl kernel|naive|cublas|model|model-wgmma|sequential|reference] [--m M --n N --k K]\n"
-    "       [--seed S]"
-    "       [--dist uniform|int] [--arch sm_80|sm_90]\n"
-    "  compare --type T|all      the same inputs through every backend: bit-identical cells and ulps\n"
-    "       [--m M --n N --k K] [--seed S] [--dist uniform|int] [--arch A] [--map] [--cpu]\n"
-    "       [--mma [--tiles N]]  exactly one mma.sync per tile, GPU against the CPU tensor-core model\n"
-    "       [--vectors]          the test vectors of docs/tensor-core-model.md section 5\n"
-    "  accumulate                0.01 added 1000 times in FP32, FP16, FP16 into FP32, FP16 Kahan, and\n"
-    "       [--addend X --count N] [--values N --seed S --atomic-repeats R]   one sum in three orders\n"
-    "  bench [--types a,b,..] [--sizes 1024,2048,..] [--impl cublas|kernel] [--warmup N] [--repeats N]\n"
-    "  fingerprint [--type T] [--instruction mma.sync|wgmma] [--save FILE | --load FILE] [--json]\n"
-    "                            infer the tensor cores' arithmetic from probes (fingerprint --help)\n"
-    "\n"
-    "Types: fp64 fp32 tf32 fp16-fp32 fp16-fp16 bf16-fp32 e4m3-fp32 e5m2-fp32 int8-int32.\n"
-    "Backends: reference (FP64 sums, one rounding), sequential (the naive kernels' FMA chain on the CPU),\n"
-    "model (the CPU tensor-core model of mma.sync, the kernels' instruction; on sm_90 compare adds the wgmma\n"
-    "model for FP8, cuBLASLt's instruction), naive and kernel (the project's CUDA kernels), cublas. Every\n"
-    "compare row names its instruction; 'model of its instruction' marks each GPU backend's own model.\n"
-    "Exit status: 0 fine, 1 bad input, 2 usage, 3 internal error, 4 no GPU, 5 compare found a difference\n"
-    "between two backends that must agree bit for bit.\n";
+struct Subcommand {
+    std::string_view name;
+    OptionTable (*options)(GpuArgs& a);
+    int (*run)(const GpuArgs& a, CommandIo io);
+};
+
+constexpr Subcommand kSubcommands[] = {
+    {"info", gpuInfoOptions, runGpuInfo},
+    {"gemm", gpuGemmOptions, runGpuGemm},
+    {"compare", gpuCompareOptions, runGpuCompare},
+    {"accumulate", gpuAccumulateOptions, runGpuAccumulate},
+    {"bench", gpuBenchOptions, runGpuBench},
+};
+
+// Every subcommand's table, fingerprint last, bound to throwaway state.
+std::vector<OptionTable> gpuOptionTables() {
+    static GpuArgs unused;
+    std::vector<OptionTable> tables;
+    for (const Subcommand& s : kSubcommands) tables.push_back(s.options(unused));
+    tables.push_back(gpuFingerprintOptions());
+    return tables;
+}
+
+std::string usage() {
+    std::string s = "usage: fplab-cli gpu COMMAND [options] [--csv | --json]\n\ncommands:\n";
+    const std::vector<OptionTable> tables = gpuOptionTables();
+    for (const OptionTable& t : tables) {
+        const std::string name = t.command.substr(4);
+        s += "  " + name + std::string(name.size() < 13 ? 13 - name.size() : 1, ' ') + t.summary + "\n";
+    }
+    s += "\n";
+    for (const OptionTable& t : tables) s += synopsis(t, "");
+    s += "\n'fplab-cli gpu COMMAND --help' describes a command's options.\n"
+         "Types: " + gemmTypeNameList() + ".\n"
+         "Backends: reference (FP64 sums, one rounding), sequential (the naive kernels' FMA chain on the CPU),\n"
+         "model (the CPU tensor-core model of mma.sync, the kernels' instruction; on sm_90 compare adds the wgmma\n"
+         "model for FP8, cuBLASLt's instruction), naive and kernel (the project's CUDA kernels), cublas. Every\n"
+         "compare row names its instruction; 'model of its instruction' marks each GPU backend's own model.\n"
+         "Exit status: 0 fine, 1 bad input, 2 usage, 3 internal error, 4 no GPU, 5 compare found a difference\n"
+         "between two backends that must agree bit for bit.\n";
+    return s;
+}
 
 int runGpu(std::span<const std::string_view> args, CommandIo io) {
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-        (args.empty() ? io.err : io.out) << kUsage;
+        (args.empty() ? io.err : io.out) << usage();
         return args.empty() ? kExitUsage : kExitOk;
     }
     const std::string_view sub = args[0];
     if (sub == "fingerprint") return runGpuFingerprint(args.subspan(1), io);
-    GpuArgs a;
-    std::string error;
-    if (!parseGpuArgs(args.subspan(1), a, error)) {
-        io.err << "fplab-cli gpu " << sub << ": " << error << "\n";
-        return kExitUsage;
-    }
-    try {
-        if (sub == "info") return runGpuInfo(a, io);
-        if (sub == "gemm") return runGpuGemm(a, io);
-        if (sub == "compare") return runGpuCompare(a, io);
-        if (sub == "accumulate") return runGpuAccumulate(a, io);
-        if (sub == "bench") return runGpuBench(a, io);
-    } catch (const GpuError& e) {
-        io.err << "fplab-cli gpu " << sub << ": " << e.what() << "\n";
-        switch (e.kind()) {
-        case GpuError::Kind::NotBuilt:
-        case GpuError::Kind::NoDevice:
-        case GpuError::Kind::Unsupported: return kExitNoGpu;
-        case GpuError::Kind::InvalidArgument: return kExitBadInput;
-        default: return kExitInternal;
+    for (const Subcommand& s : kSubcommands) {
+        if (s.name != sub) continue;
+        GpuArgs a;
+        if (const std::optional<int> code = parseOptions(s.options(a), args.subspan(1), io)) return *code;
+        try {
+            return s.run(a, io);
+        } catch (const GpuError& e) {
+            io.err << "fplab-cli gpu " << sub << ": " << e.what() << "\n";
+            switch (e.kind()) {
+            case GpuError::Kind::NotBuilt:
+            case GpuError::Kind::NoDevice:
+            case GpuError::Kind::Unsupported: return kExitNoGpu;
+            case GpuError::Kind::InvalidArgument: return kExitBadInput;
+            default: return kExitInternal;
+            }
         }
     }
-    io.err << "fplab-cli gpu: unknown command " << quoted(sub) << " (info, gemm, compare, accumulate, bench, fingerprint)\n";
+    std::string names;
+    for (const Subcommand& s : kSubcommands) names += std::string(s.name) + ", ";
+    io.err << "fplab-cli gpu: unknown command " << quoted(sub) << " (" << names << "fingerprint)\n";
     return kExitUsage;
 }
 
 } // namespace
 
 FPLAB_CLI_COMMAND("gpu", "the GPU lab: device info, GEMMs, comparisons with the CPU model, accumulation, speed",
-                  runGpu);
+                  runGpu, gpuOptionTables);
 
 } // namespace fplab::cli

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/cli/command.h"
+#include "app/cli/option_table.h"
 #include "app/cli/report.h"
 #include "core/tensor_core/mma_config.h"
 #include "gpu/gemm_types.h"
@@ -36,19 +37,29 @@ struct GpuArgs {
     }
 };
 
+// Each subcommand's option table (bound to `a`) and what it runs once the table has filled `a`.
+OptionTable gpuInfoOptions(GpuArgs& a);
 int runGpuInfo(const GpuArgs& a, CommandIo io);
+OptionTable gpuGemmOptions(GpuArgs& a);
 int runGpuGemm(const GpuArgs& a, CommandIo io);
+OptionTable gpuCompareOptions(GpuArgs& a);
 int runGpuCompare(const GpuArgs& a, CommandIo io);
+OptionTable gpuAccumulateOptions(GpuArgs& a);
 int runGpuAccumulate(const GpuArgs& a, CommandIo io);
+OptionTable gpuBenchOptions(GpuArgs& a);
 int runGpuBench(const GpuArgs& a, CommandIo io);
-// args: the words after "gpu fingerprint" (it parses its own options).
+// `gpu fingerprint` keeps its own options; args: the words after "gpu fingerprint".
 int runGpuFingerprint(std::span<const std::string_view> args, CommandIo io);
+// Its table, bound to throwaway state (for the `gpu` help and the tests).
+OptionTable gpuFingerprintOptions();
 
 // ---- option helpers (gpu_options.cpp) ----
 
-bool parseGpuArgs(std::span<const std::string_view> words, GpuArgs& a, std::string& error);
-// Checks that only known options were given to a subcommand.
-bool onlyKnown(const GpuArgs& a, std::initializer_list<std::string_view> known, std::string& error);
+// An option whose value is kept in a.options (checked by the subcommand), and a flag kept in a.flags.
+Option gpuValue(GpuArgs& a, std::string name, std::string placeholder, std::string help);
+Option gpuFlag(GpuArgs& a, std::string name, std::string help);
+// --csv and --json.
+void addOutputOptions(OptionTable& t, GpuArgs& a);
 // The integer option `name`, when given, into `value`; false with the range in `error` when it is not one.
 bool parseInt(const GpuArgs& a, std::string_view name, long long lo, long long hi, long long& value, std::string& error);
 std::vector<std::string> splitList(const std::string& s);
@@ -60,9 +71,10 @@ struct ProblemOptions {
     gpu::ProblemSpec spec;
     bool ok = false;
 };
-// --m --n --k --seed --dist.
+// The options of a problem: --m --n --k (default `defaultSize`), --seed, --dist; and their checks.
+void addProblemOptions(OptionTable& t, GpuArgs& a, int defaultSize);
 ProblemOptions problemOptions(const GpuArgs& a, gpu::GemmType type, int defaultSize, std::string& error);
-// --type, required.
+// --type.
 std::optional<gpu::GemmType> typeOption(const GpuArgs& a, std::string& error);
 
 } // namespace fplab::cli

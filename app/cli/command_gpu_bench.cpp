@@ -13,12 +13,21 @@ namespace fplab::cli {
 
 using namespace fplab::gpu;
 
+OptionTable gpuBenchOptions(GpuArgs& a) {
+    OptionTable t;
+    t.command = "gpu bench";
+    t.summary = "GEMM speed per type and size, against the datasheet peak";
+    t.options.push_back(gpuValue(a, "--types", "T,T,...", "the GEMM types (default: the benchmark's set): " + gemmTypeNameList()));
+    t.options.push_back(gpuValue(a, "--sizes", "S,S,...", "square sizes, multiples of 16 (default 1024,2048,4096,8192)"));
+    t.options.push_back(gpuValue(a, "--impl", "I", "cublas (default) or kernel"));
+    t.options.push_back(gpuValue(a, "--warmup", "N", "untimed runs, 0 to 100 (default 2)"));
+    t.options.push_back(gpuValue(a, "--repeats", "N", "timed runs, 1 to 1000 (default 7)"));
+    addOutputOptions(t, a);
+    return t;
+}
+
 int runGpuBench(const GpuArgs& a, CommandIo io) {
     std::string error;
-    if (!onlyKnown(a, {"--types", "--sizes", "--impl", "--warmup", "--repeats"}, error)) {
-        io.err << "fplab-cli gpu bench: " << error << "\n";
-        return kExitUsage;
-    }
     BenchConfig config;
     if (const std::string* t = a.get("--types")) {
         for (const auto& name : splitList(*t)) {

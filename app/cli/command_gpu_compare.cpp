@@ -154,14 +154,25 @@ int compareVectors(tc::Arch arch, bool cpuOnly, Report& r) {
 
 } // namespace
 
+OptionTable gpuCompareOptions(GpuArgs& a) {
+    OptionTable t;
+    t.command = "gpu compare";
+    t.summary = "the same inputs through every backend: bit-identical cells and ulps";
+    t.description = "Exit status 5 when two backends that must agree bit for bit differ.\n";
+    t.options.push_back(gpuValue(a, "--type", "T", "the GEMM type, or all: " + gemmTypeNameList()));
+    addProblemOptions(t, a, 64);
+    t.options.push_back(gpuValue(a, "--arch", "A", "the CPU model's architecture: sm_80 or sm_90 (default: the GPU's, else sm_80)"));
+    t.options.push_back(gpuFlag(a, "--map", "print a map of the differing cells ('.' identical, 1-9 ulps, '+' more, 'N' NaN)"));
+    t.options.push_back(gpuFlag(a, "--cpu", "the CPU backends only: no GPU needed"));
+    t.options.push_back(gpuFlag(a, "--mma", "exactly one mma.sync per tile, GPU against the CPU tensor-core model"));
+    t.options.push_back(gpuValue(a, "--tiles", "N", "with --mma: how many tiles, 1 to 100000 (default 100)"));
+    t.options.push_back(gpuFlag(a, "--vectors", "the test vectors of docs/tensor-core-model.md section 5"));
+    addOutputOptions(t, a);
+    return t;
+}
+
 int runGpuCompare(const GpuArgs& a, CommandIo io) {
     std::string error;
-    if (!onlyKnown(a, {"--type", "--m", "--n", "--k", "--seed", "--dist", "--arch", "--map", "--cpu", "--mma",
-                       "--tiles", "--vectors"},
-                   error)) {
-        io.err << "fplab-cli gpu compare: " << error << "\n";
-        return kExitUsage;
-    }
     const auto arch = archOption(a, error);
     long long tiles = 100;
     if (!arch || !parseInt(a, "--tiles", 1, 100000, tiles, error)) {

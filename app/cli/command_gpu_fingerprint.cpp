@@ -23,20 +23,6 @@ namespace {
 namespace fp = tc::fingerprint;
 using gpu::GemmType;
 
-constexpr std::string_view kUsage =
-    "usage: fplab-cli gpu fingerprint [--type T] [--instruction mma.sync|wgmma] [--json] [--save FILE]\n"
-    "       fplab-cli gpu fingerprint --load FILE [--type T --arch sm_80|sm_90 --instruction I] [--json]\n"
-    "\n"
-    "Runs probe vectors (after Fasi, Higham, Mikaitis and Khattak) through the GPU's tensor cores, infers\n"
-    "the arithmetic (products per block, alignment bits, final rounding, where c enters, normalisation,\n"
-    "subnormals, FP8 operand handling) and shows it beside FP Lab's built-in model, parameter by parameter,\n"
-    "with the probe that decided each. Types: tf32 fp16-fp32 fp16-fp16 bf16-fp32 e4m3-fp32 e5m2-fp32\n"
-    "(default: every type the GPU has). --save FILE (one type) writes the answers for later --load;\n"
-    "with --load it converts recorded cells into such a file.\n"
-    "--load reads a saved file, or bare recorded cells (\"a0..a(k-1) b0..b(k-1) c d\" in hex per line, as\n"
-    "in the H100 evidence); bare cells need --type, and --arch (default sm_90) and --instruction\n"
-    "(default mma.sync) describe where they were taken. Exit 4 without a GPU unless --load is given.\n";
-
 std::string paramLabel(fp::Param p) {
     switch (p) {
     case fp::Param::Operands: return "operands in the unit";
@@ -167,52 +153,46 @@ struct Options {
     std::string save, load;
 };
 
-bool parse(std::span<const std::string_view> args, Options& o, std::string& error) {
-    ArgScanner scan(args);
-    while (!scan.done()) {
-        std::string_view name;
-        std::optional<std::string_view> inlineValue;
-        if (!scan.nextOption(name, inlineValue)) {
-            error = "unexpected argument " + quoted(scan.nextPositional());
-            return false;
-        }
-        if (name == "--json") {
-            o.json = true;
-            continue;
-        }
-        if (name != "--type" && name != "--instruction" && name != "--save" && name != "--load" && name != "--arch") {
-            error = "unknown option " + quoted(name);
-            return false;
-        }
-        const auto v = scan.optionValue(inlineValue);
-        if (!v) {
-            error = std::string(name) + " needs a value";
-            return false;
-        }
-        if (name == "--type") {
-            o.type = gpu::findGemmType(*v);
-            if (!o.type) {
-                error = "unknown type " + quoted(*v) + " (tf32, fp16-fp32, fp16-fp16, bf16-fp32, e4m3-fp32, e5m2-fp32)";
-                return false;
-            }
-        } else if (name == "--instruction") {
-            if (*v == "mma.sync") o.api = tc::Api::MmaSync;
-            else if (*v == "wgmma") o.api = tc::Api::Wgmma;
-            else {
-                error = "--instruction must be mma.sync or wgmma (got " + quoted(*v) + ")";
-                return false;
-            }
-        } else if (name == "--arch") {
-            o.arch = tc::parseArch(*v);
-            if (!o.arch) {
-                error = "--arch must be sm_80 or sm_90 (got " + quoted(*v) + ")";
-                return false;
-            }
-        } else {
-            (name == "--save" ? o.save : o.load) = std::string(*v);
-        }
-    }
-    return true;
+OptionTable fingerprintOptions(Options& o) {
+    OptionTable t;
+    t.command = "gpu fingerprint";
+    t.summary = "infer the tensor cores' arithmetic from probes";
+    t.description =
+        "Runs probe vectors (after Fasi, Higham, Mikaitis and Khattak) through the GPU's tensor cores, infers\n"
+        "the arithmetic (products per block, alignment bits, final rounding, where c enters, normalisation,\n"
+        "subnormals, FP8 operand handling) and shows it beside FP Lab's built-in model, parameter by parameter,\n"
+        "with the probe that decided each. Exit 4 without a GPU unless --load is given.\n";
+    t.options = {
+        {"--type", "T", "tf32 fp16-fp32 fp16-fp16 bf16-fp32 e4m3-fp32 e5m2-fp32\n(default: every type the GPU has)",
+         [&o](std::string_view v, std::string& error) {
+             o.type = gpu::findGemmType(v);
+             if (!o.type)
+                 error = "unknown type " + quoted(v) + " (tf32, fp16-fp32, fp16-fp16, bf16-fp32, e4m3-fp32, e5m2-fp32)";
+             return o.type.has_value();
+         }},
+        {"--instruction", "I", "mma.sync (default) or wgmma",
+         [&o](std::string_view v, std::string& error) {
+             if (v == "mma.sync") o.api = tc::Api::MmaSync;
+             else if (v == "wgmma") o.api = tc::Api::Wgmma;
+             else error = "--instruction must be mma.sync or wgmma (got " + quoted(v) + ")";
+             return error.empty();
+         }},
+        {"--json", "", "the report as one JSON object", setFlag(o.json)},
+        {"--save", "FILE", "write the answers (one type) for a later --load; with --load it converts\nrecorded cells into such a file",
+         setText(o.save)},
+        {"--load", "FILE",
+         "read a saved file, or bare recorded cells (\"a0..a(k-1) b0..b(k-1) c d\" in hex per\n"
+         "line, as in the H100 evidence); bare cells need --type, and --arch and --instruction\n"
+         "describe where they were taken",
+         setText(o.load)},
+        {"--arch", "A", "with --load of bare cells: sm_80 or sm_90 (default sm_90)",
+         [&o](std::string_view v, std::string& error) {
+             o.arch = tc::parseArch(v);
+             if (!o.arch) error = "--arch must be sm_80 or sm_90 (got " + quoted(v) + ")";
+             return o.arch.has_value();
+         }},
+    };
+    return t;
 }
 
 int report(const fp::AnswerSet& s, const Options& o, CommandIo io) {
@@ -272,17 +252,14 @@ int runOnGpu(const Options& o, CommandIo io) {
 
 } // namespace
 
+OptionTable gpuFingerprintOptions() {
+    static Options unused;
+    return fingerprintOptions(unused);
+}
+
 int runGpuFingerprint(std::span<const std::string_view> args, CommandIo io) {
-    if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
-        io.out << kUsage;
-        return kExitOk;
-    }
     Options o;
-    std::string error;
-    if (!parse(args, o, error)) {
-        io.err << "fplab-cli gpu fingerprint: " << error << "\n";
-        return kExitUsage;
-    }
+    if (const std::optional<int> code = parseOptions(fingerprintOptions(o), args, io)) return *code;
     try {
         return o.load.empty() ? runOnGpu(o, io) : runLoad(o, io);
     } catch (const gpu::GpuError& e) {

@@ -11,12 +11,21 @@ namespace fplab::cli {
 
 using namespace fplab::gpu;
 
+OptionTable gpuGemmOptions(GpuArgs& a) {
+    OptionTable t;
+    t.command = "gpu gemm";
+    t.summary = "one GEMM D = A*B + C on one backend, checked against the reference";
+    t.options.push_back(gpuValue(a, "--type", "T", "the GEMM type: " + gemmTypeNameList()));
+    t.options.back().required = true;
+    t.options.push_back(gpuValue(a, "--impl", "I", "the backend: " + backendKeyList() + " (default kernel)"));
+    addProblemOptions(t, a, 256);
+    t.options.push_back(gpuValue(a, "--arch", "A", "the CPU model's architecture: sm_80 or sm_90 (default: the GPU's, else sm_80)"));
+    addOutputOptions(t, a);
+    return t;
+}
+
 int runGpuGemm(const GpuArgs& a, CommandIo io) {
     std::string error;
-    if (!onlyKnown(a, {"--type", "--impl", "--m", "--n", "--k", "--seed", "--dist", "--arch"}, error)) {
-        io.err << "fplab-cli gpu gemm: " << error << "\n";
-        return kExitUsage;
-    }
     const auto type = typeOption(a, error);
     const auto arch = type ? archOption(a, error) : std::nullopt;
     const auto po = arch ? problemOptions(a, *type, 256, error) : ProblemOptions{};
@@ -27,8 +36,7 @@ int runGpuGemm(const GpuArgs& a, CommandIo io) {
     const std::string impl = a.get("--impl") ? *a.get("--impl") : "kernel";
     auto backend = makeBackend(impl, *arch);
     if (!backend) {
-        io.err << "fplab-cli gpu gemm: --impl must be kernel, naive, cublas, model, model-wgmma, sequential or reference (got "
-               << quoted(impl) << ")\n";
+        io.err << "fplab-cli gpu gemm: --impl must be one of " << backendKeyList() << " (got " << quoted(impl) << ")\n";
         return kExitUsage;
     }
     const bool onGpu = isGpuBackend(impl);

@@ -10,12 +10,16 @@ namespace fplab::cli {
 
 using namespace fplab::gpu;
 
+OptionTable gpuInfoOptions(GpuArgs& a) {
+    OptionTable t;
+    t.command = "gpu info";
+    t.summary = "the GPU, driver and runtime, and the datasheet peaks for it";
+    t.description = "Without a GPU (or a CUDA build) it says why in the field 'gpu' and still exits 0.\n";
+    addOutputOptions(t, a);
+    return t;
+}
+
 int runGpuInfo(const GpuArgs& a, CommandIo io) {
-    std::string error;
-    if (!onlyKnown(a, {}, error)) {
-        io.err << "fplab-cli gpu info: " << error << "\n";
-        return kExitUsage;
-    }
     const auto& q = queryDevices();
     Report r;
     r.fields.push_back({"built with CUDA", yesNo(q.builtWithCuda)});

@@ -1,76 +1,52 @@
-// The option helpers of the `gpu` subcommands: splitting the words, checking names, and the
-// options several subcommands share (--type, --arch, the problem's size, seed and distribution).
+// The option helpers of the `gpu` subcommands: options kept as given for the subcommand to check,
+// and the options several subcommands share (--csv/--json, --type, --arch, the problem's size, seed
+// and distribution).
 #include "app/cli/cli_options.h"
 #include "app/cli/command_gpu.h"
+#include "app/cli/option_table.h"
 #include "gpu/backend_choice.h"
 
 #include <charconv>
 #include <ostream>
 
 namespace fplab::cli {
-namespace {
-
 using namespace fplab::gpu;
 
-// Options that take a value; everything else starting with -- is a flag.
-bool takesValue(std::string_view name) {
-    static constexpr std::string_view kValued[] = {"--type", "--impl", "--m", "--n", "--k", "--seed", "--dist",
-                                                   "--arch", "--tiles", "--addend", "--count", "--values",
-                                                   "--atomic-repeats", "--types", "--sizes", "--warmup", "--repeats"};
-    for (auto v : kValued)
-        if (v == name) return true;
-    return false;
-}
-
-} // namespace
-
-bool parseGpuArgs(std::span<const std::string_view> words, GpuArgs& a, std::string& error) {
-    ArgScanner scan(words);
-    while (!scan.done()) {
-        std::string_view name;
-        std::optional<std::string_view> inlineValue;
-        if (!scan.nextOption(name, inlineValue)) {
-            a.positional.push_back(scan.nextPositional());
-            continue;
-        }
-        if (name == "--csv") a.format = OutputFormat::Csv;
-        else if (name == "--json") a.format = OutputFormat::Json;
-        else if (takesValue(name)) {
-            const auto v = scan.optionValue(inlineValue);
-            if (!v) {
-                error = std::string(name) + " needs a value";
-                return false;
-            }
-            a.options.emplace_back(std::string(name), std::string(*v));
-        } else {
-            a.flags.emplace_back(name);
-        }
-    }
-    return true;
-}
-
-// Checks that only known options were given to a subcommand.
-bool onlyKnown(const GpuArgs& a, std::initializer_list<std::string_view> known, std::string& error) {
-    auto isKnown = [&](std::string_view n) {
-        for (auto k : known)
-            if (k == n) return true;
-        return false;
+Option gpuValue(GpuArgs& a, std::string name, std::string placeholder, std::string help) {
+    OptionSetter set = [&a, name](std::string_view value, std::string&) {
+        a.options.emplace_back(name, std::string(value));
+        return true;
     };
-    for (const auto& [k, v] : a.options)
-        if (!isKnown(k)) {
-            error = "unknown option " + quoted(k);
-            return false;
-        }
-    for (const auto& f : a.flags)
-        if (!isKnown(f)) {
-            error = "unknown option " + quoted(f);
-            return false;
-        }
-    if (!a.positional.empty()) {
-        error = "unexpected argument " + quoted(a.positional.front());
-        return false;
-    }
-    return true;
+    return {std::move(name), std::move(placeholder), std::move(help), std::move(set)};
+}
+
+Option gpuFlag(GpuArgs& a, std::string name, std::string help) {
+    OptionSetter set = [&a, name](std::string_view, std::string&) {
+        a.flags.push_back(name);
+        return true;
+    };
+    return {std::move(name), "", std::move(help), std::move(set)};
+}
+
+void addOutputOptions(OptionTable& t, GpuArgs& a) {
+    t.options.push_back({"--csv", "", "the tables as CSV (the fields first, as '# key: value' lines)",
+                         [&a](std::string_view, std::string&) {
+                             a.format = OutputFormat::Csv;
+                             return true;
+                         }});
+    t.options.push_back({"--json", "", "everything as one JSON object", [&a](std::string_view, std::string&) {
+                             a.format = OutputFormat::Json;
+                             return true;
+                         }});
+}
+
+void addProblemOptions(OptionTable& t, GpuArgs& a, int defaultSize) {
+    const std::string size = std::to_string(defaultSize);
+    t.options.push_back(gpuValue(a, "--m", "M", "rows of A and D, 1 to 4096 (default " + size + ")"));
+    t.options.push_back(gpuValue(a, "--n", "N", "columns of B and D, 1 to 4096 (default " + size + ")"));
+    t.options.push_back(gpuValue(a, "--k", "K", "the inner dimension, 1 to 4096 (default " + size + ")"));
+    t.options.push_back(gpuValue(a, "--seed", "S", "the inputs' seed (default 1)"));
+    t.options.push_back(gpuValue(a, "--dist", "D", "the inputs: uniform (default) or int (small integers)"));
 }
 
 bool parseInt(const GpuArgs& a, std::string_view name, long long lo, long long hi, long long& value, std::string& error) {

@@ -10,6 +10,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
+
+namespace fplab::cli {
+struct OptionTable;
+}
 
 namespace fplab::cli::train {
 
@@ -26,5 +31,7 @@ struct TrainOptions {
 // The options in `options`; the exit code when the command ends here (--help printed, or a usage error
 // reported on io.err), otherwise nothing.
 std::optional<int> parseTrainOptions(std::span<const std::string_view> args, CommandIo io, TrainOptions& options);
+// The option table of `train`, for Command::options.
+std::vector<OptionTable> trainOptionTables();
 
 } // namespace fplab::cli::train
