@@ -2,6 +2,8 @@
 // CPU-only paths that work on any machine. With a GPU the no-GPU expectations are skipped.
 #include "../cli/cli_run.h"
 #include "gpu_test_support.h"
+#include "app/cli/exit_codes.h"
+#include "gpu/backend_choice.h"
 
 namespace fplab::gpu {
 namespace {
@@ -80,6 +82,21 @@ TEST(GpuCli, CpuBackendsWorkAnywhere) {
     const CliRun vec = runInProcess({"gpu", "compare", "--vectors", "--cpu", "--arch", "sm_90", "--json"});
     EXPECT_EQ(vec.code, 0) << vec.err;
     EXPECT_TRUE(contains(vec.out, "\"vector\": \"block-size\"")) << vec.out;
+}
+
+// One list of backend names (gpu/backend_choice.cpp): every name makes a backend, and gemm's help and its
+// error for an unknown --impl name them all.
+TEST(GpuCli, GemmNamesEveryBackendFromTheOneList) {
+    const CliRun help = runInProcess({"gpu", "gemm", "--help"});
+    const CliRun bad = runInProcess({"gpu", "gemm", "--type", "fp16-fp32", "--impl", "magic"});
+    EXPECT_EQ(bad.code, cli::kExitUsage);
+    EXPECT_FALSE(backendKeys().empty());
+    for (std::string_view key : backendKeys()) {
+        EXPECT_NE(makeBackend(key, tc::Arch::Sm80), nullptr) << key;
+        EXPECT_TRUE(contains(help.out, std::string(key))) << key << "\n" << help.out;
+        EXPECT_TRUE(contains(bad.err, std::string(key))) << key << "\n" << bad.err;
+    }
+    EXPECT_EQ(bad.err, "fplab-cli gpu gemm: --impl must be one of " + backendKeyList() + " (got 'magic')\n");
 }
 
 } // namespace
