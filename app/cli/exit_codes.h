@@ -15,4 +15,19 @@ enum ExitCode : int {
     kExitOutput = 6,   // the output could not be written (standard output, standard error, a file)
 };
 
+// Each code in words, in order, for `fplab-cli help`.
+struct ExitCodeWords {
+    ExitCode code;
+    const char* words;
+};
+inline constexpr ExitCodeWords kExitCodeWords[] = {
+    {kExitOk, "success"},
+    {kExitBadInput, "bad input"},
+    {kExitUsage, "bad command line"},
+    {kExitInternal, "internal error"},
+    {kExitNoGpu, "no usable GPU (or a CUDA error)"},
+    {kExitMismatch, "results that should agree differ"},
+    {kExitOutput, "output could not be written (standard output, a file)"},
+};
+
 } // namespace fplab::cli

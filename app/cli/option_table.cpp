@@ -30,26 +30,6 @@ std::string listed(const std::vector<std::string>& words) {
     return s;
 }
 
-// The lines of `text` (split at '\n'), each broken at spaces to at most `width` characters.
-std::vector<std::string> wrapped(const std::string& text, std::size_t width) {
-    std::vector<std::string> lines;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t end = std::min(text.find('\n', start), text.size());
-        std::string_view rest(text.data() + start, end - start);
-        while (rest.size() > width) {
-            std::size_t cut = rest.rfind(' ', width);
-            if (cut == std::string_view::npos || cut == 0) cut = rest.find(' ');
-            if (cut == std::string_view::npos) break;
-            lines.emplace_back(rest.substr(0, cut));
-            rest.remove_prefix(cut + 1);
-        }
-        lines.emplace_back(rest);
-        start = end + 1;
-    }
-    return lines;
-}
-
 } // namespace
 
 OptionSetter setFlag(bool& target) {
@@ -136,6 +116,25 @@ std::optional<int> parseOptions(const OptionTable& t, std::span<const std::strin
     if (!missing.empty())
         return usageError(listed(required) + (required.size() == 1 ? " is" : " are") + " required" + seeHelp(t));
     return std::nullopt;
+}
+
+std::vector<std::string> wrapped(const std::string& text, std::size_t width) {
+    std::vector<std::string> lines;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        std::string_view rest(text.data() + start, end - start);
+        while (rest.size() > width) {
+            std::size_t cut = rest.rfind(' ', width);
+            if (cut == std::string_view::npos || cut == 0) cut = rest.find(' ');
+            if (cut == std::string_view::npos) break;
+            lines.emplace_back(rest.substr(0, cut));
+            rest.remove_prefix(cut + 1);
+        }
+        lines.emplace_back(rest);
+        start = end + 1;
+    }
+    return lines;
 }
 
 std::string synopsis(const OptionTable& t, std::string_view prefix) {

@@ -53,6 +53,8 @@ std::optional<int> parseOptions(const OptionTable& table, std::span<const std::s
 
 // The whole --help text: synopsis, description, the options one per line, notes.
 std::string helpText(const OptionTable& table);
+// The lines of `text` (split at '\n'), each broken at spaces to at most `width` characters.
+std::vector<std::string> wrapped(const std::string& text, std::size_t width);
 // "usage: fplab-cli <command> <operands> [--a A] [--b] ... <trailing>", wrapped at 100 columns.
 std::string synopsis(const OptionTable& table, std::string_view prefix = "usage: ");
 

@@ -36,7 +36,7 @@ std::vector<OptionTable> allTables() {
 TEST(OptionTables, EveryCommandWithOptionsHasATable) {
     std::vector<std::string> commands;
     for (const OptionTable& t : allTables()) commands.push_back(t.command);
-    for (const char* name : {"eval", "show", "batch", "fp8gemm", "quantize", "lesson", "mma", "train", "gpu info",
+    for (const char* name : {"version", "eval", "show", "batch", "fp8gemm", "quantize", "lesson", "mma", "train", "gpu info",
                              "gpu gemm", "gpu compare", "gpu accumulate", "gpu bench", "gpu fingerprint"})
         EXPECT_NE(std::find(commands.begin(), commands.end(), name), commands.end()) << name;
 }
@@ -46,7 +46,10 @@ TEST(OptionTables, HelpNamesEveryOption) {
         const CliRun r = runInProcess(with(commandWords(t), {"--help"}));
         EXPECT_EQ(r.code, kExitOk) << t.command;
         EXPECT_EQ(r.out.rfind("usage: fplab-cli " + t.command, 0), 0u) << r.out;
-        const std::string options = r.out.substr(r.out.find("\noptions:\n"));
+        if (t.options.empty()) continue;
+        const std::size_t list = r.out.find("\noptions:\n");
+        ASSERT_NE(list, std::string::npos) << r.out;
+        const std::string options = r.out.substr(list);
         for (const Option& o : t.options) {
             const std::string words = o.placeholder.empty() ? o.name : o.name + " " + o.placeholder;
             EXPECT_NE(options.find("\n  " + words + " "), std::string::npos) << t.command << " " << words << "\n" << r.out;
