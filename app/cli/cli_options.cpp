@@ -2,6 +2,7 @@
 #include "app/cli/cli_options.h"
 
 #include <cctype>
+#include <charconv>
 
 namespace fplab::cli {
 
@@ -31,6 +32,13 @@ std::optional<Tininess> lookupTininess(std::string_view name, std::string& error
     if (name == "before") return Tininess::BeforeRounding;
     error = "unknown tininess " + quoted(name) + " (known: before after)";
     return std::nullopt;
+}
+
+std::optional<long long> wholeNumber(std::string_view text) {
+    long long v = 0;
+    const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || p != text.data() + text.size()) return std::nullopt;
+    return v;
 }
 
 bool ArgScanner::nextOption(std::string_view& name, std::optional<std::string_view>& inlineValue) {

@@ -25,6 +25,9 @@ std::optional<IntFormat> lookupIntFormat(std::string_view name);
 std::optional<RoundingMode> lookupRounding(std::string_view name, std::string& error);
 std::optional<Tininess> lookupTininess(std::string_view name, std::string& error);
 
+// A whole decimal number, all of `text` ("12", "-3"); nothing for anything else or out of range.
+std::optional<long long> wholeNumber(std::string_view text);
+
 // The names the error messages list (the formats' list is fplab::knownFormatNames).
 std::string_view knownRoundingNames();
 

@@ -6,7 +6,6 @@
 #include "core/blockscale/long_k_error.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <ostream>
 #include <string>
@@ -14,13 +13,6 @@
 
 namespace fplab::cli {
 namespace {
-
-std::optional<long long> wholeNumber(std::string_view text) {
-    long long v = 0;
-    const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || p != text.data() + text.size()) return std::nullopt;
-    return v;
-}
 
 struct Fp8GemmOptions {
     blockscale::LongKSettings settings;

@@ -70,13 +70,7 @@ OptionTable lessonOptions(Options& o) {
              o.step = step;
              return true;
          }},
-        {"--lang", "L", "en (default) or zh_CN",
-         [&o](std::string_view value, std::string& error) {
-             const std::optional<Language> language = parseLanguage(value);
-             if (language) o.language = *language;
-             else error = "unknown language " + quoted(value) + " (known: en zh_CN)";
-             return language.has_value();
-         }},
+        {"--lang", "L", "en (default) or zh_CN", setNamed(o.language, parseLanguage, "language", "known: en zh_CN")},
         {"--json", "", "list, run, experiments: JSON instead of text", setFlag(o.json)},
         {"--dir", "DIR", "read the lessons from DIR", setText(o.dir)},
         {"--backend", "cpu|gpu",

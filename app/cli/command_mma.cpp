@@ -196,17 +196,6 @@ struct MmaOptions {
     std::optional<long> k, block;
 };
 
-// Parses a choice with `parse`; on failure "unknown <what> 'v' (<known>)".
-template <typename T, typename Parse>
-OptionSetter setChoice(T& target, Parse parse, std::string what, std::string known) {
-    return [&target, parse, what, known](std::string_view value, std::string& error) {
-        const auto v = parse(value);
-        if (v) target = *v;
-        else error = "unknown " + what + " " + quoted(value) + " (" + known + ")";
-        return v.has_value();
-    };
-}
-
 OptionSetter setCount(std::string name, std::optional<long>& target) {
     return [name, &target](std::string_view value, std::string& error) {
         const std::string v(value);
@@ -243,11 +232,11 @@ OptionTable mmaOptions(MmaOptions& o) {
          },
          true},
         {"--in", "T", "the input type: fp16 bf16 tf32 e4m3 e5m2 int8 uint8",
-         setChoice(o.cfg.input, parseInputType, "input type",
+         setNamed(o.cfg.input, parseInputType, "input type",
                    "fp16 bf16 tf32 e4m3 e5m2 int8 uint8"),
          true},
         {"--acc", "T", "the accumulator type: fp32 fp16 int32",
-         setChoice(o.cfg.accum, parseAccumType, "accumulator type",
+         setNamed(o.cfg.accum, parseAccumType, "accumulator type",
                    "fp32 fp16 int32"),
          true},
         {"--instruction", "I",
@@ -255,7 +244,7 @@ OptionTable mmaOptions(MmaOptions& o) {
          "mean different arithmetic: on sm_90, FP8 mma.sync runs as two FP16 blocks with C\n"
          "added in FP32 (measured on an H100), wgmma on the FP8 path (14-bit sum).\n"
          "Default: wgmma for e4m3/e5m2 on sm_90, mma.sync otherwise",
-         setChoice(o.cfg.instruction, parseApi, "instruction",
+         setNamed(o.cfg.instruction, parseApi, "instruction",
                    "mma.sync wmma wgmma")},
         {"--k", "K",
          "products per line (default: the architecture's block size n, or the\n"
@@ -269,10 +258,10 @@ OptionTable mmaOptions(MmaOptions& o) {
         {"--tf32-input", "M",
          "how FP32 bits become TF32: truncate (raw bits, default), rna (__float_to_tf32),\n"
          "rne (cuBLAS)",
-         setChoice(o.cfg.tf32Input, parseTf32Input, "TF32 input conversion",
+         setNamed(o.cfg.tf32Input, parseTf32Input, "TF32 input conversion",
                    "truncate rna rne")},
         {"--tiny", "R", "the all-tiny edge case: mmasim (default) or khattak",
-         setChoice(o.cfg.tinyModel, parseTinyModel, "tiny-case model",
+         setNamed(o.cfg.tinyModel, parseTinyModel, "tiny-case model",
                    "mmasim khattak")},
         {"--satfinite", "", "int8/uint8: clamp the int32 result instead of wrapping", setFlag(o.satfinite)},
         {"--steps", "", "print every block: terms, exponents, E, cuts, the exact sum, the rounding", setFlag(o.steps)},

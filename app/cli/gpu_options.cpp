@@ -6,7 +6,6 @@
 #include "app/cli/option_table.h"
 #include "gpu/backend_choice.h"
 
-#include <charconv>
 #include <ostream>
 
 namespace fplab::cli {
@@ -52,14 +51,13 @@ void addProblemOptions(OptionTable& t, GpuArgs& a, int defaultSize) {
 bool parseInt(const GpuArgs& a, std::string_view name, long long lo, long long hi, long long& value, std::string& error) {
     const std::string* s = a.get(name);
     if (!s) return true;
-    long long v = 0;
-    const auto [ptr, ec] = std::from_chars(s->data(), s->data() + s->size(), v);
-    if (ec != std::errc() || ptr != s->data() + s->size() || v < lo || v > hi) {
+    const std::optional<long long> v = wholeNumber(*s);
+    if (!v || *v < lo || *v > hi) {
         error = std::string(name) + " must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi) +
                 " (got " + quoted(*s) + ")";
         return false;
     }
-    value = v;
+    value = *v;
     return true;
 }
 

@@ -6,6 +6,7 @@
 #include "app/cli/command.h"
 #include "core/format.h"
 #include "core/rounding.h"
+#include "core/text/quote.h"
 
 #include <functional>
 #include <optional>
@@ -46,6 +47,16 @@ OptionSetter setText(std::string& target);
 OptionSetter setRounding(RoundingMode& target);
 OptionSetter setTininess(Tininess& target);
 OptionSetter setFormat(Format& target);
+// A name looked up with `parse` (giving a std::optional); otherwise "unknown <what> 'v' (<known>)".
+template <typename T, typename Parse>
+OptionSetter setNamed(T& target, Parse parse, std::string what, std::string known) {
+    return [&target, parse, what = std::move(what), known = std::move(known)](std::string_view v, std::string& error) {
+        const auto x = parse(v);
+        if (x) target = *x;
+        else error = "unknown " + what + " " + quoted(v) + " (" + known + ")";
+        return x.has_value();
+    };
+}
 
 // Parses `args` with the table. --help or -h prints the help on io.out. Returns the exit code when the
 // command ends here (help printed: 0; a usage error on io.err: kExitUsage), nothing when it should run.

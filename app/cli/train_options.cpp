@@ -32,13 +32,6 @@ std::optional<double> parseNumber(std::string_view text) {
     return v;
 }
 
-std::optional<long long> parseWhole(std::string_view text) {
-    long long v = 0;
-    const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || p != text.data() + text.size()) return std::nullopt;
-    return v;
-}
-
 // A decimal or power of two in [low, high]; `what` names the range in the error.
 OptionSetter number(std::string name, double low, double high, std::string what, std::function<void(double)> set) {
     return [=](std::string_view v, std::string& error) {
@@ -54,7 +47,7 @@ OptionSetter number(std::string name, double low, double high, std::string what,
 
 OptionSetter whole(std::string name, long long low, long long high, std::function<void(long long)> set) {
     return [=](std::string_view v, std::string& error) {
-        const auto x = parseWhole(v);
+        const auto x = wholeNumber(v);
         if (!x || *x < low || *x > high) {
             error = name + " takes a whole number from " + std::to_string(low) + " to " + std::to_string(high) +
                     " (got " + quoted(v) + ")";
@@ -62,17 +55,6 @@ OptionSetter whole(std::string name, long long low, long long high, std::functio
         }
         set(*x);
         return true;
-    };
-}
-
-// A name looked up with `parse`; "unknown <what> 'v' (<known>)" when it is not one.
-template <typename T, typename Parse>
-OptionSetter named(T& target, Parse parse, std::string what, std::string known) {
-    return [&target, parse, what, known](std::string_view v, std::string& error) {
-        const auto x = parse(v);
-        if (x) target = *x;
-        else error = "unknown " + what + " " + quoted(v) + " (" + known + ")";
-        return x.has_value();
     };
 }
 
@@ -94,7 +76,7 @@ OptionTable trainOptions(TrainOptions& options, bool& lrGiven) {
          "tensor-core model (CPU only): fp8-delayed (per-tensor scales from an amax\n"
          "history, Transformer Engine), fp8-current (from the tensor itself), fp8-block\n"
          "(DeepSeek-V3: 1x128 and 128x128 block scales, FP32 promotion every 128)",
-         named(c.mode, parseModeName, "mode",
+         setNamed(c.mode, parseModeName, "mode",
                "fp32, tf32, fp16, fp16-static, fp16-dynamic, bf16, fp8-delayed, fp8-current, fp8-block")},
         {"--backend", "cpu|gpu",
          "cpu: the emulator (default); gpu needs a CUDA build and a GPU (no gradient\n"
@@ -114,9 +96,9 @@ OptionTable trainOptions(TrainOptions& options, bool& lrGiven) {
         {"--seed", "S", "data, initial weights and batch order (default 1)",
          whole("--seed", 0, 1LL << 53, [&c](long long x) { c.seed = std::uint64_t(x); })},
         {"--dataset", "D", "spirals (default; 3 classes) or tiny-grad (loss weighted by 2^-20)",
-         named(c.dataset, parseDatasetName, "data set", "spirals, tiny-grad")},
+         setNamed(c.dataset, parseDatasetName, "data set", "spirals, tiny-grad")},
         {"--optimizer", "O", "adam (default, lr 0.01) or sgd (momentum 0.9, lr 0.1)",
-         named(c.optimizer.kind, parseOptimizerName, "optimizer", "sgd, adam")},
+         setNamed(c.optimizer.kind, parseOptimizerName, "optimizer", "sgd, adam")},
         {"--no-master-weights", "", "keep parameters, gradients and optimizer state in the 16-bit type",
          [&c](std::string_view, std::string&) {
              c.masterWeights = false;
