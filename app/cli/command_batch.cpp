@@ -28,9 +28,8 @@ OptionTable batchOptions(BatchOptions& o) {
         "                format's width, a space, and the flags raised as letters of vzoux in that order\n"
         "                (invalid, divide-by-zero, overflow, underflow, inexact) or '-' for none\n";
     t.options = {
-        {"--tininess", "T", "underflow after (default) or before rounding", setTininess(o.tininess)},
-        {"--saturate", "", "overflow in formats without infinity gives the largest finite value, not NaN",
-         setFlag(o.saturate)},
+        tininessOption(o.tininess),
+        saturateOption(o.saturate),
         {"--keep-going", "",
          "on a bad line, write 'error' in its place, report it on stderr and go on;\n"
          "the exit code is still 1 at the end",

@@ -40,9 +40,8 @@ OptionTable evalOptions(EvalOptions& o) {
          "guard/round/sticky, the rounding decision and why, the final bits",
          setFlag(o.steps)},
         {"--rounding", "R", "rne rna rtz rup rdn rto (default rne); it rounds the literals too", setRounding(o.env.rounding)},
-        {"--tininess", "T", "when underflow is signalled: after (default) or before rounding", setTininess(o.env.tininess)},
-        {"--saturate", "", "overflow in formats without infinity gives the largest finite value, not NaN",
-         setFlag(o.env.saturate)},
+        tininessOption(o.env.tininess),
+        saturateOption(o.env.saturate),
     };
     t.notes = "Both operands of an operation must have the same format; convert one with '->' first.\n"
               "Quote EXPR in the shell: fplab-cli eval 'fp16(1) + fp16(2^-11)'\n";

@@ -40,9 +40,8 @@ OptionTable showOptions(ShowOptions& o) {
          "or a custom name such as e5m10-nosub, e4m3-fn, e5m10-bias=14 (default fp32)",
          setFormat(o.format)},
         {"--rounding", "R", "rne rna rtz rup rdn rto (default rne)", setRounding(o.env.rounding)},
-        {"--tininess", "T", "when underflow is signalled: after (default) or before rounding", setTininess(o.env.tininess)},
-        {"--saturate", "", "overflow in formats without infinity gives the largest finite value, not NaN",
-         setFlag(o.env.saturate)},
+        tininessOption(o.env.tininess),
+        saturateOption(o.env.saturate),
         {"--all", "", "every preset format side by side (raw bits are read in --format first)", setFlag(o.all)},
     };
     t.notes = "A value too large for the format (1e999999999) is stored as infinity, or NaN / the largest\n"

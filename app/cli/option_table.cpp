@@ -70,6 +70,15 @@ OptionSetter setFormat(Format& target) {
     };
 }
 
+Option tininessOption(Tininess& target) {
+    return {"--tininess", "T", "when underflow is signalled: after (default) or before rounding", setTininess(target)};
+}
+
+Option saturateOption(bool& target) {
+    return {"--saturate", "", "overflow in formats without infinity gives the largest finite value, not NaN",
+            setFlag(target)};
+}
+
 std::optional<int> parseOptions(const OptionTable& t, std::span<const std::string_view> args, CommandIo io) {
     const auto usageError = [&](const std::string& message) {
         io.err << "fplab-cli " << t.command << ": " << message << "\n";

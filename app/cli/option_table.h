@@ -47,6 +47,9 @@ OptionSetter setText(std::string& target);
 OptionSetter setRounding(RoundingMode& target);
 OptionSetter setTininess(Tininess& target);
 OptionSetter setFormat(Format& target);
+// --tininess T and --saturate, as eval, show and batch take them.
+Option tininessOption(Tininess& target);
+Option saturateOption(bool& target);
 // A name looked up with `parse` (giving a std::optional); otherwise "unknown <what> 'v' (<known>)".
 template <typename T, typename Parse>
 OptionSetter setNamed(T& target, Parse parse, std::string what, std::string known) {
