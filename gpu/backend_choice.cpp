@@ -27,6 +27,12 @@ tc::Arch defaultModelArch() {
 
 std::span<const std::string_view> backendKeys() { return kKeys; }
 
+std::string backendKeyList() {
+    std::string s;
+    for (std::string_view k : kKeys) s += (s.empty() ? "" : ", ") + std::string(k);
+    return s;
+}
+
 std::unique_ptr<GemmBackend> makeBackend(std::string_view key, tc::Arch arch) {
     if (key == "kernel") return std::make_unique<CudaKernelBackend>(KernelVariant::TensorCore);
     if (key == "naive") return std::make_unique<CudaKernelBackend>(KernelVariant::Naive);

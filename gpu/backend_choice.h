@@ -19,6 +19,8 @@ tc::Arch defaultModelArch();
 
 // The short names: reference sequential model model-wgmma naive kernel cublas (CPU ones first).
 std::span<const std::string_view> backendKeys();
+// The same names as a list for messages: "reference, sequential, ..., cublas".
+std::string backendKeyList();
 // The backend with that short name (the model of mma.sync, or of wgmma, for `arch`); nullptr for an unknown name.
 std::unique_ptr<GemmBackend> makeBackend(std::string_view key, tc::Arch arch);
 // True for the GPU backends, by short name (naive kernel cublas) or full name (cuda-naive cuda-kernel).

@@ -2,7 +2,7 @@
 #include "app/cli/cli_options.h"
 
 #include <cctype>
-#include <cstdio>
+#include <charconv>
 
 namespace fplab::cli {
 
@@ -34,22 +34,11 @@ std::optional<Tininess> lookupTininess(std::string_view name, std::string& error
     return std::nullopt;
 }
 
-std::string jsonString(std::string_view s) {
-    std::string out = "\"";
-    for (char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (ch == '"' || ch == '\\') {
-            out += '\\';
-            out += ch;
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += ch;
-        }
-    }
-    return out + "\"";
+std::optional<long long> wholeNumber(std::string_view text) {
+    long long v = 0;
+    const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || p != text.data() + text.size()) return std::nullopt;
+    return v;
 }
 
 bool ArgScanner::nextOption(std::string_view& name, std::optional<std::string_view>& inlineValue) {

@@ -18,10 +18,16 @@ struct CommandIo {
 // Runs a subcommand; args excludes the program and subcommand names. Returns the exit code.
 using CommandFn = int (*)(std::span<const std::string_view> args, CommandIo io);
 
+struct OptionTable;
+// The option tables a command parses with (the `gpu` command: one per subcommand), bound to throwaway
+// state: for tests that check each option against the help and the parser.
+using OptionTablesFn = std::vector<OptionTable> (*)();
+
 struct Command {
     std::string_view name;
     std::string_view summary; // one line for `fplab-cli help`
     CommandFn run;
+    OptionTablesFn options = nullptr;
 };
 
 std::vector<Command>& commandTable();
@@ -37,5 +43,6 @@ int runCli(std::span<const std::string_view> args, CommandIo io);
 
 #define FPLAB_CLI_CONCAT_INNER(a, b) a##b
 #define FPLAB_CLI_CONCAT(a, b) FPLAB_CLI_CONCAT_INNER(a, b)
-#define FPLAB_CLI_COMMAND(name, summary, fn)                                                                         \
-    static const ::fplab::cli::CommandRegistrar FPLAB_CLI_CONCAT(fplabCommand_, __LINE__)({name, summary, fn})
+// FPLAB_CLI_COMMAND(name, summary, run) or FPLAB_CLI_COMMAND(name, summary, run, optionTables).
+#define FPLAB_CLI_COMMAND(name, summary, ...)                                                                        \
+    static const ::fplab::cli::CommandRegistrar FPLAB_CLI_CONCAT(fplabCommand_, __LINE__)({name, summary, __VA_ARGS__})

@@ -3,6 +3,7 @@
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
 #include "app/cli/eval_expression.h"
+#include "app/cli/option_table.h"
 #include "app/cli/trace_printer.h"
 #include "core/flags.h"
 #include "core/text/print.h"
@@ -13,24 +14,49 @@
 namespace fplab::cli {
 namespace {
 
-constexpr std::string_view kUsage =
-    "usage: fplab-cli eval EXPR [--steps] [--rounding R] [--tininess before|after] [--saturate]\n"
-    "\n"
-    "Evaluates EXPR in the formats its values are written in, rounding every operation.\n"
-    "\n"
-    "  values       FORMAT(NUMBER): fp16(1), bf16(3.14159), fp32(2^-11), fp16(1e-3), fp32(0x1.8p-3),\n"
-    "               fp16(0x3c00) (raw bits), e5m10-nosub(1) (custom format)\n"
-    "  operators    + - * / with the usual precedence, unary -, parentheses\n"
-    "  functions    sqrt(x), fma(a, b, c) (a*b+c rounded once), abs(x)\n"
-    "  conversion   x -> FORMAT converts x, e.g. fp32(0.1) -> fp16; it binds loosest, so\n"
-    "               fp32(1) + fp32(2) -> fp16 converts the sum; x -> int8 (int8 uint8 int32 int64)\n"
-    "               converts to an integer with saturation and must come last\n"
-    "  --steps      print each step: operands unpacked, alignment, the exact result,\n"
-    "               guard/round/sticky, the rounding decision and why, the final bits\n"
-    "  --rounding R rne rna rtz rup rdn rto (default rne); it rounds the literals too\n"
-    "\n"
-    "Both operands of an operation must have the same format; convert one with '->' first.\n"
-    "Quote EXPR in the shell: fplab-cli eval 'fp16(1) + fp16(2^-11)'\n";
+struct EvalOptions {
+    std::string expression;
+    Env env;
+    bool steps = false;
+};
+
+OptionTable evalOptions(EvalOptions& o) {
+    OptionTable t;
+    t.command = "eval";
+    t.operands = "EXPR";
+    t.description =
+        "Evaluates EXPR in the formats its values are written in, rounding every operation.\n"
+        "\n"
+        "  values       FORMAT(NUMBER): fp16(1), bf16(3.14159), fp32(2^-11), fp16(1e-3), fp32(0x1.8p-3),\n"
+        "               fp16(0x3c00) (raw bits), e5m10-nosub(1) (custom format)\n"
+        "  operators    + - * / with the usual precedence, unary -, parentheses\n"
+        "  functions    sqrt(x), fma(a, b, c) (a*b+c rounded once), abs(x)\n"
+        "  conversion   x -> FORMAT converts x, e.g. fp32(0.1) -> fp16; it binds loosest, so\n"
+        "               fp32(1) + fp32(2) -> fp16 converts the sum; x -> int8 (int8 uint8 int32 int64)\n"
+        "               converts to an integer with saturation and must come last\n";
+    t.options = {
+        {"--steps", "",
+         "print each step: operands unpacked, alignment, the exact result,\n"
+         "guard/round/sticky, the rounding decision and why, the final bits",
+         setFlag(o.steps)},
+        {"--rounding", "R", "rne rna rtz rup rdn rto (default rne); it rounds the literals too", setRounding(o.env.rounding)},
+        tininessOption(o.env.tininess),
+        saturateOption(o.env.saturate),
+    };
+    t.notes = "Both operands of an operation must have the same format; convert one with '->' first.\n"
+              "Quote EXPR in the shell: fplab-cli eval 'fp16(1) + fp16(2^-11)'\n";
+    t.positional = [&o](std::string_view word, std::string&) {
+        if (!o.expression.empty()) o.expression += ' ';
+        o.expression += word;
+        return true;
+    };
+    return t;
+}
+
+std::vector<OptionTable> evalOptionTables() {
+    static EvalOptions unused;
+    return {evalOptions(unused)};
+}
 
 std::string intText(const IntFormat& t, std::uint64_t bits) {
     const std::int64_t v = intValue(t, bits);
@@ -76,54 +102,11 @@ void printSteps(std::ostream& out, const EvalOutcome& r, const Env& env) {
 }
 
 int runEval(std::span<const std::string_view> args, CommandIo io) {
-    ArgScanner scan(args);
-    std::string expression;
-    Env env;
-    bool steps = false;
-    std::string error;
-    while (!scan.done()) {
-        std::string_view name;
-        std::optional<std::string_view> inlineValue;
-        if (!scan.nextOption(name, inlineValue)) {
-            if (scan.done()) break;
-            if (!expression.empty()) expression += ' ';
-            expression += scan.nextPositional();
-            continue;
-        }
-        if (name == "--help" || name == "-h") {
-            io.out << kUsage;
-            return kExitOk;
-        }
-        if (name == "--steps" || name == "--saturate") {
-            if (inlineValue) {
-                io.err << "fplab-cli eval: " << name << " takes no value\n";
-                return kExitUsage;
-            }
-            (name == "--steps" ? steps : env.saturate) = true;
-            continue;
-        }
-        if (name != "--rounding" && name != "--tininess") {
-            io.err << "fplab-cli eval: unknown option " << quoted(name) << " (see 'fplab-cli eval --help')\n";
-            return kExitUsage;
-        }
-        const std::optional<std::string_view> value = scan.optionValue(inlineValue);
-        if (!value) {
-            io.err << "fplab-cli eval: " << name << " needs a value\n";
-            return kExitUsage;
-        }
-        bool ok;
-        if (name == "--rounding") {
-            const std::optional<RoundingMode> r = lookupRounding(*value, error);
-            if ((ok = r.has_value())) env.rounding = *r;
-        } else {
-            const std::optional<Tininess> t = lookupTininess(*value, error);
-            if ((ok = t.has_value())) env.tininess = *t;
-        }
-        if (!ok) {
-            io.err << "fplab-cli eval: " << error << "\n";
-            return kExitUsage;
-        }
-    }
+    EvalOptions o;
+    if (const std::optional<int> code = parseOptions(evalOptions(o), args, io)) return *code;
+    const std::string& expression = o.expression;
+    const Env& env = o.env;
+    const bool steps = o.steps;
     if (expression.empty()) {
         io.err << "fplab-cli eval: missing EXPR (e.g. fplab-cli eval 'fp16(1) + fp16(2^-11)')\n";
         return kExitUsage;
@@ -167,6 +150,7 @@ int runEval(std::span<const std::string_view> args, CommandIo io) {
 
 } // namespace
 
-FPLAB_CLI_COMMAND("eval", "evaluate an expression such as 'fp16(1) + fp16(2^-11)', with --steps", runEval);
+FPLAB_CLI_COMMAND("eval", "evaluate an expression such as 'fp16(1) + fp16(2^-11)', with --steps", runEval,
+                  evalOptionTables);
 
 } // namespace fplab::cli

@@ -1,9 +1,8 @@
 // `fplab-cli gpu fingerprint [--type T] [--instruction mma.sync|wgmma] [--json] [--save FILE] [--load FILE]`:
 // runs the fingerprint probes on the GPU (or reads saved or recorded answers), infers the tensor
 // core's parameters and prints them beside the built-in model, with the probe that decided each.
-#include "app/cli/command_gpu_fingerprint.h"
-
 #include "app/cli/cli_options.h"
+#include "app/cli/command_gpu.h"
 #include "core/platform/atomic_file.h"
 #include "core/tensor_core/fingerprint/answers_file.h"
 #include "core/tensor_core/fingerprint/report.h"
@@ -11,6 +10,7 @@
 #include "gpu/fingerprint.h"
 #include "gpu/gemm_types.h"
 #include "gpu/gpu_error.h"
+#include "lessons/json_writer.h"
 
 #include <cstdio>
 #include <ostream>
@@ -22,22 +22,6 @@ namespace {
 
 namespace fp = tc::fingerprint;
 using gpu::GemmType;
-
-constexpr int kExitNoGpu = 4;
-
-constexpr std::string_view kUsage =
-    "usage: fplab-cli gpu fingerprint [--type T] [--instruction mma.sync|wgmma] [--json] [--save FILE]\n"
-    "       fplab-cli gpu fingerprint --load FILE [--type T --arch sm_80|sm_90 --instruction I] [--json]\n"
-    "\n"
-    "Runs probe vectors (after Fasi, Higham, Mikaitis and Khattak) through the GPU's tensor cores, infers\n"
-    "the arithmetic (products per block, alignment bits, final rounding, where c enters, normalisation,\n"
-    "subnormals, FP8 operand handling) and shows it beside FP Lab's built-in model, parameter by parameter,\n"
-    "with the probe that decided each. Types: tf32 fp16-fp32 fp16-fp16 bf16-fp32 e4m3-fp32 e5m2-fp32\n"
-    "(default: every type the GPU has). --save FILE (one type) writes the answers for later --load;\n"
-    "with --load it converts recorded cells into such a file.\n"
-    "--load reads a saved file, or bare recorded cells (\"a0..a(k-1) b0..b(k-1) c d\" in hex per line, as\n"
-    "in the H100 evidence); bare cells need --type, and --arch (default sm_90) and --instruction\n"
-    "(default mma.sync) describe where they were taken. Exit 4 without a GPU unless --load is given.\n";
 
 std::string paramLabel(fp::Param p) {
     switch (p) {
@@ -117,29 +101,48 @@ void printText(const fp::AnswerSet& s, const fp::FingerprintReport& r, std::ostr
 
 void printJson(const fp::AnswerSet& s, const fp::FingerprintReport& r, std::ostream& out) {
     const auto& inf = r.inference;
-    out << "{\n  \"device\": " << jsonString(s.device) << ",\n  \"compute capability\": " << s.computeCapability
-        << ",\n  \"model arch\": " << (r.archModelled ? jsonString(tc::archName(r.arch)) : std::string("null"))
-        << ",\n  \"driver\": " << jsonString(s.driver)
-        << ",\n  \"date\": " << jsonString(s.date) << ",\n  \"instruction\": " << jsonString(tc::apiName(s.api))
-        << ",\n  \"shape\": " << jsonString(s.shape) << ",\n  \"input\": " << jsonString(tc::inputName(s.input))
-        << ",\n  \"accum\": " << jsonString(tc::accumName(s.accum)) << ",\n  \"k\": " << s.k
-        << ",\n  \"cells\": " << inf.cells << ",\n  \"candidates\": " << inf.candidates
-        << ",\n  \"survivors\": " << inf.survivors << ",\n  \"built-in matches\": ";
-    if (r.builtIn.candidate) out << r.builtInMatches;
-    else out << "null";
-    out << ",\n  \"built-in note\": " << jsonString(r.builtIn.candidate ? r.builtIn.basis : r.builtIn.message)
-        << ",\n  \"parameters\": [";
-    for (std::size_t i = 0; i < r.rows.size(); ++i) {
-        const auto& row = r.rows[i];
-        out << (i ? ",\n" : "\n") << "    {\"parameter\": " << jsonString(fp::paramKey(row.param)) << ", \"inferred\": [";
-        for (std::size_t j = 0; j < row.inferred.size(); ++j)
-            out << (j ? ", " : "") << jsonString(fp::valueToken(row.param, row.inferred[j]));
-        out << "], \"built-in\": "
-            << (row.builtIn ? jsonString(fp::valueToken(row.param, *row.builtIn)) : std::string("null"))
-            << ", \"decided by\": " << (row.decidedByProbe.empty() ? std::string("null") : jsonString(row.decidedByProbe))
-            << ", \"agree\": " << jsonString(agreementWord(row)) << "}";
+    lessons::JsonWriter json(out);
+    auto stringOrNull = [&](bool present, std::string_view text) {
+        if (present) json.value(text);
+        else json.null();
+    };
+    json.beginObject();
+    json.field("device", s.device);
+    json.field("compute capability", std::int64_t(s.computeCapability));
+    json.key("model arch");
+    stringOrNull(r.archModelled, tc::archName(r.arch));
+    json.field("driver", s.driver);
+    json.field("date", s.date);
+    json.field("instruction", tc::apiName(s.api));
+    json.field("shape", s.shape);
+    json.field("input", tc::inputName(s.input));
+    json.field("accum", tc::accumName(s.accum));
+    json.field("k", std::int64_t(s.k));
+    json.field("cells", std::int64_t(inf.cells));
+    json.field("candidates", std::int64_t(inf.candidates));
+    json.field("survivors", std::int64_t(inf.survivors));
+    json.key("built-in matches");
+    if (r.builtIn.candidate) json.value(std::int64_t(r.builtInMatches));
+    else json.null();
+    json.field("built-in note", r.builtIn.candidate ? r.builtIn.basis : r.builtIn.message);
+    json.key("parameters");
+    json.beginArray();
+    for (const auto& row : r.rows) {
+        json.beginObjectOnOneLine();
+        json.field("parameter", fp::paramKey(row.param));
+        json.key("inferred");
+        json.beginArray();
+        for (const auto& v : row.inferred) json.value(fp::valueToken(row.param, v));
+        json.endArray();
+        json.key("built-in");
+        stringOrNull(row.builtIn.has_value(), row.builtIn ? fp::valueToken(row.param, *row.builtIn) : std::string());
+        json.key("decided by");
+        stringOrNull(!row.decidedByProbe.empty(), row.decidedByProbe);
+        json.field("agree", agreementWord(row));
+        json.endObject();
     }
-    out << "\n  ]\n}\n";
+    json.endArray();
+    json.endObject();
 }
 
 struct Options {
@@ -150,52 +153,46 @@ struct Options {
     std::string save, load;
 };
 
-bool parse(std::span<const std::string_view> args, Options& o, std::string& error) {
-    ArgScanner scan(args);
-    while (!scan.done()) {
-        std::string_view name;
-        std::optional<std::string_view> inlineValue;
-        if (!scan.nextOption(name, inlineValue)) {
-            error = "unexpected argument " + quoted(scan.nextPositional());
-            return false;
-        }
-        if (name == "--json") {
-            o.json = true;
-            continue;
-        }
-        if (name != "--type" && name != "--instruction" && name != "--save" && name != "--load" && name != "--arch") {
-            error = "unknown option " + quoted(name);
-            return false;
-        }
-        const auto v = scan.optionValue(inlineValue);
-        if (!v) {
-            error = std::string(name) + " needs a value";
-            return false;
-        }
-        if (name == "--type") {
-            o.type = gpu::findGemmType(*v);
-            if (!o.type) {
-                error = "unknown type " + quoted(*v) + " (tf32, fp16-fp32, fp16-fp16, bf16-fp32, e4m3-fp32, e5m2-fp32)";
-                return false;
-            }
-        } else if (name == "--instruction") {
-            if (*v == "mma.sync") o.api = tc::Api::MmaSync;
-            else if (*v == "wgmma") o.api = tc::Api::Wgmma;
-            else {
-                error = "--instruction must be mma.sync or wgmma (got " + quoted(*v) + ")";
-                return false;
-            }
-        } else if (name == "--arch") {
-            o.arch = tc::parseArch(*v);
-            if (!o.arch) {
-                error = "--arch must be sm_80 or sm_90 (got " + quoted(*v) + ")";
-                return false;
-            }
-        } else {
-            (name == "--save" ? o.save : o.load) = std::string(*v);
-        }
-    }
-    return true;
+OptionTable fingerprintOptions(Options& o) {
+    OptionTable t;
+    t.command = "gpu fingerprint";
+    t.summary = "infer the tensor cores' arithmetic from probes";
+    t.description =
+        "Runs probe vectors (after Fasi, Higham, Mikaitis and Khattak) through the GPU's tensor cores, infers\n"
+        "the arithmetic (products per block, alignment bits, final rounding, where c enters, normalisation,\n"
+        "subnormals, FP8 operand handling) and shows it beside FP Lab's built-in model, parameter by parameter,\n"
+        "with the probe that decided each. Exit 4 without a GPU unless --load is given.\n";
+    t.options = {
+        {"--type", "T", "tf32 fp16-fp32 fp16-fp16 bf16-fp32 e4m3-fp32 e5m2-fp32\n(default: every type the GPU has)",
+         [&o](std::string_view v, std::string& error) {
+             o.type = gpu::findGemmType(v);
+             if (!o.type)
+                 error = "unknown type " + quoted(v) + " (tf32, fp16-fp32, fp16-fp16, bf16-fp32, e4m3-fp32, e5m2-fp32)";
+             return o.type.has_value();
+         }},
+        {"--instruction", "I", "mma.sync (default) or wgmma",
+         [&o](std::string_view v, std::string& error) {
+             if (v == "mma.sync") o.api = tc::Api::MmaSync;
+             else if (v == "wgmma") o.api = tc::Api::Wgmma;
+             else error = "--instruction must be mma.sync or wgmma (got " + quoted(v) + ")";
+             return error.empty();
+         }},
+        {"--json", "", "the report as one JSON object", setFlag(o.json)},
+        {"--save", "FILE", "write the answers (one type) for a later --load; with --load it converts\nrecorded cells into such a file",
+         setText(o.save)},
+        {"--load", "FILE",
+         "read a saved file, or bare recorded cells (\"a0..a(k-1) b0..b(k-1) c d\" in hex per\n"
+         "line, as in the H100 evidence); bare cells need --type, and --arch and --instruction\n"
+         "describe where they were taken",
+         setText(o.load)},
+        {"--arch", "A", "with --load of bare cells: sm_80 or sm_90 (default sm_90)",
+         [&o](std::string_view v, std::string& error) {
+             o.arch = tc::parseArch(v);
+             if (!o.arch) error = "--arch must be sm_80 or sm_90 (got " + quoted(v) + ")";
+             return o.arch.has_value();
+         }},
+    };
+    return t;
 }
 
 int report(const fp::AnswerSet& s, const Options& o, CommandIo io) {
@@ -255,17 +252,14 @@ int runOnGpu(const Options& o, CommandIo io) {
 
 } // namespace
 
+OptionTable gpuFingerprintOptions() {
+    static Options unused;
+    return fingerprintOptions(unused);
+}
+
 int runGpuFingerprint(std::span<const std::string_view> args, CommandIo io) {
-    if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
-        io.out << kUsage;
-        return kExitOk;
-    }
     Options o;
-    std::string error;
-    if (!parse(args, o, error)) {
-        io.err << "fplab-cli gpu fingerprint: " << error << "\n";
-        return kExitUsage;
-    }
+    if (const std::optional<int> code = parseOptions(fingerprintOptions(o), args, io)) return *code;
     try {
         return o.load.empty() ? runOnGpu(o, io) : runLoad(o, io);
     } catch (const gpu::GpuError& e) {

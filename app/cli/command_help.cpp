@@ -1,6 +1,7 @@
 // `fplab-cli help [COMMAND]`: the list of commands, or one command's usage.
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/option_table.h"
 
 #include <algorithm>
 #include <ostream>
@@ -27,9 +28,11 @@ int runHelp(std::span<const std::string_view> args, CommandIo io) {
         for (std::size_t i = c.name.size(); i < 10; ++i) io.out << ' ';
         io.out << c.summary << "\n";
     }
-    io.out << "\n'fplab-cli help COMMAND' or 'fplab-cli COMMAND --help' shows a command's usage.\n"
-              "\nexit codes: 0 success, 1 bad input, 2 bad command line, 3 internal error, 4 no usable GPU (or a CUDA\n"
-              "error), 5 results that should agree differ, 6 output could not be written (standard output, a file)\n";
+    io.out << "\n'fplab-cli help COMMAND' or 'fplab-cli COMMAND --help' shows a command's usage.\n\n";
+    std::string codes = "exit codes:";
+    for (const ExitCodeWords& c : kExitCodeWords)
+        codes += (c.code == kExitOk ? " " : ", ") + std::to_string(int(c.code)) + " " + c.words;
+    for (const std::string& line : wrapped(codes, 100)) io.out << line << "\n";
     return kExitOk;
 }
 

@@ -2,6 +2,7 @@
 // app's Lessons panel shows), print a lesson as text, list experiments, check lesson files.
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/option_table.h"
 #include "gpu/lesson_counterparts/lesson_counterparts.h"
 #include "lessons/experiment_registry.h"
 #include "lessons/lesson_library.h"
@@ -21,24 +22,6 @@ namespace {
 
 using namespace fplab::lessons;
 
-constexpr std::string_view kUsage =
-    "usage: fplab-cli lesson list [--lang en|zh_CN] [--json] [--dir DIR]\n"
-    "       fplab-cli lesson run ID [--param NAME=VALUE]... [--step N] [--lang L] [--json] [--dir DIR]\n"
-    "                               [--backend cpu|gpu]\n"
-    "       fplab-cli lesson show ID [--param NAME=VALUE]... [--step N] [--lang L] [--dir DIR]\n"
-    "       fplab-cli lesson experiments [--lang L] [--json]\n"
-    "       fplab-cli lesson check FILE...\n"
-    "\n"
-    "ID is a lesson id (overflow) or its number (3). --param count=10 changes a parameter in every experiment\n"
-    "of the lesson that has it; --param sum.count=10 only in the experiment block with id 'sum'.\n"
-    "Lessons are read from $FPLAB_LESSONS_DIR, <prefix>/share/fplab/lessons or the source tree;\n"
-    "--dir overrides. The file format is described in lessons/README.md.\n"
-    "--backend gpu (run, text only) runs the GPU counterpart of each experiment that has one and prints it\n"
-    "beside the CPU emulation, differing results and bits marked. Exit code 4 when there is no usable GPU\n"
-    "(the reason and the CPU results are printed) or a GPU side failed; differences are not errors.\n";
-
-constexpr int kExitNoGpu = 4; // as `fplab-cli gpu`: --backend gpu without a usable GPU, or a GPU side failed
-
 struct Options {
     std::string action;
     std::vector<std::string> positional;
@@ -50,70 +33,68 @@ struct Options {
     std::string dir;
 };
 
-// Returns an exit code on a usage error, nothing when the options are fine.
-std::optional<int> parseOptions(std::span<const std::string_view> args, CommandIo io, Options& o) {
-    ArgScanner scan(args);
-    while (!scan.done()) {
-        std::string_view name;
-        std::optional<std::string_view> inlineValue;
-        if (!scan.nextOption(name, inlineValue)) {
-            const std::string_view word = scan.nextPositional();
-            if (o.action.empty())
-                o.action = std::string(word);
-            else
-                o.positional.emplace_back(word);
-            continue;
-        }
-        if (name == "--help" || name == "-h") {
-            io.out << kUsage;
-            return kExitOk;
-        }
-        if (name == "--json") {
-            o.json = true;
-            continue;
-        }
-        const std::optional<std::string_view> value = scan.optionValue(inlineValue);
-        if (!value) {
-            io.err << "fplab-cli lesson: " << name << " needs a value\n";
-            return kExitUsage;
-        }
-        if (name == "--param") {
-            std::string error;
-            const std::optional<ParamOverride> p = parseOverride(*value, error);
-            if (!p) {
-                io.err << "fplab-cli lesson: --param " << error << "\n";
-                return kExitUsage;
-            }
-            o.overrides.push_back(*p);
-        } else if (name == "--step") {
-            std::size_t step = 0;
-            const auto [ptr, ec] = std::from_chars(value->data(), value->data() + value->size(), step);
-            if (ec != std::errc{} || ptr != value->data() + value->size() || step == 0) {
-                io.err << "fplab-cli lesson: --step " << quoted(*value) << " is not a step number (1, 2, ...)\n";
-                return kExitUsage;
-            }
-            o.step = step;
-        } else if (name == "--lang") {
-            const std::optional<Language> language = parseLanguage(*value);
-            if (!language) {
-                io.err << "fplab-cli lesson: unknown language " << quoted(*value) << " (known: en zh_CN)\n";
-                return kExitUsage;
-            }
-            o.language = *language;
-        } else if (name == "--backend") {
-            if (*value != "cpu" && *value != "gpu") {
-                io.err << "fplab-cli lesson: unknown backend " << quoted(*value) << " (known: cpu gpu)\n";
-                return kExitUsage;
-            }
-            o.gpu = *value == "gpu";
-        } else if (name == "--dir") {
-            o.dir = std::string(*value);
-        } else {
-            io.err << "fplab-cli lesson: unknown option " << quoted(name) << " (see 'fplab-cli lesson --help')\n";
-            return kExitUsage;
-        }
-    }
-    return std::nullopt;
+OptionTable lessonOptions(Options& o) {
+    OptionTable t;
+    t.command = "lesson";
+    t.operands = "list|run|show|experiments|check [ID | FILE...]";
+    t.description =
+        "  list           the lessons\n"
+        "  run ID         run the lesson's experiments and print their results\n"
+        "  show ID        print the lesson as text\n"
+        "  experiments    the experiments lessons can call, with their parameters\n"
+        "  check FILE...  parse lesson files and run them: errors and warnings\n"
+        "\n"
+        "ID is a lesson id (overflow) or its number (3).\n"
+        "Lessons are read from $FPLAB_LESSONS_DIR, <prefix>/share/fplab/lessons or the source tree;\n"
+        "--dir overrides. The file format is described in lessons/README.md.\n";
+    t.options = {
+        {"--param", "NAME=VALUE",
+         "run, show: --param count=10 changes a parameter in every experiment of the\n"
+         "lesson that has it; --param sum.count=10 only in the experiment block with\n"
+         "id 'sum'; may be repeated",
+         [&o](std::string_view value, std::string& error) {
+             std::string why;
+             const std::optional<ParamOverride> p = parseOverride(value, why);
+             if (p) o.overrides.push_back(*p);
+             else error = "--param " + why;
+             return p.has_value();
+         }},
+        {"--step", "N", "run, show: only step N (1, 2, ...)",
+         [&o](std::string_view value, std::string& error) {
+             std::size_t step = 0;
+             const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), step);
+             if (ec != std::errc{} || ptr != value.data() + value.size() || step == 0) {
+                 error = "--step " + quoted(value) + " is not a step number (1, 2, ...)";
+                 return false;
+             }
+             o.step = step;
+             return true;
+         }},
+        {"--lang", "L", "en (default) or zh_CN", setNamed(o.language, parseLanguage, "language", "known: en zh_CN")},
+        {"--json", "", "list, run, experiments: JSON instead of text", setFlag(o.json)},
+        {"--dir", "DIR", "read the lessons from DIR", setText(o.dir)},
+        {"--backend", "cpu|gpu",
+         "run (text only): gpu runs the GPU counterpart of each experiment that has one\n"
+         "and prints it beside the CPU emulation, differing results and bits marked.\n"
+         "Exit code 4 when there is no usable GPU (the reason and the CPU results are\n"
+         "printed) or a GPU side failed; differences are not errors",
+         [&o](std::string_view value, std::string& error) {
+             if (value != "cpu" && value != "gpu") error = "unknown backend " + quoted(value) + " (known: cpu gpu)";
+             o.gpu = value == "gpu";
+             return error.empty();
+         }},
+    };
+    t.positional = [&o](std::string_view word, std::string&) {
+        if (o.action.empty()) o.action = std::string(word);
+        else o.positional.emplace_back(word);
+        return true;
+    };
+    return t;
+}
+
+std::vector<OptionTable> lessonOptionTables() {
+    static Options unused;
+    return {lessonOptions(unused)};
 }
 
 void printProblems(std::ostream& err, const LessonLibrary& library) {
@@ -257,9 +238,10 @@ int checkFiles(const Options& o, CommandIo io) {
 
 int runLessonCommand(std::span<const std::string_view> args, CommandIo io) {
     Options o;
-    if (const std::optional<int> code = parseOptions(args, io, o)) return *code;
+    const OptionTable table = lessonOptions(o);
+    if (const std::optional<int> code = parseOptions(table, args, io)) return *code;
     if (o.action.empty()) {
-        io.err << kUsage;
+        io.err << helpText(table);
         return kExitUsage;
     }
     if (o.action == "list") return listLessons(o, io);
@@ -273,6 +255,7 @@ int runLessonCommand(std::span<const std::string_view> args, CommandIo io) {
 
 } // namespace
 
-FPLAB_CLI_COMMAND("lesson", "guided lessons: list, run their experiments, show, check lesson files", runLessonCommand);
+FPLAB_CLI_COMMAND("lesson", "guided lessons: list, run their experiments, show, check lesson files", runLessonCommand,
+                  lessonOptionTables);
 
 } // namespace fplab::cli

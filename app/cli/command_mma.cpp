@@ -2,6 +2,7 @@
 // core/tensor_core (K a-values, K b-values, then c, in hex), d in hex out; --steps shows each block.
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/option_table.h"
 #include "core/tensor_core/block_fma.h"
 #include "core/tensor_core/instruction_map.h"
 #include "core/tensor_core/mma_config.h"
@@ -19,40 +20,6 @@ namespace fplab::cli {
 namespace {
 
 using namespace fplab::tc;
-
-constexpr std::string_view kUsage =
-    "usage: fplab-cli mma --arch sm_80|sm_90 --in fp16|bf16|tf32|e4m3|e5m2|int8|uint8\n"
-    "                     --acc fp32|fp16|int32 [--instruction mma.sync|wmma|wgmma] [--k K]\n"
-    "                     [--tf32-input truncate|rna|rne] [--steps] [--block N] [--tiny mmasim|khattak]\n"
-    "                     [--satfinite] [--info]\n"
-    "\n"
-    "Runs D = sum_k a_k*b_k + c through the CPU model of NVIDIA tensor cores (A100 = sm_80,\n"
-    "H100/H200 = sm_90), bit for bit as docs/tensor-core-model.md describes it.\n"
-    "Each stdin line holds K a-values, K b-values, then c, as hex bits (0x optional) separated by\n"
-    "spaces: a and b in the input type (tf32: the FP32 bits), c in the accumulator type. Each line\n"
-    "prints d in hex; a result that rests on an open question of the model is followed by\n"
-    "'! unmodelled: ...'. Blank lines and lines starting with '#' are skipped.\n"
-    "\n"
-    "  --instruction I  the PTX instruction: mma.sync, wmma or wgmma (sm_90 only). The same types can\n"
-    "                   mean different arithmetic: on sm_90, FP8 mma.sync runs as two FP16 blocks with C\n"
-    "                   added in FP32 (measured on an H100), wgmma on the FP8 path (14-bit sum).\n"
-    "                   Default: wgmma for e4m3/e5m2 on sm_90, mma.sync otherwise\n"
-    "  --k K            products per line (default: the architecture's block size n, or the\n"
-    "                   instruction's k where its structure is fixed: 32 for sm_90 FP8 mma.sync)\n"
-    "  --block N        products per block FMA, the instruction's schedule (default n; at most n;\n"
-    "                   not for an instruction whose structure is fixed),\n"
-    "                   e.g. --block 4 for tf32 m16n8k4 on sm_90; K > N chains blocks, lowest k first\n"
-    "  --tf32-input M   how FP32 bits become TF32: truncate (raw bits, default), rna (__float_to_tf32),\n"
-    "                   rne (cuBLAS)\n"
-    "  --tiny R         the all-tiny edge case: mmasim (default) or khattak\n"
-    "  --satfinite      int8/uint8: clamp the int32 result instead of wrapping\n"
-    "  --steps          print every block: terms, exponents, E, cuts, the exact sum, the rounding\n"
-    "  --info           print the model's parameters and the instruction-to-block table, read nothing\n"
-    "\n"
-    "Example: echo '3c00 3c00 4000 0003 0' | fplab-cli mma --arch sm_80 --in fp16 --acc fp32 --k 2\n"
-    "prints 0x40000000 (IEEE round-to-nearest would give 0x40000001).\n"
-    "echo '38 08 38 02 0' | fplab-cli mma --arch sm_90 --in e4m3 --acc fp32 --k 2 --instruction X\n"
-    "prints 0x3f800200 for X = mma.sync and 0x3f800000 for X = wgmma.\n";
 
 constexpr std::size_t kMaxK = 1 << 16;
 
@@ -222,81 +189,109 @@ void printInfo(std::ostream& out, const BlockModel& m) {
     }
 }
 
-int runMma(std::span<const std::string_view> args, CommandIo io) {
-    ArgScanner scan(args);
+struct MmaOptions {
     MmaConfig cfg;
     bool ada = false; // sm_89 asked for: not an architecture of the model
-    bool haveArch = false, haveIn = false, haveAcc = false, steps = false, info = false;
+    bool steps = false, info = false, satfinite = false;
     std::optional<long> k, block;
+};
+
+OptionSetter setCount(std::string name, std::optional<long>& target) {
+    return [name, &target](std::string_view value, std::string& error) {
+        const std::string v(value);
+        char* end = nullptr;
+        const long n = std::strtol(v.c_str(), &end, 10);
+        if (v.empty() || *end != '\0' || n < 1 || std::size_t(n) > kMaxK) {
+            error = name + " must be a whole number from 1 to " + std::to_string(kMaxK) + ", got " + quoted(v);
+            return false;
+        }
+        target = n;
+        return true;
+    };
+}
+
+OptionTable mmaOptions(MmaOptions& o) {
+    OptionTable t;
+    t.command = "mma";
+    t.trailing = "< lines";
+    t.description =
+        "Runs D = sum_k a_k*b_k + c through the CPU model of NVIDIA tensor cores (A100 = sm_80,\n"
+        "H100/H200 = sm_90), bit for bit as docs/tensor-core-model.md describes it.\n"
+        "Each stdin line holds K a-values, K b-values, then c, as hex bits (0x optional) separated by\n"
+        "spaces: a and b in the input type (tf32: the FP32 bits), c in the accumulator type. Each line\n"
+        "prints d in hex; a result that rests on an open question of the model is followed by\n"
+        "'! unmodelled: ...'. Blank lines and lines starting with '#' are skipped.\n";
+    t.options = {
+        {"--arch", "A", "the architecture: sm_80 (A100) or sm_90 (H100/H200)",
+         [&o](std::string_view value, std::string& error) {
+             const auto a = parseArch(value);
+             o.ada = !a && value == "sm_89";
+             if (!a && !o.ada) error = "unknown architecture " + quoted(value) + " (sm_80 or sm_90)";
+             if (a) o.cfg.arch = *a;
+             return error.empty();
+         },
+         true},
+        {"--in", "T", "the input type: fp16 bf16 tf32 e4m3 e5m2 int8 uint8",
+         setNamed(o.cfg.input, parseInputType, "input type",
+                   "fp16 bf16 tf32 e4m3 e5m2 int8 uint8"),
+         true},
+        {"--acc", "T", "the accumulator type: fp32 fp16 int32",
+         setNamed(o.cfg.accum, parseAccumType, "accumulator type",
+                   "fp32 fp16 int32"),
+         true},
+        {"--instruction", "I",
+         "the PTX instruction: mma.sync, wmma or wgmma (sm_90 only). The same types can\n"
+         "mean different arithmetic: on sm_90, FP8 mma.sync runs as two FP16 blocks with C\n"
+         "added in FP32 (measured on an H100), wgmma on the FP8 path (14-bit sum).\n"
+         "Default: wgmma for e4m3/e5m2 on sm_90, mma.sync otherwise",
+         setNamed(o.cfg.instruction, parseApi, "instruction",
+                   "mma.sync wmma wgmma")},
+        {"--k", "K",
+         "products per line (default: the architecture's block size n, or the\n"
+         "instruction's k where its structure is fixed: 32 for sm_90 FP8 mma.sync)",
+         setCount("--k", o.k)},
+        {"--block", "N",
+         "products per block FMA, the instruction's schedule (default n; at most n;\n"
+         "not for an instruction whose structure is fixed),\n"
+         "e.g. --block 4 for tf32 m16n8k4 on sm_90; K > N chains blocks, lowest k first",
+         setCount("--block", o.block)},
+        {"--tf32-input", "M",
+         "how FP32 bits become TF32: truncate (raw bits, default), rna (__float_to_tf32),\n"
+         "rne (cuBLAS)",
+         setNamed(o.cfg.tf32Input, parseTf32Input, "TF32 input conversion",
+                   "truncate rna rne")},
+        {"--tiny", "R", "the all-tiny edge case: mmasim (default) or khattak",
+         setNamed(o.cfg.tinyModel, parseTinyModel, "tiny-case model",
+                   "mmasim khattak")},
+        {"--satfinite", "", "int8/uint8: clamp the int32 result instead of wrapping", setFlag(o.satfinite)},
+        {"--steps", "", "print every block: terms, exponents, E, cuts, the exact sum, the rounding", setFlag(o.steps)},
+        {"--info", "", "print the model's parameters and the instruction-to-block table, read nothing",
+         setFlag(o.info)},
+    };
+    t.notes = "Example: echo '3c00 3c00 4000 0003 0' | fplab-cli mma --arch sm_80 --in fp16 --acc fp32 --k 2\n"
+              "prints 0x40000000 (IEEE round-to-nearest would give 0x40000001).\n"
+              "echo '38 08 38 02 0' | fplab-cli mma --arch sm_90 --in e4m3 --acc fp32 --k 2 --instruction X\n"
+              "prints 0x3f800200 for X = mma.sync and 0x3f800000 for X = wgmma.\n";
+    t.positionalHint = "(the values come on stdin)";
+    return t;
+}
+
+std::vector<OptionTable> mmaOptionTables() {
+    static MmaOptions unused;
+    return {mmaOptions(unused)};
+}
+
+int runMma(std::span<const std::string_view> args, CommandIo io) {
+    MmaOptions o;
+    if (const std::optional<int> code = parseOptions(mmaOptions(o), args, io)) return *code;
+    MmaConfig& cfg = o.cfg;
+    if (o.satfinite) cfg.intOverflow = IntOverflow::SatFinite;
+    const bool ada = o.ada, steps = o.steps, info = o.info;
+    const std::optional<long> k = o.k, block = o.block;
     auto usageError = [&](const std::string& message) {
         io.err << "fplab-cli mma: " << message << "\n";
         return kExitUsage;
     };
-    while (!scan.done()) {
-        std::string_view name;
-        std::optional<std::string_view> inlineValue;
-        if (!scan.nextOption(name, inlineValue))
-            return usageError("unexpected argument " + quoted(scan.nextPositional()) + " (the values come on stdin)");
-        if (name == "--help" || name == "-h") {
-            io.out << kUsage;
-            return kExitOk;
-        }
-        if (name == "--steps" || name == "--satfinite" || name == "--info") {
-            if (inlineValue) return usageError(std::string(name) + " takes no value");
-            if (name == "--steps") steps = true;
-            else if (name == "--info") info = true;
-            else cfg.intOverflow = IntOverflow::SatFinite;
-            continue;
-        }
-        if (name != "--arch" && name != "--in" && name != "--acc" && name != "--k" && name != "--block" &&
-            name != "--tf32-input" && name != "--tiny" && name != "--instruction")
-            return usageError("unknown option " + quoted(name) + " (see 'fplab-cli mma --help')");
-        const std::optional<std::string_view> value = scan.optionValue(inlineValue);
-        if (!value) return usageError(std::string(name) + " needs a value");
-        const std::string v(*value);
-        if (name == "--arch") {
-            const auto a = parseArch(v);
-            ada = !a && v == "sm_89";
-            if (ada) {
-                haveArch = true;
-                continue;
-            }
-            if (!a) return usageError("unknown architecture " + quoted(v) + " (sm_80 or sm_90)");
-            cfg.arch = *a;
-            haveArch = true;
-        } else if (name == "--in") {
-            const auto t = parseInputType(v);
-            if (!t) return usageError("unknown input type " + quoted(v) + " (fp16 bf16 tf32 e4m3 e5m2 int8 uint8)");
-            cfg.input = *t;
-            haveIn = true;
-        } else if (name == "--acc") {
-            const auto t = parseAccumType(v);
-            if (!t) return usageError("unknown accumulator type " + quoted(v) + " (fp32 fp16 int32)");
-            cfg.accum = *t;
-            haveAcc = true;
-        } else if (name == "--instruction") {
-            const auto api = parseApi(v);
-            if (!api) return usageError("unknown instruction " + quoted(v) + " (mma.sync wmma wgmma)");
-            cfg.instruction = *api;
-        } else if (name == "--tf32-input") {
-            const auto t = parseTf32Input(v);
-            if (!t) return usageError("unknown TF32 input conversion " + quoted(v) + " (truncate rna rne)");
-            cfg.tf32Input = *t;
-        } else if (name == "--tiny") {
-            const auto t = parseTinyModel(v);
-            if (!t) return usageError("unknown tiny-case model " + quoted(v) + " (mmasim khattak)");
-            cfg.tinyModel = *t;
-        } else {
-            char* end = nullptr;
-            const long n = std::strtol(v.c_str(), &end, 10);
-            if (v.empty() || *end != '\0' || n < 1 || std::size_t(n) > kMaxK)
-                return usageError(std::string(name) + " must be a whole number from 1 to " + std::to_string(kMaxK) +
-                                  ", got " + quoted(v));
-            (name == "--k" ? k : block) = n;
-        }
-    }
-    if (!haveArch || !haveIn || !haveAcc)
-        return usageError("--arch, --in and --acc are required (e.g. --arch sm_80 --in fp16 --acc fp32)");
     if (ada && (cfg.input == InputType::E4m3 || cfg.input == InputType::E5m2))
         return usageError(std::string(adaFp8NoData()));
     if (ada) return usageError("sm_89 (Ada) is not modelled: no measured data for it here (sm_80 or sm_90)");
@@ -378,6 +373,7 @@ int runMma(std::span<const std::string_view> args, CommandIo io) {
 
 } // namespace
 
-FPLAB_CLI_COMMAND("mma", "one tensor-core MMA dot product per stdin line through the CPU model (A100/H100)", runMma);
+FPLAB_CLI_COMMAND("mma", "one tensor-core MMA dot product per stdin line through the CPU model (A100/H100)", runMma,
+                  mmaOptionTables);
 
 } // namespace fplab::cli

@@ -3,6 +3,7 @@
 // or JSON, and the dequantized tensor written back as .npy.
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/option_table.h"
 #include "core/arithmetic.h"
 #include "core/blockscale/npy.h"
 #include "core/blockscale/quantizer.h"
@@ -25,27 +26,6 @@ namespace {
 
 using namespace fplab::blockscale;
 
-constexpr std::string_view kUsage =
-    "usage: fplab-cli quantize --scheme S [--csv | --json] [--shape RxC] [--out FILE.npy] [FILE.npy]\n"
-    "\n"
-    "Quantizes a tensor with a block-scaled scheme and shows each block's scale, each element's code,\n"
-    "its dequantized value and its error (input - dequantized), exactly, with error statistics.\n"
-    "\n"
-    "  --scheme S     mxfp8-e4m3 mxfp8-e5m2 mxfp6-e3m2 mxfp6-e2m3 mxfp4 mxint8 (OCP MX v1.0: 32 elements\n"
-    "                 per E8M0 scale), nvfp4 (16 E2M1 elements per E4M3 scale, FP32 tensor scale),\n"
-    "                 fp8-tensor fp8-channel fp8-block128 fp8-block128x128 (E4M3, FP32 scale amax/448\n"
-    "                 per tensor, per row, per 1x128 block of a row, per 128x128 tile)\n"
-    "  --csv          one row per element: index,block,scale,code,dequantized,error (scale: the block's\n"
-    "                 scale as a number, times the tensor scale for nvfp4; code: the element's bits in hex)\n"
-    "  --json         everything as one JSON object\n"
-    "  --shape RxC    rows x columns (blocks run along a row); default: the .npy shape, else one row\n"
-    "  --out FILE     writes the dequantized tensor as a float32 .npy file (values rounded to FP32)\n"
-    "  FILE.npy       float32 '<f4', float16 '<f2' or bfloat16 ('<V2' as ml_dtypes' np.save writes it,\n"
-    "                 or 'bfloat16'), little-endian, any shape (leading axes become rows)\n"
-    "\n"
-    "Without FILE the numbers are read from stdin, one per line (decimal, hex-float or raw FP32 bits),\n"
-    "rounded to FP32. NaN or infinity in the input is an error (exit 1).\n";
-
 struct Options {
     std::optional<Scheme> scheme;
     bool csv = false;
@@ -67,59 +47,58 @@ std::optional<Shape> parseShape(std::string_view text) {
     return s;
 }
 
-std::optional<int> parseOptions(std::span<const std::string_view> args, CommandIo io, Options& o) {
-    ArgScanner scan(args);
-    while (!scan.done()) {
-        std::string_view name;
-        std::optional<std::string_view> inlineValue;
-        if (!scan.nextOption(name, inlineValue)) {
-            const std::string_view word = scan.nextPositional();
-            if (!o.file.empty()) {
-                io.err << "fplab-cli quantize: one input file only (got " << quoted(word) << " too)\n";
-                return kExitUsage;
-            }
-            o.file = std::string(word);
-            continue;
-        }
-        if (name == "--help" || name == "-h") {
-            io.out << kUsage;
-            return kExitOk;
-        }
-        if (name == "--csv" || name == "--json") {
-            (name == "--csv" ? o.csv : o.json) = true;
-            continue;
-        }
-        const std::optional<std::string_view> value = scan.optionValue(inlineValue);
-        if (name != "--scheme" && name != "--shape" && name != "--out") {
-            io.err << "fplab-cli quantize: unknown option " << quoted(name) << "\n" << kUsage;
-            return kExitUsage;
-        }
-        if (!value) {
-            io.err << "fplab-cli quantize: " << name << " needs a value\n";
-            return kExitUsage;
-        }
-        if (name == "--scheme") {
-            o.scheme = parseScheme(*value);
-            if (!o.scheme) {
-                io.err << "fplab-cli quantize: unknown scheme " << quoted(*value) << " (known: " << knownSchemeNames()
-                       << ")\n";
-                return kExitUsage;
-            }
-        } else if (name == "--shape") {
-            o.shape = parseShape(*value);
-            if (!o.shape) {
-                io.err << "fplab-cli quantize: --shape " << quoted(*value)
-                       << " is not ROWSxCOLS with positive integers, e.g. 4x128\n";
-                return kExitUsage;
-            }
-        } else {
-            o.out = std::string(*value);
-        }
-    }
-    if (!o.scheme) {
-        io.err << "fplab-cli quantize: --scheme is required (" << knownSchemeNames() << ")\n";
-        return kExitUsage;
-    }
+OptionTable quantizeOptions(Options& o) {
+    OptionTable t;
+    t.command = "quantize";
+    t.trailing = "[FILE.npy]";
+    t.description =
+        "Quantizes a tensor with a block-scaled scheme and shows each block's scale, each element's code,\n"
+        "its dequantized value and its error (input - dequantized), exactly, with error statistics.\n"
+        "\n"
+        "  FILE.npy     float32 '<f4', float16 '<f2' or bfloat16 ('<V2' as ml_dtypes' np.save writes it,\n"
+        "               or 'bfloat16'), little-endian, any shape (leading axes become rows)\n";
+    t.options = {
+        {"--scheme", "S",
+         "mxfp8-e4m3 mxfp8-e5m2 mxfp6-e3m2 mxfp6-e2m3 mxfp4 mxint8 (OCP MX v1.0: 32 elements\n"
+         "per E8M0 scale), nvfp4 (16 E2M1 elements per E4M3 scale, FP32 tensor scale),\n"
+         "fp8-tensor fp8-channel fp8-block128 fp8-block128x128 (E4M3, FP32 scale amax/448\n"
+         "per tensor, per row, per 1x128 block of a row, per 128x128 tile)",
+         [&o](std::string_view value, std::string& error) {
+             o.scheme = parseScheme(value);
+             if (!o.scheme) error = "unknown scheme " + quoted(value) + " (known: " + std::string(knownSchemeNames()) + ")";
+             return o.scheme.has_value();
+         },
+         true},
+        {"--csv", "",
+         "one row per element: index,block,scale,code,dequantized,error (scale: the block's\n"
+         "scale as a number, times the tensor scale for nvfp4; code: the element's bits in hex)",
+         setFlag(o.csv)},
+        {"--json", "", "everything as one JSON object", setFlag(o.json)},
+        {"--shape", "RxC", "rows x columns (blocks run along a row); default: the .npy shape, else one row",
+         [&o](std::string_view value, std::string& error) {
+             o.shape = parseShape(value);
+             if (!o.shape) error = "--shape " + quoted(value) + " is not ROWSxCOLS with positive integers, e.g. 4x128";
+             return o.shape.has_value();
+         }},
+        {"--out", "FILE", "writes the dequantized tensor as a float32 .npy file (values rounded to FP32)", setText(o.out)},
+    };
+    t.notes = "Without FILE the numbers are read from stdin, one per line (decimal, hex-float or raw FP32 bits),\n"
+              "rounded to FP32. NaN or infinity in the input is an error (exit 1).\n";
+    t.positional = [&o](std::string_view word, std::string& error) {
+        if (!o.file.empty()) error = "one input file only (got " + quoted(word) + " too)";
+        else o.file = std::string(word);
+        return error.empty();
+    };
+    return t;
+}
+
+std::vector<OptionTable> quantizeOptionTables() {
+    static Options unused;
+    return {quantizeOptions(unused)};
+}
+
+std::optional<int> parseCommandLine(std::span<const std::string_view> args, CommandIo io, Options& o) {
+    if (const std::optional<int> code = parseOptions(quantizeOptions(o), args, io)) return code;
     if (o.csv && o.json) {
         io.err << "fplab-cli quantize: --csv and --json exclude each other\n";
         return kExitUsage;
@@ -284,7 +263,7 @@ void printText(std::ostream& out, const Quantized& q, const Report& r, const Blo
 
 int runQuantize(std::span<const std::string_view> args, CommandIo io) {
     Options o;
-    if (const std::optional<int> exit = parseOptions(args, io, o)) return *exit;
+    if (const std::optional<int> exit = parseCommandLine(args, io, o)) return *exit;
     std::optional<Tensor> t = o.file.empty() ? readStdin(io.in, io.err) : readNpy(o.file, io.err);
     if (!t) return kExitBadInput;
     if (t->values.empty()) {
@@ -337,6 +316,7 @@ int runQuantize(std::span<const std::string_view> args, CommandIo io) {
 
 } // namespace
 
-FPLAB_CLI_COMMAND("quantize", "quantize a tensor with a block-scaled scheme (MX, NVFP4, FP8)", runQuantize);
+FPLAB_CLI_COMMAND("quantize", "quantize a tensor with a block-scaled scheme (MX, NVFP4, FP8)", runQuantize,
+                  quantizeOptionTables);
 
 } // namespace fplab::cli

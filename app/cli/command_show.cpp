@@ -2,6 +2,7 @@
 // decimal, ulp, neighbours, the error of storing it, the flags), or in every preset with --all.
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/option_table.h"
 #include "app/cli/trace_printer.h"
 #include "core/arithmetic.h"
 #include "core/classify.h"
@@ -15,24 +16,47 @@
 namespace fplab::cli {
 namespace {
 
-constexpr std::string_view kUsage =
-    "usage: fplab-cli show VALUE [--format F] [--rounding R] [--tininess before|after] [--saturate] [--all]\n"
-    "\n"
-    "Shows how VALUE is stored in a format: the bits grouped by field, the class, the exact and\n"
-    "the shortest decimal, hex-float, the ulp, the neighbours, the error of the stored value against\n"
-    "the typed one and the flags that storing it raised.\n"
-    "\n"
-    "  VALUE          0.1, -2.5e-3, 2^-11, 10^-3, inf, nan, 0x1.8p-3 (hex-float),\n"
-    "                 0x3c00 or 0b0_01111_0000000000 (raw bits of the format)\n"
-    "  --format F     fp64 fp32 tf32 fp16 bf16 e4m3 e5m2 e2m3 e3m2 e2m1 e8m0 e4m3fnuz e5m2fnuz\n"
-    "                 or a custom name such as e5m10-nosub, e4m3-fn, e5m10-bias=14 (default fp32)\n"
-    "  --rounding R   rne rna rtz rup rdn rto (default rne)\n"
-    "  --tininess T   when underflow is signalled: after (default) or before rounding\n"
-    "  --saturate     overflow in formats without infinity gives the largest finite value, not NaN\n"
-    "  --all          every preset format side by side (raw bits are read in --format first)\n"
-    "\n"
-    "A value too large for the format (1e999999999) is stored as infinity, or NaN / the largest\n"
-    "value in formats without infinity, with the overflow flag; this is not an error.\n";
+struct ShowOptions {
+    std::vector<std::string_view> values;
+    Format format = kFp32;
+    Env env;
+    bool all = false;
+};
+
+OptionTable showOptions(ShowOptions& o) {
+    OptionTable t;
+    t.command = "show";
+    t.operands = "VALUE";
+    t.description =
+        "Shows how VALUE is stored in a format: the bits grouped by field, the class, the exact and\n"
+        "the shortest decimal, hex-float, the ulp, the neighbours, the error of the stored value against\n"
+        "the typed one and the flags that storing it raised.\n"
+        "\n"
+        "  VALUE        0.1, -2.5e-3, 2^-11, 10^-3, inf, nan, 0x1.8p-3 (hex-float),\n"
+        "               0x3c00 or 0b0_01111_0000000000 (raw bits of the format)\n";
+    t.options = {
+        {"--format", "F",
+         "fp64 fp32 tf32 fp16 bf16 e4m3 e5m2 e2m3 e3m2 e2m1 e8m0 e4m3fnuz e5m2fnuz\n"
+         "or a custom name such as e5m10-nosub, e4m3-fn, e5m10-bias=14 (default fp32)",
+         setFormat(o.format)},
+        {"--rounding", "R", "rne rna rtz rup rdn rto (default rne)", setRounding(o.env.rounding)},
+        tininessOption(o.env.tininess),
+        saturateOption(o.env.saturate),
+        {"--all", "", "every preset format side by side (raw bits are read in --format first)", setFlag(o.all)},
+    };
+    t.notes = "A value too large for the format (1e999999999) is stored as infinity, or NaN / the largest\n"
+              "value in formats without infinity, with the overflow flag; this is not an error.\n";
+    t.positional = [&o](std::string_view word, std::string&) {
+        o.values.push_back(word);
+        return true;
+    };
+    return t;
+}
+
+std::vector<OptionTable> showOptionTables() {
+    static ShowOptions unused;
+    return {showOptions(unused)};
+}
 
 std::string formatDouble(const char* spec, double v) {
     if (v == 0) return "0";
@@ -172,62 +196,17 @@ int printAll(std::ostream& out, std::ostream& err, std::string_view text, const 
 }
 
 int runShow(std::span<const std::string_view> args, CommandIo io) {
-    ArgScanner scan(args);
-    std::vector<std::string_view> values;
-    Format format = kFp32;
-    Env env;
-    bool all = false;
-    std::string error;
-    while (!scan.done()) {
-        std::string_view name;
-        std::optional<std::string_view> inlineValue;
-        if (!scan.nextOption(name, inlineValue)) {
-            if (!scan.done()) values.push_back(scan.nextPositional());
-            continue;
-        }
-        if (name == "--help" || name == "-h") {
-            io.out << kUsage;
-            return kExitOk;
-        }
-        if (name == "--all" || name == "--saturate") {
-            if (inlineValue) {
-                io.err << "fplab-cli show: " << name << " takes no value\n";
-                return kExitUsage;
-            }
-            (name == "--all" ? all : env.saturate) = true;
-            continue;
-        }
-        if (name != "--format" && name != "--rounding" && name != "--tininess") {
-            io.err << "fplab-cli show: unknown option " << quoted(name) << " (see 'fplab-cli show --help')\n";
-            return kExitUsage;
-        }
-        const std::optional<std::string_view> value = scan.optionValue(inlineValue);
-        if (!value) {
-            io.err << "fplab-cli show: " << name << " needs a value\n";
-            return kExitUsage;
-        }
-        bool ok = true;
-        if (name == "--format") {
-            const std::optional<Format> f = lookupFormat(*value, error);
-            if ((ok = f.has_value())) format = *f;
-        } else if (name == "--rounding") {
-            const std::optional<RoundingMode> r = lookupRounding(*value, error);
-            if ((ok = r.has_value())) env.rounding = *r;
-        } else {
-            const std::optional<Tininess> t = lookupTininess(*value, error);
-            if ((ok = t.has_value())) env.tininess = *t;
-        }
-        if (!ok) {
-            io.err << "fplab-cli show: " << error << "\n";
-            return kExitUsage;
-        }
-    }
+    ShowOptions o;
+    if (const std::optional<int> code = parseOptions(showOptions(o), args, io)) return *code;
+    const std::vector<std::string_view>& values = o.values;
+    const Format format = o.format;
+    const Env& env = o.env;
     if (values.size() != 1) {
         io.err << "fplab-cli show: " << (values.empty() ? "missing VALUE" : "expected one VALUE, got " + std::to_string(values.size()))
                << " (e.g. 'fplab-cli show 0.1 --format fp16')\n";
         return kExitUsage;
     }
-    if (all) return printAll(io.out, io.err, values[0], format, env);
+    if (o.all) return printAll(io.out, io.err, values[0], format, env);
     LiteralOrError lit = readLiteral(values[0], format, env);
     if (!lit.literal) {
         io.err << "fplab-cli show: " << lit.error << "\n";
@@ -239,6 +218,7 @@ int runShow(std::span<const std::string_view> args, CommandIo io) {
 
 } // namespace
 
-FPLAB_CLI_COMMAND("show", "show one value in a format (fields, exact value, ulp, error, flags)", runShow);
+FPLAB_CLI_COMMAND("show", "show one value in a format (fields, exact value, ulp, error, flags)", runShow,
+                  showOptionTables);
 
 } // namespace fplab::cli

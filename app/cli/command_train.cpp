@@ -93,6 +93,6 @@ int runTrain(std::span<const std::string_view> args, CommandIo io) {
 } // namespace
 
 FPLAB_CLI_COMMAND("train", "train the toy model in fp32/tf32/fp16/bf16 on the CPU emulator or the GPU: loss, scale, underflow",
-                  runTrain);
+                  runTrain, train::trainOptionTables);
 
 } // namespace fplab::cli

@@ -3,18 +3,20 @@
 #pragma once
 
 #include "app/cli/command.h"
+#include "app/cli/exit_codes.h"
 #include "core/training/training_run.h"
 
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
+
+namespace fplab::cli {
+struct OptionTable;
+}
 
 namespace fplab::cli::train {
-
-// The exit codes of `train` beyond the shared ones (the usage text lists them all).
-inline constexpr int kExitNoGpu = 4;    // as `fplab-cli gpu`: the request needs a GPU that is not there (or it failed)
-inline constexpr int kExitMismatch = 5; // --compare: the CPU and GPU runs differ beyond the tolerance
 
 struct TrainOptions {
     training::TrainingConfig config;
@@ -29,5 +31,7 @@ struct TrainOptions {
 // The options in `options`; the exit code when the command ends here (--help printed, or a usage error
 // reported on io.err), otherwise nothing.
 std::optional<int> parseTrainOptions(std::span<const std::string_view> args, CommandIo io, TrainOptions& options);
+// The option table of `train`, for Command::options.
+std::vector<OptionTable> trainOptionTables();
 
 } // namespace fplab::cli::train

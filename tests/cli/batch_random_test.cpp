@@ -83,7 +83,7 @@ TEST(CliBatchRandom, EveryLineMatchesTheCoreApi) {
         expected += hex(res.bits, resultBits) + " " + flagLetters(res.flags) + "\n";
     }
     const CliRun run = runInProcess({"batch"}, input);
-    ASSERT_EQ(run.code, 0) << run.err;
+    ASSERT_EQ(run.code, kExitOk) << run.err;
     const std::vector<std::string> got = linesOf(run.out), want = linesOf(expected), in = linesOf(input);
     ASSERT_EQ(got.size(), want.size());
     int mismatches = 0;
@@ -107,7 +107,7 @@ TEST(CliBatchRandom, TininessBeforeRoundingReachesTheCore) {
         expected += hex(r.bits, 16) + " " + flagLetters(r.flags) + "\n";
     }
     const CliRun run = runInProcess({"batch", "--tininess", "before"}, input);
-    ASSERT_EQ(run.code, 0) << run.err;
+    ASSERT_EQ(run.code, kExitOk) << run.err;
     EXPECT_EQ(run.out, expected);
 }
 

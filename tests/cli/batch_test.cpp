@@ -11,7 +11,7 @@ std::string batch(const std::string& input, std::vector<std::string> options = {
     std::vector<std::string> args = {"batch"};
     args.insert(args.end(), options.begin(), options.end());
     const CliRun r = runInProcess(args, input);
-    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(r.err, "");
     return r.out;
 }
@@ -105,7 +105,7 @@ TEST_P(CliBatchBadInput, StopsWithTheLineNumberAndAClearMessage) {
     for (int i = 0; i < 6; ++i) input += "add fp16 rne 3c00 3c00\n";
     input += std::string(bad.line) + "\nadd fp16 rne 3c00 3c00\n";
     const CliRun r = runInProcess({"batch"}, input);
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     std::string expectedOut;
     for (int i = 0; i < 6; ++i) expectedOut += "4000 -\n";
     EXPECT_EQ(r.out, expectedOut);
@@ -148,7 +148,7 @@ TEST(CliBatch, NulBytesInsideALineAreReported) {
     // std::string literals above stop at NUL; build this one with its length.
     const std::string input("add fp16\0 rne 3c00 3c00\n", 24);
     const CliRun r = runInProcess({"batch"}, input);
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_EQ(r.out, "");
     EXPECT_NE(r.err.find("line 1: unknown format 'fp16\\x00'"), std::string::npos) << r.err;
 }
@@ -156,13 +156,13 @@ TEST(CliBatch, NulBytesInsideALineAreReported) {
 TEST(CliBatch, LongLinesAreRefusedNotBuffered) {
     const std::string longLine(10000, 'a');
     CliRun r = runInProcess({"batch"}, "add fp16 rne 3c00 3c00\n" + longLine + "\nadd fp16 rne 3c00 3c00\n");
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_EQ(r.out, "4000 -\n");
     EXPECT_EQ(r.err, "fplab-cli batch: line 2: line longer than 4096 bytes\n");
     // A long line that crosses read blocks, with --keep-going: the next line still runs.
     const std::string huge(3 << 20, 'x');
     r = runInProcess({"batch", "--keep-going"}, huge + "\nadd fp16 rne 3c00 3c00\n" + huge);
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_EQ(r.out, "error\n4000 -\nerror\n");
     EXPECT_EQ(r.err, "fplab-cli batch: line 1: line longer than 4096 bytes\n"
                      "fplab-cli batch: line 3: line longer than 4096 bytes\n"
@@ -172,7 +172,7 @@ TEST(CliBatch, LongLinesAreRefusedNotBuffered) {
 TEST(CliBatch, KeepGoingReportsEveryBadLineAndKeepsTheLinesAligned) {
     const CliRun r = runInProcess({"batch", "--keep-going"},
                                   "add fp16 rne 3c00 3c00\nadd fp17 rne 3c00 3c00\n\nmul fp16 rne 4000 4000\nsqrt fp16 rne\n");
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_EQ(r.out, "4000 -\nerror\nerror\n4400 -\nerror\n");
     EXPECT_NE(r.err.find("line 2: unknown format 'fp17'"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("line 3: empty line"), std::string::npos) << r.err;
@@ -182,7 +182,7 @@ TEST(CliBatch, KeepGoingReportsEveryBadLineAndKeepsTheLinesAligned) {
 
 TEST(CliBatch, KeepGoingWithOnlyGoodLinesExitsZero) {
     const CliRun r = runInProcess({"batch", "--keep-going"}, "add fp16 rne 3c00 3c00\n");
-    EXPECT_EQ(r.code, 0);
+    EXPECT_EQ(r.code, kExitOk);
     EXPECT_EQ(r.out, "4000 -\n");
 }
 
@@ -194,19 +194,19 @@ TEST(CliBatch, BinaryGarbageNeverCrashesOrHangs) {
         garbage += char(x >> 24);
     }
     CliRun r = runInProcess({"batch", "--keep-going"}, garbage);
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     r = runInProcess({"batch"}, garbage);
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("line 1: "), std::string::npos);
 }
 
 TEST(CliBatch, BadOptionsAreUsageErrors) {
-    EXPECT_EQ(runInProcess({"batch", "--tininess", "sometimes"}).code, 2);
-    EXPECT_EQ(runInProcess({"batch", "--tininess"}).code, 2);
-    EXPECT_EQ(runInProcess({"batch", "--fast"}).code, 2);
-    EXPECT_EQ(runInProcess({"batch", "add"}).code, 2);
+    EXPECT_EQ(runInProcess({"batch", "--tininess", "sometimes"}).code, kExitUsage);
+    EXPECT_EQ(runInProcess({"batch", "--tininess"}).code, kExitUsage);
+    EXPECT_EQ(runInProcess({"batch", "--fast"}).code, kExitUsage);
+    EXPECT_EQ(runInProcess({"batch", "add"}).code, kExitUsage);
     const CliRun help = runInProcess({"batch", "--help"});
-    EXPECT_EQ(help.code, 0);
+    EXPECT_EQ(help.code, kExitOk);
     EXPECT_NE(help.out.find("OP FORMAT ROUNDING HEX"), std::string::npos);
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "app/cli/command.h"
+#include "app/cli/exit_codes.h"
 
 #include <sstream>
 #include <string>

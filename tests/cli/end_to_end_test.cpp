@@ -1,5 +1,6 @@
 // Runs the real fplab-cli executable: standard input and output through files, exit codes,
 // and no crash (no signal) on garbage.
+#include "app/cli/exit_codes.h"
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -46,26 +47,26 @@ ExeRun runExecutable(const std::string& args, const std::string& input) {
 
 TEST(CliEndToEnd, BatchThroughPipes) {
     const ExeRun r = runExecutable("batch", "add fp16 rne 3c00 3c00\nconvert fp32 fp16 rne 477fe000\n");
-    EXPECT_EQ(r.code, 0);
+    EXPECT_EQ(r.code, fplab::cli::kExitOk);
     EXPECT_EQ(r.out, "4000 -\n7bff -\n");
 }
 
 TEST(CliEndToEnd, BatchBadLineExitsNonZeroWithTheLineNumber) {
     const ExeRun r = runExecutable("batch", "add fp16 rne 3c00 3c00\nadd fp17 rne 3c00 3c00\n");
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, fplab::cli::kExitBadInput);
     EXPECT_NE(r.out.find("4000 -\n"), std::string::npos);
     EXPECT_NE(r.out.find("fplab-cli batch: line 2: unknown format 'fp17'"), std::string::npos) << r.out;
 }
 
 TEST(CliEndToEnd, ShowAndEval) {
     ExeRun r = runExecutable("show 0.1 --format fp16", "");
-    EXPECT_EQ(r.code, 0);
+    EXPECT_EQ(r.code, fplab::cli::kExitOk);
     EXPECT_NE(r.out.find("  hex        0x2e66\n"), std::string::npos) << r.out;
     r = runExecutable("eval 'fp16(1) + fp16(2^-11)' --steps", "");
-    EXPECT_EQ(r.code, 0);
+    EXPECT_EQ(r.code, fplab::cli::kExitOk);
     EXPECT_NE(r.out.find("g r s     guard 1, round 0, sticky 0"), std::string::npos) << r.out;
     r = runExecutable("", "");
-    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.code, fplab::cli::kExitUsage);
 }
 
 TEST(CliEndToEnd, GarbageNeverCrashes) {
@@ -77,10 +78,10 @@ TEST(CliEndToEnd, GarbageNeverCrashes) {
     }
     ExeRun r = runExecutable("batch --keep-going", garbage);
     EXPECT_FALSE(r.signalled);
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, fplab::cli::kExitBadInput);
     r = runExecutable("batch", garbage);
     EXPECT_FALSE(r.signalled);
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, fplab::cli::kExitBadInput);
 }
 
 // scripts/run.sh echoes each demo command before running it: the echo must paste back into a shell

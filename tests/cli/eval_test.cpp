@@ -16,7 +16,7 @@ CliRun eval(const std::string& expression, std::vector<std::string> options = {}
 
 TEST(CliEval, OnePlusTwoToTheMinusElevenIsATieThatStaysAtOne) {
     const CliRun r = eval("fp16(1) + fp16(2^-11)");
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     const std::vector<std::string> expected = {
         "fp16(1) + fp16(2^-11)",
         "  = 1",
@@ -34,7 +34,7 @@ TEST(CliEval, OnePlusTwoToTheMinusElevenIsATieThatStaysAtOne) {
 
 TEST(CliEval, StepsShowAlignmentGuardRoundStickyAndTheDecision) {
     const CliRun r = eval("fp16(1) + fp16(2^-11)", {"--steps"});
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_NE(r.out.find("step 1  fp16(1) rounds to 0x3c00 = 0 01111 0000000000 = 1  flags - (none)"), std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("step 3  add in fp16, rounding rne"), std::string::npos) << r.out;
@@ -53,7 +53,7 @@ TEST(CliEval, StepsShowAlignmentGuardRoundStickyAndTheDecision) {
 TEST(CliEval, IssueExamples) {
     // bf16(3.14159) = 3.140625 (0x4049); doubling it is exact: 6.28125.
     CliRun r = eval("bf16(3.14159) * bf16(2)");
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(lineStartingWith(r.out, "  bits"), "  bits       0x40c9 = 0 10000001 1001001");
     EXPECT_EQ(lineStartingWith(r.out, "  exact"), "  exact      6.28125");
     EXPECT_EQ(lineStartingWith(r.out, "  flags"), "  flags      x (inexact)");
@@ -61,19 +61,19 @@ TEST(CliEval, IssueExamples) {
     EXPECT_EQ(lineStartingWith(r.out, "  note"), "  note       bf16(3.14159) is stored as 3.140625 (0x4049), flags x (inexact)");
 
     r = eval("sqrt(fp32(2))");
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(lineStartingWith(r.out, "  ="), "  = 1.41421353816986083984375");
     EXPECT_EQ(lineStartingWith(r.out, "  shortest"), "  shortest   1.4142135");
     EXPECT_EQ(lineStartingWith(r.out, "  bits"), "  bits       0x3fb504f3 = 0 01111111 01101010000010011110011");
     EXPECT_EQ(lineStartingWith(r.out, "  flags"), "  flags      x (inexact)");
 
     r = eval("fma(fp16(1), fp16(2), fp16(3))");
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(lineStartingWith(r.out, "  ="), "  = 5");
     EXPECT_EQ(lineStartingWith(r.out, "  bits"), "  bits       0x4500 = 0 10001 0100000000");
 
     r = eval("fp32(0.1) -> fp16");
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(lineStartingWith(r.out, "  format"), "  format     fp16, rounding rne");
     EXPECT_EQ(lineStartingWith(r.out, "  exact"), "  exact      0.0999755859375");
     // Long exact values give the shortest decimal, marked as approximate.
@@ -116,7 +116,7 @@ TEST(CliEval, SpecialResultsAndFlags) {
     EXPECT_EQ(lineStartingWith(eval("sqrt(fp32(-1))").out, "  flags"), "  flags      v (invalid)");
     EXPECT_EQ(lineStartingWith(eval("fp16(65504) * fp16(2)").out, "  flags"), "  flags      ox (overflow, inexact)");
     const CliRun r = eval("fp16(1e999999999)");
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(lineStartingWith(r.out, "  ="), "  = inf");
     EXPECT_EQ(lineStartingWith(r.out, "  flags"), "  flags      ox (overflow, inexact)");
 }
@@ -132,7 +132,7 @@ class CliEvalBadInput : public ::testing::TestWithParam<BadExpression> {};
 TEST_P(CliEvalBadInput, OneClearErrorWithACaret) {
     const BadExpression& bad = GetParam();
     const CliRun r = eval(bad.expression);
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_EQ(r.out, "");
     const std::vector<std::string> lines = linesOf(r.err);
     ASSERT_EQ(lines.size(), 3u) << r.err;
@@ -177,28 +177,28 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(CliEval, DeepNestingIsAnErrorNotACrash) {
     const std::string deep = std::string(5000, '(') + "fp16(1)" + std::string(5000, ')');
     CliRun r = eval(deep);
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("expression too long"), std::string::npos) << r.err;
     const std::string nested = std::string(1000, '(') + "fp16(1)" + std::string(1000, ')');
     r = eval(nested);
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("expression nested too deeply"), std::string::npos) << r.err;
     r = eval(std::string(1000, '-') + "fp16(1)");
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("expression nested too deeply"), std::string::npos) << r.err;
 }
 
 TEST(CliEval, UsageErrors) {
-    EXPECT_EQ(runInProcess({"eval"}).code, 2);
-    EXPECT_EQ(runInProcess({"eval", "fp16(1)", "--rounding", "sr"}).code, 2);
-    EXPECT_EQ(runInProcess({"eval", "fp16(1)", "--stepz"}).code, 2);
-    EXPECT_EQ(runInProcess({"eval", "fp16(1)", "--steps=yes"}).code, 2);
+    EXPECT_EQ(runInProcess({"eval"}).code, kExitUsage);
+    EXPECT_EQ(runInProcess({"eval", "fp16(1)", "--rounding", "sr"}).code, kExitUsage);
+    EXPECT_EQ(runInProcess({"eval", "fp16(1)", "--stepz"}).code, kExitUsage);
+    EXPECT_EQ(runInProcess({"eval", "fp16(1)", "--steps=yes"}).code, kExitUsage);
     // Words are joined, so an unquoted expression works too.
     const CliRun r = runInProcess({"eval", "fp16(1)", "+", "fp16(1)"});
-    EXPECT_EQ(r.code, 0);
+    EXPECT_EQ(r.code, kExitOk);
     EXPECT_EQ(lineStartingWith(r.out, "  ="), "  = 2");
     // An expression starting with '-' is not an option.
-    EXPECT_EQ(runInProcess({"eval", "-fp16(1)"}).code, 0);
+    EXPECT_EQ(runInProcess({"eval", "-fp16(1)"}).code, kExitOk);
 }
 
 TEST(CliEval, EvaluatorRecordsEveryStepInOrder) {

@@ -108,7 +108,7 @@ TEST_F(OutputFailure, ABatchStopsWhenItsOutputCannotBeWritten) {
 
 TEST_F(OutputFailure, TheDocumentedCodesStayAsTheyWere) {
     const ExeResult ok = run("show 0.1", "");
-    EXPECT_EQ(ok.code, 0);
+    EXPECT_EQ(ok.code, kExitOk);
     EXPECT_EQ(ok.err, "");
     const ExeResult bad = run("batch", "add fp17 rne 3c00 3c00\n");
     EXPECT_EQ(bad.code, kExitBadInput);
@@ -166,7 +166,7 @@ TEST_F(OutputFailure, TrainFilesAreWrittenWhole) {
     const fs::path csv = m_dir / "files" / "steps.csv", grid = m_dir / "files" / "grid.csv";
     std::ofstream(csv) << "old\n";
     const ExeResult r = run("train --steps 3 --csv '" + csv.string() + "' --grid '" + grid.string() + "'", "");
-    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.code, kExitOk) << r.err;
     EXPECT_NE(r.out.find("every step written to " + csv.string()), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("decision boundary (100x100 grid) written to " + grid.string()), std::string::npos) << r.out;
     EXPECT_EQ(readFile(csv).rfind("step,loss,", 0), 0u);

@@ -28,7 +28,7 @@ TEST(Quantize, CsvHasOneRowPerElement) {
     std::string input;
     for (int i = 0; i < 40; ++i) input += std::to_string(i * 0.37 - 5) + "\n";
     const CliRun r = runInProcess({"quantize", "--scheme", "mxfp4", "--csv"}, input);
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     const std::vector<std::string> lines = linesOf(r.out);
     ASSERT_EQ(lines.size(), 41u);
     EXPECT_EQ(lines[0], "index,block,scale,code,dequantized,error");
@@ -38,14 +38,14 @@ TEST(Quantize, CsvHasOneRowPerElement) {
 
 TEST(Quantize, Microxcaling4InText) {
     const CliRun r = runInProcess({"quantize", "--scheme", "mxfp8-e4m3"}, "957\n960\n1\n");
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_NE(r.out.find("0      0      0x7e  896                      61"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("saturated 2"), std::string::npos);
 }
 
 TEST(Quantize, JsonHasScalesAndStats) {
     const CliRun r = runInProcess({"quantize", "--scheme", "nvfp4", "--json"}, "12\n5\n");
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_NE(r.out.find("\"scheme\": \"nvfp4\""), std::string::npos);
     EXPECT_NE(r.out.find("\"scale_bits\": \"0x7e\""), std::string::npos); // 12/6/(12/2688) = 448
     EXPECT_NE(r.out.find("\"rms_error\""), std::string::npos);
@@ -63,7 +63,7 @@ TEST(Quantize, NpyInAndOut) {
     bytes.insert(bytes.end(), {0x80, 0x3F, 0xC0, 0xC0, 0x00, 0x3F, 0x40, 0x40});
     writeBytes(in, bytes);
     const CliRun r = runInProcess({"quantize", "--scheme", "fp8-channel", "--csv", "--out", out, in});
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(linesOf(r.out).size(), 5u);
     EXPECT_EQ(lineStartingWith(r.out, "2,").substr(0, 4), "2,1,"); // row 1 has its own scale
     const blockscale::NpyOutcome back = blockscale::parseNpy(readBytes(out));
@@ -77,44 +77,44 @@ TEST(Quantize, NpyInAndOut) {
 
 TEST(Quantize, AFailedOutWriteIsAnErrorAndPrintsNothing) {
     const CliRun full = runInProcess({"quantize", "--scheme", "mxfp4", "--out", "/dev/full"}, "1\n2\n");
-    EXPECT_EQ(full.code, 6);
+    EXPECT_EQ(full.code, kExitOutput);
     EXPECT_NE(full.err.find("cannot write '/dev/full': No space left on device"), std::string::npos) << full.err;
     EXPECT_EQ(full.out, "");
     const CliRun missing = runInProcess({"quantize", "--scheme", "mxfp4", "--out", "/nonexistent-folder/x.npy"}, "1\n");
-    EXPECT_EQ(missing.code, 6);
+    EXPECT_EQ(missing.code, kExitOutput);
     EXPECT_NE(missing.err.find("cannot write '/nonexistent-folder/x.npy'"), std::string::npos) << missing.err;
 }
 
 TEST(Quantize, BadInputGetsClearErrors) {
     CliRun r = runInProcess({"quantize", "--scheme", "mxfp5"}, "1\n");
-    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.code, kExitUsage);
     EXPECT_NE(r.err.find("unknown scheme 'mxfp5'"), std::string::npos);
     r = runInProcess({"quantize"}, "1\n");
-    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.code, kExitUsage);
     r = runInProcess({"quantize", "--scheme", "mxfp4"}, "");
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("the tensor is empty"), std::string::npos);
     r = runInProcess({"quantize", "--scheme", "mxfp4"}, "1\nnan\n");
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("element 1 is NaN"), std::string::npos);
     r = runInProcess({"quantize", "--scheme", "nvfp4"}, "-inf\n");
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("element 0 is infinite"), std::string::npos);
     r = runInProcess({"quantize", "--scheme", "mxfp4"}, "1\nabc\n");
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("line 2"), std::string::npos);
     r = runInProcess({"quantize", "--scheme", "mxfp4", "--shape", "2x2"}, "1\n2\n3\n");
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     r = runInProcess({"quantize", "--scheme", "mxfp4", "--shape", "2by2"}, "1\n");
-    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.code, kExitUsage);
     const std::string bad = tempPath("bad.npy");
     writeBytes(bad, {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, 4, 0, '{', '}', ' ', '\n'});
     r = runInProcess({"quantize", "--scheme", "mxfp4", bad});
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("lacks"), std::string::npos) << r.err;
     std::filesystem::remove(bad);
     r = runInProcess({"quantize", "--scheme", "mxfp4", tempPath("missing.npy")});
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("cannot open"), std::string::npos);
 }
 

@@ -1,6 +1,7 @@
 // Fuzzes `fplab-cli batch` end to end (the line parser and the loop), in both error modes.
 // With --keep-going every input line must give exactly one output line.
 #include "app/cli/batch_runner.h"
+#include "app/cli/exit_codes.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -25,7 +26,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string o = out.str(), e = err.str();
         std::size_t outLines = 0;
         for (char c : o) outLines += c == '\n';
-        if ((code == 0) != e.empty() || (code != 0 && code != 1) || (!o.empty() && o.back() != '\n')) {
+        using namespace fplab::cli;
+        if ((code == kExitOk) != e.empty() || (code != kExitOk && code != kExitBadInput) ||
+            (!o.empty() && o.back() != '\n')) {
             std::fprintf(stderr, "inconsistent exit code %d / stderr '%s'\n", code, e.c_str());
             std::abort();
         }

@@ -2,6 +2,7 @@
 // the literal reader with its exact error report, and the printers of --steps and --all.
 #include "app/cli/command.h"
 #include "app/cli/eval_expression.h"
+#include "app/cli/exit_codes.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -16,7 +17,7 @@ int run(std::initializer_list<std::string_view> args) {
     std::istringstream in;
     std::ostringstream out, err;
     const int code = fplab::cli::runCli(std::span<const std::string_view>(args.begin(), args.size()), {in, out, err});
-    if (code == 3 || (code == 0) != err.str().empty()) {
+    if (code == fplab::cli::kExitInternal || (code == fplab::cli::kExitOk) != err.str().empty()) {
         std::fprintf(stderr, "exit %d, stderr: %s\n", code, err.str().c_str());
         std::abort();
     }

@@ -1,6 +1,7 @@
 // Loading cuBLAS on first use (CUDA build only): a missing library or function is a GpuError that
 // names the file and the reason, and the toolkit's own libraries load and answer through the
 // forwarders. dlopen needs no GPU; the CLI test at the end does.
+#include "app/cli/exit_codes.h"
 #include "gpu/cuda/cublas_library.h"
 
 #include "gpu/gpu_error.h"
@@ -84,7 +85,7 @@ TEST(CublasLibrary, CliReportsAMissingLibraryWithExitCode4) {
     while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
     const int status = pclose(pipe);
     ASSERT_TRUE(WIFEXITED(status)) << output;
-    EXPECT_EQ(WEXITSTATUS(status), 4) << output;
+    EXPECT_EQ(WEXITSTATUS(status), cli::kExitNoGpu) << output;
     EXPECT_NE(output.find("cannot load /nonexistent/libcublasLt.so.13: "), std::string::npos) << output;
 }
 

@@ -20,13 +20,13 @@ const std::string kE4m3 = std::string(FPLAB_TC_DATA_DIR) + "/h100/mma_e4m3.txt";
 TEST(FingerprintCli, WithoutAGpuOrLoadItExitsFourWithTheReason) {
     if (test::noGpuReason().empty()) GTEST_SKIP() << "a GPU is present";
     const CliRun r = runInProcess({"gpu", "fingerprint", "--type", "fp16-fp32"});
-    EXPECT_EQ(r.code, 4);
+    EXPECT_EQ(r.code, cli::kExitNoGpu);
     EXPECT_TRUE(contains(r.err, "fplab-cli gpu fingerprint: " + test::noGpuReason())) << r.err;
 }
 
 TEST(FingerprintCli, ReadsTheRecordedH100CellsAndConvertsThem) {
     const CliRun r = runInProcess({"gpu", "fingerprint", "--load", kE4m3, "--type", "e4m3-fp32"});
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, cli::kExitOk) << r.err;
     EXPECT_TRUE(contains(r.out, "built-in model: reproduces 5120 of 5120 cells")) << r.out;
     EXPECT_TRUE(contains(r.out, "where c enters            final-add-rne")) << r.out;
     EXPECT_TRUE(contains(r.out, "k grouping                fp8-pairs")) << r.out;
@@ -35,9 +35,9 @@ TEST(FingerprintCli, ReadsTheRecordedH100CellsAndConvertsThem) {
     std::filesystem::create_directories(dir);
     const std::string saved = (dir / "h100-e4m3.fingerprint").string();
     const CliRun conv = runInProcess({"gpu", "fingerprint", "--load", kE4m3, "--type", "e4m3", "--save", saved, "--json"});
-    ASSERT_EQ(conv.code, 0) << conv.err;
+    ASSERT_EQ(conv.code, cli::kExitOk) << conv.err;
     const CliRun back = runInProcess({"gpu", "fingerprint", "--load", saved, "--json"});
-    ASSERT_EQ(back.code, 0) << back.err;
+    ASSERT_EQ(back.code, cli::kExitOk) << back.err;
     EXPECT_EQ(back.out, conv.out);
     EXPECT_TRUE(contains(back.out, "{\"parameter\": \"block-size\", \"inferred\": [\"16\"], \"built-in\": \"16\", "
                                    "\"decided by\": \"mma_e4m3.txt:3\", \"agree\": \"yes\"}"))
@@ -46,19 +46,19 @@ TEST(FingerprintCli, ReadsTheRecordedH100CellsAndConvertsThem) {
 }
 
 TEST(FingerprintCli, BadInputIsNamed) {
-    EXPECT_EQ(runInProcess({"gpu", "fingerprint", "--instruction", "hmma"}).code, 2);
-    EXPECT_EQ(runInProcess({"gpu", "fingerprint", "--type", "fp12"}).code, 2);
+    EXPECT_EQ(runInProcess({"gpu", "fingerprint", "--instruction", "hmma"}).code, cli::kExitUsage);
+    EXPECT_EQ(runInProcess({"gpu", "fingerprint", "--type", "fp12"}).code, cli::kExitUsage);
     const CliRun missing = runInProcess({"gpu", "fingerprint", "--load", "/no/such/file"});
-    EXPECT_EQ(missing.code, 1);
+    EXPECT_EQ(missing.code, cli::kExitBadInput);
     EXPECT_TRUE(contains(missing.err, "cannot open /no/such/file")) << missing.err;
     const CliRun bare = runInProcess({"gpu", "fingerprint", "--load", kE4m3});
-    EXPECT_EQ(bare.code, 2);
+    EXPECT_EQ(bare.code, cli::kExitUsage);
     EXPECT_TRUE(contains(bare.err, "give --type")) << bare.err;
     const CliRun full = runInProcess({"gpu", "fingerprint", "--load", kE4m3, "--type", "e4m3", "--save", "/dev/full"});
-    EXPECT_EQ(full.code, 6);
+    EXPECT_EQ(full.code, cli::kExitOutput);
     EXPECT_TRUE(contains(full.err, "cannot write '/dev/full': No space left on device")) << full.err;
     const CliRun wrongK = runInProcess({"gpu", "fingerprint", "--load", kE4m3, "--type", "fp16-fp32"});
-    EXPECT_EQ(wrongK.code, 1);
+    EXPECT_EQ(wrongK.code, cli::kExitBadInput);
     EXPECT_TRUE(contains(wrongK.err, "line 1: expected 34 hex numbers")) << wrongK.err;
     EXPECT_TRUE(contains(runInProcess({"gpu", "fingerprint", "--help"}).out, "Fasi, Higham, Mikaitis and Khattak"));
 }

@@ -1,6 +1,7 @@
 // Shared by the GPU tests: skip a test, with the reason, when no GPU is usable.
 #pragma once
 
+#include "gpu/backend_choice.h"
 #include "gpu/device_info.h"
 #include "gpu/gpu_error.h"
 
@@ -10,12 +11,8 @@
 
 namespace fplab::gpu::test {
 
-// Empty when a GPU is usable; otherwise the reason in words.
-inline std::string noGpuReason() {
-    const auto& q = queryDevices();
-    if (!q.builtWithCuda) return std::string(kNotBuiltMessage);
-    return q.available ? std::string() : "no GPU: " + q.reason;
-}
+// Empty when a GPU is usable; otherwise the reason in words: the one the CLI prints (gpu/backend_choice.h).
+using gpu::noGpuReason;
 
 // A fixture for tests that need a device.
 class GpuTest : public ::testing::Test {

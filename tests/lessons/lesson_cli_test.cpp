@@ -105,7 +105,7 @@ std::string lineWith(const std::string& text, const std::string& part) {
 
 TEST(LessonCli, ListsTheLessons) {
     const CliRun r = runInProcess({"lesson", "list"});
-    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(r.err, "");
     EXPECT_TRUE(contains(r.out, "1  anatomy  Anatomy of a float  (5 steps; en zh_CN)")) << r.out;
     EXPECT_TRUE(contains(r.out, "7  memory  Memory")) << r.out;
@@ -115,7 +115,7 @@ TEST(LessonCli, ListsTheLessons) {
 
 TEST(LessonCli, ListJsonIsWellFormed) {
     const CliRun r = runInProcess({"lesson", "list", "--json"});
-    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.code, kExitOk) << r.err;
     EXPECT_TRUE(JsonChecker(r.out).valid()) << r.out;
     for (const char* id : {"anatomy", "range", "overflow", "swamping", "accumulation", "rounding", "memory"})
         EXPECT_TRUE(contains(r.out, std::string("\"id\": \"") + id + "\"")) << id;
@@ -124,7 +124,7 @@ TEST(LessonCli, ListJsonIsWellFormed) {
 
 TEST(LessonCli, RunPrintsTheAccumulationNumbers) {
     const CliRun r = runInProcess({"lesson", "run", "accumulation"});
-    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.code, kExitOk) << r.err;
     EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP32 addends "), "= 10.000133514404297  (fp32 0x4120008c")) << r.out;
     EXPECT_TRUE(contains(lineWith(r.out, "FP16 sum of FP16 addends "), "= 9.953125  (fp16 0x48fa")) << r.out;
     EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP16 addends "), "= 10.00213623046875  (fp32 0x412008c0")) << r.out;
@@ -135,7 +135,7 @@ TEST(LessonCli, RunPrintsEveryStepTitle) {
     for (int lesson = 1; lesson <= 10; ++lesson)
         for (const char* lang : {"en", "zh_CN"}) {
             const CliRun r = runInProcess({"lesson", "run", std::to_string(lesson), "--lang", lang});
-            ASSERT_EQ(r.code, 0) << lesson << " " << r.err;
+            ASSERT_EQ(r.code, kExitOk) << lesson << " " << r.err;
             const std::string step = std::string(lang) == "en" ? "Step " : "步骤 ";
             std::vector<std::string> titles;
             for (const std::string& line : linesOf(r.out))
@@ -153,7 +153,7 @@ TEST(LessonCli, RunPrintsEveryStepTitle) {
 
 TEST(LessonCli, RunJsonCarriesBitsAndExactValues) {
     const CliRun r = runInProcess({"lesson", "run", "5", "--json"});
-    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.code, kExitOk) << r.err;
     ASSERT_TRUE(JsonChecker(r.out).valid()) << r.out.substr(0, 2000);
     EXPECT_TRUE(contains(r.out, "\"bits\": \"0x4120008c\""));
     EXPECT_TRUE(contains(r.out, "\"exact\": \"10.000133514404296875\""));
@@ -168,49 +168,49 @@ TEST(LessonCli, RunJsonCarriesBitsAndExactValues) {
     for (const char* id : {"anatomy", "range", "overflow", "swamping", "accumulation", "rounding", "memory"})
         for (const char* lang : {"en", "zh_CN"}) {
             const CliRun each = runInProcess({"lesson", "run", id, "--json", "--lang", lang});
-            EXPECT_EQ(each.code, 0) << id << " " << each.err;
+            EXPECT_EQ(each.code, kExitOk) << id << " " << each.err;
             EXPECT_TRUE(JsonChecker(each.out).valid()) << id << " " << lang;
         }
 }
 
 TEST(LessonCli, ParametersCanBeChanged) {
     const CliRun r = runInProcess({"lesson", "run", "overflow", "--param", "sum.count=2047", "--step", "1"});
-    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.code, kExitOk) << r.err;
     EXPECT_TRUE(contains(lineWith(r.out, "Sum accumulated in FP32, stored in FP16 "), "= 32752.0  (fp16 0x77ff 0_11101_1111111111"))
         << r.out;
     const CliRun z = runInProcess({"lesson", "run", "overflow", "--param", "format=bf16", "--json"});
-    EXPECT_EQ(z.code, 0) << z.err;
+    EXPECT_EQ(z.code, kExitOk) << z.err;
     EXPECT_TRUE(contains(z.out, "\"format\": \"bf16\""));
 }
 
 TEST(LessonCli, ErrorsAreClear) {
     const CliRun unknown = runInProcess({"lesson", "run", "nope"});
-    EXPECT_EQ(unknown.code, 1);
+    EXPECT_EQ(unknown.code, kExitBadInput);
     EXPECT_TRUE(contains(unknown.err, "no lesson") && contains(unknown.err, "nope")) << unknown.err;
     const CliRun bad = runInProcess({"lesson", "run", "overflow", "--param", "count=lots"});
-    EXPECT_EQ(bad.code, 1);
+    EXPECT_EQ(bad.code, kExitBadInput);
     EXPECT_TRUE(contains(bad.err, "error: [sum] experiment 'sum_copies': count='lots': 'lots' is not a whole number"))
         << bad.err;
     const CliRun noParam = runInProcess({"lesson", "run", "overflow", "--param", "colour=red"});
-    EXPECT_EQ(noParam.code, 1);
+    EXPECT_EQ(noParam.code, kExitBadInput);
     EXPECT_TRUE(contains(noParam.err, "no experiment in lesson 'overflow' has a parameter 'colour'")) << noParam.err;
     const CliRun step = runInProcess({"lesson", "run", "overflow", "--step", "9"});
-    EXPECT_EQ(step.code, 2);
+    EXPECT_EQ(step.code, kExitUsage);
     EXPECT_TRUE(contains(step.err, "has 4 steps, not 9")) << step.err;
-    EXPECT_EQ(runInProcess({"lesson"}).code, 2);
-    EXPECT_EQ(runInProcess({"lesson", "frobnicate"}).code, 2);
-    EXPECT_EQ(runInProcess({"lesson", "run", "1", "--lang", "fr"}).code, 2);
+    EXPECT_EQ(runInProcess({"lesson"}).code, kExitUsage);
+    EXPECT_EQ(runInProcess({"lesson", "frobnicate"}).code, kExitUsage);
+    EXPECT_EQ(runInProcess({"lesson", "run", "1", "--lang", "fr"}).code, kExitUsage);
 }
 
 TEST(LessonCli, ShowPrintsNarrationWithLiveValues) {
     const CliRun r = runInProcess({"lesson", "show", "overflow", "--step", "2", "--lang", "zh_CN"});
-    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.code, kExitOk) << r.err;
     EXPECT_TRUE(contains(r.out, "累加在 32768.0 处不再增长：\n第 2049 次加法是第一次不起作用的加法")) << r.out;
 }
 
 TEST(LessonCli, ExperimentsAreListed) {
     const CliRun r = runInProcess({"lesson", "experiments", "--json"});
-    EXPECT_EQ(r.code, 0);
+    EXPECT_EQ(r.code, kExitOk);
     EXPECT_TRUE(JsonChecker(r.out).valid());
     EXPECT_TRUE(contains(r.out, "\"name\": \"gpt2_footprint\""));
 }
@@ -223,10 +223,10 @@ TEST(LessonCli, CheckReportsFileAndLine) {
     std::ofstream(file) << "---\nid: bad\norder: 10\ntitle: Bad\n---\n## S\n\nValue {{sum.no_such_key}}.\n\n"
                            "```experiment sum_copies id=sum\n```\n";
     const CliRun r = runInProcess({"lesson", "check", file.string()});
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_TRUE(contains(r.err, file.string() + ":8: {{sum.no_such_key}}: that experiment has no such result")) << r.err;
     const CliRun good = runInProcess({"lesson", "check", std::string(FPLAB_TEST_LESSONS_DIR) + "/05-accumulation.en.md"});
-    EXPECT_EQ(good.code, 0) << good.err;
+    EXPECT_EQ(good.code, kExitOk) << good.err;
     EXPECT_TRUE(contains(good.out, "05-accumulation.en.md: ok (5 steps, 3 experiments)"));
 }
 
@@ -236,13 +236,13 @@ TEST(LessonCli, BackendGpuPrintsTheReasonOrBothSides) {
     const CliRun r = runInProcess({"lesson", "run", "accumulation", "--step", "1", "--backend", "gpu"});
     const std::string reason = gpu::noGpuReason();
     if (!reason.empty()) {
-        EXPECT_EQ(r.code, 4) << r.err;
+        EXPECT_EQ(r.code, kExitNoGpu) << r.err;
         EXPECT_EQ(lineWith(r.out, "GPU side not run"), "GPU side not run: " + reason + ". CPU-emulated results only.") << r.out;
         EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP32 addends "), "= 10.000133514404297  (fp32 0x4120008c")) << r.out;
         EXPECT_TRUE(contains(r.err, "--backend gpu: " + reason)) << r.err;
         EXPECT_FALSE(contains(r.out, "DIFFERS"));
     } else {
-        EXPECT_EQ(r.code, 0) << r.err;
+        EXPECT_EQ(r.code, kExitOk) << r.err;
         const std::string line = lineWith(r.out, "FP32 sum of FP32 addends ");
         EXPECT_NE(line.find("10.000133514404297 (0x4120008c)"), line.rfind("10.000133514404297 (0x4120008c)")) << r.out;
         EXPECT_EQ(line.substr(line.size() - 6), "| same") << r.out;
@@ -258,13 +258,13 @@ TEST(LessonCli, BackendGpuPrintsTheReasonOrBothSides) {
 TEST(LessonCli, BackendCpuIsThePlainRunAndBadBackendsAreRefused) {
     const CliRun plain = runInProcess({"lesson", "run", "accumulation"});
     const CliRun cpu = runInProcess({"lesson", "run", "accumulation", "--backend", "cpu"});
-    EXPECT_EQ(cpu.code, 0);
+    EXPECT_EQ(cpu.code, kExitOk);
     EXPECT_EQ(cpu.out, plain.out);
     const CliRun tpu = runInProcess({"lesson", "run", "accumulation", "--backend", "tpu"});
-    EXPECT_EQ(tpu.code, 2);
+    EXPECT_EQ(tpu.code, kExitUsage);
     EXPECT_TRUE(contains(tpu.err, "unknown backend 'tpu' (known: cpu gpu)")) << tpu.err;
     const CliRun json = runInProcess({"lesson", "run", "accumulation", "--backend", "gpu", "--json"});
-    EXPECT_EQ(json.code, 2);
+    EXPECT_EQ(json.code, kExitUsage);
     EXPECT_TRUE(contains(json.err, "--backend gpu goes with 'lesson run' and text output")) << json.err;
 }
 
@@ -275,7 +275,7 @@ TEST(LessonCli, ADirectoryWithABrokenFileStillLists) {
     std::filesystem::copy_file(std::string(FPLAB_TEST_LESSONS_DIR) + "/05-accumulation.en.md", dir / "05-accumulation.en.md");
     std::ofstream(dir / "06-bad.en.md") << "---\nid: bad\norder: 6\n---\n";
     const CliRun r = runInProcess({"lesson", "list", "--dir", dir.string()});
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_TRUE(contains(r.out, "5  accumulation  Accumulation")) << r.out;
     EXPECT_TRUE(contains(r.err, "06-bad.en.md:1: the front matter has no 'title:'")) << r.err;
 }

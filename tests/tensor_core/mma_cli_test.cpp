@@ -1,5 +1,6 @@
 // `fplab-cli mma` in process: the spec's test vectors through the command line, --steps, --info,
 // and every kind of bad input with its message and exit code.
+#include "app/cli/exit_codes.h"
 #include "app/cli/command.h"
 
 #include <gtest/gtest.h>
@@ -39,7 +40,7 @@ TEST(MmaCli, SpecVectors) {
                               "0001 0001 0001 3c00 3800 3800 3f800000\n"
                               "0003 0 0 b800 0 0 3f800000\n";
     CliRun r = mma(with(a100, {"--k", "3"}), lines);
-    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(r.out, "0x40000000\n0xc0000000\n0x3f800000\n0x3f7fffff\n");
     r = mma(with(h100, {"--k", "3"}), lines);
     EXPECT_EQ(r.out, "0x40000000\n0xc0000000\n0x3f800001\n0x3f7ffffe\n");
@@ -73,7 +74,7 @@ TEST(MmaCli, InstructionChoosesTheArithmetic) {
         "ba 79 fd 22 a4 c5 38 2c d5 19 8e 68 c1 0c 4a 74 6b a4 b3 2e f7 99 fb 29 7a b4 ca 66 14 bb 52 99 "
         "89 44 aa 75 64 b4 67 76 c8 8b a2 a4 c1 0c 29 56 00 3f af 84 89 73 5b ca 44 90 4b a1 c1 24 d2 b1 00000000\n";
     CliRun r = mma(with({"--instruction", "mma.sync"}), measured); // K defaults to the instruction's 32
-    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(r.out, "0xc53d6d6c\n"); // what the H100 returned
     r = mma(with({"--instruction", "mma.sync", "--steps"}), measured);
     EXPECT_NE(r.out.find("line 1, block 1 of 2 (k 0..29)"), std::string::npos) << r.out;
@@ -103,7 +104,7 @@ TEST(MmaCli, IntegersFp16AndCaveats) {
 
 TEST(MmaCli, StepsAndInfo) {
     CliRun r = mma({"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--k", "2", "--steps"}, "3c00 3c00 4000 0003 0\n");
-    EXPECT_EQ(r.code, 0);
+    EXPECT_EQ(r.code, kExitOk);
     EXPECT_NE(r.out.find("line 1, block 1 of 1 (k 0..1)"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("exponent -14  cut 0x1  lost 11 bits 0x400"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("S = 16777217"), std::string::npos) << r.out;
@@ -115,7 +116,7 @@ TEST(MmaCli, StepsAndInfo) {
     r = mma({"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--k", "16", "--steps"}, line + "0\n");
     EXPECT_NE(r.out.find("block 2 of 2 (k 8..15)"), std::string::npos) << r.err;
     r = mma({"--arch", "sm_80", "--in", "tf32", "--acc", "fp32", "--info"}, "");
-    EXPECT_EQ(r.code, 0);
+    EXPECT_EQ(r.code, kExitOk);
     EXPECT_NE(r.out.find("block size   n = 4"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("mma.sync  m16n8k8   2 x 4"), std::string::npos) << r.out;
 }
@@ -152,7 +153,7 @@ TEST(MmaCli, BadCommandLines) {
     };
     for (const Case& c : cases) {
         const CliRun r = mma(c.args, "3c00 3c00 0\n");
-        EXPECT_EQ(r.code, 2) << c.message;
+        EXPECT_EQ(r.code, kExitUsage) << c.message;
         EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
         EXPECT_TRUE(r.out.empty());
     }
@@ -175,13 +176,13 @@ TEST(MmaCli, BadInputLinesNameTheLine) {
     };
     for (const Case& c : cases) {
         const CliRun r = mma(args, "3c00 3c00 0\n\n" + c.line + "\n3c00 3c00 0\n");
-        EXPECT_EQ(r.code, 1) << c.message;
+        EXPECT_EQ(r.code, kExitBadInput) << c.message;
         EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
         EXPECT_EQ(r.out, "0x3f800000\n"); // the good line before it, nothing after
     }
     // int8 operands are 8 bits wide.
     const CliRun r = mma({"--arch", "sm_80", "--in", "int8", "--acc", "int32", "--k", "1"}, "100 1 0\n");
-    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("'100' is wider than 8 bits"), std::string::npos) << r.err;
 }
 

@@ -120,15 +120,15 @@ namespace {
 TEST(Fp8Cli, TrainTakesTheFp8Options) {
     const CliRun r = runInProcess({"train", "--mode", "fp8-delayed", "--steps", "3", "--amax-history", "16",
                                    "--amax-algo", "most-recent", "--margin", "1"});
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, cli::kExitOk) << r.err;
     EXPECT_NE(r.out.find("fp8 casts"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("fc1.grad_output"), std::string::npos) << r.out;
     const CliRun bad = runInProcess({"train", "--mode", "fp8-delayed", "--amax-algo", "mean"});
-    EXPECT_EQ(bad.code, 2);
+    EXPECT_EQ(bad.code, cli::kExitUsage);
     EXPECT_NE(bad.err.find("--amax-algo is max or most-recent"), std::string::npos) << bad.err;
     // The GPU runs the fp8 modes (sm_89 and later) or says why it cannot; no longer a usage error.
     const CliRun gpu = runInProcess({"train", "--mode", "fp8-block", "--backend", "gpu", "--steps", "2"});
-    EXPECT_NE(gpu.code, 2) << gpu.err;
+    EXPECT_NE(gpu.code, cli::kExitUsage) << gpu.err;
     if (gpu.code != 0) {
         EXPECT_TRUE(gpu.err.find("no GPU: ") != std::string::npos ||
                     gpu.err.find("the fp8-block mode cannot run on this GPU: ") != std::string::npos)
@@ -138,10 +138,10 @@ TEST(Fp8Cli, TrainTakesTheFp8Options) {
 
 TEST(Fp8Cli, Fp8GemmPrintsTheLongKTable) {
     const CliRun r = runInProcess({"fp8gemm", "--k", "4096"});
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, cli::kExitOk) << r.err;
     EXPECT_NE(r.out.find("   4096   7.743e-02 / 7.448e-02   6.170e-04 / 5.573e-04"), std::string::npos) << r.out;
-    EXPECT_EQ(runInProcess({"fp8gemm", "--promote", "48"}).code, 2);
-    EXPECT_EQ(runInProcess({"fp8gemm", "--k", "12,x"}).code, 2);
+    EXPECT_EQ(runInProcess({"fp8gemm", "--promote", "48"}).code, cli::kExitUsage);
+    EXPECT_EQ(runInProcess({"fp8gemm", "--k", "12,x"}).code, cli::kExitUsage);
 }
 
 } // namespace

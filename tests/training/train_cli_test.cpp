@@ -29,7 +29,7 @@ fs::path scratch(const std::string& name) {
 
 TEST(TrainCli, PrintsAStepLogAndASummary) {
     const CliRun r = runInProcess({"train", "--mode", "fp16-dynamic", "--steps", "5", "--dataset", "tiny-grad"});
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_NE(r.out.find("mode fp16-dynamic: float16 autocast, dynamic loss scale (GradScaler), float32 master weights"),
               std::string::npos)
         << r.out;
@@ -45,7 +45,7 @@ TEST(TrainCli, PrintsAStepLogAndASummary) {
 
 TEST(TrainCli, Fp16WithoutScalingShowsTheUnderflow) {
     const CliRun r = runInProcess({"train", "--mode", "fp16", "--steps", "3", "--dataset", "tiny-grad"});
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     const std::string first = lineStartingWith(r.out, "     1  ");
     EXPECT_NE(first.find("1.0000"), std::string::npos) << first; // every nonzero gradient underflows
     EXPECT_NE(r.out.find("mean underflow fraction (nonzero gradients rounded to zero in float16): 1.0000"),
@@ -56,7 +56,7 @@ TEST(TrainCli, Fp16WithoutScalingShowsTheUnderflow) {
 TEST(TrainCli, WritesCsvAndGrid) {
     const fs::path csv = scratch("train.csv"), grid = scratch("grid.csv");
     const CliRun r = runInProcess({"train", "--mode", "bf16", "--steps", "4", "--csv", csv.string(), "--grid", grid.string()});
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     const std::string text = readFile(csv);
     const std::vector<std::string> lines = linesOf(text);
     ASSERT_EQ(lines.size(), 5u);
@@ -70,7 +70,7 @@ TEST(TrainCli, WritesCsvAndGrid) {
 
 TEST(TrainCli, TracesTheDtypes) {
     const CliRun r = runInProcess({"train", "--mode", "fp16", "--steps", "1", "--trace-dtypes", "--depth", "1"});
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_NE(lineStartingWith(r.out, "  after fc1 ").find("float16"), std::string::npos) << r.out;
     EXPECT_NE(lineStartingWith(r.out, "  after ln ").find("float32"), std::string::npos);
     EXPECT_NE(lineStartingWith(r.out, "  after fc2 ").find("float16"), std::string::npos);
@@ -82,7 +82,7 @@ TEST(TrainCli, GpuBackendWithoutAGpuSaysSo) {
     if (gpu::gpuTrainingUnavailableReason().empty()) GTEST_SKIP() << "a GPU is usable here";
     for (const char* form : {"--backend=gpu", "--compare"}) {
         const CliRun r = runInProcess({"train", form, "--steps", "2"});
-        EXPECT_EQ(r.code, 4) << form;
+        EXPECT_EQ(r.code, kExitNoGpu) << form;
         EXPECT_NE(r.err.find(std::string(form) == "--compare" ? "--compare: no GPU: " : "--backend gpu: no GPU: "),
                   std::string::npos)
             << r.err;
@@ -93,14 +93,14 @@ TEST(TrainCli, GpuBackendWithoutAGpuSaysSo) {
 
 TEST(TrainCli, TheSummaryGivesStepsPerSecond) {
     const CliRun r = runInProcess({"train", "--steps", "3"});
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     const std::string speed = lineStartingWith(r.out, "  speed (cpu): 3 steps in ");
     EXPECT_NE(speed.find(" steps/s"), std::string::npos) << r.out;
 }
 
 TEST(TrainCli, TheDecisionBoundaryNeedsTheEmulator) {
     const CliRun r = runInProcess({"train", "--backend", "gpu", "--grid", "g.csv"});
-    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.code, kExitUsage);
     EXPECT_NE(r.err.find("--grid needs the CPU emulator"), std::string::npos) << r.err;
 }
 
@@ -122,17 +122,17 @@ TEST(TrainCli, BadOptionsAreNamed) {
     };
     for (const Case& c : cases) {
         const CliRun r = runInProcess(c.args);
-        EXPECT_EQ(r.code, 2) << c.message;
+        EXPECT_EQ(r.code, kExitUsage) << c.message;
         EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
     }
     const CliRun h = runInProcess({"train", "--help"});
-    EXPECT_EQ(h.code, 0);
+    EXPECT_EQ(h.code, kExitOk);
     EXPECT_NE(h.out.find("usage: fplab-cli train"), std::string::npos);
 }
 
 TEST(TrainCli, ADivergedRunEndsWithItsExplanation) {
     const CliRun r = runInProcess({"train", "--mode", "fp16-static", "--scale", "2^30", "--steps", "10"});
-    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_NE(r.out.find("status: diverged (step 2: the loss is NaN or infinite"), std::string::npos) << r.out;
 }
 
