@@ -2552,6 +2552,14 @@
         <source>Tab / Shift+Tab</source>
         <translation>Tab / Shift+Tab</translation>
     </message>
+    <message>
+        <source>Leave Present mode</source>
+        <translation>退出演示模式</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::SpacingChart</name>

@@ -128,6 +128,13 @@ TEST(PresentTest, PresentShowsTheLessonFullScreenAlone) {
     EXPECT_TRUE(w.windowState() & Qt::WindowFullScreen);
     w.presentation()->presentAction()->trigger();
     EXPECT_FALSE(w.isPresenting());
+    // Esc leaves it too.
+    w.presentation()->presentAction()->trigger();
+    ASSERT_TRUE(w.isPresenting());
+    activate(w);
+    QTest::keyClick(&w, Qt::Key_Escape);
+    EXPECT_FALSE(w.isPresenting());
+    EXPECT_FALSE(w.presentation()->presentAction()->isChecked());
     EXPECT_TRUE(sidebar->isVisible());
     EXPECT_TRUE(lessons->lessonList()->isVisible());
     EXPECT_FALSE(w.windowState() & Qt::WindowFullScreen);

@@ -67,6 +67,11 @@ MainWindow::MainWindow(AppSettings& settings, ThemeManager& theme, LanguageManag
 
     m_presentation = new Presentation(settings, this);
     connect(m_presentation, &Presentation::presentToggled, this, &MainWindow::setPresenting);
+    m_leavePresent = new QAction(this);
+    m_leavePresent->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_leavePresent->setEnabled(false);
+    addAction(m_leavePresent);
+    connect(m_leavePresent, &QAction::triggered, this, [this] { setPresenting(false); });
     m_session = new SessionManager(this, m_sections, settings);
     connect(m_session, &SessionManager::titleChanged, this, &MainWindow::updateTitle);
     connect(m_session, &SessionManager::statusMessage, this, &MainWindow::showStatus);
@@ -141,6 +146,7 @@ void MainWindow::updateTitle() {
 void MainWindow::setPresenting(bool on) {
     if (on == m_presenting) return;
     m_presenting = on;
+    m_leavePresent->setEnabled(on);
     if (m_presentation->presentAction()->isChecked() != on) m_presentation->presentAction()->setChecked(on);
     if (on) {
         m_sidebarBeforePresent = m_sidebar->isVisible() || !isVisible();

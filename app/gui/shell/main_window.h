@@ -102,6 +102,7 @@ private:
     Presentation* m_presentation = nullptr;
     ViewExport* m_viewExport = nullptr;
     QMenu* m_exportMenu = nullptr;
+    QAction* m_leavePresent = nullptr; // Esc, only while presenting
     bool m_presenting = false;
     bool m_sidebarBeforePresent = true;
     Qt::WindowStates m_stateBeforePresent;

@@ -33,6 +33,7 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction*>& actions, QWidget* parent
         {tr("Table: copy as tab-separated text (the selected cells, or the whole table)"), QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText)},
         {tr("Table or chart: copy as Markdown, export as CSV, PNG or SVG"), tr("Right-click, or the Menu key")},
         {tr("Move between the controls, in the order of the layout"), tr("Tab / Shift+Tab")},
+        {tr("Leave Present mode"), tr("Esc")},
     };
     for (const auto& [what, key] : extra) {
         const int row = table->rowCount();
