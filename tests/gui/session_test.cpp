@@ -13,6 +13,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -275,6 +276,33 @@ TEST(SessionTest, WindowTitleNamesTheSessionAndTheSectionOnce) {
     EXPECT_TRUE(w.isWindowModified());
     ASSERT_TRUE(w.sessionManager()->save(w.sessionManager()->currentPath()));
     EXPECT_FALSE(w.isWindowModified());
+}
+
+TEST(SessionTest, TheFileActionsAskForAPathOnlyWhenTheyNeedOne) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("asked.fplab"));
+    testing::GuiHarness h;
+    SessionManager* session = h.window().sessionManager();
+    QList<bool> asked;
+    session->setPathAsker([&](bool save, const QString&) {
+        asked << save;
+        return path;
+    });
+    session->saveAction()->trigger(); // no session yet: Save asks where
+    EXPECT_EQ(asked, QList<bool>{true});
+    EXPECT_TRUE(QFile::exists(path));
+    session->saveAction()->trigger(); // now it saves in place
+    EXPECT_EQ(asked.size(), 1);
+    session->saveAsAction()->trigger();
+    session->openAction()->trigger();
+    EXPECT_EQ(asked, (QList<bool>{true, true, false}));
+    EXPECT_EQ(session->currentPath(), QFileInfo(path).absoluteFilePath());
+    // The session's shortcuts are in the shortcuts list.
+    const QList<QAction*> all = h.window().allActions();
+    for (QAction* a : {session->openAction(), session->saveAction(), session->saveAsAction()}) {
+        EXPECT_TRUE(all.contains(a));
+        EXPECT_FALSE(a->shortcut().isEmpty());
+    }
 }
 
 TEST(SessionTest, AFailedSaveSaysSo) {
