@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QImage>
 #include <QMenu>
+#include <QSet>
 #include <QSvgRenderer>
 #include <QTabWidget>
 #include <QTableView>
@@ -138,7 +139,11 @@ TEST(ViewExportTest, ChartsExportAsPngAndSvg) {
         EXPECT_TRUE(actionNamed(chart, "exportPng"));
         EXPECT_TRUE(actionNamed(chart, "exportSvg"));
     }
-    QChartView* chart = charts.front();
+    // The chart on the open tab, as a right-click reaches it.
+    QChartView* chart = nullptr;
+    for (QChartView* c : charts)
+        if (c->isVisible()) chart = c;
+    ASSERT_TRUE(chart);
     const QString png = dir.filePath(QStringLiteral("range.png"));
     const QString svg = dir.filePath(QStringLiteral("range.svg"));
     QString asked;
@@ -151,10 +156,16 @@ TEST(ViewExportTest, ChartsExportAsPngAndSvg) {
     const QImage image(png);
     ASSERT_FALSE(image.isNull());
     EXPECT_GE(image.width(), 200);
+    // Something was drawn: axes, labels and bars give many colours, a blank picture one.
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3) colours.insert(image.pixel(x, y));
+    EXPECT_GT(colours.size(), 20);
     QFile svgFile(svg);
     ASSERT_TRUE(svgFile.open(QIODevice::ReadOnly));
     const QByteArray svgBytes = svgFile.readAll();
     EXPECT_TRUE(svgBytes.contains("<svg"));
+    EXPECT_TRUE(svgBytes.contains("<text") || svgBytes.contains("<path"));
     QSvgRenderer renderer(svgBytes);
     EXPECT_TRUE(renderer.isValid());
     // A failed export says so.

@@ -13,17 +13,10 @@
 
 namespace fplab::gui {
 
-namespace {
-// A chart that was never shown (a hidden tab) still renders at a readable size.
-QSize renderSize(const QChartView& view) {
-    const QSize size = view.size();
-    return size.width() >= 100 && size.height() >= 80 ? size : QSize(800, 500);
-}
-} // namespace
-
 QByteArray chartImage(QChartView& view, ChartImageFormat format) {
-    const QSize size = renderSize(view);
-    if (view.size() != size) view.resize(size);
+    // What is on screen, at its size (the context menu and File > Export offer only shown charts).
+    const QSize size = view.size();
+    if (size.isEmpty()) return {};
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);

@@ -11,7 +11,7 @@ namespace fplab::gui {
 
 enum class ChartImageFormat { Png, Svg };
 
-// The encoded picture; empty when the view has no size to draw.
+// The encoded picture of the view as shown; empty when the view has no size to draw.
 QByteArray chartImage(QChartView& view, ChartImageFormat format);
 // Writes chartImage() to `path`; empty on success, otherwise the error sentence.
 QString exportChart(QChartView& view, ChartImageFormat format, const QString& path);
