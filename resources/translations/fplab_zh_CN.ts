@@ -3800,6 +3800,10 @@
         <source>an amax algorithm</source>
         <translation>一种 amax 算法</translation>
     </message>
+    <message>
+        <source>a value the Training section accepts</source>
+        <translation>“训练”页面接受的值</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::UlpHeatMap</name>

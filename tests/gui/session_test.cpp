@@ -201,7 +201,8 @@ TEST(SessionTest, PartlyBadFileRestoresWhatIsValidAndListsTheRest) {
                          {QStringLiteral("fromBits"), false},
                          {QStringLiteral("customFormats"), QJsonArray{QStringLiteral("e4m3-fnuz"), QStringLiteral("nonsense")}},
                          {QStringLiteral("hiddenRows"), QJsonArray{}}};
-    QJsonObject training{{QStringLiteral("steps"), 5}, {QStringLiteral("mode"), QStringLiteral("fp12")}};
+    QJsonObject training{{QStringLiteral("steps"), 5}, {QStringLiteral("mode"), QStringLiteral("fp12")},
+                         {QStringLiteral("width"), 100000}};
     QFile f(path);
     ASSERT_TRUE(f.open(QIODevice::WriteOnly));
     f.write(SessionFile::serialize({{QStringLiteral("explorer"), explorer},
@@ -214,8 +215,8 @@ TEST(SessionTest, PartlyBadFileRestoresWhatIsValidAndListsTheRest) {
     capture(h.window(), problems);
     ASSERT_TRUE(h.window().sessionManager()->open(path));
     const QString listed = h.window().sessionManager()->lastProblems().join(QLatin1Char('\n'));
-    for (const char* named : {"e99m99", "nonsense", "fp12", "no-such-section"})
-        EXPECT_TRUE(listed.contains(QLatin1String(named))) << named << " in " << listed.toStdString();
+    for (const char* named : {"e99m99", "nonsense", "fp12", "no-such-section", "“width” is 100000"})
+        EXPECT_TRUE(listed.contains(QString::fromUtf8(named))) << named << " in " << listed.toStdString();
     EXPECT_FALSE(problems.texts.isEmpty());
     // What was valid is in.
     auto* ex = h.section<ExplorerSection>(QStringLiteral("explorer"));
@@ -225,6 +226,7 @@ TEST(SessionTest, PartlyBadFileRestoresWhatIsValidAndListsTheRest) {
     EXPECT_EQ(h.settings().customFormats.get(), QStringList{QStringLiteral("e4m3-fnuz")});
     auto* tr = h.section<TrainingSection>(QStringLiteral("training"));
     EXPECT_EQ(tr->configFromControls().steps, 5);
+    EXPECT_EQ(tr->configFromControls().model.width, 64); // refused, not clamped
 }
 
 TEST(SessionTest, RecentFilesArePersistedAndMissingOnesHandled) {

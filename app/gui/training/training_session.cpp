@@ -1,17 +1,17 @@
 // Training in a session file: the run settings the controls describe (through TrainingConfig, so
-// the names are core's: "fp16-dynamic", "spirals", "adam"), each checked against its control's range.
+// the names are core's: "fp16-dynamic", "spirals", "adam"), each checked by its setting's validator.
 #include "app/gui/training/training_section.h"
 
 #include "app/gui/shell/session_file.h"
+#include "app/gui/training/training_settings.h"
 #include "core/training/datasets.h"
 #include "core/training/optimizer.h"
 #include "core/training/precision_policy.h"
 
-#include <QDoubleSpinBox>
 #include <QJsonObject>
-#include <QSpinBox>
 
 #include <cmath>
+#include <limits>
 
 namespace fplab::gui {
 
@@ -48,30 +48,37 @@ QStringList TrainingSection::restoreSession(const QJsonObject& in) {
     const auto named = [&read](const char* key, auto parse, const QString& what) {
         return read.stringWhere(QLatin1String(key), [&](const QString& s) { return parse(s.toStdString()).has_value(); }, what);
     };
-    // Each number must fit its control: a spin box would clamp it silently.
-    const auto spin = [&read](const char* key, const QSpinBox* box) {
-        return read.integer(QLatin1String(key), box->minimum(), box->maximum());
+    // Each number must pass the check of its setting (training_settings.cpp): a spin box would clamp it silently.
+    const auto checked = [&read](const char* key, const auto& setting) -> std::optional<int> {
+        const auto v = read.integer(QLatin1String(key), std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+        if (v && !setting.isValid(*v)) {
+            read.reject(QLatin1String(key), tr("a value the Training section accepts"), QString::number(*v));
+            return std::nullopt;
+        }
+        return v;
     };
     if (const auto s = named("mode", parseModeName, tr("a precision mode"))) c.mode = *parseModeName(s->toStdString());
     if (const auto s = named("dataset", parseDatasetName, tr("a dataset"))) c.dataset = *parseDatasetName(s->toStdString());
     if (const auto s = named("optimizer", parseOptimizerName, tr("an optimizer")))
         c.optimizer.kind = *parseOptimizerName(s->toStdString());
-    if (const auto lr = read.number(QStringLiteral("learningRate"), m_lr->minimum(), m_lr->maximum()))
-        c.optimizer.learningRate = float(*lr);
-    if (const auto v = spin("steps", m_steps)) c.steps = *v;
-    if (const auto v = spin("width", m_width)) c.model.width = *v;
-    if (const auto v = spin("depth", m_depth)) c.model.depth = *v;
-    if (const auto v = spin("batch", m_batch)) c.batchSize = *v;
-    if (const auto v = spin("seed", m_seed)) c.seed = std::uint64_t(*v);
+    if (const auto lr = read.number(QStringLiteral("learningRate"), 0, 1e9)) {
+        if (m_settings->learningRate.isValid(*lr)) c.optimizer.learningRate = float(*lr);
+        else read.reject(QStringLiteral("learningRate"), tr("a value the Training section accepts"), QString::number(*lr));
+    }
+    if (const auto v = checked("steps", m_settings->steps)) c.steps = *v;
+    if (const auto v = checked("width", m_settings->width)) c.model.width = *v;
+    if (const auto v = checked("depth", m_settings->depth)) c.model.depth = *v;
+    if (const auto v = checked("batch", m_settings->batch)) c.batchSize = *v;
+    if (const auto v = checked("seed", m_settings->seed)) c.seed = std::uint64_t(*v);
     if (const auto v = read.boolean(QStringLiteral("masterWeights"))) c.masterWeights = *v;
-    if (const auto v = spin("staticScaleExponent", m_staticScale)) c.staticScale = float(std::ldexp(1.0, *v));
-    if (const auto v = spin("initScaleExponent", m_initScale)) c.scaler.initScale = float(std::ldexp(1.0, *v));
-    if (const auto v = spin("growthInterval", m_interval)) c.scaler.growthInterval = *v;
-    if (const auto v = spin("fp8AmaxHistory", m_amaxHistory)) c.fp8.amaxHistory = *v;
+    if (const auto v = checked("staticScaleExponent", m_settings->staticScaleExponent)) c.staticScale = float(std::ldexp(1.0, *v));
+    if (const auto v = checked("initScaleExponent", m_settings->initScaleExponent)) c.scaler.initScale = float(std::ldexp(1.0, *v));
+    if (const auto v = checked("growthInterval", m_settings->growthInterval)) c.scaler.growthInterval = *v;
+    if (const auto v = checked("fp8AmaxHistory", m_settings->fp8AmaxHistory)) c.fp8.amaxHistory = *v;
     if (const auto s = named("fp8AmaxAlgo", parseAmaxAlgoName, tr("an amax algorithm")))
         c.fp8.algo = *parseAmaxAlgoName(s->toStdString());
-    if (const auto v = spin("fp8Margin", m_margin)) c.fp8.margin = *v;
-    if (const auto v = spin("outlierStep", m_outlierStep)) c.outlierStep = *v;
+    if (const auto v = checked("fp8Margin", m_settings->fp8Margin)) c.fp8.margin = *v;
+    if (const auto v = checked("outlierStep", m_settings->outlierStep)) c.outlierStep = *v;
     setControls(c);
     saveState();
     return read.problems();
