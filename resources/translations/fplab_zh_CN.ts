@@ -727,222 +727,6 @@
         <source>Look inside one value: its bits, its exact decimal, its neighbours, and the same input in every format side by side (Ctrl+1).</source>
         <translation>深入查看一个数值：它的各个位、精确的十进制值、相邻的可表示值，以及同一输入在各格式中的并排对比（Ctrl+1）。</translation>
     </message>
-    <message>
-        <source>Largest and smallest of each format</source>
-        <translation>各格式的最大值和最小值</translation>
-    </message>
-    <message>
-        <source>Largest finite: %1</source>
-        <translation>最大有限值：%1</translation>
-    </message>
-    <message>
-        <source>Smallest normal: %1</source>
-        <translation>最小正规数：%1</translation>
-    </message>
-    <message>
-        <source>Smallest subnormal: %1</source>
-        <translation>最小次正规数：%1</translation>
-    </message>
-    <message>
-        <source>Infinity: %1</source>
-        <translation>无穷大：%1</translation>
-    </message>
-    <message>
-        <source>&amp;Value</source>
-        <translation>数值(&amp;V)</translation>
-    </message>
-    <message>
-        <source>0.1, 1e-8, 2^-24, 0x1.8p-3, raw bits 0x3c00 or 0b0_01111_0000000000, inf, nan</source>
-        <translation>0.1、1e-8、2^-24、0x1.8p-3、原始位 0x3c00 或 0b0_01111_0000000000、inf、nan</translation>
-    </message>
-    <message>
-        <source>Type a number to see how it is stored. Decimal and hex-float are rounded into the format; 0x… and 0b… with exactly the format&apos;s width are taken as its raw bits (Ctrl+L).</source>
-        <translation>输入一个数，查看它如何存储。十进制和十六进制浮点数会舍入到该格式；位数恰好等于格式宽度的 0x… 和 0b… 视为原始位（Ctrl+L）。</translation>
-    </message>
-    <message>
-        <source>&amp;in</source>
-        <translation>格式(&amp;I)</translation>
-    </message>
-    <message>
-        <source>The format the value is stored in; hover an entry for its layout and range.</source>
-        <translation>存储该数值的格式；将鼠标悬停在条目上可查看其布局和范围。</translation>
-    </message>
-    <message>
-        <source>&amp;rounding</source>
-        <translation>舍入(&amp;R)</translation>
-    </message>
-    <message>
-        <source>How a typed value that falls between two representable values is rounded.</source>
-        <translation>输入值落在两个可表示值之间时如何舍入。</translation>
-    </message>
-    <message>
-        <source>Quick picks</source>
-        <translation>常用值</translation>
-    </message>
-    <message>
-        <source>Values worth looking at: 0.1 is not exact in binary, 65504 is FP16&apos;s largest, 2^-24 its smallest.</source>
-        <translation>值得一看的数：0.1 在二进制中无法精确表示，65504 是 FP16 的最大值，2^-24 是它的最小值。</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>复制</translation>
-    </message>
-    <message>
-        <source>Copy the value as hex bits, binary, a C or Python literal, or a fplab-cli command.</source>
-        <translation>以十六进制位、二进制、C 或 Python 字面量，或 fplab-cli 命令的形式复制该数值。</translation>
-    </message>
-    <message>
-        <source>Next value &amp;up</source>
-        <translation>下一个更大的值(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Step to the next representable value toward +infinity (Alt+Up): one ulp.</source>
-        <translation>移到朝 +∞ 方向的下一个可表示值（Alt+↑）：相差一个 ulp。</translation>
-    </message>
-    <message>
-        <source>Next value &amp;down</source>
-        <translation>下一个更小的值(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Step to the next representable value toward −infinity (Alt+Down).</source>
-        <translation>移到朝 −∞ 方向的下一个可表示值（Alt+↓）。</translation>
-    </message>
-    <message>
-        <source>&amp;Negate (flip the sign bit)</source>
-        <translation>取反（翻转符号位）(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Copy as &amp;hex bits</source>
-        <translation>复制为十六进制位(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Copy as &amp;binary</source>
-        <translation>复制为二进制(&amp;B)</translation>
-    </message>
-    <message>
-        <source>Copy as &amp;C literal</source>
-        <translation>复制为 C 字面量(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Copy as &amp;Python literal</source>
-        <translation>复制为 Python 字面量(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Copy as fplab-cli &amp;command</source>
-        <translation>复制为 fplab-cli 命令(&amp;M)</translation>
-    </message>
-    <message>
-        <source>&amp;Add a format…</source>
-        <translation>添加格式…(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Define your own format: exponent and mantissa widths, subnormals, special values.</source>
-        <translation>定义自己的格式：指数和尾数位数、次正规数、特殊值。</translation>
-    </message>
-    <message>
-        <source>Choose &amp;rows…</source>
-        <translation>选择显示的行…(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Choose which formats the side-by-side table shows.</source>
-        <translation>选择并排对比表中显示哪些格式。</translation>
-    </message>
-    <message>
-        <source>&amp;Quick picks</source>
-        <translation>常用值(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Decoded value</source>
-        <translation>解码结果</translation>
-    </message>
-    <message>
-        <source>All formats</source>
-        <translation>所有格式</translation>
-    </message>
-    <message>
-        <source>Range</source>
-        <translation>范围</translation>
-    </message>
-    <message>
-        <source>Neighbours</source>
-        <translation>相邻值</translation>
-    </message>
-    <message>
-        <source>Spacing</source>
-        <translation>间距</translation>
-    </message>
-    <message>
-        <source>The same input stored in every format, with the error of each.</source>
-        <translation>同一输入存储在各格式中，以及各自的误差。</translation>
-    </message>
-    <message>
-        <source>How far each format reaches, from its smallest subnormal to its largest value.</source>
-        <translation>各格式能表示的范围：从最小次正规数到最大值。</translation>
-    </message>
-    <message>
-        <source>The representable values around this one and where rounding switches between them.</source>
-        <translation>当前值附近的可表示值，以及舍入在它们之间切换的位置。</translation>
-    </message>
-    <message>
-        <source>How the gap between neighbours grows with the magnitude.</source>
-        <translation>相邻值的间距如何随数值大小增长。</translation>
-    </message>
-    <message>
-        <source>Show %1</source>
-        <translation>显示“%1”</translation>
-    </message>
-    <message>
-        <source>Cannot read this: %1</source>
-        <translation>无法读取：%1</translation>
-    </message>
-    <message>
-        <source>Stored in %1 as &lt;b&gt;%2&lt;/b&gt;</source>
-        <translation>在 %1 中存储为 &lt;b&gt;%2&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source> — set from the bits, so nothing was rounded.</source>
-        <translation> — 由位直接设定，没有发生舍入。</translation>
-    </message>
-    <message>
-        <source> — error %1 (relative %2, %3 ulp)</source>
-        <translation> — 误差 %1（相对误差 %2，%3 ulp）</translation>
-    </message>
-    <message>
-        <source> — too large for %1</source>
-        <translation> — 对 %1 来说太大</translation>
-    </message>
-    <message>
-        <source> — flushed to zero</source>
-        <translation> — 被清零</translation>
-    </message>
-    <message>
-        <source> — stored as a subnormal with fewer significant bits</source>
-        <translation> — 存储为次正规数，有效位更少</translation>
-    </message>
-    <message>
-        <source>flags: &lt;span style=&apos;color:%1&apos;&gt;%2&lt;/span&gt;</source>
-        <translation>标志：&lt;span style=&apos;color:%1&apos;&gt;%2&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>Copied: %1</source>
-        <translation>已复制：%1</translation>
-    </message>
-    <message>
-        <source>Remove a format</source>
-        <translation>删除格式</translation>
-    </message>
-    <message>
-        <source>Added the format %1</source>
-        <translation>已添加格式 %1</translation>
-    </message>
-    <message>
-        <source>Block</source>
-        <translation>块</translation>
-    </message>
-    <message>
-        <source>A vector quantized with a block-scaled format (MX, NVFP4, FP8): the scales, each element&apos;s code and error.</source>
-        <translation>用块缩放格式（MX、NVFP4、FP8）量化的一个向量：缩放因子，以及每个元素的编码和误差。</translation>
-    </message>
 </context>
 <context>
     <name>fplab::gui::FingerprintPanel</name>
@@ -3623,6 +3407,237 @@
     <message>
         <source>; the value can double %1 more times</source>
         <translation>；该值还能再翻倍 %1 次</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::BitEditorPanel</name>
+    <message>
+        <source>Next value &amp;up</source>
+        <translation>下一个更大的值(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Step to the next representable value toward +infinity (Alt+Up): one ulp.</source>
+        <translation>移到朝 +∞ 方向的下一个可表示值（Alt+↑）：相差一个 ulp。</translation>
+    </message>
+    <message>
+        <source>Next value &amp;down</source>
+        <translation>下一个更小的值(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Step to the next representable value toward −infinity (Alt+Down).</source>
+        <translation>移到朝 −∞ 方向的下一个可表示值（Alt+↓）。</translation>
+    </message>
+    <message>
+        <source>&amp;Negate (flip the sign bit)</source>
+        <translation>取反（翻转符号位）(&amp;N)</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::DetailsPanel</name>
+    <message>
+        <source>Decoded value</source>
+        <translation>解码结果</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ExplorerTabs</name>
+    <message>
+        <source>All formats</source>
+        <translation>所有格式</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Neighbours</source>
+        <translation>相邻值</translation>
+    </message>
+    <message>
+        <source>Spacing</source>
+        <translation>间距</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>显示“%1”</translation>
+    </message>
+    <message>
+        <source>The same input stored in every format, with the error of each.</source>
+        <translation>同一输入存储在各格式中，以及各自的误差。</translation>
+    </message>
+    <message>
+        <source>How far each format reaches, from its smallest subnormal to its largest value.</source>
+        <translation>各格式能表示的范围：从最小次正规数到最大值。</translation>
+    </message>
+    <message>
+        <source>The representable values around this one and where rounding switches between them.</source>
+        <translation>当前值附近的可表示值，以及舍入在它们之间切换的位置。</translation>
+    </message>
+    <message>
+        <source>How the gap between neighbours grows with the magnitude.</source>
+        <translation>相邻值的间距如何随数值大小增长。</translation>
+    </message>
+    <message>
+        <source>A vector quantized with a block-scaled format (MX, NVFP4, FP8): the scales, each element&apos;s code and error.</source>
+        <translation>用块缩放格式（MX、NVFP4、FP8）量化的一个向量：缩放因子，以及每个元素的编码和误差。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::FormatTablePage</name>
+    <message>
+        <source>&amp;Add a format…</source>
+        <translation>添加格式…(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Define your own format: exponent and mantissa widths, subnormals, special values.</source>
+        <translation>定义自己的格式：指数和尾数位数、次正规数、特殊值。</translation>
+    </message>
+    <message>
+        <source>Choose &amp;rows…</source>
+        <translation>选择显示的行…(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Choose which formats the side-by-side table shows.</source>
+        <translation>选择并排对比表中显示哪些格式。</translation>
+    </message>
+    <message>
+        <source>Remove a format</source>
+        <translation>删除格式</translation>
+    </message>
+    <message>
+        <source>Added the format %1</source>
+        <translation>已添加格式 %1</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ValueEntryPanel</name>
+    <message>
+        <source>Largest and smallest of each format</source>
+        <translation>各格式的最大值和最小值</translation>
+    </message>
+    <message>
+        <source>Largest finite: %1</source>
+        <translation>最大有限值：%1</translation>
+    </message>
+    <message>
+        <source>Smallest normal: %1</source>
+        <translation>最小正规数：%1</translation>
+    </message>
+    <message>
+        <source>Smallest subnormal: %1</source>
+        <translation>最小次正规数：%1</translation>
+    </message>
+    <message>
+        <source>Infinity: %1</source>
+        <translation>无穷大：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Value</source>
+        <translation>数值(&amp;V)</translation>
+    </message>
+    <message>
+        <source>0.1, 1e-8, 2^-24, 0x1.8p-3, raw bits 0x3c00 or 0b0_01111_0000000000, inf, nan</source>
+        <translation>0.1、1e-8、2^-24、0x1.8p-3、原始位 0x3c00 或 0b0_01111_0000000000、inf、nan</translation>
+    </message>
+    <message>
+        <source>Type a number to see how it is stored. Decimal and hex-float are rounded into the format; 0x… and 0b… with exactly the format&apos;s width are taken as its raw bits (Ctrl+L).</source>
+        <translation>输入一个数，查看它如何存储。十进制和十六进制浮点数会舍入到该格式；位数恰好等于格式宽度的 0x… 和 0b… 视为原始位（Ctrl+L）。</translation>
+    </message>
+    <message>
+        <source>&amp;in</source>
+        <translation>格式(&amp;I)</translation>
+    </message>
+    <message>
+        <source>The format the value is stored in; hover an entry for its layout and range.</source>
+        <translation>存储该数值的格式；将鼠标悬停在条目上可查看其布局和范围。</translation>
+    </message>
+    <message>
+        <source>&amp;rounding</source>
+        <translation>舍入(&amp;R)</translation>
+    </message>
+    <message>
+        <source>How a typed value that falls between two representable values is rounded.</source>
+        <translation>输入值落在两个可表示值之间时如何舍入。</translation>
+    </message>
+    <message>
+        <source>Quick picks</source>
+        <translation>常用值</translation>
+    </message>
+    <message>
+        <source>Values worth looking at: 0.1 is not exact in binary, 65504 is FP16&apos;s largest, 2^-24 its smallest.</source>
+        <translation>值得一看的数：0.1 在二进制中无法精确表示，65504 是 FP16 的最大值，2^-24 是它的最小值。</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the value as hex bits, binary, a C or Python literal, or a fplab-cli command.</source>
+        <translation>以十六进制位、二进制、C 或 Python 字面量，或 fplab-cli 命令的形式复制该数值。</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;hex bits</source>
+        <translation>复制为十六进制位(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;binary</source>
+        <translation>复制为二进制(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;C literal</source>
+        <translation>复制为 C 字面量(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;Python literal</source>
+        <translation>复制为 Python 字面量(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Copy as fplab-cli &amp;command</source>
+        <translation>复制为 fplab-cli 命令(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Quick picks</source>
+        <translation>常用值(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Cannot read this: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>Stored in %1 as &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>在 %1 中存储为 &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> — set from the bits, so nothing was rounded.</source>
+        <translation> — 由位直接设定，没有发生舍入。</translation>
+    </message>
+    <message>
+        <source> — error %1 (relative %2, %3 ulp)</source>
+        <translation> — 误差 %1（相对误差 %2，%3 ulp）</translation>
+    </message>
+    <message>
+        <source> — too large for %1</source>
+        <translation> — 对 %1 来说太大</translation>
+    </message>
+    <message>
+        <source> — flushed to zero</source>
+        <translation> — 被清零</translation>
+    </message>
+    <message>
+        <source> — stored as a subnormal with fewer significant bits</source>
+        <translation> — 存储为次正规数，有效位更少</translation>
+    </message>
+    <message>
+        <source>flags: &lt;span style=&apos;color:%1&apos;&gt;%2&lt;/span&gt;</source>
+        <translation>标志：&lt;span style=&apos;color:%1&apos;&gt;%2&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Copied: %1</source>
+        <translation>已复制：%1</translation>
     </message>
 </context>
 </TS>
