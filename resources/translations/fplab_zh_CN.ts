@@ -347,10 +347,6 @@
         <translation>没有数值：请粘贴数值或生成一个向量。</translation>
     </message>
     <message>
-        <source>%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest value, %6 flushed to zero. The largest element (index %7) sets the scale of block %8, highlighted.</source>
-        <translation>%1 个元素，共 %2 块。最大 |误差| %3，均方根误差 %4，%5 个被截到最大值，%6 个变成零。最大的元素（序号 %7）决定第 %8 块的缩放因子，该块已高亮。</translation>
-    </message>
-    <message>
         <source>Error (input − dequantized) by position</source>
         <translation>各位置的误差（输入 − 反量化值）</translation>
     </message>
@@ -365,6 +361,10 @@
     <message>
         <source>element index</source>
         <translation>元素序号</translation>
+    </message>
+    <message>
+        <source>%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest value, %6 rounded to zero. The largest element (index %7) sets the scale of block %8, highlighted.</source>
+        <translation>%1 个元素，共 %2 块。最大 |误差| %3，均方根误差 %4，%5 个被截到最大值，%6 个舍入为零。最大的元素（序号 %7）决定第 %8 块的缩放因子，该块已高亮。</translation>
     </message>
 </context>
 <context>
@@ -1086,10 +1086,6 @@
         <translation>精确</translation>
     </message>
     <message>
-        <source>8-bit two&apos;s complement integers -127..127 times a scale. The symmetric per-value scale is |x| / 127 in FP32, so the value itself maps to ±127 (how PyTorch quantises with absmax).</source>
-        <translation>8 位补码整数 −127..127 乘以一个缩放因子。对称的逐值缩放因子为 |x| / 127（以 FP32 计算），因此该值本身映射为 ±127（即 PyTorch 用 absmax 量化的方式）。</translation>
-    </message>
-    <message>
         <source>INT8 holds only finite values</source>
         <translation>INT8 只能表示有限值</translation>
     </message>
@@ -1104,14 +1100,6 @@
     <message>
         <source>dequantised − input = %1</source>
         <translation>反量化值 − 输入值 = %1</translation>
-    </message>
-    <message>
-        <source>scale %1</source>
-        <translation>缩放因子 %1</translation>
-    </message>
-    <message>
-        <source>scale = |x| / 127 = %1; the value is stored as the integer %2.</source>
-        <translation>缩放因子 = |x| / 127 = %1；该值存储为整数 %2。</translation>
     </message>
     <message>
         <source>Format</source>
@@ -1176,6 +1164,82 @@
     <message>
         <source>The value actually stored: every digit when that is short, else its leading digits and “…” (hover for all of them).</source>
         <translation>实际存储的数值：较短时列出全部数字，否则列出前几位并加“…”（悬停可查看全部）。</translation>
+    </message>
+    <message>
+        <source>Not a number: %1</source>
+        <translation>不是数（NaN）：%1</translation>
+    </message>
+    <message>
+        <source>The NaN itself: its sign and payload as in the bits.</source>
+        <translation>NaN 本身：符号和载荷与位中一致。</translation>
+    </message>
+    <message>
+        <source>quieted</source>
+        <translation>变为静默 NaN</translation>
+    </message>
+    <message>
+        <source>sign lost</source>
+        <translation>符号丢失</translation>
+    </message>
+    <message>
+        <source>payload cut</source>
+        <translation>载荷被截短</translation>
+    </message>
+    <message>
+        <source>payload lost (one NaN only)</source>
+        <translation>载荷丢失（只有一个 NaN）</translation>
+    </message>
+    <message>
+        <source>NaN, sign and payload kept</source>
+        <translation>NaN，符号和载荷保留</translation>
+    </message>
+    <message>
+        <source>NaN, %1</source>
+        <translation>NaN，%1</translation>
+    </message>
+    <message>
+        <source>Converting a NaN keeps its sign and the top bits of its payload, and makes it quiet (the x86 rules); %1 shows the NaN as converted from %2.</source>
+        <translation>转换 NaN 时保留其符号和载荷的高位，并使其变为静默 NaN（x86 规则）；%1 显示的是从 %2 转换来的 NaN。</translation>
+    </message>
+    <message>
+        <source>INT8 (own scale)</source>
+        <translation>INT8（自身缩放）</translation>
+    </message>
+    <message>
+        <source>INT8 (tensor scale)</source>
+        <translation>INT8（张量缩放）</translation>
+    </message>
+    <message>
+        <source>8-bit integers -127..127 times one scale for the whole tensor: 1/127 here, the scale of a tensor whose largest |x| is 1. Values between two steps round; values beyond ±1 clip.</source>
+        <translation>8 位整数 -127..127 乘以整个张量共用的一个缩放因子：这里为 1/127，即最大 |x| 为 1 的张量的缩放因子。落在两档之间的值会舍入；超出 ±1 的值会被截到端点。</translation>
+    </message>
+    <message>
+        <source>8-bit two&apos;s complement integers -127..127 times a scale. This row&apos;s scale is |x| / 127 in FP32, chosen from this one value, so the value always maps to ±127 and the error is only FP32&apos;s: compare the tensor-scale row.</source>
+        <translation>8 位二进制补码整数 -127..127 乘以一个缩放因子。这一行的缩放因子是 FP32 中的 |x| / 127，由这个值本身选出，所以该值总是映射到 ±127，误差只来自 FP32：请与张量缩放那一行比较。</translation>
+    </message>
+    <message>
+        <source>scale %1, from the value</source>
+        <translation>缩放因子 %1，由该值选出</translation>
+    </message>
+    <message>
+        <source>scale = |x| / 127 = %1; the value is stored as the integer %2. A scale chosen from the value itself always fits it: see the tensor-scale row for a tensor&apos;s shared scale.</source>
+        <translation>缩放因子 = |x| / 127 = %1；该值存为整数 %2。由值本身选出的缩放因子总能容纳它：张量共用的缩放因子见张量缩放那一行。</translation>
+    </message>
+    <message>
+        <source>clipped to %1</source>
+        <translation>截到 %1</translation>
+    </message>
+    <message>
+        <source>|x| is beyond 127 steps of 1/127: it clips to the nearest end, %1.</source>
+        <translation>|x| 超出了 127 个 1/127 的步长：被截到最近的端点 %1。</translation>
+    </message>
+    <message>
+        <source>scale 1/127, shared</source>
+        <translation>缩放因子 1/127，共用</translation>
+    </message>
+    <message>
+        <source>x / scale = %1 rounds to the integer %2: the error is at most half a step (1/254).</source>
+        <translation>x / 缩放因子 = %1，舍入为整数 %2：误差至多为半个步长（1/254）。</translation>
     </message>
 </context>
 <context>
@@ -3401,12 +3465,24 @@
         <translation>%1%2 × 2^%3</translation>
     </message>
     <message>
-        <source>%1 below it</source>
-        <translation>比它小 %1</translation>
+        <source>the largest finite value is %1</source>
+        <translation>最大有限值为 %1</translation>
     </message>
     <message>
-        <source>; the value can double %1 more times</source>
-        <translation>；该值还能再翻倍 %1 次</translation>
+        <source>this is the largest finite value: doubling it overflows</source>
+        <translation>这就是最大有限值：再翻倍就会上溢</translation>
+    </message>
+    <message>
+        <source>%1: this value can double %2 more times</source>
+        <translation>%1：这个值还能再翻倍 %2 次</translation>
+    </message>
+    <message>
+        <source>%1, %2 times this value: doubling it overflows</source>
+        <translation>%1，是这个值的 %2 倍：再翻倍就会上溢</translation>
+    </message>
+    <message>
+        <source>%1, %2 times this value: it can double %3 more times</source>
+        <translation>%1，是这个值的 %2 倍：还能再翻倍 %3 次</translation>
     </message>
 </context>
 <context>
@@ -3624,10 +3700,6 @@
         <translation> — 对 %1 来说太大</translation>
     </message>
     <message>
-        <source> — flushed to zero</source>
-        <translation> — 被清零</translation>
-    </message>
-    <message>
         <source> — stored as a subnormal with fewer significant bits</source>
         <translation> — 存储为次正规数，有效位更少</translation>
     </message>
@@ -3638,6 +3710,91 @@
     <message>
         <source>Copied: %1</source>
         <translation>已复制：%1</translation>
+    </message>
+    <message>
+        <source> — rounded to zero: below half the smallest subnormal</source>
+        <translation> — 舍入为零：低于最小次正规数的一半</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ElidedLabel</name>
+    <message>
+        <source>Copy the full value</source>
+        <translation>复制完整的值</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::GpuText</name>
+    <message>
+        <source>FP Lab was built without CUDA</source>
+        <translation>FP Lab 编译时未启用 CUDA</translation>
+    </message>
+    <message>
+        <source>no CUDA-capable GPU is visible</source>
+        <translation>看不到支持 CUDA 的 GPU</translation>
+    </message>
+    <message>
+        <source>no NVIDIA driver is installed</source>
+        <translation>未安装 NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver is older than this build&apos;s CUDA: </source>
+        <translation>NVIDIA 驱动比本程序所用的 CUDA 旧：</translation>
+    </message>
+    <message>
+        <source>only the CUDA stub driver library was found</source>
+        <translation>只找到了 CUDA 的桩驱动库</translation>
+    </message>
+    <message>
+        <source>every GPU is busy or in exclusive-process mode</source>
+        <translation>所有 GPU 都在忙或处于独占进程模式</translation>
+    </message>
+    <message>
+        <source>the driver reports no CUDA devices</source>
+        <translation>驱动报告没有 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>no GPU: </source>
+        <translation>没有 GPU：</translation>
+    </message>
+    <message>
+        <source>This copy of FP Lab has no GPU code</source>
+        <translation>这份 FP Lab 没有 GPU 代码</translation>
+    </message>
+    <message>
+        <source>No usable GPU</source>
+        <translation>没有可用的 GPU</translation>
+    </message>
+    <message>
+        <source>A CUDA call failed</source>
+        <translation>CUDA 调用失败</translation>
+    </message>
+    <message>
+        <source>A cuBLAS call failed</source>
+        <translation>cuBLAS 调用失败</translation>
+    </message>
+    <message>
+        <source>This GPU or this build cannot run it</source>
+        <translation>这块 GPU 或这个版本无法运行它</translation>
+    </message>
+    <message>
+        <source>The request is not valid</source>
+        <translation>请求无效</translation>
+    </message>
+    <message>
+        <source>%1 (details: %2)</source>
+        <translation>%1（详情：%2）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ParamEditor</name>
+    <message>
+        <source>%1 (parameter %2)</source>
+        <translation>%1（参数 %2）</translation>
     </message>
 </context>
 </TS>

@@ -4,12 +4,20 @@
 #include "app/gui/shell/theme.h"
 
 #include <QtCharts/QAbstractAxis>
+#include <QtCharts/QAbstractSeries>
+#include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QLegend>
+#include <QtCharts/QLegendMarker>
+#include <QtCharts/QLogValueAxis>
+#include <QtCharts/QValueAxis>
+
+#include <QFontMetrics>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace fplab::gui {
 
@@ -52,6 +60,119 @@ double logAxisBase(double lo, double hi, int ticks) {
     const double decades = std::log10(hi) - std::log10(lo);
     const int step = std::max(1, int(std::ceil(decades / ticks)));
     return std::pow(10.0, step);
+}
+
+namespace {
+
+QString tickLabel(double v, double step) {
+    if (v == 0) return QStringLiteral("0");
+    const int stepExp = int(std::floor(std::log10(step) + 1e-9));
+    const double mag = std::fabs(v);
+    char buf[64];
+    if (mag >= 1e6 || stepExp < -5) {
+        // Scientific with the significant digits the step needs: 1.5e+06, 2e-07.
+        const int digits = std::max(1, int(std::floor(std::log10(mag) + 1e-9)) - stepExp + 1);
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    } else {
+        std::snprintf(buf, sizeof buf, "%.*f", std::max(0, -stepExp), v);
+    }
+    QString text = QString::fromLatin1(buf);
+    // Rounding a tiny negative value must not print "-0" or "-0.00".
+    if (text.startsWith(QLatin1Char('-')) && text.mid(1).remove(QLatin1Char('0')).remove(QLatin1Char('.')).isEmpty())
+        text.remove(0, 1);
+    return text;
+}
+
+} // namespace
+
+AxisTicks niceTicks(double lo, double hi, int maxTicks, bool integers) {
+    AxisTicks t;
+    if (!std::isfinite(lo) || !std::isfinite(hi)) lo = 0, hi = 1;
+    if (hi < lo) std::swap(lo, hi);
+    if (hi == lo) {
+        const double pad = integers ? 1.0 : (lo != 0 ? std::fabs(lo) * 0.1 : 1.0);
+        lo -= pad;
+        hi += pad;
+    }
+    maxTicks = std::max(maxTicks, 2);
+    const double raw = (hi - lo) / (maxTicks - 1);
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = 10 * mag;
+    for (const double m : {1.0, 2.0, 5.0}) {
+        if (m * mag >= raw * (1 - 1e-12)) {
+            step = m * mag;
+            break;
+        }
+    }
+    if (integers) step = std::max(1.0, std::round(step));
+    const double first = std::floor(lo / step + 1e-9), last = std::ceil(hi / step - 1e-9);
+    t.step = step;
+    t.min = first * step;
+    t.max = last * step;
+    for (double k = first; k <= last; ++k) {
+        t.values.push_back(k * step);
+        t.labels.push_back(tickLabel(k * step, step));
+    }
+    return t;
+}
+
+void applyNiceAxis(QValueAxis* axis, double lo, double hi, bool integers, int maxTicks) {
+    const AxisTicks t = niceTicks(lo, hi, maxTicks, integers);
+    if (auto* category = qobject_cast<QCategoryAxis*>(axis)) {
+        for (const QString& label : category->categoriesLabels()) category->remove(label);
+        category->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+        category->setStartValue(t.min);
+        for (std::size_t i = 0; i < t.values.size(); ++i) category->append(t.labels[i], t.values[i]);
+        category->setRange(t.min, t.max);
+        return;
+    }
+    axis->setRange(t.min, t.max);
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(t.step);
+    axis->setLabelFormat(integers ? QStringLiteral("%d") : QStringLiteral("%g"));
+}
+
+void applyLogAxis(QLogValueAxis* axis, double lo, double hi, int ticks) {
+    if (!(lo > 0) || !std::isfinite(lo)) lo = 1;
+    if (!(hi > lo) || !std::isfinite(hi)) hi = lo * 10;
+    const double base = logAxisBase(lo, hi, ticks);
+    const double step = std::log10(base);
+    const double from = std::pow(10.0, step * std::floor(std::log10(lo) / step + 1e-9));
+    double to = std::pow(10.0, step * std::ceil(std::log10(hi) / step - 1e-9));
+    if (!(to > from)) to = from * base;
+    axis->setBase(base);
+    axis->setMinorTickCount(0);
+    axis->setLabelFormat(from >= 1e-4 && to <= 1e6 ? QStringLiteral("%g") : QStringLiteral("%.0e"));
+    axis->setRange(from, to);
+}
+
+namespace {
+
+void layOutLegend(QChart* chart) {
+    QLegend* legend = chart->legend();
+    const int chartWidth = chart->size().width() > 0 ? int(chart->size().width()) : 600;
+    const QFontMetrics fm(legend->font());
+    int row = 0, widest = 0;
+    for (QLegendMarker* m : legend->markers()) {
+        if (!m->isVisible()) continue;
+        const int w = fm.horizontalAdvance(m->label()) + fm.height() * 3; // the marker square and gaps
+        row += w;
+        widest = std::max(widest, w);
+    }
+    const bool oneRow = row <= chartWidth - 16;
+    legend->setAlignment(oneRow ? Qt::AlignBottom : Qt::AlignRight);
+    legend->setMinimumWidth(oneRow ? 0 : std::min(widest + fm.height(), chartWidth / 2));
+}
+
+} // namespace
+
+void fitLegend(QChart* chart) {
+    chart->legend()->setShowToolTips(true);
+    layOutLegend(chart);
+    if (chart->property("fplabFitLegend").toBool()) return;
+    chart->setProperty("fplabFitLegend", true);
+    QObject::connect(chart, &QGraphicsWidget::geometryChanged, chart, [chart] { layOutLegend(chart); });
 }
 
 QColor highlightColor(const QPalette& palette) {

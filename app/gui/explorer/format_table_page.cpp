@@ -54,7 +54,7 @@ FormatTablePage::FormatTablePage(ExplorerState* state, FormatTableModel* model, 
 
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const QString key = m_model->keyAt(index.row());
-        if (key != QLatin1String(FormatTableModel::kInt8Key)) m_state->setFormat(key);
+        if (!FormatTableModel::isIntegerKey(key)) m_state->setFormat(key);
     });
 }
 
@@ -79,8 +79,7 @@ void FormatTablePage::setRowHidden(const QString& key, bool hidden) {
 void FormatTablePage::showRowMenu() {
     QMenu menu(this);
     for (const QString& key : m_model->allKeys()) {
-        const std::optional<Format> f = resolveFormat(key);
-        QAction* a = menu.addAction(f ? formatDisplayName(*f) : QStringLiteral("INT8"));
+        QAction* a = menu.addAction(FormatTableModel::keyLabel(key));
         a->setCheckable(true);
         a->setChecked(!m_model->hiddenKeys().contains(key));
         connect(a, &QAction::toggled, this, [this, key](bool shown) { setRowHidden(key, !shown); });

@@ -210,7 +210,7 @@ void ValueEntryPanel::updateReport() {
                               : flags ? pal.color(QPalette::WindowText) : okColor(pal);
         QString flagText = flagsText(flags);
         if (flags & kOverflow) flagText += tr(" — too large for %1").arg(formatDisplayName(f));
-        else if ((flags & kUnderflow) && classify(f, bits) == FloatClass::Zero) flagText += tr(" — flushed to zero");
+        else if ((flags & kUnderflow) && classify(f, bits) == FloatClass::Zero) flagText += tr(" — rounded to zero: below half the smallest subnormal");
         else if (flags & kUnderflow) flagText += tr(" — stored as a subnormal with fewer significant bits");
         text += QStringLiteral(" — ") + tr("flags: <span style='color:%1'>%2</span>").arg(colour.name(), flagText.toHtmlEscaped());
     }
