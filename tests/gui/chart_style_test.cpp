@@ -92,12 +92,6 @@ TEST(NiceTicks, EveryRangeGetsRoundCoveringTicks) {
     }
 }
 
-// All visible text items of a graphics item and its children (the legend's labels).
-void collectTexts(QGraphicsItem* item, QStringList& out) {
-    if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && text->isVisible()) out << text->toPlainText();
-    for (QGraphicsItem* child : item->childItems()) collectTexts(child, out);
-}
-
 TEST(ChartStyle, ALessonChartHasRoundTicksAndWholeLegendNames) {
     const lessons::ExperimentOutcome run = lessons::runExperiment("sum_copies", {});
     ASSERT_TRUE(run.result) << run.error;
@@ -123,20 +117,26 @@ TEST(ChartStyle, ALessonChartHasRoundTicksAndWholeLegendNames) {
         EXPECT_EQ(axis->min(), ticks.front().toDouble());
         EXPECT_EQ(axis->max(), ticks.back().toDouble());
     }
-    // Every series name is drawn whole: Qt cuts a legend label that does not fit with "...".
+    // Every text is drawn whole and inside the chart: Qt cuts a label that does not fit to "...",
+    // and a legend too wide for its place runs off the edge. At a normal width and at a narrow one.
     QStringList names;
     for (QLegendMarker* m : chart->legend()->markers()) names << m->label();
     ASSERT_GE(names.size(), 2);
-    QStringList drawn;
-    collectTexts(chart->legend(), drawn);
-    for (const QString& name : names) EXPECT_TRUE(drawn.contains(name)) << name.toStdString() << " not drawn whole";
-    for (const QString& text : drawn) EXPECT_FALSE(text.endsWith(QStringLiteral("..."))) << text.toStdString();
-    // Narrow, the legend moves beside the plot rather than cutting names.
-    view.resize(300, 360);
-    QApplication::processEvents();
-    drawn.clear();
-    collectTexts(chart->legend(), drawn);
-    for (const QString& name : names) EXPECT_TRUE(drawn.contains(name)) << name.toStdString() << " cut at 300 px";
+    for (const int width : {640, 420, 300}) {
+        view.resize(width, 360);
+        QApplication::processEvents();
+        const QRectF inside = chart->sceneBoundingRect().adjusted(-1, -1, 1, 1);
+        QStringList drawn;
+        for (QGraphicsItem* item : view.scene()->items()) {
+            auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+            if (!text || !text->isVisible() || text->toPlainText().isEmpty()) continue;
+            drawn << text->toPlainText();
+            EXPECT_FALSE(text->toPlainText().endsWith(QStringLiteral("..."))) << width << " px: " << text->toPlainText().toStdString();
+            EXPECT_TRUE(inside.contains(text->sceneBoundingRect()))
+                << width << " px: '" << text->toPlainText().toStdString() << "' runs off the chart";
+        }
+        for (const QString& name : names) EXPECT_TRUE(drawn.contains(name)) << width << " px: " << name.toStdString() << " not drawn whole";
+    }
 }
 
 } // namespace

@@ -118,6 +118,11 @@ AxisTicks niceTicks(double lo, double hi, int maxTicks, bool integers) {
 
 void applyNiceAxis(QValueAxis* axis, double lo, double hi, bool integers, int maxTicks) {
     const AxisTicks t = niceTicks(lo, hi, maxTicks, integers);
+    // Remembered so that fitLegend can thin the ticks out when the chart is narrow.
+    axis->setProperty("fplabNiceLo", lo);
+    axis->setProperty("fplabNiceHi", hi);
+    axis->setProperty("fplabNiceIntegers", integers);
+    axis->setProperty("fplabNiceTicks", maxTicks);
     if (auto* category = qobject_cast<QCategoryAxis*>(axis)) {
         for (const QString& label : category->categoriesLabels()) category->remove(label);
         category->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
@@ -149,30 +154,78 @@ void applyLogAxis(QLogValueAxis* axis, double lo, double hi, int ticks) {
 
 namespace {
 
-void layOutLegend(QChart* chart) {
+// The legend below the plot while one row holds every name, otherwise at the right, its font made
+// smaller until the longest name fits in at most 45% of the width.
+void layOutLegend(QChart* chart, int width) {
     QLegend* legend = chart->legend();
-    const int chartWidth = chart->size().width() > 0 ? int(chart->size().width()) : 600;
-    const QFontMetrics fm(legend->font());
+    QFont font = legend->font();
+    if (!legend->property("fplabFontSize").isValid()) legend->setProperty("fplabFontSize", font.pointSizeF());
+    font.setPointSizeF(legend->property("fplabFontSize").toDouble());
+    const auto measure = [&](const QFont& f, int& row, int& widest) {
+        const QFontMetrics fm(f);
+        row = widest = 0;
+        for (QLegendMarker* m : legend->markers()) {
+            if (!m->isVisible()) continue;
+            const int w = fm.horizontalAdvance(m->label()) + fm.height() * 2 + 24; // marker square, gaps, margins
+            row += w;
+            widest = std::max(widest, w);
+        }
+    };
     int row = 0, widest = 0;
-    for (QLegendMarker* m : legend->markers()) {
-        if (!m->isVisible()) continue;
-        const int w = fm.horizontalAdvance(m->label()) + fm.height() * 3; // the marker square and gaps
-        row += w;
-        widest = std::max(widest, w);
+    measure(font, row, widest);
+    if (row <= width - 24) {
+        legend->setFont(font);
+        legend->setAlignment(Qt::AlignBottom);
+        legend->setMinimumWidth(-1);
+        legend->setPreferredWidth(-1);
+        return;
     }
-    const bool oneRow = row <= chartWidth - 16;
-    legend->setAlignment(oneRow ? Qt::AlignBottom : Qt::AlignRight);
-    legend->setMinimumWidth(oneRow ? 0 : std::min(widest + fm.height(), chartWidth / 2));
+    const int room = int(width * 0.45);
+    while (widest > room && font.pointSizeF() > 6.5) {
+        font.setPointSizeF(font.pointSizeF() - 0.5);
+        measure(font, row, widest);
+    }
+    legend->setFont(font);
+    legend->setAlignment(Qt::AlignRight);
+    // The chart gives the legend its preferred width, which Qt would take from names it cut before.
+    legend->setMinimumWidth(std::min(widest, room));
+    legend->setPreferredWidth(std::min(widest, room));
+}
+
+// Fewer ticks on a short axis, so that no label is cut to "...".
+void thinTicks(QChart* chart, int width, int height) {
+    for (QAbstractAxis* a : chart->axes()) {
+        auto* axis = qobject_cast<QCategoryAxis*>(a);
+        if (!axis || !axis->property("fplabNiceLo").isValid()) continue;
+        const QFontMetrics fm(axis->labelsFont());
+        const bool horizontal = axis->orientation() == Qt::Horizontal;
+        int longest = 0;
+        for (const QString& l : axis->categoriesLabels()) longest = std::max(longest, fm.horizontalAdvance(l));
+        const int legendWidth = chart->legend()->alignment() == Qt::AlignRight ? int(chart->legend()->minimumWidth()) : 0;
+        const int length = horizontal ? width - 100 - legendWidth : height - 110;
+        const int perTick = horizontal ? longest + 24 : fm.height() * 2;
+        const int ticks = std::clamp(length / std::max(perTick, 1), 2, 6);
+        if (ticks == axis->property("fplabNiceTicks").toInt()) continue;
+        applyNiceAxis(axis, axis->property("fplabNiceLo").toDouble(), axis->property("fplabNiceHi").toDouble(),
+                      axis->property("fplabNiceIntegers").toBool(), ticks);
+    }
+}
+
+void fitToSize(QChart* chart) {
+    const int width = chart->size().width() > 0 ? int(chart->size().width()) : 600;
+    const int height = chart->size().height() > 0 ? int(chart->size().height()) : 400;
+    layOutLegend(chart, width);
+    thinTicks(chart, width, height);
 }
 
 } // namespace
 
 void fitLegend(QChart* chart) {
     chart->legend()->setShowToolTips(true);
-    layOutLegend(chart);
+    fitToSize(chart);
     if (chart->property("fplabFitLegend").toBool()) return;
     chart->setProperty("fplabFitLegend", true);
-    QObject::connect(chart, &QGraphicsWidget::geometryChanged, chart, [chart] { layOutLegend(chart); });
+    QObject::connect(chart, &QGraphicsWidget::geometryChanged, chart, [chart] { fitToSize(chart); });
 }
 
 QColor highlightColor(const QPalette& palette) {

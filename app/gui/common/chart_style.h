@@ -42,9 +42,10 @@ void applyNiceAxis(QValueAxis* axis, double lo, double hi, bool integers = false
 // A log axis over [lo, hi] with a tick at each power of a base 10^k (about `ticks` of them), the
 // range snapped to those powers; labels "100" inside 1e-4..1e6, "1e-08" outside.
 void applyLogAxis(QLogValueAxis* axis, double lo, double hi, int ticks = 8);
-// Lays the legend out so every name is shown in full: below the plot while one row holds them
-// all, otherwise at the right, one per line; full names in tooltips. Call after adding series;
-// it follows the chart's width from then on.
+// Fits a chart to its size, and again whenever it is resized: the legend shows every name in full
+// (below the plot while one row holds them all, otherwise at the right in a smaller font if need be;
+// full names in tooltips), and axes set by applyNiceAxis get fewer ticks when short, so that no
+// label is cut. Call after adding the series and axes.
 void fitLegend(QChart* chart);
 
 } // namespace fplab::gui
