@@ -1218,10 +1218,6 @@
         <translation>8 位二进制补码整数 -127..127 乘以一个缩放因子。这一行的缩放因子是 FP32 中的 |x| / 127，由这个值本身选出，所以该值总是映射到 ±127，误差只来自 FP32：请与张量缩放那一行比较。</translation>
     </message>
     <message>
-        <source>scale %1, from the value</source>
-        <translation>缩放因子 %1，由该值选出</translation>
-    </message>
-    <message>
         <source>scale = |x| / 127 = %1; the value is stored as the integer %2. A scale chosen from the value itself always fits it: see the tensor-scale row for a tensor&apos;s shared scale.</source>
         <translation>缩放因子 = |x| / 127 = %1；该值存为整数 %2。由值本身选出的缩放因子总能容纳它：张量共用的缩放因子见张量缩放那一行。</translation>
     </message>
@@ -1240,6 +1236,10 @@
     <message>
         <source>x / scale = %1 rounds to the integer %2: the error is at most half a step (1/254).</source>
         <translation>x / 缩放因子 = %1，舍入为整数 %2：误差至多为半个步长（1/254）。</translation>
+    </message>
+    <message>
+        <source>scale from the value</source>
+        <translation>缩放因子由该值选出</translation>
     </message>
 </context>
 <context>

@@ -258,7 +258,7 @@ void FormatTableModel::computeIntegerRow(Row& row) const {
     }
     row.severity = Severity::Info;
     if (!row.tensorScale) {
-        row.status = tr("scale %1, from the value").arg(scale);
+        row.status = tr("scale from the value");
         row.statusTip = tr("scale = |x| / 127 = %1; the value is stored as the integer %2. A scale chosen from the value "
                            "itself always fits it: see the tensor-scale row for a tensor's shared scale.")
                             .arg(scale)
