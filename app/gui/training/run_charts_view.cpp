@@ -77,6 +77,7 @@ void RunChartsView::restyle() {
     const QPalette pal = palette();
     styleChart(m_lossView->chart(), pal);
     styleChart(m_scaleView->chart(), pal);
+    fitLegend(m_scaleView->chart());
     QPen pen(seriesColor(0, pal));
     pen.setWidthF(1.5);
     m_loss->setPen(pen);
