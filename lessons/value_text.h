@@ -1,5 +1,5 @@
 // How lesson results write numbers: doubles as Python's repr() writes them (the
-// seed notes' numbers were printed by Python), float encodings through that repr.
+// numbers the lessons quote from PyTorch sessions were printed by Python), float encodings through that repr.
 #pragma once
 
 #include "core/flags.h"

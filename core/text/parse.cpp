@@ -125,6 +125,29 @@ Result nanResult(const Format& f, bool negative) {
     return {};
 }
 
+// "nan(0x201)" after the "nan(": the trailing significand field of an IEEE format's NaN, as nanText writes it.
+ParseOutcome parseNanPayload(Builder& b, std::string_view inner, bool negative, const Format& f) {
+    if (inner.back() != ')') return b.fail("a NaN payload ends with ')': nan(0x201)");
+    inner.remove_suffix(1);
+    if (inner.size() < 3 || inner[0] != '0' || lower(inner[1]) != 'x')
+        return b.fail("a NaN payload is the significand field in hex: nan(0x201)");
+    u64 field = 0;
+    for (const char c : inner.substr(2)) {
+        const int v = hexValue(c);
+        if (v < 0) return b.fail("'" + shown(std::string_view(&c, 1)) + "' is not a hex digit of the NaN payload");
+        if (field >> 60) return b.fail("the NaN payload is too wide");
+        field = (field << 4) | u64(v);
+    }
+    if (!f.hasNan()) return b.failPlain(std::string(f.name()) + " has no NaN encoding: every bit pattern is a finite number");
+    if (f.specials != SpecialValues::Ieee)
+        return b.failPlain(std::string(f.name()) + " has one NaN encoding per sign and no payload: write nan or -nan");
+    if (field == 0) return b.fail("a NaN payload of 0 is infinity's encoding");
+    if (field > f.mantissaMask())
+        return b.failPlain(shown(b.text) + ": the payload does not fit in " + std::string(f.name()) + "'s " +
+                           std::to_string(f.mantissaBits) + " significand bits");
+    return b.ok({packFields(f, negative && f.hasSign, u64(f.maxExponentField()), field), 0});
+}
+
 ParseOutcome parseDecimal(Builder& b, std::size_t pos, bool negative, const Format& f, const Env& env) {
     const std::string_view s = b.text;
     std::string digits;
@@ -283,6 +306,10 @@ ParseOutcome parseValue(std::string_view text, const Format& f, const Env& env) 
             b.kind = InputKind::NaN;
             if (!f.hasNan()) return b.failPlain(std::string(f.name()) + " has no NaN encoding: every bit pattern is a finite number");
             return b.ok(nanResult(f, negative));
+        }
+        if (rest.size() > 4 && equalsNoCase(rest.substr(0, 4), "nan(")) {
+            b.kind = InputKind::NaN;
+            return parseNanPayload(b, rest.substr(4), negative, f);
         }
         std::size_t end = 0;
         while (end < rest.size() && std::isalnum(static_cast<unsigned char>(rest[end]))) ++end;

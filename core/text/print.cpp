@@ -31,6 +31,18 @@ std::string exactDecimal(const Format& f, std::uint64_t bits) {
     return sign + digits.substr(0, digits.size() - fraction) + "." + digits.substr(digits.size() - fraction);
 }
 
+std::string nanText(const Format& f, std::uint64_t bits) {
+    // The fnuz formats' one NaN is the "negative zero" pattern: it has no sign.
+    const std::string sign = signOf(f, bits) && f.hasSign && f.specials != SpecialValues::Fnuz ? "-" : "";
+    if (f.specials != SpecialValues::Ieee) return sign + "nan";
+    const std::uint64_t field = mantissaFieldOf(f, bits);
+    if (field == std::uint64_t{1} << (f.mantissaBits - 1)) return sign + "nan";
+    static const char* hex = "0123456789abcdef";
+    std::string digits;
+    for (std::uint64_t v = field; v != 0; v >>= 4) digits.insert(digits.begin(), hex[v & 15]);
+    return sign + "nan(0x" + digits + ")";
+}
+
 std::string hexFloat(const Format& f, std::uint64_t bits) {
     const Unpacked u = unpack(f, bits);
     const std::string sign = u.sign ? "-" : "";

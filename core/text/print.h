@@ -17,6 +17,10 @@ std::string shortestDecimal(const Format& f, std::uint64_t bits);
 std::string hexFloat(const Format& f, std::uint64_t bits);
 // The bits grouped by field, sign first: "0_01111_0000000000" (separator configurable, '\0' for none).
 std::string bitString(const Format& f, std::uint64_t bits, char separator = '_');
+// A NaN with its sign and payload (the trailing significand field in hex, quiet bit included):
+// "nan" and "-nan" for the canonical quiet NaN, "-nan(0x201)", "nan(0x1)" (signalling) otherwise.
+// Formats with one NaN per sign (E4M3, E8M0, fnuz) have no payload: "nan", "-nan". parseValue reads it back.
+std::string nanText(const Format& f, std::uint64_t bits);
 // Raw bits as zero-padded hex of the format's width: "0x3c00".
 std::string hexBits(const Format& f, std::uint64_t bits);
 

@@ -1,5 +1,5 @@
 // Lesson 5 (accumulation): adding a small value many times in different precisions,
-// as the PyTorch loops in the seed notes do, and the fixes: a wide accumulator,
+// as the PyTorch loops of Stanford CS336 assignment 2 do, and the fixes: a wide accumulator,
 // Kahan's compensated sum, pairwise summation and stochastic rounding.
 #include "core/arithmetic.h"
 #include "core/random.h"
@@ -264,9 +264,9 @@ ExperimentResult accumulateFixes(const ParamValues& params) {
 void addAccumulationExperiments(std::vector<ExperimentSpec>& catalog) {
     catalog.push_back({"accumulate",
                        {"Adding a small value many times", "把一个小值累加多次"},
-                       {"The four loops of the seed notes: both wide, both narrow, narrow addends into a wide sum "
+                       {"The four loops of Stanford CS336 assignment 2: both wide, both narrow, narrow addends into a wide sum "
                         "(implicitly and with an explicit cast).",
-                        "笔记中的四个循环：全宽、全窄、窄加数加到宽累加器（隐式与显式转换）。"},
+                        "斯坦福 CS336 第 2 次作业中的四个循环：全宽、全窄、窄加数加到宽累加器（隐式与显式转换）。"},
                        {numberParam("addend", "0.01", {"the value added", "每次加的值"}),
                         integerParam("count", "1000", 1, 1000000, {"how many additions", "累加次数"}),
                         formatParam("low", "fp16", {"the narrow format", "窄格式"}),

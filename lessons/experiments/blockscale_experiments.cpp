@@ -126,7 +126,7 @@ ExperimentResult outlierEffect(const ParamValues& params) {
     t.key = "outlier";
     t.title = {"The outlier's block, the outlier left out", "离群值所在的块（不计离群值本身）"};
     t.columns = {{"scheme", "方案"}, {"block size", "块大小"}, {"RMS error without outlier", "无离群值时的均方根误差"},
-                 {"RMS error with outlier", "有离群值时的均方根误差"}, {"elements flushed to 0", "变成 0 的元素"}};
+                 {"RMS error with outlier", "有离群值时的均方根误差"}, {"elements rounded to 0", "舍入为 0 的元素"}};
     for (const Scheme scheme : {Scheme::Mxfp4, Scheme::Nvfp4, Scheme::Mxfp8E4m3}) {
         const SchemeInfo& info = schemeInfo(scheme);
         const std::size_t width = blockWidth(info.grouping);
@@ -155,7 +155,7 @@ ExperimentResult outlierEffect(const ParamValues& params) {
         out.quantities.push_back(realQuantity(key + "_rms_outlier", {std::string(info.name) + ": RMS error with the outlier",
                                                                      std::string(info.name) + "：有离群值时的均方根误差"},
                                               rmsSpiked));
-        out.quantities.push_back(countQuantity(key + "_flushed", {std::string(info.name) + ": block elements flushed to 0",
+        out.quantities.push_back(countQuantity(key + "_flushed", {std::string(info.name) + ": block elements rounded to 0",
                                                                   std::string(info.name) + "：块内变成 0 的元素"},
                                                flushedSpiked));
         out.quantities.push_back(countQuantity(key + "_block", {std::string(info.name) + ": elements per block",

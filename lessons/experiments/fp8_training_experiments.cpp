@@ -82,7 +82,7 @@ ExperimentResult fp8Outlier(const ParamValues& params) {
     ExperimentResult out;
     double before = 0, after = 0;
     std::int64_t saturatedAtOutlier = 0;
-    Series flushed{"flushed", {"fc1 input: fraction flushed to zero", "fc1 输入：被冲刷为零的比例"}, {}, {}};
+    Series flushed{"flushed", {"fc1 input: fraction rounded to zero", "fc1 输入：被舍入为零的比例"}, {}, {}};
     Series loss{"loss", {"loss, " + std::string(modeName(mode)), "损失，" + std::string(modeName(mode))}, {}, {}};
     Series lossBf16{"loss_bf16", {"loss, bf16", "损失，bf16"}, {}, {}};
     SeriesSampler sampler(steps, 400);
@@ -101,11 +101,11 @@ ExperimentResult fp8Outlier(const ParamValues& params) {
     const int afterSteps = outlierStep > 0 ? steps - outlierStep : 0;
     out.quantities.push_back(countQuantity("saturated_at_outlier", {"fc1 input: elements saturated at the outlier's step",
                                                                     "fc1 输入：异常值那一步饱和的元素数"}, saturatedAtOutlier));
-    out.quantities.push_back(realQuantity("flushed_before", {"fc1 input: mean fraction flushed to zero before the outlier",
-                                                             "fc1 输入：异常值之前被冲刷为零的平均比例"},
+    out.quantities.push_back(realQuantity("flushed_before", {"fc1 input: mean fraction rounded to zero before the outlier",
+                                                             "fc1 输入：异常值之前被舍入为零的平均比例"},
                                           beforeSteps > 0 ? before / beforeSteps : 0.0));
-    out.quantities.push_back(realQuantity("flushed_after", {"fc1 input: mean fraction flushed to zero after it",
-                                                            "fc1 输入：异常值之后被冲刷为零的平均比例"},
+    out.quantities.push_back(realQuantity("flushed_after", {"fc1 input: mean fraction rounded to zero after it",
+                                                            "fc1 输入：异常值之后被舍入为零的平均比例"},
                                           afterSteps > 0 ? after / afterSteps : 0.0));
     out.quantities.push_back(realQuantity("final_scale", {"fc1 input: scale at the last step", "fc1 输入：最后一步的缩放因子"},
                                           r.history.back().fp8.at(0).scale));
@@ -115,7 +115,7 @@ ExperimentResult fp8Outlier(const ParamValues& params) {
                                           bf16.eval.loss));
     Chart f;
     f.key = "flushed";
-    f.title = {"fc1 input flushed to zero, step by step", "fc1 输入被冲刷为零的比例，逐步"};
+    f.title = {"fc1 input rounded to zero, step by step", "fc1 输入被舍入为零的比例，逐步"};
     f.xLabel = {"step", "步"};
     f.yLabel = {"fraction of nonzero inputs", "非零输入中的比例"};
     f.series = {std::move(flushed)};
@@ -201,8 +201,8 @@ void addFp8TrainingExperiments(std::vector<ExperimentSpec>& catalog) {
         {"fp8_outlier",
          {"An activation outlier under FP8 scaling", "FP8 缩放下的一个激活异常值"},
          {"The toy model trained on the spirals in an FP8 mode; at one step one input becomes 2^outlier_log2. "
-          "The fraction of fc1's inputs flushed to zero, the scale, and the loss against the same run in BF16.",
-          "在 FP8 模式下用螺旋数据训练玩具模型；某一步把一个输入设为 2^outlier_log2。给出 fc1 输入被冲刷为零的比例、"
+          "The fraction of fc1's inputs rounded to zero, the scale, and the loss against the same run in BF16.",
+          "在 FP8 模式下用螺旋数据训练玩具模型；某一步把一个输入设为 2^outlier_log2。给出 fc1 输入被舍入为零的比例、"
           "缩放因子，以及与 BF16 同样训练的损失对比。"},
          {choiceParam("mode", "fp8-delayed", {"fp8-delayed", "fp8-current", "fp8-block"},
                       {"FP8 training mode", "FP8 训练模式"}),

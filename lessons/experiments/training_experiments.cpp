@@ -50,7 +50,7 @@ ExperimentResult autocastTrace(const ParamValues& params) {
     if (!master && !policy.autocast())
         throw ExperimentError("master_weights=false needs a 16-bit mode (fp16 or bf16)");
 
-    // The seed notes' ToyModel(n, n): fc1 (no bias) -> ReLU -> LayerNorm -> fc2 (no bias), x = randn(batch, n).
+    // The ToyModel(n, n) of Stanford CS336 assignment 2: fc1 (no bias) -> ReLU -> LayerNorm -> fc2 (no bias), x = randn(batch, n).
     ToyModel model({n, n, n, 1, false}, 7);
     Rng rng(3);
     std::vector<float> x(std::size_t(batch) * n);
@@ -329,9 +329,9 @@ ExperimentResult scalerTrajectory(const ParamValues& params) {
 void addTrainingExperiments(std::vector<ExperimentSpec>& catalog) {
     catalog.push_back({"autocast_trace",
                        {"The dtype of every tensor", "每个张量的 dtype"},
-                       {"The seed notes' ToyModel (Linear -> ReLU -> LayerNorm -> Linear) for one training step under a "
+                       {"The ToyModel of Stanford CS336 assignment 2 (Linear -> ReLU -> LayerNorm -> Linear) for one training step under a "
                         "precision mode: the type of every tensor, forward and backward.",
-                        "笔记中的 ToyModel（Linear -> ReLU -> LayerNorm -> Linear）在某种精度模式下的一个训练步："
+                        "斯坦福 CS336 第 2 次作业中的 ToyModel（Linear -> ReLU -> LayerNorm -> Linear）在某种精度模式下的一个训练步："
                         "前向和反向中每个张量的类型。"},
                        {choiceParam("mode", "fp16", {"fp16", "bf16", "fp32", "tf32"}, {"precision mode", "精度模式"}),
                         booleanParam("master_weights", "true", {"float32 master weights", "float32 主权重"}),

@@ -1,6 +1,8 @@
 // The Explorer: bits, typed values, every view following the same value, warnings.
 // Oracles: the host FPU (double, float, _Float16) and values worked out by hand.
 #include "app/gui/common/bit_row_widget.h"
+#include "app/gui/common/elided_label.h"
+#include "app/gui/common/number_text.h"
 #include "app/gui/explorer/bit_editor.h"
 #include "app/gui/explorer/custom_format_dialog.h"
 #include "app/gui/explorer/explorer_section.h"
@@ -12,6 +14,8 @@
 #include "app/gui/explorer/value_details_view.h"
 #include "gui_fixture.h"
 
+#include <QApplication>
+#include <QClipboard>
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QPushButton>
@@ -23,6 +27,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstdio>
 
 namespace fplab::gui {
 namespace {
@@ -126,8 +131,21 @@ TEST_F(ExplorerTest, TypingAValueUpdatesEveryRow) {
     EXPECT_EQ(cell(QStringLiteral("fp16"), FormatTableModel::StoredColumn), QStringLiteral("0.0999755859375"));
     EXPECT_EQ(cell(QStringLiteral("fp16"), FormatTableModel::ErrorColumn), QStringLiteral("-2.441e-05"));
     EXPECT_EQ(cell(QStringLiteral("fp16"), FormatTableModel::StatusColumn), QStringLiteral("rounded"));
-    // The INT8 row with its per-value scale stores 127.
+    // The INT8 row with its per-value scale stores 127: the scale comes from the value, so it always fits.
     EXPECT_EQ(cell(QStringLiteral("int8"), FormatTableModel::BitsColumn), QStringLiteral("0x7f"));
+    EXPECT_TRUE(cell(QStringLiteral("int8"), FormatTableModel::StatusColumn).contains(QStringLiteral("from the value")));
+    // With a tensor's shared scale 1/127, 0.1 x 127 = 12.7 rounds to 13 and the error shows (host FP32 oracle).
+    EXPECT_EQ(cell(QStringLiteral("int8-tensor"), FormatTableModel::BitsColumn), QStringLiteral("0x0d"));
+    char err[32];
+    std::snprintf(err, sizeof err, "%.4g", double(13.0f * (1.0f / 127.0f)) - 0.1);
+    EXPECT_EQ(cell(QStringLiteral("int8-tensor"), FormatTableModel::ErrorColumn), QString::fromLatin1(err));
+    EXPECT_EQ(model->data(model->index(model->rowOfKey(QStringLiteral("int8-tensor")), FormatTableModel::NameColumn)).toString(),
+              QStringLiteral("INT8 (tensor scale)"));
+    // "To the largest" says how far in words a learner can use, not "≈65503.9 below it".
+    char ratio[32];
+    std::snprintf(ratio, sizeof ratio, "%.3g", 65504.0 / double(static_cast<_Float16>(0.1)));
+    EXPECT_EQ(explorer->details()->fieldText(QStringLiteral("headroom")),
+              QStringLiteral("65504, %1 times this value: it can double 19 more times").arg(QString::fromLatin1(ratio)));
 
     // Typing more changes every row at once.
     QTest::keyClicks(explorer->entry(), QStringLiteral("25"));
@@ -145,6 +163,8 @@ TEST_F(ExplorerTest, OverflowAndUnderflowShowFlagsAndWarnings) {
     EXPECT_TRUE(state->flags() & kOverflow);
     EXPECT_TRUE(warning(QStringLiteral("fp16")));
     EXPECT_EQ(cell(QStringLiteral("fp16"), FormatTableModel::StatusColumn), QStringLiteral("overflow → inf"));
+    EXPECT_EQ(cell(QStringLiteral("int8-tensor"), FormatTableModel::StatusColumn), QStringLiteral("clipped to 127"));
+    EXPECT_TRUE(warning(QStringLiteral("int8-tensor")));
     EXPECT_EQ(cell(QStringLiteral("e4m3"), FormatTableModel::StatusColumn), QStringLiteral("overflow → NaN (no inf)"));
     EXPECT_FALSE(warning(QStringLiteral("fp32")));
     EXPECT_FALSE(warning(QStringLiteral("bf16")));
@@ -160,7 +180,9 @@ TEST_F(ExplorerTest, OverflowAndUnderflowShowFlagsAndWarnings) {
     type(QStringLiteral("1e-8"));
     EXPECT_EQ(state->bits(), 0u);
     EXPECT_EQ(cell(QStringLiteral("fp16"), FormatTableModel::StatusColumn), QStringLiteral("underflow → 0"));
-    EXPECT_TRUE(explorer->entryReport()->text().contains(QStringLiteral("flushed to zero")));
+    // It rounds to zero; "flushed to zero" is the FTZ mode lesson 9 teaches, a different thing.
+    EXPECT_TRUE(explorer->entryReport()->text().contains(QStringLiteral("rounded to zero")));
+    EXPECT_FALSE(explorer->entryReport()->text().contains(QStringLiteral("flush")));
 }
 
 TEST_F(ExplorerTest, BadInputIsReportedAndTheValueStays) {
@@ -241,6 +263,79 @@ TEST(CustomFormatDialogTest, NamesValidFormatsAndRefusesInvalidOnes) {
     EXPECT_TRUE(dialog.formatName().isEmpty());
     EXPECT_FALSE(ok->isEnabled());
     EXPECT_TRUE(dialog.message().contains(QStringLiteral("mantissa")));
+}
+
+// Issue 15 item 4, the exact reproduction: FP16, type 1, click the sign bit, the first mantissa bit, the
+// first exponent bit and the last mantissa bit. Every view shows the same NaN, with its sign and payload.
+TEST_F(ExplorerTest, NanKeepsItsSignAndPayloadInEveryView) {
+    state->setFormat(QStringLiteral("fp16"));
+    type(QStringLiteral("1"));
+    for (int position : {15, 9, 14, 0}) QTest::mouseClick(explorer->bitEditor(), Qt::LeftButton, {}, centreOfBit(position));
+    EXPECT_EQ(explorer->bitEditor()->bits(), 0xfe01u);
+    EXPECT_EQ(state->bits(), 0xfe01u);
+    const QString nan = QStringLiteral("-nan(0x201)");
+    EXPECT_EQ(explorer->entry()->text(), nan);
+    EXPECT_EQ(explorer->details()->fieldText(QStringLiteral("exact")), nan);
+    EXPECT_EQ(explorer->details()->fieldText(QStringLiteral("class")), classText(FloatClass::QuietNaN));
+    EXPECT_TRUE(explorer->entryReport()->text().contains(nan));
+    EXPECT_EQ(cell(QStringLiteral("fp16"), FormatTableModel::BitsColumn), QStringLiteral("0xfe01"));
+    EXPECT_EQ(cell(QStringLiteral("fp16"), FormatTableModel::StoredColumn), nan);
+    // Widening keeps everything: the payload moves to the top of FP32's significand (0x201 << 13), and
+    // the host FPU's FP32 -> FP64 conversion (cvtss2sd keeps payloads) gives the FP64 row.
+    const std::uint32_t fp32 = 0xff800000u | (0x201u << 13);
+    EXPECT_EQ(cell(QStringLiteral("fp32"), FormatTableModel::BitsColumn), hex(fp32, 8));
+    EXPECT_EQ(cell(QStringLiteral("fp32"), FormatTableModel::StatusColumn), QStringLiteral("NaN, sign and payload kept"));
+    volatile float asFloat = std::bit_cast<float>(fp32);
+    EXPECT_EQ(cell(QStringLiteral("fp64"), FormatTableModel::BitsColumn), hex(std::bit_cast<std::uint64_t>(double(asFloat)), 16));
+    // BF16 keeps FP32's top 16 bits: the last payload bit is cut, and the table says so.
+    EXPECT_EQ(cell(QStringLiteral("bf16"), FormatTableModel::BitsColumn), hex(fp32 >> 16, 4));
+    EXPECT_EQ(cell(QStringLiteral("bf16"), FormatTableModel::StatusColumn), QStringLiteral("NaN, payload cut"));
+    // E4M3 has one NaN per sign: the payload cannot go along.
+    EXPECT_EQ(cell(QStringLiteral("e4m3"), FormatTableModel::BitsColumn), QStringLiteral("0xff"));
+    EXPECT_EQ(cell(QStringLiteral("e4m3"), FormatTableModel::StatusColumn), QStringLiteral("NaN, payload lost (one NaN only)"));
+
+    // The text reads back to the same bits, and another format gets the NaN as converted.
+    type(nan);
+    EXPECT_EQ(state->bits(), 0xfe01u);
+    state->setFormat(QStringLiteral("fp32"));
+    EXPECT_EQ(state->bits(), fp32);
+    EXPECT_EQ(explorer->entry()->text(), QStringLiteral("-nan(0x402000)"));
+    // A signalling NaN stays signalling in its own format, and converting it says it was quieted.
+    state->setFormat(QStringLiteral("fp16"));
+    type(QStringLiteral("0x7c01"));
+    EXPECT_EQ(cell(QStringLiteral("fp16"), FormatTableModel::BitsColumn), QStringLiteral("0x7c01"));
+    EXPECT_EQ(cell(QStringLiteral("fp32"), FormatTableModel::StatusColumn), QStringLiteral("NaN, quieted"));
+}
+
+// Issue 15 item 5: 1e-8 in BF16 has a long exact decimal. Cut, it ends in a visible "…"; the tooltip
+// and the Copy action give every digit (the oracle: glibc's printf of the same value as a double).
+TEST_F(ExplorerTest, LongExactDecimalsAreElidedVisiblyWithTheFullValueAtHand) {
+    harness.window().resize(1280, 800);
+    state->setFormat(QStringLiteral("bf16"));
+    type(QStringLiteral("1e-8"));
+    // BF16 is FP32's top half: 1e-8f = 0x322bcc77 rounds (nearest) up to 0x322c.
+    ASSERT_EQ(state->bits(), 0x322cu);
+    char digits[200];
+    std::snprintf(digits, sizeof digits, "%.60f", double(std::bit_cast<float>(0x322c0000u)));
+    QString full = QString::fromLatin1(digits);
+    while (full.endsWith(QLatin1Char('0'))) full.chop(1);
+    EXPECT_EQ(explorer->details()->fieldText(QStringLiteral("exact")), full);
+
+    auto* label = qobject_cast<ElidedLabel*>(explorer->details()->fieldLabel(QStringLiteral("exact")));
+    ASSERT_NE(label, nullptr);
+    QCoreApplication::processEvents();
+    const auto fits = [&] { return label->fontMetrics().horizontalAdvance(label->text()) <= label->contentsRect().width(); };
+    EXPECT_TRUE(fits()) << label->text().toStdString() << " in " << label->contentsRect().width() << " px";
+    label->resize(120, label->height());
+    EXPECT_TRUE(fits()) << label->text().toStdString();
+    EXPECT_TRUE(label->isElided());
+    EXPECT_TRUE(label->text().endsWith(QStringLiteral("…")));
+    EXPECT_TRUE(full.startsWith(label->text().chopped(1)));
+    EXPECT_EQ(label->toolTip(), full);
+    QApplication::clipboard()->clear();
+    label->copyAction()->trigger();
+    EXPECT_EQ(QApplication::clipboard()->text(), full);
+    EXPECT_TRUE(label->actions().contains(label->copyAction()));
 }
 
 TEST_F(ExplorerTest, ChartsFollowTheValue) {

@@ -233,7 +233,7 @@ TEST(GpuLabTest, AGpuErrorBecomesAMessageAndTheSectionCarriesOn) {
         [](const JobControl&) { throw gpu::GpuError(gpu::GpuError::Kind::CudaCall, "cudaMalloc failed (planted)"); },
         [&](const JobOutcome& o) { outcome = o; }));
     ASSERT_TRUE(lab->runner()->waitUntilIdle(10000));
-    EXPECT_EQ(outcome.error, QStringLiteral("cudaMalloc failed (planted)"));
+    EXPECT_EQ(outcome.error, QStringLiteral("A CUDA call failed (details: cudaMalloc failed (planted))"));
     chooseSmallGemm(lab->gemmPanel());
     lab->runGemmAction()->trigger();
     ASSERT_TRUE(lab->runner()->waitUntilIdle(120000));

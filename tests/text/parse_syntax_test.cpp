@@ -107,6 +107,17 @@ TEST(ParseSyntax, InfinityAndNanInEveryPolicy) {
     expectValue(kE8m0, "-inf", 0xff, kInvalid);
 }
 
+// NaN sign and payload as nanText writes them: the trailing significand field, quiet bit included.
+TEST(ParseSyntax, NanWithPayload) {
+    expectValue(kFp16, "-nan(0x201)", 0xfe01, 0); // issue 15: sign, quiet bit, last mantissa bit
+    expectValue(kFp16, "nan(0x1)", 0x7c01, 0);    // a signalling NaN: quiet bit clear
+    expectValue(kFp16, "NaN(0X3FF)", 0x7fff, 0);
+    expectValue(kBf16, "-nan(0x41)", 0xffc1, 0);
+    expectValue(kFp32, "nan(0x400001)", 0x7fc00001, 0);
+    expectValue(kFp64, "-nan(0x8000000000001)", 0xfff8000000000001, 0);
+    EXPECT_EQ(parseValue("-nan(0x201)", kFp16).kind, InputKind::NaN);
+}
+
 TEST(ParseSyntax, HexFloats) {
     expectValue(kFp16, "0x1.8p-3", 0x3200, 0);
     expectValue(kFp16, "-0x1p+0", 0xbc00, 0);
@@ -324,7 +335,13 @@ TEST(ParseSyntax, BadInputIsRefusedWithTheProblemNamed) {
     expectError(kFp16, "0x1.8p3.5", "unexpected '.' after the exponent");
     expectError(kFp16, "0x1_0p3", "'_' is allowed in raw bits only");
     expectError(kFp16, "-0x3c00", "raw bits take no sign");
-    expectError(kFp16, "nan(1)", "unexpected '(' after 'nan'");
+    expectError(kFp16, "nan(1)", "the significand field in hex");
+    expectError(kFp16, "nan(0x201", "ends with ')'");
+    expectError(kFp16, "nan(0x0)", "infinity's encoding");
+    expectError(kFp16, "nan(0x400)", "does not fit in fp16's 10 significand bits");
+    expectError(kFp16, "nan(0xg)", "not a hex digit");
+    expectError(kE4m3, "nan(0x1)", "no payload");
+    expectError(kE2m1, "nan(0x1)", "has no NaN");
     expectError(kFp16, "infinite", "unknown word 'infinite'");
     expectError(kFp16, std::string("1\0", 2), "NUL byte \\x00 at position 2");
     expectError(kFp16, std::string("0.\x01", 3), "control byte \\x01");

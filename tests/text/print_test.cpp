@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <charconv>
+#include <cstdio>
 #include <cstring>
 #include <random>
 
@@ -43,6 +44,34 @@ TEST(Print, ExactDecimalExamples) {
     EXPECT_EQ(tiny.size(), 1076u);
     EXPECT_EQ(tiny.substr(0, 2 + 323 + 8), "0." + std::string(323, '0') + "49406564");
     EXPECT_EQ(tiny.substr(tiny.size() - 6), "265625");
+}
+
+TEST(Print, NanTextShowsSignAndPayload) {
+    EXPECT_EQ(nanText(kFp16, 0xfe01), "-nan(0x201)"); // issue 15's reproduction
+    EXPECT_EQ(nanText(kFp16, 0x7e00), "nan");         // the canonical quiet NaN
+    EXPECT_EQ(nanText(kFp16, 0xfe00), "-nan");
+    EXPECT_EQ(nanText(kFp16, 0x7c01), "nan(0x1)");    // signalling
+    EXPECT_EQ(nanText(kFp32, 0x7fc00001), "nan(0x400001)");
+    EXPECT_EQ(nanText(kE4m3, 0xff), "-nan");
+    EXPECT_EQ(nanText(kE4m3Fnuz, 0x80), "nan");
+}
+
+// Every FP16 and BF16 NaN reads back to its own bits; the payload digits against the C library's %llx.
+TEST(Print, EveryNanReadsBack) {
+    for (const Format* f : {&kFp16, &kBf16}) {
+        for (std::uint64_t bits = 0; bits <= f->bitMask(); ++bits) {
+            if (!isNan(classify(*f, bits))) continue;
+            const std::string text = nanText(*f, bits);
+            const ParseOutcome back = parseValue(text, *f);
+            ASSERT_TRUE(back.ok()) << text << ": " << back.error;
+            ASSERT_EQ(back.value->bits, bits) << text;
+            const unsigned long long field = bits & f->mantissaMask();
+            char payload[32];
+            std::snprintf(payload, sizeof payload, "(0x%llx)", field);
+            const bool canonical = field == (1ull << (f->mantissaBits - 1));
+            ASSERT_EQ(text, std::string(bits >> (f->totalBits() - 1) ? "-" : "") + "nan" + (canonical ? "" : payload));
+        }
+    }
 }
 
 TEST(Print, ShortestDecimalExamplesAndLayout) {

@@ -5,12 +5,20 @@
 
 #include <QApplication>
 #include <QtCharts/QAbstractAxis>
+#include <QtCharts/QAbstractSeries>
+#include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QLegend>
+#include <QtCharts/QLegendMarker>
+#include <QtCharts/QLogValueAxis>
+#include <QtCharts/QValueAxis>
+
+#include <QFontMetrics>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace fplab::gui {
 
@@ -77,6 +85,172 @@ double logAxisBase(double lo, double hi, int ticks) {
     const double decades = std::log10(hi) - std::log10(lo);
     const int step = std::max(1, int(std::ceil(decades / ticks)));
     return std::pow(10.0, step);
+}
+
+namespace {
+
+QString tickLabel(double v, double step) {
+    if (v == 0) return QStringLiteral("0");
+    const int stepExp = int(std::floor(std::log10(step) + 1e-9));
+    const double mag = std::fabs(v);
+    char buf[64];
+    if (mag >= 1e6 || stepExp < -5) {
+        // Scientific with the significant digits the step needs: 1.5e+06, 2e-07.
+        const int digits = std::max(1, int(std::floor(std::log10(mag) + 1e-9)) - stepExp + 1);
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    } else {
+        std::snprintf(buf, sizeof buf, "%.*f", std::max(0, -stepExp), v);
+    }
+    QString text = QString::fromLatin1(buf);
+    // Rounding a tiny negative value must not print "-0" or "-0.00".
+    if (text.startsWith(QLatin1Char('-')) && text.mid(1).remove(QLatin1Char('0')).remove(QLatin1Char('.')).isEmpty())
+        text.remove(0, 1);
+    return text;
+}
+
+} // namespace
+
+AxisTicks niceTicks(double lo, double hi, int maxTicks, bool integers) {
+    AxisTicks t;
+    if (!std::isfinite(lo) || !std::isfinite(hi)) lo = 0, hi = 1;
+    if (hi < lo) std::swap(lo, hi);
+    if (hi == lo) {
+        const double pad = integers ? 1.0 : (lo != 0 ? std::fabs(lo) * 0.1 : 1.0);
+        lo -= pad;
+        hi += pad;
+    }
+    maxTicks = std::max(maxTicks, 2);
+    const double raw = (hi - lo) / (maxTicks - 1);
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = 10 * mag;
+    for (const double m : {1.0, 2.0, 5.0}) {
+        if (m * mag >= raw * (1 - 1e-12)) {
+            step = m * mag;
+            break;
+        }
+    }
+    if (integers) step = std::max(1.0, std::round(step));
+    const double first = std::floor(lo / step + 1e-9), last = std::ceil(hi / step - 1e-9);
+    t.step = step;
+    t.min = first * step;
+    t.max = last * step;
+    for (double k = first; k <= last; ++k) {
+        t.values.push_back(k * step);
+        t.labels.push_back(tickLabel(k * step, step));
+    }
+    return t;
+}
+
+void applyNiceAxis(QValueAxis* axis, double lo, double hi, bool integers, int maxTicks) {
+    const AxisTicks t = niceTicks(lo, hi, maxTicks, integers);
+    // Remembered so that fitLegend can thin the ticks out when the chart is narrow.
+    axis->setProperty("fplabNiceLo", lo);
+    axis->setProperty("fplabNiceHi", hi);
+    axis->setProperty("fplabNiceIntegers", integers);
+    axis->setProperty("fplabNiceTicks", maxTicks);
+    if (auto* category = qobject_cast<QCategoryAxis*>(axis)) {
+        for (const QString& label : category->categoriesLabels()) category->remove(label);
+        category->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+        category->setStartValue(t.min);
+        for (std::size_t i = 0; i < t.values.size(); ++i) category->append(t.labels[i], t.values[i]);
+        category->setRange(t.min, t.max);
+        return;
+    }
+    axis->setRange(t.min, t.max);
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(t.step);
+    axis->setLabelFormat(integers ? QStringLiteral("%d") : QStringLiteral("%g"));
+}
+
+void applyLogAxis(QLogValueAxis* axis, double lo, double hi, int ticks) {
+    if (!(lo > 0) || !std::isfinite(lo)) lo = 1;
+    if (!(hi > lo) || !std::isfinite(hi)) hi = lo * 10;
+    const double base = logAxisBase(lo, hi, ticks);
+    const double step = std::log10(base);
+    const double from = std::pow(10.0, step * std::floor(std::log10(lo) / step + 1e-9));
+    double to = std::pow(10.0, step * std::ceil(std::log10(hi) / step - 1e-9));
+    if (!(to > from)) to = from * base;
+    axis->setBase(base);
+    axis->setMinorTickCount(0);
+    axis->setLabelFormat(from >= 1e-4 && to <= 1e6 ? QStringLiteral("%g") : QStringLiteral("%.0e"));
+    axis->setRange(from, to);
+}
+
+namespace {
+
+// The legend below the plot while one row holds every name, otherwise at the right, its font made
+// smaller until the longest name fits in at most 45% of the width.
+void layOutLegend(QChart* chart, int width) {
+    QLegend* legend = chart->legend();
+    QFont font = legend->font();
+    if (!legend->property("fplabFontSize").isValid()) legend->setProperty("fplabFontSize", font.pointSizeF());
+    font.setPointSizeF(legend->property("fplabFontSize").toDouble());
+    const auto measure = [&](const QFont& f, int& row, int& widest) {
+        const QFontMetrics fm(f);
+        row = widest = 0;
+        for (QLegendMarker* m : legend->markers()) {
+            if (!m->isVisible()) continue;
+            const int w = fm.horizontalAdvance(m->label()) + fm.height() * 2 + 24; // marker square, gaps, margins
+            row += w;
+            widest = std::max(widest, w);
+        }
+    };
+    int row = 0, widest = 0;
+    measure(font, row, widest);
+    if (row <= width - 24) {
+        legend->setFont(font);
+        legend->setAlignment(Qt::AlignBottom);
+        legend->setMinimumWidth(-1);
+        legend->setPreferredWidth(-1);
+        return;
+    }
+    const int room = int(width * 0.45);
+    while (widest > room && font.pointSizeF() > 6.5) {
+        font.setPointSizeF(font.pointSizeF() - 0.5);
+        measure(font, row, widest);
+    }
+    legend->setFont(font);
+    legend->setAlignment(Qt::AlignRight);
+    // The chart gives the legend its preferred width, which Qt would take from names it cut before.
+    legend->setMinimumWidth(std::min(widest, room));
+    legend->setPreferredWidth(std::min(widest, room));
+}
+
+// Fewer ticks on a short axis, so that no label is cut to "...".
+void thinTicks(QChart* chart, int width, int height) {
+    for (QAbstractAxis* a : chart->axes()) {
+        auto* axis = qobject_cast<QCategoryAxis*>(a);
+        if (!axis || !axis->property("fplabNiceLo").isValid()) continue;
+        const QFontMetrics fm(axis->labelsFont());
+        const bool horizontal = axis->orientation() == Qt::Horizontal;
+        int longest = 0;
+        for (const QString& l : axis->categoriesLabels()) longest = std::max(longest, fm.horizontalAdvance(l));
+        const int legendWidth = chart->legend()->alignment() == Qt::AlignRight ? int(chart->legend()->minimumWidth()) : 0;
+        const int length = horizontal ? width - 100 - legendWidth : height - 110;
+        const int perTick = horizontal ? longest + 24 : fm.height() * 2;
+        const int ticks = std::clamp(length / std::max(perTick, 1), 2, 6);
+        if (ticks == axis->property("fplabNiceTicks").toInt()) continue;
+        applyNiceAxis(axis, axis->property("fplabNiceLo").toDouble(), axis->property("fplabNiceHi").toDouble(),
+                      axis->property("fplabNiceIntegers").toBool(), ticks);
+    }
+}
+
+void fitToSize(QChart* chart) {
+    const int width = chart->size().width() > 0 ? int(chart->size().width()) : 600;
+    const int height = chart->size().height() > 0 ? int(chart->size().height()) : 400;
+    layOutLegend(chart, width);
+    thinTicks(chart, width, height);
+}
+
+} // namespace
+
+void fitLegend(QChart* chart) {
+    chart->legend()->setShowToolTips(true);
+    fitToSize(chart);
+    if (chart->property("fplabFitLegend").toBool()) return;
+    chart->setProperty("fplabFitLegend", true);
+    QObject::connect(chart, &QGraphicsWidget::geometryChanged, chart, [chart] { fitToSize(chart); });
 }
 
 QColor highlightColor(const QPalette& palette) {

@@ -1,11 +1,17 @@
-// Shared look of the Explorer's charts: colours from the application palette, light or dark.
+// Shared look of every chart (Explorer, lesson results, GPU Lab, Training): colours from the
+// application palette, light or dark; round axis ticks; legends that fit.
 #pragma once
 
 #include <QColor>
 #include <QPalette>
+#include <QString>
+
+#include <vector>
 
 class QChart;
 class QChartView;
+class QLogValueAxis;
+class QValueAxis;
 class QWidget;
 
 namespace fplab::gui {
@@ -25,5 +31,27 @@ double logAxisBase(double lo, double hi, int ticks = 8);
 // follow it; the shell restyles every chart after a change.
 void setHighContrastCharts(bool on);
 bool highContrastCharts();
+
+// Round ticks for a linear axis over [lo, hi]: a step of 1, 2 or 5 times a power of ten (whole
+// numbers only for counts), the range widened to whole steps, at most maxTicks + 1 ticks.
+struct AxisTicks {
+    double min = 0;
+    double max = 1;
+    double step = 1;
+    std::vector<double> values; // k * step, so zero is exactly 0
+    std::vector<QString> labels; // just the digits the step needs: "0.2", "1500", "2e-07"; never "-0"
+};
+AxisTicks niceTicks(double lo, double hi, int maxTicks = 6, bool integers = false);
+// Applies niceTicks to an axis: a QCategoryAxis gets exactly those labels on the tick values; a
+// plain QValueAxis gets the range and a dynamic tick every step (use it for whole numbers only).
+void applyNiceAxis(QValueAxis* axis, double lo, double hi, bool integers = false, int maxTicks = 6);
+// A log axis over [lo, hi] with a tick at each power of a base 10^k (about `ticks` of them), the
+// range snapped to those powers; labels "100" inside 1e-4..1e6, "1e-08" outside.
+void applyLogAxis(QLogValueAxis* axis, double lo, double hi, int ticks = 8);
+// Fits a chart to its size, and again whenever it is resized: the legend shows every name in full
+// (below the plot while one row holds them all, otherwise at the right in a smaller font if need be;
+// full names in tooltips), and axes set by applyNiceAxis get fewer ticks when short, so that no
+// label is cut. Call after adding the series and axes.
+void fitLegend(QChart* chart);
 
 } // namespace fplab::gui

@@ -1,6 +1,8 @@
 // The worker thread of the GPU Lab and the hand-over of progress and outcome to the GUI thread.
 #include "app/gui/common/job_runner.h"
 
+#include "app/gui/common/gpu_text.h"
+
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QMetaObject>
@@ -52,7 +54,7 @@ bool JobRunner::start(const QString& title, Work work, Done done) {
         } catch (const JobCancelled&) {
             m_outcome.cancelled = true;
         } catch (const std::exception& e) { // GpuError among them: the message says what failed
-            m_outcome.error = QString::fromStdString(e.what());
+            m_outcome.error = gpuErrorText(e);
         }
     });
     connect(m_thread, &QThread::finished, this, &JobRunner::finish);

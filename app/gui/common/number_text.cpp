@@ -1,6 +1,7 @@
 // Text for values, flags and modes.
 #include "app/gui/common/number_text.h"
 
+#include "core/classify.h"
 #include "core/text/decimal_value.h"
 #include "core/text/literal.h"
 #include "core/text/print.h"
@@ -10,9 +11,14 @@
 
 namespace fplab::gui {
 
-QString shortDecimal(const Format& f, std::uint64_t bits) { return qs(shortestDecimal(f, bits)); }
+// A NaN keeps its sign and payload in every view, so two NaNs that differ never look the same.
+QString shortDecimal(const Format& f, std::uint64_t bits) {
+    return qs(isNan(classify(f, bits)) ? nanText(f, bits) : shortestDecimal(f, bits));
+}
 
-QString exactDecimalText(const Format& f, std::uint64_t bits) { return qs(exactDecimal(f, bits)); }
+QString exactDecimalText(const Format& f, std::uint64_t bits) {
+    return qs(isNan(classify(f, bits)) ? nanText(f, bits) : exactDecimal(f, bits));
+}
 
 QString approxText(double v, int digits) {
     if (std::isnan(v)) return QStringLiteral("nan");

@@ -25,7 +25,8 @@ class Text {
 
 inline QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-// The shortest decimal that reads back to the bits ("0.1", "6.104e-05").
+// The shortest decimal that reads back to the bits ("0.1", "6.104e-05"); a NaN with its sign and
+// payload ("-nan(0x201)", core's nanText) here and in the other texts below.
 QString shortDecimal(const Format& f, std::uint64_t bits);
 // Every digit of the value.
 QString exactDecimalText(const Format& f, std::uint64_t bits);

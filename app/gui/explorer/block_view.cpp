@@ -21,6 +21,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QLegend>
@@ -230,7 +231,7 @@ void BlockView::recompute() {
         r.highlightElement = int(largest);
         r.highlightBlock = int(r.blockOf(largest));
         m_status->setText(tr("%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest "
-                             "value, %6 flushed to zero. The largest element (index %7) sets the scale of block %8, "
+                             "value, %6 rounded to zero. The largest element (index %7) sets the scale of block %8, "
                              "highlighted.")
                               .arg(r.values.size())
                               .arg(r.report.blocks.size())
@@ -281,12 +282,10 @@ void BlockView::fillChart() {
     chart->addSeries(highlighted);
     auto* x = new QValueAxis;
     x->setTitleText(tr("element index"));
-    x->setRange(-0.5, double(m_result.values.size()) - 0.5);
-    x->setLabelFormat(QStringLiteral("%d"));
-    auto* y = new QValueAxis;
+    applyNiceAxis(x, 0, double(m_result.values.size()) - 1, true);
+    auto* y = new QCategoryAxis;
     y->setTitleText(tr("error"));
-    const double pad = (hi - lo) * 0.05 + (hi == lo ? 1e-30 : 0);
-    y->setRange(lo - pad, hi + pad);
+    applyNiceAxis(y, lo, hi);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     for (QAbstractSeries* s : chart->series()) {
@@ -294,6 +293,7 @@ void BlockView::fillChart() {
         s->attachAxis(y);
     }
     styleChart(chart, pal);
+    fitLegend(chart);
 }
 
 } // namespace fplab::gui

@@ -1,5 +1,6 @@
 // The Explorer: one value in any format, its bits, its decoding, every format side by side,
-// and charts of range, neighbours and spacing.
+// and charts of range, neighbours and spacing. The section assembles its panels around one
+// ExplorerState and remembers the value, the tab and the splitter in the settings.
 #pragma once
 
 #include "app/gui/shell/section.h"
@@ -8,26 +9,22 @@
 
 #include <cstdint>
 
-class QAction;
-class QComboBox;
 class QLabel;
 class QLineEdit;
-class QMenu;
 class QSplitter;
 class QTabWidget;
-class QTableView;
-class QToolButton;
 
 namespace fplab::gui {
 
 class BitEditor;
+class BitEditorPanel;
 class BlockView;
+class DetailsPanel;
 class ExplorerState;
+class ExplorerTabs;
 class FormatTableModel;
-class NeighboursChart;
-class RangeChart;
-class SpacingChart;
 class ValueDetailsView;
+class ValueEntryPanel;
 enum class CopyKind;
 
 class ExplorerSection final : public Section {
@@ -57,13 +54,13 @@ public:
 
     // For tests and the benchmark.
     ExplorerState* state() const { return m_state; }
-    BitEditor* bitEditor() const { return m_bits; }
+    BitEditor* bitEditor() const;
     FormatTableModel* formatModel() const { return m_model; }
-    ValueDetailsView* details() const { return m_details; }
-    QLineEdit* entry() const { return m_entry; }
-    QLabel* entryReport() const { return m_report; }
-    QTabWidget* tabs() const { return m_tabs; }
-    BlockView* blockView() const { return m_blockView; }
+    ValueDetailsView* details() const;
+    QLineEdit* entry() const;
+    QLabel* entryReport() const;
+    QTabWidget* tabs() const;
+    BlockView* blockView() const;
     // Builds every chart now (they are built lazily when first shown).
     void ensureCharts();
     QString copyTextFor(CopyKind kind) const;
@@ -76,63 +73,15 @@ protected:
     void retranslateUi() override;
 
 private:
-    void buildUi();
-    void buildActions();
-    void buildQuickPicks();
     void onValueChanged();
-    void updateReport();
-    void updateCharts();
-    void copy(CopyKind kind);
-    void showRowMenu();
-    void openCustomFormatDialog();
-    void selectFormat(const QString& name);
-    void refreshFormatCombo();
 
     ExplorerState* m_state;
     FormatTableModel* m_model;
-
-    QLineEdit* m_entry = nullptr;
-    QComboBox* m_format = nullptr;
-    QComboBox* m_rounding = nullptr;
-    QLabel* m_entryLabel = nullptr;
-    QLabel* m_formatLabel = nullptr;
-    QLabel* m_roundingLabel = nullptr;
-    QToolButton* m_picksButton = nullptr;
-    QToolButton* m_copyButton = nullptr;
-    QToolButton* m_downButton = nullptr;
-    QToolButton* m_upButton = nullptr;
-    QLabel* m_report = nullptr;
-    BitEditor* m_bits = nullptr;
-    QLabel* m_detailsTitle = nullptr;
-    ValueDetailsView* m_details = nullptr;
+    ValueEntryPanel* m_entry = nullptr;
+    BitEditorPanel* m_bits = nullptr;
+    DetailsPanel* m_details = nullptr;
+    ExplorerTabs* m_tabs = nullptr;
     QSplitter* m_splitter = nullptr;
-    QTabWidget* m_tabs = nullptr;
-    BlockView* m_blockView = nullptr;
-    QTableView* m_table = nullptr;
-    QToolButton* m_rowsButton = nullptr;
-    QToolButton* m_addFormatButton = nullptr;
-    RangeChart* m_range = nullptr;
-    NeighboursChart* m_neighbours = nullptr;
-    SpacingChart* m_spacing = nullptr;
-    QWidget* m_rangePage = nullptr;
-    QWidget* m_neighboursPage = nullptr;
-    QWidget* m_spacingPage = nullptr;
-
-    QMenu* m_picksMenu = nullptr;
-    QMenu* m_copyMenu = nullptr;
-    QAction* m_nextUp = nullptr;
-    QAction* m_nextDown = nullptr;
-    QAction* m_negate = nullptr;
-    QAction* m_copyHex = nullptr;
-    QAction* m_copyBinary = nullptr;
-    QAction* m_copyC = nullptr;
-    QAction* m_copyPython = nullptr;
-    QAction* m_copyCli = nullptr;
-    QAction* m_addFormat = nullptr;
-    QAction* m_chooseRows = nullptr;
-    QAction* m_picksAction = nullptr;
-    QList<QAction*> m_tabActions;
-    bool m_updatingEntry = false;
 };
 
 } // namespace fplab::gui

@@ -3,6 +3,7 @@
 
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/number_text.h"
+#include "core/arithmetic.h"
 #include "core/classify.h"
 #include "core/random.h"
 #include "core/text/literal.h"
@@ -22,7 +23,7 @@ ExplorerState::ExplorerState(QObject* parent) : QObject(parent), m_format(kFp16)
 
 QString ExplorerState::sourceTextFor(const Format& f, std::uint64_t bits) {
     const FloatClass c = classify(f, bits);
-    if (isNan(c)) return QStringLiteral("nan");
+    if (isNan(c)) return qs(nanText(f, bits));
     if (c == FloatClass::Infinity) return signOf(f, bits) ? QStringLiteral("-inf") : QStringLiteral("inf");
     return qs(hexFloat(f, bits));
 }
@@ -85,6 +86,15 @@ void ExplorerState::setBits(std::uint64_t bits) {
 bool ExplorerState::setFormat(const QString& name) {
     const std::optional<Format> f = resolveFormat(name);
     if (!f) return false;
+    if (isNan(classify(m_format, m_bits)) && f->hasNan()) {
+        // A NaN's payload means bits of its own format only: it moves as a conversion moves it
+        // (into the same format nothing moves, and a signalling NaN stays signalling).
+        const std::uint64_t bits = *f == m_format ? m_bits : convert(m_format, m_bits, *f, m_env).bits;
+        m_format = *f;
+        m_formatName = name;
+        setBits(bits);
+        return true;
+    }
     // A value that came from bits keeps its exact value: the entry shows it as a number from now on.
     const QString text = m_fromBits ? entryTextFor(m_format, m_bits) : m_text;
     m_format = *f;

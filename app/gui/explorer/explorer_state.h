@@ -49,13 +49,15 @@ public:
     bool setText(const QString& text);
     // Takes these bits of the current format as the new value.
     void setBits(std::uint64_t bits);
-    // Stores the same input in another format; false when the name is unknown.
+    // Stores the same input in another format; false when the name is unknown. A NaN set from bits
+    // is converted (sign and the payload's top bits kept, made quiet), as the table's rows show it.
     bool setFormat(const QString& name);
     void setRounding(RoundingMode mode);
 
     // How a value is written into the entry after a click: exact decimal if short, else hex-float.
     static QString entryTextFor(const Format& f, std::uint64_t bits);
-    // Exact text for any format to read: hex-float, "inf", "-inf", "nan".
+    // Exact text for any format to read: hex-float, "inf", "-inf"; a NaN as "-nan(0x201)", which only
+    // this format reads with its meaning (the payload is this format's significand field).
     static QString sourceTextFor(const Format& f, std::uint64_t bits);
 
 signals:

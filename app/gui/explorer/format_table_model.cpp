@@ -36,7 +36,7 @@ FormatTableModel::FormatTableModel(const ExplorerState* state, QObject* parent)
 
 QStringList FormatTableModel::allKeys() const {
     QStringList keys = presetFormatNames();
-    keys << QString::fromLatin1(kInt8Key);
+    keys << QString::fromLatin1(kInt8Key) << QString::fromLatin1(kInt8TensorKey);
     keys << m_custom;
     return keys;
 }
@@ -73,9 +73,10 @@ void FormatTableModel::rebuildRows() {
         if (m_hidden.contains(key)) continue;
         Row row;
         row.key = key;
-        if (key == QLatin1String(kInt8Key)) {
+        if (isIntegerKey(key)) {
             row.isInteger = true;
-            row.label = QStringLiteral("INT8");
+            row.tensorScale = key == QLatin1String(kInt8TensorKey);
+            row.label = keyLabel(key);
         } else {
             row.format = resolveFormat(key);
             if (!row.format) continue;
@@ -97,9 +98,46 @@ void FormatTableModel::refresh() {
     if (!m_rows.empty()) emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
 }
 
+void FormatTableModel::computeNanRow(Row& row) const {
+    const Format& f = *row.format;
+    const Format& from = m_state->format();
+    const std::uint64_t source = m_state->bits();
+    const bool same = f == from;
+    const std::uint64_t bits = same ? source : convert(from, source, f, m_state->env()).bits;
+    row.bits = qs(hexBits(f, bits));
+    row.bitsTip = row.binary = qs(bitString(f, bits));
+    row.stored = storedText(f, bits);
+    row.storedTip = tr("Not a number: %1").arg(row.stored);
+    row.error = row.relative = row.ulps = kDash;
+    row.errorTip = tr("No error: the input was not a finite number.");
+    row.severity = Severity::Info;
+    if (same) {
+        row.status = classText(classify(f, bits));
+        row.statusTip = tr("The NaN itself: its sign and payload as in the bits.");
+        return;
+    }
+    // What the conversion changed: compare the NaN with the one converting back gives.
+    QStringList changes;
+    if (classify(from, source) == FloatClass::SignalingNaN) changes << tr("quieted");
+    if (from.hasSign && signOf(from, source) && !signOf(f, bits)) changes << tr("sign lost");
+    const std::uint64_t quietBit = from.specials == SpecialValues::Ieee ? std::uint64_t{1} << (from.mantissaBits - 1) : 0;
+    const std::uint64_t payload = mantissaFieldOf(from, source) & ~quietBit;
+    const std::uint64_t back = mantissaFieldOf(from, convert(f, bits, from).bits) & ~quietBit;
+    if (payload != back) changes << (f.specials == SpecialValues::Ieee ? tr("payload cut") : tr("payload lost (one NaN only)"));
+    row.status = changes.isEmpty() ? tr("NaN, sign and payload kept") : tr("NaN, %1").arg(changes.join(QStringLiteral(", ")));
+    row.statusTip = tr("Converting a NaN keeps its sign and the top bits of its payload, and makes it quiet "
+                       "(the x86 rules); %1 shows the NaN as converted from %2.")
+                        .arg(row.label, formatDisplayName(from));
+}
+
 void FormatTableModel::computeFloatRow(Row& row) const {
     const Format& f = *row.format;
     row.summary = formatSummary(f);
+    // A NaN converts (keeping what it can of its sign and payload); reading its text again would not.
+    if (f.hasNan() && isNan(classify(m_state->format(), m_state->bits())) && m_state->error().isEmpty()) {
+        computeNanRow(row);
+        return;
+    }
     const LiteralOrError read = readLiteral(m_state->sourceText().toStdString(), f, m_state->env());
     if (!read.literal) {
         row.bits = row.binary = row.stored = row.error = row.relative = row.ulps = kDash;
@@ -163,9 +201,25 @@ void FormatTableModel::computeFloatRow(Row& row) const {
     }
 }
 
+bool FormatTableModel::isIntegerKey(const QString& key) {
+    return key == QLatin1String(kInt8Key) || key == QLatin1String(kInt8TensorKey);
+}
+
+QString FormatTableModel::keyLabel(const QString& key) {
+    if (key == QLatin1String(kInt8Key)) return tr("INT8 (own scale)");
+    if (key == QLatin1String(kInt8TensorKey)) return tr("INT8 (tensor scale)");
+    const std::optional<Format> f = resolveFormat(key);
+    return f ? formatDisplayName(*f) : key;
+}
+
 void FormatTableModel::computeIntegerRow(Row& row) const {
-    row.summary = tr("8-bit two's complement integers -127..127 times a scale. The symmetric per-value scale is "
-                     "|x| / 127 in FP32, so the value itself maps to ±127 (how PyTorch quantises with absmax).");
+    row.label = keyLabel(row.key);
+    row.summary = row.tensorScale
+                      ? tr("8-bit integers -127..127 times one scale for the whole tensor: 1/127 here, the scale of a "
+                           "tensor whose largest |x| is 1. Values between two steps round; values beyond ±1 clip.")
+                      : tr("8-bit two's complement integers -127..127 times a scale. This row's scale is |x| / 127 in "
+                           "FP32, chosen from this one value, so the value always maps to ±127 and the error is only "
+                           "FP32's: compare the tensor-scale row.");
     const LiteralOrError read = readLiteral(m_state->sourceText().toStdString(), kFp32, {});
     const FloatClass cls = read.literal ? classify(kFp32, read.literal->stored.bits) : FloatClass::QuietNaN;
     if (!read.literal || !isFinite(cls)) {
@@ -176,7 +230,8 @@ void FormatTableModel::computeIntegerRow(Row& row) const {
         return;
     }
     const float x = std::bit_cast<float>(std::uint32_t(read.literal->stored.bits));
-    const QuantParams params = chooseQuantParams(std::span<const float>(&x, 1), QuantScheme::SymmetricAbsmax);
+    const QuantParams params = row.tensorScale ? QuantParams{QuantScheme::SymmetricAbsmax, 1.0f / 127.0f, 0}
+                                               : chooseQuantParams(std::span<const float>(&x, 1), QuantScheme::SymmetricAbsmax);
     const std::vector<std::int8_t> q = quantize(std::span<const float>(&x, 1), params);
     const std::vector<float> back = dequantize(q, params);
     const std::uint64_t storedBits = std::bit_cast<std::uint32_t>(back[0]);
@@ -201,9 +256,23 @@ void FormatTableModel::computeIntegerRow(Row& row) const {
     } else {
         row.error = row.relative = row.ulps = kDash;
     }
-    row.status = tr("scale %1").arg(scale);
-    row.statusTip = tr("scale = |x| / 127 = %1; the value is stored as the integer %2.").arg(scale).arg(qv);
     row.severity = Severity::Info;
+    if (!row.tensorScale) {
+        row.status = tr("scale from the value");
+        row.statusTip = tr("scale = |x| / 127 = %1; the value is stored as the integer %2. A scale chosen from the value "
+                           "itself always fits it: see the tensor-scale row for a tensor's shared scale.")
+                            .arg(scale)
+                            .arg(qv);
+    } else if (std::fabs(x) > 127.0f * params.scale) {
+        row.severity = Severity::Warning;
+        row.status = tr("clipped to %1").arg(qv);
+        row.statusTip = tr("|x| is beyond 127 steps of 1/127: it clips to the nearest end, %1.").arg(qv);
+    } else {
+        row.status = tr("scale 1/127, shared");
+        row.statusTip = tr("x / scale = %1 rounds to the integer %2: the error is at most half a step (1/254).")
+                            .arg(approxText(double(x) * 127.0, 6))
+                            .arg(qv);
+    }
 }
 
 int FormatTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }

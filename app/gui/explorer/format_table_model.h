@@ -27,7 +27,13 @@ public:
         WarningRole,                // true when the value overflows, underflows or cannot be stored
         CurrentRole,                // true for the Explorer's own format
     };
+    // INT8 rows: the scale chosen from this one value (|x| / 127, so it always lands on ±127 with no
+    // error) and a per-tensor scale fixed by the tensor (1/127: a tensor whose largest |x| is 1).
     static constexpr const char* kInt8Key = "int8";
+    static constexpr const char* kInt8TensorKey = "int8-tensor";
+    static bool isIntegerKey(const QString& key);
+    // The name a row key is shown by ("FP16", "INT8 (own scale)").
+    static QString keyLabel(const QString& key);
 
     explicit FormatTableModel(const ExplorerState* state, QObject* parent = nullptr);
 
@@ -55,6 +61,7 @@ private:
         QString label;
         QString summary;
         bool isInteger = false;
+        bool tensorScale = false; // INT8 with the per-tensor scale
         std::optional<Format> format;
         // Computed by refresh():
         QString bits, bitsTip, binary, stored, storedTip, error, errorTip, relative, ulps, status, statusTip;
@@ -63,6 +70,7 @@ private:
 
     void rebuildRows();
     void computeFloatRow(Row& row) const;
+    void computeNanRow(Row& row) const;
     void computeIntegerRow(Row& row) const;
 
     const ExplorerState* m_state;

@@ -155,6 +155,7 @@ void NeighboursChart::rebuild() {
         for (QLegendMarker* m : chart->legend()->markers(s)) m->setVisible(named);
     }
     styleChart(chart, pal);
+    fitLegend(chart);
 }
 
 } // namespace fplab::gui

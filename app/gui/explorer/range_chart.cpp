@@ -84,17 +84,10 @@ void RangeChart::rebuild() {
     hi *= 4;
 
     auto* axisX = new QLogValueAxis;
-    // Qt ticks at every power of the base: a base of 10^k keeps the labels readable.
-    const double base = logAxisBase(lo, hi, 9);
-    axisX->setBase(base);
-    axisX->setLabelFormat(QStringLiteral("%.0e"));
-    // Snap the range to powers of the base so the ticks fall on round numbers.
-    const double step = std::log10(base);
-    lo = std::pow(10.0, step * std::floor(std::log10(lo) / step));
-    hi = std::pow(10.0, step * std::ceil(std::log10(hi) / step));
-    axisX->setRange(lo, hi);
+    applyLogAxis(axisX, lo, hi, 9);
+    lo = axisX->min();
+    hi = axisX->max();
     axisX->setTitleText(tr("magnitude"));
-    axisX->setMinorTickCount(0);
     auto* axisY = new QCategoryAxis;
     axisY->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     const int n = int(m_formats.size());
@@ -173,6 +166,7 @@ void RangeChart::rebuild() {
         for (QLegendMarker* m : chart->legend()->markers(s)) m->setVisible(named);
     }
     styleChart(chart, pal);
+    fitLegend(chart);
     setCurrentValue(m_value);
 }
 

@@ -83,21 +83,12 @@ void SpacingChart::rebuild() {
     curve->append(pts);
     m_curvePoints = int(curve->count());
 
-    const auto snapped = [](double lo, double hi, QLogValueAxis* axis) {
-        const double base = logAxisBase(lo, hi, 8);
-        const double step = std::log10(base);
-        axis->setBase(base);
-        axis->setLabelFormat(QStringLiteral("%.0e"));
-        const double from = std::pow(10.0, step * std::floor(std::log10(lo) / step));
-        const double to = std::pow(10.0, step * std::ceil(std::log10(hi) / step));
-        axis->setRange(from, to > from ? to : from * base);
-    };
     auto* axisX = new QLogValueAxis;
     axisX->setTitleText(tr("magnitude |x|"));
-    snapped(minPositive, maxFinite, axisX);
+    applyLogAxis(axisX, minPositive, maxFinite);
     auto* axisY = new QLogValueAxis;
     axisY->setTitleText(tr("ulp(x)"));
-    snapped(std::ldexp(1.0, emin - m), std::ldexp(1.0, emax - m), axisY);
+    applyLogAxis(axisY, std::ldexp(1.0, emin - m), std::ldexp(1.0, emax - m));
     chart->addAxis(axisX, Qt::AlignBottom);
     chart->addAxis(axisY, Qt::AlignLeft);
     chart->addSeries(curve);
@@ -113,6 +104,7 @@ void SpacingChart::rebuild() {
     m_marker->attachAxis(axisX);
     m_marker->attachAxis(axisY);
     styleChart(chart, pal);
+    fitLegend(chart);
     placeMarker();
 }
 

@@ -1,6 +1,7 @@
 // Filling the decoded-value panel.
 #include "app/gui/explorer/value_details_view.h"
 
+#include "app/gui/common/elided_label.h"
 #include "app/gui/common/number_text.h"
 #include "core/classify.h"
 #include "core/text/literal.h"
@@ -37,10 +38,16 @@ ValueDetailsView::ValueDetailsView(QWidget* parent) : QWidget(parent), m_format(
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     for (int i = 0; i < FieldCount; ++i) {
         m_labels[i] = new QLabel(this);
-        m_values[i] = new QLabel(this);
-        m_values[i]->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        m_values[i]->setWordWrap(true);
-        m_values[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        // Numbers have no spaces to wrap at: they end in a visible "…" when cut, with the full
+        // value in the tooltip and a Copy action. Sentences wrap.
+        if (isNumberField(Field(i))) {
+            m_values[i] = new ElidedLabel(this);
+        } else {
+            m_values[i] = new QLabel(this);
+            m_values[i]->setTextInteractionFlags(Qt::TextSelectableByMouse);
+            m_values[i]->setWordWrap(true);
+            m_values[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        }
         m_values[i]->setObjectName(QString::fromLatin1(kFieldKeys[i]));
         if (i == Exact || i == Significand || i == HexFloat) m_values[i]->setFont(mono);
         m_form->addRow(m_labels[i], m_values[i]);
@@ -48,10 +55,29 @@ ValueDetailsView::ValueDetailsView(QWidget* parent) : QWidget(parent), m_format(
     retranslateUi();
 }
 
+bool ValueDetailsView::isNumberField(Field field) {
+    return field == Significand || field == Exact || field == Shortest || field == HexFloat || field == NextUp ||
+           field == NextDown;
+}
+
 QString ValueDetailsView::fieldText(const QString& field) const {
     for (int i = 0; i < FieldCount; ++i)
-        if (field == QLatin1String(kFieldKeys[i])) return m_values[i]->text();
+        if (field == QLatin1String(kFieldKeys[i])) {
+            if (auto* elided = qobject_cast<ElidedLabel*>(m_values[i])) return elided->fullText();
+            return m_values[i]->text();
+        }
     return {};
+}
+
+QLabel* ValueDetailsView::fieldLabel(const QString& field) const {
+    for (int i = 0; i < FieldCount; ++i)
+        if (field == QLatin1String(kFieldKeys[i])) return m_values[i];
+    return nullptr;
+}
+
+void ValueDetailsView::setField(Field field, const QString& text) {
+    if (auto* elided = qobject_cast<ElidedLabel*>(m_values[field])) elided->setFullText(text);
+    else m_values[field]->setText(text);
 }
 
 void ValueDetailsView::setValue(const Format& f, std::uint64_t bits) {
@@ -107,7 +133,7 @@ void ValueDetailsView::refresh() {
     const std::uint64_t mant = mantissaFieldOf(f, bits);
     const int lead = cls == FloatClass::Normal ? 1 : 0;
     if (finite) {
-        m_values[Significand]->setText(QStringLiteral("%1.%2").arg(lead).arg(binaryDigits(mant, f.mantissaBits)));
+        setField(Significand, QStringLiteral("%1.%2").arg(lead).arg(binaryDigits(mant, f.mantissaBits)));
         const std::uint64_t sig = (std::uint64_t(lead) << f.mantissaBits) | mant;
         const int exponent = cls == FloatClass::Normal ? field - f.bias : f.minExponent();
         QString fraction = f.mantissaBits <= 20
@@ -115,35 +141,33 @@ void ValueDetailsView::refresh() {
                                : QStringLiteral("%1 / 2^%2").arg(sig).arg(f.mantissaBits);
         m_values[Fraction]->setText(tr("%1%2 × 2^%3").arg(signOf(f, bits) ? QStringLiteral("−") : QString(), fraction).arg(exponent));
     } else {
-        m_values[Significand]->setText(QStringLiteral("—"));
+        setField(Significand, QStringLiteral("—"));
         m_values[Fraction]->setText(QStringLiteral("—"));
     }
 
-    QString exact = exactDecimalText(f, bits);
-    m_values[Exact]->setToolTip(exact.size() > 200 ? exact : QString());
-    if (exact.size() > 200) exact = exact.left(197) + QStringLiteral("…");
-    m_values[Exact]->setText(exact);
-    m_values[Shortest]->setText(shortDecimal(f, bits));
-    m_values[HexFloat]->setText(qs(hexFloat(f, bits)));
+    setField(Exact, exactDecimalText(f, bits));
+    setField(Shortest, shortDecimal(f, bits));
+    setField(HexFloat, isNan(cls) ? shortDecimal(f, bits) : qs(hexFloat(f, bits)));
 
     if (const std::optional<int> k = ulpExponent(f, bits)) m_values[Ulp]->setText(powerOfTwoText(*k));
     else m_values[Ulp]->setText(QStringLiteral("—"));
 
     const std::uint64_t up = nextUp(f, bits), down = nextDown(f, bits);
-    m_values[NextUp]->setText(QStringLiteral("%1  (%2)").arg(storedText(f, up), qs(hexBits(f, up))));
-    m_values[NextDown]->setText(QStringLiteral("%1  (%2)").arg(storedText(f, down), qs(hexBits(f, down))));
+    setField(NextUp, QStringLiteral("%1  (%2)").arg(storedText(f, up), qs(hexBits(f, up))));
+    setField(NextDown, QStringLiteral("%1  (%2)").arg(storedText(f, down), qs(hexBits(f, down))));
 
     if (finite) {
-        const std::optional<DecimalValue> max = exactValueOf(f, maxFiniteBits(f));
-        std::optional<DecimalValue> mag = exactValueOf(f, bits & ~f.signMask());
-        QString text = QStringLiteral("—");
-        if (max && mag) {
-            text = tr("%1 below it").arg(decimalText(*max - *mag, 6, true));
-            if (cls == FloatClass::Normal || cls == FloatClass::Subnormal) {
-                const Unpacked u = unpack(f, bits), top = unpack(f, maxFiniteBits(f));
-                const int doublings = top.exponent - u.exponent - (u.significand > top.significand ? 1 : 0);
-                text += tr("; the value can double %1 more times").arg(doublings);
-            }
+        // A ratio and a count of doublings, not a difference: "65504 − 0.1 = ≈65503.9" says nothing.
+        const QString largest = storedText(f, maxFiniteBits(f));
+        QString text = tr("the largest finite value is %1").arg(largest);
+        if (cls == FloatClass::Normal || cls == FloatClass::Subnormal) {
+            const Unpacked u = unpack(f, bits), top = unpack(f, maxFiniteBits(f));
+            const int doublings = top.exponent - u.exponent - (u.significand > top.significand ? 1 : 0);
+            const double ratio = toDouble(f, maxFiniteBits(f)) / std::fabs(toDouble(f, bits));
+            if ((bits & ~f.signMask()) == maxFiniteBits(f)) text = tr("this is the largest finite value: doubling it overflows");
+            else if (!std::isfinite(ratio)) text = tr("%1: this value can double %2 more times").arg(largest).arg(doublings);
+            else if (doublings == 0) text = tr("%1, %2 times this value: doubling it overflows").arg(largest, approxText(ratio, 3));
+            else text = tr("%1, %2 times this value: it can double %3 more times").arg(largest, approxText(ratio, 3)).arg(doublings);
         }
         m_values[Headroom]->setText(text);
     } else {

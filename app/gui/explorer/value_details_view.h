@@ -23,6 +23,8 @@ public:
     void setValue(const Format& f, std::uint64_t bits);
     // The text shown for a field, for tests: "class", "exact", "shortest", "ulp", "next-up"...
     QString fieldText(const QString& field) const;
+    // The label that shows a field (an ElidedLabel for the numbers), for tests.
+    QLabel* fieldLabel(const QString& field) const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -30,8 +32,10 @@ protected:
 private:
     enum Field { Class, Sign, Exponent, Significand, Fraction, Exact, Shortest, HexFloat, Ulp, NextUp, NextDown,
                  Headroom, FieldCount };
+    static bool isNumberField(Field field);
     void retranslateUi();
     void refresh();
+    void setField(Field field, const QString& text);
 
     QFormLayout* m_form = nullptr;
     QLabel* m_labels[FieldCount] = {};

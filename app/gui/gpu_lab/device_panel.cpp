@@ -1,6 +1,8 @@
 // The device panel's text.
 #include "app/gui/gpu_lab/device_panel.h"
 
+#include "app/gui/common/gpu_text.h"
+
 #include "app/gui/common/number_text.h"
 #include "app/gui/gpu_lab/lab_widgets.h"
 
@@ -33,9 +35,9 @@ void DevicePanel::retranslate() {
     }
     const gpu::DeviceQuery& q = *m_query;
     const QString versions = tr("CUDA driver %1, runtime %2.")
-                                 .arg(qs(gpu::cudaVersionText(q.driverVersion)), qs(gpu::cudaVersionText(q.runtimeVersion)));
+                                 .arg(cudaVersionLabel(q.driverVersion), cudaVersionLabel(q.runtimeVersion));
     if (!q.available) {
-        const QString why = q.builtWithCuda ? tr("No usable GPU: %1.").arg(qs(q.reason))
+        const QString why = q.builtWithCuda ? tr("No usable GPU: %1.").arg(gpuReasonText(q.reason))
                                             : tr("No GPU: this copy of FP Lab was built without CUDA.");
         m_label->setText(why + QLatin1Char(' ') + (q.builtWithCuda ? versions + QLatin1Char(' ') : QString()) +
                          tr("The GEMM and TF32 panels run on the CPU model of the tensor cores; the speed table shows "

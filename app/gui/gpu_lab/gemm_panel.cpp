@@ -1,6 +1,7 @@
 // The GEMM panel: controls, the run on the worker, the results table and the heat map.
 #include "app/gui/gpu_lab/gemm_panel.h"
 
+#include "app/gui/common/gpu_text.h"
 #include "app/gui/common/number_text.h"
 #include "app/gui/gpu_lab/gpu_lab_settings.h"
 #include "app/gui/common/job_runner.h"
@@ -257,7 +258,7 @@ void GemmPanel::updateBackendChecks() {
         const auto backend = makeBackend(key, r.arch);
         QString why;
         if (isGpuBackend(key) && !m_devicesKnown) why = tr("Looking for a GPU…");
-        else why = qs(backend->unavailableReason(r.spec.type));
+        else why = gpuReasonText(backend->unavailableReason(r.spec.type));
         const bool always = key == "reference" || key == "model";
         it.value()->setEnabled(!always && why.isEmpty());
         QString tip = qs(backend->description());

@@ -2,6 +2,7 @@
 // and the last message, where GPU errors are shown while the section carries on).
 #include "app/gui/gpu_lab/gpu_lab_section.h"
 
+#include "app/gui/common/gpu_text.h"
 #include "app/gui/gpu_lab/device_panel.h"
 #include "app/gui/gpu_lab/fingerprint_panel.h"
 #include "app/gui/gpu_lab/gemm_panel.h"
@@ -121,7 +122,7 @@ void GpuLabSection::queryDevice() {
     m_gemm->setDevicesKnown();
     m_speed->setDevice(q);
     m_tf32->setGpuAvailable(q.available);
-    m_fingerprint->setGpuUnavailableReason(QString::fromStdString(gpu::noGpuReason()));
+    m_fingerprint->setGpuUnavailableReason(gpuReasonText(gpu::noGpuReason()));
     updateBusy(m_runner->isBusy());
 }
 
@@ -167,7 +168,9 @@ void GpuLabSection::retranslateUi() {
     m_speed->retranslate();
     m_tf32->retranslate();
     m_fingerprint->retranslate();
+    // The last message was written in the old language: it goes rather than stay untranslated.
     if (m_runner->isBusy()) m_jobLabel->setText(tr("Running: %1…").arg(m_runner->title()));
+    else m_jobLabel->clear();
 }
 
 QStringList GpuLabSection::screenshotNames() const {

@@ -1,6 +1,7 @@
 // The speed table and its bar chart; measuring runs on the worker, type by type.
 #include "app/gui/gpu_lab/speed_panel.h"
 
+#include "app/gui/common/gpu_text.h"
 #include "app/gui/common/number_text.h"
 #include "app/gui/common/chart_style.h"
 #include "app/gui/gpu_lab/gpu_lab_settings.h"
@@ -84,8 +85,6 @@ SpeedPanel::SpeedPanel(GpuLabSettings& settings, JobRunner& runner, QAction* mea
     chart->addSeries(m_bars);
     m_axisX = new QBarCategoryAxis(this);
     m_axisY = new QLogValueAxis(this);
-    m_axisY->setLabelFormat(QStringLiteral("%g"));
-    m_axisY->setBase(10);
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisY, Qt::AlignLeft);
     m_bars->attachAxis(m_axisX);
@@ -125,7 +124,7 @@ void SpeedPanel::setDevice(const DeviceQuery& query) {
 
 bool SpeedPanel::startMeasuring() {
     if (!m_query || !m_query->available) {
-        emit message(tr("Measuring needs a GPU: %1").arg(m_query ? qs(m_query->reason) : tr("the device is not known yet")), 6000);
+        emit message(tr("Measuring needs a GPU: %1").arg(m_query ? gpuReasonText(m_query->reason) : tr("the device is not known yet")), 6000);
         return false;
     }
     BenchConfig config;
@@ -178,7 +177,7 @@ void SpeedPanel::fill() {
                                     : QString();
     QString status;
     if (!m_query) status = tr("Looking for a GPU…");
-    else if (!gpu) status = tr("Measurements need a GPU (%1); the table shows the datasheet only.").arg(qs(m_query->reason));
+    else if (!gpu) status = tr("Measurements need a GPU (%1); the table shows the datasheet only.").arg(gpuReasonText(m_query->reason));
     else if (m_measured.empty()) status = tr("Press Measure (F6) to time cuBLAS GEMMs on %1.").arg(qs(m_query->devices.front().name));
     else status = tr("Measured with cuBLAS on %1: square GEMMs of size %2, median of %3 timed runs after %4 warm-up runs.")
                       .arg(qs(m_query->devices.front().name))
@@ -222,10 +221,10 @@ void SpeedPanel::fillChart() {
         set->setColor(highlightColor(palette()));
         m_bars->append(set);
     }
-    m_axisY->setMin(floor);
-    m_axisY->setMax(std::pow(10.0, std::ceil(std::log10(std::max(hi, floor * 10)))));
+    applyLogAxis(m_axisY, floor, std::max(hi, floor * 10));
     m_axisY->setTitleText(tr("TFLOPS (INT8: TOPS), log scale"));
     styleChart(m_chartView->chart(), palette());
+    fitLegend(m_chartView->chart());
 }
 
 void SpeedPanel::retranslate() {

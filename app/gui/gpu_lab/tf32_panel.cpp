@@ -3,6 +3,7 @@
 
 #include "app/gui/common/number_text.h"
 #include "app/gui/common/chart_style.h"
+#include "app/gui/common/gpu_text.h"
 #include "app/gui/gpu_lab/gpu_lab_settings.h"
 #include "app/gui/common/job_runner.h"
 #include "app/gui/gpu_lab/lab_widgets.h"
@@ -67,7 +68,6 @@ Tf32Panel::Tf32Panel(GpuLabSettings& settings, JobRunner& runner, QAction* runAc
     m_chartView->chart()->legend()->hide();
     m_axisX = new QBarCategoryAxis(this);
     m_axisY = new QLogValueAxis(this);
-    m_axisY->setLabelFormat(QStringLiteral("%g"));
     m_chartView->chart()->addAxis(m_axisX, Qt::AlignBottom);
     m_chartView->chart()->addAxis(m_axisY, Qt::AlignLeft);
     m_bars->attachAxis(m_axisX);
@@ -155,7 +155,7 @@ void Tf32Panel::fill() {
                     "each input, FP32 23.")
                      .arg(QString::number(on->relativeError / off->relativeError, 'f', 0), approxText(on->relativeError, 3),
                           approxText(off->relativeError, 3));
-    if (!m_result->gpuError.empty()) lines << tr("The GPU part failed: %1").arg(qs(m_result->gpuError));
+    if (!m_result->gpuError.empty()) lines << tr("The GPU part failed: %1").arg(gpuReasonText(m_result->gpuError));
     else if (!m_gpu) lines << tr("Speed needs a GPU: the CPU rows show the error only.");
     lines << tr("Error columns: the largest |D − R| over the cells and ‖D − R‖ / ‖R‖, with R the same GEMM in FP64; "
                 "ulps are counted from R rounded to FP32.");
@@ -179,8 +179,7 @@ void Tf32Panel::fillChart() {
     set->setColor(seriesColor(0, palette()));
     m_bars->append(set);
     m_axisX->append(categories);
-    m_axisY->setMin(std::pow(10.0, std::floor(std::log10(lo)) - 1));
-    m_axisY->setMax(std::pow(10.0, std::ceil(std::log10(std::max(hi, lo)))));
+    applyLogAxis(m_axisY, lo / 10, std::max(hi, lo));
     styleChart(m_chartView->chart(), palette());
 }
 

@@ -2,6 +2,8 @@
 // run's result is shown, and results for a panel that is gone are dropped.
 #include "app/gui/lessons/experiment_panel.h"
 
+#include "app/gui/common/gpu_text.h"
+
 #include "app/gui/lessons/lesson_language.h"
 #include "app/gui/lessons/param_editor.h"
 #include "app/gui/lessons/result_view.h"
@@ -92,7 +94,7 @@ void ExperimentPanel::setUpBackendSwitch() {
     m_counterpart = std::move(counterpart);
     const std::string reason = m_counterpart->unavailableReason();
     m_gpuButton->setEnabled(reason.empty());
-    m_gpuReason->setText(QString::fromStdString(reason));
+    m_gpuReason->setText(gpuReasonText(reason));
     m_gpuReason->setVisible(!reason.empty());
     connect(m_gpuButton, &QRadioButton::toggled, this, [this](bool) { startRun(); });
 }

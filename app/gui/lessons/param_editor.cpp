@@ -135,9 +135,14 @@ void ParamEditor::resetToLesson() {
 void ParamEditor::retranslate(Language language) {
     m_language = language;
     for (const Field& f : m_fields) {
+        // The lesson files and `fplab-cli lesson --param` know a parameter by its English name; a
+        // Chinese reader gets its description as the label and the name in the tooltip.
+        const QString name = QString::fromStdString(f.spec->name);
         const QString help = uiText(language, f.spec->help);
-        f.label->setToolTip(help);
-        f.editor->setToolTip(help);
+        f.label->setText(language == Language::English ? name : help);
+        const QString tip = tr("%1 (parameter %2)").arg(help, name);
+        f.label->setToolTip(tip);
+        f.editor->setToolTip(tip);
     }
 }
 

@@ -3,6 +3,7 @@
 
 #include "app/gui/common/chart_style.h"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -18,7 +19,7 @@ using namespace fplab::lessons;
 QChart* buildResultChart(const Chart& chart, Language language, const QPalette& palette) {
     auto* c = new QChart;
     c->setTitle(QString::fromStdString(chart.title.in(language)));
-    auto* x = new QValueAxis;
+    auto* x = new QCategoryAxis;
     x->setTitleText(QString::fromStdString(chart.xLabel.in(language)));
     QAbstractAxis* y = nullptr;
     if (chart.yScale == AxisScale::Log2) {
@@ -27,12 +28,14 @@ QChart* buildResultChart(const Chart& chart, Language language, const QPalette& 
         log->setLabelFormat(QStringLiteral("%.3g"));
         y = log;
     } else {
-        y = new QValueAxis;
+        y = new QCategoryAxis;
     }
     y->setTitleText(QString::fromStdString(chart.yLabel.in(language)));
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
     double xMin = INFINITY, xMax = -INFINITY, yMin = INFINITY, yMax = -INFINITY;
+    // Counts (additions, steps, elements) get whole-number ticks.
+    bool xIntegers = true, yIntegers = true;
     int index = 0;
     for (const Series& s : chart.series) {
         auto* line = new QLineSeries;
@@ -42,6 +45,8 @@ QChart* buildResultChart(const Chart& chart, Language language, const QPalette& 
             const double v = s.y[i];
             if (!std::isfinite(v) || (chart.yScale == AxisScale::Log2 && v <= 0)) continue;
             points.push_back({s.x[i], v});
+            xIntegers = xIntegers && s.x[i] == std::round(s.x[i]);
+            yIntegers = yIntegers && v == std::round(v);
             xMin = std::min(xMin, s.x[i]);
             xMax = std::max(xMax, s.x[i]);
             yMin = std::min(yMin, v);
@@ -54,7 +59,7 @@ QChart* buildResultChart(const Chart& chart, Language language, const QPalette& 
         line->attachAxis(y);
     }
     if (std::isfinite(xMin)) {
-        x->setRange(xMin, xMax > xMin ? xMax : xMin + 1);
+        applyNiceAxis(x, xMin, xMax, xIntegers);
         if (chart.yScale == AxisScale::Log2) {
             auto* log = static_cast<QLogValueAxis*>(y);
             // A tick per power of 2^k, about eight ticks whatever the range (FP32 spans 2^-149..2^104).
@@ -62,11 +67,11 @@ QChart* buildResultChart(const Chart& chart, Language language, const QPalette& 
             log->setBase(std::ldexp(1.0, std::max(1, int(std::ceil(octaves / 8)))));
             log->setRange(yMin, yMax > yMin ? yMax : yMin * 2);
         } else {
-            const double pad = (yMax - yMin) * 0.05 + (yMax == yMin ? 1 : 0);
-            static_cast<QValueAxis*>(y)->setRange(yMin - pad, yMax + pad);
+            applyNiceAxis(static_cast<QValueAxis*>(y), yMin, yMax, yIntegers);
         }
     }
     styleChart(c, palette);
+    fitLegend(c);
     return c;
 }
 

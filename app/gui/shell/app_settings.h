@@ -45,7 +45,7 @@ public:
     SettingValue<QString> explorerInput{store, QStringLiteral("explorer/input"), QStringLiteral("0.1")};
     SettingValue<QString> explorerFormat{store, QStringLiteral("explorer/format"), QStringLiteral("fp16"), isFormatName};
     SettingValue<QString> explorerRounding{store, QStringLiteral("explorer/rounding"), QStringLiteral("rne"), isRoundingName};
-    // Row keys (format names, "int8") the user has hidden from the side-by-side table.
+    // Row keys (format names, "int8", "int8-tensor") the user has hidden from the side-by-side table.
     SettingValue<QStringList> explorerHiddenRows{
         store, QStringLiteral("explorer/hiddenRows"),
         {QStringLiteral("e8m0"), QStringLiteral("e4m3fnuz"), QStringLiteral("e5m2fnuz")}};

@@ -296,7 +296,11 @@ void MainWindow::retranslateUi() {
 }
 
 void MainWindow::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    if (event->type() == QEvent::LanguageChange) {
+        retranslateUi();
+        // A status line was written in the old language ("TF32 comparison done." under Chinese menus).
+        statusBar()->clearMessage();
+    }
     QMainWindow::changeEvent(event);
 }
 

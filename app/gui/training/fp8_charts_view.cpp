@@ -143,7 +143,7 @@ void Fp8ChartsView::clear(const std::vector<std::string>& tensors, int totalStep
     m_totalSteps = std::max(1, totalSteps);
     m_stride = std::max(1, (m_totalSteps + kMaxPoints - 1) / kMaxPoints);
     for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_saturatedChart, &m_flushedChart, &m_lossChart}) {
-        c->x->setRange(1, std::max(2, m_totalSteps));
+        applyNiceAxis(c->x, 0, std::max(2, m_totalSteps), true);
         c->seen = false;
         if (c->logY) {
             c->logY->setBase(c->base);

@@ -77,6 +77,7 @@ void RunChartsView::restyle() {
     const QPalette pal = palette();
     styleChart(m_lossView->chart(), pal);
     styleChart(m_scaleView->chart(), pal);
+    fitLegend(m_scaleView->chart());
     QPen pen(seriesColor(0, pal));
     pen.setWidthF(1.5);
     m_loss->setPen(pen);
@@ -98,8 +99,8 @@ void RunChartsView::clear(int totalSteps) {
     m_points = 0;
     m_lossMin = m_lossMax = 1;
     m_scaleMin = m_scaleMax = 1;
-    m_lossX->setRange(1, std::max(2, totalSteps));
-    m_scaleX->setRange(1, std::max(2, totalSteps));
+    applyNiceAxis(m_lossX, 0, std::max(2, totalSteps), true);
+    applyNiceAxis(m_scaleX, 0, std::max(2, totalSteps), true);
     m_lossY->setRange(0.01, 10);
     m_scaleY->setRange(0.5, 2);
 }

@@ -1,0 +1,143 @@
+// Round axis ticks (1-2-5 steps, whole numbers for counts, never "-0") and legends that fit:
+// the tick algorithm on its own, then one real chart, a lesson's running sum of 4096 sixteens.
+#include "app/gui/common/chart_style.h"
+#include "app/gui/lessons/result_chart.h"
+#include "lessons/experiment_registry.h"
+
+#include <QApplication>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsTextItem>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QRegularExpression>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+namespace fplab::gui {
+namespace {
+
+QStringList labels(const AxisTicks& t) {
+    QStringList out;
+    for (const QString& l : t.labels) out << l;
+    return out;
+}
+
+TEST(NiceTicks, HandWorkedRanges) {
+    // The sum axis (-3260 .. 32776): steps of 10000, not -3260.0 and 32776.0.
+    AxisTicks t = niceTicks(-3260, 32776);
+    EXPECT_EQ(t.step, 10000);
+    EXPECT_EQ(labels(t), QStringList({"-10000", "0", "10000", "20000", "30000", "40000"}));
+    // Counts: 1024.8 "additions" cannot be a tick.
+    t = niceTicks(0, 1024.8, 6, true);
+    EXPECT_EQ(labels(t), QStringList({"0", "500", "1000", "1500"}));
+    t = niceTicks(1, 7, 6, true);
+    EXPECT_EQ(t.step, 2);
+    EXPECT_EQ(labels(t), QStringList({"0", "2", "4", "6", "8"}));
+    t = niceTicks(0, 3, 6, true); // a step below 1 becomes 1 for counts
+    EXPECT_EQ(labels(t), QStringList({"0", "1", "2", "3"}));
+    // Around zero: exactly "0", never "-0.00".
+    t = niceTicks(-0.003, 0.0071); // 0.0101 / 5 = 0.00202 per tick: 0.002 is too small, 0.005 it is
+    EXPECT_NEAR(t.step, 0.005, 1e-15);
+    EXPECT_EQ(labels(t), QStringList({"-0.005", "0", "0.005", "0.010"}));
+    t = niceTicks(-0.3, 0.3);
+    EXPECT_EQ(labels(t), QStringList({"-0.4", "-0.2", "0", "0.2", "0.4"}));
+    // Tiny and huge values switch to scientific notation.
+    t = niceTicks(1e-8, 5e-8);
+    EXPECT_EQ(labels(t), QStringList({"1e-08", "2e-08", "3e-08", "4e-08", "5e-08"}));
+    t = niceTicks(0, 3e7);
+    EXPECT_EQ(labels(t), QStringList({"0", "1e+07", "2e+07", "3e+07"}));
+    t = niceTicks(0, 3e7, 8);
+    EXPECT_EQ(labels(t), QStringList({"0", "5e+06", "1e+07", "1.5e+07", "2e+07", "2.5e+07", "3e+07"}));
+    // A flat series still gets an axis around it.
+    t = niceTicks(0.1, 0.1);
+    EXPECT_LT(t.min, 0.1);
+    EXPECT_GT(t.max, 0.1);
+}
+
+TEST(NiceTicks, EveryRangeGetsRoundCoveringTicks) {
+    std::mt19937_64 rng(15);
+    std::uniform_real_distribution<double> exponent(-12, 12), unit(-1, 1);
+    const QRegularExpression negativeZero(QStringLiteral("^-0(\\.0*)?(e.*)?$"));
+    for (int i = 0; i < 20000; ++i) {
+        const double scale = std::pow(10.0, exponent(rng));
+        double lo = unit(rng) * scale, hi = unit(rng) * scale;
+        if (lo > hi) std::swap(lo, hi);
+        const bool integers = i % 3 == 0;
+        if (integers) lo = std::round(lo * 1e-3 / scale * 1e6), hi = std::round(hi * 1e-3 / scale * 1e6) + 1;
+        const int maxTicks = 4 + i % 6;
+        const AxisTicks t = niceTicks(lo, hi, maxTicks, integers);
+        SCOPED_TRACE(testing::Message() << lo << " .. " << hi << " max " << maxTicks << (integers ? " integers" : ""));
+        const double mantissa = t.step / std::pow(10.0, std::floor(std::log10(t.step) + 1e-9));
+        ASSERT_TRUE(std::fabs(mantissa - 1) < 1e-9 || std::fabs(mantissa - 2) < 1e-9 || std::fabs(mantissa - 5) < 1e-9) << t.step;
+        ASSERT_LE(t.min, lo);
+        ASSERT_GE(t.max, hi);
+        ASSERT_LE(int(t.values.size()), maxTicks + 1);
+        ASSERT_GE(t.values.size(), 2u);
+        ASSERT_EQ(t.values.size(), t.labels.size());
+        for (std::size_t k = 0; k < t.values.size(); ++k) {
+            const QString& label = t.labels[k];
+            ASSERT_FALSE(negativeZero.match(label).hasMatch()) << label.toStdString();
+            bool ok = false;
+            const double read = label.toDouble(&ok);
+            ASSERT_TRUE(ok) << label.toStdString();
+            ASSERT_NEAR(read, t.values[k], t.step * 1e-6) << label.toStdString();
+            if (integers) ASSERT_FALSE(label.contains(QLatin1Char('.')) || label.contains(QLatin1Char('e'))) << label.toStdString();
+            if (k > 0) ASSERT_NE(label, t.labels[k - 1]);
+        }
+    }
+}
+
+TEST(ChartStyle, ALessonChartHasRoundTicksAndWholeLegendNames) {
+    const lessons::ExperimentOutcome run = lessons::runExperiment("sum_copies", {});
+    ASSERT_TRUE(run.result) << run.error;
+    ASSERT_FALSE(run.result->charts.empty());
+    QChartView view;
+    view.resize(640, 360);
+    QChart* chart = buildResultChart(run.result->charts.front(), lessons::Language::English, QApplication::palette());
+    view.setChart(chart);
+    view.show();
+    QApplication::processEvents();
+
+    const QRegularExpression wholeNumber(QStringLiteral("^-?[0-9]+$"));
+    for (Qt::Orientation o : {Qt::Horizontal, Qt::Vertical}) {
+        auto* axis = qobject_cast<QCategoryAxis*>(chart->axes(o).value(0));
+        ASSERT_NE(axis, nullptr);
+        const QStringList ticks = axis->categoriesLabels();
+        ASSERT_GE(ticks.size(), 2);
+        // Additions and sums of sixteens are whole numbers, in equal round steps.
+        for (const QString& l : ticks) EXPECT_TRUE(wholeNumber.match(l).hasMatch()) << l.toStdString();
+        const double step = ticks[1].toDouble() - ticks[0].toDouble();
+        const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
+        EXPECT_TRUE(mantissa == 1 || mantissa == 2 || mantissa == 5) << step;
+        EXPECT_EQ(axis->min(), ticks.front().toDouble());
+        EXPECT_EQ(axis->max(), ticks.back().toDouble());
+    }
+    // Every text is drawn whole and inside the chart: Qt cuts a label that does not fit to "...",
+    // and a legend too wide for its place runs off the edge. At a normal width and at a narrow one.
+    QStringList names;
+    for (QLegendMarker* m : chart->legend()->markers()) names << m->label();
+    ASSERT_GE(names.size(), 2);
+    for (const int width : {640, 420, 300}) {
+        view.resize(width, 360);
+        QApplication::processEvents();
+        const QRectF inside = chart->sceneBoundingRect().adjusted(-1, -1, 1, 1);
+        QStringList drawn;
+        for (QGraphicsItem* item : view.scene()->items()) {
+            auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+            if (!text || !text->isVisible() || text->toPlainText().isEmpty()) continue;
+            drawn << text->toPlainText();
+            EXPECT_FALSE(text->toPlainText().endsWith(QStringLiteral("..."))) << width << " px: " << text->toPlainText().toStdString();
+            EXPECT_TRUE(inside.contains(text->sceneBoundingRect()))
+                << width << " px: '" << text->toPlainText().toStdString() << "' runs off the chart";
+        }
+        for (const QString& name : names) EXPECT_TRUE(drawn.contains(name)) << width << " px: " << name.toStdString() << " not drawn whole";
+    }
+}
+
+} // namespace
+} // namespace fplab::gui
