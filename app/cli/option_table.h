@@ -6,7 +6,7 @@
 #include "app/cli/command.h"
 #include "core/format.h"
 #include "core/rounding.h"
-#include "core/text/quote.h"
+#include "core/quote.h"
 
 #include <functional>
 #include <optional>
