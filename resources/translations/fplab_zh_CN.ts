@@ -732,6 +732,10 @@
             <source>GPU side not run: %1</source>
             <translation>未在 GPU 上运行：%1</translation>
         </message>
+        <message>
+            <source>Experiment</source>
+            <translation>实验</translation>
+        </message>
     </context>
     <context>
         <name>fplab::gui::ExplorerSection</name>
@@ -2380,6 +2384,18 @@
             <source>skipped step (inf/NaN gradients)</source>
             <translation>跳过的步（梯度含 inf/NaN）</translation>
         </message>
+        <message>
+            <source>each step</source>
+            <translation>每一步</translation>
+        </message>
+        <message>
+            <source>smoothed (moving average over about %1 steps)</source>
+            <translation>平滑（约 %1 步的移动平均）</translation>
+        </message>
+        <message>
+            <source>smoothed</source>
+            <translation>平滑</translation>
+        </message>
     </context>
     <context>
         <name>fplab::gui::SessionFile</name>
@@ -3497,6 +3513,10 @@
             <source>The GPU cannot run this: %1</source>
             <translation>GPU 无法运行此训练：%1</translation>
         </message>
+        <message>
+            <source>Training</source>
+            <translation>训练</translation>
+        </message>
     </context>
     <context>
         <name>fplab::gui::TrainingSection</name>
@@ -4452,6 +4472,382 @@
         <message>
             <source>%1 (parameter %2)</source>
             <translation>%1（参数 %2）</translation>
+        </message>
+    </context>
+    <context>
+        <name>fplab::gui::RunControls</name>
+        <message>
+            <source>Resume</source>
+            <translation>继续</translation>
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation>暂停</translation>
+        </message>
+        <message>
+            <source>Start</source>
+            <translation>开始</translation>
+        </message>
+        <message>
+            <source>Start a new run with these settings (F5)</source>
+            <translation>用这些设置开始新的训练（F5）</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>单步</translation>
+        </message>
+        <message>
+            <source>One optimizer step, then pause (F7)</source>
+            <translation>执行一步优化器更新后暂停（F7）</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Stop the run (Shift+F5)</source>
+            <translation>停止训练（Shift+F5）</translation>
+        </message>
+        <message>
+            <source>Pause or resume the run (F6)</source>
+            <translation>暂停或继续训练（F6）</translation>
+        </message>
+        <message>
+            <source>Reset</source>
+            <translation>重置</translation>
+        </message>
+        <message>
+            <source>Clear the run and its charts; the settings stay (Ctrl+F5)</source>
+            <translation>清除本次训练及其图表；设置保持不变（Ctrl+F5）</translation>
+        </message>
+        <message>
+            <source>Choose the settings and press Start.</source>
+            <translation>选好设置后按“开始”。</translation>
+        </message>
+        <message>
+            <source>Running.</source>
+            <translation>运行中。</translation>
+        </message>
+        <message>
+            <source>Pausing…</source>
+            <translation>正在暂停…</translation>
+        </message>
+        <message>
+            <source>Paused.</source>
+            <translation>已暂停。</translation>
+        </message>
+        <message>
+            <source>Cancelling…</source>
+            <translation>正在取消…</translation>
+        </message>
+        <message>
+            <source>Ready.</source>
+            <translation>就绪。</translation>
+        </message>
+        <message>
+            <source>Finished.</source>
+            <translation>已完成。</translation>
+        </message>
+        <message>
+            <source>Diverged.</source>
+            <translation>已发散。</translation>
+        </message>
+        <message>
+            <source>The loss scale collapsed.</source>
+            <translation>损失缩放因子崩溃了。</translation>
+        </message>
+        <message>
+            <source>Cancelled.</source>
+            <translation>已取消。</translation>
+        </message>
+        <message>
+            <source>Refused.</source>
+            <translation>配置被拒绝。</translation>
+        </message>
+        <message>
+            <source>Failed.</source>
+            <translation>失败。</translation>
+        </message>
+        <message>
+            <source>Step %1 of %2.</source>
+            <translation>第 %1 步，共 %2 步。</translation>
+        </message>
+        <message>
+            <source>Last step: loss %1, scale %2%3.</source>
+            <translation>最后一步：损失 %1，缩放因子 %2%3。</translation>
+        </message>
+        <message>
+            <source> (skipped: inf/NaN gradients)</source>
+            <translation>（已跳过：梯度含 inf/NaN）</translation>
+        </message>
+        <message>
+            <source>Loss of step %1: %2</source>
+            <translation>第 %1 步的损失：%2</translation>
+        </message>
+        <message>
+            <source>Skipped steps: %1.</source>
+            <translation>跳过的步数：%1。</translation>
+        </message>
+        <message>
+            <source>Nonzero gradients rounded to zero in FP16: %1.</source>
+            <translation>在 FP16 中舍入为零的非零梯度：%1。</translation>
+        </message>
+        <message>
+            <source>Nonzero gradients FP16 would round to zero: %1.</source>
+            <translation>FP16 会舍入为零的非零梯度：%1。</translation>
+        </message>
+        <message>
+            <source>Updates lost in the FP32 master weights: %1 of this step's nonzero updates were smaller than half the spacing of FP32 at their weight, which did not change.</source>
+            <translation>FP32 主权重中丢失的更新：本步非零更新中有 %1 小于其权重处 FP32 间距的一半，权重没有改变。</translation>
+        </message>
+        <message>
+            <source>Updates lost in the %2 weights: %1 of this step's nonzero updates were smaller than half the spacing of %2 at their weight, which did not change.</source>
+            <translation>%2 权重中丢失的更新：本步非零更新中有 %1 小于其权重处 %2 间距的一半，权重没有改变。</translation>
+        </message>
+        <message>
+            <source>All data: loss %1, accuracy %2.</source>
+            <translation>全部数据：损失 %1，准确率 %2。</translation>
+        </message>
+        <message>
+            <source>Loss over all data: %1</source>
+            <translation>全部数据上的损失：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>fplab::gui::TrainingForm</name>
+        <message>
+            <source>CPU emulator</source>
+            <translation>CPU 模拟器</translation>
+        </message>
+        <message>
+            <source>GPU, compared with the CPU emulator</source>
+            <translation>GPU，与 CPU 模拟器对比</translation>
+        </message>
+        <message>
+            <source>FP32</source>
+            <translation>FP32</translation>
+        </message>
+        <message>
+            <source>TF32 matmuls</source>
+            <translation>TF32 矩阵乘法</translation>
+        </message>
+        <message>
+            <source>FP16, no loss scaling</source>
+            <translation>FP16，不做损失缩放</translation>
+        </message>
+        <message>
+            <source>FP16, constant loss scale</source>
+            <translation>FP16，固定损失缩放</translation>
+        </message>
+        <message>
+            <source>FP16, dynamic loss scale (GradScaler)</source>
+            <translation>FP16，动态损失缩放（GradScaler）</translation>
+        </message>
+        <message>
+            <source>BF16</source>
+            <translation>BF16</translation>
+        </message>
+        <message>
+            <source>FP8, delayed scaling (Transformer Engine, CPU only)</source>
+            <translation>FP8，延迟缩放（Transformer Engine，仅 CPU）</translation>
+        </message>
+        <message>
+            <source>FP8, current scaling (CPU only)</source>
+            <translation>FP8，当前缩放（仅 CPU）</translation>
+        </message>
+        <message>
+            <source>FP8, block scaling (DeepSeek-V3, CPU only)</source>
+            <translation>FP8，块缩放（DeepSeek-V3，仅 CPU）</translation>
+        </message>
+        <message>
+            <source>Spirals (3 classes)</source>
+            <translation>螺旋（3 类）</translation>
+        </message>
+        <message>
+            <source>Tiny gradients (loss × 2^-20)</source>
+            <translation>微小梯度（损失 × 2^-20）</translation>
+        </message>
+        <message>
+            <source>largest (max)</source>
+            <translation>最大值（max）</translation>
+        </message>
+        <message>
+            <source>most recent</source>
+            <translation>最近一次</translation>
+        </message>
+        <message>
+            <source>Adam</source>
+            <translation>Adam</translation>
+        </message>
+        <message>
+            <source>SGD with momentum 0.9</source>
+            <translation>带动量 0.9 的 SGD</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>运行</translation>
+        </message>
+        <message>
+            <source>Backend:</source>
+            <translation>后端：</translation>
+        </message>
+        <message>
+            <source>Precision:</source>
+            <translation>精度：</translation>
+        </message>
+        <message>
+            <source>Data:</source>
+            <translation>数据：</translation>
+        </message>
+        <message>
+            <source>Optimizer:</source>
+            <translation>优化器：</translation>
+        </message>
+        <message>
+            <source>Learning rate:</source>
+            <translation>学习率：</translation>
+        </message>
+        <message>
+            <source>Steps:</source>
+            <translation>步数：</translation>
+        </message>
+        <message>
+            <source>Width:</source>
+            <translation>宽度：</translation>
+        </message>
+        <message>
+            <source>Depth:</source>
+            <translation>深度：</translation>
+        </message>
+        <message>
+            <source>Batch:</source>
+            <translation>批大小：</translation>
+        </message>
+        <message>
+            <source>Seed:</source>
+            <translation>种子：</translation>
+        </message>
+        <message>
+            <source>Master weights:</source>
+            <translation>主权重：</translation>
+        </message>
+        <message>
+            <source>Constant scale:</source>
+            <translation>固定缩放因子：</translation>
+        </message>
+        <message>
+            <source>Initial scale:</source>
+            <translation>初始缩放因子：</translation>
+        </message>
+        <message>
+            <source>Growth interval:</source>
+            <translation>增长间隔：</translation>
+        </message>
+        <message>
+            <source>Amax history:</source>
+            <translation>amax 历史长度：</translation>
+        </message>
+        <message>
+            <source>Amax from history:</source>
+            <translation>从历史中取 amax：</translation>
+        </message>
+        <message>
+            <source>FP8 margin:</source>
+            <translation>FP8 余量：</translation>
+        </message>
+        <message>
+            <source>Outlier at step:</source>
+            <translation>异常值所在步：</translation>
+        </message>
+        <message>
+            <source>FP32 master weights</source>
+            <translation>FP32 主权重</translation>
+        </message>
+        <message>
+            <source>Off: parameters, gradients and optimizer state are kept in the 16-bit type, as with model.half(); small updates vanish.</source>
+            <translation>关闭时，参数、梯度和优化器状态都保存在 16 位类型中，和 model.half() 一样；微小的更新会消失。</translation>
+        </message>
+        <message>
+            <source>Which type each operation runs in, as PyTorch autocast gives it on a GPU.</source>
+            <translation>每个运算使用的类型，与 PyTorch autocast 在 GPU 上给出的一致。</translation>
+        </message>
+        <message>
+            <source>GPU: the same run also steps on the GPU (tensor-core matmuls, FP32 accumulation) and each step is compared with the emulator's.</source>
+            <translation>GPU：同一次训练也在 GPU 上逐步运行（张量核心矩阵乘法，FP32 累加），每一步都与模拟器的结果对比。</translation>
+        </message>
+        <message>
+            <source>The GPU backend is not available: %1</source>
+            <translation>GPU 后端不可用：%1</translation>
+        </message>
+        <message>
+            <source>FP16 with a constant scale: the loss is multiplied by this; nothing checks for overflow.</source>
+            <translation>固定缩放的 FP16：损失乘以该值；不检查溢出。</translation>
+        </message>
+        <message>
+            <source>The dynamic scaler's first scale (PyTorch: 2^16).</source>
+            <translation>动态缩放器的初始缩放因子（PyTorch：2^16）。</translation>
+        </message>
+        <message>
+            <source>Clean steps before the dynamic scale doubles (PyTorch: 2000).</source>
+            <translation>动态缩放因子加倍前需要的正常步数（PyTorch：2000）。</translation>
+        </message>
+        <message>
+            <source>FP8 delayed scaling: how many steps of amax each tensor remembers (Transformer Engine: 1024).</source>
+            <translation>FP8 延迟缩放：每个张量记住多少步的 amax（Transformer Engine：1024）。</translation>
+        </message>
+        <message>
+            <source>FP8 delayed scaling: the scale comes from the largest amax of the history, or from the most recent one.</source>
+            <translation>FP8 延迟缩放：缩放因子取自历史中最大的 amax，或最近一次的 amax。</translation>
+        </message>
+        <message>
+            <source>FP8 per-tensor scaling (delayed and current): the scale leaves 2^margin of headroom above amax, so values up to 2^margin times the recorded amax still fit (Transformer Engine: margin 0).</source>
+            <translation>FP8 按张量缩放（延迟缩放和当前缩放）：缩放因子在 amax 之上留出 2^margin 的余量，因此不超过所记录 amax 的 2^margin 倍的值仍能表示（Transformer Engine：margin 为 0）。</translation>
+        </message>
+        <message>
+            <source>At this step one input feature becomes 100000: a sudden activation outlier (0: none).</source>
+            <translation>在这一步，一个输入特征变为 100000：一个突然出现的激活异常值（0：无）。</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+    </context>
+    <context>
+        <name>fplab::gui::TensorsView</name>
+        <message>
+            <source>The type of every tensor of one training step, in the order the step makes it, and the bytes the run holds.</source>
+            <translation>一个训练步中每个张量的类型（按生成的顺序），以及训练占用的字节数。</translation>
+        </message>
+    </context>
+    <context>
+        <name>fplab::gui::ComparisonView</name>
+        <message>
+            <source>Choose the GPU backend and start a run: it then also runs on the GPU, and every step is compared with the CPU emulator here.</source>
+            <translation>选择 GPU 后端并开始训练：训练会同时在 GPU 上运行，每一步都在这里与 CPU 模拟器对比。</translation>
+        </message>
+        <message>
+            <source>No comparison: the GPU backend is not available (%1).</source>
+            <translation>没有对比：GPU 后端不可用（%1）。</translation>
+        </message>
+        <message>
+            <source>Tolerance (relative): loss %1, weights %2, judged over the first %3 steps; the scale and the skipped steps must match.</source>
+            <translation>容差（相对）：损失 %1，权重 %2，只评判前 %3 步；缩放因子和跳过的步必须完全一致。</translation>
+        </message>
+        <message>
+            <source>FP8 casts: each operand's amax and scale within %1 (relative).</source>
+            <translation>FP8 转换：每个操作数的 amax 和缩放因子相对差在 %1 以内。</translation>
+        </message>
+        <message>
+            <source>Verdict: %1</source>
+            <translation>结论：%1</translation>
+        </message>
+        <message>
+            <source>%1 steps compared, %2 outside the tolerance so far.</source>
+            <translation>已对比 %1 步，目前有 %2 步超出容差。</translation>
+        </message>
+        <message>
+            <source>GPU run: %1</source>
+            <translation>GPU 训练：%1</translation>
         </message>
     </context>
 </TS>

@@ -1,31 +1,39 @@
-// The worker loop: steps the run while not paused, hands the records over in batches
-// (every 50 ms), refreshes the decision boundary every 500 ms and at the end.
+// The worker loop: steps the run (or both runs of a comparison, in lockstep) while not paused, hands
+// the records over in batches (every 50 ms), refreshes the decision boundary every 500 ms, when it
+// pauses and at the end.
 #include "app/gui/training/training_controller.h"
 
-#include "gpu/gpu_error.h"
+#include "app/gui/common/job_runner.h"
+#include "core/training/lockstep_comparison.h"
 #include "gpu/training/gpu_step_kernels.h"
 
 #include <QMetaObject>
-#include <QThread>
 
 #include <chrono>
+#include <optional>
 
 namespace fplab::gui {
 
 using namespace fplab::training;
 
-TrainingController::TrainingController(QObject* parent) : QObject(parent) {}
+TrainingController::TrainingController(QObject* parent) : QObject(parent), m_runner(std::make_unique<JobRunner>()) {}
 
 TrainingController::~TrainingController() {
     cancel();
-    if (m_thread) {
-        m_thread->wait();
-        delete m_thread;
-    }
+    m_runner.reset(); // waits for the worker
+}
+
+bool TrainingController::isRunning() const { return m_runner->isBusy(); }
+
+int TrainingController::progressPermille() const { return m_runner->progressPermille(); }
+
+void TrainingController::setComparedKernels(StepKernelsFactory cpu, StepKernelsFactory gpu) {
+    m_testCpuKernels = std::move(cpu);
+    m_testGpuKernels = std::move(gpu);
 }
 
 bool TrainingController::start(const TrainingConfig& config, bool paused, QString* error, bool onGpu) {
-    if (m_running.load()) {
+    if (isRunning()) {
         if (error) *error = tr("A run is still going: cancel it first.");
         return false;
     }
@@ -33,21 +41,17 @@ bool TrainingController::start(const TrainingConfig& config, bool paused, QStrin
         if (error) *error = QString::fromStdString(problem);
         return false;
     }
-    if (m_thread) {
-        m_thread->wait();
-        delete m_thread;
-        m_thread = nullptr;
-    }
     std::shared_ptr<TrainingRun> gpuRun;
     if (onGpu) {
         try {
-            gpuRun = std::make_shared<TrainingRun>(config, gpu::cudaKernelsFactory());
+            gpuRun = std::make_shared<TrainingRun>(config, m_testGpuKernels ? m_testGpuKernels : gpu::cudaKernelsFactory());
         } catch (const std::exception& e) { // a GpuError, or a mode the GPU has no path for
             if (error) *error = tr("The GPU cannot run this: %1").arg(QString::fromUtf8(e.what()));
             return false;
         }
     }
-    auto run = std::make_shared<TrainingRun>(config);
+    auto run = onGpu && m_testCpuKernels ? std::make_shared<TrainingRun>(config, m_testCpuKernels)
+                                         : std::make_shared<TrainingRun>(config);
     std::shared_ptr<TrainingRun> bf16Run;
     if (run->policy().fp8Gemms()) {
         TrainingConfig reference = config;
@@ -55,14 +59,7 @@ bool TrainingController::start(const TrainingConfig& config, bool paused, QStrin
         reference.collectStats = false;
         bf16Run = std::make_shared<TrainingRun>(reference);
     }
-    m_setup = {};
-    m_setup.onGpu = onGpu;
-    m_setup.tolerance = toleranceFor(config.mode);
-    m_setup.config = run->config();
-    m_setup.data = run->dataset();
-    m_setup.trace = run->dtypeTrace();
-    m_setup.memory = run->memory();
-    for (const Parameter& p : run->model().parameters()) m_setup.parameterNames.push_back(p.name);
+    m_setup = setupOf(*run, onGpu);
     {
         std::lock_guard lock(m_mutex);
         m_pending = {};
@@ -72,14 +69,10 @@ bool TrainingController::start(const TrainingConfig& config, bool paused, QStrin
     m_cancel = false;
     m_paused = paused;
     m_singleSteps = 0;
-    m_running = true;
-    m_thread = QThread::create([this, run, gpuRun, bf16Run] { work(run, gpuRun, bf16Run); });
-    connect(m_thread, &QThread::finished, this, [this] {
-        m_running = false;
-        emit finished();
-    });
-    m_thread->start();
-    return true;
+    m_workerSteps = 0;
+    return m_runner->start(
+        tr("Training"), [this, run, gpuRun, bf16Run](const JobControl& control) { work(control, run, gpuRun, bf16Run); },
+        [this](const JobOutcome&) { emit finished(); });
 }
 
 void TrainingController::pause() { m_paused = true; }
@@ -97,6 +90,7 @@ void TrainingController::stepOnce() {
 
 void TrainingController::cancel() {
     m_cancel = true;
+    if (m_runner) m_runner->cancel();
     m_wake.notify_all();
 }
 
@@ -106,42 +100,25 @@ TrainingUpdate TrainingController::takeUpdate() {
     TrainingUpdate out = std::move(m_pending);
     m_pending = {};
     m_pending.state = out.state;
+    m_pending.paused = out.paused;
     return out;
 }
 
 void TrainingController::publish(TrainingUpdate&& part) {
     {
         std::lock_guard lock(m_mutex);
-        for (StepRecord& r : part.steps) m_pending.steps.push_back(std::move(r));
-        m_pending.state = part.state;
-        if (part.grid) m_pending.grid = std::move(part.grid);
-        if (part.evaluation) m_pending.evaluation = part.evaluation;
-        m_pending.ended = m_pending.ended || part.ended;
-        for (StepComparison& c : part.comparisons) m_pending.comparisons.push_back(c);
-        if (part.gpuState) m_pending.gpuState = std::move(part.gpuState);
-        m_pending.bf16Loss.insert(m_pending.bf16Loss.end(), part.bf16Loss.begin(), part.bf16Loss.end());
+        m_pending.merge(std::move(part));
     }
     if (!m_notifyQueued.exchange(true))
         QMetaObject::invokeMethod(this, [this] { emit updated(); }, Qt::QueuedConnection);
 }
 
-void TrainingController::stepGpu(const TrainingRun& run, const StepRecord& cpu, TrainingRun& gpuRun,
-                                 TrainingUpdate& batch) {
-    if (gpuRun.over()) return;
-    // A CUDA error inside step() ends the GPU run as Failed with its explanation; reading the weights
-    // can fail too, and then ends it the same way.
-    try {
-        if (const StepRecord* g = gpuRun.step())
-            batch.comparisons.push_back(compareStep({cpu, flattenWeights(run.model().parameters())}, {*g, gpuRun.weights()},
-                                                    m_setup.tolerance));
-    } catch (const gpu::GpuError& e) {
-        gpuRun.fail(e);
-    }
-}
-
-void TrainingController::work(std::shared_ptr<TrainingRun> run, std::shared_ptr<TrainingRun> gpuRun,
-                              std::shared_ptr<TrainingRun> bf16Run) {
+void TrainingController::work(const JobControl& control, std::shared_ptr<TrainingRun> run,
+                              std::shared_ptr<TrainingRun> gpuRun, std::shared_ptr<TrainingRun> bf16Run) {
     using Clock = std::chrono::steady_clock;
+    std::optional<LockstepComparison> lockstep;
+    if (gpuRun) lockstep.emplace(*run, *gpuRun, m_setup.tolerance);
+    const auto over = [&] { return lockstep ? lockstep->over() : run->over(); };
     TrainingUpdate batch;
     auto lastFlush = Clock::now(), lastGrid = Clock::now();
     const auto flush = [&](bool withGrid) {
@@ -154,33 +131,43 @@ void TrainingController::work(std::shared_ptr<TrainingRun> run, std::shared_ptr<
         if (withGrid) lastGrid = lastFlush;
     };
     flush(true); // the untrained boundary
-    while (!run->over()) {
-        if (m_cancel.load()) {
+    bool pauseAnnounced = false;
+    while (!over()) {
+        if (control.isCancelled()) {
             run->requestCancel();
             if (gpuRun) gpuRun->requestCancel();
         } else if (m_paused.load() && m_singleSteps.load() == 0) {
-            if (!batch.steps.empty()) flush(true);
+            if (!pauseAnnounced) { // the views learn the step the worker stopped at
+                batch.paused = true;
+                flush(true);
+                pauseAnnounced = true;
+            }
             std::unique_lock lock(m_mutex);
             m_wake.wait_for(lock, std::chrono::milliseconds(100));
             continue;
         } else if (m_singleSteps.load() > 0) {
             --m_singleSteps;
         }
-        if (const StepRecord* r = run->step()) {
+        pauseAnnounced = false;
+        const StepRecord* r = nullptr;
+        if (lockstep) {
+            // Both runs step until both are over: when one stops early, the other goes on to its own end.
+            lockstep->step();
+            r = lockstep->a().last;
+            if (const StepComparison* c = lockstep->lastComparison()) batch.comparisons.push_back(*c);
+        } else {
+            r = run->step();
+        }
+        if (r) {
             batch.steps.push_back(*r);
-            if (gpuRun) stepGpu(*run, *r, *gpuRun, batch);
+            m_workerSteps = r->step;
+            control.report(double(r->step) / double(m_setup.config.steps));
             if (bf16Run)
                 if (const StepRecord* b = bf16Run->step()) batch.bf16Loss.push_back({b->step, b->loss});
         }
         const auto now = Clock::now();
-        const bool gridDue = now - lastGrid > std::chrono::milliseconds(500) || (m_paused.load() && m_singleSteps.load() == 0);
+        const bool gridDue = now - lastGrid > std::chrono::milliseconds(500);
         if (now - lastFlush > std::chrono::milliseconds(50) || gridDue) flush(gridDue);
-    }
-    // A GPU run that is not over yet ends here too: its own end (a step more than the CPU's would be a
-    // difference), or cancelled.
-    if (gpuRun && !gpuRun->over()) {
-        gpuRun->requestCancel();
-        gpuRun->step();
     }
     batch.evaluation = run->evaluate();
     batch.ended = true;
