@@ -44,6 +44,8 @@ public:
     void setLocked(bool locked);
     // Writes the configuration to the settings.
     void save();
+    // The stored settings with their validators (session files check values against them).
+    const TrainingSettings& settings() const { return *m_settings; }
     void retranslate();
 
     // The controls.

@@ -1,6 +1,7 @@
 // Training in a session file: the run settings the controls describe (through TrainingConfig, so
 // the names are core's: "fp16-dynamic", "spirals", "adam"), each checked by its setting's validator.
 #include "app/gui/training/training_section.h"
+#include "app/gui/training/training_form.h"
 
 #include "app/gui/shell/session_file.h"
 #include "app/gui/training/training_settings.h"
@@ -21,7 +22,7 @@ QString qsv(std::string_view s) { return QString::fromLatin1(s.data(), qsizetype
 
 void TrainingSection::saveSession(QJsonObject& out) const {
     using namespace training;
-    const TrainingConfig c = configFromControls();
+    const TrainingConfig c = m_form->config();
     out.insert(QStringLiteral("mode"), qsv(modeName(c.mode)));
     out.insert(QStringLiteral("dataset"), qsv(datasetName(c.dataset)));
     out.insert(QStringLiteral("optimizer"), qsv(optimizerName(c.optimizer.kind)));
@@ -44,7 +45,8 @@ void TrainingSection::saveSession(QJsonObject& out) const {
 QStringList TrainingSection::restoreSession(const QJsonObject& in) {
     using namespace training;
     SessionReader read(in, title());
-    TrainingConfig c = configFromControls();
+    TrainingConfig c = m_form->config();
+    const TrainingSettings& settings = m_form->settings();
     const auto named = [&read](const char* key, auto parse, const QString& what) {
         return read.stringWhere(QLatin1String(key), [&](const QString& s) { return parse(s.toStdString()).has_value(); }, what);
     };
@@ -62,24 +64,24 @@ QStringList TrainingSection::restoreSession(const QJsonObject& in) {
     if (const auto s = named("optimizer", parseOptimizerName, tr("an optimizer")))
         c.optimizer.kind = *parseOptimizerName(s->toStdString());
     if (const auto lr = read.number(QStringLiteral("learningRate"), 0, 1e9)) {
-        if (m_settings->learningRate.isValid(*lr)) c.optimizer.learningRate = float(*lr);
+        if (settings.learningRate.isValid(*lr)) c.optimizer.learningRate = float(*lr);
         else read.reject(QStringLiteral("learningRate"), tr("a value the Training section accepts"), QString::number(*lr));
     }
-    if (const auto v = checked("steps", m_settings->steps)) c.steps = *v;
-    if (const auto v = checked("width", m_settings->width)) c.model.width = *v;
-    if (const auto v = checked("depth", m_settings->depth)) c.model.depth = *v;
-    if (const auto v = checked("batch", m_settings->batch)) c.batchSize = *v;
-    if (const auto v = checked("seed", m_settings->seed)) c.seed = std::uint64_t(*v);
+    if (const auto v = checked("steps", settings.steps)) c.steps = *v;
+    if (const auto v = checked("width", settings.width)) c.model.width = *v;
+    if (const auto v = checked("depth", settings.depth)) c.model.depth = *v;
+    if (const auto v = checked("batch", settings.batch)) c.batchSize = *v;
+    if (const auto v = checked("seed", settings.seed)) c.seed = std::uint64_t(*v);
     if (const auto v = read.boolean(QStringLiteral("masterWeights"))) c.masterWeights = *v;
-    if (const auto v = checked("staticScaleExponent", m_settings->staticScaleExponent)) c.staticScale = float(std::ldexp(1.0, *v));
-    if (const auto v = checked("initScaleExponent", m_settings->initScaleExponent)) c.scaler.initScale = float(std::ldexp(1.0, *v));
-    if (const auto v = checked("growthInterval", m_settings->growthInterval)) c.scaler.growthInterval = *v;
-    if (const auto v = checked("fp8AmaxHistory", m_settings->fp8AmaxHistory)) c.fp8.amaxHistory = *v;
+    if (const auto v = checked("staticScaleExponent", settings.staticScaleExponent)) c.staticScale = float(std::ldexp(1.0, *v));
+    if (const auto v = checked("initScaleExponent", settings.initScaleExponent)) c.scaler.initScale = float(std::ldexp(1.0, *v));
+    if (const auto v = checked("growthInterval", settings.growthInterval)) c.scaler.growthInterval = *v;
+    if (const auto v = checked("fp8AmaxHistory", settings.fp8AmaxHistory)) c.fp8.amaxHistory = *v;
     if (const auto s = named("fp8AmaxAlgo", parseAmaxAlgoName, tr("an amax algorithm")))
         c.fp8.algo = *parseAmaxAlgoName(s->toStdString());
-    if (const auto v = checked("fp8Margin", m_settings->fp8Margin)) c.fp8.margin = *v;
-    if (const auto v = checked("outlierStep", m_settings->outlierStep)) c.outlierStep = *v;
-    setControls(c);
+    if (const auto v = checked("fp8Margin", settings.fp8Margin)) c.fp8.margin = *v;
+    if (const auto v = checked("outlierStep", settings.outlierStep)) c.outlierStep = *v;
+    m_form->setConfig(c);
     saveState();
     return read.problems();
 }
