@@ -1774,6 +1774,10 @@
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::LessonsSection</name>
@@ -2150,6 +2154,12 @@
     <message>
         <source>CPU %1, GPU %2 (the GPU&apos;s bits shown; differing bits emphasised)</source>
         <translation>CPU %1，GPU %2（显示 GPU 的位；不同的位加粗标出）</translation>
+    </message>
+    <message>
+        <source>Exactly %1
+As Python prints it: %2</source>
+        <translation>精确值 %1
+Python 打印为：%2</translation>
     </message>
 </context>
 <context>

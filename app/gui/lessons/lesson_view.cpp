@@ -1,8 +1,6 @@
 // Laying out a step: narration and checkpoints on the left, experiments on the right.
 #include "app/gui/lessons/lesson_view.h"
 
-#include "app/gui/lessons/section_links.h"
-
 #include "app/gui/lessons/checkpoint_widget.h"
 #include "app/gui/lessons/experiment_panel.h"
 #include "app/gui/lessons/lesson_language.h"
@@ -25,6 +23,43 @@
 namespace fplab::gui {
 
 using namespace fplab::lessons;
+
+namespace {
+
+// The tab titles of a step's experiments: the experiment's title, and where two share one, the
+// parameters in which they differ ("Rounding modes (value=0.1)", "Rounding modes (value=-0.1)").
+QStringList experimentTabTitles(const std::vector<const ExperimentCall*>& calls, Language language) {
+    QStringList titles;
+    for (const ExperimentCall* call : calls) {
+        const ExperimentSpec* spec = findExperiment(call->name);
+        titles.push_back(spec ? uiText(language, spec->title) : QString::fromStdString(call->id));
+    }
+    const auto valueOf = [](const ExperimentCall* call, const std::string& name) -> std::string {
+        for (const auto& [n, v] : call->params)
+            if (n == name) return v;
+        const ExperimentSpec* spec = findExperiment(call->name);
+        const ParamSpec* p = spec ? spec->findParam(name) : nullptr;
+        return p ? p->defaultValue : std::string();
+    };
+    QStringList result = titles;
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+        std::vector<std::size_t> same;
+        for (std::size_t j = 0; j < calls.size(); ++j)
+            if (titles[qsizetype(j)] == titles[qsizetype(i)]) same.push_back(j);
+        if (same.size() < 2) continue;
+        QStringList differing;
+        for (const auto& [name, value] : calls[i]->params) {
+            bool differs = false;
+            for (std::size_t j : same) differs = differs || valueOf(calls[j], name) != value;
+            if (differs) differing.push_back(QString::fromStdString(name + "=" + value));
+        }
+        if (differing.isEmpty()) differing.push_back(QString::fromStdString(calls[i]->id));
+        result[qsizetype(i)] = LessonView::tr("%1 (%2)").arg(titles[qsizetype(i)], differing.join(QStringLiteral(", ")));
+    }
+    return result;
+}
+
+} // namespace
 
 LessonView::LessonView(QWidget* parent)
     : QWidget(parent), m_title(new QLabel(this)), m_stepLabel(new QLabel(this)), m_splitter(new QSplitter(this)),
@@ -52,10 +87,15 @@ LessonView::LessonView(QWidget* parent)
     leftLayout->addWidget(m_checkpointBox);
     m_splitter->addWidget(left);
     m_experiments->setObjectName(QStringLiteral("experiments"));
+    m_experiments->setElideMode(Qt::ElideRight);
+    m_experiments->setUsesScrollButtons(false);
     m_splitter->addWidget(m_experiments);
-    m_splitter->setStretchFactor(0, 4);
-    m_splitter->setStretchFactor(1, 5);
-    m_splitter->setSizes({400, 500});
+    // Narration : experiments = 2 : 3 (weights; the experiments' tables need the room). The user may move
+    // it; LessonsSection keeps where.
+    m_splitter->setObjectName(QStringLiteral("stepSplitter"));
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setSizes({2000, 3000});
     layout->addWidget(m_splitter, 1);
 
     auto* buttons = new QHBoxLayout;
@@ -132,6 +172,7 @@ void LessonView::buildStep() {
             }
         }
     }
+    const QStringList titles = experimentTabTitles(shown, m_language);
     for (const ExperimentCall* call : shown) {
         const ExperimentRun* initial = m_run.find(call->id);
         auto* panel = new ExperimentPanel(*call, *initial, m_language);
@@ -140,7 +181,9 @@ void LessonView::buildStep() {
         QScrollArea* scroll = new QScrollArea;
         scroll->setWidgetResizable(true);
         scroll->setWidget(panel);
-        m_experiments->addTab(scroll, spec ? uiText(m_language, spec->title) : QString::fromStdString(call->id));
+        const QString title = titles[m_experiments->count()];
+        const int tab = m_experiments->addTab(scroll, title);
+        m_experiments->setTabToolTip(tab, spec ? title + QLatin1Char('\n') + uiText(m_language, spec->summary) : title);
         connect(panel, &ExperimentPanel::runChanged, this, [this, panel] { onPanelRun(panel); });
         connect(panel, &ExperimentPanel::openInExplorer, this, &LessonView::openInExplorer);
         connect(panel, &ExperimentPanel::openInArithmetic, this, &LessonView::openInArithmetic);

@@ -7,6 +7,7 @@
 #include "app/gui/lessons/lesson_language.h"
 #include "app/gui/lessons/lesson_progress.h"
 #include "app/gui/lessons/lesson_view.h"
+#include "app/gui/lessons/lessons_settings.h"
 #include "app/gui/lessons/result_view.h"
 #include "app/gui/lessons/section_links.h"
 #include "app/gui/shell/app_settings.h"
@@ -42,6 +43,7 @@ lessons::LessonLibrary loadLibrary(const QString& directory, QString& error) {
 
 LessonsSection::LessonsSection(SectionContext context, QWidget* parent, const QString& directory)
     : Section(context, parent), m_progress(std::make_unique<LessonProgress>(context.settings.store)),
+      m_layout(std::make_unique<LessonsSettings>(context.settings.store)),
       m_splitter(new QSplitter(this)), m_list(new QListWidget), m_problems(new QLabel), m_view(new LessonView) {
     m_library = loadLibrary(directory, m_loadError);
     m_language = lessonLanguage(settings());
@@ -60,7 +62,11 @@ LessonsSection::LessonsSection(SectionContext context, QWidget* parent, const QS
     m_splitter->addWidget(left);
     m_splitter->addWidget(m_view);
     m_splitter->setStretchFactor(1, 1);
-    m_splitter->setSizes({215, 1000});
+    // The step gets the room: at 1280 pixels the list takes a sixth (the user can move or collapse it).
+    m_splitter->setSizes({180, 920});
+    m_splitter->setObjectName(QStringLiteral("lessonListSplitter"));
+    if (!m_layout->listSplitter.get().isEmpty()) m_splitter->restoreState(m_layout->listSplitter.get());
+    if (!m_layout->stepSplitter.get().isEmpty()) m_view->splitter()->restoreState(m_layout->stepSplitter.get());
     layout->addWidget(m_splitter);
 
     connect(m_list, &QListWidget::currentRowChanged, this, &LessonsSection::showLessonAt);
@@ -167,7 +173,10 @@ void LessonsSection::retranslateUi() {
     if (const Lesson* open = m_view->lesson()) openLesson(QString::fromStdString(open->id), m_view->step());
 }
 
-void LessonsSection::saveState() {}
+void LessonsSection::saveState() {
+    m_layout->listSplitter.set(m_splitter->saveState());
+    m_layout->stepSplitter.set(m_view->splitter()->saveState());
+}
 
 QStringList LessonsSection::screenshotNames() const {
     return {QStringLiteral("lessons-overflow"), QStringLiteral("lessons-accumulation"),

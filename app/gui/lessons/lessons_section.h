@@ -15,6 +15,7 @@ namespace fplab::gui {
 
 class LessonProgress;
 class LessonView;
+struct LessonsSettings;
 
 class LessonsSection final : public Section {
     Q_OBJECT
@@ -55,6 +56,7 @@ private:
     lessons::LessonLibrary m_library;
     QString m_loadError;
     std::unique_ptr<LessonProgress> m_progress;
+    std::unique_ptr<LessonsSettings> m_layout;
     lessons::Language m_language = lessons::Language::English;
     QSplitter* m_splitter;
     QListWidget* m_list;
