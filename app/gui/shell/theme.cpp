@@ -61,6 +61,19 @@ QPalette buildPalette(const RoleColors& enabled, const RoleColors& disabled) {
     return p;
 }
 
+// The disabled colours: grey text, and fields and buttons flat on the window, so that nothing
+// disabled looks usable.
+RoleColors disabledFrom(const RoleColors& on, const QColor& grey, const QColor& placeholder, const QColor& highlight,
+                        const QColor& highlightedText) {
+    RoleColors off = on;
+    off.windowText = off.text = off.buttonText = off.link = off.linkVisited = grey;
+    off.placeholderText = placeholder;
+    off.base = off.button = on.window;
+    off.highlight = highlight;
+    off.highlightedText = highlightedText;
+    return off;
+}
+
 // Fusion outlines check boxes and radio buttons with a shade darker than the window: on a dark
 // window that outline vanishes. On dark palettes the indicators are drawn with a window colour whose
 // darker shade is a light grey, so that the ring stands out from the window and from the base.
@@ -126,19 +139,7 @@ QPalette ThemeManager::lightPalette() {
     on.mid = shades.color(QPalette::Mid);
     on.dark = shades.color(QPalette::Dark);
     on.shadow = shades.color(QPalette::Shadow);
-    // Disabled: grey text, and fields and buttons flat on the window, so that nothing disabled looks usable.
-    RoleColors off = on;
-    off.windowText = grey;
-    off.text = grey;
-    off.buttonText = grey;
-    off.placeholderText = QColor(0xb4, 0xb8, 0xbc);
-    off.base = window;
-    off.button = window;
-    off.highlight = QColor(0xc4, 0xcb, 0xd1);
-    off.highlightedText = QColor(0x6a, 0x70, 0x76);
-    off.link = grey;
-    off.linkVisited = grey;
-    return buildPalette(on, off);
+    return buildPalette(on, disabledFrom(on, grey, QColor(0xb4, 0xb8, 0xbc), QColor(0xc4, 0xcb, 0xd1), QColor(0x6a, 0x70, 0x76)));
 }
 
 QPalette ThemeManager::darkPalette() {
@@ -164,18 +165,7 @@ QPalette ThemeManager::darkPalette() {
     on.mid = QColor(0x24, 0x27, 0x2b);
     on.dark = QColor(0x18, 0x1a, 0x1c);
     on.shadow = Qt::black;
-    RoleColors off = on;
-    off.windowText = grey;
-    off.text = grey;
-    off.buttonText = grey;
-    off.placeholderText = QColor(0x55, 0x5a, 0x60);
-    off.base = window;
-    off.button = window;
-    off.highlight = QColor(0x3a, 0x4a, 0x56);
-    off.highlightedText = grey;
-    off.link = grey;
-    off.linkVisited = grey;
-    return buildPalette(on, off);
+    return buildPalette(on, disabledFrom(on, grey, QColor(0x55, 0x5a, 0x60), QColor(0x3a, 0x4a, 0x56), grey));
 }
 
 bool isDarkPalette(const QPalette& palette) {
