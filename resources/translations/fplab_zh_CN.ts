@@ -2932,6 +2932,14 @@ Python 打印为：%2</translation>
         <source>a × b is computed exactly, with all %1 bits of the product and no rounding (exponent %2 + %3). It is then aligned with c: the smaller one moves %4 place(s) right, its lost bits kept as sticky.</source>
         <translation>a × b 被精确计算，保留乘积的全部 %1 位，不做舍入（指数 %2 + %3）。然后与 c 对阶：较小的一项右移 %4 位，移出的位记入粘滞位。</translation>
     </message>
+    <message>
+        <source>unknown key '%1'</source>
+        <translation>未知的键“%1”</translation>
+    </message>
+    <message>
+        <source>'%1' is not a valid %2</source>
+        <translation>“%1”不是有效的 %2</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::Tf32Panel</name>
@@ -3487,6 +3495,14 @@ Python 打印为：%2</translation>
     <message>
         <source>GPU run: %1</source>
         <translation>GPU 训练：%1</translation>
+    </message>
+    <message>
+        <source>A run is in progress: cancel it before taking other settings.</source>
+        <translation>正在训练：请先取消，再采用其他设置。</translation>
+    </message>
+    <message>
+        <source>The link's training settings cannot be used: %1</source>
+        <translation>无法使用链接中的训练设置：%1</translation>
     </message>
 </context>
 <context>

@@ -13,7 +13,7 @@
 #include "app/gui/lessons/lessons_section.h"
 #include "app/gui/lessons/param_editor.h"
 #include "app/gui/lessons/result_view.h"
-#include "app/gui/lessons/section_links.h"
+#include "app/gui/shell/section_links.h"
 #include "gpu/backend_choice.h"
 #include "lessons/gpu_counterpart.h"
 
@@ -184,9 +184,9 @@ TEST(LessonsGui, ASectionLinkInTheNarrationSwitchesTheWindowsSection) {
     auto* narration = s->view()->findChild<QTextBrowser*>(QStringLiteral("narration"));
     ASSERT_NE(narration, nullptr);
     EXPECT_FALSE(narration->openExternalLinks()); // section: links are followed by the app
-    EXPECT_TRUE(followLessonLink(s->view(), QUrl(QStringLiteral("section:arithmetic"))));
+    EXPECT_TRUE(followSectionLink(s->view(), QUrl(QStringLiteral("section:arithmetic"))));
     EXPECT_EQ(h.window().currentSection(), h.window().section(QStringLiteral("arithmetic")));
-    EXPECT_FALSE(followLessonLink(s->view(), QUrl(QStringLiteral("section:no-such-section"))));
+    EXPECT_FALSE(followSectionLink(s->view(), QUrl(QStringLiteral("section:no-such-section"))));
     EXPECT_EQ(h.window().currentSection(), h.window().section(QStringLiteral("arithmetic")));
 }
 

@@ -14,6 +14,20 @@ QString shortDecimal(const Format& f, std::uint64_t bits) { return qs(shortestDe
 
 QString exactDecimalText(const Format& f, std::uint64_t bits) { return qs(exactDecimal(f, bits)); }
 
+QString valueSourceText(const Format& f, std::uint64_t bits) {
+    const FloatClass c = classify(f, bits);
+    if (isNan(c)) return QStringLiteral("nan");
+    if (c == FloatClass::Infinity) return signOf(f, bits) ? QStringLiteral("-inf") : QStringLiteral("inf");
+    return qs(hexFloat(f, bits));
+}
+
+QString valueEntryText(const Format& f, std::uint64_t bits) {
+    const FloatClass c = classify(f, bits);
+    if (!isFinite(c)) return valueSourceText(f, bits);
+    const QString exact = exactDecimalText(f, bits);
+    return exact.size() <= 40 ? exact : qs(hexFloat(f, bits));
+}
+
 QString approxText(double v, int digits) {
     if (std::isnan(v)) return QStringLiteral("nan");
     if (std::isinf(v)) return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");

@@ -16,6 +16,7 @@
 #include "app/gui/explorer/value_details_view.h"
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/glyph_icon.h"
+#include "app/gui/shell/section_links.h"
 #include "app/gui/shell/theme.h"
 #include "core/classify.h"
 #include "core/text/literal.h"
@@ -403,6 +404,15 @@ void ExplorerSection::onValueChanged() {
 void ExplorerSection::showValue(const QString& formatName, std::uint64_t bits) {
     if (!m_state->setFormat(formatName)) return;
     m_state->setBits(bits);
+}
+
+bool ExplorerSection::openLink(const QUrlQuery& query) {
+    if (query.isEmpty()) return true;
+    const std::optional<LinkedValue> value = linkedValue(query);
+    if (!value) return false;
+    if (value->format.id == FormatId::Custom) addCustomFormat(value->formatName);
+    showValue(value->formatName, value->bits);
+    return true;
 }
 
 void ExplorerSection::updateReport() {

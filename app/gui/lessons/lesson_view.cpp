@@ -4,7 +4,7 @@
 #include "app/gui/lessons/checkpoint_widget.h"
 #include "app/gui/lessons/experiment_panel.h"
 #include "app/gui/lessons/lesson_language.h"
-#include "app/gui/lessons/section_links.h"
+#include "app/gui/shell/section_links.h"
 #include "lessons/experiment_registry.h"
 #include "lessons/lesson_parser.h"
 
@@ -80,7 +80,7 @@ LessonView::LessonView(QWidget* parent)
     leftLayout->setContentsMargins(0, 0, 0, 0);
     // Links are followed here: "section:" links switch the window's section (section_links.h).
     m_narration->setOpenLinks(false);
-    connect(m_narration, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) { followLessonLink(this, url); });
+    connect(m_narration, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) { followSectionLink(this, url); });
     m_narration->setObjectName(QStringLiteral("narration"));
     leftLayout->addWidget(m_narration, 1);
     m_checkpointLayout->setContentsMargins(0, 0, 0, 0);

@@ -9,9 +9,9 @@
 #include "app/gui/lessons/lesson_view.h"
 #include "app/gui/lessons/lessons_settings.h"
 #include "app/gui/lessons/result_view.h"
-#include "app/gui/lessons/section_links.h"
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/glyph_icon.h"
+#include "app/gui/shell/section_links.h"
 
 #include <QApplication>
 #include <QCoreApplication>

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QAction;
+class QUrlQuery;
 
 namespace fplab::gui {
 
@@ -51,6 +52,10 @@ public:
     // and the content to show for each: representative values, not the user's.
     virtual QStringList screenshotNames() const { return {id()}; }
     virtual void prepareScreenshot(const QString& name) { Q_UNUSED(name); }
+    // Takes what a "section:ID?key=value&..." link carries (a value to show, settings to apply; see
+    // section_links.h) and returns true, or returns false and changes nothing when it cannot. A link
+    // without a query only opens the section.
+    virtual bool openLink(const QUrlQuery& query);
 
 signals:
     // A message for the status bar (0 ms: until replaced).

@@ -14,6 +14,7 @@
 #include "app/gui/training/run_charts_view.h"
 #include "app/gui/training/trace_table_model.h"
 #include "app/gui/training/training_controller.h"
+#include "app/gui/training/training_link.h"
 #include "app/gui/training/training_settings.h"
 #include "gpu/training/gpu_step_kernels.h"
 
@@ -610,6 +611,26 @@ void TrainingSection::setControls(const TrainingConfig& c) {
     m_margin->setValue(c.fp8.margin);
     m_outlierStep->setValue(c.outlierStep);
     updateEnabled();
+}
+
+bool TrainingSection::applyConfig(const TrainingConfig& config) {
+    if (m_controller->isRunning()) {
+        emit statusMessage(tr("A run is in progress: cancel it before taking other settings."), 6000);
+        return false;
+    }
+    setControls(config);
+    return true;
+}
+
+bool TrainingSection::openLink(const QUrlQuery& query) {
+    if (query.isEmpty()) return true;
+    QString error;
+    const std::optional<TrainingConfig> config = trainingConfigFromLink(configFromControls(), query, error);
+    if (!config) {
+        emit statusMessage(tr("The link's training settings cannot be used: %1").arg(error), 0);
+        return false;
+    }
+    return applyConfig(*config);
 }
 
 void TrainingSection::showCompletedRun(const TrainingConfig& config) {

@@ -61,6 +61,10 @@ public:
     training::TrainingConfig configFromControls() const;
     // Starts a run (false and a status message when it is refused).
     bool startRun(bool paused = false);
+    // Puts a configuration into the controls (a lesson's link); false, with a status message, while a run is on.
+    bool applyConfig(const training::TrainingConfig& config);
+    // A "section:training?mode=...&steps=..." link: its settings (training_link.h) over the current ones.
+    bool openLink(const QUrlQuery& query) override;
     // Runs a whole configuration on the GUI thread and shows it (screenshots, tests of the views).
     void showCompletedRun(const training::TrainingConfig& config);
 
