@@ -1778,6 +1778,26 @@
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
+    <message>
+        <source>Next lesson ▶</source>
+        <translation>下一课 ▶</translation>
+    </message>
+    <message>
+        <source>The previous step (%1)</source>
+        <translation>上一步（%1）</translation>
+    </message>
+    <message>
+        <source>The next step (%1)</source>
+        <translation>下一步（%1）</translation>
+    </message>
+    <message>
+        <source>This is the last lesson.</source>
+        <translation>这是最后一课。</translation>
+    </message>
+    <message>
+        <source>Open the next lesson, %1 (%2)</source>
+        <translation>打开下一课：%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::LessonsSection</name>
@@ -1804,6 +1824,34 @@
     <message>
         <source>Some lesson files could not be read:</source>
         <translation>部分课程文件无法读取：</translation>
+    </message>
+    <message>
+        <source>%1/%2 checks</source>
+        <translation>检查 %1/%2</translation>
+    </message>
+    <message>
+        <source>%1/%2 steps</source>
+        <translation>%1/%2 步</translation>
+    </message>
+    <message>
+        <source>Steps seen: %1 of %2. Checks answered: %3 of %4.</source>
+        <translation>已看步骤：%1/%2。已答检查：%3/%4。</translation>
+    </message>
+    <message>
+        <source>&amp;Next step</source>
+        <translation>下一步(&amp;N)</translation>
+    </message>
+    <message>
+        <source>The next step, or on the last step the next lesson (Alt+Right).</source>
+        <translation>下一步；在最后一步时为下一课（Alt+Right）。</translation>
+    </message>
+    <message>
+        <source>&amp;Previous step</source>
+        <translation>上一步(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The previous step (Alt+Left).</source>
+        <translation>上一步（Alt+Left）。</translation>
     </message>
 </context>
 <context>

@@ -10,7 +10,9 @@
 
 #include <algorithm>
 
+#include <QCommandLinkButton>
 #include <QHBoxLayout>
+#include <QRegularExpression>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
@@ -25,6 +27,13 @@ namespace fplab::gui {
 using namespace fplab::lessons;
 
 namespace {
+
+// A link that carries settings, alone on a line: [text](section:ID?key=value...).
+const QRegularExpression& settingsLinkPattern() {
+    static const QRegularExpression pattern(QStringLiteral(R"(^[ \t]*\[([^\]\n]+)\]\((section:[^)\s?]+\?[^)\s]+)\)[ \t]*$)"),
+                                            QRegularExpression::MultilineOption);
+    return pattern;
+}
 
 // The tab titles of a step's experiments: the experiment's title, and where two share one, the
 // parameters in which they differ ("Rounding modes (value=0.1)", "Rounding modes (value=-0.1)").
@@ -64,7 +73,8 @@ QStringList experimentTabTitles(const std::vector<const ExperimentCall*>& calls,
 LessonView::LessonView(QWidget* parent)
     : QWidget(parent), m_title(new QLabel(this)), m_stepLabel(new QLabel(this)), m_splitter(new QSplitter(this)),
       m_narration(new QTextBrowser), m_checkpointBox(new QWidget), m_checkpointLayout(new QVBoxLayout(m_checkpointBox)),
-      m_experiments(new QTabWidget), m_back(new QPushButton(this)), m_next(new QPushButton(this)) {
+      m_experiments(new QTabWidget), m_back(new QPushButton(this)), m_next(new QPushButton(this)),
+      m_linkBox(new QWidget), m_linkLayout(new QVBoxLayout(m_linkBox)) {
     auto* layout = new QVBoxLayout(this);
     QFont big = m_title->font();
     big.setPointSizeF(big.pointSizeF() * 1.4);
@@ -83,6 +93,9 @@ LessonView::LessonView(QWidget* parent)
     connect(m_narration, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) { followSectionLink(this, url); });
     m_narration->setObjectName(QStringLiteral("narration"));
     leftLayout->addWidget(m_narration, 1);
+    m_linkLayout->setContentsMargins(0, 0, 0, 0);
+    m_linkBox->setObjectName(QStringLiteral("sectionLinks"));
+    leftLayout->addWidget(m_linkBox);
     m_checkpointLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(m_checkpointBox);
     m_splitter->addWidget(left);
@@ -106,7 +119,7 @@ LessonView::LessonView(QWidget* parent)
     buttons->addWidget(m_next);
     layout->addLayout(buttons);
     connect(m_back, &QPushButton::clicked, this, &LessonView::back);
-    connect(m_next, &QPushButton::clicked, this, &LessonView::next);
+    connect(m_next, &QPushButton::clicked, this, &LessonView::advance);
 }
 
 LessonView::~LessonView() = default;
@@ -204,6 +217,7 @@ void LessonView::buildStep() {
             m_checkpoints.push_back(w);
         }
     }
+    buildLinkButtons();
     m_experiments->setVisible(!m_panels.isEmpty());
     m_checkpointBox->setVisible(!m_checkpoints.isEmpty());
     refreshNarration();
@@ -216,7 +230,8 @@ void LessonView::refreshNarration() {
     QString markdown;
     for (const Block& block : step.blocks) {
         if (const auto* n = std::get_if<Narration>(&block)) {
-            markdown += fill(n->markdown) + QStringLiteral("\n\n");
+            // Settings links are buttons under the narration (buildLinkButtons).
+            markdown += fill(n->markdown).remove(settingsLinkPattern()) + QStringLiteral("\n\n");
         } else if (const auto* call = std::get_if<ExperimentCall>(&block)) {
             const ExperimentSpec* spec = findExperiment(call->name);
             const QString title = spec ? uiText(m_language, spec->title) : QString::fromStdString(call->id);
@@ -245,11 +260,63 @@ void LessonView::onPanelRun(ExperimentPanel* panel) {
     refreshNarration();
 }
 
+void LessonView::buildLinkButtons() {
+    while (QLayoutItem* item = m_linkLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    const Step& step = m_lesson->steps[std::size_t(m_step)];
+    for (const Block& block : step.blocks) {
+        const auto* n = std::get_if<Narration>(&block);
+        if (!n) continue;
+        QRegularExpressionMatchIterator it = settingsLinkPattern().globalMatch(QString::fromStdString(n->markdown));
+        while (it.hasNext()) {
+            const QRegularExpressionMatch m = it.next();
+            // "Open in Training with these settings: FP16, no scaling": the title, then what it sets.
+            const QString text = m.captured(1);
+            static const QRegularExpression titleAndDetail(QStringLiteral("^(.*?)\\s*[:：]\\s*(.+)$"));
+            const QRegularExpressionMatch parts = titleAndDetail.match(text);
+            auto* button = parts.hasMatch() ? new QCommandLinkButton(parts.captured(1), parts.captured(2)) : new QCommandLinkButton(text);
+            button->setObjectName(QStringLiteral("sectionLink"));
+            const QUrl url(m.captured(2));
+            button->setToolTip(url.toString());
+            connect(button, &QAbstractButton::clicked, this, [this, url] { followSectionLink(this, url); });
+            m_linkLayout->addWidget(button);
+        }
+    }
+    m_linkBox->setVisible(m_linkLayout->count() > 0);
+}
+
+QList<QAbstractButton*> LessonView::linkButtons() const { return m_linkBox->findChildren<QAbstractButton*>(); }
+
+void LessonView::advance() {
+    if (m_step + 1 < stepCount())
+        next();
+    else if (!m_nextLesson.isEmpty())
+        emit nextLessonRequested();
+}
+
+void LessonView::setNextLesson(const QString& title) {
+    m_nextLesson = title;
+    updateButtons();
+}
+
+void LessonView::setStepKeys(const QString& next, const QString& back) {
+    m_nextKey = next;
+    m_backKey = back;
+    updateButtons();
+}
+
 void LessonView::updateButtons() {
+    const bool last = m_step + 1 >= stepCount();
     m_back->setText(tr("◀ Back"));
-    m_next->setText(tr("Next ▶"));
+    m_back->setToolTip(tr("The previous step (%1)").arg(m_backKey));
     m_back->setEnabled(m_step > 0);
-    m_next->setEnabled(m_step + 1 < stepCount());
+    m_next->setText(last ? tr("Next lesson ▶") : tr("Next ▶"));
+    m_next->setToolTip(!last                  ? tr("The next step (%1)").arg(m_nextKey)
+                       : m_nextLesson.isEmpty() ? tr("This is the last lesson.")
+                                                : tr("Open the next lesson, %1 (%2)").arg(m_nextLesson, m_nextKey));
+    m_next->setEnabled(!last || !m_nextLesson.isEmpty());
 }
 
 } // namespace fplab::gui
