@@ -104,6 +104,7 @@ void MainWindow::showSection(int index) {
     Section* s = m_sections[index];
     m_settings.currentSection.set(s->id());
     rebuildSectionMenu();
+    statusBar()->clearMessage(); // a message belongs to the section that showed it
     s->activated();
     setWindowTitle(tr("FP Lab — %1").arg(s->title()));
 }
