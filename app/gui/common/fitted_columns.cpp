@@ -17,12 +17,21 @@ namespace fplab::gui {
 
 namespace {
 
+// A header shows its text elided by the fitter (Qt 6.4's QHeaderView cuts a long one off at both ends
+// instead); the whole text is kept in these roles to tell the fitter's text from a new one.
+constexpr int kFullTextRole = Qt::UserRole + 0x6c1;
+constexpr int kShownTextRole = Qt::UserRole + 0x6c2;
+
+QString fullHeaderText(QTableWidgetItem* h) {
+    if (h->text() != h->data(kShownTextRole).toString()) h->setData(kFullTextRole, h->text());
+    return h->data(kFullTextRole).toString();
+}
+
 // The width a column needs to show its header and every cell whole.
 int neededWidth(QTableWidget* table, int column, int cellMargin, int headerMargin) {
     int need = 0;
-    if (const QTableWidgetItem* h = table->horizontalHeaderItem(column))
-        need = QFontMetrics(table->horizontalHeader()->font()).horizontalAdvance(h->text()) + headerMargin;
-    const QFontMetrics fm(table->font());
+    if (QTableWidgetItem* h = table->horizontalHeaderItem(column))
+        need = QFontMetrics(table->horizontalHeader()->font()).horizontalAdvance(fullHeaderText(h)) + headerMargin;
     for (int row = 0; row < table->rowCount(); ++row)
         if (const QTableWidgetItem* item = table->item(row, column)) {
             const QFontMetrics itemFm(item->font());
@@ -31,9 +40,18 @@ int neededWidth(QTableWidget* table, int column, int cellMargin, int headerMargi
     return need;
 }
 
+void showHeader(QTableWidget* table, int column, int width, int headerMargin) {
+    QTableWidgetItem* h = table->horizontalHeaderItem(column);
+    if (!h) return;
+    const QString full = fullHeaderText(h);
+    const QString shown = QFontMetrics(table->horizontalHeader()->font()).elidedText(full, Qt::ElideRight, width - headerMargin);
+    h->setToolTip(full);
+    h->setData(kShownTextRole, shown);
+    if (h->text() != shown) h->setText(shown);
+}
+
 void giveTooltips(QTableWidget* table) {
     for (int column = 0; column < table->columnCount(); ++column) {
-        if (QTableWidgetItem* h = table->horizontalHeaderItem(column)) h->setToolTip(h->text());
         for (int row = 0; row < table->rowCount(); ++row)
             if (QTableWidgetItem* item = table->item(row, column); item && item->toolTip().isEmpty() && !item->text().isEmpty())
                 item->setToolTip(item->text());
@@ -48,7 +66,10 @@ void fitNow(QTableWidget* table) {
     const int cellMargin = 2 * (style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1) + 2;
     const int headerMargin = 2 * style->pixelMetric(QStyle::PM_HeaderMargin, nullptr, table->horizontalHeader()) + 4;
     std::vector<int> need(std::size_t(columns), 0);
-    for (int c = 0; c < columns; ++c) need[std::size_t(c)] = table->isColumnHidden(c) ? 0 : neededWidth(table, c, cellMargin, headerMargin);
+    // The header never makes a section narrower than its minimum: count with it, or the columns overflow.
+    const int smallest = table->horizontalHeader()->minimumSectionSize();
+    for (int c = 0; c < columns; ++c)
+        need[std::size_t(c)] = table->isColumnHidden(c) ? 0 : std::max(smallest, neededWidth(table, c, cellMargin, headerMargin));
     const int room = table->viewport()->width();
     std::vector<int> width = need;
     const int total = std::accumulate(need.begin(), need.end(), 0);
@@ -76,6 +97,7 @@ void fitNow(QTableWidget* table) {
     for (int c = 0; c < columns; ++c) {
         header->setSectionResizeMode(c, QHeaderView::Interactive);
         header->resizeSection(c, width[std::size_t(c)]);
+        showHeader(table, c, width[std::size_t(c)], headerMargin);
     }
 }
 
@@ -90,6 +112,7 @@ public:
         });
         table->viewport()->installEventFilter(this);
         table->setTextElideMode(Qt::ElideRight);
+        table->setWordWrap(false); // one line per cell, elided: a wrapped number reads as two
         table->horizontalHeader()->setTextElideMode(Qt::ElideRight);
         table->horizontalHeader()->setStretchLastSection(false);
         QAbstractItemModel* model = table->model();
