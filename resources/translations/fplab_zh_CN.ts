@@ -1890,6 +1890,30 @@
             <source>Next ▶</source>
             <translation>下一步 ▶</translation>
         </message>
+        <message>
+            <source>%1 (%2)</source>
+            <translation>%1（%2）</translation>
+        </message>
+        <message>
+            <source>Next lesson ▶</source>
+            <translation>下一课 ▶</translation>
+        </message>
+        <message>
+            <source>The previous step (%1)</source>
+            <translation>上一步（%1）</translation>
+        </message>
+        <message>
+            <source>The next step (%1)</source>
+            <translation>下一步（%1）</translation>
+        </message>
+        <message>
+            <source>This is the last lesson.</source>
+            <translation>这是最后一课。</translation>
+        </message>
+        <message>
+            <source>Open the next lesson, %1 (%2)</source>
+            <translation>打开下一课：%1（%2）</translation>
+        </message>
     </context>
     <context>
         <name>fplab::gui::LessonsSection</name>
@@ -1932,6 +1956,34 @@
         <message>
             <source>a checkpoint of this lesson</source>
             <translation>本课程中的检查点</translation>
+        </message>
+        <message>
+            <source>%1/%2 checks</source>
+            <translation>检查 %1/%2</translation>
+        </message>
+        <message>
+            <source>%1/%2 steps</source>
+            <translation>%1/%2 步</translation>
+        </message>
+        <message>
+            <source>Steps seen: %1 of %2. Checks answered: %3 of %4.</source>
+            <translation>已看步骤：%1/%2。已答检查：%3/%4。</translation>
+        </message>
+        <message>
+            <source>&amp;Next step</source>
+            <translation>下一步(&amp;N)</translation>
+        </message>
+        <message>
+            <source>The next step, or on the last step the next lesson (Alt+Right).</source>
+            <translation>下一步；在最后一步时为下一课（Alt+Right）。</translation>
+        </message>
+        <message>
+            <source>&amp;Previous step</source>
+            <translation>上一步(&amp;P)</translation>
+        </message>
+        <message>
+            <source>The previous step (Alt+Left).</source>
+            <translation>上一步（Alt+Left）。</translation>
         </message>
     </context>
     <context>
@@ -2325,6 +2377,12 @@
         <message>
             <source>CPU %1, GPU %2 (the GPU's bits shown; differing bits emphasised)</source>
             <translation>CPU %1，GPU %2（显示 GPU 的位；不同的位加粗标出）</translation>
+        </message>
+        <message>
+            <source>Exactly %1
+As Python prints it: %2</source>
+            <translation>精确值 %1
+Python 打印为：%2</translation>
         </message>
     </context>
     <context>
@@ -3328,6 +3386,14 @@
             <source>Could not save %1: %2</source>
             <translation>无法保存 %1：%2</translation>
         </message>
+        <message>
+            <source>unknown key '%1'</source>
+            <translation>未知的键“%1”</translation>
+        </message>
+        <message>
+            <source>'%1' is not a valid %2</source>
+            <translation>“%1”不是有效的 %2</translation>
+        </message>
     </context>
     <context>
         <name>fplab::gui::Tf32Panel</name>
@@ -3907,6 +3973,14 @@
         <message>
             <source>a value the Training section accepts</source>
             <translation>“训练”页面接受的值</translation>
+        </message>
+        <message>
+            <source>A run is in progress: cancel it before taking other settings.</source>
+            <translation>正在训练：请先取消，再采用其他设置。</translation>
+        </message>
+        <message>
+            <source>The link's training settings cannot be used: %1</source>
+            <translation>无法使用链接中的训练设置：%1</translation>
         </message>
     </context>
     <context>

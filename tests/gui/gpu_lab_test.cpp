@@ -28,6 +28,8 @@
 #include <QTabWidget>
 #include <QTest>
 
+#include <QStatusBar>
+
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -347,6 +349,47 @@ TEST(GpuLabTest, TheTableModelsPassTheModelTester) {
     }
     qInstallMessageHandler(previous);
     EXPECT_EQ(g_modelTesterReports.load(), 0);
+}
+
+// A job's message belongs to its tab: "GEMM done." shows on the GEMM tab only, and the status bar
+// forgets it when another tab or section opens.
+TEST(GpuLabTest, AJobsMessageStaysWithItsTab) {
+    testing::GuiHarness harness;
+    GpuLabSection* lab = openLab(harness);
+    ASSERT_NE(lab, nullptr);
+    chooseSmallGemm(lab->gemmPanel());
+    lab->runGemmAction()->trigger();
+    ASSERT_TRUE(lab->runner()->waitUntilIdle(120000));
+    QStatusBar* status = harness.window().statusBar();
+    EXPECT_EQ(lab->jobLabel()->text(), QStringLiteral("GEMM done."));
+    EXPECT_EQ(status->currentMessage(), QStringLiteral("GEMM done."));
+    lab->tabs()->setCurrentIndex(GpuLabSection::SpeedTab);
+    EXPECT_FALSE(lab->jobLabel()->text().contains(QStringLiteral("GEMM"))) << lab->jobLabel()->text().toStdString();
+    EXPECT_TRUE(status->currentMessage().isEmpty()) << status->currentMessage().toStdString();
+    lab->tabs()->setCurrentIndex(GpuLabSection::GemmTab);
+    EXPECT_EQ(lab->jobLabel()->text(), QStringLiteral("GEMM done."));
+    emit lab->statusMessage(QStringLiteral("GEMM done."), 0);
+    harness.window().showSection(QStringLiteral("explorer"));
+    EXPECT_TRUE(status->currentMessage().isEmpty()) << status->currentMessage().toStdString();
+}
+
+// Without a usable GPU the GPU backends are shown unticked (and say why), and come back ticked when
+// they can run; the user's choice is what the settings keep.
+TEST(GpuLabTest, UnavailableBackendsAreNotTicked) {
+    if (gpu::queryDevices().available) GTEST_SKIP() << "this machine has a GPU";
+    testing::GuiHarness harness;
+    GpuLabSection* lab = openLab(harness);
+    ASSERT_NE(lab, nullptr);
+    for (const char* key : {"naive", "kernel", "cublas"}) {
+        QCheckBox* check = lab->gemmPanel()->backendCheck(QLatin1String(key));
+        EXPECT_FALSE(check->isEnabled()) << key;
+        EXPECT_FALSE(check->isChecked()) << key;
+        EXPECT_TRUE(check->toolTip().contains(QStringLiteral("Cannot run here"))) << key;
+    }
+    // Not ticked, yet still wanted: the saved choice keeps them for a machine with a GPU.
+    lab->saveState();
+    EXPECT_TRUE(harness.settings().store.settings().value(QStringLiteral("gpuLab/backends")).toStringList().contains(QStringLiteral("cublas")))
+        << harness.settings().store.settings().value(QStringLiteral("gpuLab/backends")).toStringList().join(QLatin1Char(' ')).toStdString();
 }
 
 } // namespace

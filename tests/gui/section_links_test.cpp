@@ -1,9 +1,12 @@
-// The lessons' links into other sections ("Open in Explorer", "Open in Arithmetic"): presets and custom
-// formats open with the value's bits; unknown formats open nothing.
+// The links between sections ("Open in Explorer", "Open in Arithmetic", a lesson's "Open in Training with
+// these settings"): presets and custom formats open with the value's bits; unknown formats open nothing; a
+// training link puts its configuration into the Training section's controls, a bad one changes nothing.
 #include "app/gui/arithmetic/arithmetic_section.h"
 #include "app/gui/explorer/explorer_section.h"
 #include "app/gui/explorer/explorer_state.h"
-#include "app/gui/lessons/section_links.h"
+#include "app/gui/shell/section_links.h"
+#include "app/gui/training/training_form.h"
+#include "app/gui/training/training_section.h"
 #include "gui_fixture.h"
 
 #include <gtest/gtest.h>
@@ -40,6 +43,34 @@ TEST(SectionLinks, AnUnknownFormatOpensNothing) {
     testing::GuiHarness h;
     EXPECT_FALSE(openValueInExplorer(&h.window(), QStringLiteral("fp17"), 0));
     EXPECT_FALSE(openValueInArithmetic(&h.window(), QStringLiteral("fp17"), 0));
+}
+
+TEST(SectionLinks, ATrainingLinkAppliesItsSettings) {
+    testing::GuiHarness h;
+    auto* training = h.section<TrainingSection>(QStringLiteral("training"));
+    ASSERT_NE(training, nullptr);
+    ASSERT_TRUE(followSectionLink(
+        &h.window(), QUrl(QStringLiteral("section:training?dataset=tiny-grad&mode=fp16-dynamic&steps=300&init-scale=2^30"))));
+    EXPECT_EQ(h.window().currentSection(), training);
+    const training::TrainingConfig c = training->form()->config();
+    EXPECT_EQ(c.dataset, training::DatasetKind::TinyGrad);
+    EXPECT_EQ(c.mode, training::TrainingMode::Fp16Dynamic);
+    EXPECT_EQ(c.steps, 300);
+    EXPECT_EQ(c.scaler.initScale, 0x1p30f);
+}
+
+TEST(SectionLinks, ABadTrainingLinkChangesNothing) {
+    testing::GuiHarness h;
+    auto* training = h.section<TrainingSection>(QStringLiteral("training"));
+    ASSERT_NE(training, nullptr);
+    Section* before = h.window().currentSection();
+    const int steps = training->form()->config().steps;
+    for (const char* link : {"section:training?mode=fp17&steps=7", "section:training?steps=7&colour=red",
+                             "section:training?steps=7&scale=3"}) {
+        EXPECT_FALSE(followSectionLink(&h.window(), QUrl(QString::fromLatin1(link)))) << link;
+        EXPECT_EQ(h.window().currentSection(), before) << link;
+        EXPECT_EQ(training->form()->config().steps, steps) << link;
+    }
 }
 
 } // namespace

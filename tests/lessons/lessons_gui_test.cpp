@@ -3,6 +3,7 @@
 // and resets it, follows a link into the Explorer and a section link, switches language, keeps
 // progress across a restart.
 #include "tests/gui/gui_fixture.h"
+#include "tests/lessons/lessons_gui_support.h"
 
 #include "app/gui/explorer/explorer_section.h"
 #include "app/gui/explorer/explorer_state.h"
@@ -13,7 +14,7 @@
 #include "app/gui/lessons/lessons_section.h"
 #include "app/gui/lessons/param_editor.h"
 #include "app/gui/lessons/result_view.h"
-#include "app/gui/lessons/section_links.h"
+#include "app/gui/shell/section_links.h"
 #include "gpu/backend_choice.h"
 #include "lessons/gpu_counterpart.h"
 
@@ -39,6 +40,7 @@ namespace fplab::gui {
 namespace {
 
 using testing::GuiHarness;
+using testing::lessonsOf;
 
 // Processes events until `done` holds (experiments re-run on a worker thread).
 template <class Pred>
@@ -50,12 +52,6 @@ bool waitUntil(Pred done, int timeoutMs = 10000) {
         QTest::qWait(10);
     }
     return true;
-}
-
-LessonsSection* lessonsOf(GuiHarness& h) {
-    auto* s = h.section<LessonsSection>(QStringLiteral("lessons"));
-    if (s) h.window().showSection(QStringLiteral("lessons"));
-    return s;
 }
 
 TEST(LessonsGui, ListsEveryLessonWithProgress) {
@@ -106,7 +102,7 @@ TEST(LessonsGui, WalksTheOverflowLessonFromFirstToLastStep) {
         }
     }
     EXPECT_EQ(v->step(), 3);
-    EXPECT_FALSE(v->nextButton()->isEnabled());
+    EXPECT_EQ(v->nextButton()->text(), QStringLiteral("Next lesson ▶")); // lesson_path_gui_test.cpp follows it
     EXPECT_EQ(checkpointsSolved, 3);
     QTest::mouseClick(v->backButton(), Qt::LeftButton);
     EXPECT_EQ(v->step(), 2);
@@ -184,9 +180,9 @@ TEST(LessonsGui, ASectionLinkInTheNarrationSwitchesTheWindowsSection) {
     auto* narration = s->view()->findChild<QTextBrowser*>(QStringLiteral("narration"));
     ASSERT_NE(narration, nullptr);
     EXPECT_FALSE(narration->openExternalLinks()); // section: links are followed by the app
-    EXPECT_TRUE(followLessonLink(s->view(), QUrl(QStringLiteral("section:arithmetic"))));
+    EXPECT_TRUE(followSectionLink(s->view(), QUrl(QStringLiteral("section:arithmetic"))));
     EXPECT_EQ(h.window().currentSection(), h.window().section(QStringLiteral("arithmetic")));
-    EXPECT_FALSE(followLessonLink(s->view(), QUrl(QStringLiteral("section:no-such-section"))));
+    EXPECT_FALSE(followSectionLink(s->view(), QUrl(QStringLiteral("section:no-such-section"))));
     EXPECT_EQ(h.window().currentSection(), h.window().section(QStringLiteral("arithmetic")));
 }
 

@@ -8,6 +8,7 @@
 #include "app/gui/common/number_text.h"
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/glyph_icon.h"
+#include "app/gui/shell/section_links.h"
 #include "app/gui/shell/theme.h"
 #include "core/random.h"
 #include "core/text/print.h"
@@ -479,6 +480,16 @@ void ArithmeticSection::setRounding(RoundingMode mode) {
 void ArithmeticSection::setOperandText(int index, const QString& text) {
     m_operands[index]->setText(text);
     recompute();
+}
+
+bool ArithmeticSection::openLink(const QUrlQuery& query) {
+    if (query.isEmpty()) return true;
+    const std::optional<LinkedValue> value = linkedValue(query);
+    if (!value) return false;
+    rememberCustomFormat(settings(), *value);
+    setFormatName(value->formatName);
+    setOperandText(0, valueEntryText(value->format, value->bits));
+    return true;
 }
 
 void ArithmeticSection::saveState() { settings().arithmeticSplitter.set(m_splitter->saveState()); }

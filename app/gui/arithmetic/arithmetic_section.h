@@ -52,6 +52,8 @@ public:
     void setTargetName(const QString& name);
     void setRounding(RoundingMode mode);
     void setOperandText(int index, const QString& text);
+    // A "section:arithmetic?format=NAME&bits=0x..." link: that format, the value as operand a.
+    bool openLink(const QUrlQuery& query) override;
     const OperationOutcome& outcome() const { return m_outcome; }
     const std::vector<Step>& steps() const { return m_steps; }
     int currentStep() const { return m_step; }

@@ -20,6 +20,20 @@ QString exactDecimalText(const Format& f, std::uint64_t bits) {
     return qs(isNan(classify(f, bits)) ? nanText(f, bits) : exactDecimal(f, bits));
 }
 
+QString valueSourceText(const Format& f, std::uint64_t bits) {
+    const FloatClass c = classify(f, bits);
+    if (isNan(c)) return qs(nanText(f, bits));
+    if (c == FloatClass::Infinity) return signOf(f, bits) ? QStringLiteral("-inf") : QStringLiteral("inf");
+    return qs(hexFloat(f, bits));
+}
+
+QString valueEntryText(const Format& f, std::uint64_t bits) {
+    const FloatClass c = classify(f, bits);
+    if (!isFinite(c)) return valueSourceText(f, bits);
+    const QString exact = exactDecimalText(f, bits);
+    return exact.size() <= 40 ? exact : qs(hexFloat(f, bits));
+}
+
 QString approxText(double v, int digits) {
     if (std::isnan(v)) return QStringLiteral("nan");
     if (std::isinf(v)) return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");

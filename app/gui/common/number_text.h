@@ -33,6 +33,11 @@ QString exactDecimalText(const Format& f, std::uint64_t bits);
 // What was stored, for tables: every digit when that is short (0.0999755859375), otherwise
 // 10 significant digits (20 for wide formats) followed by "…".
 QString storedText(const Format& f, std::uint64_t bits);
+// What a value entry shows for an encoding: every digit when that is short, hex-float otherwise;
+// "nan", "inf", "-inf".
+QString valueEntryText(const Format& f, std::uint64_t bits);
+// The source text that reads back to exactly these bits: hex-float; "nan", "inf", "-inf".
+QString valueSourceText(const Format& f, std::uint64_t bits);
 // "-2.5e-02" written positionally when its exponent is between minExponent and 5: "-0.025".
 QString positionalIfShort(const QString& scientific, int minExponent = -4);
 // A double with `digits` significant digits, C locale: "2.441e-05", "65504".

@@ -11,6 +11,7 @@
 #include "app/gui/explorer/value_entry_panel.h"
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/glyph_icon.h"
+#include "app/gui/shell/section_links.h"
 #include "app/gui/shell/theme.h"
 
 #include <QLineEdit>

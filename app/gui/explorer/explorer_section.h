@@ -51,6 +51,8 @@ public:
     // Shows these bits of a format (preset or custom name), as a click on the bits would: for
     // other sections' "open in Explorer" links.
     void showValue(const QString& formatName, std::uint64_t bits);
+    // A "section:explorer?format=NAME&bits=0x..." link: that value (section_links.h).
+    bool openLink(const QUrlQuery& query) override;
 
     // For tests and the benchmark.
     ExplorerState* state() const { return m_state; }

@@ -21,19 +21,9 @@ ExplorerState::ExplorerState(QObject* parent) : QObject(parent), m_format(kFp16)
     setText(QStringLiteral("0.1"));
 }
 
-QString ExplorerState::sourceTextFor(const Format& f, std::uint64_t bits) {
-    const FloatClass c = classify(f, bits);
-    if (isNan(c)) return qs(nanText(f, bits));
-    if (c == FloatClass::Infinity) return signOf(f, bits) ? QStringLiteral("-inf") : QStringLiteral("inf");
-    return qs(hexFloat(f, bits));
-}
+QString ExplorerState::sourceTextFor(const Format& f, std::uint64_t bits) { return valueSourceText(f, bits); }
 
-QString ExplorerState::entryTextFor(const Format& f, std::uint64_t bits) {
-    const FloatClass c = classify(f, bits);
-    if (!isFinite(c)) return sourceTextFor(f, bits);
-    const QString exact = exactDecimalText(f, bits);
-    return exact.size() <= 40 ? exact : qs(hexFloat(f, bits));
-}
+QString ExplorerState::entryTextFor(const Format& f, std::uint64_t bits) { return valueEntryText(f, bits); }
 
 void ExplorerState::setError(const QString& error) {
     if (error == m_error) return;

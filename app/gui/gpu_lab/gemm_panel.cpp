@@ -102,6 +102,13 @@ void GemmPanel::buildControls(QAction* runAction) {
     for (std::string_view key : backendKeys()) {
         auto* check = new QCheckBox;
         m_backendChecks.insert(latin(key), check);
+        connect(check, &QCheckBox::toggled, this, [this, name = latin(key)](bool on) {
+            if (!m_backendChecks.value(name)->isEnabled()) return; // set by the panel, not the user
+            if (on)
+                m_wanted.insert(name);
+            else
+                m_wanted.remove(name);
+        });
         backendLayout->addWidget(check);
     }
     // The table compares every backend with these two, so they always run.
@@ -241,7 +248,9 @@ void GemmPanel::setControls(const GemmJobRequest& r) {
     for (auto it = m_backendChecks.begin(); it != m_backendChecks.end(); ++it) {
         const std::string key = it.key().toStdString();
         const bool always = key == "reference" || key == "model";
-        it.value()->setChecked(always || std::find(r.backends.begin(), r.backends.end(), key) != r.backends.end());
+        const bool wanted = always || std::find(r.backends.begin(), r.backends.end(), key) != r.backends.end();
+        if (wanted) m_wanted.insert(it.key());
+        else m_wanted.remove(it.key());
     }
     updateBackendChecks();
 }
@@ -261,6 +270,11 @@ void GemmPanel::updateBackendChecks() {
         else why = gpuReasonText(backend->unavailableReason(r.spec.type));
         const bool always = key == "reference" || key == "model";
         it.value()->setEnabled(!always && why.isEmpty());
+        {
+            // A backend that cannot run is not ticked, so that nothing looks chosen that will not run.
+            const QSignalBlocker quiet(it.value());
+            it.value()->setChecked(always || (why.isEmpty() && m_wanted.contains(it.key())));
+        }
         QString tip = qs(backend->description());
         if (always) tip += QLatin1Char('\n') + tr("Always runs: the table compares every backend with it.");
         if (!why.isEmpty()) tip += QLatin1Char('\n') + tr("Cannot run here: %1").arg(why);
@@ -296,7 +310,7 @@ void GemmPanel::saveSettings() {
     m_settings.distribution.set(m_dist->currentData().toString());
     QStringList keys;
     for (auto it = m_backendChecks.cbegin(); it != m_backendChecks.cend(); ++it)
-        if (it.value()->isChecked()) keys << it.key();
+        if (it.value()->isChecked() || m_wanted.contains(it.key())) keys << it.key();
     m_settings.backends.set(keys);
 }
 

@@ -6,6 +6,7 @@
 #include "app/gui/gpu_lab/gemm_job.h"
 
 #include <QMap>
+#include <QSet>
 #include <QWidget>
 
 #include <optional>
@@ -97,6 +98,9 @@ private:
     QComboBox* m_dist;
     QGroupBox* m_backendBox;
     QMap<QString, QCheckBox*> m_backendChecks;
+    // The backends the user wants: a backend that cannot run here is shown unticked, and ticked again
+    // (and saved as wanted) when it can.
+    QSet<QString> m_wanted;
     QToolButton* m_runButton;
     QLabel* m_summary;
     TextTableModel* m_model;

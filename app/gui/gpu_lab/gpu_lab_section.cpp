@@ -25,6 +25,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace fplab::gui {
 
 GpuLabSection::GpuLabSection(SectionContext context, QWidget* parent)
@@ -88,10 +90,14 @@ GpuLabSection::GpuLabSection(SectionContext context, QWidget* parent)
     connect(m_cancel, &QAction::triggered, m_runner, &JobRunner::cancel);
     connect(m_runner, &JobRunner::busyChanged, this, &GpuLabSection::updateBusy);
     connect(m_runner, &JobRunner::progressChanged, m_progress, &QProgressBar::setValue);
-    connect(m_gemm, &GemmPanel::message, this, &GpuLabSection::showMessage);
-    connect(m_speed, &SpeedPanel::message, this, &GpuLabSection::showMessage);
-    connect(m_tf32, &Tf32Panel::message, this, &GpuLabSection::showMessage);
-    connect(m_fingerprint, &FingerprintPanel::message, this, &GpuLabSection::showMessage);
+    connect(m_gemm, &GemmPanel::message, this, [this](const QString& t, int ms) { showMessage(GemmTab, t, ms); });
+    connect(m_speed, &SpeedPanel::message, this, [this](const QString& t, int ms) { showMessage(SpeedTab, t, ms); });
+    connect(m_tf32, &Tf32Panel::message, this, [this](const QString& t, int ms) { showMessage(Tf32Tab, t, ms); });
+    connect(m_fingerprint, &FingerprintPanel::message, this, [this](const QString& t, int ms) { showMessage(FingerprintTab, t, ms); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        showTabMessage();
+        emit statusMessage(QString(), 0); // the last tab's message is not this one's
+    });
     retranslateUi();
     updateBusy(false);
 }
@@ -133,9 +139,19 @@ void GpuLabSection::saveState() {
     m_settings->tab.set(m_tabs->currentIndex());
 }
 
-void GpuLabSection::showMessage(const QString& text, int timeoutMs) {
-    m_jobLabel->setText(text);
+void GpuLabSection::showMessage(Tab tab, const QString& text, int timeoutMs) {
+    m_messages[tab] = text;
+    if (m_tabs->currentIndex() != tab) return;
+    showTabMessage();
     emit statusMessage(text, timeoutMs);
+}
+
+void GpuLabSection::showTabMessage() {
+    // While a job runs, the bar says so on every tab (its Cancel is there); otherwise this tab's last message.
+    if (m_runner->isBusy())
+        m_jobLabel->setText(tr("Running: %1…").arg(m_runner->title()));
+    else
+        m_jobLabel->setText(m_messages[std::clamp(m_tabs->currentIndex(), 0, int(FingerprintTab))]);
 }
 
 void GpuLabSection::updateBusy(bool busy) {
@@ -144,10 +160,8 @@ void GpuLabSection::updateBusy(bool busy) {
     m_measure->setEnabled(!busy && m_device->gpuAvailable());
     m_cancel->setEnabled(busy);
     m_progress->setVisible(busy);
-    if (busy) {
-        m_progress->setValue(0);
-        m_jobLabel->setText(tr("Running: %1…").arg(m_runner->title()));
-    }
+    if (busy) m_progress->setValue(0);
+    showTabMessage();
 }
 
 void GpuLabSection::retranslateUi() {
@@ -168,9 +182,9 @@ void GpuLabSection::retranslateUi() {
     m_speed->retranslate();
     m_tf32->retranslate();
     m_fingerprint->retranslate();
-    // The last message was written in the old language: it goes rather than stay untranslated.
-    if (m_runner->isBusy()) m_jobLabel->setText(tr("Running: %1…").arg(m_runner->title()));
-    else m_jobLabel->clear();
+    // The tabs' last messages were written in the old language: they go rather than stay untranslated.
+    for (QString& message : m_messages) message.clear();
+    showTabMessage();
 }
 
 QStringList GpuLabSection::screenshotNames() const {

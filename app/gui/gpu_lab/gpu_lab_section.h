@@ -66,7 +66,9 @@ protected:
     void retranslateUi() override;
 
 private:
-    void showMessage(const QString& text, int timeoutMs);
+    // A panel's message: it belongs to that panel's tab and shows while the tab is open.
+    void showMessage(Tab tab, const QString& text, int timeoutMs);
+    void showTabMessage();
     void updateBusy(bool busy);
 
     std::unique_ptr<GpuLabSettings> m_settings;
@@ -85,6 +87,7 @@ private:
     QLabel* m_jobLabel;
     QProgressBar* m_progress;
     QToolButton* m_cancelButton;
+    QString m_messages[FingerprintTab + 1];
 };
 
 } // namespace fplab::gui

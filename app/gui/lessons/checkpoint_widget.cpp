@@ -5,6 +5,8 @@
 #include "app/gui/shell/theme.h"
 
 #include <QButtonGroup>
+#include <QEvent>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QRadioButton>
 #include <QVBoxLayout>
@@ -21,11 +23,22 @@ CheckpointWidget::CheckpointWidget(const Checkpoint& checkpoint, std::function<Q
     m_question->setWordWrap(true);
     m_question->setTextFormat(Qt::MarkdownText);
     layout->addWidget(m_question);
+    // A radio button's own text never wraps, so a long choice would widen the whole narration column:
+    // each choice is a bare button beside a wrapping label that clicks it.
     for (std::size_t i = 0; i < checkpoint.options.size(); ++i) {
+        auto* row = new QHBoxLayout;
         auto* button = new QRadioButton(this);
         button->setObjectName(QStringLiteral("choice%1").arg(i));
+        auto* label = new QLabel(this);
+        label->setObjectName(QStringLiteral("choiceText%1").arg(i));
+        label->setWordWrap(true);
+        label->setTextFormat(Qt::PlainText);
+        label->installEventFilter(this);
+        m_choiceLabels.push_back(label);
         m_group->addButton(button, int(i));
-        layout->addWidget(button);
+        row->addWidget(button, 0, Qt::AlignTop);
+        row->addWidget(label, 1);
+        layout->addLayout(row);
     }
     m_feedback->setWordWrap(true);
     m_feedback->setTextFormat(Qt::MarkdownText);
@@ -34,6 +47,14 @@ CheckpointWidget::CheckpointWidget(const Checkpoint& checkpoint, std::function<Q
     connect(m_group, &QButtonGroup::idClicked, this, [this](int id) { choose(id); });
     refresh();
 }
+
+bool CheckpointWidget::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::MouseButtonRelease)
+        if (const int i = int(m_choiceLabels.indexOf(qobject_cast<QLabel*>(watched))); i >= 0) m_group->button(i)->click();
+    return QWidget::eventFilter(watched, event);
+}
+
+QString CheckpointWidget::choiceText(int index) const { return m_choiceLabels.value(index) ? m_choiceLabels[index]->text() : QString(); }
 
 int CheckpointWidget::choiceCount() const { return int(m_checkpoint.options.size()); }
 
@@ -66,8 +87,11 @@ QString CheckpointWidget::feedbackText() const { return m_feedback->text(); }
 void CheckpointWidget::refresh() {
     m_question->setText(QStringLiteral("**") + tr("Check:") + QStringLiteral("** ") +
                         m_fill(m_checkpoint.question));
-    for (std::size_t i = 0; i < m_checkpoint.options.size(); ++i)
-        m_group->button(int(i))->setText(m_fill(m_checkpoint.options[i].text));
+    for (std::size_t i = 0; i < m_checkpoint.options.size(); ++i) {
+        const QString text = m_fill(m_checkpoint.options[i].text);
+        m_choiceLabels[qsizetype(i)]->setText(text);
+        m_group->button(int(i))->setAccessibleName(text);
+    }
     if (m_chosen < 0) {
         m_feedback->clear();
         m_feedback->hide();

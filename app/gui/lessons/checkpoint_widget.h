@@ -4,6 +4,7 @@
 
 #include "lessons/lesson.h"
 
+#include <QList>
 #include <QWidget>
 
 #include <functional>
@@ -25,6 +26,7 @@ public:
     // Picks a choice as a click does (for tests); returns whether it was the right one.
     bool choose(int index);
     int choiceCount() const;
+    QString choiceText(int index) const;
     int correctIndex() const;
     bool isSolved() const { return m_solved; }
     // Shows the question as already answered (progress restored from the settings).
@@ -35,6 +37,9 @@ public:
 signals:
     void answered(bool correct);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     const lessons::Checkpoint& m_checkpoint;
     std::function<QString(const std::string&)> m_fill;
@@ -42,6 +47,7 @@ private:
     QLabel* m_question;
     QButtonGroup* m_group;
     QLabel* m_feedback;
+    QList<QLabel*> m_choiceLabels;
     int m_chosen = -1;
     bool m_solved = false;
 };

@@ -47,6 +47,7 @@ ExperimentPanel::ExperimentPanel(const ExperimentCall& call, const ExperimentRun
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
+    m_title->setWordWrap(true);
     head->addWidget(m_title, 1);
     head->addWidget(m_reset);
     layout->addLayout(head);
@@ -80,14 +81,20 @@ void ExperimentPanel::setUpBackendSwitch() {
     m_cpuButton->setObjectName(QStringLiteral("backendCpu"));
     m_gpuButton->setObjectName(QStringLiteral("backendGpu"));
     m_gpuReason->setObjectName(QStringLiteral("gpuReason"));
-    auto* row = new QHBoxLayout(m_backendRow);
-    row->setContentsMargins(0, 0, 0, 0);
+    // The choice on one line, why the GPU cannot be chosen on the next (a sentence that wraps).
+    auto* column = new QVBoxLayout(m_backendRow);
+    column->setContentsMargins(0, 0, 0, 0);
+    auto* row = new QHBoxLayout;
     row->addWidget(m_backendLabel);
     row->addWidget(m_cpuButton);
     row->addWidget(m_gpuButton);
-    row->addWidget(m_gpuReason, 1);
+    row->addStretch(1);
+    column->addLayout(row);
+    column->addWidget(m_gpuReason);
     m_cpuButton->setChecked(true);
     m_gpuReason->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_gpuReason->setWordWrap(true);
+    m_gpuReason->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     if (!counterpart || !counterpart->hasCounterpart(m_call.name) || !m_params) {
         m_backendRow->hide();
         return;

@@ -1,5 +1,7 @@
 // One lesson, step by step: the narration (Markdown with live values) beside the step's
-// experiments, its checkpoint questions, and Back/Next.
+// experiments, its checkpoint questions, and Back/Next (on the last step: Next lesson). A narration
+// link that carries settings ("section:training?mode=..."), on a line of its own, is shown as a
+// button under the narration.
 #pragma once
 
 #include "lessons/lesson.h"
@@ -9,6 +11,7 @@
 #include <QSet>
 #include <QWidget>
 
+class QAbstractButton;
 class QLabel;
 class QPushButton;
 class QSplitter;
@@ -37,6 +40,12 @@ public:
     void goToStep(int step);
     void next() { goToStep(m_step + 1); }
     void back() { goToStep(m_step - 1); }
+    // The next step, or on the last one the next lesson (nextLessonRequested).
+    void advance();
+    // The title of the lesson after this one, offered on the last step; empty when there is none.
+    void setNextLesson(const QString& title);
+    // Texts of the step keys for the buttons' tooltips ("Alt+Right").
+    void setStepKeys(const QString& next, const QString& back);
 
     // For tests and screenshots.
     QPushButton* nextButton() const { return m_next; }
@@ -47,6 +56,8 @@ public:
     const QList<ExperimentPanel*>& experimentPanels() const { return m_panels; }
     const QList<CheckpointWidget*>& checkpoints() const { return m_checkpoints; }
     QSplitter* splitter() const { return m_splitter; }
+    // The buttons made from the step's settings links.
+    QList<QAbstractButton*> linkButtons() const;
     // The narration of the current step as plain text with live values (what the reader sees).
     QString narrationText() const;
     bool isComputing() const;
@@ -54,6 +65,7 @@ public:
 signals:
     void stepChanged(int step);
     void checkpointSolved(const QString& key);
+    void nextLessonRequested();
     void openInExplorer(const QString& formatName, quint64 bits);
     void openInArithmetic(const QString& formatName, quint64 bits);
 
@@ -63,6 +75,7 @@ private:
     void onPanelRun(ExperimentPanel* panel);
     QString fill(const std::string& text) const;
     void updateButtons();
+    void buildLinkButtons();
 
     const lessons::Lesson* m_lesson = nullptr;
     lessons::Language m_language = lessons::Language::English;
@@ -82,6 +95,11 @@ private:
     QPushButton* m_next;
     QList<ExperimentPanel*> m_panels;
     QList<CheckpointWidget*> m_checkpoints;
+    QWidget* m_linkBox;
+    QVBoxLayout* m_linkLayout;
+    QString m_nextLesson;
+    QString m_nextKey;
+    QString m_backKey;
 };
 
 } // namespace fplab::gui

@@ -7,11 +7,13 @@
 #include "app/gui/lessons/lesson_language.h"
 #include "app/gui/lessons/lesson_progress.h"
 #include "app/gui/lessons/lesson_view.h"
+#include "app/gui/lessons/lessons_settings.h"
 #include "app/gui/lessons/result_view.h"
-#include "app/gui/lessons/section_links.h"
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/glyph_icon.h"
+#include "app/gui/shell/section_links.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCoreApplication>
 #include <QScrollArea>
@@ -42,6 +44,7 @@ lessons::LessonLibrary loadLibrary(const QString& directory, QString& error) {
 
 LessonsSection::LessonsSection(SectionContext context, QWidget* parent, const QString& directory)
     : Section(context, parent), m_progress(std::make_unique<LessonProgress>(context.settings.store)),
+      m_layout(std::make_unique<LessonsSettings>(context.settings.store)),
       m_splitter(new QSplitter(this)), m_list(new QListWidget), m_problems(new QLabel), m_view(new LessonView) {
     m_library = loadLibrary(directory, m_loadError);
     m_language = lessonLanguage(settings());
@@ -60,8 +63,27 @@ LessonsSection::LessonsSection(SectionContext context, QWidget* parent, const QS
     m_splitter->addWidget(left);
     m_splitter->addWidget(m_view);
     m_splitter->setStretchFactor(1, 1);
-    m_splitter->setSizes({215, 1000});
+    // The step gets the room: at 1280 pixels the list takes a sixth (the user can move or collapse it).
+    m_splitter->setSizes({180, 920});
+    m_splitter->setObjectName(QStringLiteral("lessonListSplitter"));
+    if (!m_layout->listSplitter.get().isEmpty()) m_splitter->restoreState(m_layout->listSplitter.get());
+    if (!m_layout->stepSplitter.get().isEmpty()) m_view->splitter()->restoreState(m_layout->stepSplitter.get());
     layout->addWidget(m_splitter);
+
+    // Alt+Right / Alt+Left step through the lesson wherever the focus is in the section (PageDown and
+    // the arrows belong to the list and the text when they have the focus). Arithmetic steps the same way.
+    m_nextStep = new QAction(this);
+    m_nextStep->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    m_previousStep = new QAction(this);
+    m_previousStep->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    for (QAction* a : {m_nextStep, m_previousStep}) addAction(a);
+    connect(m_nextStep, &QAction::triggered, m_view, &LessonView::advance);
+    connect(m_previousStep, &QAction::triggered, m_view, &LessonView::back);
+    connect(m_view, &LessonView::nextLessonRequested, this, [this] {
+        const int row = m_list->currentRow() + 1;
+        if (row > 0 && row < int(m_library.lessons().size()))
+            openLesson(QString::fromStdString(m_library.lessons()[std::size_t(row)].id), 0);
+    });
 
     connect(m_list, &QListWidget::currentRowChanged, this, &LessonsSection::showLessonAt);
     connect(m_view, &LessonView::stepChanged, this, [this](int step) {
@@ -103,6 +125,36 @@ QString LessonsSection::toolTipText() const {
 
 QIcon LessonsSection::icon() const { return glyphIcon(QStringLiteral("✎"), QColor(0x2b, 0x5c, 0x9c)); }
 
+QList<QAction*> LessonsSection::menuActions() const { return {m_nextStep, m_previousStep}; }
+
+int LessonsSection::checkpointCount(const Lesson& lesson) const {
+    int count = 0;
+    for (const Step& step : lesson.steps)
+        for (const Block& block : step.blocks) count += std::holds_alternative<Checkpoint>(block);
+    return count;
+}
+
+int LessonsSection::answeredCount(const QString& id, const Lesson& lesson) const {
+    int answered = 0;
+    for (std::size_t s = 0; s < lesson.steps.size(); ++s) {
+        int index = 0;
+        for (const Block& block : lesson.steps[s].blocks)
+            if (std::holds_alternative<Checkpoint>(block))
+                answered += m_progress->isSolved(id, QStringLiteral("%1.%2").arg(s).arg(index++));
+    }
+    return answered;
+}
+
+QString LessonsSection::nextLessonTitle(const QString& id) const {
+    const auto& all = m_library.lessons();
+    for (std::size_t i = 0; i + 1 < all.size(); ++i)
+        if (QString::fromStdString(all[i].id) == id) {
+            const LessonEntry& next = all[i + 1];
+            return QStringLiteral("%1. %2").arg(next.order).arg(QString::fromStdString(next.in(m_language)->title));
+        }
+    return {};
+}
+
 void LessonsSection::fillList() {
     const QSignalBlocker block(m_list);
     const int row = m_list->currentRow();
@@ -110,17 +162,22 @@ void LessonsSection::fillList() {
     for (const LessonEntry& entry : m_library.lessons()) {
         const Lesson* lesson = entry.in(m_language);
         const QString id = QString::fromStdString(entry.id);
+        // Done means every step seen and every check answered; the count is of answered checks
+        // (of steps seen for a lesson without checks).
         const int steps = int(lesson->steps.size());
-        const int reached = m_progress->reachedStep(id);
-        const QString mark = reached + 1 >= steps ? QStringLiteral("✔") : reached >= 0 ? QStringLiteral("◐") : QStringLiteral("○");
-        auto* item = new QListWidgetItem(QStringLiteral("%1 %2. %3 (%4/%5)")
+        const int seen = std::max(0, m_progress->reachedStep(id) + 1);
+        const int checks = checkpointCount(*lesson);
+        const int answered = answeredCount(id, *lesson);
+        const bool done = seen >= steps && answered >= checks;
+        const QString mark = done ? QStringLiteral("✔") : seen > 0 ? QStringLiteral("◐") : QStringLiteral("○");
+        const QString count = checks > 0 ? tr("%1/%2 checks").arg(answered).arg(checks) : tr("%1/%2 steps").arg(seen).arg(steps);
+        auto* item = new QListWidgetItem(QStringLiteral("%1 %2. %3 (%4)")
                                              .arg(mark)
                                              .arg(entry.order)
-                                             .arg(QString::fromStdString(lesson->title))
-                                             .arg(std::max(0, reached + 1))
-                                             .arg(steps));
+                                             .arg(QString::fromStdString(lesson->title), count));
         item->setData(Qt::UserRole, id);
-        item->setToolTip(QString::fromStdString(lesson->summary));
+        item->setToolTip(QString::fromStdString(lesson->summary) + QLatin1Char('\n') +
+                         tr("Steps seen: %1 of %2. Checks answered: %3 of %4.").arg(seen).arg(steps).arg(answered).arg(checks));
         m_list->addItem(item);
     }
     if (row >= 0 && row < m_list->count()) m_list->setCurrentRow(row);
@@ -142,6 +199,7 @@ bool LessonsSection::openLesson(const QString& id, int step) {
             if (m_progress->isSolved(id, key)) solved.insert(key);
         }
     m_progress->setCurrentLesson(id);
+    m_view->setNextLesson(nextLessonTitle(id));
     m_view->setLesson(lesson, m_language, step >= 0 ? step : m_progress->currentStep(id), solved);
     m_progress->setCurrentStep(id, m_view->step());
     for (int row = 0; row < m_list->count(); ++row)
@@ -154,6 +212,12 @@ bool LessonsSection::openLesson(const QString& id, int step) {
 
 void LessonsSection::retranslateUi() {
     m_language = lessonLanguage(settings());
+    m_nextStep->setText(tr("&Next step"));
+    m_nextStep->setToolTip(tr("The next step, or on the last step the next lesson (Alt+Right)."));
+    m_previousStep->setText(tr("&Previous step"));
+    m_previousStep->setToolTip(tr("The previous step (Alt+Left)."));
+    m_view->setStepKeys(m_nextStep->shortcut().toString(QKeySequence::NativeText),
+                        m_previousStep->shortcut().toString(QKeySequence::NativeText));
     fillList();
     QStringList problems;
     if (!m_loadError.isEmpty()) problems.push_back(m_loadError);
@@ -167,7 +231,10 @@ void LessonsSection::retranslateUi() {
     if (const Lesson* open = m_view->lesson()) openLesson(QString::fromStdString(open->id), m_view->step());
 }
 
-void LessonsSection::saveState() {}
+void LessonsSection::saveState() {
+    m_layout->listSplitter.set(m_splitter->saveState());
+    m_layout->stepSplitter.set(m_view->splitter()->saveState());
+}
 
 QStringList LessonsSection::screenshotNames() const {
     return {QStringLiteral("lessons-overflow"), QStringLiteral("lessons-accumulation"),

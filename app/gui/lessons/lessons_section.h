@@ -7,6 +7,7 @@
 
 #include <memory>
 
+class QAction;
 class QLabel;
 class QListWidget;
 class QSplitter;
@@ -15,6 +16,7 @@ namespace fplab::gui {
 
 class LessonProgress;
 class LessonView;
+struct LessonsSettings;
 
 class LessonsSection final : public Section {
     Q_OBJECT
@@ -30,6 +32,7 @@ public:
     QString title() const override;
     QString toolTipText() const override;
     QIcon icon() const override;
+    QList<QAction*> menuActions() const override;
     void activated() override;
     void saveState() override;
     // Session files; defined in lessons_session.cpp.
@@ -47,6 +50,8 @@ public:
     QListWidget* lessonList() const { return m_list; }
     LessonView* view() const { return m_view; }
     LessonProgress* progress() const { return m_progress.get(); }
+    QAction* nextStepAction() const { return m_nextStep; }
+    QAction* previousStepAction() const { return m_previousStep; }
     QLabel* problemsLabel() const { return m_problems; }
 
 protected:
@@ -55,15 +60,22 @@ protected:
 private:
     void fillList();
     void showLessonAt(int row);
+    // The number of checkpoints in a lesson and how many of them the reader has answered.
+    int checkpointCount(const lessons::Lesson& lesson) const;
+    int answeredCount(const QString& id, const lessons::Lesson& lesson) const;
+    QString nextLessonTitle(const QString& id) const;
 
     lessons::LessonLibrary m_library;
     QString m_loadError;
     std::unique_ptr<LessonProgress> m_progress;
+    std::unique_ptr<LessonsSettings> m_layout;
     lessons::Language m_language = lessons::Language::English;
     QSplitter* m_splitter;
     QListWidget* m_list;
     QLabel* m_problems;
     LessonView* m_view;
+    QAction* m_nextStep;
+    QAction* m_previousStep;
 };
 
 } // namespace fplab::gui

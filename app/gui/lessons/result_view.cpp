@@ -3,6 +3,7 @@
 
 #include "app/gui/common/bit_row_widget.h"
 #include "app/gui/common/chart_style.h"
+#include "app/gui/common/fitted_columns.h"
 #include "app/gui/lessons/lesson_language.h"
 #include "app/gui/lessons/number_line_widget.h"
 #include "app/gui/lessons/result_chart.h"
@@ -35,6 +36,13 @@ QString encodingText(const Quantity& q) {
     return {};
 }
 
+// A value as the table shows it: a float with the fewest digits that identify it in its own format
+// (0.99999994 for FP32's 0x3f7fffff; the narration's Python digits and the exact value are in the tooltip).
+QString valueCellText(const Quantity& q, Language language) {
+    if (q.kind == QuantityKind::Float) return qs(shortestDecimal(q.format, q.bits));
+    return qs(quantityText(q, language));
+}
+
 // Sign, exponent and mantissa cells of an encoding, with the fields labelled (`names`: the three labels).
 void fieldCells(const Format& f, std::uint64_t bits, const QStringList& names, QList<BitCell>& cells, QList<BitGroup>& groups) {
     int first = 0;
@@ -63,9 +71,9 @@ QTableWidget* tableWidget(const ResultTable& t, Language language, QWidget* pare
             w->setItem(int(r), int(c), item);
         }
     w->verticalHeader()->hide();
-    w->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     w->setEditTriggers(QAbstractItemView::NoEditTriggers);
     w->setObjectName(qs("table_" + t.key));
+    fitColumnsToWidth(w);
     return w;
 }
 
@@ -82,11 +90,8 @@ ResultView::ResultView(QWidget* parent)
     m_quantities->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_quantities->setSelectionMode(QAbstractItemView::SingleSelection);
     m_quantities->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    // The label column takes what is left (and elides); values and encodings are never cut.
-    m_quantities->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_quantities->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_quantities->setTextElideMode(Qt::ElideMiddle);
-    m_quantities->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Columns stay inside the table's width; a text that does not fit is elided, whole in its tooltip.
+    fitColumnsToWidth(m_quantities);
     layout->addWidget(m_quantities, 3);
     auto* bitsRow = new QHBoxLayout;
     m_bitsCaption->setWordWrap(true);
@@ -99,6 +104,9 @@ ResultView::ResultView(QWidget* parent)
     m_bits->setCellSizeRange(6, 24);
     layout->addWidget(m_bits);
     m_tabs->setMinimumHeight(300); // charts need the room
+    // Long titles are elided (whole in the tab's tooltip) rather than pushing tabs out of the bar.
+    m_tabs->setElideMode(Qt::ElideRight);
+    m_tabs->setUsesScrollButtons(false);
     layout->addWidget(m_tabs, 4);
     m_notes->setWordWrap(true);
     layout->addWidget(m_notes);
@@ -162,10 +170,6 @@ void ResultView::fillSideBySide() {
     m_quantities->clearContents();
     m_quantities->setColumnCount(4);
     m_quantities->setHorizontalHeaderLabels({tr("Result"), tr("CPU (emulated)"), tr("GPU"), tr("Comparison")});
-    // Two value columns need the room: the table scrolls sideways rather than cut them off.
-    m_quantities->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    m_quantities->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
-    m_quantities->setColumnWidth(0, 180);
     m_quantities->setRowCount(int(sides.rows.size()));
     m_rowKeys.clear();
     const QColor highlight = warningColor(palette());
@@ -177,7 +181,7 @@ void ResultView::fillSideBySide() {
             const QString hex = q->kind == QuantityKind::Float     ? qs(hexBits(q->format, q->bits))
                                 : q->kind == QuantityKind::Integer ? qs(intHex(q->intFormat, q->bits))
                                                                    : QString();
-            return qs(quantityText(*q, language)) + (hex.isEmpty() ? QString() : QStringLiteral("  (") + hex + QLatin1Char(')'));
+            return valueCellText(*q, language) + (hex.isEmpty() ? QString() : QStringLiteral("  (") + hex + QLatin1Char(')'));
         };
         QString match;
         switch (p.match) {
@@ -226,18 +230,17 @@ void ResultView::setResult(const ExperimentResult& result, Language language) {
     m_quantities->clearContents();
     m_quantities->setColumnCount(4);
     m_quantities->setHorizontalHeaderLabels({tr("Result"), tr("Value"), tr("Encoding"), tr("Flags")});
-    m_quantities->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_quantities->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_quantities->setRowCount(int(result.quantities.size()));
     m_rowKeys.clear();
     int selectRow = -1, firstFloat = -1;
     for (std::size_t i = 0; i < result.quantities.size(); ++i) {
         const Quantity& q = result.quantities[i];
-        const QStringList cells = {qs(q.label.in(language)), qs(quantityText(q, language)), encodingText(q),
+        const QStringList cells = {qs(q.label.in(language)), valueCellText(q, language), encodingText(q),
                                    q.flags ? flagText(*q.flags, language) : QString()};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
-            if (q.kind == QuantityKind::Float && c == 1) item->setToolTip(qs(exactDecimal(q.format, q.bits)));
+            if (q.kind == QuantityKind::Float && c == 1)
+                item->setToolTip(tr("Exactly %1\nAs Python prints it: %2").arg(qs(exactDecimal(q.format, q.bits)), qs(quantityText(q, language))));
             m_quantities->setItem(int(i), c, item);
         }
         m_rowKeys.push_back(qs(q.key));
@@ -318,6 +321,7 @@ void ResultView::rebuildTabs() {
         view->setObjectName(qs("chart_" + c.key));
         m_tabs->addTab(view, qs(c.title.in(m_language)));
     }
+    for (int i = 0; i < m_tabs->count(); ++i) m_tabs->setTabToolTip(i, m_tabs->tabText(i));
     m_tabs->setVisible(m_tabs->count() > 0);
     if (current >= 0 && current < m_tabs->count()) m_tabs->setCurrentIndex(current);
 }

@@ -122,6 +122,7 @@ void MainWindow::showSection(int index) {
     Section* s = m_sections[index];
     m_settings.currentSection.set(s->id());
     rebuildSectionMenu();
+    statusBar()->clearMessage(); // a message belongs to the section that showed it
     s->activated();
     updateTitle();
 }

@@ -2,8 +2,11 @@
 #include "app/gui/shell/section.h"
 
 #include <QEvent>
+#include <QUrlQuery>
 
 namespace fplab::gui {
+
+bool Section::openLink(const QUrlQuery& query) { return query.isEmpty(); }
 
 Section::Section(SectionContext context, QWidget* parent) : QWidget(parent), m_context(context) {}
 

@@ -9,6 +9,7 @@
 
 class QAction;
 class QJsonObject;
+class QUrlQuery;
 
 namespace fplab::gui {
 
@@ -52,6 +53,10 @@ public:
     // and the content to show for each: representative values, not the user's.
     virtual QStringList screenshotNames() const { return {id()}; }
     virtual void prepareScreenshot(const QString& name) { Q_UNUSED(name); }
+    // Takes what a "section:ID?key=value&..." link carries (a value to show, settings to apply; see
+    // section_links.h) and returns true, or returns false and changes nothing when it cannot. A link
+    // without a query only opens the section.
+    virtual bool openLink(const QUrlQuery& query);
 
     // Session files (File > Save session, shell/session_file.h): write what the learner set up
     // (inputs, choices, progress; not window layout) into `out`...

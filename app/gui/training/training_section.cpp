@@ -13,6 +13,7 @@
 #include "app/gui/training/tensors_view.h"
 #include "app/gui/training/trace_table_model.h"
 #include "app/gui/training/training_form.h"
+#include "app/gui/training/training_link.h"
 #include "gpu/training/gpu_step_kernels.h"
 
 #include <QComboBox>
@@ -134,6 +135,26 @@ void TrainingSection::prepareScreenshot(const QString& name) {
     else if (name == QStringLiteral("training-boundary")) m_tabs->setCurrentWidget(m_boundary);
     else if (name == QStringLiteral("training-fp8")) m_tabs->setCurrentWidget(m_fp8Charts);
     else m_tabs->setCurrentWidget(m_tensors);
+}
+
+bool TrainingSection::applyConfig(const training::TrainingConfig& config) {
+    if (m_controls->controller()->isRunning()) {
+        emit statusMessage(tr("A run is in progress: cancel it before taking other settings."), 6000);
+        return false;
+    }
+    m_form->setConfig(config);
+    return true;
+}
+
+bool TrainingSection::openLink(const QUrlQuery& query) {
+    if (query.isEmpty()) return true;
+    QString error;
+    const std::optional<training::TrainingConfig> config = trainingConfigFromLink(m_form->config(), query, error);
+    if (!config) {
+        emit statusMessage(tr("The link's training settings cannot be used: %1").arg(error), 0);
+        return false;
+    }
+    return applyConfig(*config);
 }
 
 } // namespace fplab::gui

@@ -47,6 +47,11 @@ public:
     QStringList screenshotNames() const override;
     void prepareScreenshot(const QString& name) override;
 
+    // Puts a configuration into the form (a lesson's link); false, with a status message, while a run is on.
+    bool applyConfig(const training::TrainingConfig& config);
+    // A "section:training?mode=...&steps=..." link: its settings (training_link.h) over the current ones.
+    bool openLink(const QUrlQuery& query) override;
+
     // The pieces.
     TrainingForm* form() const { return m_form; }
     RunControls* runControls() const { return m_controls; }
