@@ -35,27 +35,45 @@ void JsonWriter::newline() {
     for (std::size_t i = 0; i < m_stack.size(); ++i) m_out << "  ";
 }
 
+void JsonWriter::beforeMember() {
+    Level& level = m_stack.back();
+    const bool first = level.count++ == 0;
+    if (level.oneLine) {
+        if (!first) m_out << ", ";
+        return;
+    }
+    if (!first) m_out << ',';
+    newline();
+}
+
 void JsonWriter::beforeValue() {
     if (m_afterKey) {
         m_afterKey = false;
         return;
     }
-    if (!m_stack.empty()) {
-        if (m_stack.back().count++ > 0) m_out << ',';
-        newline();
-    }
+    if (!m_stack.empty()) beforeMember();
+}
+
+void JsonWriter::push(bool object) {
+    const bool oneLine = !m_stack.empty() && m_stack.back().oneLine;
+    m_stack.push_back({object, 0, oneLine});
 }
 
 void JsonWriter::beginObject() {
     beforeValue();
     m_out << '{';
-    m_stack.push_back({true, 0});
+    push(true);
+}
+
+void JsonWriter::beginObjectOnOneLine() {
+    beginObject();
+    m_stack.back().oneLine = true;
 }
 
 void JsonWriter::endObject() {
-    const bool empty = m_stack.back().count == 0;
+    const Level level = m_stack.back();
     m_stack.pop_back();
-    if (!empty) newline();
+    if (level.count > 0 && !level.oneLine) newline();
     m_out << '}';
     if (m_stack.empty()) m_out << '\n';
 }
@@ -63,20 +81,19 @@ void JsonWriter::endObject() {
 void JsonWriter::beginArray() {
     beforeValue();
     m_out << '[';
-    m_stack.push_back({false, 0});
+    push(false);
 }
 
 void JsonWriter::endArray() {
-    const bool empty = m_stack.back().count == 0;
+    const Level level = m_stack.back();
     m_stack.pop_back();
-    if (!empty) newline();
+    if (level.count > 0 && !level.oneLine) newline();
     m_out << ']';
     if (m_stack.empty()) m_out << '\n';
 }
 
 void JsonWriter::key(std::string_view name) {
-    if (m_stack.back().count++ > 0) m_out << ',';
-    newline();
+    beforeMember();
     m_out << escape(name) << ": ";
     m_afterKey = true;
 }
@@ -102,6 +119,11 @@ void JsonWriter::value(double number) {
 void JsonWriter::value(bool flag) {
     beforeValue();
     m_out << (flag ? "true" : "false");
+}
+
+void JsonWriter::rawNumber(std::string_view formatted) {
+    beforeValue();
+    m_out << formatted;
 }
 
 void JsonWriter::null() {

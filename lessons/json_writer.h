@@ -1,5 +1,5 @@
 // A small streaming JSON writer (objects, arrays, strings with escapes, numbers), enough
-// for `fplab-cli lesson ... --json`; arrays of numbers stay on one line.
+// for the `--json` output of fplab-cli; arrays of numbers, and objects asked for so, stay on one line.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +15,8 @@ public:
     explicit JsonWriter(std::ostream& out) : m_out(out) {}
 
     void beginObject();
+    // An object written on one line, members separated by ", " (a table row); what it holds is on that line too.
+    void beginObjectOnOneLine();
     void endObject();
     void beginArray();
     void endArray();
@@ -26,6 +28,7 @@ public:
     void value(int number) { value(std::int64_t(number)); }
     void value(double number); // Python-repr digits; NaN and infinities become null
     void value(bool flag);
+    void rawNumber(std::string_view formatted); // a number already formatted by the caller (printf digits)
     void null();
     void numbers(std::span<const double> values); // an array on one line
 
@@ -39,11 +42,14 @@ public:
 
 private:
     void beforeValue();
+    void beforeMember(); // the comma and line break (or space) before an array element or object key
     void newline();
+    void push(bool object);
 
     struct Level {
         bool object = false;
         int count = 0;
+        bool oneLine = false;
     };
     std::ostream& m_out;
     std::vector<Level> m_stack;

@@ -2,7 +2,6 @@
 #include "app/cli/cli_options.h"
 
 #include <cctype>
-#include <cstdio>
 
 namespace fplab::cli {
 
@@ -32,24 +31,6 @@ std::optional<Tininess> lookupTininess(std::string_view name, std::string& error
     if (name == "before") return Tininess::BeforeRounding;
     error = "unknown tininess " + quoted(name) + " (known: before after)";
     return std::nullopt;
-}
-
-std::string jsonString(std::string_view s) {
-    std::string out = "\"";
-    for (char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (ch == '"' || ch == '\\') {
-            out += '\\';
-            out += ch;
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += ch;
-        }
-    }
-    return out + "\"";
 }
 
 bool ArgScanner::nextOption(std::string_view& name, std::optional<std::string_view>& inlineValue) {

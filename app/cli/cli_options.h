@@ -2,6 +2,7 @@
 // name with a helpful error, and quoting untrusted text safely in messages.
 #pragma once
 
+#include "app/cli/exit_codes.h"
 #include "core/format.h"
 #include "core/format_names.h"
 #include "core/integer.h"
@@ -15,14 +16,6 @@
 
 namespace fplab::cli {
 
-// Exit codes shared by the commands.
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitBadInput = 1; // the input (a value, an expression, a batch line) is wrong
-inline constexpr int kExitUsage = 2;    // the command line itself is wrong
-inline constexpr int kExitInternal = 3; // an unexpected failure inside fplab-cli
-// 4 (no usable GPU) and 5 (results that should agree differ) are the GPU and training commands' own.
-inline constexpr int kExitOutput = 6; // the output could not be written (standard output, standard error, a file)
-
 // A float format by preset name ("fp16", "bf16", aliases like "half") or custom name ("e5m10-nosub"):
 // fplab::lookupFormat, with its error in `error`.
 std::optional<Format> lookupFormat(std::string_view name, std::string& error);
@@ -34,9 +27,6 @@ std::optional<Tininess> lookupTininess(std::string_view name, std::string& error
 
 // The names the error messages list (the formats' list is fplab::knownFormatNames).
 std::string_view knownRoundingNames();
-
-// `text` as a JSON string literal: in double quotes, '"' and '\\' escaped, control bytes as \u00NN.
-std::string jsonString(std::string_view text);
 
 // A small option scanner: "--name VALUE", "--name=VALUE" and flags; anything else is positional.
 // A word that starts with '-' followed by a digit, '.', 'i' or 'n' ("-0.5", "-inf", "-nan") is a value.

@@ -1,9 +1,8 @@
 // `fplab-cli gpu fingerprint [--type T] [--instruction mma.sync|wgmma] [--json] [--save FILE] [--load FILE]`:
 // runs the fingerprint probes on the GPU (or reads saved or recorded answers), infers the tensor
 // core's parameters and prints them beside the built-in model, with the probe that decided each.
-#include "app/cli/command_gpu_fingerprint.h"
-
 #include "app/cli/cli_options.h"
+#include "app/cli/command_gpu.h"
 #include "core/platform/atomic_file.h"
 #include "core/tensor_core/fingerprint/answers_file.h"
 #include "core/tensor_core/fingerprint/report.h"
@@ -11,6 +10,7 @@
 #include "gpu/fingerprint.h"
 #include "gpu/gemm_types.h"
 #include "gpu/gpu_error.h"
+#include "lessons/json_writer.h"
 
 #include <cstdio>
 #include <ostream>
@@ -22,8 +22,6 @@ namespace {
 
 namespace fp = tc::fingerprint;
 using gpu::GemmType;
-
-constexpr int kExitNoGpu = 4;
 
 constexpr std::string_view kUsage =
     "usage: fplab-cli gpu fingerprint [--type T] [--instruction mma.sync|wgmma] [--json] [--save FILE]\n"
@@ -117,29 +115,48 @@ void printText(const fp::AnswerSet& s, const fp::FingerprintReport& r, std::ostr
 
 void printJson(const fp::AnswerSet& s, const fp::FingerprintReport& r, std::ostream& out) {
     const auto& inf = r.inference;
-    out << "{\n  \"device\": " << jsonString(s.device) << ",\n  \"compute capability\": " << s.computeCapability
-        << ",\n  \"model arch\": " << (r.archModelled ? jsonString(tc::archName(r.arch)) : std::string("null"))
-        << ",\n  \"driver\": " << jsonString(s.driver)
-        << ",\n  \"date\": " << jsonString(s.date) << ",\n  \"instruction\": " << jsonString(tc::apiName(s.api))
-        << ",\n  \"shape\": " << jsonString(s.shape) << ",\n  \"input\": " << jsonString(tc::inputName(s.input))
-        << ",\n  \"accum\": " << jsonString(tc::accumName(s.accum)) << ",\n  \"k\": " << s.k
-        << ",\n  \"cells\": " << inf.cells << ",\n  \"candidates\": " << inf.candidates
-        << ",\n  \"survivors\": " << inf.survivors << ",\n  \"built-in matches\": ";
-    if (r.builtIn.candidate) out << r.builtInMatches;
-    else out << "null";
-    out << ",\n  \"built-in note\": " << jsonString(r.builtIn.candidate ? r.builtIn.basis : r.builtIn.message)
-        << ",\n  \"parameters\": [";
-    for (std::size_t i = 0; i < r.rows.size(); ++i) {
-        const auto& row = r.rows[i];
-        out << (i ? ",\n" : "\n") << "    {\"parameter\": " << jsonString(fp::paramKey(row.param)) << ", \"inferred\": [";
-        for (std::size_t j = 0; j < row.inferred.size(); ++j)
-            out << (j ? ", " : "") << jsonString(fp::valueToken(row.param, row.inferred[j]));
-        out << "], \"built-in\": "
-            << (row.builtIn ? jsonString(fp::valueToken(row.param, *row.builtIn)) : std::string("null"))
-            << ", \"decided by\": " << (row.decidedByProbe.empty() ? std::string("null") : jsonString(row.decidedByProbe))
-            << ", \"agree\": " << jsonString(agreementWord(row)) << "}";
+    lessons::JsonWriter json(out);
+    auto stringOrNull = [&](bool present, std::string_view text) {
+        if (present) json.value(text);
+        else json.null();
+    };
+    json.beginObject();
+    json.field("device", s.device);
+    json.field("compute capability", std::int64_t(s.computeCapability));
+    json.key("model arch");
+    stringOrNull(r.archModelled, tc::archName(r.arch));
+    json.field("driver", s.driver);
+    json.field("date", s.date);
+    json.field("instruction", tc::apiName(s.api));
+    json.field("shape", s.shape);
+    json.field("input", tc::inputName(s.input));
+    json.field("accum", tc::accumName(s.accum));
+    json.field("k", std::int64_t(s.k));
+    json.field("cells", std::int64_t(inf.cells));
+    json.field("candidates", std::int64_t(inf.candidates));
+    json.field("survivors", std::int64_t(inf.survivors));
+    json.key("built-in matches");
+    if (r.builtIn.candidate) json.value(std::int64_t(r.builtInMatches));
+    else json.null();
+    json.field("built-in note", r.builtIn.candidate ? r.builtIn.basis : r.builtIn.message);
+    json.key("parameters");
+    json.beginArray();
+    for (const auto& row : r.rows) {
+        json.beginObjectOnOneLine();
+        json.field("parameter", fp::paramKey(row.param));
+        json.key("inferred");
+        json.beginArray();
+        for (const auto& v : row.inferred) json.value(fp::valueToken(row.param, v));
+        json.endArray();
+        json.key("built-in");
+        stringOrNull(row.builtIn.has_value(), row.builtIn ? fp::valueToken(row.param, *row.builtIn) : std::string());
+        json.key("decided by");
+        stringOrNull(!row.decidedByProbe.empty(), row.decidedByProbe);
+        json.field("agree", agreementWord(row));
+        json.endObject();
     }
-    out << "\n  ]\n}\n";
+    json.endArray();
+    json.endObject();
 }
 
 struct Options {

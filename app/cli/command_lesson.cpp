@@ -37,8 +37,6 @@ constexpr std::string_view kUsage =
     "beside the CPU emulation, differing results and bits marked. Exit code 4 when there is no usable GPU\n"
     "(the reason and the CPU results are printed) or a GPU side failed; differences are not errors.\n";
 
-constexpr int kExitNoGpu = 4; // as `fplab-cli gpu`: --backend gpu without a usable GPU, or a GPU side failed
-
 struct Options {
     std::string action;
     std::vector<std::string> positional;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/cli/command.h"
+#include "app/cli/exit_codes.h"
 #include "core/training/training_run.h"
 
 #include <optional>
@@ -11,10 +12,6 @@
 #include <string_view>
 
 namespace fplab::cli::train {
-
-// The exit codes of `train` beyond the shared ones (the usage text lists them all).
-inline constexpr int kExitNoGpu = 4;    // as `fplab-cli gpu`: the request needs a GPU that is not there (or it failed)
-inline constexpr int kExitMismatch = 5; // --compare: the CPU and GPU runs differ beyond the tolerance
 
 struct TrainOptions {
     training::TrainingConfig config;
