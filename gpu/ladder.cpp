@@ -13,7 +13,7 @@ constexpr LadderRungInfo kRungs[] = {
     {LadderRung::SimtNaive, 1, "simt-naive",
      "one thread per output: k FMAs on the CUDA cores, every operand read from global memory",
      "2 loads per FMA; no tensor core", "fma.rn.f32", false, tc::Api::MmaSync, "gpu/kernels/ladder_1_simt_naive.cuh",
-     lt::simt::kBlockSide, lt::simt::kBlockSide, 1, 80},
+     1, 1, 1, 80}, // any size: the kernel checks its bounds
     {LadderRung::SmemMma, 2, "smem-mma",
      "shared-memory tiles, one mma.sync per warp tile: tensor cores, each operand read from DRAM once per tile",
      "fragments gathered element by element; one MMA per k-step leaves the tensor core waiting on loads",

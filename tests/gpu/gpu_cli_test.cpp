@@ -28,6 +28,9 @@ TEST(GpuCli, UsageAndBadArguments) {
     EXPECT_EQ(runInProcess({"gpu", "gemm", "--type", "fp16", "--m"}).code, 2);
     EXPECT_EQ(runInProcess({"gpu", "bench", "--sizes", "1000"}).code, 2) << "not a multiple of 16";
     EXPECT_EQ(runInProcess({"gpu", "bench", "--impl", "magic"}).code, 2);
+    const CliRun ladderType = runInProcess({"gpu", "bench", "--impl", "ladder", "--types", "tf32"});
+    EXPECT_EQ(ladderType.code, 2);
+    EXPECT_TRUE(contains(ladderType.err, "the ladder runs fp16-fp32 and bf16-fp32, not tf32")) << ladderType.err;
     EXPECT_EQ(runInProcess({"gpu", "info", "--frob"}).code, 2);
     EXPECT_EQ(runInProcess({"gpu", "compare", "--type", "fp16", "--arch", "sm_70"}).code, 2);
 }
@@ -51,7 +54,7 @@ TEST(GpuCli, WithoutAGpuEachCommandSaysWhyAndExits4) {
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"gpu", "gemm", "--type", "fp16"}, {"gpu", "compare", "--type", "int8"},
           {"gpu", "compare", "--type", "fp16", "--mma"}, {"gpu", "compare", "--vectors"}, {"gpu", "bench"},
-          {"gpu", "accumulate"}}) {
+          {"gpu", "bench", "--impl", "ladder", "--sizes", "4096,8192", "--csv"}, {"gpu", "accumulate"}}) {
         const CliRun r = runInProcess(args);
         EXPECT_EQ(r.code, 4) << args[1] << ": " << r.err;
         EXPECT_TRUE(contains(r.err, why)) << args[1] << ": " << r.err;
