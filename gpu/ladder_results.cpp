@@ -132,6 +132,23 @@ std::optional<LadderRecord> latestRecordedLadder(const std::filesystem::path& di
     return best;
 }
 
+LadderRecord ladderRecordFromRows(const std::vector<BenchRow>& rows, std::string device, std::string date) {
+    LadderRecord record{std::move(device), std::move(date), {}, {}};
+    for (const BenchRow& row : rows) {
+        LadderResult r;
+        r.type = row.type;
+        r.rung = row.rung;
+        r.size = row.size;
+        r.ran = row.ran;
+        r.tflops = row.ran ? row.tflops : 0;
+        r.cublasTflops = row.rung ? row.cublasTflops : 0;
+        r.datasheetTflops = row.datasheetPeak;
+        r.status = row.ran ? "ok" : "skipped: " + row.skipped;
+        record.rows.push_back(std::move(r));
+    }
+    return record;
+}
+
 std::filesystem::path recordedResultsDir() { return FPLAB_GPU_RESULTS_DIR; }
 
 } // namespace fplab::gpu

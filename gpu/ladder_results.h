@@ -3,6 +3,7 @@
 // leaves in docs/gpu-results/. The column names are written once, here, and the CLI prints with them.
 #pragma once
 
+#include "gpu/bench.h"
 #include "gpu/gemm_types.h"
 
 #include <array>
@@ -47,6 +48,9 @@ std::vector<LadderRecord> parseLadderCsv(std::string_view text, std::string& err
 // The most recent ladder record (by date, then file name) in the .csv files under `dir`, or nullopt
 // when there is none (or no such folder). Unreadable or malformed files are skipped.
 std::optional<LadderRecord> latestRecordedLadder(const std::filesystem::path& dir);
+
+// Rows of a ladder run (runBenchmark with BenchImpl::Ladder) as a record, as the CSV would read back.
+LadderRecord ladderRecordFromRows(const std::vector<BenchRow>& rows, std::string device, std::string date);
 
 // The folder of recorded GPU results in the source tree (docs/gpu-results), as configured at build time.
 std::filesystem::path recordedResultsDir();
