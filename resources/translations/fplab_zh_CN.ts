@@ -2317,8 +2317,8 @@
         <translation>尚无阶梯结果记录：docs/gpu-results/ 中没有，本次会话也没有运行。有 GPU 时，请按“测量阶梯”（或运行 fplab-cli gpu bench --impl ladder）。</translation>
     </message>
     <message>
-        <source>Rung, TFLOPS</source>
-        <translation>阶梯级，TFLOPS</translation>
+        <source>TFLOPS per rung</source>
+        <translation>各级 TFLOPS</translation>
     </message>
     <message>
         <source>cuBLAS</source>
@@ -2339,6 +2339,10 @@
     <message>
         <source>Measure ladder</source>
         <translation>测量阶梯</translation>
+    </message>
+    <message>
+        <source>%1 (not run: %2)</source>
+        <translation>%1（未运行：%2）</translation>
     </message>
 </context>
 <context>

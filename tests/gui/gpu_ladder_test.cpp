@@ -90,6 +90,8 @@ TEST(GpuLadderTest, TheChartDrawsARecordedFileLabelledAsRecorded) {
     EXPECT_TRUE(note.contains(QStringLiteral("fp16-fp32, m = n = k = 8192"))) << note.toStdString();
     const QStringList ideas = chart.ideasLabel()->text().split(QLatin1Char('\n'));
     ASSERT_EQ(ideas.size(), 5);
+    EXPECT_TRUE(ideas[4].endsWith(QStringLiteral("(not run: skipped: no sm_90a code)"))) << ideas[4].toStdString();
+    EXPECT_TRUE(note.contains(QStringLiteral("(fixture-2026-01-02/06-bench.csv)"))) << note.toStdString();
     for (const auto& rung : gpu::ladderRungs())
         EXPECT_TRUE(ideas[rung.number - 1].contains(QString::fromUtf8(rung.idea.data(), qsizetype(rung.idea.size()))))
             << ideas[rung.number - 1].toStdString();

@@ -21,6 +21,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <filesystem>
 
 namespace fplab::gui {
 
@@ -99,11 +100,6 @@ void LadderChart::fill() {
     m_axisX->clear();
     m_axisX->append(categories);
 
-    QStringList ideas;
-    for (const LadderRungInfo& r : ladderRungs())
-        ideas << tr("%1 %2: %3").arg(r.number).arg(text(r.name), ladderIdeaText(r));
-    m_ideas->setText(ideas.join(QLatin1Char('\n')));
-
     const LadderResult* rows[kLadderRungCount + 1] = {};
     if (m_record && !m_record->rows.empty()) {
         // The first type's largest size: the size where the ladder is read (the bench runs 4096 and 8192).
@@ -113,17 +109,27 @@ void LadderChart::fill() {
             if (r.type == type) size = std::max(size, r.size);
         for (const LadderResult& r : m_record->rows)
             if (r.type == type && r.size == size && r.rung >= 0 && r.rung <= kLadderRungCount) rows[r.rung] = &r;
+        const std::filesystem::path source(m_record->source);
+        const QString file = qs((source.parent_path().filename() / source.filename()).generic_string());
         const QString where = tr("%1, m = n = k = %2, on %3").arg(text(gemmTypeName(type))).arg(size).arg(qs(m_record->device));
         m_note->setText(m_recorded ? tr("Recorded on %1, %2 (%3): %4. No GPU run in this session.")
-                                         .arg(qs(m_record->device), qs(m_record->date), qs(m_record->source), where)
+                                         .arg(qs(m_record->device), qs(m_record->date), file, where)
                                    : tr("Measured on %1, %2: %3.").arg(qs(m_record->device), qs(m_record->date), where));
     } else {
         m_note->setText(tr("No ladder results recorded yet: none in docs/gpu-results/, and no run in this session. "
                            "With a GPU, press Measure ladder (or run fplab-cli gpu bench --impl ladder)."));
     }
 
+    QStringList ideas;
+    for (const LadderRungInfo& r : ladderRungs()) {
+        QString line = tr("%1 %2: %3").arg(r.number).arg(text(r.name), ladderIdeaText(r));
+        if (const LadderResult* row = rows[r.number]; row && !row->ran) line = tr("%1 (not run: %2)").arg(line, qs(row->status));
+        ideas << line;
+    }
+    m_ideas->setText(ideas.join(QLatin1Char('\n')));
+
     double hi = 1;
-    m_rungBars = new QBarSet(tr("Rung, TFLOPS"));
+    m_rungBars = new QBarSet(tr("TFLOPS per rung"));
     for (int rung = 1; rung <= kLadderRungCount; ++rung) {
         const double v = rows[rung] && rows[rung]->ran ? rows[rung]->tflops : 0;
         *m_rungBars << v;
@@ -148,6 +154,7 @@ void LadderChart::fill() {
     line(m_cublas, cublas, tr("cuBLAS"), 0);
     line(m_peak, peak, tr("Datasheet peak"), 1);
     m_axisY->setRange(0, hi * 1.08);
+    m_axisY->applyNiceNumbers();
     m_axisY->setTitleText(tr("TFLOPS"));
     m_axisX->setTitleText(tr("Rung"));
     styleChart(m_chartView->chart(), palette());
