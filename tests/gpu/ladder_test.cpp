@@ -3,6 +3,7 @@
 // and the CLI's answers without a GPU.
 #include "app/cli/ladder_report.h"
 #include "gpu/bench.h"
+#include "gpu/datasheet.h"
 #include "gpu/kernels/ladder_tiles.h"
 #include "gpu/ladder.h"
 #include "gpu/ladder_results.h"
@@ -149,6 +150,69 @@ TEST(LadderCsv, TheLatestRecordIsFoundUnderAFolder) {
 TEST(LadderCsv, TheRecordedResultsFolderIsTheSourceTreesDocs) {
     EXPECT_TRUE(std::filesystem::is_directory(recordedResultsDir())) << recordedResultsDir();
     EXPECT_EQ(recordedResultsDir().filename(), "gpu-results");
+}
+
+} // namespace
+} // namespace fplab::gpu
+
+namespace fplab::gpu {
+namespace {
+
+std::string readSource(const std::string& relative) {
+    std::ifstream in(std::filesystem::path(FPLAB_SOURCE_DIR) / relative, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// The lines between "// lesson snippet begin" and "// lesson snippet end", without their common indentation.
+std::string snippetOf(const std::string& source) {
+    const std::string begin = "// lesson snippet begin\n", end = "// lesson snippet end";
+    const auto b = source.find(begin), e = source.find(end);
+    if (b == std::string::npos || e == std::string::npos || e < b) return {};
+    std::istringstream lines(source.substr(b + begin.size(), source.rfind('\n', e) + 1 - (b + begin.size())));
+    std::vector<std::string> kept;
+    std::size_t indent = std::string::npos;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.find_first_not_of(' ') != std::string::npos) indent = std::min(indent, line.find_first_not_of(' '));
+        kept.push_back(line);
+    }
+    std::string out;
+    for (const auto& line : kept) out += (line.size() >= indent ? line.substr(indent) : line) + "\n";
+    return out;
+}
+
+TEST(LadderLesson, ShowsEachRungsInnerLoopAsTheKernelFileHasIt) {
+    for (const char* lang : {"en", "zh_CN"}) {
+        const std::string lesson = readSource(std::string("lessons/content/13-why-cublas-is-fast.") + lang + ".md");
+        ASSERT_FALSE(lesson.empty()) << lang;
+        for (const auto& rung : ladderRungs()) {
+            const std::string snippet = snippetOf(readSource(std::string(rung.kernelFile)));
+            ASSERT_FALSE(snippet.empty()) << rung.kernelFile << " has no lesson snippet markers";
+            EXPECT_NE(lesson.find("```cpp\n" + snippet + "```\n"), std::string::npos)
+                << lang << ": the lesson's code for rung " << rung.number << " differs from " << rung.kernelFile
+                << "; it must be:\n" << snippet;
+        }
+    }
+}
+
+TEST(LadderLesson, TheRooflineUsesTheDatasheetAndTheLaddersTiles) {
+    const DatasheetEntry* h100 = findDatasheetEntry("NVIDIA H100 80GB HBM3");
+    ASSERT_TRUE(h100);
+    EXPECT_EQ(h100->fp16, 989.4);
+    EXPECT_EQ(h100->memoryTBps, 3.35);
+    std::string tileM = "tile_m: 1", tileN = "tile_n: 1";
+    for (const auto& rung : ladderRungs())
+        if (rung.number > 1) {
+            tileM += ", " + std::to_string(rung.tileM);
+            tileN += ", " + std::to_string(rung.tileN);
+        }
+    for (const char* lang : {"en", "zh_CN"}) {
+        const std::string lesson = readSource(std::string("lessons/content/13-why-cublas-is-fast.") + lang + ".md");
+        EXPECT_NE(lesson.find("peak_tflops: 989.4\nbandwidth_tbs: 3.35\n"), std::string::npos) << lang;
+        EXPECT_NE(lesson.find(tileM + "\n" + tileN + "\n"), std::string::npos) << lang << ": " << tileM << " / " << tileN;
+        EXPECT_NE(lesson.find("747.5"), std::string::npos) << lang; // the recorded cuBLAS figure it cites
+    }
 }
 
 } // namespace
