@@ -22,7 +22,7 @@ constexpr LadderRungInfo kRungs[] = {
     {LadderRung::LdmatrixBlocked, 3, "ldmatrix-blocked",
      "ldmatrix fragment loads, 4 x 4 MMAs per warp per k-step (register blocking), padded shared memory",
      "64 FP32 accumulators per thread; every warp still waits for each tile's loads (no copy/math overlap)",
-     "mma.sync.m16n8k16", true, tc::Api::MmaSync, "gpu/kernels/ladder_3_ldmatrix_blocked.cu", lt::blocked::kBlockM,
+     "mma.sync.m16n8k16", true, tc::Api::MmaSync, "gpu/kernels/ladder_3_ldmatrix_blocked.cuh", lt::blocked::kBlockM,
      lt::blocked::kBlockN, lt::blocked::kTileK, 80},
     {LadderRung::CpAsyncPipeline, 4, "cp-async-pipeline",
      "a 4-stage cp.async pipeline (load tile s+3 while computing tile s) in 128 x 256 block tiles",

@@ -8,6 +8,7 @@
 // only 8 warps hide latency), 128 FP32 accumulators per thread, and a prologue of 3 tiles before the first
 // MMA; sizes must be multiples of 128 x 256 x 32.
 // Numerics: the pipeline changes when tiles arrive, not the order of MMAs: C, then k ascending.
+#include "gpu/kernels/ladder_3_ldmatrix_blocked.cuh"
 #include "gpu/kernels/ladder_common.cuh"
 #include "gpu/kernels/ladder_launchers.h"
 #include "gpu/kernels/ladder_tiles.h"
@@ -51,9 +52,6 @@ __global__ void __launch_bounds__(t::kThreads, 1)
         for (int ni = 0; ni < kTilesN; ++ni)
             loadTileC(acc[mi][ni], C, N, blockRow + warpRow + mi * 16, blockCol + warpCol + ni * 8, lane);
 
-    const int aRow = lane % 16, aCol = (lane / 16) * 8;
-    const int bRow = lane % 8 + (lane / 16) * 8, bCol = ((lane / 8) % 2) * 8;
-
     // Prologue: stages 0..kStages-2 in flight. Every thread commits one group per tile (empty at the end),
     // so "at most kStages-2 pending" always means "the tile about to be used has landed".
     for (int s = 0; s < t::kStages - 1; ++s) {
@@ -71,18 +69,7 @@ __global__ void __launch_bounds__(t::kThreads, 1)
         cpAsyncCommit();
         const std::uint16_t* sA = shared + (tile % t::kStages) * t::kStageHalves;
         const std::uint16_t* sB = sA + t::kBlockM * t::kRowStride;
-        for (int kk = 0; kk < t::kTileK; kk += 16) {
-            std::uint32_t a[kTilesM][4], b[kTilesN][2];
-            for (int mi = 0; mi < kTilesM; ++mi)
-                ldmatrixX4(a[mi], &sA[(warpRow + mi * 16 + aRow) * t::kRowStride + kk + aCol]);
-            for (int nj = 0; nj < kTilesN; nj += 2) {
-                std::uint32_t r[4];
-                ldmatrixX4(r, &sB[(warpCol + nj * 8 + bRow) * t::kRowStride + kk + bCol]);
-                b[nj][0] = r[0], b[nj][1] = r[1], b[nj + 1][0] = r[2], b[nj + 1][1] = r[3];
-            }
-            for (int mi = 0; mi < kTilesM; ++mi)
-                for (int ni = 0; ni < kTilesN; ++ni) Elem::mma(acc[mi][ni], a[mi], b[ni]);
-        }
+        warpTileStep<Elem, kTilesM, kTilesN, t::kTileK, t::kRowStride>(acc, sA, sB, warpRow, warpCol, lane); // rung 3
     }
     // lesson snippet end
     cpAsyncWait<0>();
