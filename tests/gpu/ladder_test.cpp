@@ -15,6 +15,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <unistd.h>
+
 namespace fplab::gpu {
 namespace {
 

@@ -21,6 +21,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <unistd.h>
+
 namespace fplab::gui {
 namespace {
 
