@@ -1,9 +1,24 @@
 // Benchmark configuration shared by the CUDA build and the stub.
 #include "gpu/bench.h"
 
+#include "gpu/ladder.h"
+
 namespace fplab::gpu {
 
-std::string_view benchImplName(BenchImpl impl) { return impl == BenchImpl::Cublas ? "cublas" : "kernel"; }
+std::string_view benchImplName(BenchImpl impl) {
+    switch (impl) {
+    case BenchImpl::Cublas: return "cublas";
+    case BenchImpl::Kernel: return "kernel";
+    case BenchImpl::Ladder: return "ladder";
+    }
+    return "cublas";
+}
+
+double percentOfCublas(const BenchRow& row) {
+    return row.ran && row.cublasTflops > 0 ? 100.0 * row.tflops / row.cublasTflops : 0;
+}
+
+std::vector<GemmType> defaultLadderTypes() { return {GemmType::Fp16Fp32}; }
 
 std::vector<GemmType> defaultBenchTypes() {
     return {GemmType::Fp64,     GemmType::Fp32,     GemmType::Tf32,     GemmType::Fp16Fp32,
@@ -17,6 +32,10 @@ std::string checkBenchConfig(const BenchConfig& c) {
             return "size " + std::to_string(s) + " is not a multiple of 16 between 16 and 16384";
     if (c.warmup < 0 || c.warmup > 100) return "warm-up runs must be between 0 and 100";
     if (c.repeats < 1 || c.repeats > 1000) return "repeats must be between 1 and 1000";
+    if (c.impl == BenchImpl::Ladder)
+        for (GemmType t : c.types)
+            if (!isLadderType(t))
+                return "the ladder runs fp16-fp32 and bf16-fp32, not " + std::string(gemmTypeName(t));
     return {};
 }
 

@@ -10,11 +10,12 @@
 
 namespace fplab::gpu {
 
-enum class BenchImpl : std::uint8_t { Cublas, Kernel };
-std::string_view benchImplName(BenchImpl impl); // "cublas" / "kernel"
+// Ladder: per type and size, cuBLAS and then each rung of the GEMM ladder (gpu/ladder.h).
+enum class BenchImpl : std::uint8_t { Cublas, Kernel, Ladder };
+std::string_view benchImplName(BenchImpl impl); // "cublas" / "kernel" / "ladder"
 
 struct BenchConfig {
-    std::vector<GemmType> types;                   // empty: defaultBenchTypes()
+    std::vector<GemmType> types;                   // empty: defaultBenchTypes() (ladder: fp16-fp32)
     std::vector<int> sizes = {1024, 2048, 4096, 8192}; // square m = n = k
     int warmup = 2;
     int repeats = 7;
@@ -33,10 +34,18 @@ struct BenchRow {
     double maxMs = 0;
     double tflops = 0;        // 2 n^3 / median time (TOPS for INT8)
     double datasheetPeak = 0; // dense peak for this GPU and type, 0 when unknown
+    int rung = 0;             // the ladder's rung (1..5) for impl "ladder"; 0 otherwise
+    double cublasTflops = 0;  // ladder rows: cuBLAS on the same type and size, 0 when it did not run
 };
+
+// A ladder row's TFLOPS as a percentage of cuBLAS's on the same type and size; 0 when either did not run.
+double percentOfCublas(const BenchRow& row);
 
 // FP64, FP32, TF32, FP16 (FP32 accumulate), BF16, FP8 E4M3, INT8: one per column of the speed table.
 std::vector<GemmType> defaultBenchTypes();
+
+// The ladder's types when none are given: FP16 -> FP32 (BF16 -> FP32 runs the same kernels).
+std::vector<GemmType> defaultLadderTypes();
 
 // Validates the configuration: empty when fine.
 std::string checkBenchConfig(const BenchConfig& config);

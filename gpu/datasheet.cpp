@@ -3,10 +3,11 @@
 //           BF16/FP16 312, INT8 624 TOPS (the seed notes quote the same table).
 //  [Hopper] NVIDIA H100 Tensor Core GPU datasheet: SXM FP64 34 / TC 67, FP32 67, TF32 989*, BF16/FP16 1,979*,
 //           FP8 3,958*, INT8 3,958*; PCIe FP64 26 / TC 51, FP32 51, TF32 756*, BF16/FP16 1,513*, FP8 3,026*,
-//           INT8 3,026* (* with sparsity); the H100 whitepaper's dense SXM5 table: TF32 494.7, FP16 989.4,
+//           INT8 3,026* (* with sparsity); GPU memory bandwidth 3.35 TB/s (SXM), 2 TB/s (PCIe), 3.9 TB/s (NVL);
+//           the H100 whitepaper's dense SXM5 table: TF32 494.7, FP16 989.4,
 //           FP8 1978.9, INT8 1978.9.
 //  [H200]   NVIDIA H200 Tensor Core GPU datasheet: SXM as H100 SXM; NVL FP64 30 / TC 60, FP32 60,
-//           TF32 835*, BF16/FP16 1,671*, FP8 3,341*, INT8 3,341*.
+//           TF32 835*, BF16/FP16 1,671*, FP8 3,341*, INT8 3,341*; GPU memory bandwidth 4.8 TB/s (SXM and NVL).
 //  [L4]     NVIDIA L4 Tensor Core GPU datasheet: FP32 30.3, TF32 120*, BF16/FP16 242*, FP8 485*, INT8 485*.
 //  [GA102]  NVIDIA Ampere GA102 GPU architecture whitepaper, appendix: RTX 3090 FP32 35.6, FP16 tensor with
 //           FP16 acc. 142 / with FP32 acc. 71, BF16 71, TF32 35.6, INT8 284; RTX 3080 29.8 / 119 / 59.5 / 59.5 /
@@ -33,15 +34,15 @@ constexpr DatasheetEntry kTable[] = {
     {"A100 PCIe", "Ampere", 80, {"a100", "pcie"}, {}, 9.7, 19.5, 19.5, 156, 312, 312, 312, 0, 624, false,
      "same peaks as SXM4 at a lower power limit (sustained clocks may be lower)", "[A100] datasheet"},
     {"H100 PCIe", "Hopper", 90, {"h100", "pcie"}, {}, 26, 51, 51, 378, 756.5, 756.5, 756.5, 1513, 1513, false, "",
-     "[Hopper] datasheet, sparse/2"},
+     "[Hopper] datasheet, sparse/2", 2.0},
     {"H100 NVL", "Hopper", 90, {"h100", "nvl"}, {}, 30, 60, 60, 417.5, 835.5, 835.5, 835.5, 1670.5, 1670.5, true,
-     "per GPU of the NVL pair; not re-checked", "[Hopper] datasheet, sparse/2"},
+     "per GPU of the NVL pair; not re-checked", "[Hopper] datasheet, sparse/2", 3.9},
     {"H100 SXM5", "Hopper", 90, {"h100", ""}, {"pcie", "nvl", ""}, 34, 67, 67, 494.7, 989.4, 989.4, 989.4, 1978.9,
-     1978.9, false, "", "[Hopper] whitepaper dense table; datasheet"},
+     1978.9, false, "", "[Hopper] whitepaper dense table; datasheet", 3.35},
     {"H200 NVL", "Hopper", 90, {"h200", "nvl"}, {}, 30, 60, 60, 417.5, 835.5, 835.5, 835.5, 1670.5, 1670.5, true,
-     "not re-checked", "[H200] datasheet, sparse/2"},
+     "not re-checked", "[H200] datasheet, sparse/2", 4.8},
     {"H200 SXM", "Hopper", 90, {"h200", ""}, {"nvl", "", ""}, 34, 67, 67, 494.5, 989.5, 989.5, 989.5, 1979, 1979,
-     false, "the same GH100 as H100 SXM with 141 GB HBM3e", "[H200] datasheet, sparse/2"},
+     false, "the same GH100 as H100 SXM with 141 GB HBM3e", "[H200] datasheet, sparse/2", 4.8},
     {"L4", "Ada Lovelace", 89, {"l4", ""}, {"l40", "", ""}, 0.49, 0, 30.3, 60, 121, 121, 121, 242.5, 242.5, true,
      "FP64 is 1/64 of FP32 (not in the datasheet)", "[L4] datasheet, sparse/2"},
     {"GeForce RTX 3080", "Ampere", 86, {"rtx 3080", ""}, {"ti", "laptop", "mobile"}, 0.47, 0, 29.8, 29.8, 59.5, 119,

@@ -30,6 +30,9 @@ struct DatasheetEntry {
     bool uncertain;    // at least one value not confirmed against an NVIDIA document
     std::string_view note;
     std::string_view source;
+    // Memory (HBM) bandwidth in TB/s from the same datasheets, for rooflines; 0 where the table does not
+    // give it (A100: its 40 GB and 80 GB parts differ and one entry covers both; GeForce and L4 not entered).
+    double memoryTBps = 0;
 };
 
 std::span<const DatasheetEntry> datasheetTable();

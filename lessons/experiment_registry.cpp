@@ -27,6 +27,7 @@ const std::vector<ExperimentSpec>& experimentCatalog() {
         addFp8InstructionExperiments(c);
         addBlockscaleExperiments(c);
         addFp8TrainingExperiments(c);
+        addRooflineExperiments(c);
         return c;
     }();
     return catalog;

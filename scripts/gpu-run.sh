@@ -8,8 +8,13 @@
 # (`fplab-cli lesson run ID --backend gpu`, appended to 05-accumulate.txt). Every log goes to $OUT, 8 files at most:
 #   00-env.log  01-build.log  02-ctest.log  03-info.txt  04-compare.txt  05-accumulate.txt
 #   06-bench.csv  07-bench.log
+# The GEMM ladder (gpu/kernels/ladder_*, issue 11): every rung's bit-check against the CPU model of its
+# instruction (the LadderOnGpu tests, printed in full to 02-ctest.log) and `gpu bench --impl ladder` at 4096^3
+# and 8192^3 for FP16 and BF16 (CSV appended to 06-bench.csv). sm_90a is built too, for the wgmma/TMA rung.
 # Keeps to about 9 minutes; each step has its own time limit, and a failed step does not stop the
 # later ones. Usage: OUT=/path/to/results scripts/gpu-run.sh   (run from the repository root)
+# DRY_RUN=1 BUILD=<an existing build> skips configure, build and ctest and runs the CLI steps only (on a
+# machine without a GPU each then exits 4, "no GPU").
 set -u
 
 OUT="${OUT:-$PWD/gpu-results}"
@@ -18,7 +23,8 @@ JOBS="${JOBS:-$(nproc)}"
 mkdir -p "$OUT"
 CLI="$BUILD/app/cli/fplab-cli"
 START=$(date +%s)
-DEADLINE="${DEADLINE:-500}" # seconds after which the remaining steps are skipped
+DEADLINE="${DEADLINE:-480}" # seconds after which the remaining steps are skipped
+DRY_RUN="${DRY_RUN:-0}"
 status=0
 
 log() { echo "[$(($(date +%s) - START))s] $*"; }
@@ -51,33 +57,42 @@ step() {
     nproc
 } >"$OUT/00-env.log" 2>&1
 
-# Architectures: sm_80 and sm_90 always, plus this GPU's own (e.g. 89 for FP8 on Ada).
-ARCHS="80;90"
+# Architectures: sm_80, sm_90 and sm_90a (the ladder's wgmma/TMA rung) always, plus this GPU's own (e.g. 89
+# for FP8 on Ada).
+ARCHS="80;90;90a"
 # (Not CC: that names the C compiler in many environments, and CMake reads it.)
 GPU_CAP=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d '. ')
 case "$GPU_CAP" in
     ''|80|90) ;;
-    *) ARCHS="80;90;$GPU_CAP" ;;
+    *) ARCHS="80;90;90a;$GPU_CAP" ;;
 esac
 
-GTEST_ARGS=()
-[ -d "$PWD/.gtest" ] && GTEST_ARGS=(-DFPLAB_GTEST_SOURCE="$PWD/.gtest")
-step "configure (CUDA architectures $ARCHS)" 01-build.log 120 \
-    cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DFPLAB_BUILD_GUI=OFF -DFPLAB_BUILD_CUDA=ON \
-    -DFPLAB_BUILD_BENCHMARKS=OFF -DCMAKE_CUDA_ARCHITECTURES="$ARCHS" "${GTEST_ARGS[@]}"
-# The GPU targets first, then the rest; -k 0 keeps going past a broken target elsewhere in the tree.
-step "build fplab-cli and fplab_gpu_tests" 01-build.log 240 \
-    cmake --build "$BUILD" -j "$JOBS" --target fplab-cli fplab_gpu_tests
-step "build everything else" 01-build.log 180 cmake --build "$BUILD" -j "$JOBS" -- -k 0
+if [ "$DRY_RUN" = 1 ]; then
+    log "DRY_RUN: configure, build and ctest skipped; using $BUILD" | tee -a "$OUT/01-build.log" "$OUT/02-ctest.log"
+else
+    GTEST_ARGS=()
+    [ -d "$PWD/.gtest" ] && GTEST_ARGS=(-DFPLAB_GTEST_SOURCE="$PWD/.gtest")
+    step "configure (CUDA architectures $ARCHS)" 01-build.log 120 \
+        cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DFPLAB_BUILD_GUI=OFF -DFPLAB_BUILD_CUDA=ON \
+        -DFPLAB_BUILD_BENCHMARKS=OFF -DCMAKE_CUDA_ARCHITECTURES="$ARCHS" "${GTEST_ARGS[@]}"
+    # The GPU targets first, then the rest; -k 0 keeps going past a broken target elsewhere in the tree.
+    step "build fplab-cli and fplab_gpu_tests" 01-build.log 240 \
+        cmake --build "$BUILD" -j "$JOBS" --target fplab-cli fplab_gpu_tests
+    step "build everything else" 01-build.log 180 cmake --build "$BUILD" -j "$JOBS" -- -k 0
+
+    # GPU tests first (they are the point of this run), then everything else.
+    step "ctest -L gpu" 02-ctest.log 150 ctest --test-dir "$BUILD" -L gpu --output-on-failure -j 4
+    # The ladder's bit-checks once more with their output (ctest keeps a passing test's lines to itself): each rung
+    # against the model of its instruction at 256^3, and its largest error against the bound at 4096^3.
+    step "ladder bit-checks (LadderOnGpu)" 02-ctest.log 120 \
+        "$BUILD/tests/gpu/fplab_gpu_tests" --gtest_filter='LadderOnGpu.*:Ladder.*:LadderCsv.*:LadderLesson.*'
+    step "ctest (all)" 02-ctest.log 120 ctest --test-dir "$BUILD" -LE gpu --output-on-failure -j "$JOBS" --timeout 60
+fi
 
 if [ ! -x "$CLI" ]; then
     log "no fplab-cli was built; see 01-build.log"
     exit 1
 fi
-
-# GPU tests first (they are the point of this run), then everything else.
-step "ctest -L gpu" 02-ctest.log 150 ctest --test-dir "$BUILD" -L gpu --output-on-failure -j 4
-step "ctest (all)" 02-ctest.log 120 ctest --test-dir "$BUILD" -LE gpu --output-on-failure -j "$JOBS" --timeout 60
 
 step "gpu info" 03-info.txt 30 "$CLI" gpu info
 step "gpu info --json" 03-info.txt 30 "$CLI" gpu info --json
@@ -153,6 +168,10 @@ log "bench kernel"
 timeout 120 "$CLI" gpu bench --impl kernel --types fp64,fp32,tf32,fp16-fp32,fp16-fp16,bf16-fp32,e4m3-fp32,int8-int32 \
     --sizes 1024,2048,4096,8192 --repeats 5 --csv >>"$OUT/06-bench.csv" 2>>"$OUT/07-bench.log"
 echo "[bench kernel: exit $?]" >>"$OUT/07-bench.log"
+log "bench ladder (cuBLAS, then rungs 1-5) at 4096 and 8192"
+timeout 150 "$CLI" gpu bench --impl ladder --types fp16-fp32,bf16-fp32 --sizes 4096,8192 --warmup 1 --repeats 5 \
+    --csv >>"$OUT/06-bench.csv" 2>>"$OUT/07-bench.log"
+echo "[bench ladder: exit $?]" >>"$OUT/07-bench.log"
 log "bench cublas fp16-fp16 and e5m2 (cuBLASLt: E4M3 x E5M2)"
 timeout 60 "$CLI" gpu bench --types fp16-fp16,e5m2-fp32 --sizes 4096,8192 --csv >>"$OUT/06-bench.csv" \
     2>>"$OUT/07-bench.log"

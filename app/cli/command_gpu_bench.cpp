@@ -1,6 +1,7 @@
 // `fplab-cli gpu bench`: GEMM speed per type and size against the datasheet peak.
 #include "app/cli/cli_options.h"
 #include "app/cli/command_gpu.h"
+#include "app/cli/ladder_report.h"
 #include "gpu/backend_choice.h"
 #include "gpu/bench.h"
 #include "gpu/datasheet.h"
@@ -19,7 +20,7 @@ OptionTable gpuBenchOptions(GpuArgs& a) {
     t.summary = "GEMM speed per type and size, against the datasheet peak";
     t.options.push_back(gpuValue(a, "--types", "T,T,...", "the GEMM types (default: the benchmark's set): " + gemmTypeNameList()));
     t.options.push_back(gpuValue(a, "--sizes", "S,S,...", "square sizes, multiples of 16 (default 1024,2048,4096,8192)"));
-    t.options.push_back(gpuValue(a, "--impl", "I", "cublas (default) or kernel"));
+    t.options.push_back(gpuValue(a, "--impl", "I", "cublas (default), kernel, or ladder: cuBLAS then the five rungs of gpu/kernels/ladder_*, TFLOPS and % of cuBLAS per rung and size (fp16-fp32 unless --types fp16-fp32,bf16-fp32)"));
     t.options.push_back(gpuValue(a, "--warmup", "N", "untimed runs, 0 to 100 (default 2)"));
     t.options.push_back(gpuValue(a, "--repeats", "N", "timed runs, 1 to 1000 (default 7)"));
     addOutputOptions(t, a);
@@ -54,8 +55,9 @@ int runGpuBench(const GpuArgs& a, CommandIo io) {
     if (const std::string* impl = a.get("--impl")) {
         if (*impl == "cublas") config.impl = BenchImpl::Cublas;
         else if (*impl == "kernel") config.impl = BenchImpl::Kernel;
+        else if (*impl == "ladder") config.impl = BenchImpl::Ladder;
         else {
-            io.err << "fplab-cli gpu bench: --impl must be cublas or kernel (got " << quoted(*impl) << ")\n";
+            io.err << "fplab-cli gpu bench: --impl must be cublas, kernel or ladder (got " << quoted(*impl) << ")\n";
             return kExitUsage;
         }
     }
@@ -74,12 +76,17 @@ int runGpuBench(const GpuArgs& a, CommandIo io) {
     const auto& dev = queryDevices().devices.front();
     const auto rows = runBenchmark(config, [&](const BenchRow& row) {
         if (a.format == OutputFormat::Text)
-            io.err << "  " << gemmTypeName(row.type) << " " << row.size << ": "
-                   << (row.ran ? std::to_string(row.tflops) + " TFLOPS" : "skipped") << "\n";
+            io.err << "  " << gemmTypeName(row.type) << " " << row.size << (row.rung ? " rung " + std::to_string(row.rung) : "")
+                   << ": " << (row.ran ? std::to_string(row.tflops) + " TFLOPS" : "skipped") << "\n";
     });
+    const auto* sheet = findDatasheetEntry(dev.name);
+    if (config.impl == BenchImpl::Ladder) {
+        printReport(ladderBenchReport(rows, dev.name, sheet ? std::string(sheet->name) : "none", utcDate()), a.format,
+                    io.out);
+        return kExitOk;
+    }
     Report r;
     r.fields.push_back({"device", txt(dev.name)});
-    const auto* sheet = findDatasheetEntry(dev.name);
     r.fields.push_back({"datasheet entry", txt(sheet ? std::string(sheet->name) + (sheet->uncertain ? " (uncertain)" : "")
                                                      : "none")});
     Table t{"bench", {"type", "column", "impl", "size", "median ms", "min ms", "max ms", "TFLOPS", "datasheet TFLOPS",

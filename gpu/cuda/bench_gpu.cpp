@@ -7,7 +7,9 @@
 #include "gpu/device_info.h"
 #include "gpu/gemm.h"
 #include "gpu/kernels/fill.h"
+#include "gpu/kernels/ladder_launchers.h"
 #include "gpu/kernels/launchers.h"
+#include "gpu/ladder.h"
 
 #include "core/random.h"
 
@@ -63,9 +65,13 @@ void benchOne(BenchRow& row, const BenchConfig& config, cuda::CublasRunner* runn
         plan = runner->plan(row.type, row.size, row.size, row.size);
     }
     const auto& kernel = kernels::kernelsFor(row.type);
+    const auto rung = row.rung > 0 ? kernels::ladder::launcherOf(ladderRungs()[std::size_t(row.rung - 1)].rung) : nullptr;
     auto once = [&] {
         if (plan)
             plan->run(a.get(), bt.get(), d.get(), false);
+        else if (rung)
+            rung(row.type, a.get(), bt.get(), reinterpret_cast<const float*>(c.get()), reinterpret_cast<float*>(d.get()),
+                 row.size, row.size, row.size, nullptr);
         else
             kernel.gemm(KernelVariant::TensorCore, a.get(), bt.get(), c.get(), d.get(), row.size, row.size, row.size,
                         nullptr);
@@ -91,10 +97,61 @@ void benchOne(BenchRow& row, const BenchConfig& config, cuda::CublasRunner* runn
 
 } // namespace
 
+namespace {
+
+// Times one row; a GpuError becomes the row's reason for not running.
+void timeRow(BenchRow& row, const BenchConfig& config, cuda::CublasRunner* runner) {
+    try {
+        benchOne(row, config, runner);
+    } catch (const GpuError& e) {
+        row.ran = false;
+        row.skipped = e.what();
+        cudaGetLastError(); // clear a launch error so the next row starts clean
+    }
+}
+
+// Per type and size: cuBLAS, then every rung, each rung row carrying cuBLAS's figure.
+std::vector<BenchRow> runLadderBenchmark(const BenchConfig& config, const DatasheetEntry* sheet,
+                                         const std::function<void(const BenchRow&)>& onRow) {
+    cuda::CublasRunner runner;
+    std::vector<BenchRow> rows;
+    auto emit = [&](const BenchRow& row) {
+        rows.push_back(row);
+        if (onRow) onRow(row);
+    };
+    for (GemmType type : config.types.empty() ? defaultLadderTypes() : config.types) {
+        for (int size : config.sizes) {
+            BenchRow base;
+            base.type = type;
+            base.size = size;
+            base.datasheetPeak = sheet ? datasheetPeak(*sheet, type) : 0;
+            BenchRow cublas = base;
+            cublas.impl = std::string(benchImplName(BenchImpl::Cublas));
+            cublas.skipped = cuda::CublasRunner::unsupportedReason(type, size, size, size);
+            if (cublas.skipped.empty()) timeRow(cublas, config, &runner);
+            emit(cublas);
+            for (const LadderRungInfo& info : ladderRungs()) {
+                BenchRow row = base;
+                row.impl = std::string(benchImplName(BenchImpl::Ladder));
+                row.rung = info.number;
+                row.cublasTflops = cublas.ran ? cublas.tflops : 0;
+                row.skipped = checkLadderProblem(info.rung, type, size, size, size);
+                if (row.skipped.empty()) row.skipped = ladderUnavailableReason(info.rung, type);
+                if (row.skipped.empty()) timeRow(row, config, nullptr);
+                emit(row);
+            }
+        }
+    }
+    return rows;
+}
+
+} // namespace
+
 std::vector<BenchRow> runBenchmark(const BenchConfig& config, const std::function<void(const BenchRow&)>& onRow) {
     if (auto why = checkBenchConfig(config); !why.empty()) throw GpuError(GpuError::Kind::InvalidArgument, why);
     const auto& dev = requireDevice();
     const DatasheetEntry* sheet = findDatasheetEntry(dev.name);
+    if (config.impl == BenchImpl::Ladder) return runLadderBenchmark(config, sheet, onRow);
     const auto types = config.types.empty() ? defaultBenchTypes() : config.types;
     std::unique_ptr<cuda::CublasRunner> runner;
     if (config.impl == BenchImpl::Cublas) runner = std::make_unique<cuda::CublasRunner>();
@@ -110,15 +167,7 @@ std::vector<BenchRow> runBenchmark(const BenchConfig& config, const std::functio
             const GemmType ruleType = runner && isFp8Type(type) ? GemmType::E4m3Fp32 : type;
             row.skipped = runner ? cuda::CublasRunner::unsupportedReason(ruleType, size, size, size)
                                  : kernelGemmUnavailableReason(type, KernelVariant::TensorCore);
-            if (row.skipped.empty()) {
-                try {
-                    benchOne(row, config, runner.get());
-                } catch (const GpuError& e) {
-                    row.ran = false;
-                    row.skipped = e.what();
-                    cudaGetLastError(); // clear a launch error so the next row starts clean
-                }
-            }
+            if (row.skipped.empty()) timeRow(row, config, runner.get());
             rows.push_back(row);
             if (onRow) onRow(row);
         }

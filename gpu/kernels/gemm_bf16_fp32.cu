@@ -1,30 +1,16 @@
 // BF16 x BF16 -> FP32 GEMM, D = A*B + C.
 // Demonstrates: BF16 keeps FP32's exponent range with 8 bits of precision; the naive kernel
-// (FP32 FMA chain, each BF16 product exact in FP32) next to the tensor-core kernel built on
+// (FP32 FMA chain, each BF16 product exact in FP32: the ladder's rung 1,
+// ladder_1_simt_naive.cuh) next to the tensor-core kernel built on
 //   mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // Fragment layout: PTX ISA 9.7.14.5.8 (the .f16 and .bf16 tables are the same), Figures 79, 81, 83.
 #include "gpu/kernels/launchers.h"
+#include "gpu/kernels/ladder_1_simt_naive.cuh"
 #include "gpu/kernels/mma_gemm.cuh"
 
 namespace fplab::gpu::kernels {
 
 namespace {
-
-// BF16 is the top half of an FP32: widening is a shift, exact.
-__device__ inline float bf16ToFloat(std::uint16_t x) { return __uint_as_float(std::uint32_t(x) << 16); }
-
-// ---- naive kernel ---------------------------------------------------------------------------
-
-__global__ void gemmBf16Fp32Naive(const std::uint16_t* A, const std::uint16_t* Bt, const float* C, float* D, int M,
-                                  int N, int K) {
-    const int col = blockIdx.x * blockDim.x + threadIdx.x;
-    const int row = blockIdx.y * blockDim.y + threadIdx.y;
-    if (row >= M || col >= N) return;
-    float acc = C[std::size_t(row) * N + col];
-    for (int k = 0; k < K; ++k)
-        acc = __fmaf_rn(bf16ToFloat(A[std::size_t(row) * K + k]), bf16ToFloat(Bt[std::size_t(col) * K + k]), acc);
-    D[std::size_t(row) * N + col] = acc;
-}
 
 // ---- tensor-core kernel ------------------------------------------------------------------------
 
@@ -48,7 +34,7 @@ struct MmaBf16Fp32 {
 
 void launchGemm(KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int k,
                 cudaStream_t stream) {
-    launchTypeGemm<MmaBf16Fp32>(variant, gemmBf16Fp32Naive, "gemmBf16Fp32Naive", a, bt, c, d, m, n, k, stream);
+    launchTypeGemm<MmaBf16Fp32>(variant, ladder::simtNaiveGemm<ladder::Bf16>, "simtNaiveGemm", a, bt, c, d, m, n, k, stream);
 }
 
 } // namespace

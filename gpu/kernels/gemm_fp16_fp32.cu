@@ -1,31 +1,16 @@
 // FP16 x FP16 -> FP32 GEMM, D = A*B + C.
 // Demonstrates: the naive kernel (one thread per output, FP32 FMA chain: each FP16 product is
-// exact in FP32, so only the additions round) next to the tensor-core kernel built on
+// exact in FP32, so only the additions round: the ladder's rung 1, ladder_1_simt_naive.cuh) next to the tensor-core kernel built on
 //   mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // whose sums the CPU tensor-core model of core/tensor_core reproduces bit for bit.
 // Fragment layout: PTX ISA 9.7.14.5.8, Figures 79 (A), 81 (B), 83 (C/D); see gpu/mma_fragment.h.
 #include "gpu/kernels/launchers.h"
+#include "gpu/kernels/ladder_1_simt_naive.cuh"
 #include "gpu/kernels/mma_gemm.cuh"
 
 namespace fplab::gpu::kernels {
 
 namespace {
-
-// ---- naive kernel ---------------------------------------------------------------------------
-
-__global__ void gemmFp16Fp32Naive(const std::uint16_t* A, const std::uint16_t* Bt, const float* C, float* D, int M,
-                                  int N, int K) {
-    const int col = blockIdx.x * blockDim.x + threadIdx.x;
-    const int row = blockIdx.y * blockDim.y + threadIdx.y;
-    if (row >= M || col >= N) return;
-    float acc = C[std::size_t(row) * N + col];
-    for (int k = 0; k < K; ++k) {
-        const float a = __half2float(__ushort_as_half(A[std::size_t(row) * K + k]));
-        const float b = __half2float(__ushort_as_half(Bt[std::size_t(col) * K + k]));
-        acc = __fmaf_rn(a, b, acc);
-    }
-    D[std::size_t(row) * N + col] = acc;
-}
 
 // ---- tensor-core kernel ------------------------------------------------------------------------
 
@@ -50,7 +35,7 @@ struct MmaFp16Fp32 {
 
 void launchGemm(KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int k,
                 cudaStream_t stream) {
-    launchTypeGemm<MmaFp16Fp32>(variant, gemmFp16Fp32Naive, "gemmFp16Fp32Naive", a, bt, c, d, m, n, k, stream);
+    launchTypeGemm<MmaFp16Fp32>(variant, ladder::simtNaiveGemm<ladder::Fp16>, "simtNaiveGemm", a, bt, c, d, m, n, k, stream);
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "gpu/bench.h"
 #include "gpu/device_info.h"
 #include "gpu/gpu_error.h"
+#include "gpu/ladder.h"
 #include "gpu/single_mma.h"
 
 namespace fplab::gpu {
@@ -28,6 +29,9 @@ GemmOutput runKernelGemm(const GemmProblem&, KernelVariant) { throwNotBuilt(); }
 GemmOutput runCublasGemm(const GemmProblem&) { throwNotBuilt(); }
 std::string kernelGemmUnavailableReason(GemmType, KernelVariant) { return std::string(kNotBuiltMessage); }
 std::string cublasGemmUnavailableReason(GemmType) { return std::string(kNotBuiltMessage); }
+
+std::string ladderUnavailableReason(LadderRung, GemmType) { return std::string(kNotBuiltMessage); }
+GemmOutput runLadderGemm(const GemmProblem&, LadderRung) { throwNotBuilt(); }
 
 std::vector<std::uint64_t> runSingleMmaOnGpu(const MmaTile&) { throwNotBuilt(); }
 

@@ -2844,6 +2844,22 @@ Python 打印为：%2</translation>
             <source>% of datasheet</source>
             <translation>占数据手册的百分比</translation>
         </message>
+        <message>
+            <source>GEMM ladder</source>
+            <translation>GEMM 阶梯</translation>
+        </message>
+        <message>
+            <source>Measuring the ladder was cancelled.</source>
+            <translation>阶梯测量已取消。</translation>
+        </message>
+        <message>
+            <source>Measuring the ladder failed: %1</source>
+            <translation>阶梯测量失败：%1</translation>
+        </message>
+        <message>
+            <source>Ladder measured.</source>
+            <translation>阶梯已测量。</translation>
+        </message>
     </context>
     <context>
         <name>fplab::gui::StepView</name>
@@ -4922,6 +4938,84 @@ Python 打印为：%2</translation>
         <message>
             <source>GPU run: %1</source>
             <translation>GPU 训练：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>fplab::gui::LadderChart</name>
+        <message>
+            <source>Time cuBLAS and the five rungs at the GEMM size chosen above.</source>
+            <translation>在上方选定的 GEMM 规模下，为 cuBLAS 和五级阶梯计时。</translation>
+        </message>
+        <message>
+            <source>%1 %2: %3</source>
+            <translation>%1 %2：%3</translation>
+        </message>
+        <message>
+            <source>%1, m = n = k = %2, on %3</source>
+            <translation>%1，m = n = k = %2，在 %3 上</translation>
+        </message>
+        <message>
+            <source>Recorded on %1, %2 (%3): %4. No GPU run in this session.</source>
+            <translation>记录于 %1，%2（%3）：%4。本次会话没有在 GPU 上运行。</translation>
+        </message>
+        <message>
+            <source>Measured on %1, %2: %3.</source>
+            <translation>测量于 %1，%2：%3。</translation>
+        </message>
+        <message>
+            <source>No ladder results recorded yet: none in docs/gpu-results/, and no run in this session. With a GPU, press Measure ladder (or run fplab-cli gpu bench --impl ladder).</source>
+            <translation>尚无阶梯结果记录：docs/gpu-results/ 中没有，本次会话也没有运行。有 GPU 时，请按“测量阶梯”（或运行 fplab-cli gpu bench --impl ladder）。</translation>
+        </message>
+        <message>
+            <source>TFLOPS per rung</source>
+            <translation>各级 TFLOPS</translation>
+        </message>
+        <message>
+            <source>cuBLAS</source>
+            <translation>cuBLAS</translation>
+        </message>
+        <message>
+            <source>Datasheet peak</source>
+            <translation>数据手册峰值</translation>
+        </message>
+        <message>
+            <source>TFLOPS</source>
+            <translation>TFLOPS</translation>
+        </message>
+        <message>
+            <source>Rung</source>
+            <translation>阶梯级</translation>
+        </message>
+        <message>
+            <source>Measure ladder</source>
+            <translation>测量阶梯</translation>
+        </message>
+        <message>
+            <source>%1 (not run: %2)</source>
+            <translation>%1（未运行：%2）</translation>
+        </message>
+    </context>
+    <context>
+        <name>fplab::gui::LadderText</name>
+        <message>
+            <source>one thread per output: k FMAs on the CUDA cores, every operand read from global memory</source>
+            <translation>每个输出一个线程：在 CUDA 核心上做 k 次 FMA，每个操作数都从全局内存读取</translation>
+        </message>
+        <message>
+            <source>shared-memory tiles, one mma.sync per warp tile: tensor cores, each operand read from DRAM once per tile</source>
+            <translation>共享内存分块，每个 warp 分块一条 mma.sync：用上张量核心，每个操作数每个分块只从 DRAM 读一次</translation>
+        </message>
+        <message>
+            <source>ldmatrix fragment loads, 4 x 4 MMAs per warp per k-step (register blocking), padded shared memory</source>
+            <translation>用 ldmatrix 加载片段，每个 warp 每个 k 步做 4 x 4 条 MMA（寄存器分块），共享内存加填充</translation>
+        </message>
+        <message>
+            <source>a 4-stage cp.async pipeline (load tile s+3 while computing tile s) in 128 x 256 block tiles</source>
+            <translation>4 级 cp.async 流水线（计算第 s 块时加载第 s+3 块），线程块分块为 128 x 256</translation>
+        </message>
+        <message>
+            <source>Hopper: TMA copies swizzled tiles, mbarriers hand them from a producer warp group to two wgmma consumers</source>
+            <translation>Hopper：TMA 拷贝交织（swizzle）布局的分块，mbarrier 把它们从一个生产者 warp 组交给两个 wgmma 消费者</translation>
         </message>
     </context>
 </TS>

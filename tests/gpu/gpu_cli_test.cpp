@@ -30,6 +30,9 @@ TEST(GpuCli, UsageAndBadArguments) {
     EXPECT_EQ(runInProcess({"gpu", "gemm", "--type", "fp16", "--m"}).code, cli::kExitUsage);
     EXPECT_EQ(runInProcess({"gpu", "bench", "--sizes", "1000"}).code, cli::kExitUsage) << "not a multiple of 16";
     EXPECT_EQ(runInProcess({"gpu", "bench", "--impl", "magic"}).code, cli::kExitUsage);
+    const CliRun ladderType = runInProcess({"gpu", "bench", "--impl", "ladder", "--types", "tf32"});
+    EXPECT_EQ(ladderType.code, cli::kExitUsage);
+    EXPECT_TRUE(contains(ladderType.err, "the ladder runs fp16-fp32 and bf16-fp32, not tf32")) << ladderType.err;
     EXPECT_EQ(runInProcess({"gpu", "info", "--frob"}).code, cli::kExitUsage);
     EXPECT_EQ(runInProcess({"gpu", "compare", "--type", "fp16", "--arch", "sm_70"}).code, cli::kExitUsage);
 }
@@ -53,7 +56,7 @@ TEST(GpuCli, WithoutAGpuEachCommandSaysWhyAndExits4) {
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"gpu", "gemm", "--type", "fp16"}, {"gpu", "compare", "--type", "int8"},
           {"gpu", "compare", "--type", "fp16", "--mma"}, {"gpu", "compare", "--vectors"}, {"gpu", "bench"},
-          {"gpu", "accumulate"}}) {
+          {"gpu", "bench", "--impl", "ladder", "--sizes", "4096,8192", "--csv"}, {"gpu", "accumulate"}}) {
         const CliRun r = runInProcess(args);
         EXPECT_EQ(r.code, cli::kExitNoGpu) << args[1] << ": " << r.err;
         EXPECT_TRUE(contains(r.err, why)) << args[1] << ": " << r.err;

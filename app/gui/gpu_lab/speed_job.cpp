@@ -2,6 +2,7 @@
 #include "app/gui/gpu_lab/speed_job.h"
 
 #include "gpu/gpu_error.h"
+#include "gpu/ladder.h"
 
 namespace fplab::gui {
 
@@ -19,6 +20,17 @@ std::vector<BenchRow> runSpeedJob(const BenchConfig& config, const JobControl& c
         control.report(double(i + 1) / double(types.size()));
     }
     return rows;
+}
+
+std::vector<BenchRow> runLadderJob(int size, const JobControl& control) {
+    BenchConfig config;
+    config.impl = BenchImpl::Ladder;
+    config.sizes = {size};
+    int done = 0;
+    return runBenchmark(config, [&](const BenchRow&) {
+        control.report(double(++done) / double(1 + kLadderRungCount));
+        control.checkCancelled();
+    });
 }
 
 } // namespace fplab::gui

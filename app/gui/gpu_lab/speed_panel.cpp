@@ -7,9 +7,11 @@
 #include "app/gui/gpu_lab/gpu_lab_settings.h"
 #include "app/gui/common/job_runner.h"
 #include "app/gui/gpu_lab/lab_widgets.h"
+#include "app/gui/gpu_lab/ladder_chart.h"
 #include "app/gui/gpu_lab/speed_job.h"
 #include "app/gui/gpu_lab/text_table_model.h"
 #include "gpu/datasheet.h"
+#include "gpu/ladder_results.h"
 
 #include <QAction>
 #include <QBarCategoryAxis>
@@ -17,6 +19,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QDateTime>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -95,11 +98,18 @@ SpeedPanel::SpeedPanel(GpuLabSettings& settings, JobRunner& runner, QAction* mea
     split->addWidget(m_chartView);
     split->setStretchFactor(1, 1);
     split->setSizes({480, 760});
+    m_ladder = new LadderChart;
+    auto* vertical = new QSplitter(Qt::Vertical);
+    vertical->addWidget(split);
+    vertical->addWidget(m_ladder);
+    vertical->setStretchFactor(0, 1);
+    vertical->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
     layout->addWidget(m_note);
-    layout->addWidget(split, 1);
+    layout->addWidget(vertical, 1);
+    connect(m_ladder, &LadderChart::measureRequested, this, &SpeedPanel::startLadder);
 
     connect(m_sheet, &QComboBox::currentIndexChanged, this, &SpeedPanel::fill);
     retranslate();
@@ -119,7 +129,32 @@ void SpeedPanel::setDevice(const DeviceQuery& query) {
     if (query.available && m_settings.datasheet.get().isEmpty())
         if (const DatasheetEntry* e = findDatasheetEntry(query.devices.front().name))
             m_sheet->setCurrentIndex(std::max(0, m_sheet->findData(qs(std::string(e->name)))));
+    if (!m_ladderMeasured) {
+        if (auto recorded = latestRecordedLadder(recordedResultsDir())) m_ladder->showRecord(std::move(*recorded), true);
+        else m_ladder->showNone();
+    }
     fill();
+}
+
+bool SpeedPanel::startLadder() {
+    if (!m_query || !m_query->available) {
+        emit message(tr("Measuring needs a GPU: %1").arg(m_query ? qs(m_query->reason) : tr("the device is not known yet")), 6000);
+        return false;
+    }
+    const int size = m_size->currentData().toInt();
+    const std::string device = m_query->devices.front().name;
+    auto rows = std::make_shared<std::vector<BenchRow>>();
+    const bool started = m_runner.startJob(
+        tr("GEMM ladder"), [size, rows](const JobControl& control) { *rows = runLadderJob(size, control); },
+        [this, rows, device] {
+            m_ladderMeasured = true;
+            const QString today = QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate);
+            m_ladder->showRecord(ladderRecordFromRows(*rows, device, today.toStdString()), false);
+        },
+        {tr("Measuring the ladder was cancelled."), tr("Measuring the ladder failed: %1"), tr("Ladder measured.")},
+        [this](const QString& text, int ms) { emit message(text, ms); });
+    if (started) saveSettings();
+    return started;
 }
 
 bool SpeedPanel::startMeasuring() {
@@ -157,6 +192,8 @@ void SpeedPanel::fill() {
     const DatasheetEntry* entry = selectedEntry();
     const bool gpu = m_query && m_query->available;
     m_measureAction->setEnabled(gpu && !m_runner.isBusy());
+    m_ladder->setMeasureEnabled(gpu && !m_runner.isBusy(),
+                                m_query ? tr("Measuring needs a GPU: %1").arg(qs(m_query->reason)) : QString());
     QList<QStringList> rows;
     for (GemmType type : defaultBenchTypes()) {
         QStringList row(ColumnCount, QStringLiteral("—"));
@@ -233,6 +270,7 @@ void SpeedPanel::retranslate() {
     m_sizeLabel->setText(tr("GEMM size:"));
     m_size->setToolTip(tr("Square GEMMs M = N = K of this size are timed; larger ones come closer to the peak."));
     m_model->setHeaders({tr("Type"), tr("Measured TFLOPS"), tr("Datasheet TFLOPS"), tr("% of datasheet")});
+    m_ladder->retranslate();
     fill();
 }
 

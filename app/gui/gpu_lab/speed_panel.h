@@ -1,6 +1,7 @@
 // The GPU Lab's speed table: GEMM throughput per data type measured on the GPU (on the worker)
 // next to the datasheet's dense peak, as a table and a bar chart. Without a GPU it shows the
-// datasheet of a GPU the user picks and says that measurements need one.
+// datasheet of a GPU the user picks and says that measurements need one. Below, the GEMM ladder
+// (LadderChart): measured here with a GPU, otherwise the recorded results of docs/gpu-results/.
 #pragma once
 
 #include "gpu/bench.h"
@@ -28,6 +29,7 @@ struct DatasheetEntry;
 namespace fplab::gui {
 
 class GpuLabSettings;
+class LadderChart;
 class JobRunner;
 class TextTableModel;
 
@@ -44,6 +46,8 @@ public:
     // The device is known: pick its datasheet entry and enable measuring when there is a GPU.
     void setDevice(const gpu::DeviceQuery& query);
     bool startMeasuring();
+    // Times cuBLAS and the ladder's rungs at the chosen size (on the worker).
+    bool startLadder();
     // Shows measured rows as if a run had produced them (tests and screenshots of a GPU's table).
     void showMeasured(std::vector<gpu::BenchRow> rows);
     void saveSettings();
@@ -55,6 +59,7 @@ public:
     TextTableModel* model() const { return m_model; }
     QLabel* noteLabel() const { return m_note; }
     QBarSeries* barSeries() const { return m_bars; }
+    LadderChart* ladderChart() const { return m_ladder; }
     const gpu::DatasheetEntry* selectedEntry() const;
 
 signals:
@@ -84,6 +89,8 @@ private:
     QBarSeries* m_bars;
     QBarCategoryAxis* m_axisX;
     QLogValueAxis* m_axisY;
+    LadderChart* m_ladder;
+    bool m_ladderMeasured = false;
 };
 
 } // namespace fplab::gui

@@ -1,0 +1,107 @@
+// Lesson 13 (why cuBLAS is fast): arithmetic intensity and the roofline. A GEMM's FLOPs against the bytes
+// it must move, the GPU's ridge point (peak FLOP/s over memory bandwidth), and the intensity each block
+// tile of the GEMM ladder reaches when its shared-memory fills are counted as memory traffic.
+#include "lessons/experiments/experiment_helpers.h"
+#include "lessons/value_text.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+namespace fplab::lessons {
+
+using namespace experiments;
+
+namespace {
+
+const Format& kF64 = kFp64;
+
+double numberOf(const ParamValues& params, const char* name) {
+    const double v = valueOf(kF64, params.number(name, kF64).bits);
+    if (!(v > 0) || v > 1e9) throw ExperimentError(std::string(name) + " must be a positive number below 1e9");
+    return v;
+}
+
+std::string fixed(double v, int digits) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", digits, v);
+    return buffer;
+}
+
+// Shown values keep a few decimals (the nearest double to the rounded decimal): placeholders print a
+// double in full.
+double rounded(double v, int digits) { return std::strtod(fixed(v, digits).c_str(), nullptr); }
+
+ExperimentResult gemmRoofline(const ParamValues& params) {
+    const double peak = numberOf(params, "peak_tflops") * 1e12;     // FLOP/s
+    const double bandwidth = numberOf(params, "bandwidth_tbs") * 1e12; // bytes/s
+    const double n = double(params.integer("size"));
+    const double inBytes = double(params.integer("input_bytes"));
+    const auto tileM = numberListBits(params, "tile_m", kF64), tileN = numberListBits(params, "tile_n", kF64);
+    if (tileM.size() != tileN.size()) throw ExperimentError("tile_m and tile_n must list as many tiles");
+
+    // D = A*B + C: A and B once in the input type, C read and D written in FP32.
+    const double flops = 2 * n * n * n;
+    const double bytes = n * n * (2 * inBytes + 2 * 4);
+    const double intensity = flops / bytes;
+    const double ridge = peak / bandwidth;
+    const double attainable = std::min(peak, intensity * bandwidth);
+    ExperimentResult out;
+    out.quantities.push_back(realQuantity("flops", {"FLOPs (2n³)", "浮点运算次数（2n³）"}, flops));
+    out.quantities.push_back(realQuantity("bytes", {"Bytes moved at least once (A, B, C, D)", "至少要搬运一次的字节（A、B、C、D）"}, bytes));
+    out.quantities.push_back(realQuantity("intensity", {"Arithmetic intensity (FLOP/byte)", "算术强度（FLOP/字节）"}, rounded(intensity, 1)));
+    out.quantities.push_back(realQuantity("ridge", {"Ridge point: peak / bandwidth (FLOP/byte)", "屋脊点：峰值 / 带宽（FLOP/字节）"}, rounded(ridge, 1)));
+    out.quantities.push_back(realQuantity("attainable_tflops", {"Roofline bound (TFLOPS)", "屋顶线上限（TFLOPS）"}, rounded(attainable / 1e12, 1)));
+    out.quantities.push_back(realQuantity("compute_ms", {"Time at the peak (ms)", "按峰值计算的时间（ms）"}, rounded(flops / peak * 1e3, 3)));
+    out.quantities.push_back(realQuantity("memory_ms", {"Time to move the bytes once (ms)", "把这些字节搬运一次的时间（ms）"}, rounded(bytes / bandwidth * 1e3, 3)));
+
+    ResultTable t;
+    t.key = "tiles";
+    t.title = {"Block tiles: FLOPs per byte of shared-memory fill", "线程块分块：每字节共享内存填充对应的 FLOP"};
+    t.columns = {{"rung", "级"}, {"block tile", "线程块分块"}, {"FLOP/byte", "FLOP/字节"},
+                 {"bound if every fill came from memory (TFLOPS)", "若每次填充都来自显存的上限（TFLOPS）"}};
+    for (std::size_t i = 0; i < tileM.size(); ++i) {
+        const double tm = valueOf(kF64, tileM[i]), tn = valueOf(kF64, tileN[i]);
+        if (!(tm >= 1 && tn >= 1)) throw ExperimentError("tile sizes must be at least 1");
+        // Per k: (tm + tn) input elements loaded, 2 tm tn FLOPs.
+        const double tileIntensity = 2 * tm * tn / ((tm + tn) * inBytes);
+        const std::string shape = fixed(tm, 0) + " x " + fixed(tn, 0);
+        out.quantities.push_back(realQuantity("tile" + std::to_string(i + 1) + "_intensity",
+                                              {"Rung " + std::to_string(i + 1) + " tile " + shape + ": FLOP/byte",
+                                               "第 " + std::to_string(i + 1) + " 级分块 " + shape + "：FLOP/字节"},
+                                              rounded(tileIntensity, 1)));
+        t.rows.push_back({std::to_string(i + 1), shape, fixed(tileIntensity, 1),
+                          fixed(std::min(peak, tileIntensity * bandwidth) / 1e12, 1)});
+    }
+    out.tables.push_back(std::move(t));
+
+    Chart chart;
+    chart.key = "roofline";
+    chart.title = {"Roofline: attainable TFLOPS against arithmetic intensity", "屋顶线：可达 TFLOPS 与算术强度"};
+    chart.xLabel = {"FLOP/byte", "FLOP/字节"};
+    chart.yLabel = {"TFLOPS", "TFLOPS"};
+    Series roof{"roof", {"min(peak, intensity x bandwidth)", "min(峰值, 强度 x 带宽)"}, {}, {}};
+    for (double x = 0.25; x <= 4096; x *= 1.25) addPoint(roof, x, std::min(peak, x * bandwidth) / 1e12);
+    chart.series.push_back(std::move(roof));
+    out.charts.push_back(std::move(chart));
+    return out;
+}
+
+} // namespace
+
+void addRooflineExperiments(std::vector<ExperimentSpec>& catalog) {
+    catalog.push_back({"gemm_roofline",
+                       {"GEMM roofline", "GEMM 的屋顶线"},
+                       {"Arithmetic intensity of an n x n x n GEMM and of block tiles against a GPU's peak and memory "
+                        "bandwidth.",
+                        "n x n x n GEMM 与各线程块分块的算术强度，对照 GPU 的峰值与显存带宽。"},
+                       {numberParam("peak_tflops", "989.4", {"dense tensor-core peak (TFLOPS)", "张量核心稠密峰值（TFLOPS）"}),
+                        numberParam("bandwidth_tbs", "3.35", {"memory bandwidth (TB/s)", "显存带宽（TB/s）"}),
+                        integerParam("size", "8192", 1, 1 << 20, {"n: the GEMM is n x n x n", "n：GEMM 为 n x n x n"}),
+                        integerParam("input_bytes", "2", 1, 8, {"bytes per input element (FP16: 2)", "每个输入元素的字节数（FP16：2）"}),
+                        numberListParam("tile_m", "1, 32, 128, 128, 128", {"block tile rows, one per rung", "各级线程块分块的行数"}),
+                        numberListParam("tile_n", "1, 32, 128, 256, 128", {"block tile columns, one per rung", "各级线程块分块的列数"})},
+                       gemmRoofline});
+}
+
+} // namespace fplab::lessons
