@@ -118,6 +118,15 @@ void ExplorerSection::showValue(const QString& formatName, std::uint64_t bits) {
     m_state->setBits(bits);
 }
 
+bool ExplorerSection::openLink(const QUrlQuery& query) {
+    if (query.isEmpty()) return true;
+    const std::optional<LinkedValue> value = linkedValue(query);
+    if (!value) return false;
+    if (value->format.id == FormatId::Custom) addCustomFormat(value->formatName);
+    showValue(value->formatName, value->bits);
+    return true;
+}
+
 void ExplorerSection::saveState() {
     settings().explorerSplitter.set(m_splitter->saveState());
     settings().explorerInput.set(m_state->error().isEmpty() ? m_state->text() : settings().explorerInput.get());

@@ -5,6 +5,7 @@
 #include "app/gui/common/format_choice.h"
 #include "app/gui/explorer/explorer_state.h"
 #include "app/gui/explorer/format_table_model.h"
+#include "app/gui/explorer/value_entry_panel.h"
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/session_file.h"
 
@@ -36,14 +37,14 @@ QStringList ExplorerSection::restoreSession(const QJsonObject& in) {
         }
         settings().customFormats.set(valid);
         m_model->setCustomFormats(valid);
-        refreshFormatCombo();
+        m_entry->setCustomFormats(valid);
     }
     if (const auto rows = read.stringList(QStringLiteral("hiddenRows"))) {
         m_model->setHiddenKeys(*rows);
         settings().explorerHiddenRows.set(*rows);
     }
     if (const auto format = read.stringWhere(QStringLiteral("format"), isFormat, tr("a format FP Lab knows")))
-        selectFormat(*format);
+        m_state->setFormat(*format);
     const auto isRounding = [](const QString& name) { return parseRoundingName(name.toStdString()).has_value(); };
     if (const auto rounding = read.stringWhere(QStringLiteral("rounding"), isRounding, tr("a rounding mode")))
         m_state->setRounding(*parseRoundingName(rounding->toStdString()));
