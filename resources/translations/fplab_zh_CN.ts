@@ -3280,7 +3280,154 @@
     </message>
 </context>
 <context>
-    <name>fplab::gui::TrainingSection</name>
+    <name>fplab::gui::RunControls</name>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Start a new run with these settings (F5)</source>
+        <translation>用这些设置开始新的训练（F5）</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>One optimizer step, then pause (F7)</source>
+        <translation>执行一步优化器更新后暂停（F7）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the run (Shift+F5)</source>
+        <translation>停止训练（Shift+F5）</translation>
+    </message>
+    <message>
+        <source>Pause or resume the run (F6)</source>
+        <translation>暂停或继续训练（F6）</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Clear the run and its charts; the settings stay (Ctrl+F5)</source>
+        <translation>清除本次训练及其图表；设置保持不变（Ctrl+F5）</translation>
+    </message>
+    <message>
+        <source>Choose the settings and press Start.</source>
+        <translation>选好设置后按“开始”。</translation>
+    </message>
+    <message>
+        <source>Running.</source>
+        <translation>运行中。</translation>
+    </message>
+    <message>
+        <source>Pausing…</source>
+        <translation>正在暂停…</translation>
+    </message>
+    <message>
+        <source>Paused.</source>
+        <translation>已暂停。</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation>就绪。</translation>
+    </message>
+    <message>
+        <source>Finished.</source>
+        <translation>已完成。</translation>
+    </message>
+    <message>
+        <source>Diverged.</source>
+        <translation>已发散。</translation>
+    </message>
+    <message>
+        <source>The loss scale collapsed.</source>
+        <translation>损失缩放因子崩溃了。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Refused.</source>
+        <translation>配置被拒绝。</translation>
+    </message>
+    <message>
+        <source>Failed.</source>
+        <translation>失败。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2.</source>
+        <translation>第 %1 步，共 %2 步。</translation>
+    </message>
+    <message>
+        <source>Last step: loss %1, scale %2%3.</source>
+        <translation>最后一步：损失 %1，缩放因子 %2%3。</translation>
+    </message>
+    <message>
+        <source> (skipped: inf/NaN gradients)</source>
+        <translation>（已跳过：梯度含 inf/NaN）</translation>
+    </message>
+    <message>
+        <source>Loss of step %1: %2</source>
+        <translation>第 %1 步的损失：%2</translation>
+    </message>
+    <message>
+        <source>Skipped steps: %1.</source>
+        <translation>跳过的步数：%1。</translation>
+    </message>
+    <message>
+        <source>Nonzero gradients rounded to zero in FP16: %1.</source>
+        <translation>在 FP16 中舍入为零的非零梯度：%1。</translation>
+    </message>
+    <message>
+        <source>Nonzero gradients FP16 would round to zero: %1.</source>
+        <translation>FP16 会舍入为零的非零梯度：%1。</translation>
+    </message>
+    <message>
+        <source>Updates lost in the FP32 master weights: %1 of this step&apos;s nonzero updates were smaller than half the spacing of FP32 at their weight, which did not change.</source>
+        <translation>FP32 主权重中丢失的更新：本步非零更新中有 %1 小于其权重处 FP32 间距的一半，权重没有改变。</translation>
+    </message>
+    <message>
+        <source>Updates lost in the %2 weights: %1 of this step&apos;s nonzero updates were smaller than half the spacing of %2 at their weight, which did not change.</source>
+        <translation>%2 权重中丢失的更新：本步非零更新中有 %1 小于其权重处 %2 间距的一半，权重没有改变。</translation>
+    </message>
+    <message>
+        <source>All data: loss %1, accuracy %2.</source>
+        <translation>全部数据：损失 %1，准确率 %2。</translation>
+    </message>
+    <message>
+        <source>Loss over all data: %1</source>
+        <translation>全部数据上的损失：%1</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::TrainingForm</name>
+    <message>
+        <source>CPU emulator</source>
+        <translation>CPU 模拟器</translation>
+    </message>
+    <message>
+        <source>GPU, compared with the CPU emulator</source>
+        <translation>GPU，与 CPU 模拟器对比</translation>
+    </message>
     <message>
         <source>FP32</source>
         <translation>FP32</translation>
@@ -3306,12 +3453,32 @@
         <translation>BF16</translation>
     </message>
     <message>
+        <source>FP8, delayed scaling (Transformer Engine, CPU only)</source>
+        <translation>FP8，延迟缩放（Transformer Engine，仅 CPU）</translation>
+    </message>
+    <message>
+        <source>FP8, current scaling (CPU only)</source>
+        <translation>FP8，当前缩放（仅 CPU）</translation>
+    </message>
+    <message>
+        <source>FP8, block scaling (DeepSeek-V3, CPU only)</source>
+        <translation>FP8，块缩放（DeepSeek-V3，仅 CPU）</translation>
+    </message>
+    <message>
         <source>Spirals (3 classes)</source>
         <translation>螺旋（3 类）</translation>
     </message>
     <message>
         <source>Tiny gradients (loss × 2^-20)</source>
         <translation>微小梯度（损失 × 2^-20）</translation>
+    </message>
+    <message>
+        <source>largest (max)</source>
+        <translation>最大值（max）</translation>
+    </message>
+    <message>
+        <source>most recent</source>
+        <translation>最近一次</translation>
     </message>
     <message>
         <source>Adam</source>
@@ -3322,16 +3489,12 @@
         <translation>带动量 0.9 的 SGD</translation>
     </message>
     <message>
-        <source>Training</source>
-        <translation>训练</translation>
-    </message>
-    <message>
-        <source>Train a small network in FP32, TF32, FP16, BF16 or FP8 on the CPU emulator and watch the loss, the loss scale, skipped steps, the gradients against FP16&apos;s range and the FP8 scales.</source>
-        <translation>在 CPU 模拟器上用 FP32、TF32、FP16、BF16 或 FP8 训练一个小网络，观察损失、损失缩放因子、跳过的步、梯度相对 FP16 范围的分布以及 FP8 缩放因子。</translation>
-    </message>
-    <message>
         <source>Run</source>
         <translation>运行</translation>
+    </message>
+    <message>
+        <source>Backend:</source>
+        <translation>后端：</translation>
     </message>
     <message>
         <source>Precision:</source>
@@ -3386,6 +3549,22 @@
         <translation>增长间隔：</translation>
     </message>
     <message>
+        <source>Amax history:</source>
+        <translation>amax 历史长度：</translation>
+    </message>
+    <message>
+        <source>Amax from history:</source>
+        <translation>从历史中取 amax：</translation>
+    </message>
+    <message>
+        <source>FP8 margin:</source>
+        <translation>FP8 余量：</translation>
+    </message>
+    <message>
+        <source>Outlier at step:</source>
+        <translation>异常值所在步：</translation>
+    </message>
+    <message>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
@@ -3396,6 +3575,14 @@
     <message>
         <source>Which type each operation runs in, as PyTorch autocast gives it on a GPU.</source>
         <translation>每个运算使用的类型，与 PyTorch autocast 在 GPU 上给出的一致。</translation>
+    </message>
+    <message>
+        <source>GPU: the same run also steps on the GPU (tensor-core matmuls, FP32 accumulation) and each step is compared with the emulator&apos;s.</source>
+        <translation>GPU：同一次训练也在 GPU 上逐步运行（张量核心矩阵乘法，FP32 累加），每一步都与模拟器的结果对比。</translation>
+    </message>
+    <message>
+        <source>The GPU backend is not available: %1</source>
+        <translation>GPU 后端不可用：%1</translation>
     </message>
     <message>
         <source>FP16 with a constant scale: the loss is multiplied by this; nothing checks for overflow.</source>
@@ -3410,184 +3597,16 @@
         <translation>动态缩放因子加倍前需要的正常步数（PyTorch：2000）。</translation>
     </message>
     <message>
-        <source>Start</source>
-        <translation>开始</translation>
-    </message>
-    <message>
-        <source>Start a new run with these settings (F5)</source>
-        <translation>用这些设置开始新的训练（F5）</translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation>单步</translation>
-    </message>
-    <message>
-        <source>One optimizer step, then pause (F7)</source>
-        <translation>执行一步优化器更新后暂停（F7）</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Stop the run (Shift+F5)</source>
-        <translation>停止训练（Shift+F5）</translation>
-    </message>
-    <message>
-        <source>Resume</source>
-        <translation>继续</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>暂停</translation>
-    </message>
-    <message>
-        <source>Pause or resume the run (F6)</source>
-        <translation>暂停或继续训练（F6）</translation>
-    </message>
-    <message>
-        <source>Loss and scale</source>
-        <translation>损失与缩放</translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <source>Decision boundary</source>
-        <translation>决策边界</translation>
-    </message>
-    <message>
-        <source>Tensors and memory</source>
-        <translation>张量与内存</translation>
-    </message>
-    <message>
-        <source>The type of every tensor of one training step, in the order the step makes it, and the bytes the run holds.</source>
-        <translation>一个训练步中每个张量的类型（按生成的顺序），以及训练占用的字节数。</translation>
-    </message>
-    <message>
-        <source>Choose the settings and press Start.</source>
-        <translation>选好设置后按“开始”。</translation>
-    </message>
-    <message>
-        <source>Ready.</source>
-        <translation>就绪。</translation>
-    </message>
-    <message>
-        <source>Paused.</source>
-        <translation>已暂停。</translation>
-    </message>
-    <message>
-        <source>Running.</source>
-        <translation>运行中。</translation>
-    </message>
-    <message>
-        <source>Finished.</source>
-        <translation>已完成。</translation>
-    </message>
-    <message>
-        <source>Diverged.</source>
-        <translation>已发散。</translation>
-    </message>
-    <message>
-        <source>The loss scale collapsed.</source>
-        <translation>损失缩放因子崩溃了。</translation>
-    </message>
-    <message>
-        <source>Cancelled.</source>
-        <translation>已取消。</translation>
-    </message>
-    <message>
-        <source>Refused.</source>
-        <translation>配置被拒绝。</translation>
-    </message>
-    <message>
-        <source>Failed.</source>
-        <translation>失败。</translation>
-    </message>
-    <message>
-        <source>Step %1 of %2.</source>
-        <translation>第 %1 步，共 %2 步。</translation>
-    </message>
-    <message>
-        <source>Last step: loss %1, scale %2%3.</source>
-        <translation>最后一步：损失 %1，缩放因子 %2%3。</translation>
-    </message>
-    <message>
-        <source> (skipped: inf/NaN gradients)</source>
-        <translation>（已跳过：梯度含 inf/NaN）</translation>
-    </message>
-    <message>
-        <source>Skipped steps: %1.</source>
-        <translation>跳过的步数：%1。</translation>
-    </message>
-    <message>
-        <source>Nonzero gradients rounded to zero in FP16: %1.</source>
-        <translation>在 FP16 中舍入为零的非零梯度：%1。</translation>
-    </message>
-    <message>
-        <source>Nonzero gradients FP16 would round to zero: %1.</source>
-        <translation>FP16 会舍入为零的非零梯度：%1。</translation>
-    </message>
-    <message>
-        <source>Weight updates rounded away: %1.</source>
-        <translation>被舍入掉的权重更新：%1。</translation>
-    </message>
-    <message>
-        <source>All data: loss %1, accuracy %2.</source>
-        <translation>全部数据：损失 %1，准确率 %2。</translation>
-    </message>
-    <message>
-        <source>CPU emulator</source>
-        <translation>CPU 模拟器</translation>
-    </message>
-    <message>
-        <source>GPU, compared with the CPU emulator</source>
-        <translation>GPU，与 CPU 模拟器对比</translation>
-    </message>
-    <message>
-        <source>Backend:</source>
-        <translation>后端：</translation>
-    </message>
-    <message>
-        <source>GPU: the same run also steps on the GPU (tensor-core matmuls, FP32 accumulation) and each step is compared with the emulator&apos;s.</source>
-        <translation>GPU：同一次训练也在 GPU 上逐步运行（张量核心矩阵乘法，FP32 累加），每一步都与模拟器的结果对比。</translation>
-    </message>
-    <message>
-        <source>The GPU backend is not available: %1</source>
-        <translation>GPU 后端不可用：%1</translation>
-    </message>
-    <message>
-        <source>CPU vs GPU</source>
-        <translation>CPU 对比 GPU</translation>
-    </message>
-    <message>
-        <source>Amax history:</source>
-        <translation>amax 历史长度：</translation>
-    </message>
-    <message>
-        <source>Amax from history:</source>
-        <translation>从历史中取 amax：</translation>
-    </message>
-    <message>
-        <source>FP8 margin:</source>
-        <translation>FP8 余量：</translation>
-    </message>
-    <message>
-        <source>FP8 per-tensor scaling (delayed and current): the scale leaves 2^margin of headroom above amax, so values up to 2^margin times the recorded amax still fit (Transformer Engine: margin 0).</source>
-        <translation>FP8 按张量缩放（延迟缩放和当前缩放）：缩放因子在 amax 之上留出 2^margin 的余量，因此不超过所记录 amax 的 2^margin 倍的值仍能表示（Transformer Engine：margin 为 0）。</translation>
-    </message>
-    <message>
-        <source>Outlier at step:</source>
-        <translation>异常值所在步：</translation>
-    </message>
-    <message>
         <source>FP8 delayed scaling: how many steps of amax each tensor remembers (Transformer Engine: 1024).</source>
         <translation>FP8 延迟缩放：每个张量记住多少步的 amax（Transformer Engine：1024）。</translation>
     </message>
     <message>
         <source>FP8 delayed scaling: the scale comes from the largest amax of the history, or from the most recent one.</source>
         <translation>FP8 延迟缩放：缩放因子取自历史中最大的 amax，或最近一次的 amax。</translation>
+    </message>
+    <message>
+        <source>FP8 per-tensor scaling (delayed and current): the scale leaves 2^margin of headroom above amax, so values up to 2^margin times the recorded amax still fit (Transformer Engine: margin 0).</source>
+        <translation>FP8 按张量缩放（延迟缩放和当前缩放）：缩放因子在 amax 之上留出 2^margin 的余量，因此不超过所记录 amax 的 2^margin 倍的值仍能表示（Transformer Engine：margin 为 0）。</translation>
     </message>
     <message>
         <source>At this step one input feature becomes 100000: a sudden activation outlier (0: none).</source>
@@ -3597,30 +3616,16 @@
         <source>none</source>
         <translation>无</translation>
     </message>
+</context>
+<context>
+    <name>fplab::gui::TensorsView</name>
     <message>
-        <source>largest (max)</source>
-        <translation>最大值（max）</translation>
+        <source>The type of every tensor of one training step, in the order the step makes it, and the bytes the run holds.</source>
+        <translation>一个训练步中每个张量的类型（按生成的顺序），以及训练占用的字节数。</translation>
     </message>
-    <message>
-        <source>most recent</source>
-        <translation>最近一次</translation>
-    </message>
-    <message>
-        <source>FP8 scaling</source>
-        <translation>FP8 缩放</translation>
-    </message>
-    <message>
-        <source>FP8, delayed scaling (Transformer Engine, CPU only)</source>
-        <translation>FP8，延迟缩放（Transformer Engine，仅 CPU）</translation>
-    </message>
-    <message>
-        <source>FP8, current scaling (CPU only)</source>
-        <translation>FP8，当前缩放（仅 CPU）</translation>
-    </message>
-    <message>
-        <source>FP8, block scaling (DeepSeek-V3, CPU only)</source>
-        <translation>FP8，块缩放（DeepSeek-V3，仅 CPU）</translation>
-    </message>
+</context>
+<context>
+    <name>fplab::gui::ComparisonView</name>
     <message>
         <source>Choose the GPU backend and start a run: it then also runs on the GPU, and every step is compared with the CPU emulator here.</source>
         <translation>选择 GPU 后端并开始训练：训练会同时在 GPU 上运行，每一步都在这里与 CPU 模拟器对比。</translation>
@@ -3648,6 +3653,41 @@
     <message>
         <source>GPU run: %1</source>
         <translation>GPU 训练：%1</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::TrainingSection</name>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Train a small network in FP32, TF32, FP16, BF16 or FP8 on the CPU emulator and watch the loss, the loss scale, skipped steps, the gradients against FP16&apos;s range and the FP8 scales.</source>
+        <translation>在 CPU 模拟器上用 FP32、TF32、FP16、BF16 或 FP8 训练一个小网络，观察损失、损失缩放因子、跳过的步、梯度相对 FP16 范围的分布以及 FP8 缩放因子。</translation>
+    </message>
+    <message>
+        <source>Loss and scale</source>
+        <translation>损失与缩放</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Decision boundary</source>
+        <translation>决策边界</translation>
+    </message>
+    <message>
+        <source>Tensors and memory</source>
+        <translation>张量与内存</translation>
+    </message>
+    <message>
+        <source>CPU vs GPU</source>
+        <translation>CPU 对比 GPU</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
     </message>
 </context>
 <context>

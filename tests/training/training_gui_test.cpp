@@ -13,6 +13,11 @@
 #include "app/gui/training/trace_table_model.h"
 #include "app/gui/training/training_controller.h"
 #include "app/gui/training/training_section.h"
+#include "app/gui/training/comparison_view.h"
+#include "app/gui/training/run_controls.h"
+#include "app/gui/training/tensors_view.h"
+#include "app/gui/training/training_form.h"
+#include "app/gui/common/enum_combo.h"
 #include "app/gui/training/training_settings.h"
 #include "gpu/training/gpu_step_kernels.h"
 
@@ -54,54 +59,61 @@ TrainingSection* trainingOf(GuiHarness& h) {
     return s;
 }
 
-void choose(QComboBox* combo, const QString& data) {
-    const int i = combo->findData(data);
-    ASSERT_GE(i, 0) << data.toStdString();
-    combo->setCurrentIndex(i);
+template <class E>
+void choose(QComboBox* combo, E value) {
+    ASSERT_TRUE(selectEnum(combo, value));
 }
+
+// The combo's current enum (an empty combo has none: -1 is no enumerator).
+template <class E>
+E current(const QComboBox* combo) {
+    return enumAt<E>(combo, combo->currentIndex());
+}
+
+int stepsShown(const TrainingSection* s) { return int(s->runControls()->run().steps.size()); }
 
 TEST(TrainingGui, ARunOnTheWorkerThreadReachesEveryView) {
     GuiHarness h;
     TrainingSection* s = trainingOf(h);
     ASSERT_NE(s, nullptr);
-    choose(s->modeCombo(), QStringLiteral("fp16-dynamic"));
-    s->stepsSpin()->setValue(60);
-    s->startAction()->trigger();
-    EXPECT_FALSE(s->startAction()->isEnabled());
-    EXPECT_FALSE(s->modeCombo()->isEnabled()); // the settings are fixed while it runs
-    ASSERT_TRUE(waitUntil([&] { return !s->controller()->isRunning() && s->stepsShown() == 60; }));
+    choose(s->form()->modeCombo(), TrainingMode::Fp16Dynamic);
+    s->form()->stepsSpin()->setValue(60);
+    s->runControls()->startAction()->trigger();
+    EXPECT_FALSE(s->runControls()->startAction()->isEnabled());
+    EXPECT_FALSE(s->form()->modeCombo()->isEnabled()); // the settings are fixed while it runs
+    ASSERT_TRUE(waitUntil([&] { return !s->runControls()->controller()->isRunning() && stepsShown(s) == 60; }));
     EXPECT_EQ(s->charts()->lossSeries()->count(), 60);
     EXPECT_EQ(s->charts()->scaleSeries()->count(), 60);
     EXPECT_EQ(s->charts()->scaleSeries()->at(0).y(), 65536.0);
-    EXPECT_TRUE(s->statusLabel()->text().startsWith(QStringLiteral("Finished. Step 60 of 60."))) << s->statusLabel()->text().toStdString();
-    EXPECT_TRUE(s->summaryLabel()->text().contains(QStringLiteral("All data: loss"))) << s->summaryLabel()->text().toStdString();
+    EXPECT_TRUE(s->runControls()->statusLabel()->text().startsWith(QStringLiteral("Finished. Step 60 of 60."))) << s->runControls()->statusLabel()->text().toStdString();
+    EXPECT_TRUE(s->runControls()->summaryLabel()->text().contains(QStringLiteral("All data: loss"))) << s->runControls()->summaryLabel()->text().toStdString();
     EXPECT_TRUE(s->histogram()->hasData());
     EXPECT_EQ(s->boundary()->grid().classes.size(), std::size_t(TrainingController::kGridSize * TrainingController::kGridSize));
-    EXPECT_TRUE(s->startAction()->isEnabled());
-    EXPECT_TRUE(s->modeCombo()->isEnabled());
+    EXPECT_TRUE(s->runControls()->startAction()->isEnabled());
+    EXPECT_TRUE(s->form()->modeCombo()->isEnabled());
 }
 
 TEST(TrainingGui, PauseSingleStepAndCancel) {
     GuiHarness h;
     TrainingSection* s = trainingOf(h);
     ASSERT_NE(s, nullptr);
-    choose(s->modeCombo(), QStringLiteral("bf16"));
-    s->stepsSpin()->setValue(100000);
-    s->stepAction()->trigger(); // starts paused and does one step
-    ASSERT_TRUE(waitUntil([&] { return s->stepsShown() == 1; }));
-    s->stepAction()->trigger();
-    ASSERT_TRUE(waitUntil([&] { return s->stepsShown() == 2; }));
+    choose(s->form()->modeCombo(), TrainingMode::Bf16);
+    s->form()->stepsSpin()->setValue(100000);
+    s->runControls()->stepAction()->trigger(); // starts paused and does one step
+    ASSERT_TRUE(waitUntil([&] { return stepsShown(s) == 1 && s->runControls()->phase() == RunPhase::Paused; }));
+    s->runControls()->stepAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return stepsShown(s) == 2 && s->runControls()->phase() == RunPhase::Paused; }));
     QTest::qWait(200);
-    EXPECT_EQ(s->stepsShown(), 2); // paused: nothing more
-    EXPECT_TRUE(s->controller()->isPaused());
-    EXPECT_EQ(s->pauseAction()->text(), QStringLiteral("Resume"));
-    EXPECT_TRUE(s->statusLabel()->text().startsWith(QStringLiteral("Paused. Step 2 of 100000."))) << s->statusLabel()->text().toStdString();
-    s->pauseAction()->trigger(); // resume
-    ASSERT_TRUE(waitUntil([&] { return s->stepsShown() > 20; }));
-    s->cancelAction()->trigger();
-    ASSERT_TRUE(waitUntil([&] { return !s->controller()->isRunning(); }));
-    EXPECT_TRUE(s->statusLabel()->text().startsWith(QStringLiteral("Cancelled."))) << s->statusLabel()->text().toStdString();
-    EXPECT_LT(s->stepsShown(), 100000);
+    EXPECT_EQ(stepsShown(s), 2); // paused: nothing more
+    EXPECT_TRUE(s->runControls()->controller()->isPaused());
+    EXPECT_EQ(s->runControls()->pauseAction()->text(), QStringLiteral("Resume"));
+    EXPECT_TRUE(s->runControls()->statusLabel()->text().startsWith(QStringLiteral("Paused. Step 2 of 100000."))) << s->runControls()->statusLabel()->text().toStdString();
+    s->runControls()->pauseAction()->trigger(); // resume
+    ASSERT_TRUE(waitUntil([&] { return stepsShown(s) > 20; }));
+    s->runControls()->cancelAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return !s->runControls()->controller()->isRunning(); }));
+    EXPECT_TRUE(s->runControls()->statusLabel()->text().startsWith(QStringLiteral("Cancelled."))) << s->runControls()->statusLabel()->text().toStdString();
+    EXPECT_LT(stepsShown(s), 100000);
 }
 
 TEST(TrainingGui, ADivergedRunIsExplained) {
@@ -112,11 +124,11 @@ TEST(TrainingGui, ADivergedRunIsExplained) {
     c.mode = TrainingMode::Fp16Static;
     c.staticScale = 0x1p30f;
     c.steps = 10;
-    s->showCompletedRun(c);
-    const std::string status = s->statusLabel()->text().toStdString();
+    s->runControls()->showCompletedRun(c);
+    const std::string status = s->runControls()->statusLabel()->text().toStdString();
     EXPECT_NE(status.find("Diverged."), std::string::npos) << status;
     EXPECT_NE(status.find("only the dynamic scaler checks the gradients"), std::string::npos) << status;
-    EXPECT_EQ(s->stepsShown(), 2);
+    EXPECT_EQ(stepsShown(s), 2);
     EXPECT_EQ(s->charts()->lossSeries()->count(), 1); // the NaN loss is not drawn
 }
 
@@ -128,11 +140,11 @@ TEST(TrainingGui, TheHistogramShowsFp16Underflow) {
     c.mode = TrainingMode::Fp16;
     c.dataset = DatasetKind::TinyGrad;
     c.steps = 3;
-    s->showCompletedRun(c);
+    s->runControls()->showCompletedRun(c);
     ASSERT_TRUE(s->histogram()->hasData());
     EXPECT_LE(s->histogram()->firstExponent(), -26); // the gradients sit left of FP16's subnormals
-    EXPECT_TRUE(s->summaryLabel()->text().contains(QStringLiteral("Nonzero gradients rounded to zero in FP16: 100.0%")))
-        << s->summaryLabel()->text().toStdString();
+    EXPECT_TRUE(s->runControls()->summaryLabel()->text().contains(QStringLiteral("Nonzero gradients rounded to zero in FP16: 100.0%")))
+        << s->runControls()->summaryLabel()->text().toStdString();
     s->histogram()->resize(640, 360);
     QImage image(s->histogram()->size(), QImage::Format_ARGB32);
     s->histogram()->render(&image); // paints without trouble
@@ -142,10 +154,10 @@ TEST(TrainingGui, Fp8RunOnTheWorkerThreadFillsTheFp8ChartsWithABf16Reference) {
     GuiHarness h;
     TrainingSection* s = trainingOf(h);
     ASSERT_NE(s, nullptr);
-    choose(s->modeCombo(), QStringLiteral("fp8-current"));
-    s->stepsSpin()->setValue(40);
-    s->startAction()->trigger();
-    ASSERT_TRUE(waitUntil([&] { return !s->controller()->isRunning() && s->stepsShown() == 40; }));
+    choose(s->form()->modeCombo(), TrainingMode::Fp8Current);
+    s->form()->stepsSpin()->setValue(40);
+    s->runControls()->startAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return !s->runControls()->controller()->isRunning() && stepsShown(s) == 40; }));
     Fp8ChartsView* f = s->fp8Charts();
     ASSERT_EQ(f->scaleSeries().size(), 6u); // fc1/fc2 x input, weight, grad_output
     EXPECT_EQ(f->scaleSeries()[0]->name(), QStringLiteral("fc1.input"));
@@ -158,17 +170,17 @@ TEST(TrainingGui, TheFp8ControlsReachTheRun) {
     GuiHarness h;
     TrainingSection* s = trainingOf(h);
     ASSERT_NE(s, nullptr);
-    choose(s->modeCombo(), QStringLiteral("fp8-current"));
-    EXPECT_FALSE(s->amaxHistorySpin()->isEnabled()); // delayed scaling only
-    choose(s->modeCombo(), QStringLiteral("fp8-delayed"));
-    EXPECT_TRUE(s->amaxHistorySpin()->isEnabled());
-    EXPECT_EQ(s->amaxHistorySpin()->value(), 1024);
-    choose(s->amaxAlgoCombo(), QStringLiteral("max"));
-    s->outlierStepSpin()->setValue(20);
-    s->stepsSpin()->setValue(60);
-    s->startAction()->trigger();
-    ASSERT_TRUE(waitUntil([&] { return !s->controller()->isRunning() && s->stepsShown() == 60; }));
-    EXPECT_EQ(s->controller()->setup().config.outlierStep, 20);
+    choose(s->form()->modeCombo(), TrainingMode::Fp8Current);
+    EXPECT_FALSE(s->form()->amaxHistorySpin()->isEnabled()); // delayed scaling only
+    choose(s->form()->modeCombo(), TrainingMode::Fp8Delayed);
+    EXPECT_TRUE(s->form()->amaxHistorySpin()->isEnabled());
+    EXPECT_EQ(s->form()->amaxHistorySpin()->value(), 1024);
+    choose(s->form()->amaxAlgoCombo(), AmaxAlgo::Max);
+    s->form()->outlierStepSpin()->setValue(20);
+    s->form()->stepsSpin()->setValue(60);
+    s->runControls()->startAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return !s->runControls()->controller()->isRunning() && stepsShown(s) == 60; }));
+    EXPECT_EQ(s->runControls()->controller()->setup().config.outlierStep, 20);
     const QLineSeries* flushed = s->fp8Charts()->flushedSeries().at(0);
     ASSERT_EQ(flushed->count(), 60);
     EXPECT_GT(flushed->at(40).y(), 0.3); // the 1024-step max history still holds the outlier
@@ -183,7 +195,7 @@ TEST(TrainingGui, Fp8ChartsShowTheOutlierAndThinLongRuns) {
     c.mode = TrainingMode::Fp8Delayed;
     c.steps = 1200;
     c.outlierStep = 100;
-    s->showCompletedRun(c);
+    s->runControls()->showCompletedRun(c);
     Fp8ChartsView* f = s->fp8Charts();
     ASSERT_EQ(f->saturatedSeries().size(), 6u);
     // 1200 steps thinned to every third: at most kMaxPoints points.
@@ -204,7 +216,7 @@ TEST(TrainingGui, SkippedStepsAreMarkedOnTheScaleChart) {
     c.mode = TrainingMode::Fp16Dynamic;
     c.scaler.initScale = 0x1p30f;
     c.steps = 20;
-    s->showCompletedRun(c);
+    s->runControls()->showCompletedRun(c);
     EXPECT_GE(s->charts()->skippedSeries()->count(), 10);
     EXPECT_EQ(s->charts()->skippedSeries()->at(0).y(), double(0x1p30f));
 }
@@ -213,14 +225,14 @@ TEST(TrainingGui, TheTablesPassTheModelTester) {
     GuiHarness h;
     TrainingSection* s = trainingOf(h);
     ASSERT_NE(s, nullptr);
-    QAbstractItemModelTester traceTester(s->traceModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
-    QAbstractItemModelTester memoryTester(s->memoryModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester traceTester(s->tensors()->traceModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester memoryTester(s->tensors()->memoryModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
     TrainingConfig c;
     c.mode = TrainingMode::Fp16Dynamic;
     c.model.depth = 1;
     c.steps = 2;
-    s->showCompletedRun(c);
-    const TraceTableModel* m = s->traceModel();
+    s->runControls()->showCompletedRun(c);
+    const TraceTableModel* m = s->tensors()->traceModel();
     bool sawAfterFc1 = false;
     for (int r = 0; r < m->rowCount(); ++r)
         if (m->index(r, TraceTableModel::TensorColumn).data().toString() == QStringLiteral("after fc1")) {
@@ -228,12 +240,12 @@ TEST(TrainingGui, TheTablesPassTheModelTester) {
             EXPECT_EQ(m->index(r, TraceTableModel::DtypeColumn).data().toString(), QStringLiteral("float16"));
         }
     EXPECT_TRUE(sawAfterFc1);
-    const MemoryReport& mem = s->memoryModel()->report();
+    const MemoryReport& mem = s->tensors()->memoryModel()->report();
     EXPECT_EQ(mem.master, 4 * mem.parameters);
-    EXPECT_FALSE(s->memoryModel()->index(MemoryTableModel::TotalRow, MemoryTableModel::BytesColumn).data().toString().isEmpty());
+    EXPECT_FALSE(s->tensors()->memoryModel()->index(MemoryTableModel::TotalRow, MemoryTableModel::BytesColumn).data().toString().isEmpty());
     c.mode = TrainingMode::Fp32;
-    s->showCompletedRun(c);
-    EXPECT_EQ(s->memoryModel()->report().master, 0);
+    s->runControls()->showCompletedRun(c);
+    EXPECT_EQ(s->tensors()->memoryModel()->report().master, 0);
 }
 
 TEST(TrainingGui, TensorNamesFollowTheInterfaceLanguage) {
@@ -244,9 +256,9 @@ TEST(TrainingGui, TensorNamesFollowTheInterfaceLanguage) {
     c.mode = TrainingMode::Fp16Dynamic;
     c.model.depth = 1;
     c.steps = 2;
-    s->showCompletedRun(c);
+    s->runControls()->showCompletedRun(c);
     const auto hasRow = [&](const QString& name) {
-        const TraceTableModel* m = s->traceModel();
+        const TraceTableModel* m = s->tensors()->traceModel();
         for (int r = 0; r < m->rowCount(); ++r)
             if (m->index(r, TraceTableModel::TensorColumn).data().toString() == name) return true;
         return false;
@@ -265,19 +277,19 @@ TEST(TrainingGui, MasterWeightsOnlyForSixteenBitModesAndSettingsSurviveARestart)
     GuiHarness h;
     TrainingSection* s = trainingOf(h);
     ASSERT_NE(s, nullptr);
-    choose(s->modeCombo(), QStringLiteral("fp32"));
-    EXPECT_FALSE(s->masterWeightsCheck()->isEnabled());
-    choose(s->modeCombo(), QStringLiteral("bf16"));
-    EXPECT_TRUE(s->masterWeightsCheck()->isEnabled());
-    choose(s->datasetCombo(), QStringLiteral("tiny-grad"));
-    s->stepsSpin()->setValue(123);
+    choose(s->form()->modeCombo(), TrainingMode::Fp32);
+    EXPECT_FALSE(s->form()->masterWeightsCheck()->isEnabled());
+    choose(s->form()->modeCombo(), TrainingMode::Bf16);
+    EXPECT_TRUE(s->form()->masterWeightsCheck()->isEnabled());
+    choose(s->form()->datasetCombo(), DatasetKind::TinyGrad);
+    s->form()->stepsSpin()->setValue(123);
     h.restart();
     s = trainingOf(h);
     ASSERT_NE(s, nullptr);
-    EXPECT_EQ(s->modeCombo()->currentData().toString(), QStringLiteral("bf16"));
-    EXPECT_EQ(s->datasetCombo()->currentData().toString(), QStringLiteral("tiny-grad"));
-    EXPECT_EQ(s->stepsSpin()->value(), 123);
-    const TrainingConfig c = s->configFromControls();
+    EXPECT_EQ(current<TrainingMode>(s->form()->modeCombo()), TrainingMode::Bf16);
+    EXPECT_EQ(current<DatasetKind>(s->form()->datasetCombo()), DatasetKind::TinyGrad);
+    EXPECT_EQ(s->form()->stepsSpin()->value(), 123);
+    const TrainingConfig c = s->form()->config();
     EXPECT_EQ(c.mode, TrainingMode::Bf16);
     EXPECT_EQ(c.steps, 123);
 }
@@ -286,21 +298,21 @@ TEST(TrainingGui, TheFp8MarginReachesTheRunAndFp8SettingsSurviveARestart) {
     GuiHarness h;
     TrainingSection* s = trainingOf(h);
     ASSERT_NE(s, nullptr);
-    choose(s->modeCombo(), QStringLiteral("fp8-block"));
-    EXPECT_FALSE(s->marginSpin()->isEnabled()); // per-tensor recipes only
-    choose(s->modeCombo(), QStringLiteral("fp8-current"));
-    EXPECT_TRUE(s->marginSpin()->isEnabled());
-    choose(s->modeCombo(), QStringLiteral("fp8-delayed"));
-    EXPECT_TRUE(s->marginSpin()->isEnabled());
-    EXPECT_EQ(s->marginSpin()->value(), 0);
-    s->marginSpin()->setValue(3);
-    s->amaxHistorySpin()->setValue(16);
-    choose(s->amaxAlgoCombo(), QStringLiteral("most-recent"));
-    s->outlierStepSpin()->setValue(7);
-    s->stepsSpin()->setValue(5);
-    s->startAction()->trigger();
-    ASSERT_TRUE(waitUntil([&] { return !s->controller()->isRunning() && s->stepsShown() == 5; }));
-    const TrainingConfig& run = s->controller()->setup().config;
+    choose(s->form()->modeCombo(), TrainingMode::Fp8Block);
+    EXPECT_FALSE(s->form()->marginSpin()->isEnabled()); // per-tensor recipes only
+    choose(s->form()->modeCombo(), TrainingMode::Fp8Current);
+    EXPECT_TRUE(s->form()->marginSpin()->isEnabled());
+    choose(s->form()->modeCombo(), TrainingMode::Fp8Delayed);
+    EXPECT_TRUE(s->form()->marginSpin()->isEnabled());
+    EXPECT_EQ(s->form()->marginSpin()->value(), 0);
+    s->form()->marginSpin()->setValue(3);
+    s->form()->amaxHistorySpin()->setValue(16);
+    choose(s->form()->amaxAlgoCombo(), AmaxAlgo::MostRecent);
+    s->form()->outlierStepSpin()->setValue(7);
+    s->form()->stepsSpin()->setValue(5);
+    s->runControls()->startAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return !s->runControls()->controller()->isRunning() && stepsShown(s) == 5; }));
+    const TrainingConfig& run = s->runControls()->controller()->setup().config;
     EXPECT_EQ(run.fp8.margin, 3);
     EXPECT_EQ(run.fp8.amaxHistory, 16);
     EXPECT_EQ(run.fp8.algo, AmaxAlgo::MostRecent);
@@ -308,12 +320,12 @@ TEST(TrainingGui, TheFp8MarginReachesTheRunAndFp8SettingsSurviveARestart) {
     h.restart();
     s = trainingOf(h);
     ASSERT_NE(s, nullptr);
-    EXPECT_EQ(s->modeCombo()->currentData().toString(), QStringLiteral("fp8-delayed"));
-    EXPECT_EQ(s->marginSpin()->value(), 3);
-    EXPECT_EQ(s->amaxHistorySpin()->value(), 16);
-    EXPECT_EQ(s->amaxAlgoCombo()->currentData().toString(), QStringLiteral("most-recent"));
-    EXPECT_EQ(s->outlierStepSpin()->value(), 7);
-    const TrainingConfig c = s->configFromControls();
+    EXPECT_EQ(current<TrainingMode>(s->form()->modeCombo()), TrainingMode::Fp8Delayed);
+    EXPECT_EQ(s->form()->marginSpin()->value(), 3);
+    EXPECT_EQ(s->form()->amaxHistorySpin()->value(), 16);
+    EXPECT_EQ(current<AmaxAlgo>(s->form()->amaxAlgoCombo()), AmaxAlgo::MostRecent);
+    EXPECT_EQ(s->form()->outlierStepSpin()->value(), 7);
+    const TrainingConfig c = s->form()->config();
     EXPECT_EQ(c.mode, TrainingMode::Fp8Delayed);
     EXPECT_EQ(c.fp8.margin, 3);
     EXPECT_EQ(c.fp8.amaxHistory, 16);
@@ -335,8 +347,8 @@ TEST(TrainingGui, CorruptFp8SettingsFallBackWithANote) {
     const TrainingSettings settings(store);
     EXPECT_EQ(settings.fp8Margin.get(), 0);
     EXPECT_EQ(settings.fp8AmaxHistory.get(), 1024);
-    EXPECT_EQ(settings.fp8AmaxAlgo.get(), QStringLiteral("max"));
-    EXPECT_EQ(settings.mode.get(), QStringLiteral("fp8-current")); // a valid FP8 mode is kept
+    EXPECT_EQ(settings.fp8AmaxAlgo.get(), AmaxAlgo::Max);
+    EXPECT_EQ(settings.mode.get(), TrainingMode::Fp8Current); // a valid FP8 mode is kept
     EXPECT_EQ(store.problems().size(), 3) << store.problems().join(QStringLiteral("; ")).toStdString();
 }
 
@@ -346,17 +358,17 @@ TEST(TrainingGui, WithoutAGpuTheGpuBackendIsDisabledWithTheReason) {
     GuiHarness h;
     TrainingSection* s = trainingOf(h);
     ASSERT_NE(s, nullptr);
-    EXPECT_FALSE(s->backendCombo()->isEnabled());
-    EXPECT_EQ(s->backendCombo()->currentData().toString(), QStringLiteral("cpu"));
-    EXPECT_TRUE(s->backendCombo()->toolTip().contains(QString::fromStdString(why))) << s->backendCombo()->toolTip().toStdString();
-    EXPECT_TRUE(s->comparisonNote()->text().contains(QStringLiteral("not available")));
+    EXPECT_FALSE(s->form()->backendCombo()->isEnabled());
+    EXPECT_EQ(current<gpu::TrainingBackend>(s->form()->backendCombo()), gpu::TrainingBackend::Cpu);
+    EXPECT_TRUE(s->form()->backendCombo()->toolTip().contains(QString::fromStdString(why))) << s->form()->backendCombo()->toolTip().toStdString();
+    EXPECT_TRUE(s->comparison()->note()->text().contains(QStringLiteral("not available")));
     // A GPU choice made anyway is neither used nor kept.
-    choose(s->backendCombo(), QStringLiteral("gpu"));
+    choose(s->form()->backendCombo(), gpu::TrainingBackend::Gpu);
     s->saveState();
     h.restart();
     s = trainingOf(h);
     ASSERT_NE(s, nullptr);
-    EXPECT_EQ(s->backendCombo()->currentData().toString(), QStringLiteral("cpu"));
+    EXPECT_EQ(current<gpu::TrainingBackend>(s->form()->backendCombo()), gpu::TrainingBackend::Cpu);
 }
 
 TEST(TrainingGui, TheComparisonTableShowsEveryStepAndTintsDifferences) {
@@ -381,6 +393,100 @@ TEST(TrainingGui, TheComparisonTableShowsEveryStepAndTintsDifferences) {
     EXPECT_EQ(model.index(2, ComparisonTableModel::StepColumn).data().toInt(), 3);
     model.clear();
     EXPECT_EQ(model.rowCount(), 0);
+}
+
+} // namespace
+} // namespace fplab::gui
+
+namespace fplab::gui {
+namespace {
+
+// Start, Pause (Resume), Step, Cancel, Reset: which are enabled, written out per state.
+std::string enabledSet(const RunControls* c) {
+    std::string out;
+    for (QAction* a : c->actions())
+        if (a->isEnabled()) out += (out.empty() ? "" : " ") + a->text().toStdString();
+    return out;
+}
+
+TEST(TrainingGui, EveryStateEnablesExactlyTheActionsThatMakeSense) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    RunControls* c = s->runControls();
+    EXPECT_EQ(c->phase(), RunPhase::Empty);
+    EXPECT_EQ(enabledSet(c), "Start Step");
+    // The Training menu holds the same actions, each with its shortcut shown.
+    ASSERT_EQ(s->menuActions().size(), 5);
+    for (QAction* a : s->menuActions()) {
+        EXPECT_FALSE(a->shortcut().isEmpty()) << a->text().toStdString();
+        EXPECT_TRUE(a->isShortcutVisibleInContextMenu()) << a->text().toStdString();
+    }
+
+    choose(s->form()->modeCombo(), TrainingMode::Bf16);
+    s->form()->stepsSpin()->setValue(100000);
+    c->stepAction()->trigger(); // Empty -> Pausing -> Paused after one step
+    ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Paused; }));
+    EXPECT_EQ(enabledSet(c), "Resume Step Cancel");
+    EXPECT_FALSE(s->form()->modeCombo()->isEnabled());
+
+    c->pauseAction()->trigger(); // Resume: Paused -> Running
+    EXPECT_EQ(c->phase(), RunPhase::Running);
+    EXPECT_EQ(enabledSet(c), "Pause Cancel");
+
+    c->pauseAction()->trigger(); // Running -> Pausing -> Paused
+    EXPECT_EQ(c->phase(), RunPhase::Pausing);
+    EXPECT_EQ(enabledSet(c), "Cancel");
+    ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Paused; }));
+    EXPECT_EQ(enabledSet(c), "Resume Step Cancel");
+
+    c->cancelAction()->trigger(); // Paused -> Stopping -> Ended
+    EXPECT_EQ(c->phase(), RunPhase::Stopping);
+    EXPECT_EQ(enabledSet(c), "");
+    ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Ended; }));
+    EXPECT_EQ(enabledSet(c), "Start Step Reset");
+    EXPECT_TRUE(s->form()->modeCombo()->isEnabled());
+    EXPECT_GT(s->charts()->scaleSeries()->count(), 0);
+
+    c->resetAction()->trigger(); // Ended -> Empty: runs and charts cleared, settings kept
+    EXPECT_EQ(c->phase(), RunPhase::Empty);
+    EXPECT_EQ(enabledSet(c), "Start Step");
+    EXPECT_EQ(s->charts()->scaleSeries()->count(), 0);
+    EXPECT_EQ(s->charts()->lossSeries()->count(), 0);
+    EXPECT_FALSE(s->histogram()->hasData());
+    EXPECT_TRUE(c->run().steps.empty());
+    EXPECT_EQ(s->form()->stepsSpin()->value(), 100000);
+    EXPECT_EQ(current<TrainingMode>(s->form()->modeCombo()), TrainingMode::Bf16);
+    EXPECT_TRUE(c->statusLabel()->text().startsWith(QStringLiteral("Choose the settings"))) << c->statusLabel()->text().toStdString();
+
+    // Start from Empty runs to the end on its own: Running -> Ended.
+    s->form()->stepsSpin()->setValue(30);
+    c->startAction()->trigger();
+    EXPECT_EQ(enabledSet(c), "Pause Cancel");
+    ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Ended; }));
+    EXPECT_EQ(enabledSet(c), "Start Step Reset");
+}
+
+// Stored names the enums do not know fall back to the defaults, each reported (not hidden).
+TEST(TrainingGui, UnknownStoredChoicesFallBackWithANote) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("s.ini"));
+    {
+        SettingsStore store(path);
+        store.settings().setValue(QStringLiteral("training/backend"), QStringLiteral("tpu"));
+        store.settings().setValue(QStringLiteral("training/mode"), QStringLiteral("fp12"));
+        store.settings().setValue(QStringLiteral("training/dataset"), QStringLiteral("mnist"));
+        store.settings().setValue(QStringLiteral("training/optimizer"), QStringLiteral("sgd"));
+        store.sync();
+    }
+    SettingsStore store(path);
+    const TrainingSettings settings(store);
+    EXPECT_EQ(settings.backend.get(), gpu::TrainingBackend::Cpu);
+    EXPECT_EQ(settings.mode.get(), TrainingMode::Fp16Dynamic);
+    EXPECT_EQ(settings.dataset.get(), DatasetKind::Spirals);
+    EXPECT_EQ(settings.optimizer.get(), OptimizerKind::Sgd); // a known name is read
+    ASSERT_EQ(store.problems().size(), 3) << store.problems().join(QStringLiteral("; ")).toStdString();
+    EXPECT_TRUE(store.problems().join(QLatin1Char(' ')).contains(QStringLiteral("fp12")));
 }
 
 } // namespace

@@ -14,6 +14,18 @@ DecisionBoundaryView::DecisionBoundaryView(QWidget* parent) : QWidget(parent) { 
 
 DecisionBoundaryView::~DecisionBoundaryView() = default;
 
+void DecisionBoundaryView::showRun(const TrainingRunData& run) {
+    if (run.id != m_runId) {
+        setData(run.setup.data);
+        m_runId = run.id;
+        m_gridSerial = 0;
+    }
+    if (run.grid && run.gridSerial != m_gridSerial) {
+        setGrid(*run.grid);
+        m_gridSerial = run.gridSerial;
+    }
+}
+
 void DecisionBoundaryView::setData(const training::Dataset& data) {
     m_data = data;
     m_grid = {};

@@ -2,8 +2,7 @@
 // with the training points drawn on top in their true class's colour.
 #pragma once
 
-#include "core/training/datasets.h"
-#include "core/training/training_run.h"
+#include "app/gui/training/training_run_data.h"
 
 #include <QWidget>
 
@@ -17,6 +16,8 @@ public:
     explicit DecisionBoundaryView(QWidget* parent = nullptr);
     ~DecisionBoundaryView() override;
 
+    // The run's data and its latest grid.
+    void showRun(const TrainingRunData& run);
     void setData(const training::Dataset& data);
     void setGrid(const training::PredictionGrid& grid);
     const training::PredictionGrid& grid() const { return m_grid; }
@@ -29,6 +30,8 @@ protected:
 private:
     training::Dataset m_data;
     training::PredictionGrid m_grid;
+    std::uint64_t m_runId = 0;
+    int m_gridSerial = 0;
 };
 
 } // namespace fplab::gui

@@ -120,6 +120,19 @@ void Fp8ChartsView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) restyle();
 }
 
+void Fp8ChartsView::showRun(const TrainingRunData& run) {
+    if (run.id != m_runId) {
+        clear(run.setup.fp8Tensors, run.empty() ? 100 : run.setup.config.steps);
+        m_runId = run.id;
+        m_read = m_readBf16 = 0;
+    }
+    if (!run.policy.fp8Gemms() || (m_read >= run.steps.size() && m_readBf16 >= run.bf16Loss.size())) return;
+    append(std::vector<training::StepRecord>(run.steps.begin() + std::ptrdiff_t(m_read), run.steps.end()),
+           std::vector<std::pair<int, float>>(run.bf16Loss.begin() + std::ptrdiff_t(m_readBf16), run.bf16Loss.end()));
+    m_read = run.steps.size();
+    m_readBf16 = run.bf16Loss.size();
+}
+
 void Fp8ChartsView::clear(const std::vector<std::string>& tensors, int totalSteps) {
     for (std::vector<QLineSeries*>* group : {&m_amax, &m_scale, &m_saturated, &m_flushed}) {
         for (QLineSeries* s : *group) delete s; // removes it from its chart

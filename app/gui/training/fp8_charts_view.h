@@ -3,7 +3,7 @@
 // runs are thinned to at most about kMaxPoints points per series, appended in batches.
 #pragma once
 
-#include "core/training/training_run.h"
+#include "app/gui/training/training_run_data.h"
 
 #include <QWidget>
 
@@ -30,6 +30,8 @@ public:
     explicit Fp8ChartsView(QWidget* parent = nullptr);
     ~Fp8ChartsView() override;
 
+    // The run's steps not shown yet (all of them when it is a new run).
+    void showRun(const TrainingRunData& run);
     // A new run: one series per FP8 tensor (none: the run is not in an FP8 mode).
     void clear(const std::vector<std::string>& tensors, int totalSteps);
     // The steps, and the BF16 run's loss at the same steps (step, loss).
@@ -69,6 +71,8 @@ private:
     QLineSeries* m_loss = nullptr;
     QLineSeries* m_bf16Loss = nullptr;
     int m_stride = 1;
+    std::uint64_t m_runId = 0;
+    std::size_t m_read = 0, m_readBf16 = 0; // the run's steps and BF16 losses appended so far
     int m_totalSteps = 1;
 };
 

@@ -28,6 +28,16 @@ void GradientHistogramView::clear() {
     update();
 }
 
+void GradientHistogramView::showRun(const TrainingRunData& run) {
+    if (run.steps.empty()) {
+        if (m_hasData) clear();
+        return;
+    }
+    if (!m_hasData || run.steps.back().step != m_record.step || m_runId != run.id)
+        setStep(run.steps.back(), run.policy.lowType == training::DType::Float16);
+    m_runId = run.id;
+}
+
 void GradientHistogramView::setStep(const training::StepRecord& record, bool lowIsFp16) {
     m_record = record;
     m_lowIsFp16 = lowIsFp16;

@@ -2,7 +2,7 @@
 // normals from 2^-14 to 65504): where the bars fall left of it, FP16 rounds them to zero.
 #pragma once
 
-#include "core/training/training_run.h"
+#include "app/gui/training/training_run_data.h"
 
 #include <QWidget>
 
@@ -18,6 +18,9 @@ public:
 
     void setStep(const training::StepRecord& record, bool lowIsFp16);
     void clear();
+    // The run's last step (nothing when it has none).
+    void showRun(const TrainingRunData& run);
+    int step() const { return m_hasData ? m_record.step : 0; }
     bool hasData() const { return m_hasData; }
     // The exponents shown (the data's span, widened to include FP16's window).
     int firstExponent() const { return m_first; }
@@ -31,6 +34,7 @@ protected:
 private:
     training::StepRecord m_record;
     bool m_hasData = false;
+    std::uint64_t m_runId = 0;
     bool m_lowIsFp16 = false;
     int m_first = -30;
     int m_last = 16;

@@ -91,6 +91,17 @@ void RunChartsView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) restyle();
 }
 
+void RunChartsView::showRun(const TrainingRunData& run) {
+    if (run.id != m_runId) {
+        clear(run.empty() ? 100 : run.setup.config.steps);
+        m_runId = run.id;
+        m_read = 0;
+    }
+    if (m_read >= run.steps.size()) return;
+    append(std::vector<training::StepRecord>(run.steps.begin() + std::ptrdiff_t(m_read), run.steps.end()));
+    m_read = run.steps.size();
+}
+
 void RunChartsView::clear(int totalSteps) {
     m_loss->clear();
     m_scale->clear();

@@ -1,7 +1,7 @@
 // The loss and the loss scale over the steps of a run (skipped steps marked), as two charts.
 #pragma once
 
-#include "core/training/training_run.h"
+#include "app/gui/training/training_run_data.h"
 
 #include <QWidget>
 
@@ -23,6 +23,8 @@ public:
     explicit RunChartsView(QWidget* parent = nullptr);
     ~RunChartsView() override;
 
+    // The run's steps not shown yet (all of them when it is a new run).
+    void showRun(const TrainingRunData& run);
     void clear(int totalSteps);
     void append(const std::vector<training::StepRecord>& steps);
     void retranslate();
@@ -49,6 +51,8 @@ private:
     QLogValueAxis* m_scaleY;
     double m_lossMin = 1, m_lossMax = 1, m_scaleMin = 1, m_scaleMax = 1;
     int m_points = 0;
+    std::uint64_t m_runId = 0;
+    std::size_t m_read = 0; // the run's steps appended so far
 };
 
 } // namespace fplab::gui

@@ -55,14 +55,7 @@ bool TrainingController::start(const TrainingConfig& config, bool paused, QStrin
         reference.collectStats = false;
         bf16Run = std::make_shared<TrainingRun>(reference);
     }
-    m_setup = {};
-    m_setup.onGpu = onGpu;
-    m_setup.tolerance = toleranceFor(config.mode);
-    m_setup.config = run->config();
-    m_setup.data = run->dataset();
-    m_setup.trace = run->dtypeTrace();
-    m_setup.memory = run->memory();
-    for (const Parameter& p : run->model().parameters()) m_setup.parameterNames.push_back(p.name);
+    m_setup = setupOf(*run, onGpu);
     {
         std::lock_guard lock(m_mutex);
         m_pending = {};
@@ -106,20 +99,14 @@ TrainingUpdate TrainingController::takeUpdate() {
     TrainingUpdate out = std::move(m_pending);
     m_pending = {};
     m_pending.state = out.state;
+    m_pending.paused = out.paused;
     return out;
 }
 
 void TrainingController::publish(TrainingUpdate&& part) {
     {
         std::lock_guard lock(m_mutex);
-        for (StepRecord& r : part.steps) m_pending.steps.push_back(std::move(r));
-        m_pending.state = part.state;
-        if (part.grid) m_pending.grid = std::move(part.grid);
-        if (part.evaluation) m_pending.evaluation = part.evaluation;
-        m_pending.ended = m_pending.ended || part.ended;
-        for (StepComparison& c : part.comparisons) m_pending.comparisons.push_back(c);
-        if (part.gpuState) m_pending.gpuState = std::move(part.gpuState);
-        m_pending.bf16Loss.insert(m_pending.bf16Loss.end(), part.bf16Loss.begin(), part.bf16Loss.end());
+        m_pending.merge(std::move(part));
     }
     if (!m_notifyQueued.exchange(true))
         QMetaObject::invokeMethod(this, [this] { emit updated(); }, Qt::QueuedConnection);
@@ -154,12 +141,18 @@ void TrainingController::work(std::shared_ptr<TrainingRun> run, std::shared_ptr<
         if (withGrid) lastGrid = lastFlush;
     };
     flush(true); // the untrained boundary
+    bool pauseAnnounced = false;
     while (!run->over()) {
+        if (!m_paused.load() || m_singleSteps.load() > 0) pauseAnnounced = false;
         if (m_cancel.load()) {
             run->requestCancel();
             if (gpuRun) gpuRun->requestCancel();
         } else if (m_paused.load() && m_singleSteps.load() == 0) {
-            if (!batch.steps.empty()) flush(true);
+            if (!pauseAnnounced) { // the views learn the step the worker stopped at
+                batch.paused = true;
+                flush(true);
+                pauseAnnounced = true;
+            }
             std::unique_lock lock(m_mutex);
             m_wake.wait_for(lock, std::chrono::milliseconds(100));
             continue;

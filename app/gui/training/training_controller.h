@@ -5,8 +5,7 @@
 // configuration steps alongside for the loss comparison.
 #pragma once
 
-#include "core/training/run_comparison.h"
-#include "core/training/training_run.h"
+#include "app/gui/training/training_run_data.h"
 
 #include <QObject>
 #include <QString>
@@ -22,31 +21,6 @@
 class QThread;
 
 namespace fplab::gui {
-
-// What the worker has produced since the last takeUpdate().
-struct TrainingUpdate {
-    std::vector<training::StepRecord> steps;
-    training::RunState state;
-    std::optional<training::PredictionGrid> grid; // the decision boundary, refreshed about twice a second
-    std::optional<training::Evaluation> evaluation; // when the run has ended
-    bool ended = false;
-    // GPU backend: the steps compared so far and the GPU run's state.
-    std::vector<training::StepComparison> comparisons;
-    std::optional<training::RunState> gpuState;
-    // FP8 modes: the loss of a BF16 run of the same configuration stepping alongside, (step, loss).
-    std::vector<std::pair<int, float>> bf16Loss;
-};
-
-// Fixed facts of the run, known once it has started.
-struct TrainingSetup {
-    training::TrainingConfig config;
-    training::Dataset data;
-    std::vector<training::TraceEntry> trace;
-    training::MemoryReport memory;
-    std::vector<std::string> parameterNames;
-    bool onGpu = false; // the GPU run steps alongside
-    training::ComparisonTolerance tolerance;
-};
 
 class TrainingController final : public QObject {
     Q_OBJECT
@@ -66,7 +40,8 @@ public:
     void stepOnce();
     void cancel();
     bool isRunning() const { return m_running.load(); }
-    bool isPaused() const { return m_paused.load(); }
+    bool isPaused() const { return m_paused.load(); }       // asked to pause (see TrainingUpdate::paused)
+    bool isCancelling() const { return m_cancel.load(); } // asked to cancel
 
     const TrainingSetup& setup() const { return m_setup; }
     TrainingUpdate takeUpdate();

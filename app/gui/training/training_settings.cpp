@@ -1,21 +1,16 @@
 // The Training section's keys, each declared once with its default and validator.
 #include "app/gui/training/training_settings.h"
 
-#include "core/training/precision_policy.h"
-
 namespace fplab::gui {
 
+using namespace fplab::training;
+
 TrainingSettings::TrainingSettings(SettingsStore& store)
-    : backend(store, QStringLiteral("training/backend"), QStringLiteral("cpu"),
-              oneOf({QStringLiteral("cpu"), QStringLiteral("gpu")})),
-      mode(store, QStringLiteral("training/mode"), QStringLiteral("fp16-dynamic"),
-           oneOf({QStringLiteral("fp32"), QStringLiteral("tf32"), QStringLiteral("fp16"), QStringLiteral("fp16-static"),
-                  QStringLiteral("fp16-dynamic"), QStringLiteral("bf16"), QStringLiteral("fp8-delayed"),
-                  QStringLiteral("fp8-current"), QStringLiteral("fp8-block")})),
-      dataset(store, QStringLiteral("training/dataset"), QStringLiteral("spirals"),
-              oneOf({QStringLiteral("spirals"), QStringLiteral("tiny-grad")})),
-      optimizer(store, QStringLiteral("training/optimizer"), QStringLiteral("adam"),
-                oneOf({QStringLiteral("adam"), QStringLiteral("sgd")})),
+    : backend(store, QStringLiteral("training/backend"), gpu::TrainingBackend::Cpu, gpu::parseTrainingBackend,
+              gpu::trainingBackendName),
+      mode(store, QStringLiteral("training/mode"), TrainingMode::Fp16Dynamic, parseModeName, modeName),
+      dataset(store, QStringLiteral("training/dataset"), DatasetKind::Spirals, parseDatasetName, datasetName),
+      optimizer(store, QStringLiteral("training/optimizer"), OptimizerKind::Adam, parseOptimizerName, optimizerName),
       learningRate(store, QStringLiteral("training/learningRate"), 0.01,
                    [](const double& v) { return v >= 1e-6 && v <= 10; }),
       steps(store, QStringLiteral("training/steps"), 500, inRange(1, 100000)),
@@ -28,11 +23,9 @@ TrainingSettings::TrainingSettings(SettingsStore& store)
       initScaleExponent(store, QStringLiteral("training/initScaleExponent"), 16, inRange(-24, 40)),
       growthInterval(store, QStringLiteral("training/growthInterval"), 2000, inRange(1, 1000000)),
       // The ranges are checkFp8Settings' (core/training/precision_policy.cpp).
-      fp8AmaxHistory(store, QStringLiteral("training/fp8AmaxHistory"), fplab::training::Fp8Settings{}.amaxHistory,
-                     inRange(1, 65536)),
-      fp8AmaxAlgo(store, QStringLiteral("training/fp8AmaxAlgo"), QStringLiteral("max"),
-                  oneOf({QStringLiteral("max"), QStringLiteral("most-recent")})),
-      fp8Margin(store, QStringLiteral("training/fp8Margin"), fplab::training::Fp8Settings{}.margin, inRange(0, 32)),
+      fp8AmaxHistory(store, QStringLiteral("training/fp8AmaxHistory"), Fp8Settings{}.amaxHistory, inRange(1, 65536)),
+      fp8AmaxAlgo(store, QStringLiteral("training/fp8AmaxAlgo"), AmaxAlgo::Max, parseAmaxAlgoName, amaxAlgoName),
+      fp8Margin(store, QStringLiteral("training/fp8Margin"), Fp8Settings{}.margin, inRange(0, 32)),
       outlierStep(store, QStringLiteral("training/outlierStep"), 0, inRange(0, 100000)) {}
 
 } // namespace fplab::gui

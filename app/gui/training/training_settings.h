@@ -1,7 +1,13 @@
 // The Training section's settings (group "training"): the run configuration the user last chose.
+// The choices are typed by their enums (stored under core's and gpu/'s names for them).
 #pragma once
 
+#include "app/gui/shell/enum_setting.h"
 #include "app/gui/shell/settings.h"
+#include "core/training/datasets.h"
+#include "core/training/optimizer.h"
+#include "core/training/precision_policy.h"
+#include "gpu/training/training_backend.h"
 
 namespace fplab::gui {
 
@@ -9,10 +15,10 @@ class TrainingSettings final {
 public:
     explicit TrainingSettings(SettingsStore& store);
 
-    SettingValue<QString> backend; // cpu, or gpu (the GPU run next to the CPU emulator, compared)
-    SettingValue<QString> mode;
-    SettingValue<QString> dataset;
-    SettingValue<QString> optimizer;
+    EnumSetting<gpu::TrainingBackend> backend; // the GPU run next to the CPU emulator, compared
+    EnumSetting<training::TrainingMode> mode;
+    EnumSetting<training::DatasetKind> dataset;
+    EnumSetting<training::OptimizerKind> optimizer;
     SettingValue<double> learningRate;
     SettingValue<int> steps;
     SettingValue<int> width;
@@ -25,9 +31,9 @@ public:
     SettingValue<int> growthInterval;
     // The FP8 modes (core/training/precision_policy.h's Fp8Settings) and the scripted outlier.
     SettingValue<int> fp8AmaxHistory;
-    SettingValue<QString> fp8AmaxAlgo; // max, most-recent
-    SettingValue<int> fp8Margin;       // the scale leaves 2^margin of headroom
-    SettingValue<int> outlierStep;     // 0: none
+    EnumSetting<training::AmaxAlgo> fp8AmaxAlgo;
+    SettingValue<int> fp8Margin;   // the scale leaves 2^margin of headroom
+    SettingValue<int> outlierStep; // 0: none
 };
 
 } // namespace fplab::gui
