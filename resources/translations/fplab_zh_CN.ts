@@ -2359,6 +2359,17 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::RunAllModes</name>
+    <message>
+        <source>Run all modes</source>
+        <translation>运行所有模式</translation>
+    </message>
+    <message>
+        <source>FP32, FP16 without scaling, FP16 with the dynamic scaler and BF16 with these settings, one after another; each is kept for the comparison (Ctrl+Shift+F5)</source>
+        <translation>用这些设置依次运行 FP32、不缩放的 FP16、带动态缩放器的 FP16 和 BF16；每次训练都保留以供对比（Ctrl+Shift+F5）</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::RunChartsView</name>
     <message>
         <source>Loss (mean cross-entropy of each step)</source>
@@ -3688,6 +3699,10 @@
     <message>
         <source>FP8 scaling</source>
         <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <source>Compare runs</source>
+        <translation>对比训练</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // The Training section's comparison of runs, offscreen: four modes overlaid, one hidden (its series
 // hidden, the others shown), renamed and removed, at most eight kept, long runs decimated, the
-// update-ratio and memory views, and a run's CSV byte for byte as `fplab-cli train --csv` writes it.
+// update-ratio and memory views, a run's CSV byte for byte as `fplab-cli train --csv` writes it,
+// "Run all modes" queueing the four modes (and Cancel stopping it), a GPU run as a second series.
 #include "tests/cli/cli_run.h"
 #include "tests/gui/gui_fixture.h"
 
@@ -10,18 +11,30 @@
 #include "app/gui/training/memory_by_mode_view.h"
 #include "app/gui/training/run_list_view.h"
 #include "app/gui/training/run_store.h"
+#include "app/gui/training/run_all_modes.h"
+#include "app/gui/training/run_controls.h"
+#include "app/gui/training/training_controller.h"
+#include "app/gui/training/training_form.h"
+#include "app/gui/training/training_run_data.h"
+#include "app/gui/training/training_section.h"
 #include "app/gui/training/update_ratio_view.h"
+#include "app/gui/common/enum_combo.h"
 #include "core/training/mode_memory.h"
 
 #include <QAbstractItemModelTester>
 #include <QBarSet>
 #include <QChart>
+#include <QAction>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLineSeries>
 #include <QListView>
 #include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
@@ -205,24 +218,142 @@ TEST(CompareRunsGui, AKeptRunsCsvIsTheClisByteForByte) {
     EXPECT_TRUE(list.exportComparison(dir.filePath(QStringLiteral("no/such/dir/x.csv"))).startsWith(QStringLiteral("Cannot write")));
 }
 
-TEST(CompareRunsGui, TheTabKeepsARunAndItsGpuTwin) {
-    CompareRunsTab tab;
+template <class Pred>
+bool waitUntil(Pred done, int timeoutMs = 60000) {
+    QElapsedTimer timer;
+    timer.start();
+    while (!done()) {
+        if (timer.elapsed() > timeoutMs) return false;
+        QTest::qWait(10);
+    }
+    return true;
+}
+
+TrainingSection* trainingOf(testing::GuiHarness& h) {
+    auto* s = h.section<TrainingSection>(QStringLiteral("training"));
+    if (s) h.window().showSection(QStringLiteral("training"));
+    return s;
+}
+
+bool idle(TrainingSection* s) { return !s->runControls()->controller()->isRunning(); }
+
+TEST(CompareRunsGui, RunAllModesQueuesTheFourModesAndKeepsEach) {
+    testing::GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    ASSERT_TRUE(selectEnum(s->form()->modeCombo(), TrainingMode::Fp8Block));
+    s->form()->stepsSpin()->setValue(30);
+    s->form()->widthSpin()->setValue(16);
+    ASSERT_TRUE(s->menuActions().contains(s->runAllModes()->action()));
+    ASSERT_TRUE(s->runAllModes()->action()->isEnabled());
+    s->runAllModes()->action()->trigger();
+    EXPECT_TRUE(s->runAllModes()->active());
+    EXPECT_EQ(s->runAllModes()->waiting(), 3); // the first runs, three wait
+    EXPECT_FALSE(s->runAllModes()->action()->isEnabled());
+    ASSERT_TRUE(waitUntil([&] { return !s->runAllModes()->active() && idle(s); }));
+    RunStore* store = s->compareRuns()->store();
+    ASSERT_EQ(store->rowCount(), 4);
+    const auto modes = standardComparisonModes();
+    for (int i = 0; i < 4; ++i) {
+        const StoredRun& r = store->runs()[std::size_t(i)];
+        EXPECT_EQ(r.config.mode, modes[std::size_t(i)]);
+        EXPECT_EQ(r.config.steps, 30); // the form's other settings
+        EXPECT_EQ(r.config.model.width, 16);
+        EXPECT_EQ(r.steps.size(), 30u);
+        const int item = s->form()->modeCombo()->findData(QVariant::fromValue(int(modes[std::size_t(i)])));
+        EXPECT_EQ(r.name, s->form()->modeCombo()->itemText(item));
+        EXPECT_EQ(s->compareRuns()->charts()->series(CompareChartsView::Loss, i)->count(), 30);
+    }
+    EXPECT_EQ(currentEnum(s->form()->modeCombo(), TrainingMode::Fp32), TrainingMode::Fp8Block); // the form's mode back
+    EXPECT_TRUE(s->runAllModes()->action()->isEnabled());
+    // Reset clears the kept runs (the settings stay).
+    s->runControls()->resetAction()->trigger();
+    EXPECT_EQ(store->rowCount(), 0);
+    EXPECT_EQ(s->form()->stepsSpin()->value(), 30);
+}
+
+TEST(CompareRunsGui, CancelStopsTheQueue) {
+    testing::GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    s->form()->stepsSpin()->setValue(100000);
+    s->form()->widthSpin()->setValue(16);
+    ASSERT_TRUE(s->runAllModes()->start());
+    ASSERT_TRUE(waitUntil([&] { return !s->runControls()->run().steps.empty(); }));
+    s->runControls()->cancelAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return !s->runAllModes()->active() && idle(s); }));
+    QTest::qWait(50);
+    EXPECT_TRUE(idle(s));
+    EXPECT_EQ(s->compareRuns()->store()->rowCount(), 1); // the cancelled FP32 run is kept, nothing more ran
+}
+
+TEST(CompareRunsGui, TheSectionsCsvExportIsTheClisByteForByte) {
+    testing::GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    TrainingConfig c;
+    c.mode = TrainingMode::Bf16;
+    c.steps = 20;
+    c.seed = 11;
+    c.model.width = 24;
+    c.batchSize = 32;
+    s->form()->setConfig(c);
+    s->runControls()->startAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return idle(s) && s->compareRuns()->store()->rowCount() == 1; }));
+    QTemporaryDir dir;
+    const QString cli = dir.filePath(QStringLiteral("cli.csv")), gui = dir.filePath(QStringLiteral("gui.csv"));
+    const cli::test::CliRun r = cli::test::runInProcess({"train", "--mode", "bf16", "--steps", "20", "--seed", "11",
+                                                         "--width", "24", "--batch", "32", "--csv", cli.toStdString()});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(s->compareRuns()->runList()->exportRun(0, gui), QString());
+    const QByteArray expected = readAll(cli);
+    ASSERT_EQ(expected.count('\n'), 21);
+    EXPECT_EQ(readAll(gui), expected);
+}
+
+TEST(CompareRunsGui, AGpuRunIsASecondSeries) {
+    testing::GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    // The run data as the controller leaves it after a GPU run (the GPU's records stood in for here).
     const StoredRun cpu = finishedRun(small(TrainingMode::Bf16, 6), QString());
-    tab.beginRun(QStringLiteral("BF16"), cpu.config, cpu.columns, true);
-    tab.addSteps({cpu.steps.begin(), cpu.steps.begin() + 3}, {cpu.steps.begin(), cpu.steps.begin() + 2});
-    tab.addSteps({cpu.steps.begin() + 3, cpu.steps.end()}, {cpu.steps.begin() + 2, cpu.steps.end()});
-    tab.endRun(cpu.state, cpu.state);
-    ASSERT_EQ(tab.store()->rowCount(), 2);
-    EXPECT_EQ(tab.store()->runs()[0].name, QStringLiteral("BF16 (CPU)"));
-    EXPECT_EQ(tab.store()->runs()[1].name, QStringLiteral("BF16 (GPU)"));
-    EXPECT_EQ(tab.store()->runs()[1].steps.size(), 6u);
-    EXPECT_FALSE(tab.store()->runs()[1].columns.stats);
-    EXPECT_EQ(tab.charts()->series(CompareChartsView::Underflow, 1)->count(), 0); // the GPU measures none
-    EXPECT_EQ(tab.charts()->series(CompareChartsView::Loss, 1)->count(), 6);
-    // A run that made no step is not kept.
-    tab.beginRun(QStringLiteral("FP32"), cpu.config, cpu.columns, false);
-    tab.endRun(RunState{}, std::nullopt);
-    EXPECT_EQ(tab.store()->rowCount(), 2);
+    TrainingRun info(cpu.config);
+    TrainingRunData data;
+    data.begin(setupOf(info, true));
+    TrainingUpdate u;
+    u.steps = cpu.steps;
+    u.gpuSteps = cpu.steps;
+    u.state = cpu.state;
+    u.gpuState = cpu.state;
+    u.ended = true;
+    data.apply(std::move(u));
+    s->compareRuns()->showRun(data);
+    s->compareRuns()->showRun(data); // once per run
+    RunStore* store = s->compareRuns()->store();
+    ASSERT_EQ(store->rowCount(), 2);
+    EXPECT_EQ(store->runs()[0].name, QStringLiteral("BF16 (CPU)"));
+    EXPECT_EQ(store->runs()[1].name, QStringLiteral("BF16 (GPU)"));
+    EXPECT_TRUE(store->runs()[1].onGpu);
+    EXPECT_FALSE(store->runs()[1].columns.stats);
+    EXPECT_EQ(s->compareRuns()->charts()->series(CompareChartsView::Underflow, 1)->count(), 0); // the GPU measures none
+    EXPECT_EQ(s->compareRuns()->charts()->series(CompareChartsView::Loss, 1)->count(), 6);
+    // Its CSV stops before the gradient statistics, as `fplab-cli train --backend gpu --csv` does.
+    EXPECT_EQ(store->runCsv(1).substr(0, store->runCsv(1).find('\n')),
+              "step,loss,accuracy,scale,scale_after,growth_tracker,skipped,nonfinite_grad,grad_norm,clipped");
+}
+
+TEST(CompareRunsGui, TheMemoryTabShowsTheFormsSettingsInEachMode) {
+    testing::GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    s->form()->widthSpin()->setValue(16);
+    s->compareRuns()->views()->setCurrentWidget(s->compareRuns()->memory());
+    const std::vector<ModeMemory> expected = memoryByMode(s->form()->config(), standardComparisonModes());
+    ASSERT_EQ(s->compareRuns()->memory()->categories().size(), 4);
+    EXPECT_EQ(s->compareRuns()->memory()->categories()[0], QStringLiteral("FP32"));
+    for (int m = 0; m < 4; ++m)
+        EXPECT_EQ(s->compareRuns()->memory()->barSet(MemoryByModeView::Activations)->at(m),
+                  double(expected[std::size_t(m)].bytes.activations));
 }
 
 } // namespace

@@ -1,11 +1,16 @@
 #include "app/gui/training/compare_runs_tab.h"
 
+#include "app/gui/common/enum_combo.h"
 #include "app/gui/training/compare_charts_view.h"
 #include "app/gui/training/memory_by_mode_view.h"
 #include "app/gui/training/run_list_view.h"
 #include "app/gui/training/run_store.h"
+#include "app/gui/training/training_form.h"
+#include "app/gui/training/training_run_data.h"
 #include "app/gui/training/update_ratio_view.h"
+#include "core/training/mode_memory.h"
 
+#include <QComboBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -14,7 +19,8 @@ namespace fplab::gui {
 
 using namespace fplab::training;
 
-CompareRunsTab::CompareRunsTab(QWidget* parent) : QWidget(parent), m_store(new RunStore(this)) {
+CompareRunsTab::CompareRunsTab(const TrainingForm* form, QWidget* parent)
+    : QWidget(parent), m_form(form), m_store(new RunStore(this)) {
     m_list = new RunListView(m_store);
     m_charts = new CompareChartsView(m_store);
     m_ratios = new UpdateRatioView(m_store);
@@ -32,6 +38,10 @@ CompareRunsTab::CompareRunsTab(QWidget* parent) : QWidget(parent), m_store(new R
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
     connect(m_list, &RunListView::runChosen, m_ratios, &UpdateRatioView::showRun);
+    // Four runs' memory models are worked out when the view is first looked at, not at start-up.
+    connect(m_views, &QTabWidget::currentChanged, this, [this] {
+        if (m_views->currentWidget() == m_memory && !m_memoryShown) refreshMemory();
+    });
     retranslate();
 }
 
@@ -45,40 +55,46 @@ void CompareRunsTab::retranslate() {
     m_charts->retranslate();
     m_ratios->retranslate();
     m_memory->retranslate();
+    if (m_memoryShown) refreshMemory(); // the mode labels
 }
 
-void CompareRunsTab::beginRun(const QString& name, const TrainingConfig& config, const StepCsvColumns& columns,
-                              bool withGpu) {
-    m_cpu = std::make_unique<StoredRun>();
-    m_cpu->name = withGpu ? tr("%1 (CPU)").arg(name) : name;
-    m_cpu->config = config;
-    m_cpu->columns = columns;
-    m_gpu.reset();
-    if (withGpu) {
-        m_gpu = std::make_unique<StoredRun>(*m_cpu);
-        m_gpu->name = tr("%1 (GPU)").arg(name);
-        m_gpu->onGpu = true;
-        m_gpu->columns.stats = false; // the GPU's kernels measure no gradient statistics
-        m_gpu->columns.fp8Tensors.clear();
-    }
+QString CompareRunsTab::modeText(int mode) const {
+    const QComboBox* modes = m_form->modeCombo();
+    const int i = modes->findData(QVariant::fromValue(mode));
+    return i >= 0 ? modes->itemText(i) : QString::fromLatin1(modeName(TrainingMode(mode)));
 }
 
-void CompareRunsTab::addSteps(const std::vector<StepRecord>& steps, const std::vector<StepRecord>& gpuSteps) {
-    if (m_cpu) m_cpu->steps.insert(m_cpu->steps.end(), steps.begin(), steps.end());
-    if (m_gpu) m_gpu->steps.insert(m_gpu->steps.end(), gpuSteps.begin(), gpuSteps.end());
+void CompareRunsTab::refreshMemory() {
+    QStringList labels;
+    for (TrainingMode mode : standardComparisonModes()) labels << modeText(int(mode));
+    m_memory->setMemory(memoryByMode(m_form->config(), standardComparisonModes()), labels);
+    m_memoryShown = true;
 }
 
-void CompareRunsTab::endRun(const RunState& state, const std::optional<RunState>& gpuState) {
-    if (m_cpu && !m_cpu->steps.empty()) {
-        m_cpu->state = state;
-        m_store->add(std::move(*m_cpu));
+void CompareRunsTab::showRun(const TrainingRunData& run) {
+    if (run.empty() || !run.ended || run.id == m_keptRun || run.steps.empty()) return;
+    m_keptRun = run.id;
+    const TrainingSetup& setup = run.setup;
+    const QString name = modeText(int(setup.config.mode));
+    StoredRun cpu;
+    cpu.name = setup.onGpu ? tr("%1 (CPU)").arg(name) : name;
+    cpu.config = setup.config;
+    // The run in the GUI is the emulator's: its CSV has the gradient statistics, as `--backend cpu`.
+    cpu.columns = {true, setup.parameterNames, setup.fp8Tensors};
+    cpu.steps = run.steps;
+    cpu.state = run.state;
+    m_store->add(std::move(cpu));
+    if (setup.onGpu && !run.gpuSteps.empty()) {
+        StoredRun gpu;
+        gpu.name = tr("%1 (GPU)").arg(name);
+        gpu.config = setup.config;
+        gpu.onGpu = true;
+        gpu.columns = {false, setup.parameterNames, {}}; // the GPU's kernels measure no gradient statistics
+        gpu.steps = run.gpuSteps;
+        gpu.state = run.gpuState.value_or(RunState{});
+        m_store->add(std::move(gpu));
     }
-    if (m_gpu && !m_gpu->steps.empty()) {
-        m_gpu->state = gpuState.value_or(RunState{});
-        m_store->add(std::move(*m_gpu));
-    }
-    m_cpu.reset();
-    m_gpu.reset();
+    if (m_memoryShown) refreshMemory();
 }
 
 } // namespace fplab::gui

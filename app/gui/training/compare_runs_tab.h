@@ -1,18 +1,12 @@
 // The Training section's "Compare runs" tab: every finished run kept (up to eight) in a run list, and
 // three views of them: the runs overlaid (loss, scale, underflow, accuracy), one run's update-to-weight
-// ratios per tensor, and the memory by category of each mode. The section hands it the steps of the
-// run in progress (and of its GPU twin); the run is kept when it ends.
+// ratios per tensor, and the memory by category of each mode. It reads the shown run like the other
+// tabs and keeps it when it has ended (and, with the GPU backend, the GPU's run of it as a second run).
 #pragma once
-
-#include "core/training/mode_memory.h"
-#include "core/training/step_csv.h"
-#include "core/training/training_run.h"
 
 #include <QWidget>
 
-#include <memory>
-#include <optional>
-#include <vector>
+#include <cstdint>
 
 class QTabWidget;
 
@@ -22,25 +16,24 @@ class CompareChartsView;
 class MemoryByModeView;
 class RunListView;
 class RunStore;
+class TrainingForm;
 class UpdateRatioView;
-struct StoredRun;
+struct TrainingRunData;
 
 class CompareRunsTab final : public QWidget {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(CompareRunsTab)
 
 public:
-    explicit CompareRunsTab(QWidget* parent = nullptr);
+    // `form` names the runs (its words for the modes) and gives the settings the memory view shows.
+    explicit CompareRunsTab(const TrainingForm* form, QWidget* parent = nullptr);
     ~CompareRunsTab() override;
 
     void retranslate();
-
-    // A run starts under `name`; with `withGpu` the GPU's run of it is kept too, as a second series.
-    void beginRun(const QString& name, const training::TrainingConfig& config,
-                  const training::StepCsvColumns& columns, bool withGpu);
-    void addSteps(const std::vector<training::StepRecord>& steps, const std::vector<training::StepRecord>& gpuSteps);
-    // The run ended: kept when it made at least one step (and the GPU run likewise).
-    void endRun(const training::RunState& state, const std::optional<training::RunState>& gpuState);
+    // Keeps `run` once it has ended with at least one step (once per run).
+    void showRun(const TrainingRunData& run);
+    // The memory view for the form's current settings.
+    void refreshMemory();
 
     RunStore* store() const { return m_store; }
     RunListView* runList() const { return m_list; }
@@ -50,14 +43,17 @@ public:
     QTabWidget* views() const { return m_views; }
 
 private:
+    QString modeText(int mode) const;
+
+    const TrainingForm* m_form;
     RunStore* m_store;
     RunListView* m_list;
     QTabWidget* m_views;
     CompareChartsView* m_charts;
     UpdateRatioView* m_ratios;
     MemoryByModeView* m_memory;
-    std::unique_ptr<StoredRun> m_cpu;
-    std::unique_ptr<StoredRun> m_gpu;
+    std::uint64_t m_keptRun = 0; // the id of the last run kept
+    bool m_memoryShown = false;
 };
 
 } // namespace fplab::gui

@@ -118,9 +118,11 @@ void TrainingController::stepGpu(const TrainingRun& run, const StepRecord& cpu, 
     // A CUDA error inside step() ends the GPU run as Failed with its explanation; reading the weights
     // can fail too, and then ends it the same way.
     try {
-        if (const StepRecord* g = gpuRun.step())
+        if (const StepRecord* g = gpuRun.step()) {
             batch.comparisons.push_back(compareStep({cpu, flattenWeights(run.model().parameters())}, {*g, gpuRun.weights()},
                                                     m_setup.tolerance));
+            batch.gpuSteps.push_back(*g);
+        }
     } catch (const gpu::GpuError& e) {
         gpuRun.fail(e);
     }
