@@ -1,16 +1,16 @@
-// Runs one configuration on two backends in lockstep (normally the CPU emulator and the GPU) and
-// compares them step by step with core's run comparison; also times each side's steps.
+// Runs one configuration on two backends in lockstep (normally the CPU emulator and the GPU) to the
+// end and compares them step by step: core's LockstepComparison (the one the app steps too), run
+// to completion, with each side's records and timing.
 #pragma once
 
-#include "core/training/run_comparison.h"
-#include "core/training/training_run.h"
+#include "core/training/lockstep_comparison.h"
 
 #include <functional>
 
 namespace fplab::gpu {
 
 struct SideResult {
-    std::vector<training::StepSnapshot> steps;
+    std::vector<training::StepRecord> steps;
     training::RunState state;
     double seconds = 0; // spent in step() and in reading the weights back
     double stepsPerSecond() const { return seconds > 0 ? double(steps.size()) / seconds : 0.0; }

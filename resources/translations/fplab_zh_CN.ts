@@ -716,6 +716,10 @@
         <source>GPU side not run: %1</source>
         <translation>未在 GPU 上运行：%1</translation>
     </message>
+    <message>
+        <source>Experiment</source>
+        <translation>实验</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::ExplorerSection</name>
@@ -3288,6 +3292,10 @@
     <message>
         <source>The GPU cannot run this: %1</source>
         <translation>GPU 无法运行此训练：%1</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
     </message>
 </context>
 <context>

@@ -58,10 +58,10 @@ TEST_F(GpuTrainingTest, EveryFp8ModeAgreesWithTheEmulator) {
         EXPECT_TRUE(r.comparison.agrees()) << modeName(m) << ": " << r.comparison.verdict();
         EXPECT_EQ(r.b.state.status, RunStatus::Finished) << r.b.state.message;
         ASSERT_FALSE(r.b.steps.empty());
-        EXPECT_EQ(r.b.steps.front().record.fp8.size(), 6u) << modeName(m) << ": the GPU reports its FP8 casts";
+        EXPECT_EQ(r.b.steps.front().fp8.size(), 6u) << modeName(m) << ": the GPU reports its FP8 casts";
         // Step 1's first cast reads the data set and the initial weights only: bit for bit.
-        const Fp8TensorStats& cpuInput = r.a.steps.front().record.fp8.front();
-        const Fp8TensorStats& gpuInput = r.b.steps.front().record.fp8.front();
+        const Fp8TensorStats& cpuInput = r.a.steps.front().fp8.front();
+        const Fp8TensorStats& gpuInput = r.b.steps.front().fp8.front();
         EXPECT_EQ(cpuInput.amax, gpuInput.amax) << modeName(m);
         EXPECT_EQ(cpuInput.scale, gpuInput.scale) << modeName(m);
         EXPECT_EQ(cpuInput.saturated, gpuInput.saturated) << modeName(m);

@@ -13,6 +13,7 @@
 #include "app/gui/training/trace_table_model.h"
 #include "app/gui/training/training_controller.h"
 #include "app/gui/training/training_section.h"
+#include "core/training/lockstep_comparison.h"
 #include "app/gui/training/comparison_view.h"
 #include "app/gui/training/run_controls.h"
 #include "app/gui/training/tensors_view.h"
@@ -20,6 +21,7 @@
 #include "app/gui/common/enum_combo.h"
 #include "app/gui/training/training_settings.h"
 #include "gpu/training/gpu_step_kernels.h"
+#include "tests/training/stopping_kernels.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -487,6 +489,47 @@ TEST(TrainingGui, UnknownStoredChoicesFallBackWithANote) {
     EXPECT_EQ(settings.optimizer.get(), OptimizerKind::Sgd); // a known name is read
     ASSERT_EQ(store.problems().size(), 3) << store.problems().join(QStringLiteral("; ")).toStdString();
     EXPECT_TRUE(store.problems().join(QLatin1Char(' ')).contains(QStringLiteral("fp12")));
+}
+
+} // namespace
+} // namespace fplab::gui
+
+namespace fplab::gui {
+namespace {
+
+// A compared run whose CPU side stops early (a failure at its 4th step): the app steps both sides through
+// core's LockstepComparison, as fplab-cli train --compare does, so the GPU side runs to its own end and the
+// verdict is the CLI's (the app's own loop used to cancel the GPU side, giving another verdict).
+TEST(TrainingGui, AComparedRunWhoseCpuSideStopsEarlyEndsAsTheCliJudgesIt) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    s->form()->setGpuUnavailable(std::string()); // the GPU side runs on the CPU's kernels below
+    s->runControls()->controller()->setComparedKernels(test::stoppingKernelsFactory(4), cpuKernelsFactory());
+    choose(s->form()->backendCombo(), gpu::TrainingBackend::Gpu);
+    choose(s->form()->modeCombo(), TrainingMode::Fp16Dynamic);
+    s->form()->stepsSpin()->setValue(10);
+    s->runControls()->startAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return s->runControls()->phase() == RunPhase::Ended; }));
+    const TrainingRunData& run = s->runControls()->run();
+    ASSERT_TRUE(run.setup.onGpu);
+    EXPECT_EQ(run.state.status, RunStatus::Failed);
+    EXPECT_EQ(run.state.stepsDone, 3);
+    ASSERT_TRUE(run.gpuState.has_value());
+    EXPECT_EQ(run.gpuState->status, RunStatus::Finished);
+    EXPECT_EQ(run.gpuState->stepsDone, 10);
+    EXPECT_EQ(run.comparisons.size(), 3u);
+
+    // The same two runs through the CLI's path give the same verdict.
+    TrainingConfig c = s->form()->config();
+    TrainingRun cpu(c, test::stoppingKernelsFactory(4)), other(c);
+    LockstepComparison cli(cpu, other, toleranceFor(c.mode));
+    while (cli.step()) {
+    }
+    const std::string verdict = cli.result().verdict();
+    const QString note = s->comparison()->note()->text();
+    EXPECT_TRUE(note.contains(QString::fromStdString(verdict))) << note.toStdString() << "\n" << verdict;
+    EXPECT_NE(verdict.find("gpu finished after 10"), std::string::npos) << verdict;
 }
 
 } // namespace

@@ -1,4 +1,5 @@
-// Runs one GPU Lab job at a time on a worker thread: progress and cancel from the GUI thread,
+// Runs one long job at a time on a worker thread (the one way the GUI does long work: GPU Lab jobs,
+// training runs, lesson experiments): progress and cancel from the GUI thread,
 // and the outcome (finished, cancelled, or the error a GpuError or other exception carried)
 // delivered back on the GUI thread. The GUI never waits for the job.
 #pragma once

@@ -2,6 +2,8 @@
 // run's result is shown, and results for a panel that is gone are dropped.
 #include "app/gui/lessons/experiment_panel.h"
 
+#include "app/gui/common/job_runner.h"
+
 #include "app/gui/lessons/lesson_language.h"
 #include "app/gui/lessons/param_editor.h"
 #include "app/gui/lessons/result_view.h"
@@ -9,13 +11,10 @@
 #include "gpu/lesson_counterparts/lesson_counterparts.h"
 #include "lessons/side_by_side.h"
 
-#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPointer>
 #include <QPushButton>
 #include <QRadioButton>
-#include <QThreadPool>
 #include <QVBoxLayout>
 
 namespace fplab::gui {
@@ -36,7 +35,8 @@ void ExperimentPanel::setGpuCounterpart(std::shared_ptr<GpuCounterpart> counterp
 }
 
 ExperimentPanel::ExperimentPanel(const ExperimentCall& call, const ExperimentRun& initial, Language language, QWidget* parent)
-    : QWidget(parent), m_call(call), m_run(initial), m_language(language), m_title(new QLabel(this)),
+    : QWidget(parent), m_call(call), m_run(initial), m_language(language), m_runner(new JobRunner(this)),
+      m_title(new QLabel(this)),
       m_status(new QLabel(this)), m_params(nullptr), m_reset(new QPushButton(this)), m_results(new ResultView(this)),
       m_backendRow(new QWidget(this)), m_backendLabel(new QLabel(m_backendRow)), m_cpuButton(new QRadioButton(m_backendRow)),
       m_gpuButton(new QRadioButton(m_backendRow)), m_gpuReason(new QLabel(m_backendRow)) {
@@ -69,7 +69,9 @@ ExperimentPanel::ExperimentPanel(const ExperimentCall& call, const ExperimentRun
     showRun();
 }
 
-ExperimentPanel::~ExperimentPanel() = default;
+ExperimentPanel::~ExperimentPanel() {
+    delete m_runner; // waits for a run in progress, before the members its callback uses go
+}
 
 void ExperimentPanel::setUpBackendSwitch() {
     std::shared_ptr<GpuCounterpart> counterpart = counterpartOverride() ? counterpartOverride() : gpu::lessonGpuCounterpart();
@@ -119,32 +121,37 @@ void ExperimentPanel::retranslate() {
 }
 
 void ExperimentPanel::startRun() {
-    const std::uint64_t generation = ++m_generation;
     m_running = true;
     m_status->setText(tr("Computing…"));
     m_reset->setEnabled(true);
+    if (m_runner->isBusy()) { // the newest values run as soon as the run in progress has ended
+        m_rerun = true;
+        return;
+    }
+    m_rerun = false;
     const ParamList params = m_params->values();
     // Only a chosen GPU runs; the counterpart object is shared with the worker.
     std::shared_ptr<GpuCounterpart> counterpart = m_gpuButton->isChecked() ? m_counterpart : nullptr;
-    // The worker gets its own copy of the block: the lesson may be gone before it finishes.
-    QPointer<ExperimentPanel> self(this);
-    QThreadPool::globalInstance()->start([self, call = m_call, params, generation, counterpart] {
-        ExperimentRun run = runCall(call, params);
-        run.call = nullptr;
-        std::optional<GpuSide> gpu;
-        if (counterpart && run.result) gpu = runCounterpart(*counterpart, call.name, run.params);
-        // Delivered on the GUI thread through the application object, which outlives every panel.
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [self, generation, run = std::move(run), gpu = std::move(gpu)]() mutable {
-                if (self) self->finishRun(generation, std::move(run), std::move(gpu));
-            },
-            Qt::QueuedConnection);
-    });
+    // The worker gets its own copy of the block and fills `out`, which the GUI thread reads once it has ended.
+    auto out = std::make_shared<std::pair<ExperimentRun, std::optional<GpuSide>>>();
+    m_runner->start(
+        tr("Experiment"),
+        [call = m_call, params, counterpart, out](const JobControl&) {
+            out->first = runCall(call, params);
+            out->first.call = nullptr;
+            if (counterpart && out->first.result) out->second = runCounterpart(*counterpart, call.name, out->first.params);
+        },
+        [this, out](const JobOutcome& outcome) {
+            if (m_rerun) {
+                startRun();
+                return;
+            }
+            if (!outcome.error.isEmpty()) out->first.error = outcome.error.toStdString();
+            finishRun(std::move(out->first), std::move(out->second));
+        });
 }
 
-void ExperimentPanel::finishRun(std::uint64_t generation, ExperimentRun run, std::optional<GpuSide> gpu) {
-    if (generation != m_generation) return; // a newer edit is on its way
+void ExperimentPanel::finishRun(ExperimentRun run, std::optional<GpuSide> gpu) {
     m_running = false;
     m_run = std::move(run);
     m_run.call = &m_call;

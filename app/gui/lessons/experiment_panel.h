@@ -19,6 +19,7 @@ class QRadioButton;
 
 namespace fplab::gui {
 
+class JobRunner;
 class ParamEditor;
 class ResultView;
 
@@ -62,7 +63,7 @@ signals:
 
 private:
     void startRun();
-    void finishRun(std::uint64_t generation, lessons::ExperimentRun run, std::optional<lessons::GpuSide> gpu);
+    void finishRun(lessons::ExperimentRun run, std::optional<lessons::GpuSide> gpu);
     void setUpBackendSwitch();
     void showRun();
     void retranslate();
@@ -70,7 +71,8 @@ private:
     const lessons::ExperimentCall& m_call;
     lessons::ExperimentRun m_run;
     lessons::Language m_language;
-    std::uint64_t m_generation = 0;
+    JobRunner* m_runner; // the worker thread (one run at a time)
+    bool m_rerun = false; // values changed while a run was going: run again when it ends
     bool m_running = false;
     QLabel* m_title;
     QLabel* m_status;

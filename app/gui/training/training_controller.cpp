@@ -1,31 +1,39 @@
-// The worker loop: steps the run while not paused, hands the records over in batches
-// (every 50 ms), refreshes the decision boundary every 500 ms and at the end.
+// The worker loop: steps the run (or both runs of a comparison, in lockstep) while not paused, hands
+// the records over in batches (every 50 ms), refreshes the decision boundary every 500 ms, when it
+// pauses and at the end.
 #include "app/gui/training/training_controller.h"
 
-#include "gpu/gpu_error.h"
+#include "app/gui/common/job_runner.h"
+#include "core/training/lockstep_comparison.h"
 #include "gpu/training/gpu_step_kernels.h"
 
 #include <QMetaObject>
-#include <QThread>
 
 #include <chrono>
+#include <optional>
 
 namespace fplab::gui {
 
 using namespace fplab::training;
 
-TrainingController::TrainingController(QObject* parent) : QObject(parent) {}
+TrainingController::TrainingController(QObject* parent) : QObject(parent), m_runner(std::make_unique<JobRunner>()) {}
 
 TrainingController::~TrainingController() {
     cancel();
-    if (m_thread) {
-        m_thread->wait();
-        delete m_thread;
-    }
+    m_runner.reset(); // waits for the worker
+}
+
+bool TrainingController::isRunning() const { return m_runner->isBusy(); }
+
+int TrainingController::progressPermille() const { return m_runner->progressPermille(); }
+
+void TrainingController::setComparedKernels(StepKernelsFactory cpu, StepKernelsFactory gpu) {
+    m_testCpuKernels = std::move(cpu);
+    m_testGpuKernels = std::move(gpu);
 }
 
 bool TrainingController::start(const TrainingConfig& config, bool paused, QString* error, bool onGpu) {
-    if (m_running.load()) {
+    if (isRunning()) {
         if (error) *error = tr("A run is still going: cancel it first.");
         return false;
     }
@@ -33,21 +41,17 @@ bool TrainingController::start(const TrainingConfig& config, bool paused, QStrin
         if (error) *error = QString::fromStdString(problem);
         return false;
     }
-    if (m_thread) {
-        m_thread->wait();
-        delete m_thread;
-        m_thread = nullptr;
-    }
     std::shared_ptr<TrainingRun> gpuRun;
     if (onGpu) {
         try {
-            gpuRun = std::make_shared<TrainingRun>(config, gpu::cudaKernelsFactory());
+            gpuRun = std::make_shared<TrainingRun>(config, m_testGpuKernels ? m_testGpuKernels : gpu::cudaKernelsFactory());
         } catch (const std::exception& e) { // a GpuError, or a mode the GPU has no path for
             if (error) *error = tr("The GPU cannot run this: %1").arg(QString::fromUtf8(e.what()));
             return false;
         }
     }
-    auto run = std::make_shared<TrainingRun>(config);
+    auto run = onGpu && m_testCpuKernels ? std::make_shared<TrainingRun>(config, m_testCpuKernels)
+                                         : std::make_shared<TrainingRun>(config);
     std::shared_ptr<TrainingRun> bf16Run;
     if (run->policy().fp8Gemms()) {
         TrainingConfig reference = config;
@@ -65,14 +69,10 @@ bool TrainingController::start(const TrainingConfig& config, bool paused, QStrin
     m_cancel = false;
     m_paused = paused;
     m_singleSteps = 0;
-    m_running = true;
-    m_thread = QThread::create([this, run, gpuRun, bf16Run] { work(run, gpuRun, bf16Run); });
-    connect(m_thread, &QThread::finished, this, [this] {
-        m_running = false;
-        emit finished();
-    });
-    m_thread->start();
-    return true;
+    m_workerSteps = 0;
+    return m_runner->start(
+        tr("Training"), [this, run, gpuRun, bf16Run](const JobControl& control) { work(control, run, gpuRun, bf16Run); },
+        [this](const JobOutcome&) { emit finished(); });
 }
 
 void TrainingController::pause() { m_paused = true; }
@@ -90,6 +90,7 @@ void TrainingController::stepOnce() {
 
 void TrainingController::cancel() {
     m_cancel = true;
+    if (m_runner) m_runner->cancel();
     m_wake.notify_all();
 }
 
@@ -112,25 +113,12 @@ void TrainingController::publish(TrainingUpdate&& part) {
         QMetaObject::invokeMethod(this, [this] { emit updated(); }, Qt::QueuedConnection);
 }
 
-void TrainingController::stepGpu(const TrainingRun& run, const StepRecord& cpu, TrainingRun& gpuRun,
-                                 TrainingUpdate& batch) {
-    if (gpuRun.over()) return;
-    // A CUDA error inside step() ends the GPU run as Failed with its explanation; reading the weights
-    // can fail too, and then ends it the same way.
-    try {
-        if (const StepRecord* g = gpuRun.step()) {
-            batch.comparisons.push_back(compareStep({cpu, flattenWeights(run.model().parameters())}, {*g, gpuRun.weights()},
-                                                    m_setup.tolerance));
-            batch.gpuSteps.push_back(*g);
-        }
-    } catch (const gpu::GpuError& e) {
-        gpuRun.fail(e);
-    }
-}
-
-void TrainingController::work(std::shared_ptr<TrainingRun> run, std::shared_ptr<TrainingRun> gpuRun,
-                              std::shared_ptr<TrainingRun> bf16Run) {
+void TrainingController::work(const JobControl& control, std::shared_ptr<TrainingRun> run,
+                              std::shared_ptr<TrainingRun> gpuRun, std::shared_ptr<TrainingRun> bf16Run) {
     using Clock = std::chrono::steady_clock;
+    std::optional<LockstepComparison> lockstep;
+    if (gpuRun) lockstep.emplace(*run, *gpuRun, m_setup.tolerance);
+    const auto over = [&] { return lockstep ? lockstep->over() : run->over(); };
     TrainingUpdate batch;
     auto lastFlush = Clock::now(), lastGrid = Clock::now();
     const auto flush = [&](bool withGrid) {
@@ -144,9 +132,8 @@ void TrainingController::work(std::shared_ptr<TrainingRun> run, std::shared_ptr<
     };
     flush(true); // the untrained boundary
     bool pauseAnnounced = false;
-    while (!run->over()) {
-        if (!m_paused.load() || m_singleSteps.load() > 0) pauseAnnounced = false;
-        if (m_cancel.load()) {
+    while (!over()) {
+        if (control.isCancelled()) {
             run->requestCancel();
             if (gpuRun) gpuRun->requestCancel();
         } else if (m_paused.load() && m_singleSteps.load() == 0) {
@@ -161,21 +148,27 @@ void TrainingController::work(std::shared_ptr<TrainingRun> run, std::shared_ptr<
         } else if (m_singleSteps.load() > 0) {
             --m_singleSteps;
         }
-        if (const StepRecord* r = run->step()) {
+        pauseAnnounced = false;
+        const StepRecord* r = nullptr;
+        if (lockstep) {
+            // Both runs step until both are over: when one stops early, the other goes on to its own end.
+            lockstep->step();
+            r = lockstep->a().last;
+            if (const StepComparison* c = lockstep->lastComparison()) batch.comparisons.push_back(*c);
+            if (const StepRecord* g = lockstep->b().last) batch.gpuSteps.push_back(*g); // kept for the comparison of runs
+        } else {
+            r = run->step();
+        }
+        if (r) {
             batch.steps.push_back(*r);
-            if (gpuRun) stepGpu(*run, *r, *gpuRun, batch);
+            m_workerSteps = r->step;
+            control.report(double(r->step) / double(m_setup.config.steps));
             if (bf16Run)
                 if (const StepRecord* b = bf16Run->step()) batch.bf16Loss.push_back({b->step, b->loss});
         }
         const auto now = Clock::now();
-        const bool gridDue = now - lastGrid > std::chrono::milliseconds(500) || (m_paused.load() && m_singleSteps.load() == 0);
+        const bool gridDue = now - lastGrid > std::chrono::milliseconds(500);
         if (now - lastFlush > std::chrono::milliseconds(50) || gridDue) flush(gridDue);
-    }
-    // A GPU run that is not over yet ends here too: its own end (a step more than the CPU's would be a
-    // difference), or cancelled.
-    if (gpuRun && !gpuRun->over()) {
-        gpuRun->requestCancel();
-        gpuRun->step();
     }
     batch.evaluation = run->evaluate();
     batch.ended = true;

@@ -1,11 +1,14 @@
-// Runs a TrainingRun on a worker thread for the Training section: start, pause, single step,
-// resume and cancel from the GUI thread; the steps reach the GUI in batches through updated().
+// Runs a TrainingRun on a worker thread (a JobRunner, the GUI's one way to run long work) for the
+// Training section: start, pause, single step, resume and cancel from the GUI thread; the steps reach
+// the GUI in batches through updated(). Pause takes effect after the step in progress, and the worker
+// then says so (TrainingUpdate::paused) with the state of the step it stopped at.
 // With the GPU backend, a TrainingRun of the same configuration on the GPU's kernels steps alongside
-// and each step is compared (core/training/run_comparison); in the FP8 modes a BF16 run of the same
-// configuration steps alongside for the loss comparison.
+// through core's LockstepComparison (the comparison fplab-cli train --compare makes); in the FP8 modes
+// a BF16 run of the same configuration steps alongside for the loss comparison.
 #pragma once
 
 #include "app/gui/training/training_run_data.h"
+#include "core/training/step_kernels.h"
 
 #include <QObject>
 #include <QString>
@@ -14,13 +17,11 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
-#include <optional>
-#include <utility>
-#include <vector>
-
-class QThread;
 
 namespace fplab::gui {
+
+class JobRunner;
+struct JobControl;
 
 class TrainingController final : public QObject {
     Q_OBJECT
@@ -39,9 +40,17 @@ public:
     void resume();
     void stepOnce();
     void cancel();
-    bool isRunning() const { return m_running.load(); }
-    bool isPaused() const { return m_paused.load(); }       // asked to pause (see TrainingUpdate::paused)
+    bool isRunning() const;
+    bool isPaused() const { return m_paused.load(); }     // asked to pause (see TrainingUpdate::paused)
     bool isCancelling() const { return m_cancel.load(); } // asked to cancel
+    // Steps the worker has made in this run (read from any thread).
+    int workerSteps() const { return m_workerSteps.load(); }
+    // Fraction of the run's steps done, in thousandths (the JobRunner's progress).
+    int progressPermille() const;
+
+    // For tests: the two sides of a compared run (onGpu) step on these kernels instead of the emulator
+    // and the GPU's.
+    void setComparedKernels(training::StepKernelsFactory cpu, training::StepKernelsFactory gpu);
 
     const TrainingSetup& setup() const { return m_setup; }
     TrainingUpdate takeUpdate();
@@ -49,27 +58,25 @@ public:
 signals:
     // New steps or a new state are waiting in takeUpdate() (queued from the worker thread).
     void updated();
-    // The worker thread has finished (after the last updated()).
+    // The worker has finished (after the last updated()).
     void finished();
 
 private:
-    void work(std::shared_ptr<training::TrainingRun> run, std::shared_ptr<training::TrainingRun> gpuRun,
-              std::shared_ptr<training::TrainingRun> bf16Run);
-    // One GPU step next to the CPU step `cpu` of `run`, compared into `batch`.
-    void stepGpu(const training::TrainingRun& run, const training::StepRecord& cpu, training::TrainingRun& gpuRun,
-                 TrainingUpdate& batch);
+    void work(const JobControl& control, std::shared_ptr<training::TrainingRun> run,
+              std::shared_ptr<training::TrainingRun> gpuRun, std::shared_ptr<training::TrainingRun> bf16Run);
     void publish(TrainingUpdate&& part);
 
     TrainingSetup m_setup;
-    QThread* m_thread = nullptr;
-    std::atomic<bool> m_running{false};
+    training::StepKernelsFactory m_testCpuKernels, m_testGpuKernels;
     std::atomic<bool> m_paused{false};
     std::atomic<bool> m_cancel{false};
     std::atomic<int> m_singleSteps{0};
+    std::atomic<int> m_workerSteps{0};
     std::atomic<bool> m_notifyQueued{false};
     std::mutex m_mutex; // guards m_pending; with m_wake, the paused worker's sleep
     std::condition_variable m_wake;
     TrainingUpdate m_pending;
+    std::unique_ptr<JobRunner> m_runner; // last: destroyed (waiting for the worker) before the members it uses
 };
 
 } // namespace fplab::gui
