@@ -2202,8 +2202,8 @@
         <translation>损失缩放因子</translation>
     </message>
     <message>
-        <source>Gradients FP16 rounds to zero (fraction)</source>
-        <translation>被 FP16 舍入为零的梯度（比例）</translation>
+        <source>Gradients FP16 rounds to zero</source>
+        <translation>被 FP16 舍入为零的梯度</translation>
     </message>
     <message>
         <source>Accuracy (each step&apos;s examples)</source>
@@ -2260,12 +2260,12 @@
         <translation>优化器状态</translation>
     </message>
     <message>
-        <source>activations (one micro-batch)</source>
-        <translation>激活值（一个微批次）</translation>
+        <source>activations</source>
+        <translation>激活值</translation>
     </message>
     <message>
-        <source>The current settings in each mode of the comparison, as a GPU would hold them: the 16-bit modes add float32 master weights and 16-bit copies of the weights, and save smaller activations.</source>
-        <translation>当前设置在对比的每种模式下、按 GPU 的存放方式所占的内存：16 位模式多出 float32 主权重和权重的 16 位副本，保存的激活值更小。</translation>
+        <source>The current settings in each mode of the comparison, as a GPU would hold them (activations: those saved for the backward pass of one micro-batch): the 16-bit modes add float32 master weights and 16-bit copies of the weights, and save smaller activations.</source>
+        <translation>当前设置在对比的每种模式下、按 GPU 的存放方式所占的内存（激活值：一个微批次为反向传播保存的张量）：16 位模式多出 float32 主权重和权重的 16 位副本，保存的激活值更小。</translation>
     </message>
 </context>
 <context>

@@ -26,7 +26,6 @@
 #include <QChart>
 #include <QAction>
 #include <QComboBox>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QLineSeries>
 #include <QListView>
@@ -218,15 +217,10 @@ TEST(CompareRunsGui, AKeptRunsCsvIsTheClisByteForByte) {
     EXPECT_TRUE(list.exportComparison(dir.filePath(QStringLiteral("no/such/dir/x.csv"))).startsWith(QStringLiteral("Cannot write")));
 }
 
+// Processes events until `done` holds (the runs go on a worker thread).
 template <class Pred>
-bool waitUntil(Pred done, int timeoutMs = 60000) {
-    QElapsedTimer timer;
-    timer.start();
-    while (!done()) {
-        if (timer.elapsed() > timeoutMs) return false;
-        QTest::qWait(10);
-    }
-    return true;
+bool waitUntil(Pred done) {
+    return QTest::qWaitFor(done, 60000);
 }
 
 TrainingSection* trainingOf(testing::GuiHarness& h) {

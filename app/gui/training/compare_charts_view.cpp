@@ -32,8 +32,8 @@ CompareChartsView::CompareChartsView(RunStore* store, QWidget* parent) : QWidget
         m_x[c] = new QValueAxis(this);
         m_x[c]->setLabelFormat(QStringLiteral("%d"));
         m_views[c]->chart()->addAxis(m_x[c], Qt::AlignBottom);
-        // One legend is enough (the run list shows the colours too).
-        if (c != Loss) m_views[c]->chart()->legend()->hide();
+        // The run list beside the charts is the legend (names in full, colours, check boxes).
+        m_views[c]->chart()->legend()->hide();
     }
     m_lossY = new QLogValueAxis(this);
     m_lossY->setLabelFormat(QStringLiteral("%.3g"));
@@ -64,7 +64,7 @@ QChart* CompareChartsView::chart(Chart chart) const { return m_views[chart]->cha
 void CompareChartsView::retranslate() {
     m_views[Loss]->chart()->setTitle(tr("Loss"));
     m_views[Scale]->chart()->setTitle(tr("Loss scale"));
-    m_views[Underflow]->chart()->setTitle(tr("Gradients FP16 rounds to zero (fraction)"));
+    m_views[Underflow]->chart()->setTitle(tr("Gradients FP16 rounds to zero"));
     m_views[Accuracy]->chart()->setTitle(tr("Accuracy (each step's examples)"));
     for (QValueAxis* x : m_x) x->setTitleText(tr("step"));
 }
@@ -125,8 +125,10 @@ void CompareChartsView::rebuild() {
     if (lossMax > 0)
         m_lossY->setRange(std::pow(10.0, std::floor(std::log10(lossMin))), std::pow(10.0, std::ceil(std::log10(lossMax) + 1e-9)));
     else m_lossY->setRange(0.01, 10);
-    if (scaleMax > 0) m_scaleY->setRange(std::exp2(std::floor(std::log2(scaleMin)) - 1), std::exp2(std::ceil(std::log2(scaleMax)) + 1));
-    else m_scaleY->setRange(0.5, 2);
+    const double lowExp = scaleMax > 0 ? std::floor(std::log2(scaleMin)) - 1 : -1;
+    const double highExp = scaleMax > 0 ? std::ceil(std::log2(scaleMax)) + 1 : 1;
+    m_scaleY->setBase(std::exp2(std::max(1.0, std::ceil((highExp - lowExp) / 4)))); // at most four intervals
+    m_scaleY->setRange(std::exp2(lowExp), std::exp2(highExp));
     restyle();
 }
 

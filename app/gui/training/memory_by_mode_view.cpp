@@ -9,7 +9,7 @@
 #include <QChartView>
 #include <QEvent>
 #include <QLabel>
-#include <QStackedBarSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -27,7 +27,7 @@ MemoryByModeView::MemoryByModeView(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_note);
     layout->addWidget(m_view, 1);
-    m_series = new QStackedBarSeries(this);
+    m_series = new QHorizontalStackedBarSeries(this);
     for (QBarSet*& set : m_sets) {
         set = new QBarSet(QString());
         m_series->append(set);
@@ -37,8 +37,9 @@ MemoryByModeView::MemoryByModeView(QWidget* parent) : QWidget(parent) {
     m_modes = new QBarCategoryAxis(this);
     m_bytes = new QValueAxis(this);
     m_bytes->setLabelFormat(QStringLiteral("%.0f"));
-    chart->addAxis(m_modes, Qt::AlignBottom);
-    chart->addAxis(m_bytes, Qt::AlignLeft);
+    // Horizontal bars: the modes' names in full beside them.
+    chart->addAxis(m_modes, Qt::AlignLeft);
+    chart->addAxis(m_bytes, Qt::AlignBottom);
     m_series->attachAxis(m_modes);
     m_series->attachAxis(m_bytes);
     retranslate();
@@ -70,10 +71,10 @@ void MemoryByModeView::retranslate() {
     m_sets[Master]->setLabel(tr("master weights"));
     m_sets[Gradients]->setLabel(tr("gradients"));
     m_sets[Optimizer]->setLabel(tr("optimizer state"));
-    m_sets[Activations]->setLabel(tr("activations (one micro-batch)"));
-    m_note->setText(tr("The current settings in each mode of the comparison, as a GPU would hold them: the 16-bit "
-                       "modes add float32 master weights and 16-bit copies of the weights, and save smaller "
-                       "activations."));
+    m_sets[Activations]->setLabel(tr("activations"));
+    m_note->setText(tr("The current settings in each mode of the comparison, as a GPU would hold them (activations: "
+                       "those saved for the backward pass of one micro-batch): the 16-bit modes add float32 master "
+                       "weights and 16-bit copies of the weights, and save smaller activations."));
 }
 
 void MemoryByModeView::changeEvent(QEvent* event) {

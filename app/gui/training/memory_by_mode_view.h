@@ -1,5 +1,6 @@
 // The bytes a configuration holds in each mode of the standard comparison, by category (weights,
-// master weights, gradients, optimizer state, activations of one micro-batch), as stacked bars.
+// master weights, gradients, optimizer state, activations of one micro-batch), as stacked bars
+// (horizontal, so that the modes' names fit beside them).
 #pragma once
 
 #include "core/training/mode_memory.h"
@@ -13,7 +14,7 @@ class QBarCategoryAxis;
 class QBarSet;
 class QChartView;
 class QLabel;
-class QStackedBarSeries;
+class QHorizontalStackedBarSeries;
 class QValueAxis;
 
 namespace fplab::gui {
@@ -44,7 +45,7 @@ private:
 
     QChartView* m_view;
     QLabel* m_note;
-    QStackedBarSeries* m_series;
+    QHorizontalStackedBarSeries* m_series;
     QBarSet* m_sets[CategoryCount];
     QBarCategoryAxis* m_modes;
     QValueAxis* m_bytes;

@@ -5,6 +5,7 @@
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/glyph_icon.h"
 #include "app/gui/training/compare_runs_tab.h"
+#include "app/gui/training/compare_charts_view.h"
 #include "app/gui/training/comparison_view.h"
 #include "app/gui/training/decision_boundary_view.h"
 #include "app/gui/training/fp8_charts_view.h"
@@ -143,12 +144,16 @@ void TrainingSection::prepareScreenshot(const QString& name) {
         c.outlierStep = 100;
     }
     if (name == QStringLiteral("training-compare")) {
-        // The standard comparison, each mode kept as it ends.
+        // The standard comparison alone (not the earlier screenshots' runs), each mode kept as it ends, on the
+        // tiny-gradient set: FP16 without scaling loses every gradient, the others train.
+        m_compare->store()->clear();
+        c.dataset = DatasetKind::TinyGrad;
         for (TrainingMode mode : standardComparisonModes()) {
             c.mode = mode;
             m_controls->showCompletedRun(c);
         }
         m_tabs->setCurrentWidget(m_compare);
+        m_compare->views()->setCurrentWidget(m_compare->charts());
         return;
     }
     m_controls->showCompletedRun(c);

@@ -59,7 +59,8 @@ UpdateRatioView::UpdateRatioView(RunStore* store, QWidget* parent) : QWidget(par
     m_vanishedY->setRange(0, 1);
     m_vanishedView->chart()->addAxis(m_vanishedX, Qt::AlignBottom);
     m_vanishedView->chart()->addAxis(m_vanishedY, Qt::AlignLeft);
-    m_vanishedView->chart()->legend()->hide(); // the same tensors, colours and order as above
+    // Full tensor names beside the plots (a legend below would cut them); the same in both charts.
+    for (QChartView* v : {m_ratioView, m_vanishedView}) v->chart()->legend()->setAlignment(Qt::AlignRight);
 
     connect(m_run, &QComboBox::currentIndexChanged, this, &UpdateRatioView::rebuild);
     connect(m_store, &RunStore::runsChanged, this, &UpdateRatioView::fillRuns);
@@ -112,7 +113,7 @@ void UpdateRatioView::restyle() {
     }
     for (QLineSeries* line : {m_fp16Line, m_bf16Line})
         if (line) {
-            QPen pen(highlightColor(pal));
+            QPen pen(pal.color(QPalette::WindowText)); // apart from every tensor's colour
             pen.setStyle(line == m_fp16Line ? Qt::DashLine : Qt::DotLine);
             pen.setWidthF(1.5);
             line->setPen(pen);
@@ -171,10 +172,12 @@ void UpdateRatioView::rebuild() {
         line->append(lastStep, y);
         add(m_ratioView, line);
     }
+    // The vanished chart's legend would list the lines too: the tensors only.
+    m_vanishedView->chart()->legend()->setVisible(!m_vanished.empty());
     m_ratioX->setRange(1, lastStep);
     m_vanishedX->setRange(1, lastStep);
     const double lowExp = std::floor(std::log2(low)) - 1, highExp = std::ceil(std::log2(high)) + 1;
-    m_ratioY->setBase(std::exp2(std::max(1.0, std::ceil((highExp - lowExp) / 6)))); // about six ticks
+    m_ratioY->setBase(std::exp2(std::max(1.0, std::ceil((highExp - lowExp) / 4)))); // at most four intervals
     m_ratioY->setRange(std::exp2(lowExp), std::exp2(highExp));
     restyle();
 }
