@@ -2395,6 +2395,18 @@
         <source>skipped step (inf/NaN gradients)</source>
         <translation>跳过的步（梯度含 inf/NaN）</translation>
     </message>
+    <message>
+        <source>each step</source>
+        <translation>每一步</translation>
+    </message>
+    <message>
+        <source>smoothed (moving average over about %1 steps)</source>
+        <translation>平滑（约 %1 步的移动平均）</translation>
+    </message>
+    <message>
+        <source>smoothed</source>
+        <translation>平滑</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::SettingValueBase</name>

@@ -19,6 +19,7 @@
 #include "app/gui/training/tensors_view.h"
 #include "app/gui/training/training_form.h"
 #include "app/gui/common/enum_combo.h"
+#include "app/gui/common/series_decimator.h"
 #include "app/gui/training/training_settings.h"
 #include "gpu/training/gpu_step_kernels.h"
 #include "tests/training/stopping_kernels.h"
@@ -35,6 +36,9 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXYSeries>
+
+#include <cmath>
 
 #include <gtest/gtest.h>
 
@@ -530,6 +534,135 @@ TEST(TrainingGui, AComparedRunWhoseCpuSideStopsEarlyEndsAsTheCliJudgesIt) {
     const QString note = s->comparison()->note()->text();
     EXPECT_TRUE(note.contains(QString::fromStdString(verdict))) << note.toStdString() << "\n" << verdict;
     EXPECT_NE(verdict.find("gpu finished after 10"), std::string::npos) << verdict;
+}
+
+} // namespace
+} // namespace fplab::gui
+
+namespace fplab::gui {
+namespace {
+
+TEST(SeriesDecimator, KeepsABoundedNumberOfPointsWithEverySpikeAndTheLastSample) {
+    SeriesDecimator d(50);
+    for (int i = 1; i <= 100000; ++i) d.add(i, i == 77777 ? 1000.0 : std::sin(i * 0.001));
+    const QList<QPointF> p = d.points();
+    EXPECT_LE(p.size(), d.maxPoints());
+    EXPECT_GE(p.size(), 50);
+    EXPECT_EQ(p.back(), QPointF(100000, std::sin(100000 * 0.001)));
+    double top = 0;
+    for (int i = 1; i < p.size(); ++i) {
+        EXPECT_LE(p[i - 1].x(), p[i].x()); // in x order
+        top = std::max(top, p[i].y());
+    }
+    EXPECT_EQ(top, 1000.0); // the one-step spike survives the decimation
+    EXPECT_TRUE(p.contains(QPointF(77777, 1000.0)));
+    d.clear();
+    EXPECT_TRUE(d.points().isEmpty());
+    d.add(1, 2);
+    EXPECT_EQ(d.points(), QList<QPointF>{QPointF(1, 2)});
+}
+
+StepRecord syntheticStep(int step) {
+    StepRecord r;
+    r.step = step;
+    r.loss = step == 15000 ? 50.0f : 1.0f / float(step); // one spike
+    r.scale = step > 10000 ? 32768.0f : 65536.0f;
+    r.skipped = step == 10001;
+    return r;
+}
+
+// A long run's charts stay small: the GUI thread's work per update does not grow with the run.
+TEST(TrainingGui, TheChartsKeepABoundedNumberOfPointsForALongRun) {
+    RunChartsView charts;
+    TrainingSetup setup;
+    setup.config.steps = 20000;
+    TrainingRunData run;
+    run.begin(setup);
+    for (int step = 1; step <= 20000;) {
+        TrainingUpdate u;
+        for (int i = 0; i < 37 && step <= 20000; ++i) u.steps.push_back(syntheticStep(step++));
+        u.state.stepsDone = step - 1;
+        run.apply(std::move(u));
+        charts.showRun(run);
+        for (const QXYSeries* s : std::initializer_list<const QXYSeries*>{charts.lossSeries(), charts.smoothedLossSeries(),
+                                                                          charts.scaleSeries()}) {
+            ASSERT_LE(s->count(), 2 * RunChartsView::kMaxBuckets + 1) << s->name().toStdString();
+            ASSERT_EQ(int(s->at(s->count() - 1).x()), step - 1) << s->name().toStdString(); // ends at the latest step
+        }
+    }
+    EXPECT_EQ(run.steps.size(), 20000u); // the full data stays in the run
+    double top = 0;
+    for (const QPointF& p : charts.lossSeries()->points()) top = std::max(top, p.y());
+    EXPECT_EQ(top, 50.0); // the spike is drawn
+    ASSERT_EQ(charts.skippedSeries()->count(), 1);
+    EXPECT_EQ(charts.skippedSeries()->at(0), QPointF(10001, 32768.0));
+    // The smoothed line lies below the raw spike and ends near the raw loss.
+    double smoothedTop = 0;
+    for (const QPointF& p : charts.smoothedLossSeries()->points())
+        if (p.x() > 14000) smoothedTop = std::max(smoothedTop, p.y());
+    EXPECT_LT(smoothedTop, 5.0);
+    EXPECT_GT(smoothedTop, 1.0 / 15000);
+}
+
+// Pause stops the worker after the step in progress; then the status, the run and every chart show the
+// step it stopped at, and nothing moves while paused.
+TEST(TrainingGui, AfterPauseEveryViewShowsTheStepTheWorkerStoppedAt) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    RunControls* c = s->runControls();
+    choose(s->form()->modeCombo(), TrainingMode::Fp16Dynamic);
+    s->form()->stepsSpin()->setValue(100000);
+    c->startAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return c->controller()->workerSteps() >= 150; }));
+    c->pauseAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Paused; }, 2000));
+    const int stopped = c->controller()->workerSteps();
+    QTest::qWait(300);
+    EXPECT_EQ(c->controller()->workerSteps(), stopped); // the worker stays where it stopped
+    EXPECT_EQ(c->run().lastStep(), stopped);
+    EXPECT_EQ(c->run().state.stepsDone, stopped);
+    EXPECT_TRUE(c->statusLabel()->text().startsWith(QStringLiteral("Paused. Step %1 of 100000.").arg(stopped)))
+        << c->statusLabel()->text().toStdString() << " / worker at " << stopped;
+    const auto lastX = [](const QXYSeries* series) { return int(series->at(series->count() - 1).x()); };
+    EXPECT_EQ(lastX(s->charts()->lossSeries()), stopped);
+    EXPECT_EQ(lastX(s->charts()->smoothedLossSeries()), stopped);
+    EXPECT_EQ(lastX(s->charts()->scaleSeries()), stopped);
+    EXPECT_EQ(s->histogram()->step(), stopped);
+    c->cancelAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Ended; }));
+}
+
+} // namespace
+} // namespace fplab::gui
+
+namespace fplab::gui {
+namespace {
+
+// The summary says what the lost-update figure counts (in which weights), and shows losses with four
+// significant digits, every digit in the tooltip.
+TEST(TrainingGui, TheSummaryExplainsLostUpdatesAndShowsShortLosses) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    TrainingConfig c;
+    c.mode = TrainingMode::Bf16;
+    c.steps = 20;
+    s->runControls()->showCompletedRun(c);
+    const QString summary = s->runControls()->summaryLabel()->text();
+    EXPECT_TRUE(summary.contains(QStringLiteral("Updates lost in the FP32 master weights: "))) << summary.toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral("smaller than half the spacing of FP32 at their weight"))) << summary.toStdString();
+    const float loss = s->runControls()->run().steps.back().loss;
+    EXPECT_TRUE(summary.contains(QStringLiteral("Last step: loss %1,").arg(QString::number(double(loss), 'g', 4))))
+        << summary.toStdString();
+    EXPECT_FALSE(summary.contains(QString::number(double(loss), 'g', 9))) << summary.toStdString();
+    EXPECT_TRUE(s->runControls()->summaryLabel()->toolTip().contains(QString::number(double(loss), 'g', 9)));
+
+    c.masterWeights = false;
+    s->runControls()->showCompletedRun(c);
+    EXPECT_TRUE(s->runControls()->summaryLabel()->text().contains(
+        QStringLiteral("Updates lost in the BF16 weights: ")))
+        << s->runControls()->summaryLabel()->text().toStdString();
 }
 
 } // namespace

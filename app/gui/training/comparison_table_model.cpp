@@ -32,8 +32,9 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case StepColumn: return s.step;
-        case CpuLossColumn: return QString::number(double(s.lossA), 'f', 6);
-        case GpuLossColumn: return QString::number(double(s.lossB), 'f', 6);
+        // Six significant digits (a loss near 1e-7 keeps its digits too); every digit in the tooltip.
+        case CpuLossColumn: return QString::number(double(s.lossA), 'g', 6);
+        case GpuLossColumn: return QString::number(double(s.lossB), 'g', 6);
         case LossDifferenceColumn: return QString::number(s.lossDifference, 'e', 2);
         case CpuScaleColumn: return QString::number(double(s.scaleA), 'g', 9);
         case GpuScaleColumn: return QString::number(double(s.scaleB), 'g', 9);
@@ -46,6 +47,8 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
         default: return {};
         }
     }
+    if (role == Qt::ToolTipRole && (index.column() == CpuLossColumn || index.column() == GpuLossColumn))
+        return QString::number(double(index.column() == CpuLossColumn ? s.lossA : s.lossB), 'g', 9);
     if (role == Qt::ForegroundRole && s.judged && !s.agrees()) return QColor(0xd6, 0x27, 0x28);
     if (role == Qt::TextAlignmentRole && index.column() != VerdictColumn)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);

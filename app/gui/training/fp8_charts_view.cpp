@@ -127,10 +127,33 @@ void Fp8ChartsView::showRun(const TrainingRunData& run) {
         m_read = m_readBf16 = 0;
     }
     if (!run.policy.fp8Gemms() || (m_read >= run.steps.size() && m_readBf16 >= run.bf16Loss.size())) return;
-    append(std::vector<training::StepRecord>(run.steps.begin() + std::ptrdiff_t(m_read), run.steps.end()),
-           std::vector<std::pair<int, float>>(run.bf16Loss.begin() + std::ptrdiff_t(m_readBf16), run.bf16Loss.end()));
-    m_read = run.steps.size();
-    m_readBf16 = run.bf16Loss.size();
+    const std::size_t n = m_tensors.size();
+    SeriesDecimator& loss = m_points[4 * n];
+    SeriesDecimator& reference = m_points[4 * n + 1];
+    for (; m_read < run.steps.size(); ++m_read) {
+        const training::StepRecord& r = run.steps[m_read];
+        if (std::isfinite(r.loss) && r.loss > 0) {
+            loss.add(r.step, r.loss);
+            widen(m_lossChart, r.loss);
+        }
+        for (std::size_t t = 0; t < std::min(n, r.fp8.size()); ++t) {
+            const training::Fp8TensorStats& s = r.fp8[t];
+            if (s.amax > 0 && std::isfinite(s.amax)) m_points[t].add(r.step, s.amax);
+            m_points[n + t].add(r.step, s.scale);
+            m_points[2 * n + t].add(r.step, s.saturatedFraction());
+            m_points[3 * n + t].add(r.step, s.flushedFraction());
+            widen(m_amaxChart, s.amax);
+            widen(m_scaleChart, s.scale);
+        }
+    }
+    for (; m_readBf16 < run.bf16Loss.size(); ++m_readBf16) {
+        const auto [step, value] = run.bf16Loss[m_readBf16];
+        if (std::isfinite(value) && value > 0) {
+            reference.add(step, value);
+            widen(m_lossChart, value);
+        }
+    }
+    redraw();
 }
 
 void Fp8ChartsView::clear(const std::vector<std::string>& tensors, int totalSteps) {
@@ -153,8 +176,8 @@ void Fp8ChartsView::clear(const std::vector<std::string>& tensors, int totalStep
     add(m_flushedChart, m_flushed);
     m_loss->clear();
     m_bf16Loss->clear();
+    m_points.assign(4 * tensors.size() + 2, SeriesDecimator((kMaxPoints - 1) / 2));
     m_totalSteps = std::max(1, totalSteps);
-    m_stride = std::max(1, (m_totalSteps + kMaxPoints - 1) / kMaxPoints);
     for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_saturatedChart, &m_flushedChart, &m_lossChart}) {
         c->x->setRange(1, std::max(2, m_totalSteps));
         c->seen = false;
@@ -166,40 +189,16 @@ void Fp8ChartsView::clear(const std::vector<std::string>& tensors, int totalStep
     restyle();
 }
 
-void Fp8ChartsView::append(const std::vector<training::StepRecord>& steps,
-                           const std::vector<std::pair<int, float>>& bf16Loss) {
+void Fp8ChartsView::redraw() {
     const std::size_t n = m_tensors.size();
-    std::vector<QList<QPointF>> amax(n), scale(n), saturated(n), flushed(n);
-    QList<QPointF> loss, reference;
-    for (const training::StepRecord& r : steps) {
-        if (!wanted(r.step)) continue;
-        if (std::isfinite(r.loss) && r.loss > 0) {
-            loss.push_back({double(r.step), double(r.loss)});
-            widen(m_lossChart, r.loss);
-        }
-        for (std::size_t t = 0; t < std::min(n, r.fp8.size()); ++t) {
-            const training::Fp8TensorStats& s = r.fp8[t];
-            if (s.amax > 0 && std::isfinite(s.amax)) amax[t].push_back({double(r.step), double(s.amax)});
-            scale[t].push_back({double(r.step), double(s.scale)});
-            saturated[t].push_back({double(r.step), s.saturatedFraction()});
-            flushed[t].push_back({double(r.step), s.flushedFraction()});
-            widen(m_amaxChart, s.amax);
-            widen(m_scaleChart, s.scale);
-        }
-    }
-    for (const auto& [step, value] : bf16Loss)
-        if (wanted(step) && std::isfinite(value) && value > 0) {
-            reference.push_back({double(step), double(value)});
-            widen(m_lossChart, value);
-        }
     for (std::size_t t = 0; t < n; ++t) {
-        m_amax[t]->append(amax[t]);
-        m_scale[t]->append(scale[t]);
-        m_saturated[t]->append(saturated[t]);
-        m_flushed[t]->append(flushed[t]);
+        m_amax[t]->replace(m_points[t].points());
+        m_scale[t]->replace(m_points[n + t].points());
+        m_saturated[t]->replace(m_points[2 * n + t].points());
+        m_flushed[t]->replace(m_points[3 * n + t].points());
     }
-    m_loss->append(loss);
-    m_bf16Loss->append(reference);
+    m_loss->replace(m_points[4 * n].points());
+    m_bf16Loss->replace(m_points[4 * n + 1].points());
     // Whole powers of the axis base around the data, so the log axes keep readable ticks.
     // At most four intervals: a wide range takes a power of the chart's own base as the axis base.
     for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_lossChart}) {

@@ -1,6 +1,7 @@
 // Collecting a run's updates.
 #include "app/gui/training/training_run_data.h"
 
+#include <algorithm>
 #include <atomic>
 
 namespace fplab::gui {
@@ -39,6 +40,8 @@ void TrainingRunData::begin(TrainingSetup s) {
     id = nextId++;
     policy = policyFor(s.config.mode, s.config.masterWeights);
     state.totalSteps = s.config.steps;
+    // Room for every step at once: growing the vector would copy every record so far on the GUI thread.
+    steps.reserve(std::size_t(std::max(0, s.config.steps)));
     setup = std::move(s);
 }
 
