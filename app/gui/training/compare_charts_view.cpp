@@ -2,7 +2,7 @@
 #include "app/gui/training/compare_charts_view.h"
 
 #include "app/gui/common/chart_style.h"
-#include "app/gui/common/series_decimation.h"
+#include "app/gui/common/series_decimator.h"
 #include "app/gui/training/run_store.h"
 
 #include <QChart>
@@ -93,13 +93,14 @@ void CompareChartsView::rebuild() {
     double scaleMin = std::numeric_limits<double>::infinity(), scaleMax = 0;
     const auto positive = [](double v) { return std::isfinite(v) && v > 0; };
     for (const StoredRun& run : m_store->runs()) {
-        std::array<QList<QPointF>, ChartCount> points;
+        std::array<SeriesDecimator, ChartCount> points{SeriesDecimator(kBuckets), SeriesDecimator(kBuckets),
+                                                       SeriesDecimator(kBuckets), SeriesDecimator(kBuckets)};
         for (const StepRecord& r : run.steps) {
             const double x = r.step;
-            if (positive(r.loss)) points[Loss].push_back({x, double(r.loss)});
-            if (positive(r.scale)) points[Scale].push_back({x, double(r.scale)});
-            if (run.columns.stats) points[Underflow].push_back({x, r.window.underflowFraction()});
-            points[Accuracy].push_back({x, double(r.accuracy)});
+            if (positive(r.loss)) points[Loss].add(x, double(r.loss));
+            if (positive(r.scale)) points[Scale].add(x, double(r.scale));
+            if (run.columns.stats) points[Underflow].add(x, r.window.underflowFraction());
+            points[Accuracy].add(x, double(r.accuracy));
             if (run.visible) {
                 maxStep = std::max(maxStep, r.step);
                 if (positive(r.loss)) lossMin = std::min(lossMin, double(r.loss)), lossMax = std::max(lossMax, double(r.loss));
@@ -111,7 +112,7 @@ void CompareChartsView::rebuild() {
         for (int c = 0; c < ChartCount; ++c) {
             auto* s = new QLineSeries;
             s->setName(run.name);
-            s->append(decimateMinMax(points[c], kBuckets));
+            s->append(points[c].points());
             QChart* chart = m_views[c]->chart();
             chart->addSeries(s);
             for (QAbstractAxis* axis : chart->axes()) s->attachAxis(axis);

@@ -1,6 +1,6 @@
 // The kept runs overlaid: loss, loss scale, the FP16 underflow fraction and accuracy over the steps,
-// one coloured series per run in each chart (hidden runs' series hidden), at most 2 x kBuckets points
-// per series however long the run.
+// one coloured series per run in each chart (hidden runs' series hidden), at most 2 x kBuckets + 1
+// points per series however long the run (common/series_decimator).
 #pragma once
 
 #include <QWidget>

@@ -1,7 +1,7 @@
 #include "app/gui/training/update_ratio_view.h"
 
 #include "app/gui/common/chart_style.h"
-#include "app/gui/common/series_decimation.h"
+#include "app/gui/common/series_decimator.h"
 #include "app/gui/training/run_store.h"
 
 #include <QChart>
@@ -137,22 +137,22 @@ void UpdateRatioView::rebuild() {
     double low = kFp16Swamping, high = kBf16Swamping;
     if (measured) {
         for (std::size_t t = 0; t < run->columns.parameters.size(); ++t) {
-            QList<QPointF> ratio, vanished;
+            SeriesDecimator ratio(kBuckets), vanished(kBuckets);
             for (const StepRecord& r : run->steps) {
                 if (t < r.updateRatio.size() && r.updateRatio[t] > 0 && std::isfinite(r.updateRatio[t])) {
-                    ratio.push_back({double(r.step), r.updateRatio[t]});
+                    ratio.add(double(r.step), r.updateRatio[t]);
                     low = std::min(low, r.updateRatio[t]);
                     high = std::max(high, r.updateRatio[t]);
                 }
-                if (t < r.vanishedPerTensor.size()) vanished.push_back({double(r.step), r.vanishedPerTensor[t]});
+                if (t < r.vanishedPerTensor.size()) vanished.add(double(r.step), r.vanishedPerTensor[t]);
             }
             const QString name = QString::fromStdString(run->columns.parameters[t]);
             auto* rs = new QLineSeries;
             rs->setName(name);
-            rs->append(decimateMinMax(ratio, kBuckets));
+            rs->append(ratio.points());
             auto* vs = new QLineSeries;
             vs->setName(name);
-            vs->append(decimateMinMax(vanished, kBuckets));
+            vs->append(vanished.points());
             m_ratio.push_back(rs);
             m_vanished.push_back(vs);
         }
