@@ -2374,6 +2374,33 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::RunStore</name>
+    <message>
+        <source>Kept run %1 (%2) was not restored: %3.</source>
+        <translation>保留的第 %1 次训练（%2）未能恢复：%3。</translation>
+    </message>
+    <message>
+        <source>no name</source>
+        <translation>无名称</translation>
+    </message>
+    <message>
+        <source>it has no name</source>
+        <translation>它没有名称</translation>
+    </message>
+    <message>
+        <source>its precision mode, data set or optimizer is not one FP Lab knows</source>
+        <translation>它的精度模式、数据集或优化器不是 FP Lab 认识的</translation>
+    </message>
+    <message>
+        <source>its tensor names are missing</source>
+        <translation>缺少它的张量名称</translation>
+    </message>
+    <message>
+        <source>its steps are missing or incomplete</source>
+        <translation>它的训练步缺失或不完整</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::RunChartsView</name>
     <message>
         <source>Loss (mean cross-entropy of each step)</source>

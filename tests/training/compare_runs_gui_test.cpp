@@ -26,6 +26,9 @@
 #include <QAction>
 #include <QComboBox>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLineSeries>
 #include <QListView>
 #include <QPushButton>
@@ -208,6 +211,68 @@ TEST(CompareRunsGui, AKeptRunsCsvIsTheClisByteForByte) {
 }
 
 // Processes events until `done` holds (the runs go on a worker thread).
+TEST(CompareRunsGui, KeptRunsSurviveASessionFileByteForByte) {
+    RunStore store;
+    store.add(finishedRun(small(TrainingMode::Fp32, 3), QStringLiteral("spare")));
+    store.add(finishedRun(small(TrainingMode::Fp16Dynamic, 12), QStringLiteral("dynamic")));
+    store.add(finishedRun(small(TrainingMode::Fp8Delayed, 5), QStringLiteral("fp8, delayed")));
+    TrainingConfig overflow = small(TrainingMode::Fp16Static, 5);
+    overflow.staticScale = 0x1p30f; // diverges at step 2: a NaN loss and a step without an update
+    store.add(finishedRun(overflow, QStringLiteral("diverged")));
+    StoredRun gpu = finishedRun(small(TrainingMode::Bf16, 4), QStringLiteral("gpu"));
+    gpu.onGpu = true;
+    gpu.columns.stats = false;
+    for (StepRecord& r : gpu.steps) r.updateRatio.clear(), r.vanishedPerTensor.clear();
+    store.add(gpu);
+    store.remove(0); // colours 1 to 4 remain
+    store.rename(0, QStringLiteral("renamed"));
+    store.setVisible(1, false);
+    ASSERT_EQ(store.runs()[2].state.status, RunStatus::Diverged);
+    ASSERT_NE(store.runCsv(2).find("nan"), std::string::npos);
+
+    // Through the bytes of a file, as a session keeps them.
+    const QJsonArray saved = QJsonDocument::fromJson(QJsonDocument(store.toJson()).toJson()).array();
+    RunStore restored;
+    EXPECT_EQ(restored.addFromJson(saved), QStringList());
+    ASSERT_EQ(restored.rowCount(), store.rowCount());
+    for (int i = 0; i < store.rowCount(); ++i) {
+        const StoredRun &a = store.runs()[std::size_t(i)], &b = restored.runs()[std::size_t(i)];
+        EXPECT_EQ(b.name, a.name);
+        EXPECT_EQ(b.visible, a.visible);
+        EXPECT_EQ(b.colorSlot, a.colorSlot);
+        EXPECT_EQ(b.onGpu, a.onGpu);
+        EXPECT_EQ(b.config.mode, a.config.mode);
+        EXPECT_EQ(b.config.steps, a.config.steps);
+        EXPECT_EQ(b.state.status, a.state.status);
+        EXPECT_EQ(restored.runCsv(i), store.runCsv(i)) << a.name.toStdString();
+    }
+    EXPECT_EQ(restored.comparisonCsv(), store.comparisonCsv());
+
+    // A run that cannot be read is left out with a sentence; the others come back.
+    QJsonArray damaged = saved;
+    QJsonObject bad = damaged[1].toObject();
+    QJsonObject steps = bad.value(QStringLiteral("steps")).toObject();
+    steps.insert(QStringLiteral("loss"), QJsonArray{1.0}); // shorter than the steps
+    bad.insert(QStringLiteral("steps"), steps);
+    damaged[1] = bad;
+    QJsonObject unknown = damaged[0].toObject();
+    QJsonObject config = unknown.value(QStringLiteral("config")).toObject();
+    config.insert(QStringLiteral("mode"), QStringLiteral("fp12"));
+    unknown.insert(QStringLiteral("config"), config);
+    damaged.append(unknown);
+    damaged.append(QStringLiteral("not a run"));
+    RunStore partial;
+    const QStringList problems = partial.addFromJson(damaged);
+    ASSERT_EQ(problems.size(), 3) << problems.join(QLatin1Char('\n')).toStdString();
+    EXPECT_TRUE(problems[0].contains(QStringLiteral("fp8, delayed"))) << problems[0].toStdString();
+    EXPECT_TRUE(problems[0].contains(QStringLiteral("steps are missing or incomplete")));
+    EXPECT_TRUE(problems[1].contains(QStringLiteral("not one FP Lab knows")));
+    ASSERT_EQ(partial.rowCount(), 3);
+    EXPECT_EQ(partial.runCsv(0), store.runCsv(0));
+    EXPECT_EQ(partial.runCsv(1), store.runCsv(2));
+    EXPECT_EQ(partial.runCsv(2), store.runCsv(3));
+}
+
 template <class Pred>
 bool waitUntil(Pred done) {
     return QTest::qWaitFor(done, 60000);

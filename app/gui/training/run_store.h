@@ -7,8 +7,10 @@
 
 #include <QAbstractListModel>
 #include <QColor>
+#include <QJsonArray>
 #include <QPalette>
 #include <QString>
+#include <QStringList>
 
 #include <string>
 #include <vector>
@@ -56,6 +58,12 @@ public:
     std::string runCsv(int row) const;
     // Every run in one table with a run column (core/training/step_csv).
     std::string comparisonCsv() const;
+
+    // The kept runs for a session file (run_store_json.cpp): names, colours, shown or hidden, the settings,
+    // and every step's numbers the views and the CSV read (the CSV after a restore is the same bytes).
+    QJsonArray toJson() const;
+    // Adds the runs of `runs`; a run that cannot be read is left out, with one sentence each saying why.
+    QStringList addFromJson(const QJsonArray& runs);
 
 signals:
     // Any change: a run added, removed, renamed, shown or hidden.
