@@ -11,7 +11,7 @@ packages=(
     dpkg-dev fakeroot file
 )
 gui_packages=(
-    qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-translations-l10n libgl-dev libqt6opengl6-dev xvfb xauth fonts-wqy-microhei
 )
 if [[ "${1:-}" != "--no-gui" ]]; then

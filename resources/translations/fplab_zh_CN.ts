@@ -182,6 +182,18 @@
         <source>&amp;Pause</source>
         <translation>暂停(&amp;P)</translation>
     </message>
+    <message>
+        <source>an operation</source>
+        <translation>一种运算</translation>
+    </message>
+    <message>
+        <source>a format FP Lab knows</source>
+        <translation>FP Lab 认识的格式</translation>
+    </message>
+    <message>
+        <source>a rounding mode</source>
+        <translation>一种舍入模式</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::BitEditor</name>
@@ -946,6 +958,26 @@
     <message>
         <source>A vector quantized with a block-scaled format (MX, NVFP4, FP8): the scales, each element&apos;s code and error.</source>
         <translation>用块缩放格式（MX、NVFP4、FP8）量化的一个向量：缩放因子，以及每个元素的编码和误差。</translation>
+    </message>
+    <message>
+        <source>a format definition</source>
+        <translation>一个格式定义</translation>
+    </message>
+    <message>
+        <source>a format FP Lab knows</source>
+        <translation>FP Lab 认识的格式</translation>
+    </message>
+    <message>
+        <source>a rounding mode</source>
+        <translation>一种舍入模式</translation>
+    </message>
+    <message>
+        <source>bits of %1</source>
+        <translation>%1 的位</translation>
+    </message>
+    <message>
+        <source>a value %1 can read</source>
+        <translation>%1 能读取的数值</translation>
     </message>
 </context>
 <context>
@@ -1805,13 +1837,25 @@
         <source>Some lesson files could not be read:</source>
         <translation>部分课程文件无法读取：</translation>
     </message>
+    <message>
+        <source>a lesson of this FP Lab</source>
+        <translation>本 FP Lab 中的课程</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>一个对象</translation>
+    </message>
+    <message>
+        <source>Lesson “%1”</source>
+        <translation>课程“%1”</translation>
+    </message>
+    <message>
+        <source>a checkpoint of this lesson</source>
+        <translation>本课程中的检查点</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::MainWindow</name>
-    <message>
-        <source>FP Lab — %1</source>
-        <translation>FP Lab — %1</translation>
-    </message>
     <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
@@ -1883,6 +1927,14 @@
     <message>
         <source>The %1 translation could not be loaded.</source>
         <translation>无法加载 %1 翻译。</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Save a table of the open section as CSV, or a chart as PNG or SVG.</source>
+        <translation>把当前页面的表格保存为 CSV，或把图表保存为 PNG 或 SVG。</translation>
     </message>
 </context>
 <context>
@@ -2048,6 +2100,41 @@
     <message>
         <source>Overflow, underflow, an operand that vanished, or rounding.</source>
         <translation>上溢、下溢、某个操作数消失，或舍入。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::Presentation</name>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Larger text everywhere, charts included (Ctrl++).</source>
+        <translation>放大所有文字，包括图表（Ctrl++）。</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset zoom</source>
+        <translation>重置缩放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;High-contrast charts</source>
+        <translation>高对比度图表(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Strong chart colours and grid lines that stay readable on a projector.</source>
+        <translation>使用醒目的图表颜色和网格线，在投影仪上也清晰可读。</translation>
+    </message>
+    <message>
+        <source>&amp;Present</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The lesson full screen, without the sidebar and the lesson list (Shift+F11 again to leave).</source>
+        <translation>全屏显示课程，隐藏侧边栏和课程列表（再按 Shift+F11 退出）。</translation>
     </message>
 </context>
 <context>
@@ -2436,6 +2523,177 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::SessionFile</name>
+    <message>
+        <source>FP Lab sessions (*.fplab);;JSON files (*.json);;All files (*)</source>
+        <translation>FP Lab 会话 (*.fplab);;JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The file is not valid JSON (%1 at byte %2).</source>
+        <translation>该文件不是有效的 JSON（第 %2 字节处：%1）。</translation>
+    </message>
+    <message>
+        <source>The file is JSON but not an FP Lab session (it holds no object).</source>
+        <translation>该文件是 JSON，但不是 FP Lab 会话（其中没有对象）。</translation>
+    </message>
+    <message>
+        <source>The file is JSON but not an FP Lab session (no &quot;format&quot;: &quot;%1&quot;).</source>
+        <translation>该文件是 JSON，但不是 FP Lab 会话（没有 &quot;format&quot;: &quot;%1&quot;）。</translation>
+    </message>
+    <message>
+        <source>The session file has no readable version number.</source>
+        <translation>会话文件中没有可读的版本号。</translation>
+    </message>
+    <message>
+        <source>The session was saved by a newer FP Lab (file version %1; this FP Lab reads version %2). Update FP Lab to open it.</source>
+        <translation>该会话由较新的 FP Lab 保存（文件版本 %1；本 FP Lab 读取版本 %2）。请更新 FP Lab 后再打开。</translation>
+    </message>
+    <message>
+        <source>The session file has version %1, older than any this FP Lab reads (version %2).</source>
+        <translation>会话文件的版本为 %1，比本 FP Lab 能读取的版本（%2）更旧。</translation>
+    </message>
+    <message>
+        <source>The session file has no &quot;sections&quot; object.</source>
+        <translation>会话文件中没有 &quot;sections&quot; 对象。</translation>
+    </message>
+    <message>
+        <source>The file %1 does not exist (any more).</source>
+        <translation>文件 %1 不存在（可能已被移动或删除）。</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>The file is too large to be an FP Lab session.</source>
+        <translation>该文件太大，不可能是 FP Lab 会话。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::SessionManager</name>
+    <message>
+        <source>&amp;Open session…</source>
+        <translation>打开会话…(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Open a saved session: the Explorer value, Arithmetic inputs, lesson progress and Training settings.</source>
+        <translation>打开已保存的会话：数值探索中的数值、运算的输入、课程进度和训练设置。</translation>
+    </message>
+    <message>
+        <source>&amp;Save session</source>
+        <translation>保存会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save what you set up in every section to a small file you can share or open later.</source>
+        <translation>把各页面中的设置保存到一个小文件中，便于分享或以后打开。</translation>
+    </message>
+    <message>
+        <source>Save session &amp;as…</source>
+        <translation>会话另存为…(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>The session was not saved</source>
+        <translation>会话未保存</translation>
+    </message>
+    <message>
+        <source>Saved the session to %1</source>
+        <translation>会话已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Could not open %1. Nothing was changed.</source>
+        <translation>无法打开 %1。没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>The session was not opened</source>
+        <translation>会话未打开</translation>
+    </message>
+    <message>
+        <source>%1: the section&apos;s entry is not an object; it was skipped.</source>
+        <translation>%1：该页面的条目不是对象，已跳过。</translation>
+    </message>
+    <message>
+        <source>The section “%1” is not part of this FP Lab; it was skipped.</source>
+        <translation>页面“%1”不属于本 FP Lab，已跳过。</translation>
+    </message>
+    <message>
+        <source>Opened the session %1</source>
+        <translation>已打开会话 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1, but %n part(s) could not be restored:</source>
+        <translation>
+            <numerusform>已打开 %1，但有 %n 项无法恢复：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Parts of the session were not restored</source>
+        <translation>会话的部分内容未恢复</translation>
+    </message>
+    <message>
+        <source>(not found)</source>
+        <translation>（未找到）</translation>
+    </message>
+    <message>
+        <source>&amp;Clear the list</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::SessionReader</name>
+    <message>
+        <source>%1: “%2” is missing.</source>
+        <translation>%1：缺少“%2”。</translation>
+    </message>
+    <message>
+        <source>%1: “%2” should be %3.</source>
+        <translation>%1：“%2”应为%3。</translation>
+    </message>
+    <message>
+        <source>%1: “%2” is %3, not %4.</source>
+        <translation>%1：“%2”是 %3，而不是%4。</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>a whole number from %1 to %2</source>
+        <translation>%1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>a number from %1 to %2</source>
+        <translation>%1 到 %2 之间的数</translation>
+    </message>
+    <message>
+        <source>a list of texts</source>
+        <translation>文本列表</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>一个对象</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::SettingValueBase</name>
     <message>
         <source>Setting %1 had an unreadable value (%2); the default is used.</source>
@@ -2490,6 +2748,42 @@
     <message>
         <source>0 / 1</source>
         <translation>0 / 1</translation>
+    </message>
+    <message>
+        <source>Bit editor: first / last bit</source>
+        <translation>位编辑器：第一位 / 最后一位</translation>
+    </message>
+    <message>
+        <source>Home / End</source>
+        <translation>Home / End</translation>
+    </message>
+    <message>
+        <source>Table: copy as tab-separated text (the selected cells, or the whole table)</source>
+        <translation>表格：复制为制表符分隔的文本（所选单元格，或整个表格）</translation>
+    </message>
+    <message>
+        <source>Table or chart: copy as Markdown, export as CSV, PNG or SVG</source>
+        <translation>表格或图表：复制为 Markdown，导出为 CSV、PNG 或 SVG</translation>
+    </message>
+    <message>
+        <source>Right-click, or the Menu key</source>
+        <translation>右键单击，或按菜单键</translation>
+    </message>
+    <message>
+        <source>Move between the controls, in the order of the layout</source>
+        <translation>按布局顺序在控件之间移动</translation>
+    </message>
+    <message>
+        <source>Tab / Shift+Tab</source>
+        <translation>Tab / Shift+Tab</translation>
+    </message>
+    <message>
+        <source>Leave Present mode</source>
+        <translation>退出演示模式</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
     </message>
 </context>
 <context>
@@ -3147,6 +3441,18 @@
         <source>a × b is computed exactly, with all %1 bits of the product and no rounding (exponent %2 + %3). It is then aligned with c: the smaller one moves %4 place(s) right, its lost bits kept as sticky.</source>
         <translation>a × b 被精确计算，保留乘积的全部 %1 位，不做舍入（指数 %2 + %3）。然后与 c 对阶：较小的一项右移 %4 位，移出的位记入粘滞位。</translation>
     </message>
+    <message>
+        <source>A chart exported from FP Lab</source>
+        <translation>从 FP Lab 导出的图表</translation>
+    </message>
+    <message>
+        <source>Could not draw the chart for %1.</source>
+        <translation>无法为 %1 绘制图表。</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::Tf32Panel</name>
@@ -3751,6 +4057,30 @@
         <source>Compare runs</source>
         <translation>对比训练</translation>
     </message>
+    <message>
+        <source>The kept runs were not restored: the session holds no list of runs.</source>
+        <translation>保留的训练未能恢复：会话中没有训练列表。</translation>
+    </message>
+    <message>
+        <source>a precision mode</source>
+        <translation>一种精度模式</translation>
+    </message>
+    <message>
+        <source>a dataset</source>
+        <translation>一个数据集</translation>
+    </message>
+    <message>
+        <source>an optimizer</source>
+        <translation>一种优化器</translation>
+    </message>
+    <message>
+        <source>an amax algorithm</source>
+        <translation>一种 amax 算法</translation>
+    </message>
+    <message>
+        <source>a value the Training section accepts</source>
+        <translation>“训练”页面接受的值</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::UlpHeatMap</name>
@@ -3896,6 +4226,93 @@
     <message>
         <source>; the value can double %1 more times</source>
         <translation>；该值还能再翻倍 %1 次</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ViewExport</name>
+    <message>
+        <source>Copy as TSV</source>
+        <translation>复制为 TSV</translation>
+    </message>
+    <message>
+        <source>Copy as Markdown</source>
+        <translation>复制为 Markdown</translation>
+    </message>
+    <message>
+        <source>Export as CSV…</source>
+        <translation>导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>Export as PNG…</source>
+        <translation>导出为 PNG…</translation>
+    </message>
+    <message>
+        <source>Export as SVG…</source>
+        <translation>导出为 SVG…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n row(s) as Markdown.</source>
+        <translation>
+            <numerusform>已将 %n 行复制为 Markdown。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n row(s) as tab-separated text.</source>
+        <translation>
+            <numerusform>已将 %n 行复制为制表符分隔的文本。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export the table as CSV</source>
+        <translation>将表格导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Export the chart as PNG</source>
+        <translation>将图表导出为 PNG</translation>
+    </message>
+    <message>
+        <source>Export the chart as SVG</source>
+        <translation>将图表导出为 SVG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>Table “%1” as CSV…</source>
+        <translation>表格“%1”导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>Chart “%1” as PNG…</source>
+        <translation>图表“%1”导出为 PNG…</translation>
+    </message>
+    <message>
+        <source>Chart “%1” as SVG…</source>
+        <translation>图表“%1”导出为 SVG…</translation>
+    </message>
+    <message>
+        <source>No table or chart is shown</source>
+        <translation>当前没有显示表格或图表</translation>
     </message>
 </context>
 </TS>

@@ -40,6 +40,9 @@ public:
     QWidget* primaryInput() const override;
     void deactivated() override;
     void saveState() override;
+    // Session files; defined in arithmetic_session.cpp.
+    void saveSession(QJsonObject& out) const override;
+    QStringList restoreSession(const QJsonObject& in) override;
     QStringList screenshotNames() const override;
     void prepareScreenshot(const QString& name) override;
 

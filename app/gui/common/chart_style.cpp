@@ -3,6 +3,7 @@
 
 #include "app/gui/shell/theme.h"
 
+#include <QApplication>
 #include <QtCharts/QAbstractAxis>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -12,6 +13,13 @@
 #include <cmath>
 
 namespace fplab::gui {
+
+namespace {
+bool g_highContrast = false;
+} // namespace
+
+void setHighContrastCharts(bool on) { g_highContrast = on; }
+bool highContrastCharts() { return g_highContrast; }
 
 QChartView* makeChartView(QWidget* parent) {
     auto* chart = new QChart;
@@ -30,12 +38,23 @@ void styleChart(QChart* chart, const QPalette& palette) {
     chart->setPlotAreaBackgroundVisible(false);
     chart->setTitleBrush(text);
     chart->legend()->setLabelColor(text);
-    const QColor grid = isDarkPalette(palette) ? QColor(0x44, 0x48, 0x4d) : QColor(0xdd, 0xdd, 0xdd);
+    const bool dark = isDarkPalette(palette);
+    const QColor grid = g_highContrast ? (dark ? QColor(0x80, 0x80, 0x80) : QColor(0x90, 0x90, 0x90))
+                        : dark         ? QColor(0x44, 0x48, 0x4d)
+                                       : QColor(0xdd, 0xdd, 0xdd);
+    // Chart text follows the application font, so View > Zoom reaches it.
+    const QFont base = QApplication::font();
+    QFont titleFont = base;
+    titleFont.setBold(true);
+    chart->setTitleFont(titleFont);
+    chart->legend()->setFont(base);
     for (QAbstractAxis* axis : chart->axes()) {
         axis->setLabelsColor(text);
         axis->setTitleBrush(text);
         axis->setGridLineColor(grid);
-        axis->setLinePenColor(palette.color(QPalette::Mid));
+        axis->setLinePenColor(g_highContrast ? text : palette.color(QPalette::Mid));
+        axis->setLabelsFont(base);
+        axis->setTitleFont(base);
     }
 }
 
@@ -44,7 +63,13 @@ QColor seriesColor(int index, const QPalette& palette) {
                                    QColor(0x8c, 0x56, 0x4b), QColor(0x17, 0xbe, 0xcf), QColor(0x7f, 0x7f, 0x7f)};
     static const QColor dark[] = {QColor(0x6c, 0xb4, 0xf0), QColor(0x7f, 0xd6, 0x8c), QColor(0xc5, 0xa3, 0xf0),
                                   QColor(0xd9, 0xa5, 0x8c), QColor(0x6f, 0xe0, 0xec), QColor(0xb0, 0xb0, 0xb0)};
+    // Present mode: saturated colours far apart in hue and lightness (readable on a projector).
+    static const QColor strongLight[] = {QColor(0x00, 0x3c, 0xc8), QColor(0xd0, 0x00, 0x00), QColor(0x00, 0x80, 0x00),
+                                        QColor(0x80, 0x00, 0xa0), QColor(0xe0, 0x70, 0x00), QColor(0x00, 0x00, 0x00)};
+    static const QColor strongDark[] = {QColor(0x4d, 0xc3, 0xff), QColor(0xff, 0x55, 0x55), QColor(0x66, 0xff, 0x66),
+                                       QColor(0xff, 0x80, 0xff), QColor(0xff, 0xd0, 0x00), QColor(0xff, 0xff, 0xff)};
     const int n = int(std::size(light));
+    if (g_highContrast) return isDarkPalette(palette) ? strongDark[index % n] : strongLight[index % n];
     return isDarkPalette(palette) ? dark[index % n] : light[index % n];
 }
 
@@ -55,6 +80,7 @@ double logAxisBase(double lo, double hi, int ticks) {
 }
 
 QColor highlightColor(const QPalette& palette) {
+    if (g_highContrast) return isDarkPalette(palette) ? QColor(0xff, 0xff, 0x00) : QColor(0xe0, 0x00, 0x60);
     return isDarkPalette(palette) ? QColor(0xff, 0x7a, 0x5c) : QColor(0xd6, 0x27, 0x28);
 }
 

@@ -20,4 +20,10 @@ QColor highlightColor(const QPalette& palette);
 // A log-axis base 10^k that gives about `ticks` ticks over [lo, hi] (Qt ticks every power of the base).
 double logAxisBase(double lo, double hi, int ticks = 8);
 
+// Present mode (View menu): series in strong colours that stay apart on a projector, and chart
+// text at the application font's size (which View ▸ Zoom scales). styleChart() and seriesColor()
+// follow it; the shell restyles every chart after a change.
+void setHighContrastCharts(bool on);
+bool highContrastCharts();
+
 } // namespace fplab::gui

@@ -45,6 +45,9 @@ public:
     QList<QAction*> menuActions() const override;
     QWidget* primaryInput() const override;
     void saveState() override;
+    // Session files; defined in explorer_session.cpp.
+    void saveSession(QJsonObject& out) const override;
+    QStringList restoreSession(const QJsonObject& in) override;
     QStringList screenshotNames() const override;
     void prepareScreenshot(const QString& name) override;
 

@@ -32,6 +32,10 @@ public:
     QIcon icon() const override;
     void activated() override;
     void saveState() override;
+    // Session files; defined in lessons_session.cpp.
+    void saveSession(QJsonObject& out) const override;
+    QStringList restoreSession(const QJsonObject& in) override;
+    void setPresenting(bool on) override;
     QStringList screenshotNames() const override;
     void prepareScreenshot(const QString& name) override;
 

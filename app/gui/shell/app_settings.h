@@ -35,6 +35,12 @@ public:
     SettingValue<QString> language{store, QStringLiteral("appearance/language"), QString(),
                                    oneOf({QString(), QStringLiteral("en"), QStringLiteral("zh_CN")})};
 
+    // Present mode (View menu): the application font's size in percent, and strong chart colours.
+    SettingValue<int> zoomPercent{store, QStringLiteral("appearance/zoom"), 100, inRange(50, 300)};
+    SettingValue<bool> highContrastCharts{store, QStringLiteral("appearance/highContrastCharts"), false};
+    // Session files, most recent first (File > Open recent).
+    SettingValue<QStringList> recentSessions{store, QStringLiteral("session/recent"), {}};
+
     // Explorer.
     SettingValue<QString> explorerInput{store, QStringLiteral("explorer/input"), QStringLiteral("0.1")};
     SettingValue<QString> explorerFormat{store, QStringLiteral("explorer/format"), QStringLiteral("fp16"), isFormatName};

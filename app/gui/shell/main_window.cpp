@@ -1,10 +1,14 @@
 // Building the shell and keeping it in step with the settings, the theme and the language.
 #include "app/gui/shell/main_window.h"
 
+#include "app/gui/common/tab_order.h"
+#include "app/gui/common/view_export.h"
 #include "app/gui/shell/about_dialog.h"
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/language.h"
+#include "app/gui/shell/presentation.h"
 #include "app/gui/shell/section.h"
+#include "app/gui/shell/session_manager.h"
 #include "app/gui/shell/shortcuts_dialog.h"
 #include "app/gui/shell/theme.h"
 
@@ -51,6 +55,7 @@ MainWindow::MainWindow(AppSettings& settings, ThemeManager& theme, LanguageManag
         if (!s) continue;
         m_sections << s;
         m_stack->addWidget(s);
+        applyLayoutTabOrder(s);
         auto* item = new QListWidgetItem(s->icon(), s->title(), m_sidebar);
         item->setSizeHint(QSize(140, 36));
         connect(s, &Section::statusMessage, this, &MainWindow::showStatus);
@@ -60,6 +65,19 @@ MainWindow::MainWindow(AppSettings& settings, ThemeManager& theme, LanguageManag
     }
     connect(m_sidebar, &QListWidget::currentRowChanged, this, [this](int row) { showSection(row); });
 
+    m_presentation = new Presentation(settings, this);
+    connect(m_presentation, &Presentation::presentToggled, this, &MainWindow::setPresenting);
+    m_leavePresent = new QAction(this);
+    m_leavePresent->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_leavePresent->setEnabled(false);
+    addAction(m_leavePresent);
+    connect(m_leavePresent, &QAction::triggered, this, [this] { setPresenting(false); });
+    m_session = new SessionManager(this, m_sections, settings);
+    connect(m_session, &SessionManager::titleChanged, this, &MainWindow::updateTitle);
+    connect(m_session, &SessionManager::statusMessage, this, &MainWindow::showStatus);
+    m_viewExport = new ViewExport(this);
+    connect(m_viewExport, &ViewExport::message, this,
+            [this](const QString& text, bool failed) { showStatus(text, failed ? 0 : 6000); });
     buildMenus();
     statusBar()->setSizeGripEnabled(true);
     retranslateUi();
@@ -105,11 +123,55 @@ void MainWindow::showSection(int index) {
     m_settings.currentSection.set(s->id());
     rebuildSectionMenu();
     s->activated();
-    setWindowTitle(tr("FP Lab — %1").arg(s->title()));
+    updateTitle();
+}
+
+QString MainWindow::titleText(const QString& sessionName, const QString& sectionTitle) {
+    // Qt appends the application's display name unless the title already ends with it.
+    QString app = QGuiApplication::applicationDisplayName();
+    if (app.isEmpty()) app = QStringLiteral("FP Lab");
+    QStringList parts;
+    if (!sessionName.isEmpty()) parts << sessionName + QStringLiteral("[*]");
+    if (!sectionTitle.isEmpty()) parts << sectionTitle;
+    parts << app;
+    return parts.join(QStringLiteral(" — "));
+}
+
+void MainWindow::updateTitle() {
+    const Section* s = currentSection();
+    setWindowTitle(titleText(m_session->displayName(), s ? s->title() : QString()));
+    setWindowModified(!m_session->displayName().isEmpty() && m_session->isModified());
+}
+
+void MainWindow::setPresenting(bool on) {
+    if (on == m_presenting) return;
+    m_presenting = on;
+    m_leavePresent->setEnabled(on);
+    if (m_presentation->presentAction()->isChecked() != on) m_presentation->presentAction()->setChecked(on);
+    if (on) {
+        m_sidebarBeforePresent = m_sidebar->isVisible() || !isVisible();
+        m_stateBeforePresent = windowState();
+        showSection(QStringLiteral("lessons"));
+        m_sidebar->hide();
+        setWindowState(windowState() | Qt::WindowFullScreen);
+    } else {
+        m_sidebar->setVisible(m_sidebarBeforePresent);
+        setWindowState(m_stateBeforePresent);
+    }
+    for (Section* s : m_sections) s->setPresenting(on);
 }
 
 void MainWindow::buildMenus() {
     m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->addAction(m_session->openAction());
+    m_fileMenu->addMenu(m_session->recentMenu());
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_session->saveAction());
+    m_fileMenu->addAction(m_session->saveAsAction());
+    m_fileMenu->addSeparator();
+    m_exportMenu = m_fileMenu->addMenu(QString());
+    connect(m_exportMenu, &QMenu::aboutToShow, this, [this] { m_viewExport->fillExportMenu(m_exportMenu, currentSection()); });
+    m_fileMenu->addSeparator();
     m_quit = m_fileMenu->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);
 
     m_viewMenu = menuBar()->addMenu(QString());
@@ -135,6 +197,12 @@ void MainWindow::buildMenus() {
     m_fullScreen = m_viewMenu->addAction(QString(), QKeySequence::FullScreen, this, [this] {
         setWindowState(windowState() ^ Qt::WindowFullScreen);
     });
+    m_viewMenu->addAction(m_presentation->presentAction());
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_presentation->zoomInAction());
+    m_viewMenu->addAction(m_presentation->zoomOutAction());
+    m_viewMenu->addAction(m_presentation->resetZoomAction());
+    m_viewMenu->addAction(m_presentation->highContrastAction());
     m_viewMenu->addSeparator();
 
     m_themeMenu = m_viewMenu->addMenu(QString());
@@ -194,6 +262,8 @@ void MainWindow::rebuildSectionMenu() {
 
 void MainWindow::retranslateUi() {
     m_fileMenu->setTitle(tr("&File"));
+    m_exportMenu->setTitle(tr("&Export"));
+    m_exportMenu->setToolTip(tr("Save a table of the open section as CSV, or a chart as PNG or SVG."));
     m_quit->setText(tr("&Quit"));
     m_viewMenu->setTitle(tr("&View"));
     for (int i = 0; i < m_sections.size(); ++i) {
@@ -219,10 +289,10 @@ void MainWindow::retranslateUi() {
     m_shortcuts->setText(tr("&Keyboard shortcuts"));
     m_about->setText(tr("&About FP Lab"));
     m_sidebar->setToolTip(QString());
-    if (Section* s = currentSection()) {
-        m_sectionMenu->setTitle(s->title());
-        setWindowTitle(tr("FP Lab — %1").arg(s->title()));
-    }
+    m_session->retranslateUi();
+    m_presentation->retranslateUi();
+    if (Section* s = currentSection()) m_sectionMenu->setTitle(s->title());
+    updateTitle();
 }
 
 void MainWindow::changeEvent(QEvent* event) {

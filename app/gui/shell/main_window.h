@@ -17,8 +17,11 @@ namespace fplab::gui {
 
 class AppSettings;
 class LanguageManager;
+class Presentation;
 class Section;
+class SessionManager;
 class ThemeManager;
+class ViewExport;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
@@ -39,6 +42,15 @@ public:
     QMenu* sectionMenu() const { return m_sectionMenu; }
     // Writes window and section state to the settings.
     void saveState();
+    SessionManager* sessionManager() const { return m_session; }
+    Presentation* presentation() const { return m_presentation; }
+    ViewExport* viewExport() const { return m_viewExport; }
+    QMenu* fileMenu() const { return m_fileMenu; }
+    QMenu* exportMenu() const { return m_exportMenu; }
+    bool isPresenting() const { return m_presenting; }
+    void setPresenting(bool on);
+    // "lesson-3[*] — Explorer — FP Lab": the session (when one is open), the section, the app once.
+    static QString titleText(const QString& sessionName, const QString& sectionTitle);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -53,6 +65,7 @@ private:
     void applyLanguage(const QString& code);
     void showShortcuts();
     void showAbout();
+    void updateTitle();
 
     AppSettings& m_settings;
     ThemeManager& m_theme;
@@ -85,6 +98,14 @@ private:
     QAction* m_toggleSidebar = nullptr;
     QAction* m_shortcuts = nullptr;
     QAction* m_about = nullptr;
+    SessionManager* m_session = nullptr;
+    Presentation* m_presentation = nullptr;
+    ViewExport* m_viewExport = nullptr;
+    QMenu* m_exportMenu = nullptr;
+    QAction* m_leavePresent = nullptr; // Esc, only while presenting
+    bool m_presenting = false;
+    bool m_sidebarBeforePresent = true;
+    Qt::WindowStates m_stateBeforePresent;
 };
 
 } // namespace fplab::gui

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QAction;
+class QJsonObject;
 
 namespace fplab::gui {
 
@@ -51,6 +52,18 @@ public:
     // and the content to show for each: representative values, not the user's.
     virtual QStringList screenshotNames() const { return {id()}; }
     virtual void prepareScreenshot(const QString& name) { Q_UNUSED(name); }
+
+    // Session files (File > Save session, shell/session_file.h): write what the learner set up
+    // (inputs, choices, progress; not window layout) into `out`...
+    virtual void saveSession(QJsonObject& out) const { Q_UNUSED(out); }
+    // ...and restore it: apply every valid field, and return one sentence per field that was not
+    // restored (SessionReader collects them). Called only with an object this section wrote.
+    virtual QStringList restoreSession(const QJsonObject& in) {
+        Q_UNUSED(in);
+        return {};
+    }
+    // Present mode (View > Present): show only what a class needs to see (Lessons hides its list).
+    virtual void setPresenting(bool on) { Q_UNUSED(on); }
 
 signals:
     // A message for the status bar (0 ms: until replaced).

@@ -54,6 +54,7 @@ QVariant SettingValueBase::readRaw() const { return m_store.settings().value(m_k
 void SettingValueBase::writeRaw(const QVariant& value) {
     m_store.settings().setValue(m_key, value);
     m_store.scheduleSync();
+    emit m_store.valueWritten(m_key);
 }
 
 void SettingValueBase::reportCorrupt(const QString& shownValue) {

@@ -37,6 +37,8 @@ public:
 
 signals:
     void problemFound(const QString& problem);
+    // A value was set (the session tracks unsaved changes through this).
+    void valueWritten(const QString& key);
 
 private:
     std::unique_ptr<QSettings> m_settings;

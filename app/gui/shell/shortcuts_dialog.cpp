@@ -29,6 +29,11 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction*>& actions, QWidget* parent
         {tr("Bit editor: move between bits"), tr("Left / Right")},
         {tr("Bit editor: flip the bit"), tr("Space")},
         {tr("Bit editor: set the bit and move on"), tr("0 / 1")},
+        {tr("Bit editor: first / last bit"), tr("Home / End")},
+        {tr("Table: copy as tab-separated text (the selected cells, or the whole table)"), QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText)},
+        {tr("Table or chart: copy as Markdown, export as CSV, PNG or SVG"), tr("Right-click, or the Menu key")},
+        {tr("Move between the controls, in the order of the layout"), tr("Tab / Shift+Tab")},
+        {tr("Leave Present mode"), tr("Esc")},
     };
     for (const auto& [what, key] : extra) {
         const int row = table->rowCount();

@@ -44,6 +44,8 @@ public:
     void setLocked(bool locked);
     // Writes the configuration to the settings.
     void save();
+    // The settings' validators (a session file's values pass the same checks).
+    const TrainingSettings& settings() const { return *m_settings; }
     void retranslate();
 
     // The controls.

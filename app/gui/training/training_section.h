@@ -43,6 +43,9 @@ public:
     QWidget* primaryInput() const override;
     void activated() override;
     void saveState() override;
+    // Session files; defined in training_session.cpp.
+    void saveSession(QJsonObject& out) const override;
+    QStringList restoreSession(const QJsonObject& in) override;
     QStringList screenshotNames() const override;
     void prepareScreenshot(const QString& name) override;
 
