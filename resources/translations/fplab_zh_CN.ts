@@ -2289,16 +2289,24 @@
         <translation>损失缩放因子</translation>
     </message>
     <message>
-        <source>Gradients FP16 rounds to zero</source>
-        <translation>被 FP16 舍入为零的梯度</translation>
+        <source>FP16 underflow</source>
+        <translation>FP16 下溢</translation>
     </message>
     <message>
-        <source>Accuracy (each step&apos;s examples)</source>
-        <translation>准确率（每步的样本）</translation>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
     </message>
     <message>
         <source>step</source>
         <translation>步数</translation>
+    </message>
+    <message>
+        <source>nonzero gradients → 0</source>
+        <translation>非零梯度 → 0</translation>
+    </message>
+    <message>
+        <source>of the step&apos;s examples</source>
+        <translation>占该步样本的比例</translation>
     </message>
 </context>
 <context>

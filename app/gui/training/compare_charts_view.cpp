@@ -27,10 +27,11 @@ CompareChartsView::CompareChartsView(RunStore* store, QWidget* parent) : QWidget
     layout->setContentsMargins(0, 0, 0, 0);
     for (int c = 0; c < ChartCount; ++c) {
         m_views[c] = makeChartView(this);
-        m_views[c]->setMinimumSize(260, 200);
+        m_views[c]->setMinimumSize(180, 150); // four to a tab, beside the run list, within 1280x800
         layout->addWidget(m_views[c], c / 2, c % 2);
         m_x[c] = new QValueAxis(this);
         m_x[c]->setLabelFormat(QStringLiteral("%d"));
+        m_x[c]->setTickCount(3); // first, middle and last step: four charts share the width
         m_views[c]->chart()->addAxis(m_x[c], Qt::AlignBottom);
         // The run list beside the charts is the legend (names in full, colours, check boxes).
         m_views[c]->chart()->legend()->hide();
@@ -64,9 +65,11 @@ QChart* CompareChartsView::chart(Chart chart) const { return m_views[chart]->cha
 void CompareChartsView::retranslate() {
     m_views[Loss]->chart()->setTitle(tr("Loss"));
     m_views[Scale]->chart()->setTitle(tr("Loss scale"));
-    m_views[Underflow]->chart()->setTitle(tr("Gradients FP16 rounds to zero"));
-    m_views[Accuracy]->chart()->setTitle(tr("Accuracy (each step's examples)"));
+    m_views[Underflow]->chart()->setTitle(tr("FP16 underflow"));
+    m_views[Accuracy]->chart()->setTitle(tr("Accuracy"));
     for (QValueAxis* x : m_x) x->setTitleText(tr("step"));
+    m_underflowY->setTitleText(tr("nonzero gradients → 0"));
+    m_accuracyY->setTitleText(tr("of the step's examples"));
 }
 
 void CompareChartsView::changeEvent(QEvent* event) {

@@ -34,6 +34,7 @@ CompareRunsTab::CompareRunsTab(const TrainingForm* form, QWidget* parent)
     splitter->addWidget(m_list);
     splitter->addWidget(m_views);
     splitter->setStretchFactor(1, 1);
+    splitter->setSizes({m_list->minimumSizeHint().width(), 10000}); // the charts take the rest
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);

@@ -20,7 +20,7 @@ RunListView::RunListView(RunStore* store, QWidget* parent) : QWidget(parent), m_
     // Whole names ("FP16, dynamic loss scale (GradScaler) (GPU)"), wrapped rather than cut.
     m_list->setWordWrap(true);
     m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_list->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 24);
+    m_list->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 16);
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                             QAbstractItemView::SelectedClicked);
     m_remove = new QPushButton;
