@@ -305,5 +305,20 @@ TEST(LessonsGui, ABrokenLessonFileIsShownNotFatal) {
         << s.problemsLabel()->text().toStdString();
 }
 
+// Edits faster than the worker (JobRunner, one run at a time): the run in progress finishes, then the
+// newest values run, and the panel ends showing those.
+TEST(LessonsGui, AnEditWhileARunGoesIsRunNextAndShownLast) {
+    GuiHarness h;
+    LessonsSection* s = lessonsOf(h);
+    ASSERT_NE(s, nullptr);
+    ASSERT_TRUE(s->openLesson(QStringLiteral("overflow"), 0));
+    LessonView* v = s->view();
+    ExperimentPanel* panel = v->experimentPanels().front();
+    ASSERT_TRUE(panel->params()->setValue(QStringLiteral("count"), QStringLiteral("2047")));
+    QTest::mouseClick(panel->resetButton(), Qt::LeftButton); // back to the lesson's values at once
+    ASSERT_TRUE(waitUntil([&] { return !panel->isRunning(); }));
+    EXPECT_TRUE(v->narrationText().contains(QStringLiteral("there it becomes inf"))) << v->narrationText().toStdString();
+}
+
 } // namespace
 } // namespace fplab::gui

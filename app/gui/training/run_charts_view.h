@@ -1,6 +1,6 @@
 // The loss and the loss scale over the steps of a run (skipped steps marked), as two charts. The loss
 // chart draws each step's loss faintly and a smoothed line (an exponential moving average) over it.
-// Every series is decimated (SeriesDecimator: at most about 1,000 points, min and max per bucket), so an
+// Every series is decimated (SeriesDecimator: at most about 600 points, min and max per bucket), so an
 // update costs the same at step 100 and step 100,000; the full data stays in the run (TrainingRunData).
 #pragma once
 
@@ -22,7 +22,7 @@ class RunChartsView final : public QWidget {
     Q_DISABLE_COPY_MOVE(RunChartsView)
 
 public:
-    static constexpr int kMaxBuckets = 500; // per series: at most 2 * kMaxBuckets + 1 points
+    static constexpr int kMaxBuckets = 300; // per series: at most 2 * kMaxBuckets + 1 points
 
     explicit RunChartsView(QWidget* parent = nullptr);
     ~RunChartsView() override;
