@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QTabWidget>
+#include <QHeaderView>
 #include <QTableView>
 #include <QTest>
 #include <QtCharts/QAbstractAxis>
@@ -73,10 +74,14 @@ TEST(PresentTest, ZoomScalesFontsAndChartsAndIsKeptAcrossWindows) {
     activate(h.window());
     Presentation* p = h.window().presentation();
     EXPECT_EQ(p->zoomPercent(), 100);
+    QTableView* table = h.window().currentSection()->findChild<QTableView*>();
+    ASSERT_TRUE(table);
+    const int rowHeight = table->verticalHeader()->defaultSectionSize();
     p->zoomInAction()->trigger();
     p->zoomInAction()->trigger();
     EXPECT_EQ(p->zoomPercent(), 120);
     EXPECT_NEAR(QApplication::font().pointSizeF(), base * 1.2, 0.01);
+    EXPECT_NEAR(table->verticalHeader()->defaultSectionSize(), rowHeight * 1.2, 1.5); // rows grow with the text
     // The keys: Ctrl+- once.
     QTest::keyClick(&h.window(), Qt::Key_Minus, Qt::ControlModifier);
     EXPECT_EQ(p->zoomPercent(), 110);

@@ -7,9 +7,12 @@
 #include <QAction>
 #include <QApplication>
 #include <QEvent>
+#include <QHeaderView>
+#include <QTableView>
 #include <QWidget>
 
 #include <algorithm>
+#include <cmath>
 
 namespace fplab::gui {
 
@@ -80,8 +83,22 @@ void Presentation::apply() {
     const bool fontChanged = QApplication::font() != font;
     const bool contrastChanged = highContrastCharts() != m_settings.highContrastCharts.get();
     setHighContrastCharts(m_settings.highContrastCharts.get());
-    if (fontChanged) QApplication::setFont(font);
+    if (fontChanged) {
+        // Row heights were set from the font the tables were built with; scale them by the same step.
+        const double before = QApplication::font().pointSizeF(), after = font.pointSizeF();
+        QApplication::setFont(font);
+        if (before > 0 && after > 0) scaleTableRows(after / before);
+    }
     if (fontChanged || contrastChanged) restyleAllWidgets();
+}
+
+void scaleTableRows(double ratio) {
+    for (QWidget* w : QApplication::allWidgets()) {
+        auto* table = qobject_cast<QTableView*>(w);
+        if (!table) continue;
+        QHeaderView* rows = table->verticalHeader();
+        rows->setDefaultSectionSize(std::max(rows->minimumSectionSize(), int(std::lround(rows->defaultSectionSize() * ratio))));
+    }
 }
 
 void restyleAllWidgets() {

@@ -58,5 +58,7 @@ private:
 // Sends every widget a palette change, so charts and coloured views restyle (after a zoom or a
 // contrast change, which the palette does not show).
 void restyleAllWidgets();
+// Multiplies every table's default row height by `ratio` (after a zoom step).
+void scaleTableRows(double ratio);
 
 } // namespace fplab::gui
