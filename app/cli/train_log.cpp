@@ -2,6 +2,7 @@
 #include "app/cli/train_log.h"
 
 #include "app/cli/train_text.h"
+#include "core/training/step_csv.h"
 #include "gpu/training/training_backend.h"
 
 #include <chrono>
@@ -11,38 +12,6 @@ namespace fplab::cli::train {
 using namespace fplab::training;
 
 namespace {
-
-// The GPU run collects no gradient statistics: its CSV and log stop before those columns.
-void writeCsvHeader(std::ostream& csv, const TrainingRun& info, bool stats) {
-    csv << "step,loss,accuracy,scale,scale_after,growth_tracker,skipped,nonfinite_grad,grad_norm,clipped";
-    if (stats) {
-        csv << ",grad_elements,grad_nonzero,underflow,subnormal,overflow,underflow_fraction,subnormal_fraction,"
-               "overflow_fraction,updates_attempted,updates_vanished";
-        for (const Parameter& p : info.model().parameters()) csv << ",update_ratio_" << p.name;
-        if (info.policy().fp8Gemms())
-            for (const std::string& t : info.model().fp8TensorNames())
-                csv << "," << t << "_amax," << t << "_history_amax," << t << "_scale," << t << "_saturated_fraction,"
-                    << t << "_flushed_fraction";
-    }
-    csv << "\n";
-}
-
-void writeCsvRow(std::ostream& csv, const StepRecord& r, bool stats) {
-    const Fp16WindowCounts& w = r.window;
-    csv << r.step << "," << general(r.loss) << "," << general(r.accuracy) << "," << general(r.scale) << ","
-        << general(r.scaleAfter) << "," << r.growthTracker << "," << (r.skipped ? 1 : 0) << ","
-        << (r.nonFiniteGradients ? 1 : 0) << "," << general(r.gradNorm) << "," << (r.clipped ? 1 : 0);
-    if (stats) {
-        csv << "," << w.elements << "," << w.nonzero() << "," << w.underflow << "," << w.subnormal << "," << w.overflow
-            << "," << general(w.underflowFraction()) << "," << general(w.subnormalFraction()) << ","
-            << general(w.overflowFraction()) << "," << r.updatesAttempted << "," << r.updatesVanished;
-        for (double u : r.updateRatio) csv << "," << general(u);
-        for (const Fp8TensorStats& t : r.fp8)
-            csv << "," << general(t.amax) << "," << general(t.historyAmax) << "," << general(t.scale) << ","
-                << general(t.saturatedFraction()) << "," << general(t.flushedFraction());
-    }
-    csv << "\n";
-}
 
 void printStep(std::ostream& out, const StepRecord& r, bool stats) {
     out << padLeft(std::to_string(r.step), 6) << "  " << padLeft(fixed(r.loss, 6), 10) << "  "
@@ -100,7 +69,8 @@ void printCpuDetails(const TrainingRun& run, CommandIo io) {
 
 void trainWithLog(TrainingRun& run, long long every, std::ostream* csv, CommandIo io) {
     const bool stats = run.onEmulator();
-    if (csv) writeCsvHeader(*csv, run, stats);
+    // The GPU run collects no gradient statistics: its CSV and log stop before those columns.
+    if (csv) *csv << stepCsvHeader(stepCsvColumns(run));
     io.out << "  step        loss        scale  skipped" << (stats ? "  underflow  subnormal  overflow" : "") << "\n";
     int skipped = 0;
     double seconds = 0;
@@ -112,7 +82,7 @@ void trainWithLog(TrainingRun& run, long long every, std::ostream* csv, CommandI
         if (r->skipped) ++skipped;
         if (r->step % every == 0 || r->step == 1 || r->skipped || r->step == run.config().steps || run.over())
             printStep(io.out, *r, stats);
-        if (csv) writeCsvRow(*csv, *r, stats);
+        if (csv) *csv << stepCsvRow(*r, stats);
     }
     const RunState s = run.state();
     const std::vector<StepRecord>& h = run.history();

@@ -249,12 +249,14 @@ void TrainingRun::update(StepRecord& rec) {
         const OptimizerOutcome o = m_kernels->optimizerStep();
         for (const ParameterUpdate& u : o.updates) {
             rec.updateRatio.push_back(u.ratio);
+            rec.vanishedPerTensor.push_back(u.attempted ? double(u.vanished) / double(u.attempted) : 0.0);
             rec.updatesAttempted += u.attempted;
             rec.updatesVanished += u.vanished;
         }
         if (!o.weightsFinite && m_weightsNonFiniteSince == 0) m_weightsNonFiniteSince = rec.step;
     } else if (m_kernels->collectsStats()) {
         rec.updateRatio.assign(model().parameters().size(), 0.0);
+        rec.vanishedPerTensor.assign(model().parameters().size(), 0.0);
     }
 
     if (m_policy.scaling == LossScaling::Dynamic) {

@@ -73,6 +73,9 @@ struct StepRecord {
     Fp16WindowCounts window;      // the backward's gradient casts against FP16's range
     ExponentHistogram histogram;  // their magnitudes (scaled, before rounding)
     std::vector<double> updateRatio; // per parameter tensor: ||dw|| / ||w||
+    // Per parameter tensor: of the elements whose computed update was nonzero, the fraction whose stored
+    // weight did not change (the update was swamped by the weight's spacing).
+    std::vector<double> vanishedPerTensor;
     std::int64_t updatesAttempted = 0;
     std::int64_t updatesVanished = 0; // computed update nonzero, stored weight unchanged
     std::vector<Fp8TensorStats> fp8; // fp8-* modes: each FP8 GEMM operand's cast (amax, scale, saturated, flushed)

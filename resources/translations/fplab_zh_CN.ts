@@ -3998,6 +3998,14 @@ Python 打印为：%2</translation>
             <source>The link's training settings cannot be used: %1</source>
             <translation>无法使用链接中的训练设置：%1</translation>
         </message>
+        <message>
+            <source>Compare runs</source>
+            <translation>对比训练</translation>
+        </message>
+        <message>
+            <source>The kept runs were not restored: the session holds no list of runs.</source>
+            <translation>保留的训练未能恢复：会话中没有训练列表。</translation>
+        </message>
     </context>
     <context>
         <name>fplab::gui::UlpHeatMap</name>
@@ -5016,6 +5024,223 @@ Python 打印为：%2</translation>
         <message>
             <source>Hopper: TMA copies swizzled tiles, mbarriers hand them from a producer warp group to two wgmma consumers</source>
             <translation>Hopper：TMA 拷贝交织（swizzle）布局的分块，mbarrier 把它们从一个生产者 warp 组交给两个 wgmma 消费者</translation>
+        </message>
+    </context>
+    <context>
+        <name>fplab::gui::CompareChartsView</name>
+        <message>
+            <source>Loss</source>
+            <translation>损失</translation>
+        </message>
+        <message>
+            <source>Loss scale</source>
+            <translation>损失缩放因子</translation>
+        </message>
+        <message>
+            <source>FP16 underflow</source>
+            <translation>FP16 下溢</translation>
+        </message>
+        <message>
+            <source>Accuracy</source>
+            <translation>准确率</translation>
+        </message>
+        <message>
+            <source>step</source>
+            <translation>步数</translation>
+        </message>
+        <message>
+            <source>nonzero gradients → 0</source>
+            <translation>非零梯度 → 0</translation>
+        </message>
+        <message>
+            <source>of the step's examples</source>
+            <translation>占该步样本的比例</translation>
+        </message>
+    </context>
+    <context>
+        <name>fplab::gui::CompareRunsTab</name>
+        <message>
+            <source>Runs overlaid</source>
+            <translation>多次训练叠加</translation>
+        </message>
+        <message>
+            <source>Update-to-weight ratio</source>
+            <translation>更新与权重之比</translation>
+        </message>
+        <message>
+            <source>Memory by mode</source>
+            <translation>各模式的内存</translation>
+        </message>
+        <message>
+            <source>%1 (CPU)</source>
+            <translation>%1（CPU）</translation>
+        </message>
+        <message>
+            <source>%1 (GPU)</source>
+            <translation>%1（GPU）</translation>
+        </message>
+    </context>
+    <context>
+        <name>fplab::gui::MemoryByModeView</name>
+        <message>
+            <source>Memory by category and mode (bytes)</source>
+            <translation>按类别和模式划分的内存（字节）</translation>
+        </message>
+        <message>
+            <source>weights</source>
+            <translation>权重</translation>
+        </message>
+        <message>
+            <source>master weights</source>
+            <translation>主权重</translation>
+        </message>
+        <message>
+            <source>gradients</source>
+            <translation>梯度</translation>
+        </message>
+        <message>
+            <source>optimizer state</source>
+            <translation>优化器状态</translation>
+        </message>
+        <message>
+            <source>activations</source>
+            <translation>激活值</translation>
+        </message>
+        <message>
+            <source>The current settings in each mode of the comparison, as a GPU would hold them (activations: those saved for the backward pass of one micro-batch): the 16-bit modes add float32 master weights and 16-bit copies of the weights, and save smaller activations.</source>
+            <translation>当前设置在对比的每种模式下、按 GPU 的存放方式所占的内存（激活值：一个微批次为反向传播保存的张量）：16 位模式多出 float32 主权重和权重的 16 位副本，保存的激活值更小。</translation>
+        </message>
+    </context>
+    <context>
+        <name>fplab::gui::RunListView</name>
+        <message>
+            <source>Export the run as CSV</source>
+            <translation>将该次训练导出为 CSV</translation>
+        </message>
+        <message>
+            <source>CSV files (*.csv);;All files (*)</source>
+            <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Export every run as one CSV</source>
+            <translation>将所有训练导出为一个 CSV</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>移除</translation>
+        </message>
+        <message>
+            <source>Remove the chosen run from the comparison</source>
+            <translation>从对比中移除所选的训练</translation>
+        </message>
+        <message>
+            <source>Export run…</source>
+            <translation>导出训练…</translation>
+        </message>
+        <message>
+            <source>The chosen run's steps as CSV, with the columns of fplab-cli train --csv</source>
+            <translation>所选训练的每一步，导出为 CSV，列与 fplab-cli train --csv 相同</translation>
+        </message>
+        <message>
+            <source>Export comparison…</source>
+            <translation>导出对比…</translation>
+        </message>
+        <message>
+            <source>Every kept run in one CSV, with a run column</source>
+            <translation>所有保留的训练导出为一个 CSV，带有“训练”列</translation>
+        </message>
+        <message>
+            <source>Every finished run is kept (up to %1). Tick to show, double-click to rename.</source>
+            <translation>每次完成的训练都会保留（最多 %1 次）。勾选以显示，双击以重命名。</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <source>Written to %1.</source>
+            <translation>已写入 %1。</translation>
+        </message>
+        <message>
+            <source>No run is chosen.</source>
+            <translation>没有选择训练。</translation>
+        </message>
+    </context>
+    <context>
+        <name>fplab::gui::UpdateRatioView</name>
+        <message>
+            <source>Update-to-weight ratio ‖Δw‖ / ‖w‖ per tensor</source>
+            <translation>每个张量的更新与权重之比 ‖Δw‖ / ‖w‖</translation>
+        </message>
+        <message>
+            <source>Updates that vanished (stored weight unchanged), fraction per tensor</source>
+            <translation>消失的更新（存储的权重未变）占每个张量的比例</translation>
+        </message>
+        <message>
+            <source>step</source>
+            <translation>步数</translation>
+        </message>
+        <message>
+            <source>The kept run to show</source>
+            <translation>要显示的已保留训练</translation>
+        </message>
+        <message>
+            <source>Keep a run first: every finished run is kept for comparison.</source>
+            <translation>请先完成一次训练：每次完成的训练都会保留以供对比。</translation>
+        </message>
+        <message>
+            <source>This run has no per-tensor statistics (the GPU run measures none).</source>
+            <translation>这次训练没有逐张量的统计（GPU 训练不做这些测量）。</translation>
+        </message>
+        <message>
+            <source>Below the dashed line an FP16 weight's update is rounded away (2^-11), below the dotted line a BF16 weight's (2^-8).</source>
+            <translation>低于虚线时，FP16 权重的更新被舍入掉（2^-11）；低于点线时，BF16 权重的更新被舍入掉（2^-8）。</translation>
+        </message>
+        <message>
+            <source>FP16 swamping 2^-11</source>
+            <translation>FP16 淹没线 2^-11</translation>
+        </message>
+        <message>
+            <source>BF16 swamping 2^-8</source>
+            <translation>BF16 淹没线 2^-8</translation>
+        </message>
+    </context>
+    <context>
+        <name>fplab::gui::RunAllModes</name>
+        <message>
+            <source>Run all modes</source>
+            <translation>运行所有模式</translation>
+        </message>
+        <message>
+            <source>FP32, FP16 without scaling, FP16 with the dynamic scaler and BF16 with these settings, one after another; each is kept for the comparison (Ctrl+Shift+F5)</source>
+            <translation>用这些设置依次运行 FP32、不缩放的 FP16、带动态缩放器的 FP16 和 BF16；每次训练都保留以供对比（Ctrl+Shift+F5）</translation>
+        </message>
+    </context>
+    <context>
+        <name>fplab::gui::RunStore</name>
+        <message>
+            <source>Kept run %1 (%2) was not restored: %3.</source>
+            <translation>保留的第 %1 次训练（%2）未能恢复：%3。</translation>
+        </message>
+        <message>
+            <source>no name</source>
+            <translation>无名称</translation>
+        </message>
+        <message>
+            <source>it has no name</source>
+            <translation>它没有名称</translation>
+        </message>
+        <message>
+            <source>its precision mode, data set or optimizer is not one FP Lab knows</source>
+            <translation>它的精度模式、数据集或优化器不是 FP Lab 认识的</translation>
+        </message>
+        <message>
+            <source>its tensor names are missing</source>
+            <translation>缺少它的张量名称</translation>
+        </message>
+        <message>
+            <source>its steps are missing or incomplete</source>
+            <translation>它的训练步缺失或不完整</translation>
         </message>
     </context>
 </TS>

@@ -7,6 +7,11 @@
 #include "app/gui/lessons/lessons_section.h"
 #include "app/gui/shell/session_file.h"
 #include "app/gui/shell/session_manager.h"
+#include "app/gui/common/enum_combo.h"
+#include "app/gui/training/compare_runs_tab.h"
+#include "app/gui/training/run_controls.h"
+#include "app/gui/training/run_store.h"
+#include "app/gui/training/training_form.h"
 #include "app/gui/training/training_section.h"
 #include "gui_fixture.h"
 
@@ -88,11 +93,18 @@ void setUpEverything(MainWindow& w, const QString& lessonId, const QString& chec
     progress->setCurrentLesson(lessonId);
 
     auto* training = qobject_cast<TrainingSection*>(w.section(QStringLiteral("training")));
-    training->modeCombo()->setCurrentIndex(training->modeCombo()->findData(QStringLiteral("bf16")));
-    training->datasetCombo()->setCurrentIndex(training->datasetCombo()->findData(QStringLiteral("tiny-grad")));
-    training->stepsSpin()->setValue(1234);
-    training->amaxHistorySpin()->setValue(77);
-    training->outlierStepSpin()->setValue(9);
+    training::TrainingConfig kept; // a run kept for the comparison, renamed and hidden
+    kept.mode = training::TrainingMode::Fp16Dynamic;
+    kept.steps = 7;
+    kept.model.width = 8;
+    training->runControls()->showCompletedRun(kept);
+    training->compareRuns()->store()->rename(0, QStringLiteral("my run"));
+    training->compareRuns()->store()->setVisible(0, false);
+    selectEnum(training->form()->modeCombo(), training::TrainingMode::Bf16);
+    selectEnum(training->form()->datasetCombo(), training::DatasetKind::TinyGrad);
+    training->form()->stepsSpin()->setValue(1234);
+    training->form()->amaxHistorySpin()->setValue(77);
+    training->form()->outlierStepSpin()->setValue(9);
 }
 
 TEST(SessionTest, SaveDestroyOpenInANewWindowRestoresEveryField) {
@@ -148,8 +160,13 @@ TEST(SessionTest, SaveDestroyOpenInANewWindowRestoresEveryField) {
     EXPECT_EQ(progress->reachedStep(lessonId), 2);
     EXPECT_TRUE(progress->isSolved(lessonId, checkpoint));
     auto* training = b.section<TrainingSection>(QStringLiteral("training"));
-    EXPECT_EQ(training->configFromControls().steps, 1234);
-    EXPECT_EQ(training->modeCombo()->currentData().toString(), QStringLiteral("bf16"));
+    EXPECT_EQ(training->form()->config().steps, 1234);
+    EXPECT_EQ(currentEnum(training->form()->modeCombo(), training::TrainingMode::Fp32), training::TrainingMode::Bf16);
+    const RunStore* runs = training->compareRuns()->store();
+    ASSERT_EQ(runs->rowCount(), 1);
+    EXPECT_EQ(runs->runs()[0].name, QStringLiteral("my run"));
+    EXPECT_FALSE(runs->runs()[0].visible);
+    EXPECT_EQ(runs->runs()[0].steps.size(), 7u);
     auto* arithmetic = b.section<ArithmeticSection>(QStringLiteral("arithmetic"));
     for (const QCheckBox* box : arithmetic->findChildren<QCheckBox*>()) EXPECT_TRUE(box->isChecked());
     EXPECT_EQ(b.settings().arithmeticOperation.get(), QStringLiteral("fma"));
@@ -225,8 +242,8 @@ TEST(SessionTest, PartlyBadFileRestoresWhatIsValidAndListsTheRest) {
     EXPECT_EQ(ex->state()->rounding(), RoundingMode::TowardZero);
     EXPECT_EQ(h.settings().customFormats.get(), QStringList{QStringLiteral("e4m3-fnuz")});
     auto* tr = h.section<TrainingSection>(QStringLiteral("training"));
-    EXPECT_EQ(tr->configFromControls().steps, 5);
-    EXPECT_EQ(tr->configFromControls().model.width, 64); // refused, not clamped
+    EXPECT_EQ(tr->form()->config().steps, 5);
+    EXPECT_EQ(tr->form()->config().model.width, 64); // refused, not clamped
 }
 
 TEST(SessionTest, RecentFilesArePersistedAndMissingOnesHandled) {

@@ -422,8 +422,8 @@ TEST(TrainingGui, EveryStateEnablesExactlyTheActionsThatMakeSense) {
     RunControls* c = s->runControls();
     EXPECT_EQ(c->phase(), RunPhase::Empty);
     EXPECT_EQ(enabledSet(c), "Start Step");
-    // The Training menu holds the same actions, each with its shortcut shown.
-    ASSERT_EQ(s->menuActions().size(), 5);
+    // The Training menu holds the same actions (and Run all modes), each with its shortcut shown.
+    ASSERT_EQ(s->menuActions().size(), 6);
     for (QAction* a : s->menuActions()) {
         EXPECT_FALSE(a->shortcut().isEmpty()) << a->text().toStdString();
         EXPECT_TRUE(a->isShortcutVisibleInContextMenu()) << a->text().toStdString();

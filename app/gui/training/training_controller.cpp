@@ -155,6 +155,7 @@ void TrainingController::work(const JobControl& control, std::shared_ptr<Trainin
             lockstep->step();
             r = lockstep->a().last;
             if (const StepComparison* c = lockstep->lastComparison()) batch.comparisons.push_back(*c);
+            if (const StepRecord* g = lockstep->b().last) batch.gpuSteps.push_back(*g); // kept for the comparison of runs
         } else {
             r = run->step();
         }

@@ -36,8 +36,9 @@ struct TrainingUpdate {
     std::optional<training::Evaluation> evaluation; // when the run has ended
     bool ended = false;
     bool paused = false; // the worker is waiting (paused) after the last of these steps
-    // GPU backend: the steps compared so far and the GPU run's state.
+    // GPU backend: the steps compared so far, the GPU run's own records and its state.
     std::vector<training::StepComparison> comparisons;
+    std::vector<training::StepRecord> gpuSteps;
     std::optional<training::RunState> gpuState;
     // FP8 modes: the loss of a BF16 run of the same configuration stepping alongside, (step, loss).
     std::vector<std::pair<int, float>> bf16Loss;
@@ -53,6 +54,7 @@ struct TrainingRunData {
     std::vector<training::StepRecord> steps;
     std::vector<std::pair<int, float>> bf16Loss;
     std::vector<training::StepComparison> comparisons;
+    std::vector<training::StepRecord> gpuSteps; // the GPU run's records (kept for the comparison of runs)
     training::RunState state;
     std::optional<training::RunState> gpuState;
     std::optional<training::PredictionGrid> grid;

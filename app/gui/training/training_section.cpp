@@ -4,16 +4,21 @@
 #include "app/gui/lessons/lesson_language.h"
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/glyph_icon.h"
+#include "app/gui/training/compare_runs_tab.h"
+#include "app/gui/training/compare_charts_view.h"
 #include "app/gui/training/comparison_view.h"
 #include "app/gui/training/decision_boundary_view.h"
 #include "app/gui/training/fp8_charts_view.h"
 #include "app/gui/training/gradient_histogram_view.h"
+#include "app/gui/training/run_all_modes.h"
 #include "app/gui/training/run_charts_view.h"
+#include "app/gui/training/run_store.h"
 #include "app/gui/training/run_controls.h"
 #include "app/gui/training/tensors_view.h"
 #include "app/gui/training/trace_table_model.h"
 #include "app/gui/training/training_form.h"
 #include "app/gui/training/training_link.h"
+#include "core/training/mode_memory.h"
 #include "gpu/training/gpu_step_kernels.h"
 
 #include <QComboBox>
@@ -28,7 +33,9 @@ using namespace fplab::training;
 TrainingSection::TrainingSection(SectionContext context, QWidget* parent) : Section(context, parent) {
     m_form = new TrainingForm(context.settings.store);
     m_controls = new RunControls(m_form);
+    m_runAll = new RunAllModes(m_form, m_controls, this);
     addActions(m_controls->actions());
+    addAction(m_runAll->action());
     connect(m_controls, &RunControls::runChanged, this, &TrainingSection::showRun);
     connect(m_controls, &RunControls::statusMessage, this, &Section::statusMessage);
 
@@ -44,9 +51,13 @@ TrainingSection::TrainingSection(SectionContext context, QWidget* parent) : Sect
     m_tensors = new TensorsView;
     m_comparison = new ComparisonView;
     m_fp8Charts = new Fp8ChartsView;
+    m_compare = new CompareRunsTab(m_form);
     m_tabs = new QTabWidget;
-    for (QWidget* tab : std::initializer_list<QWidget*>{m_charts, m_histogram, m_boundary, m_tensors, m_comparison, m_fp8Charts})
+    for (QWidget* tab : std::initializer_list<QWidget*>{m_charts, m_histogram, m_boundary, m_tensors, m_comparison,
+                                                        m_fp8Charts, m_compare})
         m_tabs->addTab(tab, QString());
+    // Reset clears the kept runs too (the settings stay).
+    connect(m_controls->resetAction(), &QAction::triggered, m_compare->store(), &RunStore::clear);
 
     auto* splitter = new QSplitter(this);
     splitter->addWidget(left);
@@ -75,6 +86,7 @@ void TrainingSection::showRun() {
     m_tensors->showRun(run);
     m_comparison->showRun(run);
     m_fp8Charts->showRun(run);
+    m_compare->showRun(run);
     m_tabs->setTabEnabled(m_tabs->indexOf(m_fp8Charts), run.policy.fp8Gemms());
 }
 
@@ -87,7 +99,7 @@ QString TrainingSection::toolTipText() const {
 
 QIcon TrainingSection::icon() const { return glyphIcon(QStringLiteral("∇"), QColor(0x9c, 0x4a, 0x2b)); }
 
-QList<QAction*> TrainingSection::menuActions() const { return m_controls->actions(); }
+QList<QAction*> TrainingSection::menuActions() const { return m_controls->actions() << m_runAll->action(); }
 
 QWidget* TrainingSection::primaryInput() const { return m_form->modeCombo(); }
 
@@ -102,6 +114,9 @@ void TrainingSection::retranslateUi() {
     m_tabs->setTabText(m_tabs->indexOf(m_tensors), tr("Tensors and memory"));
     m_tabs->setTabText(m_tabs->indexOf(m_comparison), tr("CPU vs GPU"));
     m_tabs->setTabText(m_tabs->indexOf(m_fp8Charts), tr("FP8 scaling"));
+    m_tabs->setTabText(m_tabs->indexOf(m_compare), tr("Compare runs"));
+    m_compare->retranslate();
+    m_runAll->retranslate();
     m_tensors->traceModel()->setLanguage(lessonLanguage(settings()));
     m_tensors->retranslate();
     m_charts->retranslate();
@@ -112,7 +127,7 @@ void TrainingSection::retranslateUi() {
 
 QStringList TrainingSection::screenshotNames() const {
     return {QStringLiteral("training"), QStringLiteral("training-gradients"), QStringLiteral("training-boundary"),
-            QStringLiteral("training-tensors"), QStringLiteral("training-fp8")};
+            QStringLiteral("training-tensors"), QStringLiteral("training-fp8"), QStringLiteral("training-compare")};
 }
 
 void TrainingSection::prepareScreenshot(const QString& name) {
@@ -128,6 +143,19 @@ void TrainingSection::prepareScreenshot(const QString& name) {
         // Delayed scaling with a 1024-step amax history and an activation outlier at step 100.
         c.mode = TrainingMode::Fp8Delayed;
         c.outlierStep = 100;
+    }
+    if (name == QStringLiteral("training-compare")) {
+        // The standard comparison alone (not the earlier screenshots' runs), each mode kept as it ends, on the
+        // tiny-gradient set: FP16 without scaling loses every gradient, the others train.
+        m_compare->store()->clear();
+        c.dataset = DatasetKind::TinyGrad;
+        for (TrainingMode mode : standardComparisonModes()) {
+            c.mode = mode;
+            m_controls->showCompletedRun(c);
+        }
+        m_tabs->setCurrentWidget(m_compare);
+        m_compare->views()->setCurrentWidget(m_compare->charts());
+        return;
     }
     m_controls->showCompletedRun(c);
     if (name == QStringLiteral("training")) m_tabs->setCurrentWidget(m_charts);

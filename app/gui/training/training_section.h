@@ -16,11 +16,13 @@ class QTabWidget;
 
 namespace fplab::gui {
 
+class CompareRunsTab;
 class ComparisonView;
 class DecisionBoundaryView;
 class Fp8ChartsView;
 class GradientHistogramView;
 class RunChartsView;
+class RunAllModes;
 class RunControls;
 class TensorsView;
 class TrainingForm;
@@ -62,6 +64,8 @@ public:
     TensorsView* tensors() const { return m_tensors; }
     ComparisonView* comparison() const { return m_comparison; }
     Fp8ChartsView* fp8Charts() const { return m_fp8Charts; }
+    CompareRunsTab* compareRuns() const { return m_compare; }
+    RunAllModes* runAllModes() const { return m_runAll; }
 
 protected:
     void retranslateUi() override;
@@ -78,6 +82,8 @@ private:
     TensorsView* m_tensors;
     ComparisonView* m_comparison;
     Fp8ChartsView* m_fp8Charts;
+    CompareRunsTab* m_compare;
+    RunAllModes* m_runAll;
 };
 
 } // namespace fplab::gui

@@ -1,14 +1,19 @@
-// Training in a session file: the run settings the controls describe (through TrainingConfig, so
-// the names are core's: "fp16-dynamic", "spirals", "adam"), each checked by its setting's validator.
+// Training in a session file: the run settings the form describes (through TrainingConfig, so
+// the names are core's: "fp16-dynamic", "spirals", "adam"), each checked by its setting's validator,
+// and the runs kept for the comparison (RunStore's JSON).
 #include "app/gui/training/training_section.h"
 #include "app/gui/training/training_form.h"
 
 #include "app/gui/shell/session_file.h"
+#include "app/gui/training/compare_runs_tab.h"
+#include "app/gui/training/run_store.h"
+#include "app/gui/training/training_form.h"
 #include "app/gui/training/training_settings.h"
 #include "core/training/datasets.h"
 #include "core/training/optimizer.h"
 #include "core/training/precision_policy.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 
 #include <cmath>
@@ -40,6 +45,7 @@ void TrainingSection::saveSession(QJsonObject& out) const {
     out.insert(QStringLiteral("fp8AmaxAlgo"), qsv(amaxAlgoName(c.fp8.algo)));
     out.insert(QStringLiteral("fp8Margin"), c.fp8.margin);
     out.insert(QStringLiteral("outlierStep"), c.outlierStep);
+    out.insert(QStringLiteral("runs"), m_compare->store()->toJson());
 }
 
 QStringList TrainingSection::restoreSession(const QJsonObject& in) {
@@ -83,7 +89,16 @@ QStringList TrainingSection::restoreSession(const QJsonObject& in) {
     if (const auto v = checked("outlierStep", settings.outlierStep)) c.outlierStep = *v;
     m_form->setConfig(c);
     saveState();
-    return read.problems();
+    QStringList problems = read.problems();
+    // The kept runs replace the ones shown (a session without runs leaves them as they are).
+    if (in.contains(QStringLiteral("runs"))) {
+        m_compare->store()->clear();
+        if (in.value(QStringLiteral("runs")).isArray())
+            problems << m_compare->store()->addFromJson(in.value(QStringLiteral("runs")).toArray());
+        else
+            problems << tr("The kept runs were not restored: the session holds no list of runs.");
+    }
+    return problems;
 }
 
 } // namespace fplab::gui
