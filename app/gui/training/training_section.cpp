@@ -17,6 +17,7 @@
 #include "app/gui/training/tensors_view.h"
 #include "app/gui/training/trace_table_model.h"
 #include "app/gui/training/training_form.h"
+#include "app/gui/training/training_controller.h"
 #include "app/gui/training/training_link.h"
 #include "core/training/mode_memory.h"
 #include "gpu/training/gpu_step_kernels.h"
