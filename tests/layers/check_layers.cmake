@@ -1,7 +1,7 @@
 # The dependency picture of docs/architecture.md, checked on the sources: every #include "…" of a
 # folder must point only into the folders that folder may use. Run by CTest (test fplab_layers):
 #   cmake -DROOT=<source dir> -P tests/layers/check_layers.cmake
-# A rule is: folder, the file globs to exclude from it, and the include prefixes it must not use.
+# A rule is: a folder, the subfolders or files left out of it, and the include prefixes it must not use.
 
 set(violations "")
 
@@ -13,7 +13,7 @@ function(check folder)
     foreach(file IN LISTS files)
         set(skip OFF)
         foreach(excluded IN LISTS arg_EXCLUDE)
-            if(file MATCHES "^${excluded}/")
+            if(file STREQUAL excluded OR file MATCHES "^${excluded}/")
                 set(skip ON)
             endif()
         endforeach()
@@ -46,6 +46,19 @@ check(gpu/lesson_counterparts FORBID "app/" "Q")
 check(lessons FORBID "app/" "gpu/" "Q")
 check(app/cli FORBID "app/gui/" "Q")
 check(app/gui FORBID "app/cli/")
+# A section of the GUI uses shell/, common/ and its own folder, never another section's files;
+# only shell/section_list.cpp names them all.
+set(gui_sections explorer arithmetic lessons gpu_lab training)
+foreach(section IN LISTS gui_sections)
+    set(others ${gui_sections})
+    list(REMOVE_ITEM others ${section})
+    list(TRANSFORM others PREPEND "app/gui/")
+    list(TRANSFORM others APPEND "/")
+    check(app/gui/${section} FORBID ${others})
+endforeach()
+check(app/gui/common FORBID "app/gui/explorer/" "app/gui/arithmetic/" "app/gui/lessons/" "app/gui/gpu_lab/" "app/gui/training/")
+check(app/gui/shell EXCLUDE app/gui/shell/section_list.cpp FORBID "app/gui/explorer/" "app/gui/arithmetic/"
+      "app/gui/lessons/" "app/gui/gpu_lab/" "app/gui/training/")
 
 if(violations)
     message(FATAL_ERROR "Includes that cross the layers of docs/architecture.md:${violations}")

@@ -1,7 +1,7 @@
 // The checkpoint question widget.
 #include "app/gui/lessons/checkpoint_widget.h"
 
-#include "app/gui/lessons/lesson_language.h"
+#include "app/gui/common/lesson_language.h"
 #include "app/gui/shell/theme.h"
 
 #include <QButtonGroup>

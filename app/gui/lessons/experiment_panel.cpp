@@ -5,7 +5,7 @@
 #include "app/gui/common/gpu_text.h"
 #include "app/gui/common/job_runner.h"
 
-#include "app/gui/lessons/lesson_language.h"
+#include "app/gui/common/lesson_language.h"
 #include "app/gui/lessons/param_editor.h"
 #include "app/gui/lessons/result_view.h"
 #include "app/gui/shell/theme.h"

@@ -3,7 +3,7 @@
 
 #include "app/gui/lessons/checkpoint_widget.h"
 #include "app/gui/lessons/experiment_panel.h"
-#include "app/gui/lessons/lesson_language.h"
+#include "app/gui/common/lesson_language.h"
 #include "app/gui/shell/section_links.h"
 #include "lessons/experiment_registry.h"
 #include "lessons/lesson_parser.h"

@@ -4,7 +4,7 @@
 
 #include "app/gui/lessons/checkpoint_widget.h"
 #include "app/gui/lessons/experiment_panel.h"
-#include "app/gui/lessons/lesson_language.h"
+#include "app/gui/common/lesson_language.h"
 #include "app/gui/lessons/lesson_progress.h"
 #include "app/gui/lessons/lesson_view.h"
 #include "app/gui/lessons/lessons_settings.h"

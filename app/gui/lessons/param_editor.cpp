@@ -3,7 +3,7 @@
 #include "app/gui/lessons/param_editor.h"
 
 #include "app/gui/common/format_choice.h"
-#include "app/gui/lessons/lesson_language.h"
+#include "app/gui/common/lesson_language.h"
 #include "app/gui/shell/theme.h"
 
 #include <QCheckBox>

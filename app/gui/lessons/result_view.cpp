@@ -4,7 +4,7 @@
 #include "app/gui/common/bit_row_widget.h"
 #include "app/gui/common/chart_style.h"
 #include "app/gui/common/fitted_columns.h"
-#include "app/gui/lessons/lesson_language.h"
+#include "app/gui/common/lesson_language.h"
 #include "app/gui/lessons/number_line_widget.h"
 #include "app/gui/lessons/result_chart.h"
 #include "core/classify.h"

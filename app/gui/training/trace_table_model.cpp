@@ -1,7 +1,7 @@
 // The trace table's cells.
 #include "app/gui/training/trace_table_model.h"
 
-#include "app/gui/lessons/lesson_language.h"
+#include "app/gui/common/lesson_language.h"
 #include "lessons/experiments/autocast_text.h"
 
 #include <QColor>

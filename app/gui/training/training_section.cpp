@@ -1,7 +1,7 @@
 // The Training section: the form and the run controls on the left, one tab per view on the right.
 #include "app/gui/training/training_section.h"
 
-#include "app/gui/lessons/lesson_language.h"
+#include "app/gui/common/lesson_language.h"
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/glyph_icon.h"
 #include "app/gui/training/compare_runs_tab.h"

@@ -1,5 +1,5 @@
 // Picking the lesson language from the interface language.
-#include "app/gui/lessons/lesson_language.h"
+#include "app/gui/common/lesson_language.h"
 
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/language.h"
