@@ -33,7 +33,7 @@ std::optional<RoundingMode> lookupRounding(std::string_view name, std::string& e
 std::optional<Tininess> lookupTininess(std::string_view name, std::string& error);
 
 // The names the error messages list (the formats' list is fplab::knownFormatNames).
-std::string_view knownRoundingNames();
+std::string knownRoundingNames();
 
 // `text` as a JSON string literal: in double quotes, '"' and '\\' escaped, control bytes as \u00NN.
 std::string jsonString(std::string_view text);

@@ -34,6 +34,41 @@ std::string_view decisionName(RoundingDecision d) {
     return "?";
 }
 
+std::string_view specialCaseText(SpecialCase c) {
+    switch (c) {
+    case SpecialCase::None: return "";
+    case SpecialCase::NanOperand: return "a NaN operand gives a NaN";
+    case SpecialCase::InfMinusInf: return "inf - inf is invalid";
+    case SpecialCase::InfiniteOperand: return "an infinite operand gives infinity";
+    case SpecialCase::SumOfZeros: return "the sum of two zeros is zero";
+    case SpecialCase::AddingZero: return "adding zero changes nothing";
+    case SpecialCase::ZeroTimesInf: return "0 * inf is invalid";
+    case SpecialCase::ZeroOperand: return "a zero operand gives zero";
+    case SpecialCase::InfDivInf: return "inf / inf is invalid";
+    case SpecialCase::InfDivFinite: return "infinity divided by a finite number is infinity";
+    case SpecialCase::FiniteDivInf: return "a finite number divided by infinity is zero";
+    case SpecialCase::ZeroDivZero: return "0 / 0 is invalid";
+    case SpecialCase::DivByZeroNoInfinity: return "division by zero, and the format has no infinity";
+    case SpecialCase::DivByZero: return "division by zero gives infinity";
+    case SpecialCase::ZeroDivided: return "zero divided by a number is zero";
+    case SpecialCase::SqrtNan: return "sqrt(NaN) is NaN";
+    case SpecialCase::SqrtZero: return "sqrt(+-0) is +-0";
+    case SpecialCase::SqrtNegative: return "the square root of a negative number is invalid";
+    case SpecialCase::SqrtInf: return "sqrt(inf) is inf";
+    case SpecialCase::InfiniteTerm: return "an infinite term gives infinity";
+    case SpecialCase::ZeroPlusZero: return "0 + 0 is zero";
+    case SpecialCase::ZeroProduct: return "the product is zero: the result is c";
+    case SpecialCase::ZeroAddend: return "c is zero: the result is the rounded product";
+    case SpecialCase::NanConverts: return "a NaN converts to a NaN";
+    case SpecialCase::NoNegativeValues: return "the format has no negative values";
+    case SpecialCase::InfinityConverts: return "infinity converts to infinity";
+    case SpecialCase::InfinitySaturates: return "saturating conversion: infinity becomes the largest finite value";
+    case SpecialCase::NoInfinity: return "the format has no infinity";
+    case SpecialCase::ZeroConverts: return "zero converts to zero";
+    }
+    return "?";
+}
+
 } // namespace
 
 std::string binaryScientific(const Format& f, std::uint64_t bits) {
@@ -71,10 +106,10 @@ void printTrace(std::ostream& out, const OperationTrace& t, const Format& operan
             << indent << "          = " << binaryScientific(operandFormat, t.operands[i].bits) << " ("
             << className(t.operands[i].value.cls) << ")\n";
     }
-    if (!t.special.empty()) {
-        out << indent << "special   " << t.special << "\n";
+    if (t.special != SpecialCase::None) {
+        out << indent << "special   " << specialCaseText(t.special) << "\n";
     } else {
-        if (t.operation == "add" || t.operation == "sub" || t.operation == "fma") {
+        if (t.operation == Operation::Add || t.operation == Operation::Sub || t.operation == Operation::Fma) {
             out << indent << "align     the smaller operand's significand moves right by " << t.alignmentShift
                 << (t.alignmentShift == 1 ? " bit" : " bits")
                 << (t.alignmentLostBits ? "; bits fall off the end into the sticky bit" : "; no bits are lost") << "\n";

@@ -446,7 +446,7 @@
     </message>
 </context>
 <context>
-    <name>fplab::gui::CoreText</name>
+    <name>fplab::gui::SpecialCaseText</name>
     <message>
         <source>0 * inf is invalid</source>
         <translation>0 × inf 无效</translation>
@@ -550,6 +550,14 @@
     <message>
         <source>zero divided by a number is zero</source>
         <translation>零除以一个数得零</translation>
+    </message>
+    <message>
+        <source>c is zero: the result is the rounded product</source>
+        <translation>c 为零：结果是舍入后的乘积</translation>
+    </message>
+    <message>
+        <source>saturating conversion: infinity becomes the largest finite value</source>
+        <translation>饱和转换：无穷大变为最大有限值</translation>
     </message>
 </context>
 <context>
