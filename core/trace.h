@@ -36,6 +36,8 @@ struct StochasticTrace {
     double drawFraction() const;
 };
 
+// Why the decision was taken is not stored in words: the front ends say it from these fields
+// (app/cli/trace_printer.cpp, app/gui/arithmetic/steps/step_builder.cpp).
 struct RoundingTrace {
     bool sign = false;
     int exponent = 0;            // unbiased exponent of the exact result's leading bit
@@ -48,7 +50,6 @@ struct RoundingTrace {
     bool tinyBeforeRounding = false;
     bool tinyAfterRounding = false;
     RoundingDecision decision = RoundingDecision::Exact;
-    std::string reason;          // why the decision was taken, in words
     std::optional<StochasticTrace> stochastic; // set when the mode is stochastic and a value was rounded
 };
 

@@ -34,6 +34,38 @@ std::string_view decisionName(RoundingDecision d) {
     return "?";
 }
 
+// Why the rounding went the way it did, from the trace's bits; empty when nothing was rounded
+// (the trace's significand, which has its leading bit set whenever a value was rounded, is 0).
+std::string roundingReason(const RoundingTrace& r, RoundingMode mode) {
+    if (r.significand == 0) return "";
+    if (r.decision == RoundingDecision::FlushedToZero)
+        return "the format has no subnormals: a result below the smallest normal becomes zero";
+    if (r.decision == RoundingDecision::Exact) return "no nonzero bits were discarded: the result is exact";
+    const bool tie = r.guard && !r.round && !r.sticky;
+    const bool above = r.guard && (r.round || r.sticky);
+    const bool lastKeptBit = r.keptBits > 0 && r.keptBits <= 64 && ((r.significand >> (64 - r.keptBits)) & 1);
+    const bool up = r.decision == RoundingDecision::Incremented;
+    std::string why = std::string("the discarded bits are ") +
+                      (above ? "more than half an ulp" : tie ? "exactly half an ulp (a tie)" : "less than half an ulp") + "; ";
+    switch (mode) {
+    case RoundingMode::NearestEven:
+        why += tie ? (lastKeptBit ? "ties go to even and the last kept bit is 1: round up"
+                                  : "ties go to even and the last kept bit is 0: round down")
+                   : (above ? "round to nearest: up" : "round to nearest: down");
+        break;
+    case RoundingMode::NearestAway: why += tie || above ? "round to nearest, ties away: up" : "round to nearest: down"; break;
+    case RoundingMode::TowardZero: why += "toward zero: drop them"; break;
+    case RoundingMode::TowardPositive: why += r.sign ? "toward +inf on a negative value: drop them" : "toward +inf: up"; break;
+    case RoundingMode::TowardNegative: why += r.sign ? "toward -inf on a negative value: up" : "toward -inf: drop them"; break;
+    case RoundingMode::ToOdd: why += "to odd: drop them and set the last kept bit"; break;
+    case RoundingMode::Stochastic:
+        why += up ? "stochastic: the random draw fell below the discarded fraction: up"
+                  : "stochastic: the random draw fell above the discarded fraction: down";
+        break;
+    }
+    return why;
+}
+
 std::string_view specialCaseText(SpecialCase c) {
     switch (c) {
     case SpecialCase::None: return "";
@@ -148,7 +180,7 @@ void printTrace(std::ostream& out, const OperationTrace& t, const Format& operan
                     << "\n";
             } else {
                 out << indent << "decision  " << decisionName(r.decision) << " in " << roundingName(env.rounding);
-                if (!r.reason.empty()) out << ": " << r.reason;
+                if (const std::string why = roundingReason(r, env.rounding); !why.empty()) out << ": " << why;
                 out << "\n";
             }
         }

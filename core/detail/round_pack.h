@@ -179,7 +179,6 @@ FPLAB_NOINLINE Result roundPackGeneral(const Fmt& fmt, bool sign, int exp, u64 s
             if (tr) {
                 tr->keptBits = p;
                 tr->decision = RoundingDecision::FlushedToZero;
-                tr->reason = "the format has no subnormals: a result below the smallest normal becomes zero";
                 noteStochastic(*tr, env, 64 - p, sig);
             }
             const bool keepSign = sign && f.hasNegativeZero();

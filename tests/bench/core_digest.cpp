@@ -48,7 +48,6 @@ struct Digest {
                                 std::uint64_t(r.tinyBeforeRounding), std::uint64_t(r.tinyAfterRounding),
                                 std::uint64_t(r.decision)})
             mix(v);
-        mix(r.reason);
         if (r.stochastic)
             for (std::uint64_t v : {std::uint64_t(r.stochastic->discardedBits), r.stochastic->discarded, r.stochastic->draw,
                                     r.stochastic->towardZero, r.stochastic->awayFromZero})
