@@ -15,19 +15,6 @@ std::string_view roundingName(RoundingMode mode) {
     return "?";
 }
 
-std::string_view roundingDescription(RoundingMode mode) {
-    switch (mode) {
-    case RoundingMode::NearestEven: return "nearest, ties to even";
-    case RoundingMode::NearestAway: return "nearest, ties away from zero";
-    case RoundingMode::TowardZero: return "toward zero (truncate)";
-    case RoundingMode::TowardPositive: return "toward +infinity";
-    case RoundingMode::TowardNegative: return "toward -infinity";
-    case RoundingMode::ToOdd: return "to odd";
-    case RoundingMode::Stochastic: return "stochastic";
-    }
-    return "?";
-}
-
 std::optional<RoundingMode> parseRoundingName(std::string_view name) {
     for (RoundingMode m : kAllRoundingModes)
         if (roundingName(m) == name) return m;
@@ -37,6 +24,15 @@ std::optional<RoundingMode> parseRoundingName(std::string_view name) {
     if (name == "rd") return RoundingMode::TowardNegative;
     if (name == "stochastic") return RoundingMode::Stochastic;
     return std::nullopt;
+}
+
+std::string roundingNames(std::span<const RoundingMode> modes) {
+    std::string names;
+    for (RoundingMode m : modes) {
+        if (!names.empty()) names += ' ';
+        names += roundingName(m);
+    }
+    return names;
 }
 
 } // namespace fplab

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string>
 #include <string_view>
 
 namespace fplab {
@@ -24,6 +26,12 @@ inline constexpr RoundingMode kAllRoundingModes[] = {
     RoundingMode::Stochastic,
 };
 
+// Every mode but stochastic: the ones that give the same bits on every run.
+inline constexpr RoundingMode kDeterministicRoundingModes[] = {
+    RoundingMode::NearestEven,    RoundingMode::NearestAway,    RoundingMode::TowardZero,
+    RoundingMode::TowardPositive, RoundingMode::TowardNegative, RoundingMode::ToOdd,
+};
+
 // When a result counts as tiny for the underflow flag.
 enum class Tininess : std::uint8_t {
     AfterRounding,  // x86, ARM: tiny if the result rounded to unbounded exponent is below the smallest normal
@@ -39,10 +47,12 @@ struct Env {
     std::uint64_t randomBits = 0;
 };
 
-// Short names: rne rna rtz rup rdn rto sr.
+// The one name table: rne rna rtz rup rdn rto sr (command lines, batch lines, settings, lessons).
+// The words for people live in the front ends (app/gui/common/number_text.cpp, lessons).
 std::string_view roundingName(RoundingMode mode);
-// A longer human name: "nearest, ties to even".
-std::string_view roundingDescription(RoundingMode mode);
+// The names above, and the aliases rn/nearest, rz, ru, rd and stochastic.
 std::optional<RoundingMode> parseRoundingName(std::string_view name);
+// The names of `modes` separated by spaces: "rne rna rtz rup rdn rto".
+std::string roundingNames(std::span<const RoundingMode> modes);
 
 } // namespace fplab

@@ -69,45 +69,19 @@ bool parseHex(std::string_view token, const BatchType& type, std::uint64_t& out,
     return true;
 }
 
-bool parseOp(std::string_view t, BatchOp& op) {
-    if (t == "add") op = BatchOp::Add;
-    else if (t == "sub") op = BatchOp::Sub;
-    else if (t == "mul") op = BatchOp::Mul;
-    else if (t == "div") op = BatchOp::Div;
-    else if (t == "fma") op = BatchOp::Fma;
-    else if (t == "sqrt") op = BatchOp::Sqrt;
-    else if (t == "convert") op = BatchOp::Convert;
-    else return false;
-    return true;
-}
-
+// One rounding parser for every command (core/rounding.h); batch results must be reproducible, so no stochastic.
 bool parseBatchRounding(std::string_view t, RoundingMode& mode, std::string& error) {
-    if (t == "rne") mode = RoundingMode::NearestEven;
-    else if (t == "rna") mode = RoundingMode::NearestAway;
-    else if (t == "rtz") mode = RoundingMode::TowardZero;
-    else if (t == "rup") mode = RoundingMode::TowardPositive;
-    else if (t == "rdn") mode = RoundingMode::TowardNegative;
-    else if (t == "rto") mode = RoundingMode::ToOdd;
-    else {
-        if (t == "sr") error = "stochastic rounding 'sr' is not offered in batch (results would not be reproducible)";
-        else error = "unknown rounding mode " + quoted(t) + " (known: " + std::string(knownRoundingNames()) + ")";
+    const std::optional<RoundingMode> parsed = parseRoundingName(t);
+    if (parsed == RoundingMode::Stochastic) {
+        error = "stochastic rounding " + quoted(t) + " is not offered in batch (results would not be reproducible)";
         return false;
     }
-    return true;
-}
-
-int operandCountOf(BatchOp op) {
-    switch (op) {
-    case BatchOp::Fma: return 3;
-    case BatchOp::Sqrt:
-    case BatchOp::Convert: return 1;
-    default: return 2;
+    if (!parsed) {
+        error = "unknown rounding mode " + quoted(t) + " (known: " + knownRoundingNames() + ")";
+        return false;
     }
-}
-
-std::string_view opName(BatchOp op) {
-    static constexpr std::string_view kNames[] = {"add", "sub", "mul", "div", "fma", "sqrt", "convert"};
-    return kNames[static_cast<int>(op)];
+    mode = *parsed;
+    return true;
 }
 
 bool makeType(std::string_view token, BatchType& type, std::string& error) {
@@ -153,17 +127,19 @@ bool BatchLineParser::parse(std::string_view line, BatchLine& out, std::string& 
         error = "empty line";
         return false;
     }
-    if (!parseOp(tokens[0], out.op)) {
+    const std::optional<Operation> op = parseOperationName(tokens[0]);
+    if (!op) {
         error = "unknown operation " + quoted(tokens[0]) + " (known: add sub mul div fma sqrt convert)";
         return false;
     }
-    const int operands = operandCountOf(out.op);
-    const bool isConvert = out.op == BatchOp::Convert;
+    out.op = *op;
+    const int operands = operandCount(out.op);
+    const bool isConvert = out.op == Operation::Convert;
     const int expected = (isConvert ? 4 : 3) + operands;
     if (n != expected) {
         if (isConvert) error = "convert needs SRC DST ROUNDING HEX (4 fields after 'convert'), got " + std::to_string(n - 1);
         else
-            error = std::string(opName(out.op)) + " needs FORMAT ROUNDING and " + std::to_string(operands) +
+            error = std::string(operationName(out.op)) + " needs FORMAT ROUNDING and " + std::to_string(operands) +
                     (operands == 1 ? " operand" : " operands") + ", got " +
                     (n < 3 ? std::to_string(n - 1) + (n == 2 ? " field" : " fields")
                            : (n > 6 ? "more than 3" : std::to_string(n - 3)) + (n - 3 == 1 ? " operand" : " operands"));
@@ -182,7 +158,7 @@ bool BatchLineParser::parse(std::string_view line, BatchLine& out, std::string& 
             return false;
         }
     } else if (out.type->isInteger) {
-        error = out.type->name + " is an integer format: " + std::string(opName(out.op)) +
+        error = out.type->name + " is an integer format: " + std::string(operationName(out.op)) +
                 " works on float formats (integers are allowed in convert)";
         return false;
     }
@@ -199,13 +175,13 @@ Result executeBatchLine(const BatchLine& line, const Env& baseEnv) {
     const std::uint64_t* a = line.operands;
     const Format& f = line.type->fp;
     switch (line.op) {
-    case BatchOp::Add: return add(f, a[0], a[1], env);
-    case BatchOp::Sub: return sub(f, a[0], a[1], env);
-    case BatchOp::Mul: return mul(f, a[0], a[1], env);
-    case BatchOp::Div: return div(f, a[0], a[1], env);
-    case BatchOp::Fma: return fma(f, a[0], a[1], a[2], env);
-    case BatchOp::Sqrt: return sqrt(f, a[0], env);
-    case BatchOp::Convert:
+    case Operation::Add: return add(f, a[0], a[1], env);
+    case Operation::Sub: return sub(f, a[0], a[1], env);
+    case Operation::Mul: return mul(f, a[0], a[1], env);
+    case Operation::Div: return div(f, a[0], a[1], env);
+    case Operation::Fma: return fma(f, a[0], a[1], a[2], env);
+    case Operation::Sqrt: return sqrt(f, a[0], env);
+    case Operation::Convert:
         if (line.type->isInteger) return intToFloat(line.type->integer, a[0], line.target->fp, env);
         if (line.target->isInteger) return floatToInt(f, a[0], line.target->integer, Overflow::Saturate, env);
         return convert(f, a[0], line.target->fp, env);

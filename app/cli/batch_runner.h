@@ -4,6 +4,7 @@
 
 #include "core/format.h"
 #include "core/integer.h"
+#include "core/operation.h"
 #include "core/result.h"
 #include "core/rounding.h"
 
@@ -14,8 +15,6 @@
 #include <string_view>
 
 namespace fplab::cli {
-
-enum class BatchOp : std::uint8_t { Add, Sub, Mul, Div, Fma, Sqrt, Convert };
 
 // A float or an integer format, with its width in hex digits.
 struct BatchType {
@@ -28,7 +27,7 @@ struct BatchType {
 };
 
 struct BatchLine {
-    BatchOp op = BatchOp::Add;
+    Operation op = Operation::Add;
     const BatchType* type = nullptr;   // the operands' format (the source of a convert)
     const BatchType* target = nullptr; // the result's format (differs only for convert)
     RoundingMode rounding = RoundingMode::NearestEven;

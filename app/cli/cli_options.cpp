@@ -6,7 +6,7 @@
 
 namespace fplab::cli {
 
-std::string_view knownRoundingNames() { return "rne rna rtz rup rdn rto"; }
+std::string knownRoundingNames() { return roundingNames(kDeterministicRoundingModes); }
 
 std::optional<Format> lookupFormat(std::string_view name, std::string& error) {
     FormatOrError found = fplab::lookupFormat(name);
@@ -20,10 +20,10 @@ std::optional<RoundingMode> lookupRounding(std::string_view name, std::string& e
     const std::optional<RoundingMode> mode = parseRoundingName(name);
     if (mode == RoundingMode::Stochastic) {
         error = "stochastic rounding is not offered here (its results depend on random bits); use one of " +
-                std::string(knownRoundingNames());
+                knownRoundingNames();
         return std::nullopt;
     }
-    if (!mode) error = "unknown rounding mode " + quoted(name) + " (known: " + std::string(knownRoundingNames()) + ")";
+    if (!mode) error = "unknown rounding mode " + quoted(name) + " (known: " + knownRoundingNames() + ")";
     return mode;
 }
 

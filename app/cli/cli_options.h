@@ -29,7 +29,7 @@ std::optional<Tininess> lookupTininess(std::string_view name, std::string& error
 std::optional<long long> wholeNumber(std::string_view text);
 
 // The names the error messages list (the formats' list is fplab::knownFormatNames).
-std::string_view knownRoundingNames();
+std::string knownRoundingNames();
 
 // A small option scanner: "--name VALUE", "--name=VALUE" and flags; anything else is positional.
 // A word that starts with '-' followed by a digit, '.', 'i' or 'n' ("-0.5", "-inf", "-nan") is a value.

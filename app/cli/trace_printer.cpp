@@ -34,6 +34,73 @@ std::string_view decisionName(RoundingDecision d) {
     return "?";
 }
 
+// Why the rounding went the way it did, from the trace's bits; empty when nothing was rounded
+// (the trace's significand, which has its leading bit set whenever a value was rounded, is 0).
+std::string roundingReason(const RoundingTrace& r, RoundingMode mode) {
+    if (r.significand == 0) return "";
+    if (r.decision == RoundingDecision::FlushedToZero)
+        return "the format has no subnormals: a result below the smallest normal becomes zero";
+    if (r.decision == RoundingDecision::Exact) return "no nonzero bits were discarded: the result is exact";
+    const bool tie = r.guard && !r.round && !r.sticky;
+    const bool above = r.guard && (r.round || r.sticky);
+    const bool lastKeptBit = r.keptBits > 0 && r.keptBits <= 64 && ((r.significand >> (64 - r.keptBits)) & 1);
+    const bool up = r.decision == RoundingDecision::Incremented;
+    std::string why = std::string("the discarded bits are ") +
+                      (above ? "more than half an ulp" : tie ? "exactly half an ulp (a tie)" : "less than half an ulp") + "; ";
+    switch (mode) {
+    case RoundingMode::NearestEven:
+        why += tie ? (lastKeptBit ? "ties go to even and the last kept bit is 1: round up"
+                                  : "ties go to even and the last kept bit is 0: round down")
+                   : (above ? "round to nearest: up" : "round to nearest: down");
+        break;
+    case RoundingMode::NearestAway: why += tie || above ? "round to nearest, ties away: up" : "round to nearest: down"; break;
+    case RoundingMode::TowardZero: why += "toward zero: drop them"; break;
+    case RoundingMode::TowardPositive: why += r.sign ? "toward +inf on a negative value: drop them" : "toward +inf: up"; break;
+    case RoundingMode::TowardNegative: why += r.sign ? "toward -inf on a negative value: up" : "toward -inf: drop them"; break;
+    case RoundingMode::ToOdd: why += "to odd: drop them and set the last kept bit"; break;
+    case RoundingMode::Stochastic:
+        why += up ? "stochastic: the random draw fell below the discarded fraction: up"
+                  : "stochastic: the random draw fell above the discarded fraction: down";
+        break;
+    }
+    return why;
+}
+
+std::string_view specialCaseText(SpecialCase c) {
+    switch (c) {
+    case SpecialCase::None: return "";
+    case SpecialCase::NanOperand: return "a NaN operand gives a NaN";
+    case SpecialCase::InfMinusInf: return "inf - inf is invalid";
+    case SpecialCase::InfiniteOperand: return "an infinite operand gives infinity";
+    case SpecialCase::SumOfZeros: return "the sum of two zeros is zero";
+    case SpecialCase::AddingZero: return "adding zero changes nothing";
+    case SpecialCase::ZeroTimesInf: return "0 * inf is invalid";
+    case SpecialCase::ZeroOperand: return "a zero operand gives zero";
+    case SpecialCase::InfDivInf: return "inf / inf is invalid";
+    case SpecialCase::InfDivFinite: return "infinity divided by a finite number is infinity";
+    case SpecialCase::FiniteDivInf: return "a finite number divided by infinity is zero";
+    case SpecialCase::ZeroDivZero: return "0 / 0 is invalid";
+    case SpecialCase::DivByZeroNoInfinity: return "division by zero, and the format has no infinity";
+    case SpecialCase::DivByZero: return "division by zero gives infinity";
+    case SpecialCase::ZeroDivided: return "zero divided by a number is zero";
+    case SpecialCase::SqrtNan: return "sqrt(NaN) is NaN";
+    case SpecialCase::SqrtZero: return "sqrt(+-0) is +-0";
+    case SpecialCase::SqrtNegative: return "the square root of a negative number is invalid";
+    case SpecialCase::SqrtInf: return "sqrt(inf) is inf";
+    case SpecialCase::InfiniteTerm: return "an infinite term gives infinity";
+    case SpecialCase::ZeroPlusZero: return "0 + 0 is zero";
+    case SpecialCase::ZeroProduct: return "the product is zero: the result is c";
+    case SpecialCase::ZeroAddend: return "c is zero: the result is the rounded product";
+    case SpecialCase::NanConverts: return "a NaN converts to a NaN";
+    case SpecialCase::NoNegativeValues: return "the format has no negative values";
+    case SpecialCase::InfinityConverts: return "infinity converts to infinity";
+    case SpecialCase::InfinitySaturates: return "saturating conversion: infinity becomes the largest finite value";
+    case SpecialCase::NoInfinity: return "the format has no infinity";
+    case SpecialCase::ZeroConverts: return "zero converts to zero";
+    }
+    return "?";
+}
+
 } // namespace
 
 std::string binaryScientific(const Format& f, std::uint64_t bits) {
@@ -71,10 +138,10 @@ void printTrace(std::ostream& out, const OperationTrace& t, const Format& operan
             << indent << "          = " << binaryScientific(operandFormat, t.operands[i].bits) << " ("
             << className(t.operands[i].value.cls) << ")\n";
     }
-    if (!t.special.empty()) {
-        out << indent << "special   " << t.special << "\n";
+    if (t.special != SpecialCase::None) {
+        out << indent << "special   " << specialCaseText(t.special) << "\n";
     } else {
-        if (t.operation == "add" || t.operation == "sub" || t.operation == "fma") {
+        if (t.operation == Operation::Add || t.operation == Operation::Sub || t.operation == Operation::Fma) {
             out << indent << "align     the smaller operand's significand moves right by " << t.alignmentShift
                 << (t.alignmentShift == 1 ? " bit" : " bits")
                 << (t.alignmentLostBits ? "; bits fall off the end into the sticky bit" : "; no bits are lost") << "\n";
@@ -113,7 +180,7 @@ void printTrace(std::ostream& out, const OperationTrace& t, const Format& operan
                     << "\n";
             } else {
                 out << indent << "decision  " << decisionName(r.decision) << " in " << roundingName(env.rounding);
-                if (!r.reason.empty()) out << ": " << r.reason;
+                if (const std::string why = roundingReason(r, env.rounding); !why.empty()) out << ": " << why;
                 out << "\n";
             }
         }

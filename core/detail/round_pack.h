@@ -94,6 +94,8 @@ inline Result invalidForUnsigned(const Format& f, Flags flags) {
 }
 
 void describeRounding(RoundingTrace& tr, const Env& env, int discard, u64 sig);
+// For stochastic rounding: the discarded bits and the draw compared with them.
+void noteStochastic(RoundingTrace& tr, const Env& env, int discard, u64 sig);
 
 // roundPack() in full: every case, with the trace. Fmt is a Format or a PresetFormat (see forPreset).
 template <class Fmt>
@@ -109,6 +111,15 @@ FPLAB_NOINLINE Result roundPackGeneral(const Fmt& fmt, bool sign, int exp, u64 s
         tr->exponent = exp;
         tr->significand = sig;
         tr->tinyBeforeRounding = tinyBefore;
+        if (env.rounding == RoundingMode::Stochastic) {
+            // The two results stochastic rounding chooses between: the same value rounded toward and away from zero.
+            Env towardZero = env, awayFromZero = env;
+            towardZero.rounding = RoundingMode::TowardZero;
+            awayFromZero.rounding = sign ? RoundingMode::TowardNegative : RoundingMode::TowardPositive;
+            StochasticTrace& st = tr->stochastic.emplace();
+            st.towardZero = roundPackGeneral(fmt, sign, exp, sig, towardZero, flags, nullptr).bits;
+            st.awayFromZero = roundPackGeneral(fmt, sign, exp, sig, awayFromZero, flags, nullptr).bits;
+        }
     }
 
     if (!tinyBefore) [[likely]] {
@@ -163,7 +174,7 @@ FPLAB_NOINLINE Result roundPackGeneral(const Fmt& fmt, bool sign, int exp, u64 s
             if (tr) {
                 tr->keptBits = p;
                 tr->decision = RoundingDecision::FlushedToZero;
-                tr->reason = "the format has no subnormals: a result below the smallest normal becomes zero";
+                noteStochastic(*tr, env, 64 - p, sig);
             }
             const bool keepSign = sign && f.hasNegativeZero();
             return {keepSign ? f.signMask() : 0, Flags(flags | kUnderflow | kInexact)};

@@ -9,25 +9,25 @@ namespace fplab::detail {
 template <class W, class Fmt>
 FPLAB_NOINLINE Result addOpGeneral(const Fmt& fmt, u64 a, u64 b, bool subtract, const Env& env, OperationTrace* tr) {
     const Format& f = fmt;
-    recordOperands(tr, subtract ? "sub" : "add", f, {a, b});
+    recordOperands(tr, subtract ? Operation::Sub : Operation::Add, f, {a, b});
     const Unpacked ua = unpack(f, a);
     Unpacked ub = unpack(f, b);
     if (isNan(ua.cls) || isNan(ub.cls)) [[unlikely]] {
         Flags fl = 0;
         const u64 nan = platform::propagateNan(f, a, b, fl);
-        return special(tr, {nan, fl}, "a NaN operand gives a NaN");
+        return special(tr, {nan, fl}, SpecialCase::NanOperand);
     }
     if (subtract) ub.sign = !ub.sign;
     if (ua.cls == FloatClass::Infinity || ub.cls == FloatClass::Infinity) [[unlikely]] {
         if (ua.cls == FloatClass::Infinity && ub.cls == FloatClass::Infinity && ua.sign != ub.sign)
-            return special(tr, {platform::defaultNan(f), kInvalid}, "inf - inf is invalid");
+            return special(tr, {platform::defaultNan(f), kInvalid}, SpecialCase::InfMinusInf);
         const bool sign = ua.cls == FloatClass::Infinity ? ua.sign : ub.sign;
-        return special(tr, {infinityBits(f, sign), 0}, "an infinite operand gives infinity");
+        return special(tr, {infinityBits(f, sign), 0}, SpecialCase::InfiniteOperand);
     }
     if (ua.cls == FloatClass::Zero || ub.cls == FloatClass::Zero) [[unlikely]] {
         if (ua.cls == FloatClass::Zero && ub.cls == FloatClass::Zero)
-            return special(tr, zeroResult(f, zeroSumSign(ua.sign, ub.sign, env)), "the sum of two zeros is zero");
-        return special(tr, packExact(f, ua.cls == FloatClass::Zero ? ub : ua, f.mantissaBits, env), "adding zero changes nothing");
+            return special(tr, zeroResult(f, zeroSumSign(ua.sign, ub.sign, env)), SpecialCase::SumOfZeros);
+        return special(tr, packExact(f, ua.cls == FloatClass::Zero ? ub : ua, f.mantissaBits, env), SpecialCase::AddingZero);
     }
     return addAligned<W>(f, ua.sign, ua.exponent, alignedSignificand<W>(f, ua.significand), ub.sign, ub.exponent,
                          alignedSignificand<W>(f, ub.significand), env, tr);

@@ -57,7 +57,7 @@ FPLAB_INLINE constexpr W signBitMask(const Format& f, u64 bits) {
 }
 
 // A result decided by a special case (NaN, infinity, zero operand), recorded in the trace.
-inline Result special(OperationTrace* tr, Result r, const char* why) {
+inline Result special(OperationTrace* tr, Result r, SpecialCase why) {
     if (tr) {
         tr->special = why;
         tr->result = r;
@@ -65,7 +65,7 @@ inline Result special(OperationTrace* tr, Result r, const char* why) {
     return r;
 }
 
-inline void recordOperands(OperationTrace* tr, const char* op, const Format& f, std::initializer_list<u64> bits) {
+inline void recordOperands(OperationTrace* tr, Operation op, const Format& f, std::initializer_list<u64> bits) {
     if (!tr) return;
     tr->operation = op;
     tr->operands.clear();

@@ -19,22 +19,22 @@ FPLAB_NOINLINE Result convertOpGeneral(const FromFmt& fromFmt, u64 a, const ToFm
                                        OperationTrace* tr) {
     const Format& from = fromFmt;
     const Format& to = toFmt;
-    recordOperands(tr, "convert", from, {a});
+    recordOperands(tr, Operation::Convert, from, {a});
     const Unpacked u = unpack(from, a);
     switch (u.cls) {
     case FloatClass::QuietNaN:
     case FloatClass::SignalingNaN: {
         Flags fl = u.cls == FloatClass::SignalingNaN || !to.hasNan() ? kInvalid : 0;
-        return special(tr, {platform::convertNan(from, a, to), fl}, "a NaN converts to a NaN");
+        return special(tr, {platform::convertNan(from, a, to), fl}, SpecialCase::NanConverts);
     }
     case FloatClass::Infinity:
-        if (!to.hasSign && u.sign) return special(tr, invalidForUnsigned(to, 0), "the format has no negative values");
+        if (!to.hasSign && u.sign) return special(tr, invalidForUnsigned(to, 0), SpecialCase::NoNegativeValues);
         if (to.hasInfinity() && !env.saturate)
-            return special(tr, {infinityBits(to, u.sign), 0}, "infinity converts to infinity");
+            return special(tr, {infinityBits(to, u.sign), 0}, SpecialCase::InfinityConverts);
         return special(tr, infinityWithoutEncoding(to, u.sign, env),
-                       env.saturate ? "saturating conversion: infinity becomes the largest finite value"
-                                    : "the format has no infinity");
-    case FloatClass::Zero: return special(tr, zeroResult(to, u.sign), "zero converts to zero");
+                       env.saturate ? SpecialCase::InfinitySaturates
+                                    : SpecialCase::NoInfinity);
+    case FloatClass::Zero: return special(tr, zeroResult(to, u.sign), SpecialCase::ZeroConverts);
     default: return finish(tr, packExact(to, u, from.mantissaBits, env, tr ? &tr->rounding : nullptr));
     }
 }

@@ -7,29 +7,29 @@ namespace fplab::detail {
 
 template <class W>
 FPLAB_INLINE Result divOp(const Format& f, u64 a, u64 b, const Env& env, OperationTrace* tr) {
-    recordOperands(tr, "div", f, {a, b});
+    recordOperands(tr, Operation::Div, f, {a, b});
     const Unpacked ua = unpack(f, a);
     const Unpacked ub = unpack(f, b);
     const bool sign = ua.sign != ub.sign;
     if (isNan(ua.cls) || isNan(ub.cls)) [[unlikely]] {
         Flags fl = 0;
         const u64 nan = platform::propagateNan(f, a, b, fl);
-        return special(tr, {nan, fl}, "a NaN operand gives a NaN");
+        return special(tr, {nan, fl}, SpecialCase::NanOperand);
     }
     if (ua.cls == FloatClass::Infinity) [[unlikely]] {
-        if (ub.cls == FloatClass::Infinity) return special(tr, {platform::defaultNan(f), kInvalid}, "inf / inf is invalid");
-        return special(tr, {infinityBits(f, sign), 0}, "infinity divided by a finite number is infinity");
+        if (ub.cls == FloatClass::Infinity) return special(tr, {platform::defaultNan(f), kInvalid}, SpecialCase::InfDivInf);
+        return special(tr, {infinityBits(f, sign), 0}, SpecialCase::InfDivFinite);
     }
     if (ub.cls == FloatClass::Infinity) [[unlikely]]
-        return special(tr, zeroResult(f, sign), "a finite number divided by infinity is zero");
+        return special(tr, zeroResult(f, sign), SpecialCase::FiniteDivInf);
     if (ub.cls == FloatClass::Zero) [[unlikely]] {
-        if (ua.cls == FloatClass::Zero) return special(tr, {platform::defaultNan(f), kInvalid}, "0 / 0 is invalid");
+        if (ua.cls == FloatClass::Zero) return special(tr, {platform::defaultNan(f), kInvalid}, SpecialCase::ZeroDivZero);
         if (!f.hasInfinity())
             return special(tr, {platform::defaultNan(f), Flags(kDivideByZero | (f.hasNan() ? 0 : kInvalid))},
-                           "division by zero, and the format has no infinity");
-        return special(tr, {infinityBits(f, sign), kDivideByZero}, "division by zero gives infinity");
+                           SpecialCase::DivByZeroNoInfinity);
+        return special(tr, {infinityBits(f, sign), kDivideByZero}, SpecialCase::DivByZero);
     }
-    if (ua.cls == FloatClass::Zero) [[unlikely]] return special(tr, zeroResult(f, sign), "zero divided by a number is zero");
+    if (ua.cls == FloatClass::Zero) [[unlikely]] return special(tr, zeroResult(f, sign), SpecialCase::ZeroDivided);
     const int s = f.precision() + 2;
     const W numerator = W(ua.significand) << s;
     const W quotient = numerator / W(ub.significand);

@@ -17,7 +17,7 @@ FPLAB_INLINE Result fmaFinite(const Format& f, const Unpacked& ua, const Unpacke
     product <<= (lz - 1); // leading bit at w-2
     const int expP = ua.exponent + ub.exponent - 2 * f.mantissaBits + (kWidth<W> - 1 - lz);
     if (uc.cls == FloatClass::Zero) {
-        if (tr) tr->special = "c is zero: the result is the rounded product";
+        if (tr) tr->special = SpecialCase::ZeroAddend;
         return finish(tr, roundPack(f, signP, expP, narrowJam(W(product << 1)), env, 0, tr ? &tr->rounding : nullptr));
     }
     return addAligned<W>(f, signP, expP, product, uc.sign, uc.exponent, alignedSignificand<W>(f, uc.significand), env,
@@ -28,7 +28,7 @@ FPLAB_INLINE Result fmaFinite(const Format& f, const Unpacked& ua, const Unpacke
 template <class W, class Fmt>
 FPLAB_NOINLINE Result fmaOpGeneral(const Fmt& fmt, u64 a, u64 b, u64 c, const Env& env, OperationTrace* tr) {
     const Format& f = fmt;
-    recordOperands(tr, "fma", f, {a, b, c});
+    recordOperands(tr, Operation::Fma, f, {a, b, c});
     const Unpacked ua = unpack(f, a);
     const Unpacked ub = unpack(f, b);
     const Unpacked uc = unpack(f, c);
@@ -38,20 +38,20 @@ FPLAB_NOINLINE Result fmaOpGeneral(const Fmt& fmt, u64 a, u64 b, u64 c, const En
         if (ua.cls == FloatClass::SignalingNaN || ub.cls == FloatClass::SignalingNaN || uc.cls == FloatClass::SignalingNaN)
             fl |= kInvalid;
         const u64 first = isNan(ua.cls) ? a : isNan(ub.cls) ? b : c;
-        return special(tr, {platform::quietNan(f, first), fl}, "a NaN operand gives a NaN");
+        return special(tr, {platform::quietNan(f, first), fl}, SpecialCase::NanOperand);
     }
     const bool infP = ua.cls == FloatClass::Infinity || ub.cls == FloatClass::Infinity;
     const bool zeroP = ua.cls == FloatClass::Zero || ub.cls == FloatClass::Zero;
     if (infP || uc.cls == FloatClass::Infinity) [[unlikely]] {
-        if (infP && zeroP) return special(tr, {platform::defaultNan(f), kInvalid}, "0 * inf is invalid");
+        if (infP && zeroP) return special(tr, {platform::defaultNan(f), kInvalid}, SpecialCase::ZeroTimesInf);
         if (infP && uc.cls == FloatClass::Infinity && signP != uc.sign)
-            return special(tr, {platform::defaultNan(f), kInvalid}, "inf - inf is invalid");
-        return special(tr, {infinityBits(f, infP ? signP : uc.sign), 0}, "an infinite term gives infinity");
+            return special(tr, {platform::defaultNan(f), kInvalid}, SpecialCase::InfMinusInf);
+        return special(tr, {infinityBits(f, infP ? signP : uc.sign), 0}, SpecialCase::InfiniteTerm);
     }
     if (zeroP) [[unlikely]] {
         if (uc.cls == FloatClass::Zero)
-            return special(tr, zeroResult(f, zeroSumSign(signP, uc.sign, env)), "0 + 0 is zero");
-        return special(tr, packExact(f, uc, f.mantissaBits, env), "the product is zero: the result is c");
+            return special(tr, zeroResult(f, zeroSumSign(signP, uc.sign, env)), SpecialCase::ZeroPlusZero);
+        return special(tr, packExact(f, uc, f.mantissaBits, env), SpecialCase::ZeroProduct);
     }
     return fmaFinite<W>(f, ua, ub, uc, env, tr);
 }

@@ -20,22 +20,22 @@ FPLAB_INLINE Result mulFinite(const Format& f, bool sign, const Unpacked& ua, co
 template <class W, class Fmt>
 FPLAB_NOINLINE Result mulOpGeneral(const Fmt& fmt, u64 a, u64 b, const Env& env, OperationTrace* tr) {
     const Format& f = fmt;
-    recordOperands(tr, "mul", f, {a, b});
+    recordOperands(tr, Operation::Mul, f, {a, b});
     const Unpacked ua = unpack(f, a);
     const Unpacked ub = unpack(f, b);
     const bool sign = ua.sign != ub.sign;
     if (isNan(ua.cls) || isNan(ub.cls)) [[unlikely]] {
         Flags fl = 0;
         const u64 nan = platform::propagateNan(f, a, b, fl);
-        return special(tr, {nan, fl}, "a NaN operand gives a NaN");
+        return special(tr, {nan, fl}, SpecialCase::NanOperand);
     }
     if (ua.cls == FloatClass::Infinity || ub.cls == FloatClass::Infinity) [[unlikely]] {
         if (ua.cls == FloatClass::Zero || ub.cls == FloatClass::Zero)
-            return special(tr, {platform::defaultNan(f), kInvalid}, "0 * inf is invalid");
-        return special(tr, {infinityBits(f, sign), 0}, "an infinite operand gives infinity");
+            return special(tr, {platform::defaultNan(f), kInvalid}, SpecialCase::ZeroTimesInf);
+        return special(tr, {infinityBits(f, sign), 0}, SpecialCase::InfiniteOperand);
     }
     if (ua.cls == FloatClass::Zero || ub.cls == FloatClass::Zero) [[unlikely]]
-        return special(tr, zeroResult(f, sign), "a zero operand gives zero");
+        return special(tr, zeroResult(f, sign), SpecialCase::ZeroOperand);
     return mulFinite<W>(f, sign, ua, ub, env, tr);
 }
 

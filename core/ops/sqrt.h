@@ -18,16 +18,16 @@ inline u64 integerSqrtSmall(u64 r) {
 
 template <class W>
 FPLAB_INLINE Result sqrtOp(const Format& f, u64 a, const Env& env, OperationTrace* tr) {
-    recordOperands(tr, "sqrt", f, {a});
+    recordOperands(tr, Operation::Sqrt, f, {a});
     const Unpacked ua = unpack(f, a);
     if (isNan(ua.cls)) [[unlikely]] {
         Flags fl = ua.cls == FloatClass::SignalingNaN ? kInvalid : 0;
-        return special(tr, {platform::quietNan(f, a), fl}, "sqrt(NaN) is NaN");
+        return special(tr, {platform::quietNan(f, a), fl}, SpecialCase::SqrtNan);
     }
-    if (ua.cls == FloatClass::Zero) [[unlikely]] return special(tr, zeroResult(f, ua.sign), "sqrt(+-0) is +-0");
+    if (ua.cls == FloatClass::Zero) [[unlikely]] return special(tr, zeroResult(f, ua.sign), SpecialCase::SqrtZero);
     if (ua.sign) [[unlikely]]
-        return special(tr, {platform::defaultNan(f), kInvalid}, "the square root of a negative number is invalid");
-    if (ua.cls == FloatClass::Infinity) [[unlikely]] return special(tr, {infinityBits(f, false), 0}, "sqrt(inf) is inf");
+        return special(tr, {platform::defaultNan(f), kInvalid}, SpecialCase::SqrtNegative);
+    if (ua.cls == FloatClass::Infinity) [[unlikely]] return special(tr, {infinityBits(f, false), 0}, SpecialCase::SqrtInf);
     // value = sig * 2^t; scale sig by 2^j (t - j even) so the root has p+2 bits or more.
     const int t = ua.exponent - f.mantissaBits;
     int j = f.mantissaBits + 4;

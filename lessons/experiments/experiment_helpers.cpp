@@ -66,8 +66,8 @@ ParamSpec choiceParam(std::string name, std::string defaultValue, std::vector<st
 
 ParamSpec roundingParam(std::string name, std::string defaultValue, LocalText help, bool allowStochastic) {
     ParamSpec p = make(std::move(name), ParamKind::Rounding, std::move(defaultValue), std::move(help));
-    p.choices = {"rne", "rna", "rtz", "rup", "rdn", "rto"};
-    if (allowStochastic) p.choices.push_back("sr");
+    for (RoundingMode m : kAllRoundingModes)
+        if (allowStochastic || m != RoundingMode::Stochastic) p.choices.emplace_back(roundingName(m));
     return p;
 }
 

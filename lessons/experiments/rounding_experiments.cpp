@@ -18,10 +18,6 @@ using namespace experiments;
 
 namespace {
 
-constexpr RoundingMode kDeterministic[] = {RoundingMode::NearestEven,    RoundingMode::NearestAway,
-                                           RoundingMode::TowardZero,     RoundingMode::TowardPositive,
-                                           RoundingMode::TowardNegative, RoundingMode::ToOdd};
-
 LocalText modeDescription(RoundingMode m) {
     switch (m) {
     case RoundingMode::NearestEven: return {"nearest, ties to even", "就近，平局取偶"};
@@ -63,7 +59,7 @@ ExperimentResult roundingModes(const ParamValues& params) {
     line.marks.push_back({valueOf(f, nextUp(f, upper.bits)), {"", ""}, MarkKind::Grid});
     line.marks.push_back({x, {"x = " + params.text("value")}, MarkKind::Input});
     std::map<std::uint64_t, std::string> modesAt; // result bits -> "rne rtz ..."
-    for (RoundingMode m : kDeterministic) {
+    for (RoundingMode m : kDeterministicRoundingModes) {
         Env env;
         env.rounding = m;
         const Result r = params.number("value", f, env);

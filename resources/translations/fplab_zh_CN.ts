@@ -5243,4 +5243,119 @@ Python 打印为：%2</translation>
             <translation>它的训练步缺失或不完整</translation>
         </message>
     </context>
+    <context>
+        <name>fplab::gui::SpecialCaseText</name>
+        <message>
+            <source>0 * inf is invalid</source>
+            <translation>0 × inf 无效</translation>
+        </message>
+        <message>
+            <source>0 + 0 is zero</source>
+            <translation>0 + 0 等于零</translation>
+        </message>
+        <message>
+            <source>0 / 0 is invalid</source>
+            <translation>0 / 0 无效</translation>
+        </message>
+        <message>
+            <source>a NaN converts to a NaN</source>
+            <translation>NaN 转换后仍为 NaN</translation>
+        </message>
+        <message>
+            <source>a NaN operand gives a NaN</source>
+            <translation>操作数为 NaN，结果为 NaN</translation>
+        </message>
+        <message>
+            <source>a finite number divided by infinity is zero</source>
+            <translation>有限数除以无穷大得零</translation>
+        </message>
+        <message>
+            <source>a zero operand gives zero</source>
+            <translation>操作数为零，结果为零</translation>
+        </message>
+        <message>
+            <source>adding zero changes nothing</source>
+            <translation>加零不改变数值</translation>
+        </message>
+        <message>
+            <source>an infinite operand gives infinity</source>
+            <translation>操作数为无穷大，结果为无穷大</translation>
+        </message>
+        <message>
+            <source>an infinite term gives infinity</source>
+            <translation>某一项为无穷大，结果为无穷大</translation>
+        </message>
+        <message>
+            <source>division by zero gives infinity</source>
+            <translation>除以零得无穷大</translation>
+        </message>
+        <message>
+            <source>division by zero, and the format has no infinity</source>
+            <translation>除以零，且该格式没有无穷大</translation>
+        </message>
+        <message>
+            <source>inf - inf is invalid</source>
+            <translation>inf − inf 无效</translation>
+        </message>
+        <message>
+            <source>inf / inf is invalid</source>
+            <translation>inf / inf 无效</translation>
+        </message>
+        <message>
+            <source>infinity converts to infinity</source>
+            <translation>无穷大转换后仍为无穷大</translation>
+        </message>
+        <message>
+            <source>infinity divided by a finite number is infinity</source>
+            <translation>无穷大除以有限数仍为无穷大</translation>
+        </message>
+        <message>
+            <source>sqrt(+-0) is +-0</source>
+            <translation>sqrt(±0) 等于 ±0</translation>
+        </message>
+        <message>
+            <source>sqrt(NaN) is NaN</source>
+            <translation>sqrt(NaN) 为 NaN</translation>
+        </message>
+        <message>
+            <source>sqrt(inf) is inf</source>
+            <translation>sqrt(inf) 为 inf</translation>
+        </message>
+        <message>
+            <source>the format has no infinity</source>
+            <translation>该格式没有无穷大</translation>
+        </message>
+        <message>
+            <source>the format has no negative values</source>
+            <translation>该格式没有负数</translation>
+        </message>
+        <message>
+            <source>the product is zero: the result is c</source>
+            <translation>乘积为零：结果就是 c</translation>
+        </message>
+        <message>
+            <source>the square root of a negative number is invalid</source>
+            <translation>负数的平方根无效</translation>
+        </message>
+        <message>
+            <source>the sum of two zeros is zero</source>
+            <translation>两个零之和为零</translation>
+        </message>
+        <message>
+            <source>zero converts to zero</source>
+            <translation>零转换后仍为零</translation>
+        </message>
+        <message>
+            <source>zero divided by a number is zero</source>
+            <translation>零除以一个数得零</translation>
+        </message>
+        <message>
+            <source>c is zero: the result is the rounded product</source>
+            <translation>c 为零：结果是舍入后的乘积</translation>
+        </message>
+        <message>
+            <source>saturating conversion: infinity becomes the largest finite value</source>
+            <translation>饱和转换：无穷大变为最大有限值</translation>
+        </message>
+    </context>
 </TS>

@@ -35,8 +35,8 @@ struct Digest {
         mix(r.flags);
     }
     void trace(const OperationTrace& t) {
-        mix(t.operation);
-        mix(t.special);
+        mix(std::uint64_t(t.operation));
+        mix(std::uint64_t(t.special));
         mix(std::uint64_t(t.alignmentShift));
         mix(t.alignmentLostBits);
         mix(t.effectiveSubtraction);
@@ -48,7 +48,10 @@ struct Digest {
                                 std::uint64_t(r.tinyBeforeRounding), std::uint64_t(r.tinyAfterRounding),
                                 std::uint64_t(r.decision)})
             mix(v);
-        mix(r.reason);
+        if (r.stochastic)
+            for (std::uint64_t v : {std::uint64_t(r.stochastic->discardedBits), r.stochastic->discarded, r.stochastic->draw,
+                                    r.stochastic->towardZero, r.stochastic->awayFromZero})
+                mix(v);
         for (const auto& o : t.operands) {
             mix(o.bits);
             mix(o.value.sign);

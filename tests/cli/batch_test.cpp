@@ -82,6 +82,18 @@ TEST(CliBatch, AcceptsPrefixCaseLeadingZerosTabsCrlfAndNoFinalNewline) {
     EXPECT_EQ(batch(""), "");
 }
 
+// Batch lines read rounding modes with core's one parser, aliases included, as every command does.
+TEST(CliBatch, RoundingModesAreReadByCoresParser) {
+    // 1 + 2^-11 (0x3c00 + 0x1000) lies halfway between 1 (3c00) and 1 + 2^-10 (3c01).
+    EXPECT_EQ(batch("add fp16 rtz 3c00 1000\nadd fp16 rz 3c00 1000\nadd fp16 ru 3c00 1000\nadd fp16 rup 3c00 1000\n"),
+              "3c00 x\n3c00 x\n3c01 x\n3c01 x\n");
+    EXPECT_EQ(batch("add fp16 rn 3c00 3c00\nadd fp16 nearest 3c00 3c00\nadd fp16 rd 3c00 3c00\n"), "4000 -\n4000 -\n4000 -\n");
+    const CliRun r = runInProcess({"batch"}, "add fp16 stochastic 3c00 3c00\n");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.err, "fplab-cli batch: line 1: stochastic rounding 'stochastic' is not offered in batch (results would not be "
+                     "reproducible)\n");
+}
+
 TEST(CliBatch, ManyLinesCrossTheReadBlocks) {
     std::string input, expected;
     for (int i = 0; i < 200000; ++i) {

@@ -208,7 +208,7 @@ TEST(CliEval, EvaluatorRecordsEveryStepInOrder) {
     EXPECT_EQ(r.steps[2].text, "mul");
     EXPECT_EQ(r.steps[3].text, "fp16(3)");
     EXPECT_EQ(r.steps[4].text, "add");
-    EXPECT_EQ(r.steps[4].trace.operation, "add");
+    EXPECT_EQ(r.steps[4].trace.operation, Operation::Add);
     EXPECT_EQ(r.value.bits, 0x4500u);
 }
 

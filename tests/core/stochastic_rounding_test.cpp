@@ -90,6 +90,73 @@ INSTANTIATE_TEST_SUITE_P(Formats, StochasticNeighbours, ::testing::ValuesIn(neig
                              return testName(info.param.format) + "_" + opName(info.param.op);
                          });
 
+// The trace carries what the Arithmetic view shows: the two MPFR neighbours (toward zero first),
+// the odds and the draw, and the result is the neighbour away from zero exactly when draw < odds.
+TEST(StochasticRounding, TheTraceCarriesBothNeighboursTheOddsAndTheDraw) {
+    for (const Format* f : {&kFp16, &kBf16, &kE4m3, &kFp32}) {
+        MismatchLog log(std::string("stochastic trace ") + std::string(f->name()));
+        int inexact = 0;
+        for (Op op : kAllOps) {
+            oracle::CaseGenerator gen(*f, 0x7100u + unsigned(op));
+            StochasticStream stream(99);
+            for (int i = 0; i < 20000; ++i) {
+                const auto x = drawOperands(op, gen);
+                const Env env = stream.nextEnv();
+                OperationTrace tr;
+                Result r;
+                switch (op) {
+                case Op::Add: r = add(*f, x[0], x[1], env, &tr); break;
+                case Op::Sub: r = sub(*f, x[0], x[1], env, &tr); break;
+                case Op::Mul: r = mul(*f, x[0], x[1], env, &tr); break;
+                case Op::Div: r = div(*f, x[0], x[1], env, &tr); break;
+                case Op::Fma: r = fma(*f, x[0], x[1], x[2], env, &tr); break;
+                case Op::Sqrt: r = sqrt(*f, x[0], env, &tr); break;
+                }
+                // An overflow always goes to infinity under stochastic rounding, whatever the draw.
+                if (tr.special != SpecialCase::None || tr.exactIsZero || tr.rounding.decision == RoundingDecision::Exact ||
+                    tr.rounding.decision == RoundingDecision::Overflowed)
+                    continue;
+                Env rd = env, ru = env;
+                rd.rounding = RoundingMode::TowardNegative;
+                ru.rounding = RoundingMode::TowardPositive;
+                const std::uint64_t lo = referenceOp(op, *f, x[0], x[1], x[2], rd).bits;
+                const std::uint64_t hi = referenceOp(op, *f, x[0], x[1], x[2], ru).bits;
+                const auto text = [&] { return std::string(opName(op)) + " " + oracle::bitsText(*f, x[0]) + " " + oracle::bitsText(*f, x[1]); };
+                log.check(tr.rounding.stochastic.has_value(), [&] { return text() + ": no stochastic trace"; });
+                if (!tr.rounding.stochastic) continue;
+                const StochasticTrace& st = *tr.rounding.stochastic;
+                ++inexact;
+                const bool negative = tr.rounding.sign;
+                log.check(st.towardZero == (negative ? hi : lo) && st.awayFromZero == (negative ? lo : hi),
+                          [&] { return text() + ": candidates " + oracle::bitsText(*f, st.towardZero) + " / " +
+                                       oracle::bitsText(*f, st.awayFromZero); });
+                const int d = st.discardedBits;
+                const std::uint64_t mask = d >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << d) - 1;
+                log.check(d >= 1 && d <= 64 && st.discarded != 0 && (st.discarded & ~mask) == 0 && st.draw == (env.randomBits & mask),
+                          [&] { return text() + ": discarded bits " + std::to_string(d); });
+                log.check(r.bits == (st.drawFraction() < st.probabilityUp() ? st.awayFromZero : st.towardZero),
+                          [&] { return text() + ": the result disagrees with draw < P(up)"; });
+            }
+        }
+        expectClean(log);
+        EXPECT_GT(inexact, 20000) << f->name(); // most of the 120000 cases round
+    }
+    // The documented cases: 1 + 2^-8 to BF16 discards d = 56 bits worth 2^55, one half.
+    OperationTrace tr;
+    convert(kFp32, 0x3F808000, kBf16, stochastic((std::uint64_t{1} << 55) - 1), &tr);
+    ASSERT_TRUE(tr.rounding.stochastic);
+    EXPECT_EQ(tr.rounding.stochastic->discardedBits, 56);
+    EXPECT_EQ(tr.rounding.stochastic->discarded, std::uint64_t{1} << 55);
+    EXPECT_EQ(tr.rounding.stochastic->probabilityUp(), 0.5);
+    EXPECT_EQ(tr.rounding.stochastic->draw, (std::uint64_t{1} << 55) - 1);
+    EXPECT_EQ(tr.rounding.stochastic->towardZero, 0x3F80u);
+    EXPECT_EQ(tr.rounding.stochastic->awayFromZero, 0x3F81u);
+    // Other modes carry no stochastic trace.
+    OperationTrace nearest;
+    convert(kFp32, 0x3F808000, kBf16, Env{}, &nearest);
+    EXPECT_FALSE(nearest.rounding.stochastic);
+}
+
 // Counts how often converting `input` rounds up over n draws and checks it against the
 // discarded fraction p with a 5-sigma binomial bound.
 void expectUpProbability(const Format& from, std::uint64_t input, const Format& to, double p, std::uint64_t upBits,

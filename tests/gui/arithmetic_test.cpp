@@ -30,7 +30,7 @@ protected:
         arith->setFormatName(QStringLiteral("fp16"));
         arith->setOperandText(0, QStringLiteral("1"));
         arith->setOperandText(1, QStringLiteral("0.0001"));
-        arith->setOperation(OperationKind::Add);
+        arith->setOperation(Operation::Add);
     }
     QVariant cell(const QString& key, int column, int role = Qt::DisplayRole) const {
         return model->data(model->index(model->rowOfKey(key), column), role);
@@ -113,7 +113,7 @@ TEST_F(ArithmeticTest, StochasticRoundingShowsBothCandidatesAndTheirOdds) {
     EXPECT_EQ(out.result.bits, out.stochastic->wentUp ? 0x3c01u : 0x3c00u);
     // Over many draws the frequency of going up approaches P(up).
     OperationInput in;
-    in.kind = OperationKind::Add;
+    in.kind = Operation::Add;
     in.format = kFp16;
     in.env.rounding = RoundingMode::Stochastic;
     in.operands = {QStringLiteral("1"), QStringLiteral("0.0001")};
@@ -121,7 +121,7 @@ TEST_F(ArithmeticTest, StochasticRoundingShowsBothCandidatesAndTheirOdds) {
 }
 
 TEST_F(ArithmeticTest, OverflowAndSpecialCasesRaiseTheirFlags) {
-    arith->setOperation(OperationKind::Mul);
+    arith->setOperation(Operation::Mul);
     arith->setOperandText(0, QStringLiteral("300"));
     arith->setOperandText(1, QStringLiteral("300"));
     EXPECT_EQ(arith->outcome().result.bits, 0x7c00u); // 90000 > 65504: +inf
@@ -130,14 +130,14 @@ TEST_F(ArithmeticTest, OverflowAndSpecialCasesRaiseTheirFlags) {
     EXPECT_FALSE(cell(QStringLiteral("fp32"), 0, OperationTableModel::WarningRole).toBool());
     EXPECT_TRUE(arith->resultLabel()->text().contains(QStringLiteral("overflow")));
 
-    arith->setOperation(OperationKind::Sub);
+    arith->setOperation(Operation::Sub);
     arith->setOperandText(0, QStringLiteral("inf"));
     arith->setOperandText(1, QStringLiteral("inf"));
     EXPECT_EQ(arith->outcome().result.flags, kInvalid);
     EXPECT_GE(stepOfKind(StepKind::Special), 0);
 
     // E4M3 has no infinity: 1000 converts to NaN, or to 448 when saturating.
-    arith->setOperation(OperationKind::Convert);
+    arith->setOperation(Operation::Convert);
     arith->setFormatName(QStringLiteral("fp32"));
     arith->setTargetName(QStringLiteral("e4m3"));
     arith->setOperandText(0, QStringLiteral("1000"));
@@ -157,22 +157,22 @@ TEST_F(ArithmeticTest, UnreadableOperandsAreReportedNotCrashed) {
 
 TEST(OperationStepsTest, EveryOperationExplainsEachStep) {
     struct Case {
-        OperationKind kind;
+        Operation kind;
         QStringList operands;
         const char* format;
         StepKind expected; // a step the operation must show
     };
     const Case cases[] = {
-        {OperationKind::Add, {QStringLiteral("1"), QStringLiteral("0.0001")}, "fp16", StepKind::Align},
-        {OperationKind::Sub, {QStringLiteral("1"), QStringLiteral("0.999")}, "fp16", StepKind::Normalise},
-        {OperationKind::Mul, {QStringLiteral("1.5"), QStringLiteral("1.5")}, "bf16", StepKind::Exponents},
-        {OperationKind::Div, {QStringLiteral("1"), QStringLiteral("3")}, "fp32", StepKind::Round},
-        {OperationKind::Fma, {QStringLiteral("0.1"), QStringLiteral("10"), QStringLiteral("-1")}, "fp32", StepKind::Combine},
-        {OperationKind::Sqrt, {QStringLiteral("2")}, "fp64", StepKind::Round},
-        {OperationKind::Convert, {QStringLiteral("0.1")}, "fp32", StepKind::Round},
-        {OperationKind::Mul, {QStringLiteral("1e-5"), QStringLiteral("1e-3")}, "fp16", StepKind::Normalise},
-        {OperationKind::Div, {QStringLiteral("1"), QStringLiteral("0")}, "fp16", StepKind::Special},
-        {OperationKind::Sub, {QStringLiteral("2"), QStringLiteral("2")}, "e4m3", StepKind::Combine},
+        {Operation::Add, {QStringLiteral("1"), QStringLiteral("0.0001")}, "fp16", StepKind::Align},
+        {Operation::Sub, {QStringLiteral("1"), QStringLiteral("0.999")}, "fp16", StepKind::Normalise},
+        {Operation::Mul, {QStringLiteral("1.5"), QStringLiteral("1.5")}, "bf16", StepKind::Exponents},
+        {Operation::Div, {QStringLiteral("1"), QStringLiteral("3")}, "fp32", StepKind::Round},
+        {Operation::Fma, {QStringLiteral("0.1"), QStringLiteral("10"), QStringLiteral("-1")}, "fp32", StepKind::Combine},
+        {Operation::Sqrt, {QStringLiteral("2")}, "fp64", StepKind::Round},
+        {Operation::Convert, {QStringLiteral("0.1")}, "fp32", StepKind::Round},
+        {Operation::Mul, {QStringLiteral("1e-5"), QStringLiteral("1e-3")}, "fp16", StepKind::Normalise},
+        {Operation::Div, {QStringLiteral("1"), QStringLiteral("0")}, "fp16", StepKind::Special},
+        {Operation::Sub, {QStringLiteral("2"), QStringLiteral("2")}, "e4m3", StepKind::Combine},
     };
     const bool dump = qEnvironmentVariableIsSet("FPLAB_DUMP_STEPS");
     for (const Case& c : cases) {
@@ -191,9 +191,9 @@ TEST(OperationStepsTest, EveryOperationExplainsEachStep) {
             EXPECT_FALSE(s.title.isEmpty());
             EXPECT_FALSE(s.text.isEmpty()) << s.title.toStdString();
             found = found || s.kind == c.expected;
-            if (dump) std::printf("[%s %s] %s: %s\n", qPrintable(operationKey(c.kind)), c.format, qPrintable(s.title), qPrintable(s.text));
+            if (dump) std::printf("[%s %s] %s: %s\n", operationName(c.kind).data(), c.format, qPrintable(s.title), qPrintable(s.text));
         }
-        EXPECT_TRUE(found) << qPrintable(operationKey(c.kind)) << " " << c.format;
+        EXPECT_TRUE(found) << operationName(c.kind) << " " << c.format;
     }
 }
 

@@ -91,7 +91,7 @@ int main(int argc, char** argv) {
     auto* arith = harness.section<fplab::gui::ArithmeticSection>(QStringLiteral("arithmetic"));
     window.showSection(QStringLiteral("arithmetic"));
     arith->setFormatName(QStringLiteral("fp16"));
-    arith->setOperation(fplab::gui::OperationKind::Add);
+    arith->setOperation(fplab::Operation::Add);
     QApplication::processEvents();
     report("Arithmetic fp16 add: operand edit, update + repaint", measure(runs, [&](int i) {
                arith->setOperandText(1, inputs[i % inputs.size()]);

@@ -61,9 +61,9 @@ TEST(ModelTest, OperationTableModelPassesTheModelTester) {
     OperationInput in;
     in.operands = {QStringLiteral("1"), QStringLiteral("0.0001"), QStringLiteral("0")};
     model.setInput(in);
-    in.kind = OperationKind::Fma;
+    in.kind = Operation::Fma;
     model.setInput(in);
-    in.kind = OperationKind::Convert;
+    in.kind = Operation::Convert;
     model.setInput(in);
     in.operands = {QStringLiteral("?")};
     model.setInput(in);

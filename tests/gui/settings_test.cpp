@@ -66,17 +66,50 @@ TEST(SettingsTest, ASettingsFileThatCannotBeSavedIsReported) {
 TEST(SettingsTest, CorruptValuesFallBackToDefaultsWithANote) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("fplab.ini"));
-    writeFile(path, "[appearance]\ntheme=purple\n[explorer]\ntab=abc\nformat=e99m99\ninput=0.5\n[window]\ngeometry=not bytes\n");
+    writeFile(path, "[appearance]\ntheme=purple\n[explorer]\ntab=abc\nformat=e99m99\ninput=0.5\n[window]\ngeometry=not bytes\n"
+                    "[arithmetic]\nrounding=nearest-ish\noperation=pow\n");
     testing::GuiHarness harness(path);
     AppSettings& s = harness.settings();
     EXPECT_EQ(s.theme.get(), QStringLiteral("system"));
     EXPECT_EQ(s.explorerChartTab.get(), 0);
     EXPECT_EQ(s.explorerFormat.get(), QStringLiteral("fp16"));
     EXPECT_TRUE(s.windowGeometry.get().isEmpty());
-    EXPECT_EQ(s.store.problems().size(), 4);
+    // The enum-typed settings: a name core's parser does not know falls back to the default.
+    EXPECT_EQ(s.arithmeticRounding.get(), RoundingMode::NearestEven);
+    EXPECT_EQ(s.arithmeticOperation.get(), Operation::Add);
+    EXPECT_EQ(s.store.problems().size(), 6);
     // The readable value is kept; the notes reach the status bar.
     EXPECT_EQ(harness.section<ExplorerSection>(QStringLiteral("explorer"))->state()->text(), QStringLiteral("0.5"));
     EXPECT_TRUE(harness.window().statusBar()->currentMessage().contains(QStringLiteral("appearance/theme")));
+    // The Arithmetic section runs with the defaults: 1 + 0.0001 in FP16, to nearest even.
+    auto* arith = harness.section<ArithmeticSection>(QStringLiteral("arithmetic"));
+    bool roundsToNearestEven = false;
+    for (const Step& step : arith->steps())
+        if (step.kind == StepKind::Round) roundsToNearestEven = step.title == QStringLiteral("Round (nearest, ties to even)");
+    EXPECT_TRUE(roundsToNearestEven);
+    EXPECT_EQ(arith->outcome().result.bits, 0x3c00u);
+}
+
+// They are stored by core's machine names, so files written before they were typed still read.
+TEST(SettingsTest, RoundingModeAndOperationAreStoredByName) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("fplab.ini"));
+    writeFile(path, "[arithmetic]\nrounding=rtz\noperation=mul\n");
+    {
+        testing::GuiHarness harness(path);
+        EXPECT_EQ(harness.settings().arithmeticRounding.get(), RoundingMode::TowardZero);
+        EXPECT_EQ(harness.settings().arithmeticOperation.get(), Operation::Mul);
+        EXPECT_TRUE(harness.settings().store.problems().isEmpty());
+        auto* arith = harness.section<ArithmeticSection>(QStringLiteral("arithmetic"));
+        arith->setRounding(RoundingMode::ToOdd);
+        arith->setOperation(Operation::Fma);
+        harness.settings().store.sync();
+    }
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    EXPECT_TRUE(text.contains("rounding=rto")) << text.toStdString();
+    EXPECT_TRUE(text.contains("operation=fma")) << text.toStdString();
 }
 
 TEST(SettingsTest, ACorruptFileDoesNotCrash) {
@@ -106,7 +139,7 @@ TEST(SettingsTest, LayoutValuesFormatsAndThemeSurviveARestart) {
         explorer->setRowHidden(QStringLiteral("e2m1"), true);
         ASSERT_TRUE(explorer->addCustomFormat(QStringLiteral("e4m3-fnuz")));
         auto* arith = harness.section<ArithmeticSection>(QStringLiteral("arithmetic"));
-        arith->setOperation(OperationKind::Mul);
+        arith->setOperation(Operation::Mul);
         arith->setOperandText(0, QStringLiteral("3"));
         arith->setRounding(RoundingMode::TowardZero);
         harness.window().showSection(QStringLiteral("arithmetic"));
@@ -121,9 +154,9 @@ TEST(SettingsTest, LayoutValuesFormatsAndThemeSurviveARestart) {
     EXPECT_GE(explorer->formatModel()->rowOfKey(QStringLiteral("e4m3-fnuz")), 0);
     auto* arith = harness.section<ArithmeticSection>(QStringLiteral("arithmetic"));
     EXPECT_EQ(harness.window().currentSection(), arith);
-    EXPECT_EQ(harness.settings().arithmeticOperation.get(), QStringLiteral("mul"));
+    EXPECT_EQ(harness.settings().arithmeticOperation.get(), Operation::Mul);
     EXPECT_EQ(harness.settings().arithmeticA.get(), QStringLiteral("3"));
-    EXPECT_EQ(harness.settings().arithmeticRounding.get(), QStringLiteral("rtz"));
+    EXPECT_EQ(harness.settings().arithmeticRounding.get(), RoundingMode::TowardZero);
     // 3 x 0.0001 rounded toward zero, as the restored section computes it again.
     EXPECT_TRUE(arith->outcome().ok());
     EXPECT_EQ(harness.theme().mode(), ThemeMode::Dark);

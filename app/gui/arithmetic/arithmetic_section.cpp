@@ -47,16 +47,15 @@ QStringList comparedFormats(const QStringList& custom) {
 ArithmeticSection::ArithmeticSection(SectionContext context, QWidget* parent)
     : Section(context, parent), m_model(new OperationTableModel(this)), m_timer(new QTimer(this)) {
     AppSettings& s = settings();
-    m_kind = operationFromKey(s.arithmeticOperation.get()).value_or(OperationKind::Add);
+    m_kind = s.arithmeticOperation.get();
     m_seed = std::uint64_t(s.arithmeticSeed.get());
     buildUi();
     buildActions();
     m_model->setFormats(comparedFormats(s.customFormats.get()));
-    m_operation->setCurrentIndex(m_operation->findData(operationKey(m_kind)));
+    m_operation->setCurrentIndex(m_operation->findData(int(m_kind)));
     if (!selectFormatInCombo(m_format, s.arithmeticFormat.get())) selectFormatInCombo(m_format, QStringLiteral("fp16"));
     if (!selectFormatInCombo(m_target, s.arithmeticTarget.get())) selectFormatInCombo(m_target, QStringLiteral("e4m3"));
-    const int r = m_rounding->findData(s.arithmeticRounding.get());
-    m_rounding->setCurrentIndex(r >= 0 ? r : 0);
+    m_rounding->setCurrentIndex(m_rounding->findData(int(s.arithmeticRounding.get())));
     m_saturate->setChecked(s.arithmeticSaturate.get());
     m_tininess->setChecked(s.arithmeticTininessBefore.get());
     m_operands[0]->setText(s.arithmeticA.get());
@@ -88,7 +87,7 @@ QWidget* ArithmeticSection::primaryInput() const { return m_operands[0]; }
 void ArithmeticSection::buildUi() {
     m_operationLabel = new QLabel(this);
     m_operation = new QComboBox(this);
-    for (OperationKind k : kAllOperations) m_operation->addItem(operationSymbol(k), operationKey(k));
+    for (Operation k : kAllOperations) m_operation->addItem(operationSymbol(k), int(k));
     m_operationLabel->setBuddy(m_operation);
     m_formatLabel = new QLabel(this);
     m_format = new QComboBox(this);
@@ -100,7 +99,7 @@ void ArithmeticSection::buildUi() {
     m_targetLabel->setBuddy(m_target);
     m_roundingLabel = new QLabel(this);
     m_rounding = new QComboBox(this);
-    for (RoundingMode mode : kAllRoundingModes) m_rounding->addItem(QString(), QString::fromLatin1(roundingName(mode).data()));
+    for (RoundingMode mode : kAllRoundingModes) m_rounding->addItem(QString(), int(mode));
     m_roundingLabel->setBuddy(m_rounding);
     m_saturate = new QCheckBox(this);
     m_tininess = new QCheckBox(this);
@@ -208,8 +207,8 @@ void ArithmeticSection::buildUi() {
     layout->addWidget(m_splitter, 1);
 
     connect(m_operation, &QComboBox::activated, this, [this] {
-        m_kind = operationFromKey(m_operation->currentData().toString()).value_or(OperationKind::Add);
-        settings().arithmeticOperation.set(operationKey(m_kind));
+        m_kind = Operation(m_operation->currentData().toInt());
+        settings().arithmeticOperation.set(m_kind);
         recompute();
     });
     connect(m_format, &QComboBox::activated, this, [this] {
@@ -221,7 +220,7 @@ void ArithmeticSection::buildUi() {
         recompute();
     });
     connect(m_rounding, &QComboBox::activated, this, [this] {
-        settings().arithmeticRounding.set(m_rounding->currentData().toString());
+        settings().arithmeticRounding.set(currentRounding());
         recompute();
     });
     connect(m_saturate, &QCheckBox::toggled, this, [this](bool on) {
@@ -318,12 +317,14 @@ void ArithmeticSection::retranslateUi() {
     emit actionsChanged();
 }
 
+RoundingMode ArithmeticSection::currentRounding() const { return RoundingMode(m_rounding->currentData().toInt()); }
+
 OperationInput ArithmeticSection::currentInput() const {
     OperationInput in;
     in.kind = m_kind;
     in.format = resolveFormat(m_format->currentData().toString()).value_or(kFp16);
     in.target = resolveFormat(m_target->currentData().toString()).value_or(kE4m3);
-    in.env.rounding = parseRoundingName(m_rounding->currentData().toString().toStdString()).value_or(RoundingMode::NearestEven);
+    in.env.rounding = currentRounding();
     in.env.saturate = m_saturate->isChecked();
     in.env.tininess = m_tininess->isChecked() ? Tininess::BeforeRounding : Tininess::AfterRounding;
     in.env.randomBits = StochasticStream(m_seed).next();
@@ -337,7 +338,7 @@ void ArithmeticSection::updateOperandFields() {
         m_operandLabels[i]->setVisible(i < n);
         m_operands[i]->setVisible(i < n);
     }
-    const bool convert = m_kind == OperationKind::Convert;
+    const bool convert = m_kind == Operation::Convert;
     m_targetLabel->setVisible(convert);
     m_target->setVisible(convert);
 }
@@ -385,7 +386,7 @@ void ArithmeticSection::recompute() {
 }
 
 void ArithmeticSection::updateStochasticPanel() {
-    const bool sr = parseRoundingName(m_rounding->currentData().toString().toStdString()) == RoundingMode::Stochastic;
+    const bool sr = currentRounding() == RoundingMode::Stochastic;
     m_stochasticPanel->setVisible(sr);
     m_redraw->setText(tr("Draw again"));
     if (!sr) return;
@@ -448,10 +449,10 @@ void ArithmeticSection::deactivated() {
     if (m_timer->isActive()) togglePlay();
 }
 
-void ArithmeticSection::setOperation(OperationKind kind) {
+void ArithmeticSection::setOperation(Operation kind) {
     m_kind = kind;
-    m_operation->setCurrentIndex(m_operation->findData(operationKey(kind)));
-    settings().arithmeticOperation.set(operationKey(kind));
+    m_operation->setCurrentIndex(m_operation->findData(int(kind)));
+    settings().arithmeticOperation.set(kind);
     recompute();
 }
 
@@ -471,9 +472,8 @@ void ArithmeticSection::setTargetName(const QString& name) {
 }
 
 void ArithmeticSection::setRounding(RoundingMode mode) {
-    const int i = m_rounding->findData(QString::fromLatin1(roundingName(mode).data()));
-    m_rounding->setCurrentIndex(i);
-    settings().arithmeticRounding.set(m_rounding->currentData().toString());
+    m_rounding->setCurrentIndex(m_rounding->findData(int(mode)));
+    settings().arithmeticRounding.set(mode);
     recompute();
 }
 
@@ -506,7 +506,7 @@ void ArithmeticSection::prepareScreenshot(const QString& name) {
     setFormatName(QStringLiteral("fp16"));
     m_operands[0]->setText(QStringLiteral("1"));
     m_operands[1]->setText(QStringLiteral("0.0001"));
-    setOperation(OperationKind::Add);
+    setOperation(Operation::Add);
     const StepKind wanted = stochastic ? StepKind::Round : StepKind::Align;
     for (std::size_t i = 0; i < m_steps.size(); ++i)
         if (m_steps[i].kind == wanted) goToStep(int(i));

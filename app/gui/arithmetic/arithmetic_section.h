@@ -47,7 +47,7 @@ public:
     void prepareScreenshot(const QString& name) override;
 
     // For tests.
-    void setOperation(OperationKind kind);
+    void setOperation(Operation kind);
     void setFormatName(const QString& name);
     void setTargetName(const QString& name);
     void setRounding(RoundingMode mode);
@@ -77,8 +77,9 @@ private:
     void updateStochasticPanel();
     void togglePlay();
     OperationInput currentInput() const;
+    RoundingMode currentRounding() const;
 
-    OperationKind m_kind = OperationKind::Add;
+    Operation m_kind = Operation::Add;
     OperationOutcome m_outcome;
     std::vector<Step> m_steps;
     int m_step = 0;

@@ -6,61 +6,31 @@
 #include "core/random.h"
 #include "core/text/literal.h"
 
-#include <cmath>
-
 namespace fplab::gui {
 
-QString operationKey(OperationKind kind) {
+QString operationSymbol(Operation kind) {
     switch (kind) {
-    case OperationKind::Add: return QStringLiteral("add");
-    case OperationKind::Sub: return QStringLiteral("sub");
-    case OperationKind::Mul: return QStringLiteral("mul");
-    case OperationKind::Div: return QStringLiteral("div");
-    case OperationKind::Fma: return QStringLiteral("fma");
-    case OperationKind::Sqrt: return QStringLiteral("sqrt");
-    case OperationKind::Convert: return QStringLiteral("convert");
+    case Operation::Add: return QStringLiteral("a + b");
+    case Operation::Sub: return QStringLiteral("a − b");
+    case Operation::Mul: return QStringLiteral("a × b");
+    case Operation::Div: return QStringLiteral("a ÷ b");
+    case Operation::Fma: return QStringLiteral("fma(a, b, c)");
+    case Operation::Sqrt: return QStringLiteral("sqrt(a)");
+    case Operation::Convert: return QStringLiteral("convert(a)");
     }
     return {};
 }
 
-std::optional<OperationKind> operationFromKey(const QString& key) {
-    for (OperationKind k : kAllOperations)
-        if (operationKey(k) == key) return k;
-    return std::nullopt;
-}
-
-int operandCount(OperationKind kind) {
-    switch (kind) {
-    case OperationKind::Fma: return 3;
-    case OperationKind::Sqrt:
-    case OperationKind::Convert: return 1;
-    default: return 2;
-    }
-}
-
-QString operationSymbol(OperationKind kind) {
-    switch (kind) {
-    case OperationKind::Add: return QStringLiteral("a + b");
-    case OperationKind::Sub: return QStringLiteral("a − b");
-    case OperationKind::Mul: return QStringLiteral("a × b");
-    case OperationKind::Div: return QStringLiteral("a ÷ b");
-    case OperationKind::Fma: return QStringLiteral("fma(a, b, c)");
-    case OperationKind::Sqrt: return QStringLiteral("sqrt(a)");
-    case OperationKind::Convert: return QStringLiteral("convert(a)");
-    }
-    return {};
-}
-
-QString operationExpression(OperationKind kind, const QStringList& ops) {
+QString operationExpression(Operation kind, const QStringList& ops) {
     const auto op = [&](int i) { return i < ops.size() ? ops[i] : QStringLiteral("?"); };
     switch (kind) {
-    case OperationKind::Add: return QStringLiteral("%1 + %2").arg(op(0), op(1));
-    case OperationKind::Sub: return QStringLiteral("%1 − %2").arg(op(0), op(1));
-    case OperationKind::Mul: return QStringLiteral("%1 × %2").arg(op(0), op(1));
-    case OperationKind::Div: return QStringLiteral("%1 ÷ %2").arg(op(0), op(1));
-    case OperationKind::Fma: return QStringLiteral("fma(%1, %2, %3)").arg(op(0), op(1), op(2));
-    case OperationKind::Sqrt: return QStringLiteral("sqrt(%1)").arg(op(0));
-    case OperationKind::Convert: return QStringLiteral("convert(%1)").arg(op(0));
+    case Operation::Add: return QStringLiteral("%1 + %2").arg(op(0), op(1));
+    case Operation::Sub: return QStringLiteral("%1 − %2").arg(op(0), op(1));
+    case Operation::Mul: return QStringLiteral("%1 × %2").arg(op(0), op(1));
+    case Operation::Div: return QStringLiteral("%1 ÷ %2").arg(op(0), op(1));
+    case Operation::Fma: return QStringLiteral("fma(%1, %2, %3)").arg(op(0), op(1), op(2));
+    case Operation::Sqrt: return QStringLiteral("sqrt(%1)").arg(op(0));
+    case Operation::Convert: return QStringLiteral("convert(%1)").arg(op(0));
     }
     return {};
 }
@@ -70,20 +40,20 @@ namespace {
 Result compute(const OperationInput& in, const Format& f, const std::vector<OperandValue>& ops, const Env& env,
                OperationTrace* trace) {
     switch (in.kind) {
-    case OperationKind::Add: return add(f, ops[0].bits, ops[1].bits, env, trace);
-    case OperationKind::Sub: return sub(f, ops[0].bits, ops[1].bits, env, trace);
-    case OperationKind::Mul: return mul(f, ops[0].bits, ops[1].bits, env, trace);
-    case OperationKind::Div: return div(f, ops[0].bits, ops[1].bits, env, trace);
-    case OperationKind::Fma: return fma(f, ops[0].bits, ops[1].bits, ops[2].bits, env, trace);
-    case OperationKind::Sqrt: return sqrt(f, ops[0].bits, env, trace);
-    case OperationKind::Convert: return convert(f, ops[0].bits, in.target, env, trace);
+    case Operation::Add: return add(f, ops[0].bits, ops[1].bits, env, trace);
+    case Operation::Sub: return sub(f, ops[0].bits, ops[1].bits, env, trace);
+    case Operation::Mul: return mul(f, ops[0].bits, ops[1].bits, env, trace);
+    case Operation::Div: return div(f, ops[0].bits, ops[1].bits, env, trace);
+    case Operation::Fma: return fma(f, ops[0].bits, ops[1].bits, ops[2].bits, env, trace);
+    case Operation::Sqrt: return sqrt(f, ops[0].bits, env, trace);
+    case Operation::Convert: return convert(f, ops[0].bits, in.target, env, trace);
     }
     return {};
 }
 
 OperationOutcome evaluate(const OperationInput& in, const Format& f, bool traced) {
     OperationOutcome out;
-    out.resultFormat = in.kind == OperationKind::Convert ? in.target : f;
+    out.resultFormat = in.kind == Operation::Convert ? in.target : f;
     const int n = operandCount(in.kind);
     for (int i = 0; i < n; ++i) {
         const QString text = i < in.operands.size() ? in.operands[i].trimmed() : QString();
@@ -97,22 +67,15 @@ OperationOutcome evaluate(const OperationInput& in, const Format& f, bool traced
     }
     out.result = compute(in, f, out.operands, in.env, traced ? &out.trace : nullptr);
 
-    if (in.env.rounding == RoundingMode::Stochastic && traced && out.trace.special.empty() && !out.trace.exactIsZero &&
-        out.trace.rounding.decision != RoundingDecision::Exact && out.trace.rounding.keptBits > 0) {
-        // The candidates are the results rounded toward and away from zero; up happens with
-        // probability (discarded bits) / 2^(discarded count), which is what the core compares the draw with.
+    const RoundingTrace& rt = out.trace.rounding;
+    if (traced && rt.stochastic && out.trace.special == SpecialCase::None && !out.trace.exactIsZero &&
+        rt.decision != RoundingDecision::Exact && rt.keptBits > 0) {
+        const StochasticTrace& st = *rt.stochastic;
         StochasticChoice sc;
-        Env down = in.env, up = in.env;
-        down.rounding = RoundingMode::TowardZero;
-        up.rounding = out.trace.rounding.sign ? RoundingMode::TowardNegative : RoundingMode::TowardPositive;
-        sc.down = compute(in, f, out.operands, down, nullptr).bits;
-        sc.up = compute(in, f, out.operands, up, nullptr).bits;
-        const int discard = 64 - out.trace.rounding.keptBits;
-        const std::uint64_t sig = out.trace.rounding.significand;
-        const std::uint64_t rem = discard >= 64 ? sig : sig & ((std::uint64_t{1} << discard) - 1);
-        const std::uint64_t draw = discard >= 64 ? in.env.randomBits : in.env.randomBits & ((std::uint64_t{1} << discard) - 1);
-        sc.probabilityUp = std::ldexp(double(rem), -discard);
-        sc.draw = std::ldexp(double(draw), -discard);
+        sc.down = st.towardZero;
+        sc.up = st.awayFromZero;
+        sc.probabilityUp = st.probabilityUp();
+        sc.draw = st.drawFraction();
         sc.wentUp = out.result.bits == sc.up && sc.up != sc.down;
         out.stochastic = sc;
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/format.h"
+#include "core/operation.h"
 #include "core/result.h"
 #include "core/rounding.h"
 #include "core/text/parse.h"
@@ -16,23 +17,13 @@
 
 namespace fplab::gui {
 
-enum class OperationKind { Add, Sub, Mul, Div, Fma, Sqrt, Convert };
-
-inline constexpr OperationKind kAllOperations[] = {OperationKind::Add, OperationKind::Sub, OperationKind::Mul,
-                                                   OperationKind::Div, OperationKind::Fma, OperationKind::Sqrt,
-                                                   OperationKind::Convert};
-
-// "add", "sub", "mul", "div", "fma", "sqrt", "convert".
-QString operationKey(OperationKind kind);
-std::optional<OperationKind> operationFromKey(const QString& key);
-int operandCount(OperationKind kind);
 // "a + b", "fma(a, b, c)", "sqrt(a)", "convert(a)".
-QString operationSymbol(OperationKind kind);
+QString operationSymbol(Operation kind);
 // The same with the operands written in: "1 + 0.0001".
-QString operationExpression(OperationKind kind, const QStringList& operands);
+QString operationExpression(Operation kind, const QStringList& operands);
 
 struct OperationInput {
-    OperationKind kind = OperationKind::Add;
+    Operation kind = Operation::Add;
     Format format = kFp16;
     Format target = kE4m3; // the destination of a conversion
     Env env;

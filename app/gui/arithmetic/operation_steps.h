@@ -30,7 +30,4 @@ struct Step {
 
 std::vector<Step> buildSteps(const OperationInput& input, const OperationOutcome& outcome);
 
-// A special-case reason from the core, translated ("inf - inf is invalid").
-QString translatedSpecialReason(const std::string& reason);
-
 } // namespace fplab::gui

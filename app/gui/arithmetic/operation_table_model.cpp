@@ -49,7 +49,7 @@ int OperationTableModel::rowOfKey(const QString& key) const {
 
 void OperationTableModel::compute(Row& row) const {
     OperationInput in = m_input;
-    const bool convert = in.kind == OperationKind::Convert;
+    const bool convert = in.kind == Operation::Convert;
     // A conversion compares destinations: the source format stays, the target changes per row.
     if (convert) in.target = row.format;
     const Format source = convert ? in.format : row.format;
@@ -82,7 +82,7 @@ void OperationTableModel::compute(Row& row) const {
 
     const Flags fl = out.result.flags;
     const FloatClass cls = classify(rf, out.result.bits);
-    const bool twoOperands = in.kind == OperationKind::Add || in.kind == OperationKind::Sub;
+    const bool twoOperands = in.kind == Operation::Add || in.kind == Operation::Sub;
     const auto finiteNonzero = [&](std::uint64_t b) { const FloatClass c = classify(source, b); return c == FloatClass::Normal || c == FloatClass::Subnormal; };
     if (fl & kOverflow) {
         row.note = cls == FloatClass::Infinity ? tr("overflow → infinity") : isNan(cls) ? tr("overflow → NaN") : tr("overflow → saturated");
@@ -97,8 +97,8 @@ void OperationTableModel::compute(Row& row) const {
         row.note = tr("b vanished: the result equals a");
         row.noteTip = tr("b is smaller than half an ulp of a, so adding it changes nothing (swamping).");
         row.warning = row.vanished = true;
-    } else if (twoOperands && finiteNonzero(out.operands[0].bits) && out.result.bits == (in.kind == OperationKind::Sub ? (out.operands[1].bits ^ source.signMask()) : out.operands[1].bits)) {
-        row.note = tr("a vanished: the result equals %1b").arg(in.kind == OperationKind::Sub ? QStringLiteral("−") : QString());
+    } else if (twoOperands && finiteNonzero(out.operands[0].bits) && out.result.bits == (in.kind == Operation::Sub ? (out.operands[1].bits ^ source.signMask()) : out.operands[1].bits)) {
+        row.note = tr("a vanished: the result equals %1b").arg(in.kind == Operation::Sub ? QStringLiteral("−") : QString());
         row.warning = row.vanished = true;
     } else if (fl & kInexact) {
         row.note = tr("rounded");

@@ -56,16 +56,13 @@ public:
     SettingValue<QByteArray> explorerSplitter{store, QStringLiteral("explorer/splitter"), {}};
 
     // Arithmetic.
-    SettingValue<QString> arithmeticOperation{
-        store, QStringLiteral("arithmetic/operation"), QStringLiteral("add"),
-        oneOf({QStringLiteral("add"), QStringLiteral("sub"), QStringLiteral("mul"), QStringLiteral("div"),
-               QStringLiteral("fma"), QStringLiteral("sqrt"), QStringLiteral("convert")})};
+    SettingValue<Operation> arithmeticOperation{store, QStringLiteral("arithmetic/operation"), Operation::Add};
     SettingValue<QString> arithmeticA{store, QStringLiteral("arithmetic/a"), QStringLiteral("1")};
     SettingValue<QString> arithmeticB{store, QStringLiteral("arithmetic/b"), QStringLiteral("0.0001")};
     SettingValue<QString> arithmeticC{store, QStringLiteral("arithmetic/c"), QStringLiteral("0")};
     SettingValue<QString> arithmeticFormat{store, QStringLiteral("arithmetic/format"), QStringLiteral("fp16"), isFormatName};
     SettingValue<QString> arithmeticTarget{store, QStringLiteral("arithmetic/target"), QStringLiteral("e4m3"), isFormatName};
-    SettingValue<QString> arithmeticRounding{store, QStringLiteral("arithmetic/rounding"), QStringLiteral("rne"), isRoundingName};
+    SettingValue<RoundingMode> arithmeticRounding{store, QStringLiteral("arithmetic/rounding"), RoundingMode::NearestEven};
     SettingValue<bool> arithmeticSaturate{store, QStringLiteral("arithmetic/saturate"), false};
     SettingValue<bool> arithmeticTininessBefore{store, QStringLiteral("arithmetic/tininessBefore"), false};
     SettingValue<int> arithmeticSeed{store, QStringLiteral("arithmetic/seed"), 1, inRange(0, 1 << 30)};

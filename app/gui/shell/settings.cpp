@@ -114,6 +114,21 @@ bool settingFromVariant(const QVariant& v, QByteArray& out) {
     return true;
 }
 
+bool settingFromVariant(const QVariant& v, RoundingMode& out) {
+    const std::optional<RoundingMode> mode = parseRoundingName(v.toString().trimmed().toStdString());
+    if (mode) out = *mode;
+    return mode.has_value();
+}
+
+bool settingFromVariant(const QVariant& v, Operation& out) {
+    const std::optional<Operation> op = parseOperationName(v.toString().trimmed().toStdString());
+    if (op) out = *op;
+    return op.has_value();
+}
+
+QVariant settingToVariant(RoundingMode mode) { return QString::fromLatin1(roundingName(mode)); }
+QVariant settingToVariant(Operation op) { return QString::fromLatin1(operationName(op)); }
+
 } // namespace detail
 
 std::function<bool(const QString&)> oneOf(QStringList allowed) {

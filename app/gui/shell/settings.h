@@ -2,6 +2,9 @@
 // (see app_settings.h), with a changed() signal and a safe fallback for corrupt values.
 #pragma once
 
+#include "core/operation.h"
+#include "core/rounding.h"
+
 #include <QObject>
 #include <QSettings>
 #include <QTimer>
@@ -78,6 +81,17 @@ bool settingFromVariant(const QVariant& v, double& out);
 bool settingFromVariant(const QVariant& v, QString& out);
 bool settingFromVariant(const QVariant& v, QStringList& out);
 bool settingFromVariant(const QVariant& v, QByteArray& out);
+// Enums are stored by core's machine names ("rne", "add"), read back through core's parsers.
+bool settingFromVariant(const QVariant& v, RoundingMode& out);
+bool settingFromVariant(const QVariant& v, Operation& out);
+
+// What is written to the file for a T.
+template <class T>
+QVariant settingToVariant(const T& value) {
+    return QVariant::fromValue(value);
+}
+QVariant settingToVariant(RoundingMode mode);
+QVariant settingToVariant(Operation op);
 } // namespace detail
 
 // One key: read once (falling back to the default when absent, unreadable or rejected
@@ -109,7 +123,7 @@ public:
         if (!isValid(value)) return false;
         if (value == m_value) return true;
         m_value = value;
-        writeRaw(QVariant::fromValue(value));
+        writeRaw(detail::settingToVariant(value));
         emit changed();
         return true;
     }
