@@ -1,5361 +1,4674 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-    <context>
-        <name>fplab::gui::AboutDialog</name>
-        <message>
-            <source>unknown compiler</source>
-            <translation>未知编译器</translation>
-        </message>
-        <message>
-            <source>Version %1</source>
-            <translation>版本 %1</translation>
-        </message>
-        <message>
-            <source>Qt %1 (built with %2), %3</source>
-            <translation>Qt %1（构建时为 %2），%3</translation>
-        </message>
-        <message>
-            <source>CUDA backend: built in (tensor-core runs need an NVIDIA GPU)</source>
-            <translation>CUDA 后端：已编译（张量核心运行需要 NVIDIA GPU）</translation>
-        </message>
-        <message>
-            <source>CUDA backend: not built; every result comes from the CPU emulation</source>
-            <translation>CUDA 后端：未编译；所有结果都来自 CPU 模拟</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;Every number FP Lab shows is computed bit for bit by its own soft-float core and checked against independent references:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;IEEE 754-2019, &lt;i&gt;IEEE Standard for Floating-Point Arithmetic&lt;/i&gt;: the formats, rounding modes, exceptions and operations.&lt;/li&gt;&lt;li&gt;OCP 8-bit Floating Point Specification (OFP8), rev. 1.0: E4M3 and E5M2.&lt;/li&gt;&lt;li&gt;OCP Microscaling Formats (MX) Specification v1.0: FP6 (E2M3, E3M2), FP4 (E2M1) and the E8M0 scale.&lt;/li&gt;&lt;li&gt;Berkeley SoftFloat 3 (J. Hauser): the one-rounding-path design and the exception flags.&lt;/li&gt;&lt;li&gt;GNU MPFR: the correctly rounded oracle used in the tests.&lt;/li&gt;&lt;li&gt;M. Fasi, N. J. Higham, M. Mikaitis, S. Pranesh, &lt;i&gt;Numerical behavior of NVIDIA tensor cores&lt;/i&gt;, PeerJ Computer Science 7:e330, 2021.&lt;/li&gt;&lt;li&gt;F. Khattak, M. Mikaitis, &lt;i&gt;Accurate Models of NVIDIA Tensor Cores&lt;/i&gt;, arXiv:2512.07004 (ACM TACO).&lt;/li&gt;&lt;li&gt;Xie, Wang, Yang, Yang, &lt;i&gt;MMA-Sim: Bit-Accurate Reference Model of Tensor Cores and Matrix Cores&lt;/i&gt;, arXiv:2511.10909.&lt;/li&gt;&lt;li&gt;NVIDIA A100 Tensor Core GPU Architecture whitepaper: TF32 and the throughput figures.&lt;/li&gt;&lt;li&gt;PyTorch automatic mixed precision (autocast, GradScaler): the loss-scaling rules.&lt;/li&gt;&lt;/ul&gt;</source>
-            <translation>&lt;p&gt;FP Lab 显示的每一个数都由它自己的软件浮点核心逐位计算，并与独立的参考实现进行核对：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;IEEE 754-2019《IEEE 浮点运算标准》（&lt;i&gt;IEEE Standard for Floating-Point Arithmetic&lt;/i&gt;）：格式、舍入模式、异常和运算。&lt;/li&gt;&lt;li&gt;OCP 8 位浮点规范（OFP8）1.0 版：E4M3 和 E5M2。&lt;/li&gt;&lt;li&gt;OCP 微缩放格式（MX）规范 1.0 版：FP6（E2M3、E3M2）、FP4（E2M1）和 E8M0 缩放因子。&lt;/li&gt;&lt;li&gt;Berkeley SoftFloat 3（J. Hauser）：单一舍入路径的设计和异常标志。&lt;/li&gt;&lt;li&gt;GNU MPFR：测试中使用的正确舍入参考实现。&lt;/li&gt;&lt;li&gt;M. Fasi、N. J. Higham、M. Mikaitis、S. Pranesh，&lt;i&gt;Numerical behavior of NVIDIA tensor cores&lt;/i&gt;，PeerJ Computer Science 7:e330，2021。&lt;/li&gt;&lt;li&gt;F. Khattak、M. Mikaitis，&lt;i&gt;Accurate Models of NVIDIA Tensor Cores&lt;/i&gt;，arXiv:2512.07004（ACM TACO）。&lt;/li&gt;&lt;li&gt;Xie、Wang、Yang、Yang，&lt;i&gt;MMA-Sim: Bit-Accurate Reference Model of Tensor Cores and Matrix Cores&lt;/i&gt;，arXiv:2511.10909。&lt;/li&gt;&lt;li&gt;NVIDIA A100 张量核心 GPU 架构白皮书：TF32 和吞吐量数据。&lt;/li&gt;&lt;li&gt;PyTorch 自动混合精度（autocast、GradScaler）：损失缩放的规则。&lt;/li&gt;&lt;/ul&gt;</translation>
-        </message>
-        <message>
-            <source>About FP Lab</source>
-            <translation>关于 FP Lab</translation>
-        </message>
-        <message>
-            <source>&lt;h2&gt;FP Lab&lt;/h2&gt;&lt;p&gt;Number formats for deep learning, bit for bit.&lt;/p&gt;</source>
-            <translation>&lt;h2&gt;FP Lab&lt;/h2&gt;&lt;p&gt;逐位理解深度学习中的数值格式。&lt;/p&gt;</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::ArithmeticSection</name>
-        <message>
-            <source>Arithmetic</source>
-            <translation>运算</translation>
-        </message>
-        <message>
-            <source>Watch one operation happen: unpack, align, add or multiply, normalise, round, with the guard, round and sticky bits and the flags; and the same operation in every format (Ctrl+2).</source>
-            <translation>逐步观看一次运算：拆解、对阶、相加或相乘、规格化、舍入，包括保护位、舍入位、粘滞位和异常标志；并在所有格式中对比同一运算（Ctrl+2）。</translation>
-        </message>
-        <message>
-            <source>&amp;Operation</source>
-            <translation>运算(&amp;O)</translation>
-        </message>
-        <message>
-            <source>The operation to run: each is computed exactly and rounded once, as IEEE 754 requires.</source>
-            <translation>要执行的运算：按 IEEE 754 的要求，先精确计算，再只舍入一次。</translation>
-        </message>
-        <message>
-            <source>&amp;in</source>
-            <translation>格式(&amp;I)</translation>
-        </message>
-        <message>
-            <source>The format of the operands and the result.</source>
-            <translation>操作数和结果所用的格式。</translation>
-        </message>
-        <message>
-            <source>&amp;to</source>
-            <translation>目标(&amp;T)</translation>
-        </message>
-        <message>
-            <source>The destination format of the conversion.</source>
-            <translation>转换的目标格式。</translation>
-        </message>
-        <message>
-            <source>&amp;rounding</source>
-            <translation>舍入(&amp;R)</translation>
-        </message>
-        <message>
-            <source>&amp;saturate</source>
-            <translation>饱和(&amp;S)</translation>
-        </message>
-        <message>
-            <source>For formats without infinity (E4M3 and the MX formats): overflow gives the largest finite value instead of NaN, as PyTorch's saturating casts do.</source>
-            <translation>适用于没有无穷大的格式（E4M3 和 MX 格式）：上溢时得到最大有限值而不是 NaN，与 PyTorch 的饱和转换一致。</translation>
-        </message>
-        <message>
-            <source>tininess &amp;before rounding</source>
-            <translation>舍入前判断微小(&amp;B)</translation>
-        </message>
-        <message>
-            <source>When underflow is signalled: x86 and ARM detect tininess after rounding (the default); some other processors before it.</source>
-            <translation>何时报告下溢：x86 和 ARM 在舍入后判断结果是否微小（默认），另一些处理器在舍入前判断。</translation>
-        </message>
-        <message>
-            <source>a number: 1, 0.0001, 2^-24, 0x1.8p-3, 0x3c00, inf, nan</source>
-            <translation>一个数：1、0.0001、2^-24、0x1.8p-3、0x3c00、inf、nan</translation>
-        </message>
-        <message>
-            <source>Operands are read into the format with round to nearest even; the chosen mode applies to the operation itself.</source>
-            <translation>操作数以“就近舍入，平局取偶”读入格式；所选的舍入模式只作用于运算本身。</translation>
-        </message>
-        <message>
-            <source>&amp;Next step</source>
-            <translation>下一步(&amp;N)</translation>
-        </message>
-        <message>
-            <source>Show the next step (Alt+Right).</source>
-            <translation>显示下一步（Alt+→）。</translation>
-        </message>
-        <message>
-            <source>&amp;Back</source>
-            <translation>上一步(&amp;B)</translation>
-        </message>
-        <message>
-            <source>Show the previous step (Alt+Left).</source>
-            <translation>显示上一步（Alt+←）。</translation>
-        </message>
-        <message>
-            <source>&amp;First step</source>
-            <translation>第一步(&amp;F)</translation>
-        </message>
-        <message>
-            <source>&amp;Last step</source>
-            <translation>最后一步(&amp;L)</translation>
-        </message>
-        <message>
-            <source>&amp;Play</source>
-            <translation>自动播放(&amp;P)</translation>
-        </message>
-        <message>
-            <source>Step through automatically, one step every %1 seconds (F5).</source>
-            <translation>自动逐步演示，每 %1 秒一步（F5）。</translation>
-        </message>
-        <message>
-            <source>&amp;Draw again</source>
-            <translation>重新抽样(&amp;D)</translation>
-        </message>
-        <message>
-            <source>Stochastic rounding: use a new random draw (Ctrl+D).</source>
-            <translation>随机舍入：使用新的随机数（Ctrl+D）。</translation>
-        </message>
-        <message>
-            <source>&amp;Swap a and b</source>
-            <translation>交换 a 和 b(&amp;S)</translation>
-        </message>
-        <message>
-            <source>The same operation in every format</source>
-            <translation>同一运算在各格式中的结果</translation>
-        </message>
-        <message>
-            <source>Each row reads the operands into its format and computes there: watch small addends vanish in FP16 and BF16 while FP32 keeps them.</source>
-            <translation>每一行把操作数读入该行的格式并在其中计算：可以看到较小的加数在 FP16 和 BF16 中消失，而 FP32 保留了它。</translation>
-        </message>
-        <message>
-            <source>%1 = &lt;b&gt;%2&lt;/b&gt; in %3 (%4) — flags: &lt;span style='color:%5'&gt;%6&lt;/span&gt;</source>
-            <translation>%1 = &lt;b&gt;%2&lt;/b&gt;（%3，%4）— 标志：&lt;span style='color:%5'&gt;%6&lt;/span&gt;</translation>
-        </message>
-        <message>
-            <source>Draw again</source>
-            <translation>重新抽样</translation>
-        </message>
-        <message>
-            <source>Stochastic rounding: the result is exact (or a special case), so there is nothing to round.</source>
-            <translation>随机舍入：结果是精确的（或属于特殊情况），无需舍入。</translation>
-        </message>
-        <message>
-            <source>Stochastic rounding picks &lt;b&gt;%1&lt;/b&gt; (toward zero) with probability %2 or &lt;b&gt;%3&lt;/b&gt; (away from zero) with probability %4 = the dropped fraction of an ulp. This draw: %5 → &lt;b&gt;%6&lt;/b&gt;. Over %7 draws, %8% went up.</source>
-            <translation>随机舍入以概率 %2 取 &lt;b&gt;%1&lt;/b&gt;（向零），以概率 %4 取 &lt;b&gt;%3&lt;/b&gt;（远离零），后者等于被舍弃部分占一个 ulp 的比例。本次抽样：%5 → &lt;b&gt;%6&lt;/b&gt;。在 %7 次抽样中，%8% 向上舍入。</translation>
-        </message>
-        <message>
-            <source>up</source>
-            <translation>向上</translation>
-        </message>
-        <message>
-            <source>down</source>
-            <translation>向下</translation>
-        </message>
-        <message>
-            <source>Fix the operands to see the steps.</source>
-            <translation>请修正操作数以查看步骤。</translation>
-        </message>
-        <message>
-            <source>&amp;Pause</source>
-            <translation>暂停(&amp;P)</translation>
-        </message>
-        <message>
-            <source>an operation</source>
-            <translation>一种运算</translation>
-        </message>
-        <message>
-            <source>a format FP Lab knows</source>
-            <translation>FP Lab 认识的格式</translation>
-        </message>
-        <message>
-            <source>a rounding mode</source>
-            <translation>一种舍入模式</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::BitEditor</name>
-        <message>
-            <source>Bit %1 of %2</source>
-            <translation>第 %1 位（共 %2 位）</translation>
-        </message>
-        <message>
-            <source>Sign bit: 0 is positive, 1 is negative. Flipping it negates the value.</source>
-            <translation>符号位：0 为正，1 为负。翻转它会使数值取反。</translation>
-        </message>
-        <message>
-            <source>Click to flip; drag to paint several bits.</source>
-            <translation>单击翻转；拖动可连续设置多位。</translation>
-        </message>
-        <message>
-            <source>Exponent bit: adds 2^%1 = %2 to the biased exponent, so it scales the value by 2^%2.</source>
-            <translation>指数位：给带偏置的指数加上 2^%1 = %2，即把数值乘以 2^%2。</translation>
-        </message>
-        <message>
-            <source>Mantissa bit: worth 2^%1 of the significand; at this exponent (2^%2) it adds 2^%3 = %4.</source>
-            <translation>尾数位：占有效数的 2^%1；在当前指数（2^%2）下，它贡献 2^%3 = %4。</translation>
-        </message>
-        <message>
-            <source>sign</source>
-            <translation>符号</translation>
-        </message>
-        <message>
-            <source>min: %1</source>
-            <translation>最小：%1</translation>
-        </message>
-        <message>
-            <source>exponent</source>
-            <translation>指数</translation>
-        </message>
-        <message>
-            <source>The implicit leading bit: not stored. It is 1 for normal numbers and 0 for subnormals and zero, which is why the significand reads %1.</source>
-            <translation>隐含的前导位：不存储。正规数为 1，次正规数和零为 0，所以有效数读作 %1。</translation>
-        </message>
-        <message>
-            <source>significand %1 + %2</source>
-            <translation>有效数 %1 + %2</translation>
-        </message>
-        <message>
-            <source>mantissa</source>
-            <translation>尾数</translation>
-        </message>
-        <message>
-            <source>Bits of the value</source>
-            <translation>数值的各个位</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::BlockElementModel</name>
-        <message>
-            <source>Index</source>
-            <translation>序号</translation>
-        </message>
-        <message>
-            <source>Block</source>
-            <translation>块</translation>
-        </message>
-        <message>
-            <source>Input</source>
-            <translation>输入</translation>
-        </message>
-        <message>
-            <source>Code</source>
-            <translation>编码</translation>
-        </message>
-        <message>
-            <source>Dequantized</source>
-            <translation>反量化值</translation>
-        </message>
-        <message>
-            <source>Error</source>
-            <translation>误差</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::BlockScaleModel</name>
-        <message>
-            <source>Block</source>
-            <translation>块</translation>
-        </message>
-        <message>
-            <source>Scale bits</source>
-            <translation>缩放因子的位</translation>
-        </message>
-        <message>
-            <source>Scale</source>
-            <translation>缩放因子</translation>
-        </message>
-        <message>
-            <source>Largest |input|</source>
-            <translation>最大 |输入|</translation>
-        </message>
-        <message>
-            <source>Largest |error|</source>
-            <translation>最大 |误差|</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::BlockView</name>
-        <message>
-            <source>Vec&amp;tor:</source>
-            <translation>向量(&amp;T)：</translation>
-        </message>
-        <message>
-            <source>Normal</source>
-            <translation>正态</translation>
-        </message>
-        <message>
-            <source>Heavy-tailed (Student t, 2 degrees of freedom)</source>
-            <translation>重尾（学生 t 分布，自由度 2）</translation>
-        </message>
-        <message>
-            <source>Normal with one outlier</source>
-            <translation>正态加一个离群值</translation>
-        </message>
-        <message>
-            <source>Ele&amp;ments:</source>
-            <translation>元素个数(&amp;M)：</translation>
-        </message>
-        <message>
-            <source>See&amp;d:</source>
-            <translation>种子(&amp;D)：</translation>
-        </message>
-        <message>
-            <source>&amp;Generate</source>
-            <translation>生成(&amp;G)</translation>
-        </message>
-        <message>
-            <source>Replace the values below with a new seeded vector.</source>
-            <translation>用新的固定种子向量替换下面的数值。</translation>
-        </message>
-        <message>
-            <source>Sc&amp;heme:</source>
-            <translation>方案(&amp;H)：</translation>
-        </message>
-        <message>
-            <source>OCP MX: 32 elements share an E8M0 (power of two) scale. NVFP4: 16 E2M1 elements share an E4M3 scale, with an FP32 tensor scale. FP8: E4M3 elements, FP32 scale amax / 448 per tensor, row, 1x128 block or 128x128 tile (one row here).</source>
-            <translation>OCP MX：32 个元素共享一个 E8M0（2 的幂）缩放因子。NVFP4：16 个 E2M1 元素共享一个 E4M3 缩放因子，另有一个 FP32 张量缩放因子。FP8：E4M3 元素，FP32 缩放因子 amax / 448，按张量、行、1x128 块或 128x128 分块（此处为一行）。</translation>
-        </message>
-        <message>
-            <source>Paste numbers here, separated by spaces, commas or new lines.</source>
-            <translation>在此粘贴数值，用空格、逗号或换行分隔。</translation>
-        </message>
-        <message>
-            <source>Too many values: %1 (at most %2).</source>
-            <translation>数值太多：%1 个（最多 %2 个）。</translation>
-        </message>
-        <message>
-            <source>Value %1: %2</source>
-            <translation>第 %1 个数值：%2</translation>
-        </message>
-        <message>
-            <source>Value %1 is not finite: block scaling needs finite inputs.</source>
-            <translation>第 %1 个数值不是有限数：块缩放要求输入为有限数。</translation>
-        </message>
-        <message>
-            <source>No values: paste some or generate a vector.</source>
-            <translation>没有数值：请粘贴数值或生成一个向量。</translation>
-        </message>
-        <message>
-            <source>%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest value, %6 flushed to zero. The largest element (index %7) sets the scale of block %8, highlighted.</source>
-            <translation>%1 个元素，共 %2 块。最大 |误差| %3，均方根误差 %4，%5 个被截到最大值，%6 个变成零。最大的元素（序号 %7）决定第 %8 块的缩放因子，该块已高亮。</translation>
-        </message>
-        <message>
-            <source>Error (input − dequantized) by position</source>
-            <translation>各位置的误差（输入 − 反量化值）</translation>
-        </message>
-        <message>
-            <source>error</source>
-            <translation>误差</translation>
-        </message>
-        <message>
-            <source>block of the largest element</source>
-            <translation>最大元素所在的块</translation>
-        </message>
-        <message>
-            <source>element index</source>
-            <translation>元素序号</translation>
-        </message>
-        <message>
-            <source>%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest value, %6 rounded to zero. The largest element (index %7) sets the scale of block %8, highlighted.</source>
-            <translation>%1 个元素，共 %2 块。最大 |误差| %3，均方根误差 %4，%5 个被截到最大值，%6 个舍入为零。最大的元素（序号 %7）决定第 %8 块的缩放因子，该块已高亮。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::CheckpointWidget</name>
-        <message>
-            <source>Check:</source>
-            <translation>检查：</translation>
-        </message>
-        <message>
-            <source>Right.</source>
-            <translation>正确。</translation>
-        </message>
-        <message>
-            <source>Not quite.</source>
-            <translation>不完全对。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::ComparisonTableModel</name>
-        <message>
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <source>no</source>
-            <translation>否</translation>
-        </message>
-        <message>
-            <source>within (not judged)</source>
-            <translation>在容差内（不评判）</translation>
-        </message>
-        <message>
-            <source>drifted (not judged)</source>
-            <translation>已漂移（不评判）</translation>
-        </message>
-        <message>
-            <source>within tolerance</source>
-            <translation>在容差内</translation>
-        </message>
-        <message>
-            <source>differs</source>
-            <translation>不一致</translation>
-        </message>
-        <message>
-            <source>Step</source>
-            <translation>步</translation>
-        </message>
-        <message>
-            <source>CPU loss</source>
-            <translation>CPU 损失</translation>
-        </message>
-        <message>
-            <source>GPU loss</source>
-            <translation>GPU 损失</translation>
-        </message>
-        <message>
-            <source>Loss difference</source>
-            <translation>损失差异</translation>
-        </message>
-        <message>
-            <source>CPU scale</source>
-            <translation>CPU 缩放因子</translation>
-        </message>
-        <message>
-            <source>GPU scale</source>
-            <translation>GPU 缩放因子</translation>
-        </message>
-        <message>
-            <source>Skipped (CPU / GPU)</source>
-            <translation>跳过（CPU / GPU）</translation>
-        </message>
-        <message>
-            <source>Weight difference</source>
-            <translation>权重差异</translation>
-        </message>
-        <message>
-            <source>Verdict</source>
-            <translation>结论</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::CoreText</name>
-        <message>
-            <source>0 * inf is invalid</source>
-            <translation>0 × inf 无效</translation>
-        </message>
-        <message>
-            <source>0 + 0 is zero</source>
-            <translation>0 + 0 等于零</translation>
-        </message>
-        <message>
-            <source>0 / 0 is invalid</source>
-            <translation>0 / 0 无效</translation>
-        </message>
-        <message>
-            <source>a NaN converts to a NaN</source>
-            <translation>NaN 转换后仍为 NaN</translation>
-        </message>
-        <message>
-            <source>a NaN operand gives a NaN</source>
-            <translation>操作数为 NaN，结果为 NaN</translation>
-        </message>
-        <message>
-            <source>a finite number divided by infinity is zero</source>
-            <translation>有限数除以无穷大得零</translation>
-        </message>
-        <message>
-            <source>a zero operand gives zero</source>
-            <translation>操作数为零，结果为零</translation>
-        </message>
-        <message>
-            <source>adding zero changes nothing</source>
-            <translation>加零不改变数值</translation>
-        </message>
-        <message>
-            <source>an infinite operand gives infinity</source>
-            <translation>操作数为无穷大，结果为无穷大</translation>
-        </message>
-        <message>
-            <source>an infinite term gives infinity</source>
-            <translation>某一项为无穷大，结果为无穷大</translation>
-        </message>
-        <message>
-            <source>division by zero gives infinity</source>
-            <translation>除以零得无穷大</translation>
-        </message>
-        <message>
-            <source>division by zero, and the format has no infinity</source>
-            <translation>除以零，且该格式没有无穷大</translation>
-        </message>
-        <message>
-            <source>inf - inf is invalid</source>
-            <translation>inf − inf 无效</translation>
-        </message>
-        <message>
-            <source>inf / inf is invalid</source>
-            <translation>inf / inf 无效</translation>
-        </message>
-        <message>
-            <source>infinity converts to infinity</source>
-            <translation>无穷大转换后仍为无穷大</translation>
-        </message>
-        <message>
-            <source>infinity divided by a finite number is infinity</source>
-            <translation>无穷大除以有限数仍为无穷大</translation>
-        </message>
-        <message>
-            <source>sqrt(+-0) is +-0</source>
-            <translation>sqrt(±0) 等于 ±0</translation>
-        </message>
-        <message>
-            <source>sqrt(NaN) is NaN</source>
-            <translation>sqrt(NaN) 为 NaN</translation>
-        </message>
-        <message>
-            <source>sqrt(inf) is inf</source>
-            <translation>sqrt(inf) 为 inf</translation>
-        </message>
-        <message>
-            <source>the format has no infinity</source>
-            <translation>该格式没有无穷大</translation>
-        </message>
-        <message>
-            <source>the format has no negative values</source>
-            <translation>该格式没有负数</translation>
-        </message>
-        <message>
-            <source>the product is zero: the result is c</source>
-            <translation>乘积为零：结果就是 c</translation>
-        </message>
-        <message>
-            <source>the square root of a negative number is invalid</source>
-            <translation>负数的平方根无效</translation>
-        </message>
-        <message>
-            <source>the sum of two zeros is zero</source>
-            <translation>两个零之和为零</translation>
-        </message>
-        <message>
-            <source>zero converts to zero</source>
-            <translation>零转换后仍为零</translation>
-        </message>
-        <message>
-            <source>zero divided by a number is zero</source>
-            <translation>零除以一个数得零</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::CustomFormatDialog</name>
-        <message>
-            <source>Subnormal numbers (gradual underflow)</source>
-            <translation>次正规数（渐进下溢）</translation>
-        </message>
-        <message>
-            <source>Custom bias</source>
-            <translation>自定义偏置</translation>
-        </message>
-        <message>
-            <source>Add a format</source>
-            <translation>添加格式</translation>
-        </message>
-        <message>
-            <source>Exponent bits set the range: each extra bit squares the largest value.</source>
-            <translation>指数位数决定范围：每多一位，最大值大约平方。</translation>
-        </message>
-        <message>
-            <source>Mantissa bits set the precision: each extra bit halves the spacing between values.</source>
-            <translation>尾数位数决定精度：每多一位，相邻数值的间距减半。</translation>
-        </message>
-        <message>
-            <source>Without subnormals, results below the smallest normal flush to zero (FTZ).</source>
-            <translation>没有次正规数时，小于最小正规数的结果会被清零（FTZ）。</translation>
-        </message>
-        <message>
-            <source>IEEE: infinities and NaNs (like FP16)</source>
-            <translation>IEEE：有无穷大和 NaN（同 FP16）</translation>
-        </message>
-        <message>
-            <source>No infinity, one NaN pattern (like E4M3)</source>
-            <translation>无无穷大，只有一种 NaN 编码（同 E4M3）</translation>
-        </message>
-        <message>
-            <source>Finite only: no infinity, no NaN (like FP6/FP4)</source>
-            <translation>只有有限数：无无穷大、无 NaN（同 FP6/FP4）</translation>
-        </message>
-        <message>
-            <source>FNUZ: no infinity, no −0, NaN is the sign bit alone</source>
-            <translation>FNUZ：无无穷大、无 −0，NaN 为仅符号位置 1 的编码</translation>
-        </message>
-        <message>
-            <source>What the largest exponent encodes. Giving up infinity frees encodings for larger finite values.</source>
-            <translation>最大指数的编码含义。放弃无穷大可以腾出编码表示更大的有限值。</translation>
-        </message>
-        <message>
-            <source>The default bias is 2^(E-1) - 1 (2^(E-1) for FNUZ); a larger bias shifts the range toward zero.</source>
-            <translation>默认偏置为 2^(E-1) − 1（FNUZ 为 2^(E-1)）；偏置越大，范围越向零移动。</translation>
-        </message>
-        <message>
-            <source>Exponent bits</source>
-            <translation>指数位数</translation>
-        </message>
-        <message>
-            <source>Mantissa bits</source>
-            <translation>尾数位数</translation>
-        </message>
-        <message>
-            <source>Special values</source>
-            <translation>特殊值</translation>
-        </message>
-        <message>
-            <source>Bias</source>
-            <translation>偏置</translation>
-        </message>
-        <message>
-            <source>Name</source>
-            <translation>名称</translation>
-        </message>
-        <message>
-            <source>Not a valid format: %1</source>
-            <translation>不是有效的格式：%1</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::DevicePanel</name>
-        <message>
-            <source>Device</source>
-            <translation>设备</translation>
-        </message>
-        <message>
-            <source>Looking for a GPU…</source>
-            <translation>正在查找 GPU…</translation>
-        </message>
-        <message>
-            <source>CUDA driver %1, runtime %2.</source>
-            <translation>CUDA 驱动 %1，运行时 %2。</translation>
-        </message>
-        <message>
-            <source>No usable GPU: %1.</source>
-            <translation>没有可用的 GPU：%1。</translation>
-        </message>
-        <message>
-            <source>No GPU: this copy of FP Lab was built without CUDA.</source>
-            <translation>没有 GPU：这份 FP Lab 编译时未包含 CUDA。</translation>
-        </message>
-        <message>
-            <source>The GEMM and TF32 panels run on the CPU model of the tensor cores; the speed table shows datasheet figures.</source>
-            <translation>GEMM 和 TF32 面板在张量核心的 CPU 模型上运行；速度表显示数据手册中的数值。</translation>
-        </message>
-        <message>
-            <source>%1: compute capability %2 (%3), %4 SMs, %5 GiB, SM clock %6 MHz, memory clock %7 MHz.</source>
-            <translation>%1：计算能力 %2（%3），%4 个 SM，%5 GiB，SM 时钟 %6 MHz，显存时钟 %7 MHz。</translation>
-        </message>
-        <message>
-            <source>The lab runs on device 0.</source>
-            <translation>实验在 0 号设备上运行。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::ExperimentPanel</name>
-        <message>
-            <source>Reset</source>
-            <translation>重置</translation>
-        </message>
-        <message>
-            <source>Back to the lesson's values</source>
-            <translation>恢复课程中的数值</translation>
-        </message>
-        <message>
-            <source>Computing…</source>
-            <translation>正在计算…</translation>
-        </message>
-        <message>
-            <source>Error: %1</source>
-            <translation>错误：%1</translation>
-        </message>
-        <message>
-            <source>Your values (the narration follows them).</source>
-            <translation>你的数值（讲解会随之变化）。</translation>
-        </message>
-        <message>
-            <source>Run on:</source>
-            <translation>运行于：</translation>
-        </message>
-        <message>
-            <source>CPU (emulated)</source>
-            <translation>CPU（模拟）</translation>
-        </message>
-        <message>
-            <source>GPU (side by side)</source>
-            <translation>GPU（并排对照）</translation>
-        </message>
-        <message>
-            <source>Runs the experiment on this machine's GPU as well and shows both results, the differing ones highlighted</source>
-            <translation>同时在本机 GPU 上运行实验并显示两边的结果，不同的结果会高亮</translation>
-        </message>
-        <message>
-            <source>Why the GPU cannot be used</source>
-            <translation>无法使用 GPU 的原因</translation>
-        </message>
-        <message>
-            <source>CPU-emulated and GPU results side by side: every result computed on both agrees bit for bit.</source>
-            <translation>CPU 模拟与 GPU 结果并排：两边都算出的结果逐位一致。</translation>
-        </message>
-        <message>
-            <source>CPU-emulated and GPU results side by side: %1 differ (highlighted).</source>
-            <translation>CPU 模拟与 GPU 结果并排：%1 个结果不同（已高亮）。</translation>
-        </message>
-        <message>
-            <source>GPU side not run: %1</source>
-            <translation>未在 GPU 上运行：%1</translation>
-        </message>
-        <message>
-            <source>Experiment</source>
-            <translation>实验</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::ExplorerSection</name>
-        <message>
-            <source>Explorer</source>
-            <translation>数值探索</translation>
-        </message>
-        <message>
-            <source>Look inside one value: its bits, its exact decimal, its neighbours, and the same input in every format side by side (Ctrl+1).</source>
-            <translation>深入查看一个数值：它的各个位、精确的十进制值、相邻的可表示值，以及同一输入在各格式中的并排对比（Ctrl+1）。</translation>
-        </message>
-        <message>
-            <source>Largest and smallest of each format</source>
-            <translation>各格式的最大值和最小值</translation>
-        </message>
-        <message>
-            <source>Largest finite: %1</source>
-            <translation>最大有限值：%1</translation>
-        </message>
-        <message>
-            <source>Smallest normal: %1</source>
-            <translation>最小正规数：%1</translation>
-        </message>
-        <message>
-            <source>Smallest subnormal: %1</source>
-            <translation>最小次正规数：%1</translation>
-        </message>
-        <message>
-            <source>Infinity: %1</source>
-            <translation>无穷大：%1</translation>
-        </message>
-        <message>
-            <source>&amp;Value</source>
-            <translation>数值(&amp;V)</translation>
-        </message>
-        <message>
-            <source>0.1, 1e-8, 2^-24, 0x1.8p-3, raw bits 0x3c00 or 0b0_01111_0000000000, inf, nan</source>
-            <translation>0.1、1e-8、2^-24、0x1.8p-3、原始位 0x3c00 或 0b0_01111_0000000000、inf、nan</translation>
-        </message>
-        <message>
-            <source>Type a number to see how it is stored. Decimal and hex-float are rounded into the format; 0x… and 0b… with exactly the format's width are taken as its raw bits (Ctrl+L).</source>
-            <translation>输入一个数，查看它如何存储。十进制和十六进制浮点数会舍入到该格式；位数恰好等于格式宽度的 0x… 和 0b… 视为原始位（Ctrl+L）。</translation>
-        </message>
-        <message>
-            <source>&amp;in</source>
-            <translation>格式(&amp;I)</translation>
-        </message>
-        <message>
-            <source>The format the value is stored in; hover an entry for its layout and range.</source>
-            <translation>存储该数值的格式；将鼠标悬停在条目上可查看其布局和范围。</translation>
-        </message>
-        <message>
-            <source>&amp;rounding</source>
-            <translation>舍入(&amp;R)</translation>
-        </message>
-        <message>
-            <source>How a typed value that falls between two representable values is rounded.</source>
-            <translation>输入值落在两个可表示值之间时如何舍入。</translation>
-        </message>
-        <message>
-            <source>Quick picks</source>
-            <translation>常用值</translation>
-        </message>
-        <message>
-            <source>Values worth looking at: 0.1 is not exact in binary, 65504 is FP16's largest, 2^-24 its smallest.</source>
-            <translation>值得一看的数：0.1 在二进制中无法精确表示，65504 是 FP16 的最大值，2^-24 是它的最小值。</translation>
-        </message>
-        <message>
-            <source>Copy</source>
-            <translation>复制</translation>
-        </message>
-        <message>
-            <source>Copy the value as hex bits, binary, a C or Python literal, or a fplab-cli command.</source>
-            <translation>以十六进制位、二进制、C 或 Python 字面量，或 fplab-cli 命令的形式复制该数值。</translation>
-        </message>
-        <message>
-            <source>Next value &amp;up</source>
-            <translation>下一个更大的值(&amp;U)</translation>
-        </message>
-        <message>
-            <source>Step to the next representable value toward +infinity (Alt+Up): one ulp.</source>
-            <translation>移到朝 +∞ 方向的下一个可表示值（Alt+↑）：相差一个 ulp。</translation>
-        </message>
-        <message>
-            <source>Next value &amp;down</source>
-            <translation>下一个更小的值(&amp;D)</translation>
-        </message>
-        <message>
-            <source>Step to the next representable value toward −infinity (Alt+Down).</source>
-            <translation>移到朝 −∞ 方向的下一个可表示值（Alt+↓）。</translation>
-        </message>
-        <message>
-            <source>&amp;Negate (flip the sign bit)</source>
-            <translation>取反（翻转符号位）(&amp;N)</translation>
-        </message>
-        <message>
-            <source>Copy as &amp;hex bits</source>
-            <translation>复制为十六进制位(&amp;H)</translation>
-        </message>
-        <message>
-            <source>Copy as &amp;binary</source>
-            <translation>复制为二进制(&amp;B)</translation>
-        </message>
-        <message>
-            <source>Copy as &amp;C literal</source>
-            <translation>复制为 C 字面量(&amp;C)</translation>
-        </message>
-        <message>
-            <source>Copy as &amp;Python literal</source>
-            <translation>复制为 Python 字面量(&amp;P)</translation>
-        </message>
-        <message>
-            <source>Copy as fplab-cli &amp;command</source>
-            <translation>复制为 fplab-cli 命令(&amp;M)</translation>
-        </message>
-        <message>
-            <source>&amp;Add a format…</source>
-            <translation>添加格式…(&amp;A)</translation>
-        </message>
-        <message>
-            <source>Define your own format: exponent and mantissa widths, subnormals, special values.</source>
-            <translation>定义自己的格式：指数和尾数位数、次正规数、特殊值。</translation>
-        </message>
-        <message>
-            <source>Choose &amp;rows…</source>
-            <translation>选择显示的行…(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Choose which formats the side-by-side table shows.</source>
-            <translation>选择并排对比表中显示哪些格式。</translation>
-        </message>
-        <message>
-            <source>&amp;Quick picks</source>
-            <translation>常用值(&amp;Q)</translation>
-        </message>
-        <message>
-            <source>Decoded value</source>
-            <translation>解码结果</translation>
-        </message>
-        <message>
-            <source>All formats</source>
-            <translation>所有格式</translation>
-        </message>
-        <message>
-            <source>Range</source>
-            <translation>范围</translation>
-        </message>
-        <message>
-            <source>Neighbours</source>
-            <translation>相邻值</translation>
-        </message>
-        <message>
-            <source>Spacing</source>
-            <translation>间距</translation>
-        </message>
-        <message>
-            <source>The same input stored in every format, with the error of each.</source>
-            <translation>同一输入存储在各格式中，以及各自的误差。</translation>
-        </message>
-        <message>
-            <source>How far each format reaches, from its smallest subnormal to its largest value.</source>
-            <translation>各格式能表示的范围：从最小次正规数到最大值。</translation>
-        </message>
-        <message>
-            <source>The representable values around this one and where rounding switches between them.</source>
-            <translation>当前值附近的可表示值，以及舍入在它们之间切换的位置。</translation>
-        </message>
-        <message>
-            <source>How the gap between neighbours grows with the magnitude.</source>
-            <translation>相邻值的间距如何随数值大小增长。</translation>
-        </message>
-        <message>
-            <source>Show %1</source>
-            <translation>显示“%1”</translation>
-        </message>
-        <message>
-            <source>Cannot read this: %1</source>
-            <translation>无法读取：%1</translation>
-        </message>
-        <message>
-            <source>Stored in %1 as &lt;b&gt;%2&lt;/b&gt;</source>
-            <translation>在 %1 中存储为 &lt;b&gt;%2&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <source> — set from the bits, so nothing was rounded.</source>
-            <translation> — 由位直接设定，没有发生舍入。</translation>
-        </message>
-        <message>
-            <source> — error %1 (relative %2, %3 ulp)</source>
-            <translation> — 误差 %1（相对误差 %2，%3 ulp）</translation>
-        </message>
-        <message>
-            <source> — too large for %1</source>
-            <translation> — 对 %1 来说太大</translation>
-        </message>
-        <message>
-            <source> — flushed to zero</source>
-            <translation> — 被清零</translation>
-        </message>
-        <message>
-            <source> — stored as a subnormal with fewer significant bits</source>
-            <translation> — 存储为次正规数，有效位更少</translation>
-        </message>
-        <message>
-            <source>flags: &lt;span style='color:%1'&gt;%2&lt;/span&gt;</source>
-            <translation>标志：&lt;span style='color:%1'&gt;%2&lt;/span&gt;</translation>
-        </message>
-        <message>
-            <source>Copied: %1</source>
-            <translation>已复制：%1</translation>
-        </message>
-        <message>
-            <source>Remove a format</source>
-            <translation>删除格式</translation>
-        </message>
-        <message>
-            <source>Added the format %1</source>
-            <translation>已添加格式 %1</translation>
-        </message>
-        <message>
-            <source>Block</source>
-            <translation>块</translation>
-        </message>
-        <message>
-            <source>A vector quantized with a block-scaled format (MX, NVFP4, FP8): the scales, each element's code and error.</source>
-            <translation>用块缩放格式（MX、NVFP4、FP8）量化的一个向量：缩放因子，以及每个元素的编码和误差。</translation>
-        </message>
-        <message>
-            <source>a format definition</source>
-            <translation>一个格式定义</translation>
-        </message>
-        <message>
-            <source>a format FP Lab knows</source>
-            <translation>FP Lab 认识的格式</translation>
-        </message>
-        <message>
-            <source>a rounding mode</source>
-            <translation>一种舍入模式</translation>
-        </message>
-        <message>
-            <source>bits of %1</source>
-            <translation>%1 的位</translation>
-        </message>
-        <message>
-            <source>a value %1 can read</source>
-            <translation>%1 能读取的数值</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::FingerprintPanel</name>
-        <message>
-            <source>Load a fingerprint</source>
-            <translation>加载指纹</translation>
-        </message>
-        <message>
-            <source>Fingerprints (*.fingerprint);;All files (*)</source>
-            <translation>指纹文件 (*.fingerprint);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>Save the fingerprint</source>
-            <translation>保存指纹</translation>
-        </message>
-        <message>
-            <source>Looking for a GPU…</source>
-            <translation>正在查找 GPU…</translation>
-        </message>
-        <message>
-            <source>Run the probes on this GPU and infer its arithmetic</source>
-            <translation>在这块 GPU 上运行探测向量并推断其运算方式</translation>
-        </message>
-        <message>
-            <source>Cannot run here: %1</source>
-            <translation>无法在此运行：%1</translation>
-        </message>
-        <message>
-            <source>Running the probes needs a GPU (%1). A saved fingerprint can still be loaded.</source>
-            <translation>运行探测向量需要 GPU（%1）。仍可加载已保存的指纹。</translation>
-        </message>
-        <message>
-            <source>Fingerprint</source>
-            <translation>指纹</translation>
-        </message>
-        <message>
-            <source>The fingerprint was cancelled.</source>
-            <translation>指纹测定已取消。</translation>
-        </message>
-        <message>
-            <source>The fingerprint failed: %1</source>
-            <translation>指纹测定失败：%1</translation>
-        </message>
-        <message>
-            <source>Fingerprint done.</source>
-            <translation>指纹测定完成。</translation>
-        </message>
-        <message>
-            <source>Loading the fingerprint was cancelled.</source>
-            <translation>加载指纹已取消。</translation>
-        </message>
-        <message>
-            <source>Loading the fingerprint failed: %1</source>
-            <translation>加载指纹失败：%1</translation>
-        </message>
-        <message>
-            <source>Fingerprint loaded.</source>
-            <translation>指纹已加载。</translation>
-        </message>
-        <message>
-            <source>Nothing to save yet: run or load a fingerprint first.</source>
-            <translation>尚无可保存的内容：请先运行或加载指纹。</translation>
-        </message>
-        <message>
-            <source>Saving the fingerprint failed: %1</source>
-            <translation>保存指纹失败：%1</translation>
-        </message>
-        <message>
-            <source>Fingerprint saved to %1.</source>
-            <translation>指纹已保存到 %1。</translation>
-        </message>
-        <message>
-            <source>Operands in the unit</source>
-            <translation>单元内的操作数</translation>
-        </message>
-        <message>
-            <source>k grouping into blocks</source>
-            <translation>k 维分块方式</translation>
-        </message>
-        <message>
-            <source>Products per block (n)</source>
-            <translation>每块乘积数 (n)</translation>
-        </message>
-        <message>
-            <source>Fraction bits kept (F)</source>
-            <translation>保留的小数位数 (F)</translation>
-        </message>
-        <message>
-            <source>Final rounding</source>
-            <translation>最终舍入</translation>
-        </message>
-        <message>
-            <source>Rounding precision (bits)</source>
-            <translation>舍入精度（位）</translation>
-        </message>
-        <message>
-            <source>Where c enters</source>
-            <translation>c 的加入位置</translation>
-        </message>
-        <message>
-            <source>Product normalisation</source>
-            <translation>乘积规格化</translation>
-        </message>
-        <message>
-            <source>Subnormal inputs</source>
-            <translation>次正规输入</translation>
-        </message>
-        <message>
-            <source>Subnormal outputs</source>
-            <translation>次正规输出</translation>
-        </message>
-        <message>
-            <source>Exponent rule when all terms are tiny</source>
-            <translation>所有项都极小时的指数规则</translation>
-        </message>
-        <message>
-            <source>converted to FP16</source>
-            <translation>转换为 FP16</translation>
-        </message>
-        <message>
-            <source>as given</source>
-            <translation>按原样</translation>
-        </message>
-        <message>
-            <source>FP8 pairs {4t, 4t+1, 16+4t, 16+4t+1} first</source>
-            <translation>先取 FP8 成对下标 {4t, 4t+1, 16+4t, 16+4t+1}</translation>
-        </message>
-        <message>
-            <source>k in order</source>
-            <translation>按 k 顺序</translation>
-        </message>
-        <message>
-            <source>toward zero (RZ)</source>
-            <translation>向零舍入 (RZ)</translation>
-        </message>
-        <message>
-            <source>nearest even (RNE)</source>
-            <translation>就近偶数舍入 (RNE)</translation>
-        </message>
-        <message>
-            <source>down (RD)</source>
-            <translation>向下舍入 (RD)</translation>
-        </message>
-        <message>
-            <source>up (RU)</source>
-            <translation>向上舍入 (RU)</translation>
-        </message>
-        <message>
-            <source>inside the first block</source>
-            <translation>在第一块内部</translation>
-        </message>
-        <message>
-            <source>last, one FP32 addition (RNE)</source>
-            <translation>最后，一次 FP32 加法 (RNE)</translation>
-        </message>
-        <message>
-            <source>last, one FP32 addition (RZ)</source>
-            <translation>最后，一次 FP32 加法 (RZ)</translation>
-        </message>
-        <message>
-            <source>normalised</source>
-            <translation>规格化</translation>
-        </message>
-        <message>
-            <source>not normalised</source>
-            <translation>不规格化</translation>
-        </message>
-        <message>
-            <source>flushed to zero</source>
-            <translation>冲刷为零</translation>
-        </message>
-        <message>
-            <source>kept</source>
-            <translation>保留</translation>
-        </message>
-        <message>
-            <source>none fits</source>
-            <translation>无一吻合</translation>
-        </message>
-        <message>
-            <source>undetermined: %1</source>
-            <translation>未确定：%1</translation>
-        </message>
-        <message>
-            <source>Run the probes on this GPU, or load a saved fingerprint.</source>
-            <translation>在这块 GPU 上运行探测向量，或加载已保存的指纹。</translation>
-        </message>
-        <message>
-            <source>(assumed)</source>
-            <translation>（假定）</translation>
-        </message>
-        <message>
-            <source>(the only value for this instruction)</source>
-            <translation>（该指令唯一可能的值）</translation>
-        </message>
-        <message>
-            <source>(no probe separates them)</source>
-            <translation>（没有探测向量能区分它们）</translation>
-        </message>
-        <message>
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <source>no</source>
-            <translation>否</translation>
-        </message>
-        <message>
-            <source>open</source>
-            <translation>待定</translation>
-        </message>
-        <message>
-            <source>an unnamed device</source>
-            <translation>未命名设备</translation>
-        </message>
-        <message>
-            <source>none in FP Lab</source>
-            <translation>FP Lab 中没有</translation>
-        </message>
-        <message>
-            <source>%1, compute capability %2.%3 (model %4): %5 %6, %7 → %8, %9 cells.</source>
-            <translation>%1，计算能力 %2.%3（模型 %4）：%5 %6，%7 → %8，%9 个单元。</translation>
-        </message>
-        <message>
-            <source>%1 of %2 candidate models reproduce every cell.</source>
-            <translation>%2 个候选模型中有 %1 个重现了每个单元。</translation>
-        </message>
-        <message>
-            <source>No candidate model reproduces every cell; the table shows those that went furthest (first failure: %1).</source>
-            <translation>没有候选模型能重现每个单元；表中显示走得最远的候选（首次失败：%1）。</translation>
-        </message>
-        <message>
-            <source>The built-in model reproduces %1 of %2 cells.</source>
-            <translation>内置模型重现了 %2 个单元中的 %1 个。</translation>
-        </message>
-        <message>
-            <source>The built-in model has no parameters for this instruction: %1</source>
-            <translation>内置模型没有该指令的参数：%1</translation>
-        </message>
-        <message>
-            <source>How many bits does the tensor core keep? Probe vectors in the manner of Fasi, Higham, Mikaitis and Khattak run through one MMA instruction; every candidate model is checked against every answer, and a parameter is inferred when all candidates that fit agree on it.</source>
-            <translation>张量核心保留多少位？按照 Fasi、Higham、Mikaitis 和 Khattak 的方法，探测向量通过一条 MMA 指令运行；每个候选模型都与每个答案逐一核对，当所有吻合的候选在某个参数上一致时，该参数即被推断出来。</translation>
-        </message>
-        <message>
-            <source>Type:</source>
-            <translation>类型：</translation>
-        </message>
-        <message>
-            <source>Instruction:</source>
-            <translation>指令：</translation>
-        </message>
-        <message>
-            <source>Fingerprint this GPU</source>
-            <translation>测定这块 GPU 的指纹</translation>
-        </message>
-        <message>
-            <source>Load…</source>
-            <translation>加载…</translation>
-        </message>
-        <message>
-            <source>Save…</source>
-            <translation>保存…</translation>
-        </message>
-        <message>
-            <source>Parameter</source>
-            <translation>参数</translation>
-        </message>
-        <message>
-            <source>Inferred</source>
-            <translation>推断值</translation>
-        </message>
-        <message>
-            <source>Built-in model</source>
-            <translation>内置模型</translation>
-        </message>
-        <message>
-            <source>Decided by (probe)</source>
-            <translation>判定依据（探测向量）</translation>
-        </message>
-        <message>
-            <source>Agree?</source>
-            <translation>一致？</translation>
-        </message>
-        <message>
-            <source>"Decided by" names the probe whose answer ruled out the last alternative value. "open": several values fit the answers and the built-in one is among them.</source>
-            <translation>“判定依据”指出其答案排除了最后一个备选值的探测向量。“待定”：有多个值与答案吻合，内置值是其中之一。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::FormatTableModel</name>
-        <message>
-            <source>cannot be stored: %1</source>
-            <translation>无法存储：%1</translation>
-        </message>
-        <message>
-            <source>TF32 is 19 bits; inside an FP32 register it is %1 (the low 13 bits zero).</source>
-            <translation>TF32 共 19 位；放在 FP32 寄存器中为 %1（低 13 位为零）。</translation>
-        </message>
-        <message>
-            <source>Exactly %1</source>
-            <translation>精确值为 %1</translation>
-        </message>
-        <message>
-            <source>stored − input = %1</source>
-            <translation>存储值 − 输入值 = %1</translation>
-        </message>
-        <message>
-            <source>No error: the input was not a finite number.</source>
-            <translation>没有误差：输入不是有限数。</translation>
-        </message>
-        <message>
-            <source>No error can be given: the stored value is not finite.</source>
-            <translation>无法给出误差：存储值不是有限数。</translation>
-        </message>
-        <message>
-            <source>Subnormal: below the smallest normal value, so fewer significant bits are left.</source>
-            <translation>次正规数：小于最小正规数，因此剩下的有效位更少。</translation>
-        </message>
-        <message>
-            <source>overflow → inf</source>
-            <translation>上溢 → inf</translation>
-        </message>
-        <message>
-            <source>overflow → NaN (no inf)</source>
-            <translation>上溢 → NaN（无 inf）</translation>
-        </message>
-        <message>
-            <source>overflow → largest</source>
-            <translation>上溢 → 最大值</translation>
-        </message>
-        <message>
-            <source>underflow → 0</source>
-            <translation>下溢 → 0</translation>
-        </message>
-        <message>
-            <source>underflow → subnormal</source>
-            <translation>下溢 → 次正规数</translation>
-        </message>
-        <message>
-            <source>invalid</source>
-            <translation>无效</translation>
-        </message>
-        <message>
-            <source>rounded, subnormal</source>
-            <translation>已舍入，次正规数</translation>
-        </message>
-        <message>
-            <source>exact, subnormal</source>
-            <translation>精确，次正规数</translation>
-        </message>
-        <message>
-            <source>rounded</source>
-            <translation>已舍入</translation>
-        </message>
-        <message>
-            <source>exact</source>
-            <translation>精确</translation>
-        </message>
-        <message>
-            <source>8-bit two's complement integers -127..127 times a scale. The symmetric per-value scale is |x| / 127 in FP32, so the value itself maps to ±127 (how PyTorch quantises with absmax).</source>
-            <translation>8 位补码整数 −127..127 乘以一个缩放因子。对称的逐值缩放因子为 |x| / 127（以 FP32 计算），因此该值本身映射为 ±127（即 PyTorch 用 absmax 量化的方式）。</translation>
-        </message>
-        <message>
-            <source>INT8 holds only finite values</source>
-            <translation>INT8 只能表示有限值</translation>
-        </message>
-        <message>
-            <source>q = %1</source>
-            <translation>q = %1</translation>
-        </message>
-        <message>
-            <source>q × scale = %1 × %2 = %3 (computed in FP32)</source>
-            <translation>q × 缩放因子 = %1 × %2 = %3（以 FP32 计算）</translation>
-        </message>
-        <message>
-            <source>dequantised − input = %1</source>
-            <translation>反量化值 − 输入值 = %1</translation>
-        </message>
-        <message>
-            <source>scale %1</source>
-            <translation>缩放因子 %1</translation>
-        </message>
-        <message>
-            <source>scale = |x| / 127 = %1; the value is stored as the integer %2.</source>
-            <translation>缩放因子 = |x| / 127 = %1；该值存储为整数 %2。</translation>
-        </message>
-        <message>
-            <source>Format</source>
-            <translation>格式</translation>
-        </message>
-        <message>
-            <source>Bits</source>
-            <translation>位</translation>
-        </message>
-        <message>
-            <source>Stored value</source>
-            <translation>存储值</translation>
-        </message>
-        <message>
-            <source>Error</source>
-            <translation>误差</translation>
-        </message>
-        <message>
-            <source>Relative</source>
-            <translation>相对误差</translation>
-        </message>
-        <message>
-            <source>ulps</source>
-            <translation>ulp 数</translation>
-        </message>
-        <message>
-            <source>Status</source>
-            <translation>状态</translation>
-        </message>
-        <message>
-            <source>Binary</source>
-            <translation>二进制</translation>
-        </message>
-        <message>
-            <source>The format; hover for its layout and range. Double-click a row to explore it.</source>
-            <translation>格式；悬停可查看其布局和范围。双击某行可切换到该格式。</translation>
-        </message>
-        <message>
-            <source>The stored bits in hex.</source>
-            <translation>以十六进制表示的存储位。</translation>
-        </message>
-        <message>
-            <source>stored − input, computed exactly and shown to 4 digits.</source>
-            <translation>存储值 − 输入值，精确计算，显示 4 位有效数字。</translation>
-        </message>
-        <message>
-            <source>(stored − input) / input.</source>
-            <translation>（存储值 − 输入值）/ 输入值。</translation>
-        </message>
-        <message>
-            <source>The error in units in the last place of the stored value: at most 0.5 when rounding to nearest.</source>
-            <translation>以存储值的末位单位（ulp）计的误差：就近舍入时最多 0.5。</translation>
-        </message>
-        <message>
-            <source>What storing did: exact, rounded, overflow or underflow.</source>
-            <translation>存储时发生了什么：精确、舍入、上溢或下溢。</translation>
-        </message>
-        <message>
-            <source>The bits, sign_exponent_mantissa.</source>
-            <translation>各个位，格式为 符号_指数_尾数。</translation>
-        </message>
-        <message>
-            <source>The value actually stored: every digit when that is short, else its leading digits and “…” (hover for all of them).</source>
-            <translation>实际存储的数值：较短时列出全部数字，否则列出前几位并加“…”（悬停可查看全部）。</translation>
-        </message>
-        <message>
-            <source>Not a number: %1</source>
-            <translation>不是数（NaN）：%1</translation>
-        </message>
-        <message>
-            <source>The NaN itself: its sign and payload as in the bits.</source>
-            <translation>NaN 本身：符号和载荷与位中一致。</translation>
-        </message>
-        <message>
-            <source>quieted</source>
-            <translation>变为静默 NaN</translation>
-        </message>
-        <message>
-            <source>sign lost</source>
-            <translation>符号丢失</translation>
-        </message>
-        <message>
-            <source>payload cut</source>
-            <translation>载荷被截短</translation>
-        </message>
-        <message>
-            <source>payload lost (one NaN only)</source>
-            <translation>载荷丢失（只有一个 NaN）</translation>
-        </message>
-        <message>
-            <source>NaN, sign and payload kept</source>
-            <translation>NaN，符号和载荷保留</translation>
-        </message>
-        <message>
-            <source>NaN, %1</source>
-            <translation>NaN，%1</translation>
-        </message>
-        <message>
-            <source>Converting a NaN keeps its sign and the top bits of its payload, and makes it quiet (the x86 rules); %1 shows the NaN as converted from %2.</source>
-            <translation>转换 NaN 时保留其符号和载荷的高位，并使其变为静默 NaN（x86 规则）；%1 显示的是从 %2 转换来的 NaN。</translation>
-        </message>
-        <message>
-            <source>INT8 (own scale)</source>
-            <translation>INT8（自身缩放）</translation>
-        </message>
-        <message>
-            <source>INT8 (tensor scale)</source>
-            <translation>INT8（张量缩放）</translation>
-        </message>
-        <message>
-            <source>8-bit integers -127..127 times one scale for the whole tensor: 1/127 here, the scale of a tensor whose largest |x| is 1. Values between two steps round; values beyond ±1 clip.</source>
-            <translation>8 位整数 -127..127 乘以整个张量共用的一个缩放因子：这里为 1/127，即最大 |x| 为 1 的张量的缩放因子。落在两档之间的值会舍入；超出 ±1 的值会被截到端点。</translation>
-        </message>
-        <message>
-            <source>8-bit two's complement integers -127..127 times a scale. This row's scale is |x| / 127 in FP32, chosen from this one value, so the value always maps to ±127 and the error is only FP32's: compare the tensor-scale row.</source>
-            <translation>8 位二进制补码整数 -127..127 乘以一个缩放因子。这一行的缩放因子是 FP32 中的 |x| / 127，由这个值本身选出，所以该值总是映射到 ±127，误差只来自 FP32：请与张量缩放那一行比较。</translation>
-        </message>
-        <message>
-            <source>scale = |x| / 127 = %1; the value is stored as the integer %2. A scale chosen from the value itself always fits it: see the tensor-scale row for a tensor's shared scale.</source>
-            <translation>缩放因子 = |x| / 127 = %1；该值存为整数 %2。由值本身选出的缩放因子总能容纳它：张量共用的缩放因子见张量缩放那一行。</translation>
-        </message>
-        <message>
-            <source>clipped to %1</source>
-            <translation>截到 %1</translation>
-        </message>
-        <message>
-            <source>|x| is beyond 127 steps of 1/127: it clips to the nearest end, %1.</source>
-            <translation>|x| 超出了 127 个 1/127 的步长：被截到最近的端点 %1。</translation>
-        </message>
-        <message>
-            <source>scale 1/127, shared</source>
-            <translation>缩放因子 1/127，共用</translation>
-        </message>
-        <message>
-            <source>x / scale = %1 rounds to the integer %2: the error is at most half a step (1/254).</source>
-            <translation>x / 缩放因子 = %1，舍入为整数 %2：误差至多为半个步长（1/254）。</translation>
-        </message>
-        <message>
-            <source>scale from the value</source>
-            <translation>缩放因子由该值选出</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::GemmPanel</name>
-        <message>
-            <source>FP16</source>
-            <translation>FP16</translation>
-        </message>
-        <message>
-            <source>BF16</source>
-            <translation>BF16</translation>
-        </message>
-        <message>
-            <source>TF32 (FP32 data)</source>
-            <translation>TF32（FP32 数据）</translation>
-        </message>
-        <message>
-            <source>FP8 E4M3</source>
-            <translation>FP8 E4M3</translation>
-        </message>
-        <message>
-            <source>FP8 E5M2</source>
-            <translation>FP8 E5M2</translation>
-        </message>
-        <message>
-            <source>INT8</source>
-            <translation>INT8</translation>
-        </message>
-        <message>
-            <source>FP32 (SIMT, no tensor cores)</source>
-            <translation>FP32（SIMT，不用张量核心）</translation>
-        </message>
-        <message>
-            <source>FP64 (SIMT)</source>
-            <translation>FP64（SIMT）</translation>
-        </message>
-        <message>
-            <source>Uniform in [−1, 1)</source>
-            <translation>[−1, 1) 内均匀分布</translation>
-        </message>
-        <message>
-            <source>Small integers in [−4, 4]</source>
-            <translation>[−4, 4] 内的小整数</translation>
-        </message>
-        <message>
-            <source>FP32</source>
-            <translation>FP32</translation>
-        </message>
-        <message>
-            <source>FP64</source>
-            <translation>FP64</translation>
-        </message>
-        <message>
-            <source>INT32 (wraps)</source>
-            <translation>INT32（溢出回绕）</translation>
-        </message>
-        <message>
-            <source>Looking for a GPU…</source>
-            <translation>正在查找 GPU…</translation>
-        </message>
-        <message>
-            <source>Always runs: the table compares every backend with it.</source>
-            <translation>总是运行：表格把每个后端都与它比较。</translation>
-        </message>
-        <message>
-            <source>Cannot run here: %1</source>
-            <translation>此处无法运行：%1</translation>
-        </message>
-        <message>
-            <source>GEMM</source>
-            <translation>GEMM</translation>
-        </message>
-        <message>
-            <source>The GEMM was cancelled; the table still shows the previous run.</source>
-            <translation>GEMM 已取消；表格仍显示上一次运行的结果。</translation>
-        </message>
-        <message>
-            <source>The GEMM failed: %1</source>
-            <translation>GEMM 失败：%1</translation>
-        </message>
-        <message>
-            <source>GEMM done.</source>
-            <translation>GEMM 完成。</translation>
-        </message>
-        <message>
-            <source>Choose a type and sizes, then Run (F5). Without a GPU the CPU model is compared with the IEEE reference.</source>
-            <translation>选择类型和尺寸，然后运行（F5）。没有 GPU 时，将 CPU 模型与 IEEE 参考结果比较。</translation>
-        </message>
-        <message>
-            <source>not run: %1</source>
-            <translation>未运行：%1</translation>
-        </message>
-        <message>
-            <source>(the model)</source>
-            <translation>（模型本身）</translation>
-        </message>
-        <message>
-            <source>%1 of %2</source>
-            <translation>%1 / %2</translation>
-        </message>
-        <message>
-            <source> (+%1 NaN)</source>
-            <translation>（另有 %1 个 NaN）</translation>
-        </message>
-        <message>
-            <source>(reference)</source>
-            <translation>（参考本身）</translation>
-        </message>
-        <message>
-            <source>%1 (%2): M=%3, N=%4, K=%5, seed %6. Ulps are steps of the output format; time is the computation alone (device time on a GPU).</source>
-            <translation>%1（%2）：M=%3，N=%4，K=%5，种子 %6。ulp 是输出格式的相邻值间距；时间只计计算本身（在 GPU 上为设备时间）。</translation>
-        </message>
-        <message>
-            <source>%1 − %2</source>
-            <translation>%1 − %2</translation>
-        </message>
-        <message>
-            <source>Fewer than two backends ran: nothing to compare.</source>
-            <translation>运行的后端少于两个：没有可比较的内容。</translation>
-        </message>
-        <message>
-            <source>%1 of %2 cells identical, at most %3 ulps apart. Point at a cell for its values, click it to see every backend's.</source>
-            <translation>%2 个单元中有 %1 个完全相同，最多相差 %3 ulp。指向一个单元可查看其数值，点击可查看所有后端的数值。</translation>
-        </message>
-        <message>
-            <source>NaN on one side only</source>
-            <translation>仅一侧为 NaN</translation>
-        </message>
-        <message>
-            <source>identical bits</source>
-            <translation>位完全相同</translation>
-        </message>
-        <message>
-            <source>%1 ulps</source>
-            <translation>%1 ulp</translation>
-        </message>
-        <message>
-            <source>D[%1, %2]
+<context>
+    <name>fplab::gui::AboutDialog</name>
+    <message>
+        <source>unknown compiler</source>
+        <translation>未知编译器</translation>
+    </message>
+    <message>
+        <source>Version %1</source>
+        <translation>版本 %1</translation>
+    </message>
+    <message>
+        <source>Qt %1 (built with %2), %3</source>
+        <translation>Qt %1（构建时为 %2），%3</translation>
+    </message>
+    <message>
+        <source>CUDA backend: built in (tensor-core runs need an NVIDIA GPU)</source>
+        <translation>CUDA 后端：已编译（张量核心运行需要 NVIDIA GPU）</translation>
+    </message>
+    <message>
+        <source>CUDA backend: not built; every result comes from the CPU emulation</source>
+        <translation>CUDA 后端：未编译；所有结果都来自 CPU 模拟</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Every number FP Lab shows is computed bit for bit by its own soft-float core and checked against independent references:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;IEEE 754-2019, &lt;i&gt;IEEE Standard for Floating-Point Arithmetic&lt;/i&gt;: the formats, rounding modes, exceptions and operations.&lt;/li&gt;&lt;li&gt;OCP 8-bit Floating Point Specification (OFP8), rev. 1.0: E4M3 and E5M2.&lt;/li&gt;&lt;li&gt;OCP Microscaling Formats (MX) Specification v1.0: FP6 (E2M3, E3M2), FP4 (E2M1) and the E8M0 scale.&lt;/li&gt;&lt;li&gt;Berkeley SoftFloat 3 (J. Hauser): the one-rounding-path design and the exception flags.&lt;/li&gt;&lt;li&gt;GNU MPFR: the correctly rounded oracle used in the tests.&lt;/li&gt;&lt;li&gt;M. Fasi, N. J. Higham, M. Mikaitis, S. Pranesh, &lt;i&gt;Numerical behavior of NVIDIA tensor cores&lt;/i&gt;, PeerJ Computer Science 7:e330, 2021.&lt;/li&gt;&lt;li&gt;F. Khattak, M. Mikaitis, &lt;i&gt;Accurate Models of NVIDIA Tensor Cores&lt;/i&gt;, arXiv:2512.07004 (ACM TACO).&lt;/li&gt;&lt;li&gt;Xie, Wang, Yang, Yang, &lt;i&gt;MMA-Sim: Bit-Accurate Reference Model of Tensor Cores and Matrix Cores&lt;/i&gt;, arXiv:2511.10909.&lt;/li&gt;&lt;li&gt;NVIDIA A100 Tensor Core GPU Architecture whitepaper: TF32 and the throughput figures.&lt;/li&gt;&lt;li&gt;PyTorch automatic mixed precision (autocast, GradScaler): the loss-scaling rules.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;p&gt;FP Lab 显示的每一个数都由它自己的软件浮点核心逐位计算，并与独立的参考实现进行核对：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;IEEE 754-2019《IEEE 浮点运算标准》（&lt;i&gt;IEEE Standard for Floating-Point Arithmetic&lt;/i&gt;）：格式、舍入模式、异常和运算。&lt;/li&gt;&lt;li&gt;OCP 8 位浮点规范（OFP8）1.0 版：E4M3 和 E5M2。&lt;/li&gt;&lt;li&gt;OCP 微缩放格式（MX）规范 1.0 版：FP6（E2M3、E3M2）、FP4（E2M1）和 E8M0 缩放因子。&lt;/li&gt;&lt;li&gt;Berkeley SoftFloat 3（J. Hauser）：单一舍入路径的设计和异常标志。&lt;/li&gt;&lt;li&gt;GNU MPFR：测试中使用的正确舍入参考实现。&lt;/li&gt;&lt;li&gt;M. Fasi、N. J. Higham、M. Mikaitis、S. Pranesh，&lt;i&gt;Numerical behavior of NVIDIA tensor cores&lt;/i&gt;，PeerJ Computer Science 7:e330，2021。&lt;/li&gt;&lt;li&gt;F. Khattak、M. Mikaitis，&lt;i&gt;Accurate Models of NVIDIA Tensor Cores&lt;/i&gt;，arXiv:2512.07004（ACM TACO）。&lt;/li&gt;&lt;li&gt;Xie、Wang、Yang、Yang，&lt;i&gt;MMA-Sim: Bit-Accurate Reference Model of Tensor Cores and Matrix Cores&lt;/i&gt;，arXiv:2511.10909。&lt;/li&gt;&lt;li&gt;NVIDIA A100 张量核心 GPU 架构白皮书：TF32 和吞吐量数据。&lt;/li&gt;&lt;li&gt;PyTorch 自动混合精度（autocast、GradScaler）：损失缩放的规则。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>About FP Lab</source>
+        <translation>关于 FP Lab</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;FP Lab&lt;/h2&gt;&lt;p&gt;Number formats for deep learning, bit for bit.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;FP Lab&lt;/h2&gt;&lt;p&gt;逐位理解深度学习中的数值格式。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ArithmeticSection</name>
+    <message>
+        <source>Arithmetic</source>
+        <translation>运算</translation>
+    </message>
+    <message>
+        <source>Watch one operation happen: unpack, align, add or multiply, normalise, round, with the guard, round and sticky bits and the flags; and the same operation in every format (Ctrl+2).</source>
+        <translation>逐步观看一次运算：拆解、对阶、相加或相乘、规格化、舍入，包括保护位、舍入位、粘滞位和异常标志；并在所有格式中对比同一运算（Ctrl+2）。</translation>
+    </message>
+    <message>
+        <source>&amp;Operation</source>
+        <translation>运算(&amp;O)</translation>
+    </message>
+    <message>
+        <source>The operation to run: each is computed exactly and rounded once, as IEEE 754 requires.</source>
+        <translation>要执行的运算：按 IEEE 754 的要求，先精确计算，再只舍入一次。</translation>
+    </message>
+    <message>
+        <source>&amp;in</source>
+        <translation>格式(&amp;I)</translation>
+    </message>
+    <message>
+        <source>The format of the operands and the result.</source>
+        <translation>操作数和结果所用的格式。</translation>
+    </message>
+    <message>
+        <source>&amp;to</source>
+        <translation>目标(&amp;T)</translation>
+    </message>
+    <message>
+        <source>The destination format of the conversion.</source>
+        <translation>转换的目标格式。</translation>
+    </message>
+    <message>
+        <source>&amp;rounding</source>
+        <translation>舍入(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;saturate</source>
+        <translation>饱和(&amp;S)</translation>
+    </message>
+    <message>
+        <source>For formats without infinity (E4M3 and the MX formats): overflow gives the largest finite value instead of NaN, as PyTorch&apos;s saturating casts do.</source>
+        <translation>适用于没有无穷大的格式（E4M3 和 MX 格式）：上溢时得到最大有限值而不是 NaN，与 PyTorch 的饱和转换一致。</translation>
+    </message>
+    <message>
+        <source>tininess &amp;before rounding</source>
+        <translation>舍入前判断微小(&amp;B)</translation>
+    </message>
+    <message>
+        <source>When underflow is signalled: x86 and ARM detect tininess after rounding (the default); some other processors before it.</source>
+        <translation>何时报告下溢：x86 和 ARM 在舍入后判断结果是否微小（默认），另一些处理器在舍入前判断。</translation>
+    </message>
+    <message>
+        <source>a number: 1, 0.0001, 2^-24, 0x1.8p-3, 0x3c00, inf, nan</source>
+        <translation>一个数：1、0.0001、2^-24、0x1.8p-3、0x3c00、inf、nan</translation>
+    </message>
+    <message>
+        <source>Operands are read into the format with round to nearest even; the chosen mode applies to the operation itself.</source>
+        <translation>操作数以“就近舍入，平局取偶”读入格式；所选的舍入模式只作用于运算本身。</translation>
+    </message>
+    <message>
+        <source>&amp;Next step</source>
+        <translation>下一步(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Show the next step (Alt+Right).</source>
+        <translation>显示下一步（Alt+→）。</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>上一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Show the previous step (Alt+Left).</source>
+        <translation>显示上一步（Alt+←）。</translation>
+    </message>
+    <message>
+        <source>&amp;First step</source>
+        <translation>第一步(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Last step</source>
+        <translation>最后一步(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>自动播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Step through automatically, one step every %1 seconds (F5).</source>
+        <translation>自动逐步演示，每 %1 秒一步（F5）。</translation>
+    </message>
+    <message>
+        <source>&amp;Draw again</source>
+        <translation>重新抽样(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Stochastic rounding: use a new random draw (Ctrl+D).</source>
+        <translation>随机舍入：使用新的随机数（Ctrl+D）。</translation>
+    </message>
+    <message>
+        <source>&amp;Swap a and b</source>
+        <translation>交换 a 和 b(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The same operation in every format</source>
+        <translation>同一运算在各格式中的结果</translation>
+    </message>
+    <message>
+        <source>Each row reads the operands into its format and computes there: watch small addends vanish in FP16 and BF16 while FP32 keeps them.</source>
+        <translation>每一行把操作数读入该行的格式并在其中计算：可以看到较小的加数在 FP16 和 BF16 中消失，而 FP32 保留了它。</translation>
+    </message>
+    <message>
+        <source>%1 = &lt;b&gt;%2&lt;/b&gt; in %3 (%4) — flags: &lt;span style=&apos;color:%5&apos;&gt;%6&lt;/span&gt;</source>
+        <translation>%1 = &lt;b&gt;%2&lt;/b&gt;（%3，%4）— 标志：&lt;span style=&apos;color:%5&apos;&gt;%6&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Draw again</source>
+        <translation>重新抽样</translation>
+    </message>
+    <message>
+        <source>Stochastic rounding: the result is exact (or a special case), so there is nothing to round.</source>
+        <translation>随机舍入：结果是精确的（或属于特殊情况），无需舍入。</translation>
+    </message>
+    <message>
+        <source>Stochastic rounding picks &lt;b&gt;%1&lt;/b&gt; (toward zero) with probability %2 or &lt;b&gt;%3&lt;/b&gt; (away from zero) with probability %4 = the dropped fraction of an ulp. This draw: %5 → &lt;b&gt;%6&lt;/b&gt;. Over %7 draws, %8% went up.</source>
+        <translation>随机舍入以概率 %2 取 &lt;b&gt;%1&lt;/b&gt;（向零），以概率 %4 取 &lt;b&gt;%3&lt;/b&gt;（远离零），后者等于被舍弃部分占一个 ulp 的比例。本次抽样：%5 → &lt;b&gt;%6&lt;/b&gt;。在 %7 次抽样中，%8% 向上舍入。</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>向上</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>向下</translation>
+    </message>
+    <message>
+        <source>Fix the operands to see the steps.</source>
+        <translation>请修正操作数以查看步骤。</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>an operation</source>
+        <translation>一种运算</translation>
+    </message>
+    <message>
+        <source>a format FP Lab knows</source>
+        <translation>FP Lab 认识的格式</translation>
+    </message>
+    <message>
+        <source>a rounding mode</source>
+        <translation>一种舍入模式</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::BitEditor</name>
+    <message>
+        <source>Bit %1 of %2</source>
+        <translation>第 %1 位（共 %2 位）</translation>
+    </message>
+    <message>
+        <source>Sign bit: 0 is positive, 1 is negative. Flipping it negates the value.</source>
+        <translation>符号位：0 为正，1 为负。翻转它会使数值取反。</translation>
+    </message>
+    <message>
+        <source>Click to flip; drag to paint several bits.</source>
+        <translation>单击翻转；拖动可连续设置多位。</translation>
+    </message>
+    <message>
+        <source>Exponent bit: adds 2^%1 = %2 to the biased exponent, so it scales the value by 2^%2.</source>
+        <translation>指数位：给带偏置的指数加上 2^%1 = %2，即把数值乘以 2^%2。</translation>
+    </message>
+    <message>
+        <source>Mantissa bit: worth 2^%1 of the significand; at this exponent (2^%2) it adds 2^%3 = %4.</source>
+        <translation>尾数位：占有效数的 2^%1；在当前指数（2^%2）下，它贡献 2^%3 = %4。</translation>
+    </message>
+    <message>
+        <source>sign</source>
+        <translation>符号</translation>
+    </message>
+    <message>
+        <source>min: %1</source>
+        <translation>最小：%1</translation>
+    </message>
+    <message>
+        <source>exponent</source>
+        <translation>指数</translation>
+    </message>
+    <message>
+        <source>The implicit leading bit: not stored. It is 1 for normal numbers and 0 for subnormals and zero, which is why the significand reads %1.</source>
+        <translation>隐含的前导位：不存储。正规数为 1，次正规数和零为 0，所以有效数读作 %1。</translation>
+    </message>
+    <message>
+        <source>significand %1 + %2</source>
+        <translation>有效数 %1 + %2</translation>
+    </message>
+    <message>
+        <source>mantissa</source>
+        <translation>尾数</translation>
+    </message>
+    <message>
+        <source>Bits of the value</source>
+        <translation>数值的各个位</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::BitEditorPanel</name>
+    <message>
+        <source>Next value &amp;up</source>
+        <translation>下一个更大的值(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Step to the next representable value toward +infinity (Alt+Up): one ulp.</source>
+        <translation>移到朝 +∞ 方向的下一个可表示值（Alt+↑）：相差一个 ulp。</translation>
+    </message>
+    <message>
+        <source>Next value &amp;down</source>
+        <translation>下一个更小的值(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Step to the next representable value toward −infinity (Alt+Down).</source>
+        <translation>移到朝 −∞ 方向的下一个可表示值（Alt+↓）。</translation>
+    </message>
+    <message>
+        <source>&amp;Negate (flip the sign bit)</source>
+        <translation>取反（翻转符号位）(&amp;N)</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::BlockElementModel</name>
+    <message>
+        <source>Index</source>
+        <translation>序号</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <source>Dequantized</source>
+        <translation>反量化值</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::BlockScaleModel</name>
+    <message>
+        <source>Block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Scale bits</source>
+        <translation>缩放因子的位</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>缩放因子</translation>
+    </message>
+    <message>
+        <source>Largest |input|</source>
+        <translation>最大 |输入|</translation>
+    </message>
+    <message>
+        <source>Largest |error|</source>
+        <translation>最大 |误差|</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::BlockView</name>
+    <message>
+        <source>Vec&amp;tor:</source>
+        <translation>向量(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>正态</translation>
+    </message>
+    <message>
+        <source>Heavy-tailed (Student t, 2 degrees of freedom)</source>
+        <translation>重尾（学生 t 分布，自由度 2）</translation>
+    </message>
+    <message>
+        <source>Normal with one outlier</source>
+        <translation>正态加一个离群值</translation>
+    </message>
+    <message>
+        <source>Ele&amp;ments:</source>
+        <translation>元素个数(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>See&amp;d:</source>
+        <translation>种子(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;Generate</source>
+        <translation>生成(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Replace the values below with a new seeded vector.</source>
+        <translation>用新的固定种子向量替换下面的数值。</translation>
+    </message>
+    <message>
+        <source>Sc&amp;heme:</source>
+        <translation>方案(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>OCP MX: 32 elements share an E8M0 (power of two) scale. NVFP4: 16 E2M1 elements share an E4M3 scale, with an FP32 tensor scale. FP8: E4M3 elements, FP32 scale amax / 448 per tensor, row, 1x128 block or 128x128 tile (one row here).</source>
+        <translation>OCP MX：32 个元素共享一个 E8M0（2 的幂）缩放因子。NVFP4：16 个 E2M1 元素共享一个 E4M3 缩放因子，另有一个 FP32 张量缩放因子。FP8：E4M3 元素，FP32 缩放因子 amax / 448，按张量、行、1x128 块或 128x128 分块（此处为一行）。</translation>
+    </message>
+    <message>
+        <source>Paste numbers here, separated by spaces, commas or new lines.</source>
+        <translation>在此粘贴数值，用空格、逗号或换行分隔。</translation>
+    </message>
+    <message>
+        <source>Too many values: %1 (at most %2).</source>
+        <translation>数值太多：%1 个（最多 %2 个）。</translation>
+    </message>
+    <message>
+        <source>Value %1: %2</source>
+        <translation>第 %1 个数值：%2</translation>
+    </message>
+    <message>
+        <source>Value %1 is not finite: block scaling needs finite inputs.</source>
+        <translation>第 %1 个数值不是有限数：块缩放要求输入为有限数。</translation>
+    </message>
+    <message>
+        <source>No values: paste some or generate a vector.</source>
+        <translation>没有数值：请粘贴数值或生成一个向量。</translation>
+    </message>
+    <message>
+        <source>Error (input − dequantized) by position</source>
+        <translation>各位置的误差（输入 − 反量化值）</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>block of the largest element</source>
+        <translation>最大元素所在的块</translation>
+    </message>
+    <message>
+        <source>element index</source>
+        <translation>元素序号</translation>
+    </message>
+    <message>
+        <source>%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest value, %6 rounded to zero. The largest element (index %7) sets the scale of block %8, highlighted.</source>
+        <translation>%1 个元素，共 %2 块。最大 |误差| %3，均方根误差 %4，%5 个被截到最大值，%6 个舍入为零。最大的元素（序号 %7）决定第 %8 块的缩放因子，该块已高亮。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::CheckpointWidget</name>
+    <message>
+        <source>Check:</source>
+        <translation>检查：</translation>
+    </message>
+    <message>
+        <source>Right.</source>
+        <translation>正确。</translation>
+    </message>
+    <message>
+        <source>Not quite.</source>
+        <translation>不完全对。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::CompareChartsView</name>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation>损失缩放因子</translation>
+    </message>
+    <message>
+        <source>FP16 underflow</source>
+        <translation>FP16 下溢</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>nonzero gradients → 0</source>
+        <translation>非零梯度 → 0</translation>
+    </message>
+    <message>
+        <source>of the step&apos;s examples</source>
+        <translation>占该步样本的比例</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::CompareRunsTab</name>
+    <message>
+        <source>Runs overlaid</source>
+        <translation>多次训练叠加</translation>
+    </message>
+    <message>
+        <source>Update-to-weight ratio</source>
+        <translation>更新与权重之比</translation>
+    </message>
+    <message>
+        <source>Memory by mode</source>
+        <translation>各模式的内存</translation>
+    </message>
+    <message>
+        <source>%1 (CPU)</source>
+        <translation>%1（CPU）</translation>
+    </message>
+    <message>
+        <source>%1 (GPU)</source>
+        <translation>%1（GPU）</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ComparisonTableModel</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>within (not judged)</source>
+        <translation>在容差内（不评判）</translation>
+    </message>
+    <message>
+        <source>drifted (not judged)</source>
+        <translation>已漂移（不评判）</translation>
+    </message>
+    <message>
+        <source>within tolerance</source>
+        <translation>在容差内</translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation>不一致</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>CPU loss</source>
+        <translation>CPU 损失</translation>
+    </message>
+    <message>
+        <source>GPU loss</source>
+        <translation>GPU 损失</translation>
+    </message>
+    <message>
+        <source>Loss difference</source>
+        <translation>损失差异</translation>
+    </message>
+    <message>
+        <source>CPU scale</source>
+        <translation>CPU 缩放因子</translation>
+    </message>
+    <message>
+        <source>GPU scale</source>
+        <translation>GPU 缩放因子</translation>
+    </message>
+    <message>
+        <source>Skipped (CPU / GPU)</source>
+        <translation>跳过（CPU / GPU）</translation>
+    </message>
+    <message>
+        <source>Weight difference</source>
+        <translation>权重差异</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ComparisonView</name>
+    <message>
+        <source>Choose the GPU backend and start a run: it then also runs on the GPU, and every step is compared with the CPU emulator here.</source>
+        <translation>选择 GPU 后端并开始训练：训练会同时在 GPU 上运行，每一步都在这里与 CPU 模拟器对比。</translation>
+    </message>
+    <message>
+        <source>No comparison: the GPU backend is not available (%1).</source>
+        <translation>没有对比：GPU 后端不可用（%1）。</translation>
+    </message>
+    <message>
+        <source>Tolerance (relative): loss %1, weights %2, judged over the first %3 steps; the scale and the skipped steps must match.</source>
+        <translation>容差（相对）：损失 %1，权重 %2，只评判前 %3 步；缩放因子和跳过的步必须完全一致。</translation>
+    </message>
+    <message>
+        <source>FP8 casts: each operand&apos;s amax and scale within %1 (relative).</source>
+        <translation>FP8 转换：每个操作数的 amax 和缩放因子相对差在 %1 以内。</translation>
+    </message>
+    <message>
+        <source>Verdict: %1</source>
+        <translation>结论：%1</translation>
+    </message>
+    <message>
+        <source>%1 steps compared, %2 outside the tolerance so far.</source>
+        <translation>已对比 %1 步，目前有 %2 步超出容差。</translation>
+    </message>
+    <message>
+        <source>GPU run: %1</source>
+        <translation>GPU 训练：%1</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::CustomFormatDialog</name>
+    <message>
+        <source>Subnormal numbers (gradual underflow)</source>
+        <translation>次正规数（渐进下溢）</translation>
+    </message>
+    <message>
+        <source>Custom bias</source>
+        <translation>自定义偏置</translation>
+    </message>
+    <message>
+        <source>Add a format</source>
+        <translation>添加格式</translation>
+    </message>
+    <message>
+        <source>Exponent bits set the range: each extra bit squares the largest value.</source>
+        <translation>指数位数决定范围：每多一位，最大值大约平方。</translation>
+    </message>
+    <message>
+        <source>Mantissa bits set the precision: each extra bit halves the spacing between values.</source>
+        <translation>尾数位数决定精度：每多一位，相邻数值的间距减半。</translation>
+    </message>
+    <message>
+        <source>Without subnormals, results below the smallest normal flush to zero (FTZ).</source>
+        <translation>没有次正规数时，小于最小正规数的结果会被清零（FTZ）。</translation>
+    </message>
+    <message>
+        <source>IEEE: infinities and NaNs (like FP16)</source>
+        <translation>IEEE：有无穷大和 NaN（同 FP16）</translation>
+    </message>
+    <message>
+        <source>No infinity, one NaN pattern (like E4M3)</source>
+        <translation>无无穷大，只有一种 NaN 编码（同 E4M3）</translation>
+    </message>
+    <message>
+        <source>Finite only: no infinity, no NaN (like FP6/FP4)</source>
+        <translation>只有有限数：无无穷大、无 NaN（同 FP6/FP4）</translation>
+    </message>
+    <message>
+        <source>FNUZ: no infinity, no −0, NaN is the sign bit alone</source>
+        <translation>FNUZ：无无穷大、无 −0，NaN 为仅符号位置 1 的编码</translation>
+    </message>
+    <message>
+        <source>What the largest exponent encodes. Giving up infinity frees encodings for larger finite values.</source>
+        <translation>最大指数的编码含义。放弃无穷大可以腾出编码表示更大的有限值。</translation>
+    </message>
+    <message>
+        <source>The default bias is 2^(E-1) - 1 (2^(E-1) for FNUZ); a larger bias shifts the range toward zero.</source>
+        <translation>默认偏置为 2^(E-1) − 1（FNUZ 为 2^(E-1)）；偏置越大，范围越向零移动。</translation>
+    </message>
+    <message>
+        <source>Exponent bits</source>
+        <translation>指数位数</translation>
+    </message>
+    <message>
+        <source>Mantissa bits</source>
+        <translation>尾数位数</translation>
+    </message>
+    <message>
+        <source>Special values</source>
+        <translation>特殊值</translation>
+    </message>
+    <message>
+        <source>Bias</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Not a valid format: %1</source>
+        <translation>不是有效的格式：%1</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::DetailsPanel</name>
+    <message>
+        <source>Decoded value</source>
+        <translation>解码结果</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::DevicePanel</name>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Looking for a GPU…</source>
+        <translation>正在查找 GPU…</translation>
+    </message>
+    <message>
+        <source>CUDA driver %1, runtime %2.</source>
+        <translation>CUDA 驱动 %1，运行时 %2。</translation>
+    </message>
+    <message>
+        <source>No usable GPU: %1.</source>
+        <translation>没有可用的 GPU：%1。</translation>
+    </message>
+    <message>
+        <source>No GPU: this copy of FP Lab was built without CUDA.</source>
+        <translation>没有 GPU：这份 FP Lab 编译时未包含 CUDA。</translation>
+    </message>
+    <message>
+        <source>The GEMM and TF32 panels run on the CPU model of the tensor cores; the speed table shows datasheet figures.</source>
+        <translation>GEMM 和 TF32 面板在张量核心的 CPU 模型上运行；速度表显示数据手册中的数值。</translation>
+    </message>
+    <message>
+        <source>%1: compute capability %2 (%3), %4 SMs, %5 GiB, SM clock %6 MHz, memory clock %7 MHz.</source>
+        <translation>%1：计算能力 %2（%3），%4 个 SM，%5 GiB，SM 时钟 %6 MHz，显存时钟 %7 MHz。</translation>
+    </message>
+    <message>
+        <source>The lab runs on device 0.</source>
+        <translation>实验在 0 号设备上运行。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ElidedLabel</name>
+    <message>
+        <source>Copy the full value</source>
+        <translation>复制完整的值</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ExperimentPanel</name>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Back to the lesson&apos;s values</source>
+        <translation>恢复课程中的数值</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>Your values (the narration follows them).</source>
+        <translation>你的数值（讲解会随之变化）。</translation>
+    </message>
+    <message>
+        <source>Run on:</source>
+        <translation>运行于：</translation>
+    </message>
+    <message>
+        <source>CPU (emulated)</source>
+        <translation>CPU（模拟）</translation>
+    </message>
+    <message>
+        <source>GPU (side by side)</source>
+        <translation>GPU（并排对照）</translation>
+    </message>
+    <message>
+        <source>Runs the experiment on this machine&apos;s GPU as well and shows both results, the differing ones highlighted</source>
+        <translation>同时在本机 GPU 上运行实验并显示两边的结果，不同的结果会高亮</translation>
+    </message>
+    <message>
+        <source>Why the GPU cannot be used</source>
+        <translation>无法使用 GPU 的原因</translation>
+    </message>
+    <message>
+        <source>CPU-emulated and GPU results side by side: every result computed on both agrees bit for bit.</source>
+        <translation>CPU 模拟与 GPU 结果并排：两边都算出的结果逐位一致。</translation>
+    </message>
+    <message>
+        <source>CPU-emulated and GPU results side by side: %1 differ (highlighted).</source>
+        <translation>CPU 模拟与 GPU 结果并排：%1 个结果不同（已高亮）。</translation>
+    </message>
+    <message>
+        <source>GPU side not run: %1</source>
+        <translation>未在 GPU 上运行：%1</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>实验</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ExplorerSection</name>
+    <message>
+        <source>Explorer</source>
+        <translation>数值探索</translation>
+    </message>
+    <message>
+        <source>Look inside one value: its bits, its exact decimal, its neighbours, and the same input in every format side by side (Ctrl+1).</source>
+        <translation>深入查看一个数值：它的各个位、精确的十进制值、相邻的可表示值，以及同一输入在各格式中的并排对比（Ctrl+1）。</translation>
+    </message>
+    <message>
+        <source>a format definition</source>
+        <translation>一个格式定义</translation>
+    </message>
+    <message>
+        <source>a format FP Lab knows</source>
+        <translation>FP Lab 认识的格式</translation>
+    </message>
+    <message>
+        <source>a rounding mode</source>
+        <translation>一种舍入模式</translation>
+    </message>
+    <message>
+        <source>bits of %1</source>
+        <translation>%1 的位</translation>
+    </message>
+    <message>
+        <source>a value %1 can read</source>
+        <translation>%1 能读取的数值</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ExplorerTabs</name>
+    <message>
+        <source>All formats</source>
+        <translation>所有格式</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Neighbours</source>
+        <translation>相邻值</translation>
+    </message>
+    <message>
+        <source>Spacing</source>
+        <translation>间距</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>显示“%1”</translation>
+    </message>
+    <message>
+        <source>The same input stored in every format, with the error of each.</source>
+        <translation>同一输入存储在各格式中，以及各自的误差。</translation>
+    </message>
+    <message>
+        <source>How far each format reaches, from its smallest subnormal to its largest value.</source>
+        <translation>各格式能表示的范围：从最小次正规数到最大值。</translation>
+    </message>
+    <message>
+        <source>The representable values around this one and where rounding switches between them.</source>
+        <translation>当前值附近的可表示值，以及舍入在它们之间切换的位置。</translation>
+    </message>
+    <message>
+        <source>How the gap between neighbours grows with the magnitude.</source>
+        <translation>相邻值的间距如何随数值大小增长。</translation>
+    </message>
+    <message>
+        <source>A vector quantized with a block-scaled format (MX, NVFP4, FP8): the scales, each element&apos;s code and error.</source>
+        <translation>用块缩放格式（MX、NVFP4、FP8）量化的一个向量：缩放因子，以及每个元素的编码和误差。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::FingerprintPanel</name>
+    <message>
+        <source>Load a fingerprint</source>
+        <translation>加载指纹</translation>
+    </message>
+    <message>
+        <source>Fingerprints (*.fingerprint);;All files (*)</source>
+        <translation>指纹文件 (*.fingerprint);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save the fingerprint</source>
+        <translation>保存指纹</translation>
+    </message>
+    <message>
+        <source>Looking for a GPU…</source>
+        <translation>正在查找 GPU…</translation>
+    </message>
+    <message>
+        <source>Run the probes on this GPU and infer its arithmetic</source>
+        <translation>在这块 GPU 上运行探测向量并推断其运算方式</translation>
+    </message>
+    <message>
+        <source>Cannot run here: %1</source>
+        <translation>无法在此运行：%1</translation>
+    </message>
+    <message>
+        <source>Running the probes needs a GPU (%1). A saved fingerprint can still be loaded.</source>
+        <translation>运行探测向量需要 GPU（%1）。仍可加载已保存的指纹。</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>指纹</translation>
+    </message>
+    <message>
+        <source>The fingerprint was cancelled.</source>
+        <translation>指纹测定已取消。</translation>
+    </message>
+    <message>
+        <source>The fingerprint failed: %1</source>
+        <translation>指纹测定失败：%1</translation>
+    </message>
+    <message>
+        <source>Fingerprint done.</source>
+        <translation>指纹测定完成。</translation>
+    </message>
+    <message>
+        <source>Loading the fingerprint was cancelled.</source>
+        <translation>加载指纹已取消。</translation>
+    </message>
+    <message>
+        <source>Loading the fingerprint failed: %1</source>
+        <translation>加载指纹失败：%1</translation>
+    </message>
+    <message>
+        <source>Fingerprint loaded.</source>
+        <translation>指纹已加载。</translation>
+    </message>
+    <message>
+        <source>Nothing to save yet: run or load a fingerprint first.</source>
+        <translation>尚无可保存的内容：请先运行或加载指纹。</translation>
+    </message>
+    <message>
+        <source>Saving the fingerprint failed: %1</source>
+        <translation>保存指纹失败：%1</translation>
+    </message>
+    <message>
+        <source>Fingerprint saved to %1.</source>
+        <translation>指纹已保存到 %1。</translation>
+    </message>
+    <message>
+        <source>Operands in the unit</source>
+        <translation>单元内的操作数</translation>
+    </message>
+    <message>
+        <source>k grouping into blocks</source>
+        <translation>k 维分块方式</translation>
+    </message>
+    <message>
+        <source>Products per block (n)</source>
+        <translation>每块乘积数 (n)</translation>
+    </message>
+    <message>
+        <source>Fraction bits kept (F)</source>
+        <translation>保留的小数位数 (F)</translation>
+    </message>
+    <message>
+        <source>Final rounding</source>
+        <translation>最终舍入</translation>
+    </message>
+    <message>
+        <source>Rounding precision (bits)</source>
+        <translation>舍入精度（位）</translation>
+    </message>
+    <message>
+        <source>Where c enters</source>
+        <translation>c 的加入位置</translation>
+    </message>
+    <message>
+        <source>Product normalisation</source>
+        <translation>乘积规格化</translation>
+    </message>
+    <message>
+        <source>Subnormal inputs</source>
+        <translation>次正规输入</translation>
+    </message>
+    <message>
+        <source>Subnormal outputs</source>
+        <translation>次正规输出</translation>
+    </message>
+    <message>
+        <source>Exponent rule when all terms are tiny</source>
+        <translation>所有项都极小时的指数规则</translation>
+    </message>
+    <message>
+        <source>converted to FP16</source>
+        <translation>转换为 FP16</translation>
+    </message>
+    <message>
+        <source>as given</source>
+        <translation>按原样</translation>
+    </message>
+    <message>
+        <source>FP8 pairs {4t, 4t+1, 16+4t, 16+4t+1} first</source>
+        <translation>先取 FP8 成对下标 {4t, 4t+1, 16+4t, 16+4t+1}</translation>
+    </message>
+    <message>
+        <source>k in order</source>
+        <translation>按 k 顺序</translation>
+    </message>
+    <message>
+        <source>toward zero (RZ)</source>
+        <translation>向零舍入 (RZ)</translation>
+    </message>
+    <message>
+        <source>nearest even (RNE)</source>
+        <translation>就近偶数舍入 (RNE)</translation>
+    </message>
+    <message>
+        <source>down (RD)</source>
+        <translation>向下舍入 (RD)</translation>
+    </message>
+    <message>
+        <source>up (RU)</source>
+        <translation>向上舍入 (RU)</translation>
+    </message>
+    <message>
+        <source>inside the first block</source>
+        <translation>在第一块内部</translation>
+    </message>
+    <message>
+        <source>last, one FP32 addition (RNE)</source>
+        <translation>最后，一次 FP32 加法 (RNE)</translation>
+    </message>
+    <message>
+        <source>last, one FP32 addition (RZ)</source>
+        <translation>最后，一次 FP32 加法 (RZ)</translation>
+    </message>
+    <message>
+        <source>normalised</source>
+        <translation>规格化</translation>
+    </message>
+    <message>
+        <source>not normalised</source>
+        <translation>不规格化</translation>
+    </message>
+    <message>
+        <source>flushed to zero</source>
+        <translation>冲刷为零</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>none fits</source>
+        <translation>无一吻合</translation>
+    </message>
+    <message>
+        <source>undetermined: %1</source>
+        <translation>未确定：%1</translation>
+    </message>
+    <message>
+        <source>Run the probes on this GPU, or load a saved fingerprint.</source>
+        <translation>在这块 GPU 上运行探测向量，或加载已保存的指纹。</translation>
+    </message>
+    <message>
+        <source>(assumed)</source>
+        <translation>（假定）</translation>
+    </message>
+    <message>
+        <source>(the only value for this instruction)</source>
+        <translation>（该指令唯一可能的值）</translation>
+    </message>
+    <message>
+        <source>(no probe separates them)</source>
+        <translation>（没有探测向量能区分它们）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>待定</translation>
+    </message>
+    <message>
+        <source>an unnamed device</source>
+        <translation>未命名设备</translation>
+    </message>
+    <message>
+        <source>none in FP Lab</source>
+        <translation>FP Lab 中没有</translation>
+    </message>
+    <message>
+        <source>%1, compute capability %2.%3 (model %4): %5 %6, %7 → %8, %9 cells.</source>
+        <translation>%1，计算能力 %2.%3（模型 %4）：%5 %6，%7 → %8，%9 个单元。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidate models reproduce every cell.</source>
+        <translation>%2 个候选模型中有 %1 个重现了每个单元。</translation>
+    </message>
+    <message>
+        <source>No candidate model reproduces every cell; the table shows those that went furthest (first failure: %1).</source>
+        <translation>没有候选模型能重现每个单元；表中显示走得最远的候选（首次失败：%1）。</translation>
+    </message>
+    <message>
+        <source>The built-in model reproduces %1 of %2 cells.</source>
+        <translation>内置模型重现了 %2 个单元中的 %1 个。</translation>
+    </message>
+    <message>
+        <source>The built-in model has no parameters for this instruction: %1</source>
+        <translation>内置模型没有该指令的参数：%1</translation>
+    </message>
+    <message>
+        <source>How many bits does the tensor core keep? Probe vectors in the manner of Fasi, Higham, Mikaitis and Khattak run through one MMA instruction; every candidate model is checked against every answer, and a parameter is inferred when all candidates that fit agree on it.</source>
+        <translation>张量核心保留多少位？按照 Fasi、Higham、Mikaitis 和 Khattak 的方法，探测向量通过一条 MMA 指令运行；每个候选模型都与每个答案逐一核对，当所有吻合的候选在某个参数上一致时，该参数即被推断出来。</translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation>类型：</translation>
+    </message>
+    <message>
+        <source>Instruction:</source>
+        <translation>指令：</translation>
+    </message>
+    <message>
+        <source>Fingerprint this GPU</source>
+        <translation>测定这块 GPU 的指纹</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>加载…</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Inferred</source>
+        <translation>推断值</translation>
+    </message>
+    <message>
+        <source>Built-in model</source>
+        <translation>内置模型</translation>
+    </message>
+    <message>
+        <source>Decided by (probe)</source>
+        <translation>判定依据（探测向量）</translation>
+    </message>
+    <message>
+        <source>Agree?</source>
+        <translation>一致？</translation>
+    </message>
+    <message>
+        <source>&quot;Decided by&quot; names the probe whose answer ruled out the last alternative value. &quot;open&quot;: several values fit the answers and the built-in one is among them.</source>
+        <translation>“判定依据”指出其答案排除了最后一个备选值的探测向量。“待定”：有多个值与答案吻合，内置值是其中之一。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::FormatTableModel</name>
+    <message>
+        <source>cannot be stored: %1</source>
+        <translation>无法存储：%1</translation>
+    </message>
+    <message>
+        <source>TF32 is 19 bits; inside an FP32 register it is %1 (the low 13 bits zero).</source>
+        <translation>TF32 共 19 位；放在 FP32 寄存器中为 %1（低 13 位为零）。</translation>
+    </message>
+    <message>
+        <source>Exactly %1</source>
+        <translation>精确值为 %1</translation>
+    </message>
+    <message>
+        <source>stored − input = %1</source>
+        <translation>存储值 − 输入值 = %1</translation>
+    </message>
+    <message>
+        <source>No error: the input was not a finite number.</source>
+        <translation>没有误差：输入不是有限数。</translation>
+    </message>
+    <message>
+        <source>No error can be given: the stored value is not finite.</source>
+        <translation>无法给出误差：存储值不是有限数。</translation>
+    </message>
+    <message>
+        <source>Subnormal: below the smallest normal value, so fewer significant bits are left.</source>
+        <translation>次正规数：小于最小正规数，因此剩下的有效位更少。</translation>
+    </message>
+    <message>
+        <source>overflow → inf</source>
+        <translation>上溢 → inf</translation>
+    </message>
+    <message>
+        <source>overflow → NaN (no inf)</source>
+        <translation>上溢 → NaN（无 inf）</translation>
+    </message>
+    <message>
+        <source>overflow → largest</source>
+        <translation>上溢 → 最大值</translation>
+    </message>
+    <message>
+        <source>underflow → 0</source>
+        <translation>下溢 → 0</translation>
+    </message>
+    <message>
+        <source>underflow → subnormal</source>
+        <translation>下溢 → 次正规数</translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation>无效</translation>
+    </message>
+    <message>
+        <source>rounded, subnormal</source>
+        <translation>已舍入，次正规数</translation>
+    </message>
+    <message>
+        <source>exact, subnormal</source>
+        <translation>精确，次正规数</translation>
+    </message>
+    <message>
+        <source>rounded</source>
+        <translation>已舍入</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>INT8 holds only finite values</source>
+        <translation>INT8 只能表示有限值</translation>
+    </message>
+    <message>
+        <source>q = %1</source>
+        <translation>q = %1</translation>
+    </message>
+    <message>
+        <source>q × scale = %1 × %2 = %3 (computed in FP32)</source>
+        <translation>q × 缩放因子 = %1 × %2 = %3（以 FP32 计算）</translation>
+    </message>
+    <message>
+        <source>dequantised − input = %1</source>
+        <translation>反量化值 − 输入值 = %1</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation>位</translation>
+    </message>
+    <message>
+        <source>Stored value</source>
+        <translation>存储值</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Relative</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>ulps</source>
+        <translation>ulp 数</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Binary</source>
+        <translation>二进制</translation>
+    </message>
+    <message>
+        <source>The format; hover for its layout and range. Double-click a row to explore it.</source>
+        <translation>格式；悬停可查看其布局和范围。双击某行可切换到该格式。</translation>
+    </message>
+    <message>
+        <source>The stored bits in hex.</source>
+        <translation>以十六进制表示的存储位。</translation>
+    </message>
+    <message>
+        <source>stored − input, computed exactly and shown to 4 digits.</source>
+        <translation>存储值 − 输入值，精确计算，显示 4 位有效数字。</translation>
+    </message>
+    <message>
+        <source>(stored − input) / input.</source>
+        <translation>（存储值 − 输入值）/ 输入值。</translation>
+    </message>
+    <message>
+        <source>The error in units in the last place of the stored value: at most 0.5 when rounding to nearest.</source>
+        <translation>以存储值的末位单位（ulp）计的误差：就近舍入时最多 0.5。</translation>
+    </message>
+    <message>
+        <source>What storing did: exact, rounded, overflow or underflow.</source>
+        <translation>存储时发生了什么：精确、舍入、上溢或下溢。</translation>
+    </message>
+    <message>
+        <source>The bits, sign_exponent_mantissa.</source>
+        <translation>各个位，格式为 符号_指数_尾数。</translation>
+    </message>
+    <message>
+        <source>The value actually stored: every digit when that is short, else its leading digits and “…” (hover for all of them).</source>
+        <translation>实际存储的数值：较短时列出全部数字，否则列出前几位并加“…”（悬停可查看全部）。</translation>
+    </message>
+    <message>
+        <source>Not a number: %1</source>
+        <translation>不是数（NaN）：%1</translation>
+    </message>
+    <message>
+        <source>The NaN itself: its sign and payload as in the bits.</source>
+        <translation>NaN 本身：符号和载荷与位中一致。</translation>
+    </message>
+    <message>
+        <source>quieted</source>
+        <translation>变为静默 NaN</translation>
+    </message>
+    <message>
+        <source>sign lost</source>
+        <translation>符号丢失</translation>
+    </message>
+    <message>
+        <source>payload cut</source>
+        <translation>载荷被截短</translation>
+    </message>
+    <message>
+        <source>payload lost (one NaN only)</source>
+        <translation>载荷丢失（只有一个 NaN）</translation>
+    </message>
+    <message>
+        <source>NaN, sign and payload kept</source>
+        <translation>NaN，符号和载荷保留</translation>
+    </message>
+    <message>
+        <source>NaN, %1</source>
+        <translation>NaN，%1</translation>
+    </message>
+    <message>
+        <source>Converting a NaN keeps its sign and the top bits of its payload, and makes it quiet (the x86 rules); %1 shows the NaN as converted from %2.</source>
+        <translation>转换 NaN 时保留其符号和载荷的高位，并使其变为静默 NaN（x86 规则）；%1 显示的是从 %2 转换来的 NaN。</translation>
+    </message>
+    <message>
+        <source>INT8 (own scale)</source>
+        <translation>INT8（自身缩放）</translation>
+    </message>
+    <message>
+        <source>INT8 (tensor scale)</source>
+        <translation>INT8（张量缩放）</translation>
+    </message>
+    <message>
+        <source>8-bit integers -127..127 times one scale for the whole tensor: 1/127 here, the scale of a tensor whose largest |x| is 1. Values between two steps round; values beyond ±1 clip.</source>
+        <translation>8 位整数 -127..127 乘以整个张量共用的一个缩放因子：这里为 1/127，即最大 |x| 为 1 的张量的缩放因子。落在两档之间的值会舍入；超出 ±1 的值会被截到端点。</translation>
+    </message>
+    <message>
+        <source>8-bit two&apos;s complement integers -127..127 times a scale. This row&apos;s scale is |x| / 127 in FP32, chosen from this one value, so the value always maps to ±127 and the error is only FP32&apos;s: compare the tensor-scale row.</source>
+        <translation>8 位二进制补码整数 -127..127 乘以一个缩放因子。这一行的缩放因子是 FP32 中的 |x| / 127，由这个值本身选出，所以该值总是映射到 ±127，误差只来自 FP32：请与张量缩放那一行比较。</translation>
+    </message>
+    <message>
+        <source>scale = |x| / 127 = %1; the value is stored as the integer %2. A scale chosen from the value itself always fits it: see the tensor-scale row for a tensor&apos;s shared scale.</source>
+        <translation>缩放因子 = |x| / 127 = %1；该值存为整数 %2。由值本身选出的缩放因子总能容纳它：张量共用的缩放因子见张量缩放那一行。</translation>
+    </message>
+    <message>
+        <source>clipped to %1</source>
+        <translation>截到 %1</translation>
+    </message>
+    <message>
+        <source>|x| is beyond 127 steps of 1/127: it clips to the nearest end, %1.</source>
+        <translation>|x| 超出了 127 个 1/127 的步长：被截到最近的端点 %1。</translation>
+    </message>
+    <message>
+        <source>scale 1/127, shared</source>
+        <translation>缩放因子 1/127，共用</translation>
+    </message>
+    <message>
+        <source>x / scale = %1 rounds to the integer %2: the error is at most half a step (1/254).</source>
+        <translation>x / 缩放因子 = %1，舍入为整数 %2：误差至多为半个步长（1/254）。</translation>
+    </message>
+    <message>
+        <source>scale from the value</source>
+        <translation>缩放因子由该值选出</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::FormatTablePage</name>
+    <message>
+        <source>&amp;Add a format…</source>
+        <translation>添加格式…(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Define your own format: exponent and mantissa widths, subnormals, special values.</source>
+        <translation>定义自己的格式：指数和尾数位数、次正规数、特殊值。</translation>
+    </message>
+    <message>
+        <source>Choose &amp;rows…</source>
+        <translation>选择显示的行…(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Choose which formats the side-by-side table shows.</source>
+        <translation>选择并排对比表中显示哪些格式。</translation>
+    </message>
+    <message>
+        <source>Remove a format</source>
+        <translation>删除格式</translation>
+    </message>
+    <message>
+        <source>Added the format %1</source>
+        <translation>已添加格式 %1</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::Fp8ChartsView</name>
+    <message>
+        <source>amax per FP8 tensor</source>
+        <translation>每个 FP8 张量的 amax</translation>
+    </message>
+    <message>
+        <source>Scale per FP8 tensor (x ≈ code × scale)</source>
+        <translation>每个 FP8 张量的缩放因子（x ≈ 编码 × 缩放因子）</translation>
+    </message>
+    <message>
+        <source>Fraction saturated (clamped to the largest element)</source>
+        <translation>饱和比例（被截到最大元素）</translation>
+    </message>
+    <message>
+        <source>Fraction of nonzero values flushed to zero</source>
+        <translation>非零值被冲刷为零的比例</translation>
+    </message>
+    <message>
+        <source>Loss against the same run in BF16</source>
+        <translation>损失与同样配置的 BF16 训练对比</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>this run</source>
+        <translation>本次训练</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::GemmPanel</name>
+    <message>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>TF32 (FP32 data)</source>
+        <translation>TF32（FP32 数据）</translation>
+    </message>
+    <message>
+        <source>FP8 E4M3</source>
+        <translation>FP8 E4M3</translation>
+    </message>
+    <message>
+        <source>FP8 E5M2</source>
+        <translation>FP8 E5M2</translation>
+    </message>
+    <message>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <source>FP32 (SIMT, no tensor cores)</source>
+        <translation>FP32（SIMT，不用张量核心）</translation>
+    </message>
+    <message>
+        <source>FP64 (SIMT)</source>
+        <translation>FP64（SIMT）</translation>
+    </message>
+    <message>
+        <source>Uniform in [−1, 1)</source>
+        <translation>[−1, 1) 内均匀分布</translation>
+    </message>
+    <message>
+        <source>Small integers in [−4, 4]</source>
+        <translation>[−4, 4] 内的小整数</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>FP64</source>
+        <translation>FP64</translation>
+    </message>
+    <message>
+        <source>INT32 (wraps)</source>
+        <translation>INT32（溢出回绕）</translation>
+    </message>
+    <message>
+        <source>Looking for a GPU…</source>
+        <translation>正在查找 GPU…</translation>
+    </message>
+    <message>
+        <source>Always runs: the table compares every backend with it.</source>
+        <translation>总是运行：表格把每个后端都与它比较。</translation>
+    </message>
+    <message>
+        <source>Cannot run here: %1</source>
+        <translation>此处无法运行：%1</translation>
+    </message>
+    <message>
+        <source>GEMM</source>
+        <translation>GEMM</translation>
+    </message>
+    <message>
+        <source>The GEMM was cancelled; the table still shows the previous run.</source>
+        <translation>GEMM 已取消；表格仍显示上一次运行的结果。</translation>
+    </message>
+    <message>
+        <source>The GEMM failed: %1</source>
+        <translation>GEMM 失败：%1</translation>
+    </message>
+    <message>
+        <source>GEMM done.</source>
+        <translation>GEMM 完成。</translation>
+    </message>
+    <message>
+        <source>Choose a type and sizes, then Run (F5). Without a GPU the CPU model is compared with the IEEE reference.</source>
+        <translation>选择类型和尺寸，然后运行（F5）。没有 GPU 时，将 CPU 模型与 IEEE 参考结果比较。</translation>
+    </message>
+    <message>
+        <source>not run: %1</source>
+        <translation>未运行：%1</translation>
+    </message>
+    <message>
+        <source>(the model)</source>
+        <translation>（模型本身）</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source> (+%1 NaN)</source>
+        <translation>（另有 %1 个 NaN）</translation>
+    </message>
+    <message>
+        <source>(reference)</source>
+        <translation>（参考本身）</translation>
+    </message>
+    <message>
+        <source>%1 (%2): M=%3, N=%4, K=%5, seed %6. Ulps are steps of the output format; time is the computation alone (device time on a GPU).</source>
+        <translation>%1（%2）：M=%3，N=%4，K=%5，种子 %6。ulp 是输出格式的相邻值间距；时间只计计算本身（在 GPU 上为设备时间）。</translation>
+    </message>
+    <message>
+        <source>%1 − %2</source>
+        <translation>%1 − %2</translation>
+    </message>
+    <message>
+        <source>Fewer than two backends ran: nothing to compare.</source>
+        <translation>运行的后端少于两个：没有可比较的内容。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cells identical, at most %3 ulps apart. Point at a cell for its values, click it to see every backend&apos;s.</source>
+        <translation>%2 个单元中有 %1 个完全相同，最多相差 %3 ulp。指向一个单元可查看其数值，点击可查看所有后端的数值。</translation>
+    </message>
+    <message>
+        <source>NaN on one side only</source>
+        <translation>仅一侧为 NaN</translation>
+    </message>
+    <message>
+        <source>identical bits</source>
+        <translation>位完全相同</translation>
+    </message>
+    <message>
+        <source>%1 ulps</source>
+        <translation>%1 ulp</translation>
+    </message>
+    <message>
+        <source>D[%1, %2]
 %3: %4
 %5: %6
 %3 − %5: %7</source>
-            <translation>D[%1, %2]
+        <translation>D[%1, %2]
 %3：%4
 %5：%6
 %3 − %5：%7</translation>
-        </message>
-        <message>
-            <source>D[%1, %2]:</source>
-            <translation>D[%1, %2]：</translation>
-        </message>
-        <message>
-            <source>GEMM D = A·B + C</source>
-            <translation>GEMM D = A·B + C</translation>
-        </message>
-        <message>
-            <source>Input:</source>
-            <translation>输入：</translation>
-        </message>
-        <message>
-            <source>Accumulator:</source>
-            <translation>累加器：</translation>
-        </message>
-        <message>
-            <source>Model:</source>
-            <translation>模型：</translation>
-        </message>
-        <message>
-            <source>M (rows of A):</source>
-            <translation>M（A 的行数）：</translation>
-        </message>
-        <message>
-            <source>N (columns of B):</source>
-            <translation>N（B 的列数）：</translation>
-        </message>
-        <message>
-            <source>K (the dot length):</source>
-            <translation>K（点积长度）：</translation>
-        </message>
-        <message>
-            <source>Seed:</source>
-            <translation>种子：</translation>
-        </message>
-        <message>
-            <source>Values:</source>
-            <translation>数值：</translation>
-        </message>
-        <message>
-            <source>Which tensor cores the CPU model copies: the A100's (sm_80) or the H100's (sm_90).</source>
-            <translation>CPU 模型模仿哪一代张量核心：A100 的（sm_80）或 H100 的（sm_90）。</translation>
-        </message>
-        <message>
-            <source>Backends</source>
-            <translation>后端</translation>
-        </message>
-        <message>
-            <source>IEEE reference (FP64 sums, one rounding)</source>
-            <translation>IEEE 参考（FP64 求和，只舍入一次）</translation>
-        </message>
-        <message>
-            <source>CPU: sequential FMA chain</source>
-            <translation>CPU：顺序 FMA 链</translation>
-        </message>
-        <message>
-            <source>CPU: tensor-core model (mma.sync)</source>
-            <translation>CPU：张量核心模型（mma.sync）</translation>
-        </message>
-        <message>
-            <source>CPU: tensor-core model of wgmma (FP8 on sm_90, as cuBLASLt)</source>
-            <translation>CPU：wgmma 的张量核心模型（sm_90 上的 FP8，与 cuBLASLt 相同）</translation>
-        </message>
-        <message>
-            <source>Instruction</source>
-            <translation>指令</translation>
-        </message>
-        <message>
-            <source>%1 of %2 (%3)</source>
-            <translation>%1 / %2（%3）</translation>
-        </message>
-        <message>
-            <source>GPU: naive kernel</source>
-            <translation>GPU：朴素内核</translation>
-        </message>
-        <message>
-            <source>GPU: tensor-core kernel (mma.sync)</source>
-            <translation>GPU：张量核心内核（mma.sync）</translation>
-        </message>
-        <message>
-            <source>GPU: cuBLAS</source>
-            <translation>GPU：cuBLAS</translation>
-        </message>
-        <message>
-            <source>Backend</source>
-            <translation>后端</translation>
-        </message>
-        <message>
-            <source>Bit-identical to the model</source>
-            <translation>与模型逐位相同</translation>
-        </message>
-        <message>
-            <source>Max |ulps| from reference</source>
-            <translation>与参考的最大 |ulp|</translation>
-        </message>
-        <message>
-            <source>Mean |ulps|</source>
-            <translation>平均 |ulp|</translation>
-        </message>
-        <message>
-            <source>Time (ms)</source>
-            <translation>时间（毫秒）</translation>
-        </message>
-        <message>
-            <source>Note</source>
-            <translation>备注</translation>
-        </message>
-        <message>
-            <source>Heat map of:</source>
-            <translation>热图：</translation>
-        </message>
-        <message>
-            <source>The two results whose difference colours the cells: first minus second, in ulps.</source>
-            <translation>用哪两个结果之差给单元着色：第一个减第二个，单位为 ulp。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::GpuLabSection</name>
-        <message>
-            <source>GPU Lab</source>
-            <translation>GPU 实验室</translation>
-        </message>
-        <message>
-            <source>Run GEMMs through the CPU model of the tensor cores and, with an NVIDIA GPU, the real ones; see where they differ cell by cell, how fast each data type is, and what TF32 costs in accuracy (Ctrl+4).</source>
-            <translation>在张量核心的 CPU 模型上运行 GEMM，有 NVIDIA GPU 时也在真正的张量核心上运行；逐个单元查看它们的差异、每种数据类型的速度，以及 TF32 损失了多少精度（Ctrl+4）。</translation>
-        </message>
-        <message>
-            <source>Running: %1…</source>
-            <translation>正在运行：%1…</translation>
-        </message>
-        <message>
-            <source>Run GEMM</source>
-            <translation>运行 GEMM</translation>
-        </message>
-        <message>
-            <source>Run the GEMM through the chosen backends (F5)</source>
-            <translation>用所选后端运行 GEMM（F5）</translation>
-        </message>
-        <message>
-            <source>Measure speed</source>
-            <translation>测量速度</translation>
-        </message>
-        <message>
-            <source>Time cuBLAS GEMMs of every data type on the GPU (F6)</source>
-            <translation>在 GPU 上为每种数据类型的 cuBLAS GEMM 计时（F6）</translation>
-        </message>
-        <message>
-            <source>Compare TF32 off and on</source>
-            <translation>比较关闭与开启 TF32</translation>
-        </message>
-        <message>
-            <source>Run the same FP32 GEMM with TF32 off and on and measure both against FP64 (F7)</source>
-            <translation>在关闭和开启 TF32 时运行同一个 FP32 GEMM，并都与 FP64 比较（F7）</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <source>Stop the running job (Shift+F5)</source>
-            <translation>停止正在运行的任务（Shift+F5）</translation>
-        </message>
-        <message>
-            <source>GEMM and heat map</source>
-            <translation>GEMM 与热图</translation>
-        </message>
-        <message>
-            <source>Speed</source>
-            <translation>速度</translation>
-        </message>
-        <message>
-            <source>TF32</source>
-            <translation>TF32</translation>
-        </message>
-        <message>
-            <source>Fingerprint</source>
-            <translation>指纹</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::GradientHistogramView</name>
-        <message>
-            <source>FP16 subnormal</source>
-            <translation>FP16 次正规数</translation>
-        </message>
-        <message>
-            <source>FP16 normal</source>
-            <translation>FP16 正规数</translation>
-        </message>
-        <message>
-            <source>binary exponent e of |g| (2^e &lt;= |g| &lt; 2^(e+1)), before rounding</source>
-            <translation>|g| 的二进制指数 e（2^e &lt;= |g| &lt; 2^(e+1)），舍入之前</translation>
-        </message>
-        <message>
-            <source>No step yet.</source>
-            <translation>还没有训练步。</translation>
-        </message>
-        <message>
-            <source>rounded</source>
-            <translation>被舍入</translation>
-        </message>
-        <message>
-            <source>would round</source>
-            <translation>会被舍入</translation>
-        </message>
-        <message>
-            <source>Step %1: %2 gradient elements, %3 zero. Of the nonzero ones, %4% %5 to zero in FP16, %6% to subnormals, %7% to infinity.</source>
-            <translation>第 %1 步：共 %2 个梯度元素，其中 %3 个为零。非零元素中，%4% 在 FP16 中%5为零，%6% 变为次正规数，%7% 变为无穷大。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::JobRunner</name>
-        <message>
-            <source>Another job is still running: cancel it first.</source>
-            <translation>另一个任务仍在运行：请先取消它。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::LessonView</name>
-        <message>
-            <source>Step %1 of %2: %3</source>
-            <translation>第 %1 步（共 %2 步）：%3</translation>
-        </message>
-        <message>
-            <source>→ Experiment: %1 (on the right)</source>
-            <translation>→ 实验：%1（在右侧）</translation>
-        </message>
-        <message>
-            <source>◀ Back</source>
-            <translation>◀ 上一步</translation>
-        </message>
-        <message>
-            <source>Next ▶</source>
-            <translation>下一步 ▶</translation>
-        </message>
-        <message>
-            <source>%1 (%2)</source>
-            <translation>%1（%2）</translation>
-        </message>
-        <message>
-            <source>Next lesson ▶</source>
-            <translation>下一课 ▶</translation>
-        </message>
-        <message>
-            <source>The previous step (%1)</source>
-            <translation>上一步（%1）</translation>
-        </message>
-        <message>
-            <source>The next step (%1)</source>
-            <translation>下一步（%1）</translation>
-        </message>
-        <message>
-            <source>This is the last lesson.</source>
-            <translation>这是最后一课。</translation>
-        </message>
-        <message>
-            <source>Open the next lesson, %1 (%2)</source>
-            <translation>打开下一课：%1（%2）</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::LessonsSection</name>
-        <message>
-            <source>The Explorer is not available.</source>
-            <translation>“数值探索”页面不可用。</translation>
-        </message>
-        <message>
-            <source>The Arithmetic section is not available.</source>
-            <translation>“运算”页面不可用。</translation>
-        </message>
-        <message>
-            <source>Lessons</source>
-            <translation>课程</translation>
-        </message>
-        <message>
-            <source>Guided lessons with live experiments: anatomy of a float, range, overflow, swamping, accumulation, rounding, memory (Ctrl+3).</source>
-            <translation>带实时实验的引导式课程：浮点数的构成、范围、上溢、大数吃小数、累加、舍入、显存占用（Ctrl+3）。</translation>
-        </message>
-        <message>
-            <source>No lesson files were found.</source>
-            <translation>没有找到课程文件。</translation>
-        </message>
-        <message>
-            <source>Some lesson files could not be read:</source>
-            <translation>部分课程文件无法读取：</translation>
-        </message>
-        <message>
-            <source>a lesson of this FP Lab</source>
-            <translation>本 FP Lab 中的课程</translation>
-        </message>
-        <message>
-            <source>an object</source>
-            <translation>一个对象</translation>
-        </message>
-        <message>
-            <source>Lesson “%1”</source>
-            <translation>课程“%1”</translation>
-        </message>
-        <message>
-            <source>a checkpoint of this lesson</source>
-            <translation>本课程中的检查点</translation>
-        </message>
-        <message>
-            <source>%1/%2 checks</source>
-            <translation>检查 %1/%2</translation>
-        </message>
-        <message>
-            <source>%1/%2 steps</source>
-            <translation>%1/%2 步</translation>
-        </message>
-        <message>
-            <source>Steps seen: %1 of %2. Checks answered: %3 of %4.</source>
-            <translation>已看步骤：%1/%2。已答检查：%3/%4。</translation>
-        </message>
-        <message>
-            <source>&amp;Next step</source>
-            <translation>下一步(&amp;N)</translation>
-        </message>
-        <message>
-            <source>The next step, or on the last step the next lesson (Alt+Right).</source>
-            <translation>下一步；在最后一步时为下一课（Alt+Right）。</translation>
-        </message>
-        <message>
-            <source>&amp;Previous step</source>
-            <translation>上一步(&amp;P)</translation>
-        </message>
-        <message>
-            <source>The previous step (Alt+Left).</source>
-            <translation>上一步（Alt+Left）。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::MainWindow</name>
-        <message>
-            <source>&amp;File</source>
-            <translation>文件(&amp;F)</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>退出(&amp;Q)</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>视图(&amp;V)</translation>
-        </message>
-        <message>
-            <source>Focus the &amp;value entry</source>
-            <translation>转到数值输入框(&amp;V)</translation>
-        </message>
-        <message>
-            <source>Jump to the input of the open section (Ctrl+L).</source>
-            <translation>跳到当前页面的输入框（Ctrl+L）。</translation>
-        </message>
-        <message>
-            <source>Show the &amp;sidebar</source>
-            <translation>显示侧边栏(&amp;S)</translation>
-        </message>
-        <message>
-            <source>&amp;Full screen</source>
-            <translation>全屏(&amp;F)</translation>
-        </message>
-        <message>
-            <source>&amp;Theme</source>
-            <translation>主题(&amp;T)</translation>
-        </message>
-        <message>
-            <source>Follow the &amp;system</source>
-            <translation>跟随系统(&amp;S)</translation>
-        </message>
-        <message>
-            <source>&amp;Light</source>
-            <translation>浅色(&amp;L)</translation>
-        </message>
-        <message>
-            <source>&amp;Dark</source>
-            <translation>深色(&amp;D)</translation>
-        </message>
-        <message>
-            <source>&amp;Toggle light/dark</source>
-            <translation>切换浅色/深色(&amp;T)</translation>
-        </message>
-        <message>
-            <source>&amp;Language</source>
-            <translation>语言(&amp;L)</translation>
-        </message>
-        <message>
-            <source>&amp;Switch English/中文</source>
-            <translation>切换 English/中文(&amp;S)</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>帮助(&amp;H)</translation>
-        </message>
-        <message>
-            <source>&amp;Keyboard shortcuts</source>
-            <translation>键盘快捷键(&amp;K)</translation>
-        </message>
-        <message>
-            <source>&amp;About FP Lab</source>
-            <translation>关于 FP Lab(&amp;A)</translation>
-        </message>
-        <message>
-            <source>The %1 translation could not be loaded.</source>
-            <translation>无法加载 %1 翻译。</translation>
-        </message>
-        <message>
-            <source>&amp;Export</source>
-            <translation>导出(&amp;E)</translation>
-        </message>
-        <message>
-            <source>Save a table of the open section as CSV, or a chart as PNG or SVG.</source>
-            <translation>把当前页面的表格保存为 CSV，或把图表保存为 PNG 或 SVG。</translation>
-        </message>
-        <message>
-            <source>FP Lab — %1</source>
-            <translation>FP Lab — %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::MemoryTableModel</name>
-        <message>
-            <source>Weights the forward pass reads</source>
-            <translation>前向计算读取的权重</translation>
-        </message>
-        <message>
-            <source>FP32 master weights</source>
-            <translation>FP32 主权重</translation>
-        </message>
-        <message>
-            <source>Gradients</source>
-            <translation>梯度</translation>
-        </message>
-        <message>
-            <source>Optimizer state</source>
-            <translation>优化器状态</translation>
-        </message>
-        <message>
-            <source>Activations kept for backward (one micro-batch)</source>
-            <translation>为反向传播保存的激活值（一个微批次）</translation>
-        </message>
-        <message>
-            <source>Total</source>
-            <translation>合计</translation>
-        </message>
-        <message>
-            <source>Memory</source>
-            <translation>内存</translation>
-        </message>
-        <message>
-            <source>Bytes</source>
-            <translation>字节</translation>
-        </message>
-        <message>
-            <source>Bytes per parameter</source>
-            <translation>每个参数的字节数</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::NeighboursChart</name>
-        <message>
-            <source>No neighbours: %1 is not a finite value</source>
-            <translation>没有相邻值：%1 不是有限值</translation>
-        </message>
-        <message>
-            <source>Values of %1 around the stored value (1 ulp = 2^%2)</source>
-            <translation>%1 在存储值附近的可表示值（1 ulp = 2^%2）</translation>
-        </message>
-        <message>
-            <source>representable values (spaced by their distance in ulps)</source>
-            <translation>可表示值（按以 ulp 计的距离排列）</translation>
-        </message>
-        <message>
-            <source>rounding boundary (to nearest)</source>
-            <translation>舍入边界（就近舍入）</translation>
-        </message>
-        <message>
-            <source>representable values</source>
-            <translation>可表示值</translation>
-        </message>
-        <message>
-            <source>stored value</source>
-            <translation>存储值</translation>
-        </message>
-        <message>
-            <source>exact input</source>
-            <translation>精确输入值</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::OperationTableModel</name>
-        <message>
-            <source>overflow → infinity</source>
-            <translation>上溢 → 无穷大</translation>
-        </message>
-        <message>
-            <source>overflow → NaN</source>
-            <translation>上溢 → NaN</translation>
-        </message>
-        <message>
-            <source>overflow → saturated</source>
-            <translation>上溢 → 饱和</translation>
-        </message>
-        <message>
-            <source>invalid → NaN</source>
-            <translation>无效 → NaN</translation>
-        </message>
-        <message>
-            <source>underflow → zero</source>
-            <translation>下溢 → 零</translation>
-        </message>
-        <message>
-            <source>underflow → subnormal</source>
-            <translation>下溢 → 次正规数</translation>
-        </message>
-        <message>
-            <source>b vanished: the result equals a</source>
-            <translation>b 消失了：结果等于 a</translation>
-        </message>
-        <message>
-            <source>b is smaller than half an ulp of a, so adding it changes nothing (swamping).</source>
-            <translation>b 小于 a 的半个 ulp，所以加上它不改变结果（大数吃小数）。</translation>
-        </message>
-        <message>
-            <source>a vanished: the result equals %1b</source>
-            <translation>a 消失了：结果等于 %1b</translation>
-        </message>
-        <message>
-            <source>rounded</source>
-            <translation>已舍入</translation>
-        </message>
-        <message>
-            <source>exact</source>
-            <translation>精确</translation>
-        </message>
-        <message>
-            <source>; %1 overflowed on entry</source>
-            <translation>；%1 在读入时上溢</translation>
-        </message>
-        <message>
-            <source>; %1 became 0 on entry</source>
-            <translation>；%1 在读入时变为 0</translation>
-        </message>
-        <message>
-            <source>; %1 rounded on entry</source>
-            <translation>；%1 在读入时已舍入</translation>
-        </message>
-        <message>
-            <source>Format</source>
-            <translation>格式</translation>
-        </message>
-        <message>
-            <source>Operands as stored</source>
-            <translation>存储后的操作数</translation>
-        </message>
-        <message>
-            <source>Result</source>
-            <translation>结果</translation>
-        </message>
-        <message>
-            <source>Bits</source>
-            <translation>位</translation>
-        </message>
-        <message>
-            <source>Flags</source>
-            <translation>标志</translation>
-        </message>
-        <message>
-            <source>What happened</source>
-            <translation>发生了什么</translation>
-        </message>
-        <message>
-            <source>The typed operands after rounding into this format.</source>
-            <translation>输入的操作数舍入到该格式之后的值。</translation>
-        </message>
-        <message>
-            <source>v invalid, z divide-by-zero, o overflow, u underflow, x inexact.</source>
-            <translation>v 无效，z 除以零，o 上溢，u 下溢，x 不精确。</translation>
-        </message>
-        <message>
-            <source>Overflow, underflow, an operand that vanished, or rounding.</source>
-            <translation>上溢、下溢、某个操作数消失，或舍入。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::Presentation</name>
-        <message>
-            <source>Zoom &amp;in</source>
-            <translation>放大(&amp;I)</translation>
-        </message>
-        <message>
-            <source>Larger text everywhere, charts included (Ctrl++).</source>
-            <translation>放大所有文字，包括图表（Ctrl++）。</translation>
-        </message>
-        <message>
-            <source>Zoom &amp;out</source>
-            <translation>缩小(&amp;O)</translation>
-        </message>
-        <message>
-            <source>&amp;Reset zoom</source>
-            <translation>重置缩放(&amp;R)</translation>
-        </message>
-        <message>
-            <source>&amp;High-contrast charts</source>
-            <translation>高对比度图表(&amp;H)</translation>
-        </message>
-        <message>
-            <source>Strong chart colours and grid lines that stay readable on a projector.</source>
-            <translation>使用醒目的图表颜色和网格线，在投影仪上也清晰可读。</translation>
-        </message>
-        <message>
-            <source>&amp;Present</source>
-            <translation>演示模式(&amp;P)</translation>
-        </message>
-        <message>
-            <source>The lesson full screen, without the sidebar and the lesson list (Shift+F11 again to leave).</source>
-            <translation>全屏显示课程，隐藏侧边栏和课程列表（再按 Shift+F11 退出）。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::RangeChart</name>
-        <message>
-            <source>Range of each format (log scale)</source>
-            <translation>各格式的范围（对数刻度）</translation>
-        </message>
-        <message>
-            <source>magnitude</source>
-            <translation>数值大小</translation>
-        </message>
-        <message>
-            <source>smallest subnormal</source>
-            <translation>最小次正规数</translation>
-        </message>
-        <message>
-            <source>smallest normal</source>
-            <translation>最小正规数</translation>
-        </message>
-        <message>
-            <source>largest finite</source>
-            <translation>最大有限值</translation>
-        </message>
-        <message>
-            <source>current value</source>
-            <translation>当前值</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::ResultView</name>
-        <message>
-            <source>Result</source>
-            <translation>结果</translation>
-        </message>
-        <message>
-            <source>Value</source>
-            <translation>数值</translation>
-        </message>
-        <message>
-            <source>Encoding</source>
-            <translation>编码</translation>
-        </message>
-        <message>
-            <source>Flags</source>
-            <translation>标志</translation>
-        </message>
-        <message>
-            <source>Open in Explorer</source>
-            <translation>在“数值探索”中打开</translation>
-        </message>
-        <message>
-            <source>Open in Arithmetic</source>
-            <translation>在“运算”中打开</translation>
-        </message>
-        <message>
-            <source>sign</source>
-            <translation>符号</translation>
-        </message>
-        <message>
-            <source>exponent</source>
-            <translation>指数</translation>
-        </message>
-        <message>
-            <source>mantissa</source>
-            <translation>尾数</translation>
-        </message>
-        <message>
-            <source>two's complement</source>
-            <translation>补码</translation>
-        </message>
-        <message>
-            <source>CPU (emulated)</source>
-            <translation>CPU（模拟）</translation>
-        </message>
-        <message>
-            <source>GPU</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source>Comparison</source>
-            <translation>比较</translation>
-        </message>
-        <message>
-            <source>same</source>
-            <translation>相同</translation>
-        </message>
-        <message>
-            <source>differs</source>
-            <translation>不同</translation>
-        </message>
-        <message>
-            <source>CPU only</source>
-            <translation>仅 CPU</translation>
-        </message>
-        <message>
-            <source>GPU only</source>
-            <translation>仅 GPU</translation>
-        </message>
-        <message>
-            <source>GPU: %1</source>
-            <translation>GPU：%1</translation>
-        </message>
-        <message>
-            <source>CPU %1, GPU %2 (the GPU's bits shown; differing bits emphasised)</source>
-            <translation>CPU %1，GPU %2（显示 GPU 的位；不同的位加粗标出）</translation>
-        </message>
-        <message>
-            <source>Exactly %1
+    </message>
+    <message>
+        <source>D[%1, %2]:</source>
+        <translation>D[%1, %2]：</translation>
+    </message>
+    <message>
+        <source>GEMM D = A·B + C</source>
+        <translation>GEMM D = A·B + C</translation>
+    </message>
+    <message>
+        <source>Input:</source>
+        <translation>输入：</translation>
+    </message>
+    <message>
+        <source>Accumulator:</source>
+        <translation>累加器：</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>M (rows of A):</source>
+        <translation>M（A 的行数）：</translation>
+    </message>
+    <message>
+        <source>N (columns of B):</source>
+        <translation>N（B 的列数）：</translation>
+    </message>
+    <message>
+        <source>K (the dot length):</source>
+        <translation>K（点积长度）：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>Values:</source>
+        <translation>数值：</translation>
+    </message>
+    <message>
+        <source>Which tensor cores the CPU model copies: the A100&apos;s (sm_80) or the H100&apos;s (sm_90).</source>
+        <translation>CPU 模型模仿哪一代张量核心：A100 的（sm_80）或 H100 的（sm_90）。</translation>
+    </message>
+    <message>
+        <source>Backends</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>IEEE reference (FP64 sums, one rounding)</source>
+        <translation>IEEE 参考（FP64 求和，只舍入一次）</translation>
+    </message>
+    <message>
+        <source>CPU: sequential FMA chain</source>
+        <translation>CPU：顺序 FMA 链</translation>
+    </message>
+    <message>
+        <source>CPU: tensor-core model (mma.sync)</source>
+        <translation>CPU：张量核心模型（mma.sync）</translation>
+    </message>
+    <message>
+        <source>CPU: tensor-core model of wgmma (FP8 on sm_90, as cuBLASLt)</source>
+        <translation>CPU：wgmma 的张量核心模型（sm_90 上的 FP8，与 cuBLASLt 相同）</translation>
+    </message>
+    <message>
+        <source>Instruction</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3)</source>
+        <translation>%1 / %2（%3）</translation>
+    </message>
+    <message>
+        <source>GPU: naive kernel</source>
+        <translation>GPU：朴素内核</translation>
+    </message>
+    <message>
+        <source>GPU: tensor-core kernel (mma.sync)</source>
+        <translation>GPU：张量核心内核（mma.sync）</translation>
+    </message>
+    <message>
+        <source>GPU: cuBLAS</source>
+        <translation>GPU：cuBLAS</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>Bit-identical to the model</source>
+        <translation>与模型逐位相同</translation>
+    </message>
+    <message>
+        <source>Max |ulps| from reference</source>
+        <translation>与参考的最大 |ulp|</translation>
+    </message>
+    <message>
+        <source>Mean |ulps|</source>
+        <translation>平均 |ulp|</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Heat map of:</source>
+        <translation>热图：</translation>
+    </message>
+    <message>
+        <source>The two results whose difference colours the cells: first minus second, in ulps.</source>
+        <translation>用哪两个结果之差给单元着色：第一个减第二个，单位为 ulp。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::GpuLabSection</name>
+    <message>
+        <source>GPU Lab</source>
+        <translation>GPU 实验室</translation>
+    </message>
+    <message>
+        <source>Run GEMMs through the CPU model of the tensor cores and, with an NVIDIA GPU, the real ones; see where they differ cell by cell, how fast each data type is, and what TF32 costs in accuracy (Ctrl+4).</source>
+        <translation>在张量核心的 CPU 模型上运行 GEMM，有 NVIDIA GPU 时也在真正的张量核心上运行；逐个单元查看它们的差异、每种数据类型的速度，以及 TF32 损失了多少精度（Ctrl+4）。</translation>
+    </message>
+    <message>
+        <source>Running: %1…</source>
+        <translation>正在运行：%1…</translation>
+    </message>
+    <message>
+        <source>Run GEMM</source>
+        <translation>运行 GEMM</translation>
+    </message>
+    <message>
+        <source>Run the GEMM through the chosen backends (F5)</source>
+        <translation>用所选后端运行 GEMM（F5）</translation>
+    </message>
+    <message>
+        <source>Measure speed</source>
+        <translation>测量速度</translation>
+    </message>
+    <message>
+        <source>Time cuBLAS GEMMs of every data type on the GPU (F6)</source>
+        <translation>在 GPU 上为每种数据类型的 cuBLAS GEMM 计时（F6）</translation>
+    </message>
+    <message>
+        <source>Compare TF32 off and on</source>
+        <translation>比较关闭与开启 TF32</translation>
+    </message>
+    <message>
+        <source>Run the same FP32 GEMM with TF32 off and on and measure both against FP64 (F7)</source>
+        <translation>在关闭和开启 TF32 时运行同一个 FP32 GEMM，并都与 FP64 比较（F7）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the running job (Shift+F5)</source>
+        <translation>停止正在运行的任务（Shift+F5）</translation>
+    </message>
+    <message>
+        <source>GEMM and heat map</source>
+        <translation>GEMM 与热图</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>TF32</source>
+        <translation>TF32</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>指纹</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::GpuText</name>
+    <message>
+        <source>FP Lab was built without CUDA</source>
+        <translation>FP Lab 编译时未启用 CUDA</translation>
+    </message>
+    <message>
+        <source>no CUDA-capable GPU is visible</source>
+        <translation>看不到支持 CUDA 的 GPU</translation>
+    </message>
+    <message>
+        <source>no NVIDIA driver is installed</source>
+        <translation>未安装 NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver is older than this build&apos;s CUDA: </source>
+        <translation>NVIDIA 驱动比本程序所用的 CUDA 旧：</translation>
+    </message>
+    <message>
+        <source>only the CUDA stub driver library was found</source>
+        <translation>只找到了 CUDA 的桩驱动库</translation>
+    </message>
+    <message>
+        <source>every GPU is busy or in exclusive-process mode</source>
+        <translation>所有 GPU 都在忙或处于独占进程模式</translation>
+    </message>
+    <message>
+        <source>the driver reports no CUDA devices</source>
+        <translation>驱动报告没有 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>no GPU: </source>
+        <translation>没有 GPU：</translation>
+    </message>
+    <message>
+        <source>This copy of FP Lab has no GPU code</source>
+        <translation>这份 FP Lab 没有 GPU 代码</translation>
+    </message>
+    <message>
+        <source>No usable GPU</source>
+        <translation>没有可用的 GPU</translation>
+    </message>
+    <message>
+        <source>A CUDA call failed</source>
+        <translation>CUDA 调用失败</translation>
+    </message>
+    <message>
+        <source>A cuBLAS call failed</source>
+        <translation>cuBLAS 调用失败</translation>
+    </message>
+    <message>
+        <source>This GPU or this build cannot run it</source>
+        <translation>这块 GPU 或这个版本无法运行它</translation>
+    </message>
+    <message>
+        <source>The request is not valid</source>
+        <translation>请求无效</translation>
+    </message>
+    <message>
+        <source>%1 (details: %2)</source>
+        <translation>%1（详情：%2）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::GradientHistogramView</name>
+    <message>
+        <source>FP16 subnormal</source>
+        <translation>FP16 次正规数</translation>
+    </message>
+    <message>
+        <source>FP16 normal</source>
+        <translation>FP16 正规数</translation>
+    </message>
+    <message>
+        <source>binary exponent e of |g| (2^e &lt;= |g| &lt; 2^(e+1)), before rounding</source>
+        <translation>|g| 的二进制指数 e（2^e &lt;= |g| &lt; 2^(e+1)），舍入之前</translation>
+    </message>
+    <message>
+        <source>No step yet.</source>
+        <translation>还没有训练步。</translation>
+    </message>
+    <message>
+        <source>rounded</source>
+        <translation>被舍入</translation>
+    </message>
+    <message>
+        <source>would round</source>
+        <translation>会被舍入</translation>
+    </message>
+    <message>
+        <source>Step %1: %2 gradient elements, %3 zero. Of the nonzero ones, %4% %5 to zero in FP16, %6% to subnormals, %7% to infinity.</source>
+        <translation>第 %1 步：共 %2 个梯度元素，其中 %3 个为零。非零元素中，%4% 在 FP16 中%5为零，%6% 变为次正规数，%7% 变为无穷大。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::JobRunner</name>
+    <message>
+        <source>Another job is still running: cancel it first.</source>
+        <translation>另一个任务仍在运行：请先取消它。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::LadderChart</name>
+    <message>
+        <source>Time cuBLAS and the five rungs at the GEMM size chosen above.</source>
+        <translation>在上方选定的 GEMM 规模下，为 cuBLAS 和五级阶梯计时。</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3</source>
+        <translation>%1 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1, m = n = k = %2, on %3</source>
+        <translation>%1，m = n = k = %2，在 %3 上</translation>
+    </message>
+    <message>
+        <source>Recorded on %1, %2 (%3): %4. No GPU run in this session.</source>
+        <translation>记录于 %1，%2（%3）：%4。本次会话没有在 GPU 上运行。</translation>
+    </message>
+    <message>
+        <source>Measured on %1, %2: %3.</source>
+        <translation>测量于 %1，%2：%3。</translation>
+    </message>
+    <message>
+        <source>No ladder results recorded yet: none in docs/gpu-results/, and no run in this session. With a GPU, press Measure ladder (or run fplab-cli gpu bench --impl ladder).</source>
+        <translation>尚无阶梯结果记录：docs/gpu-results/ 中没有，本次会话也没有运行。有 GPU 时，请按“测量阶梯”（或运行 fplab-cli gpu bench --impl ladder）。</translation>
+    </message>
+    <message>
+        <source>TFLOPS per rung</source>
+        <translation>各级 TFLOPS</translation>
+    </message>
+    <message>
+        <source>cuBLAS</source>
+        <translation>cuBLAS</translation>
+    </message>
+    <message>
+        <source>Datasheet peak</source>
+        <translation>数据手册峰值</translation>
+    </message>
+    <message>
+        <source>TFLOPS</source>
+        <translation>TFLOPS</translation>
+    </message>
+    <message>
+        <source>Rung</source>
+        <translation>阶梯级</translation>
+    </message>
+    <message>
+        <source>Measure ladder</source>
+        <translation>测量阶梯</translation>
+    </message>
+    <message>
+        <source>%1 (not run: %2)</source>
+        <translation>%1（未运行：%2）</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::LadderText</name>
+    <message>
+        <source>one thread per output: k FMAs on the CUDA cores, every operand read from global memory</source>
+        <translation>每个输出一个线程：在 CUDA 核心上做 k 次 FMA，每个操作数都从全局内存读取</translation>
+    </message>
+    <message>
+        <source>shared-memory tiles, one mma.sync per warp tile: tensor cores, each operand read from DRAM once per tile</source>
+        <translation>共享内存分块，每个 warp 分块一条 mma.sync：用上张量核心，每个操作数每个分块只从 DRAM 读一次</translation>
+    </message>
+    <message>
+        <source>ldmatrix fragment loads, 4 x 4 MMAs per warp per k-step (register blocking), padded shared memory</source>
+        <translation>用 ldmatrix 加载片段，每个 warp 每个 k 步做 4 x 4 条 MMA（寄存器分块），共享内存加填充</translation>
+    </message>
+    <message>
+        <source>a 4-stage cp.async pipeline (load tile s+3 while computing tile s) in 128 x 256 block tiles</source>
+        <translation>4 级 cp.async 流水线（计算第 s 块时加载第 s+3 块），线程块分块为 128 x 256</translation>
+    </message>
+    <message>
+        <source>Hopper: TMA copies swizzled tiles, mbarriers hand them from a producer warp group to two wgmma consumers</source>
+        <translation>Hopper：TMA 拷贝交织（swizzle）布局的分块，mbarrier 把它们从一个生产者 warp 组交给两个 wgmma 消费者</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::LessonView</name>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步（共 %2 步）：%3</translation>
+    </message>
+    <message>
+        <source>→ Experiment: %1 (on the right)</source>
+        <translation>→ 实验：%1（在右侧）</translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Next lesson ▶</source>
+        <translation>下一课 ▶</translation>
+    </message>
+    <message>
+        <source>The previous step (%1)</source>
+        <translation>上一步（%1）</translation>
+    </message>
+    <message>
+        <source>The next step (%1)</source>
+        <translation>下一步（%1）</translation>
+    </message>
+    <message>
+        <source>This is the last lesson.</source>
+        <translation>这是最后一课。</translation>
+    </message>
+    <message>
+        <source>Open the next lesson, %1 (%2)</source>
+        <translation>打开下一课：%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::LessonsSection</name>
+    <message>
+        <source>The Explorer is not available.</source>
+        <translation>“数值探索”页面不可用。</translation>
+    </message>
+    <message>
+        <source>The Arithmetic section is not available.</source>
+        <translation>“运算”页面不可用。</translation>
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Guided lessons with live experiments: anatomy of a float, range, overflow, swamping, accumulation, rounding, memory (Ctrl+3).</source>
+        <translation>带实时实验的引导式课程：浮点数的构成、范围、上溢、大数吃小数、累加、舍入、显存占用（Ctrl+3）。</translation>
+    </message>
+    <message>
+        <source>No lesson files were found.</source>
+        <translation>没有找到课程文件。</translation>
+    </message>
+    <message>
+        <source>Some lesson files could not be read:</source>
+        <translation>部分课程文件无法读取：</translation>
+    </message>
+    <message>
+        <source>a lesson of this FP Lab</source>
+        <translation>本 FP Lab 中的课程</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>一个对象</translation>
+    </message>
+    <message>
+        <source>Lesson “%1”</source>
+        <translation>课程“%1”</translation>
+    </message>
+    <message>
+        <source>a checkpoint of this lesson</source>
+        <translation>本课程中的检查点</translation>
+    </message>
+    <message>
+        <source>%1/%2 checks</source>
+        <translation>检查 %1/%2</translation>
+    </message>
+    <message>
+        <source>%1/%2 steps</source>
+        <translation>%1/%2 步</translation>
+    </message>
+    <message>
+        <source>Steps seen: %1 of %2. Checks answered: %3 of %4.</source>
+        <translation>已看步骤：%1/%2。已答检查：%3/%4。</translation>
+    </message>
+    <message>
+        <source>&amp;Next step</source>
+        <translation>下一步(&amp;N)</translation>
+    </message>
+    <message>
+        <source>The next step, or on the last step the next lesson (Alt+Right).</source>
+        <translation>下一步；在最后一步时为下一课（Alt+Right）。</translation>
+    </message>
+    <message>
+        <source>&amp;Previous step</source>
+        <translation>上一步(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The previous step (Alt+Left).</source>
+        <translation>上一步（Alt+Left）。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::MainWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Focus the &amp;value entry</source>
+        <translation>转到数值输入框(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Jump to the input of the open section (Ctrl+L).</source>
+        <translation>跳到当前页面的输入框（Ctrl+L）。</translation>
+    </message>
+    <message>
+        <source>Show the &amp;sidebar</source>
+        <translation>显示侧边栏(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Follow the &amp;system</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Toggle light/dark</source>
+        <translation>切换浅色/深色(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Switch English/中文</source>
+        <translation>切换 English/中文(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About FP Lab</source>
+        <translation>关于 FP Lab(&amp;A)</translation>
+    </message>
+    <message>
+        <source>The %1 translation could not be loaded.</source>
+        <translation>无法加载 %1 翻译。</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Save a table of the open section as CSV, or a chart as PNG or SVG.</source>
+        <translation>把当前页面的表格保存为 CSV，或把图表保存为 PNG 或 SVG。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::MemoryByModeView</name>
+    <message>
+        <source>Memory by category and mode (bytes)</source>
+        <translation>按类别和模式划分的内存（字节）</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>The current settings in each mode of the comparison, as a GPU would hold them (activations: those saved for the backward pass of one micro-batch): the 16-bit modes add float32 master weights and 16-bit copies of the weights, and save smaller activations.</source>
+        <translation>当前设置在对比的每种模式下、按 GPU 的存放方式所占的内存（激活值：一个微批次为反向传播保存的张量）：16 位模式多出 float32 主权重和权重的 16 位副本，保存的激活值更小。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::MemoryTableModel</name>
+    <message>
+        <source>Weights the forward pass reads</source>
+        <translation>前向计算读取的权重</translation>
+    </message>
+    <message>
+        <source>FP32 master weights</source>
+        <translation>FP32 主权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations kept for backward (one micro-batch)</source>
+        <translation>为反向传播保存的激活值（一个微批次）</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Bytes per parameter</source>
+        <translation>每个参数的字节数</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::NeighboursChart</name>
+    <message>
+        <source>No neighbours: %1 is not a finite value</source>
+        <translation>没有相邻值：%1 不是有限值</translation>
+    </message>
+    <message>
+        <source>Values of %1 around the stored value (1 ulp = 2^%2)</source>
+        <translation>%1 在存储值附近的可表示值（1 ulp = 2^%2）</translation>
+    </message>
+    <message>
+        <source>representable values (spaced by their distance in ulps)</source>
+        <translation>可表示值（按以 ulp 计的距离排列）</translation>
+    </message>
+    <message>
+        <source>rounding boundary (to nearest)</source>
+        <translation>舍入边界（就近舍入）</translation>
+    </message>
+    <message>
+        <source>representable values</source>
+        <translation>可表示值</translation>
+    </message>
+    <message>
+        <source>stored value</source>
+        <translation>存储值</translation>
+    </message>
+    <message>
+        <source>exact input</source>
+        <translation>精确输入值</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::OperationTableModel</name>
+    <message>
+        <source>overflow → infinity</source>
+        <translation>上溢 → 无穷大</translation>
+    </message>
+    <message>
+        <source>overflow → NaN</source>
+        <translation>上溢 → NaN</translation>
+    </message>
+    <message>
+        <source>overflow → saturated</source>
+        <translation>上溢 → 饱和</translation>
+    </message>
+    <message>
+        <source>invalid → NaN</source>
+        <translation>无效 → NaN</translation>
+    </message>
+    <message>
+        <source>underflow → zero</source>
+        <translation>下溢 → 零</translation>
+    </message>
+    <message>
+        <source>underflow → subnormal</source>
+        <translation>下溢 → 次正规数</translation>
+    </message>
+    <message>
+        <source>b vanished: the result equals a</source>
+        <translation>b 消失了：结果等于 a</translation>
+    </message>
+    <message>
+        <source>b is smaller than half an ulp of a, so adding it changes nothing (swamping).</source>
+        <translation>b 小于 a 的半个 ulp，所以加上它不改变结果（大数吃小数）。</translation>
+    </message>
+    <message>
+        <source>a vanished: the result equals %1b</source>
+        <translation>a 消失了：结果等于 %1b</translation>
+    </message>
+    <message>
+        <source>rounded</source>
+        <translation>已舍入</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>; %1 overflowed on entry</source>
+        <translation>；%1 在读入时上溢</translation>
+    </message>
+    <message>
+        <source>; %1 became 0 on entry</source>
+        <translation>；%1 在读入时变为 0</translation>
+    </message>
+    <message>
+        <source>; %1 rounded on entry</source>
+        <translation>；%1 在读入时已舍入</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Operands as stored</source>
+        <translation>存储后的操作数</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation>位</translation>
+    </message>
+    <message>
+        <source>Flags</source>
+        <translation>标志</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>发生了什么</translation>
+    </message>
+    <message>
+        <source>The typed operands after rounding into this format.</source>
+        <translation>输入的操作数舍入到该格式之后的值。</translation>
+    </message>
+    <message>
+        <source>v invalid, z divide-by-zero, o overflow, u underflow, x inexact.</source>
+        <translation>v 无效，z 除以零，o 上溢，u 下溢，x 不精确。</translation>
+    </message>
+    <message>
+        <source>Overflow, underflow, an operand that vanished, or rounding.</source>
+        <translation>上溢、下溢、某个操作数消失，或舍入。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ParamEditor</name>
+    <message>
+        <source>%1 (parameter %2)</source>
+        <translation>%1（参数 %2）</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::Presentation</name>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Larger text everywhere, charts included (Ctrl++).</source>
+        <translation>放大所有文字，包括图表（Ctrl++）。</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset zoom</source>
+        <translation>重置缩放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;High-contrast charts</source>
+        <translation>高对比度图表(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Strong chart colours and grid lines that stay readable on a projector.</source>
+        <translation>使用醒目的图表颜色和网格线，在投影仪上也清晰可读。</translation>
+    </message>
+    <message>
+        <source>&amp;Present</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The lesson full screen, without the sidebar and the lesson list (Shift+F11 again to leave).</source>
+        <translation>全屏显示课程，隐藏侧边栏和课程列表（再按 Shift+F11 退出）。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::RangeChart</name>
+    <message>
+        <source>Range of each format (log scale)</source>
+        <translation>各格式的范围（对数刻度）</translation>
+    </message>
+    <message>
+        <source>magnitude</source>
+        <translation>数值大小</translation>
+    </message>
+    <message>
+        <source>smallest subnormal</source>
+        <translation>最小次正规数</translation>
+    </message>
+    <message>
+        <source>smallest normal</source>
+        <translation>最小正规数</translation>
+    </message>
+    <message>
+        <source>largest finite</source>
+        <translation>最大有限值</translation>
+    </message>
+    <message>
+        <source>current value</source>
+        <translation>当前值</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ResultView</name>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Encoding</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <source>Flags</source>
+        <translation>标志</translation>
+    </message>
+    <message>
+        <source>Open in Explorer</source>
+        <translation>在“数值探索”中打开</translation>
+    </message>
+    <message>
+        <source>Open in Arithmetic</source>
+        <translation>在“运算”中打开</translation>
+    </message>
+    <message>
+        <source>sign</source>
+        <translation>符号</translation>
+    </message>
+    <message>
+        <source>exponent</source>
+        <translation>指数</translation>
+    </message>
+    <message>
+        <source>mantissa</source>
+        <translation>尾数</translation>
+    </message>
+    <message>
+        <source>two&apos;s complement</source>
+        <translation>补码</translation>
+    </message>
+    <message>
+        <source>CPU (emulated)</source>
+        <translation>CPU（模拟）</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation>不同</translation>
+    </message>
+    <message>
+        <source>CPU only</source>
+        <translation>仅 CPU</translation>
+    </message>
+    <message>
+        <source>GPU only</source>
+        <translation>仅 GPU</translation>
+    </message>
+    <message>
+        <source>GPU: %1</source>
+        <translation>GPU：%1</translation>
+    </message>
+    <message>
+        <source>CPU %1, GPU %2 (the GPU&apos;s bits shown; differing bits emphasised)</source>
+        <translation>CPU %1，GPU %2（显示 GPU 的位；不同的位加粗标出）</translation>
+    </message>
+    <message>
+        <source>Exactly %1
 As Python prints it: %2</source>
-            <translation>精确值 %1
+        <translation>精确值 %1
 Python 打印为：%2</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::Fp8ChartsView</name>
-        <message>
-            <source>amax per FP8 tensor</source>
-            <translation>每个 FP8 张量的 amax</translation>
-        </message>
-        <message>
-            <source>Scale per FP8 tensor (x ≈ code × scale)</source>
-            <translation>每个 FP8 张量的缩放因子（x ≈ 编码 × 缩放因子）</translation>
-        </message>
-        <message>
-            <source>Fraction saturated (clamped to the largest element)</source>
-            <translation>饱和比例（被截到最大元素）</translation>
-        </message>
-        <message>
-            <source>Fraction of nonzero values flushed to zero</source>
-            <translation>非零值被冲刷为零的比例</translation>
-        </message>
-        <message>
-            <source>Loss against the same run in BF16</source>
-            <translation>损失与同样配置的 BF16 训练对比</translation>
-        </message>
-        <message>
-            <source>step</source>
-            <translation>步数</translation>
-        </message>
-        <message>
-            <source>this run</source>
-            <translation>本次训练</translation>
-        </message>
-        <message>
-            <source>BF16</source>
-            <translation>BF16</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::RunChartsView</name>
-        <message>
-            <source>Loss (mean cross-entropy of each step)</source>
-            <translation>损失（每步的平均交叉熵）</translation>
-        </message>
-        <message>
-            <source>step</source>
-            <translation>步数</translation>
-        </message>
-        <message>
-            <source>Loss scale</source>
-            <translation>损失缩放因子</translation>
-        </message>
-        <message>
-            <source>scale used</source>
-            <translation>使用的缩放因子</translation>
-        </message>
-        <message>
-            <source>skipped step (inf/NaN gradients)</source>
-            <translation>跳过的步（梯度含 inf/NaN）</translation>
-        </message>
-        <message>
-            <source>each step</source>
-            <translation>每一步</translation>
-        </message>
-        <message>
-            <source>smoothed (moving average over about %1 steps)</source>
-            <translation>平滑（约 %1 步的移动平均）</translation>
-        </message>
-        <message>
-            <source>smoothed</source>
-            <translation>平滑</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::SessionFile</name>
-        <message>
-            <source>FP Lab sessions (*.fplab);;JSON files (*.json);;All files (*)</source>
-            <translation>FP Lab 会话 (*.fplab);;JSON 文件 (*.json);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>The file is not valid JSON (%1 at byte %2).</source>
-            <translation>该文件不是有效的 JSON（第 %2 字节处：%1）。</translation>
-        </message>
-        <message>
-            <source>The file is JSON but not an FP Lab session (it holds no object).</source>
-            <translation>该文件是 JSON，但不是 FP Lab 会话（其中没有对象）。</translation>
-        </message>
-        <message>
-            <source>The file is JSON but not an FP Lab session (no "format": "%1").</source>
-            <translation>该文件是 JSON，但不是 FP Lab 会话（没有 "format": "%1"）。</translation>
-        </message>
-        <message>
-            <source>The session file has no readable version number.</source>
-            <translation>会话文件中没有可读的版本号。</translation>
-        </message>
-        <message>
-            <source>The session was saved by a newer FP Lab (file version %1; this FP Lab reads version %2). Update FP Lab to open it.</source>
-            <translation>该会话由较新的 FP Lab 保存（文件版本 %1；本 FP Lab 读取版本 %2）。请更新 FP Lab 后再打开。</translation>
-        </message>
-        <message>
-            <source>The session file has version %1, older than any this FP Lab reads (version %2).</source>
-            <translation>会话文件的版本为 %1，比本 FP Lab 能读取的版本（%2）更旧。</translation>
-        </message>
-        <message>
-            <source>The session file has no "sections" object.</source>
-            <translation>会话文件中没有 "sections" 对象。</translation>
-        </message>
-        <message>
-            <source>The file %1 does not exist (any more).</source>
-            <translation>文件 %1 不存在（可能已被移动或删除）。</translation>
-        </message>
-        <message>
-            <source>Could not open %1: %2</source>
-            <translation>无法打开 %1：%2</translation>
-        </message>
-        <message>
-            <source>The file is too large to be an FP Lab session.</source>
-            <translation>该文件太大，不可能是 FP Lab 会话。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::SessionManager</name>
-        <message>
-            <source>&amp;Open session…</source>
-            <translation>打开会话…(&amp;O)</translation>
-        </message>
-        <message>
-            <source>Open a saved session: the Explorer value, Arithmetic inputs, lesson progress and Training settings.</source>
-            <translation>打开已保存的会话：数值探索中的数值、运算的输入、课程进度和训练设置。</translation>
-        </message>
-        <message>
-            <source>&amp;Save session</source>
-            <translation>保存会话(&amp;S)</translation>
-        </message>
-        <message>
-            <source>Save what you set up in every section to a small file you can share or open later.</source>
-            <translation>把各页面中的设置保存到一个小文件中，便于分享或以后打开。</translation>
-        </message>
-        <message>
-            <source>Save session &amp;as…</source>
-            <translation>会话另存为…(&amp;A)</translation>
-        </message>
-        <message>
-            <source>Open &amp;recent</source>
-            <translation>最近打开(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Save session</source>
-            <translation>保存会话</translation>
-        </message>
-        <message>
-            <source>Open session</source>
-            <translation>打开会话</translation>
-        </message>
-        <message>
-            <source>session</source>
-            <translation>会话</translation>
-        </message>
-        <message>
-            <source>The session was not saved</source>
-            <translation>会话未保存</translation>
-        </message>
-        <message>
-            <source>Saved the session to %1</source>
-            <translation>会话已保存到 %1</translation>
-        </message>
-        <message>
-            <source>Could not open %1. Nothing was changed.</source>
-            <translation>无法打开 %1。没有做任何更改。</translation>
-        </message>
-        <message>
-            <source>The session was not opened</source>
-            <translation>会话未打开</translation>
-        </message>
-        <message>
-            <source>%1: the section's entry is not an object; it was skipped.</source>
-            <translation>%1：该页面的条目不是对象，已跳过。</translation>
-        </message>
-        <message>
-            <source>The section “%1” is not part of this FP Lab; it was skipped.</source>
-            <translation>页面“%1”不属于本 FP Lab，已跳过。</translation>
-        </message>
-        <message>
-            <source>Opened the session %1</source>
-            <translation>已打开会话 %1</translation>
-        </message>
-        <message numerus="yes">
-            <source>Opened %1, but %n part(s) could not be restored:</source>
-            <translation>
-                <numerusform>已打开 %1，但有 %n 项无法恢复：</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Parts of the session were not restored</source>
-            <translation>会话的部分内容未恢复</translation>
-        </message>
-        <message>
-            <source>(not found)</source>
-            <translation>（未找到）</translation>
-        </message>
-        <message>
-            <source>&amp;Clear the list</source>
-            <translation>清空列表(&amp;C)</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::SessionReader</name>
-        <message>
-            <source>%1: “%2” is missing.</source>
-            <translation>%1：缺少“%2”。</translation>
-        </message>
-        <message>
-            <source>%1: “%2” should be %3.</source>
-            <translation>%1：“%2”应为%3。</translation>
-        </message>
-        <message>
-            <source>%1: “%2” is %3, not %4.</source>
-            <translation>%1：“%2”是 %3，而不是%4。</translation>
-        </message>
-        <message>
-            <source>text</source>
-            <translation>文本</translation>
-        </message>
-        <message>
-            <source>true or false</source>
-            <translation>true 或 false</translation>
-        </message>
-        <message>
-            <source>a whole number from %1 to %2</source>
-            <translation>%1 到 %2 之间的整数</translation>
-        </message>
-        <message>
-            <source>a number from %1 to %2</source>
-            <translation>%1 到 %2 之间的数</translation>
-        </message>
-        <message>
-            <source>a list of texts</source>
-            <translation>文本列表</translation>
-        </message>
-        <message>
-            <source>an object</source>
-            <translation>一个对象</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::SettingValueBase</name>
-        <message>
-            <source>Setting %1 had an unreadable value (%2); the default is used.</source>
-            <translation>设置项 %1 的值无法读取（%2），已改用默认值。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::SettingsStore</name>
-        <message>
-            <source>The settings file %1 could not be read; the defaults are used.</source>
-            <translation>无法读取设置文件 %1，已使用默认设置。</translation>
-        </message>
-        <message>
-            <source>The settings could not be saved to %1; changes last until FP Lab closes.</source>
-            <translation>无法将设置保存到 %1；更改只在 FP Lab 关闭前有效。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::ShortcutsDialog</name>
-        <message>
-            <source>Keyboard shortcuts</source>
-            <translation>键盘快捷键</translation>
-        </message>
-        <message>
-            <source>Action</source>
-            <translation>操作</translation>
-        </message>
-        <message>
-            <source>Shortcut</source>
-            <translation>快捷键</translation>
-        </message>
-        <message>
-            <source>Bit editor: move between bits</source>
-            <translation>位编辑器：在各位之间移动</translation>
-        </message>
-        <message>
-            <source>Left / Right</source>
-            <translation>← / →</translation>
-        </message>
-        <message>
-            <source>Bit editor: flip the bit</source>
-            <translation>位编辑器：翻转当前位</translation>
-        </message>
-        <message>
-            <source>Space</source>
-            <translation>空格</translation>
-        </message>
-        <message>
-            <source>Bit editor: set the bit and move on</source>
-            <translation>位编辑器：设置当前位并移到下一位</translation>
-        </message>
-        <message>
-            <source>0 / 1</source>
-            <translation>0 / 1</translation>
-        </message>
-        <message>
-            <source>Bit editor: first / last bit</source>
-            <translation>位编辑器：第一位 / 最后一位</translation>
-        </message>
-        <message>
-            <source>Home / End</source>
-            <translation>Home / End</translation>
-        </message>
-        <message>
-            <source>Table: copy as tab-separated text (the selected cells, or the whole table)</source>
-            <translation>表格：复制为制表符分隔的文本（所选单元格，或整个表格）</translation>
-        </message>
-        <message>
-            <source>Table or chart: copy as Markdown, export as CSV, PNG or SVG</source>
-            <translation>表格或图表：复制为 Markdown，导出为 CSV、PNG 或 SVG</translation>
-        </message>
-        <message>
-            <source>Right-click, or the Menu key</source>
-            <translation>右键单击，或按菜单键</translation>
-        </message>
-        <message>
-            <source>Move between the controls, in the order of the layout</source>
-            <translation>按布局顺序在控件之间移动</translation>
-        </message>
-        <message>
-            <source>Tab / Shift+Tab</source>
-            <translation>Tab / Shift+Tab</translation>
-        </message>
-        <message>
-            <source>Leave Present mode</source>
-            <translation>退出演示模式</translation>
-        </message>
-        <message>
-            <source>Esc</source>
-            <translation>Esc</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::SpacingChart</name>
-        <message>
-            <source>Spacing of %1 values: constant for subnormals, doubling every binade</source>
-            <translation>%1 数值的间距：次正规数区间内恒定，之后每个二进制数量级翻倍</translation>
-        </message>
-        <message>
-            <source>ulp (gap to the next value)</source>
-            <translation>ulp（到下一个值的间距）</translation>
-        </message>
-        <message>
-            <source>magnitude |x|</source>
-            <translation>数值大小 |x|</translation>
-        </message>
-        <message>
-            <source>ulp(x)</source>
-            <translation>ulp(x)</translation>
-        </message>
-        <message>
-            <source>current value</source>
-            <translation>当前值</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::SpeedPanel</name>
-        <message>
-            <source>Measuring needs a GPU: %1</source>
-            <translation>测量需要 GPU：%1</translation>
-        </message>
-        <message>
-            <source>the device is not known yet</source>
-            <translation>尚不知道设备情况</translation>
-        </message>
-        <message>
-            <source>Speed</source>
-            <translation>速度</translation>
-        </message>
-        <message>
-            <source>Measuring was cancelled.</source>
-            <translation>测量已取消。</translation>
-        </message>
-        <message>
-            <source>Measuring failed: %1</source>
-            <translation>测量失败：%1</translation>
-        </message>
-        <message>
-            <source>Speeds measured.</source>
-            <translation>速度测量完成。</translation>
-        </message>
-        <message>
-            <source> (TOPS)</source>
-            <translation>（TOPS）</translation>
-        </message>
-        <message>
-            <source>Datasheet: %1 (%2), dense peaks at boost clock%3. Source: %4.</source>
-            <translation>数据手册：%1（%2），加速时钟下的稠密峰值%3。来源：%4。</translation>
-        </message>
-        <message>
-            <source>, some values not confirmed</source>
-            <translation>，部分数值未经确认</translation>
-        </message>
-        <message>
-            <source>Looking for a GPU…</source>
-            <translation>正在查找 GPU…</translation>
-        </message>
-        <message>
-            <source>Measurements need a GPU (%1); the table shows the datasheet only.</source>
-            <translation>测量需要 GPU（%1）；表格只显示数据手册的数值。</translation>
-        </message>
-        <message>
-            <source>Press Measure (F6) to time cuBLAS GEMMs on %1.</source>
-            <translation>按“测量速度”（F6）在 %1 上为 cuBLAS GEMM 计时。</translation>
-        </message>
-        <message>
-            <source>Measured with cuBLAS on %1: square GEMMs of size %2, median of %3 timed runs after %4 warm-up runs.</source>
-            <translation>在 %1 上用 cuBLAS 测得：尺寸为 %2 的方阵 GEMM，%4 次预热后取 %3 次计时运行的中位数。</translation>
-        </message>
-        <message>
-            <source>Datasheet peak, %1</source>
-            <translation>数据手册峰值，%1</translation>
-        </message>
-        <message>
-            <source>Datasheet peak</source>
-            <translation>数据手册峰值</translation>
-        </message>
-        <message>
-            <source>Measured</source>
-            <translation>实测</translation>
-        </message>
-        <message>
-            <source>TFLOPS (INT8: TOPS), log scale</source>
-            <translation>TFLOPS（INT8 为 TOPS），对数刻度</translation>
-        </message>
-        <message>
-            <source>Datasheet of:</source>
-            <translation>数据手册：</translation>
-        </message>
-        <message>
-            <source>The GPU whose published peaks the table shows; with a GPU, the detected one.</source>
-            <translation>表格显示哪款 GPU 公布的峰值；有 GPU 时默认为检测到的那款。</translation>
-        </message>
-        <message>
-            <source>GEMM size:</source>
-            <translation>GEMM 尺寸：</translation>
-        </message>
-        <message>
-            <source>Square GEMMs M = N = K of this size are timed; larger ones come closer to the peak.</source>
-            <translation>为 M = N = K 等于此尺寸的方阵 GEMM 计时；尺寸越大越接近峰值。</translation>
-        </message>
-        <message>
-            <source>Type</source>
-            <translation>类型</translation>
-        </message>
-        <message>
-            <source>Measured TFLOPS</source>
-            <translation>实测 TFLOPS</translation>
-        </message>
-        <message>
-            <source>Datasheet TFLOPS</source>
-            <translation>数据手册 TFLOPS</translation>
-        </message>
-        <message>
-            <source>% of datasheet</source>
-            <translation>占数据手册的百分比</translation>
-        </message>
-        <message>
-            <source>GEMM ladder</source>
-            <translation>GEMM 阶梯</translation>
-        </message>
-        <message>
-            <source>Measuring the ladder was cancelled.</source>
-            <translation>阶梯测量已取消。</translation>
-        </message>
-        <message>
-            <source>Measuring the ladder failed: %1</source>
-            <translation>阶梯测量失败：%1</translation>
-        </message>
-        <message>
-            <source>Ladder measured.</source>
-            <translation>阶梯已测量。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::StepView</name>
-        <message>
-            <source>Step %1 of %2: %3</source>
-            <translation>第 %1 步（共 %2 步）：%3</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::Text</name>
-        <message>
-            <source>1 sign, %1 exponent, %2 mantissa bits (bias %3)</source>
-            <translation>1 位符号、%1 位指数、%2 位尾数（偏置 %3）</translation>
-        </message>
-        <message>
-            <source>unsigned, %1 exponent, %2 mantissa bits (bias %3)</source>
-            <translation>无符号，%1 位指数、%2 位尾数（偏置 %3）</translation>
-        </message>
-        <message>
-            <source>largest finite %1, smallest normal %2</source>
-            <translation>最大有限值 %1，最小正规数 %2</translation>
-        </message>
-        <message>
-            <source>, smallest subnormal %1</source>
-            <translation>，最小次正规数 %1</translation>
-        </message>
-        <message>
-            <source>IEEE infinities and NaNs</source>
-            <translation>有 IEEE 无穷大和 NaN</translation>
-        </message>
-        <message>
-            <source>no infinity; NaN only where exponent and mantissa bits are all ones</source>
-            <translation>无无穷大；仅当指数位和尾数位全为 1 时为 NaN</translation>
-        </message>
-        <message>
-            <source>no infinity, no NaN: every encoding is a number</source>
-            <translation>无无穷大、无 NaN：每个编码都是一个数</translation>
-        </message>
-        <message>
-            <source>no infinity, no negative zero; one NaN (the sign bit alone)</source>
-            <translation>无无穷大、无负零；只有一个 NaN（仅符号位为 1）</translation>
-        </message>
-        <message>
-            <source>; no subnormals (tiny results flush to zero)</source>
-            <translation>；无次正规数（极小的结果被清零）</translation>
-        </message>
-        <message>
-            <source>invalid</source>
-            <translation>无效</translation>
-        </message>
-        <message>
-            <source>divide-by-zero</source>
-            <translation>除以零</translation>
-        </message>
-        <message>
-            <source>overflow</source>
-            <translation>上溢</translation>
-        </message>
-        <message>
-            <source>underflow</source>
-            <translation>下溢</translation>
-        </message>
-        <message>
-            <source>inexact</source>
-            <translation>不精确</translation>
-        </message>
-        <message>
-            <source>none</source>
-            <translation>无</translation>
-        </message>
-        <message>
-            <source>Invalid: the operation has no meaningful result (0/0, inf - inf, sqrt of a negative), so it gives NaN.</source>
-            <translation>无效：该运算没有有意义的结果（0/0、inf − inf、负数开平方），因此得到 NaN。</translation>
-        </message>
-        <message>
-            <source>Divide-by-zero: a finite number divided by zero gives an exact infinity.</source>
-            <translation>除以零：有限数除以零，得到精确的无穷大。</translation>
-        </message>
-        <message>
-            <source>Overflow: the rounded result is larger than the largest finite value of the format.</source>
-            <translation>上溢：舍入后的结果大于该格式的最大有限值。</translation>
-        </message>
-        <message>
-            <source>Underflow: the result is tiny (below the smallest normal) and inexact, so precision was lost in the subnormal range.</source>
-            <translation>下溢：结果极小（小于最小正规数）且不精确，在次正规数区间内损失了精度。</translation>
-        </message>
-        <message>
-            <source>Inexact: the exact result needed more bits than the format has, so it was rounded.</source>
-            <translation>不精确：精确结果需要的位数多于该格式所有，因此被舍入。</translation>
-        </message>
-        <message>
-            <source>No flag: the result is exact.</source>
-            <translation>没有标志：结果是精确的。</translation>
-        </message>
-        <message>
-            <source>zero</source>
-            <translation>零</translation>
-        </message>
-        <message>
-            <source>subnormal</source>
-            <translation>次正规数</translation>
-        </message>
-        <message>
-            <source>normal</source>
-            <translation>正规数</translation>
-        </message>
-        <message>
-            <source>infinity</source>
-            <translation>无穷大</translation>
-        </message>
-        <message>
-            <source>quiet NaN</source>
-            <translation>静默 NaN</translation>
-        </message>
-        <message>
-            <source>signalling NaN</source>
-            <translation>信号 NaN</translation>
-        </message>
-        <message>
-            <source>nearest, ties to even</source>
-            <translation>就近舍入，平局取偶</translation>
-        </message>
-        <message>
-            <source>nearest, ties away from zero</source>
-            <translation>就近舍入，平局远离零</translation>
-        </message>
-        <message>
-            <source>toward zero</source>
-            <translation>向零舍入</translation>
-        </message>
-        <message>
-            <source>toward +infinity</source>
-            <translation>向 +∞ 舍入</translation>
-        </message>
-        <message>
-            <source>toward -infinity</source>
-            <translation>向 −∞ 舍入</translation>
-        </message>
-        <message>
-            <source>to odd</source>
-            <translation>舍入到奇数</translation>
-        </message>
-        <message>
-            <source>stochastic</source>
-            <translation>随机舍入</translation>
-        </message>
-        <message>
-            <source>The IEEE default and what GPUs use: the nearest value; a tie goes to the one whose last bit is 0.</source>
-            <translation>IEEE 默认模式，也是 GPU 所用的：取最近的值；平局时取末位为 0 的那个。</translation>
-        </message>
-        <message>
-            <source>The nearest value; a tie goes away from zero (like rounding 2.5 to 3). __float_to_tf32 does this.</source>
-            <translation>取最近的值；平局时远离零（如把 2.5 舍入为 3）。__float_to_tf32 就是这样做的。</translation>
-        </message>
-        <message>
-            <source>Drop the extra bits (truncate). Tensor cores truncate some products this way.</source>
-            <translation>直接丢弃多余的位（截断）。张量核心对某些乘积就是这样截断的。</translation>
-        </message>
-        <message>
-            <source>Always round up, toward +infinity (interval arithmetic's upper bound).</source>
-            <translation>总是向上舍入，朝向 +∞（区间运算的上界）。</translation>
-        </message>
-        <message>
-            <source>Always round down, toward -infinity (interval arithmetic's lower bound).</source>
-            <translation>总是向下舍入，朝向 −∞（区间运算的下界）。</translation>
-        </message>
-        <message>
-            <source>Truncate, then set the last bit if anything was dropped: avoids double-rounding errors when rounding again later.</source>
-            <translation>先截断，若丢弃了非零位则把末位置 1：可避免之后再次舍入时的双重舍入误差。</translation>
-        </message>
-        <message>
-            <source>Round up with probability equal to the dropped fraction of an ulp: unbiased on average, so tiny updates are not always lost.</source>
-            <translation>以“被舍弃部分占一个 ulp 的比例”为概率向上舍入：平均而言无偏，因此微小的更新不会总是丢失。</translation>
-        </message>
-        <message>
-            <source>operand %1: %2</source>
-            <translation>操作数 %1：%2</translation>
-        </message>
-        <message>
-            <source>The leading bit (the implicit bit, made explicit).</source>
-            <translation>前导位（把隐含位显式写出）。</translation>
-        </message>
-        <message>
-            <source>Guard bit: the first bit below the last kept bit (worth half an ulp).</source>
-            <translation>保护位（G）：保留的末位之下的第一位（值为半个 ulp）。</translation>
-        </message>
-        <message>
-            <source>Round bit: the second bit below the last kept bit (a quarter ulp).</source>
-            <translation>舍入位（R）：保留的末位之下的第二位（四分之一个 ulp）。</translation>
-        </message>
-        <message>
-            <source>Sticky bit: the OR of every bit further down. It only records whether anything nonzero was lost.</source>
-            <translation>粘滞位（S）：更低各位的逻辑或。它只记录是否丢失了非零的部分。</translation>
-        </message>
-        <message>
-            <source>Nothing nonzero was dropped.</source>
-            <translation>没有丢弃任何非零位。</translation>
-        </message>
-        <message>
-            <source>G = 0: less than half an ulp was dropped.</source>
-            <translation>G = 0：丢弃的部分小于半个 ulp。</translation>
-        </message>
-        <message>
-            <source>G = 1 and R or S = 1: more than half an ulp was dropped.</source>
-            <translation>G = 1 且 R 或 S = 1：丢弃的部分大于半个 ulp。</translation>
-        </message>
-        <message>
-            <source>G = 1, R = S = 0: exactly half an ulp was dropped — a tie.</source>
-            <translation>G = 1，R = S = 0：丢弃的部分恰好是半个 ulp——平局。</translation>
-        </message>
-        <message>
-            <source>The exact result fits in the kept bits: no rounding is needed.</source>
-            <translation>精确结果可以用保留的位表示：无需舍入。</translation>
-        </message>
-        <message>
-            <source>The rounded value is beyond the largest finite value of %1: overflow.</source>
-            <translation>舍入后的值超过了 %1 的最大有限值：上溢。</translation>
-        </message>
-        <message>
-            <source>The format has no subnormals: a result below the smallest normal becomes zero.</source>
-            <translation>该格式没有次正规数：小于最小正规数的结果变为零。</translation>
-        </message>
-        <message>
-            <source>Round to odd drops the bits and sets the last kept bit to 1, so a later rounding cannot be misled by a tie.</source>
-            <translation>舍入到奇数会丢弃多余的位并把保留的末位置 1，这样之后再次舍入时不会被平局误导。</translation>
-        </message>
-        <message>
-            <source>round up: add one ulp to the kept bits.</source>
-            <translation>向上舍入：在保留的位上加一个 ulp。</translation>
-        </message>
-        <message>
-            <source>round down: drop the extra bits.</source>
-            <translation>向下舍入：丢弃多余的位。</translation>
-        </message>
-        <message>
-            <source>Ties go to the even neighbour; the last kept bit is 1, so </source>
-            <translation>平局取偶数邻值；保留的末位是 1，所以</translation>
-        </message>
-        <message>
-            <source>Ties go to the even neighbour; the last kept bit is already 0, so </source>
-            <translation>平局取偶数邻值；保留的末位已经是 0，所以</translation>
-        </message>
-        <message>
-            <source>To nearest: </source>
-            <translation>就近舍入：</translation>
-        </message>
-        <message>
-            <source>To nearest, ties away from zero: </source>
-            <translation>就近舍入、平局远离零：</translation>
-        </message>
-        <message>
-            <source>Toward zero: </source>
-            <translation>向零舍入：</translation>
-        </message>
-        <message>
-            <source>Toward +infinity on a negative value: </source>
-            <translation>对负数向 +∞ 舍入：</translation>
-        </message>
-        <message>
-            <source>Toward +infinity: </source>
-            <translation>向 +∞ 舍入：</translation>
-        </message>
-        <message>
-            <source>Toward −infinity on a negative value: </source>
-            <translation>对负数向 −∞ 舍入：</translation>
-        </message>
-        <message>
-            <source>Toward −infinity: </source>
-            <translation>向 −∞ 舍入：</translation>
-        </message>
-        <message>
-            <source>Stochastic: P(up) = the dropped fraction = %1; the random draw %2 is %3 it, so </source>
-            <translation>随机舍入：P(向上) = 被舍弃的比例 = %1；随机数 %2 %3 它，所以</translation>
-        </message>
-        <message>
-            <source>below</source>
-            <translation>小于</translation>
-        </message>
-        <message>
-            <source>not below</source>
-            <translation>不小于</translation>
-        </message>
-        <message>
-            <source>Stochastic: </source>
-            <translation>随机舍入：</translation>
-        </message>
-        <message>
-            <source>Flags raised: %1.</source>
-            <translation>触发的标志：%1。</translation>
-        </message>
-        <message>
-            <source>inexact: nonzero bits were dropped when rounding, so the result differs from the exact one.</source>
-            <translation>不精确：舍入时丢弃了非零位，因此结果与精确值不同。</translation>
-        </message>
-        <message>
-            <source>overflow: the result rounded beyond the largest finite value of the format.</source>
-            <translation>上溢：舍入后的结果超过了该格式的最大有限值。</translation>
-        </message>
-        <message>
-            <source>underflow: the result is tiny (below the smallest normal even after rounding) and inexact.</source>
-            <translation>下溢：结果极小（舍入后仍小于最小正规数）且不精确。</translation>
-        </message>
-        <message>
-            <source>underflow: the exact result is below the smallest normal (tininess before rounding) and inexact.</source>
-            <translation>下溢：精确结果小于最小正规数（舍入前判断微小）且不精确。</translation>
-        </message>
-        <message>
-            <source>invalid: the operation has no meaningful result, so it gives NaN.</source>
-            <translation>无效：该运算没有有意义的结果，因此得到 NaN。</translation>
-        </message>
-        <message>
-            <source>divide-by-zero: a finite nonzero number divided by zero.</source>
-            <translation>除以零：非零有限数除以零。</translation>
-        </message>
-        <message>
-            <source>The operands</source>
-            <translation>操作数</translation>
-        </message>
-        <message>
-            <source>%1 = %2 is not representable in %3: it was rounded on entry to %4 — before the operation even starts.</source>
-            <translation>%1 = %2 无法在 %3 中精确表示：读入时已被舍入为 %4——在运算开始之前。</translation>
-        </message>
-        <message>
-            <source>%1 = %2 is stored exactly in %3.</source>
-            <translation>%1 = %2 在 %3 中精确存储。</translation>
-        </message>
-        <message>
-            <source>Unpack</source>
-            <translation>拆解</translation>
-        </message>
-        <message>
-            <source>Each operand becomes ±significand × 2^exponent; the implicit bit is made explicit (%1 significant bits in %2).</source>
-            <translation>每个操作数写成 ±有效数 × 2^指数；隐含位被显式写出（%2 有 %1 位有效位）。</translation>
-        </message>
-        <message>
-            <source>%1 is subnormal: its leading 1 is shifted up and its exponent goes below the minimum %2.</source>
-            <translation>%1 是次正规数：它的前导 1 被左移，指数低于最小值 %2。</translation>
-        </message>
-        <message>
-            <source>Special case</source>
-            <translation>特殊情况</translation>
-        </message>
-        <message>
-            <source>No arithmetic is needed: %1.</source>
-            <translation>无需计算：%1。</translation>
-        </message>
-        <message>
-            <source>Compare the exponents</source>
-            <translation>比较指数</translation>
-        </message>
-        <message>
-            <source>The signs differ, so the significands are subtracted (an effective subtraction).</source>
-            <translation>符号不同，因此有效数相减（实际做减法）。</translation>
-        </message>
-        <message>
-            <source>Align: shift into guard, round and sticky</source>
-            <translation>对阶：移入保护位、舍入位和粘滞位</translation>
-        </message>
-        <message>
-            <source>%1 shifted</source>
-            <translation>%1 右移后</translation>
-        </message>
-        <message>
-            <source>The shift is longer than the significand: %1 survives only as the sticky bit. This is how a small addend vanishes (swamping).</source>
-            <translation>移位距离超过了有效数的长度：%1 只剩下粘滞位。较小的加数就是这样消失的（大数吃小数）。</translation>
-        </message>
-        <message>
-            <source>Add the exponents</source>
-            <translation>指数相加</translation>
-        </message>
-        <message>
-            <source>%1 + %2 = %3; the sign is %4 (the XOR of the signs).</source>
-            <translation>%1 + %2 = %3；符号为 %4（两个符号的异或）。</translation>
-        </message>
-        <message>
-            <source>Subtract the exponents</source>
-            <translation>指数相减</translation>
-        </message>
-        <message>
-            <source>%1 − %2 = %3; the sign is %4 (the XOR of the signs).</source>
-            <translation>%1 − %2 = %3；符号为 %4（两个符号的异或）。</translation>
-        </message>
-        <message>
-            <source>Halve the exponent</source>
-            <translation>指数减半</translation>
-        </message>
-        <message>
-            <source>sqrt(m × 2^e) = sqrt(m) × 2^(e/2). With e = %1 odd, one factor 2 moves into the significand first.</source>
-            <translation>sqrt(m × 2^e) = sqrt(m) × 2^(e/2)。e = %1 为奇数，因此先把一个因子 2 移入有效数。</translation>
-        </message>
-        <message>
-            <source>sqrt(m × 2^e) = sqrt(m) × 2^(e/2) = sqrt(m) × 2^%1.</source>
-            <translation>sqrt(m × 2^e) = sqrt(m) × 2^(e/2) = sqrt(m) × 2^%1。</translation>
-        </message>
-        <message>
-            <source>Multiply exactly, then align with c</source>
-            <translation>精确相乘，再与 c 对阶</translation>
-        </message>
-        <message>
-            <source>The signs differ: the terms are subtracted.</source>
-            <translation>符号不同：两项相减。</translation>
-        </message>
-        <message>
-            <source>Keep the exponent, re-round the significand</source>
-            <translation>保留指数，重新舍入有效数</translation>
-        </message>
-        <message>
-            <source>%1 has %2 significant bits, %3 has %4: the value keeps its exponent if %3 can hold it, and its significand is rounded to %4 bits.</source>
-            <translation>%1 有 %2 位有效位，%3 有 %4 位：若 %3 能容纳，数值保留原指数，有效数舍入到 %4 位。</translation>
-        </message>
-        <message>
-            <source>Exact result: zero</source>
-            <translation>精确结果：零</translation>
-        </message>
-        <message>
-            <source>The significands cancel exactly: the result is an exact zero (+0, or −0 when rounding toward −infinity).</source>
-            <translation>有效数恰好完全抵消：结果是精确的零（+0；向 −∞ 舍入时为 −0）。</translation>
-        </message>
-        <message>
-            <source>Subtract the significands</source>
-            <translation>有效数相减</translation>
-        </message>
-        <message>
-            <source>Add the significands</source>
-            <translation>有效数相加</translation>
-        </message>
-        <message>
-            <source>Multiply the significands</source>
-            <translation>有效数相乘</translation>
-        </message>
-        <message>
-            <source>Divide the significands</source>
-            <translation>有效数相除</translation>
-        </message>
-        <message>
-            <source>Take the square root of the significand</source>
-            <translation>对有效数开平方</translation>
-        </message>
-        <message>
-            <source>Add the product and c</source>
-            <translation>乘积与 c 相加</translation>
-        </message>
-        <message>
-            <source>The exact value</source>
-            <translation>精确值</translation>
-        </message>
-        <message>
-            <source>exact</source>
-            <translation>精确</translation>
-        </message>
-        <message>
-            <source>The exact result is %1%2 × %3. It is computed exactly (with extra bits) so that it can be rounded once, correctly.</source>
-            <translation>精确结果为 %1%2 × %3。它被精确计算出来（带有额外的位），从而只需正确地舍入一次。</translation>
-        </message>
-        <message>
-            <source>A quotient usually never ends in binary: the divider computes a few bits more than it keeps and records a nonzero remainder in the sticky bit.</source>
-            <translation>商在二进制中通常是无限的：除法器比保留的位多算几位，并把非零余数记入粘滞位。</translation>
-        </message>
-        <message>
-            <source>A square root usually never ends either: the remainder becomes the sticky bit.</source>
-            <translation>平方根通常也是无限的：余数记入粘滞位。</translation>
-        </message>
-        <message>
-            <source>Normalise</source>
-            <translation>规格化</translation>
-        </message>
-        <message>
-            <source>The leading 1 is already in place: the exponent is %1.</source>
-            <translation>前导 1 已在正确位置：指数为 %1。</translation>
-        </message>
-        <message>
-            <source>The result reached %1 or more: shift right %2 place(s) and add %2 to the exponent, giving %3.</source>
-            <translation>结果达到 %1 或以上：右移 %2 位，指数加 %2，得到 %3。</translation>
-        </message>
-        <message>
-            <source>The result is below 1: shift left %1 place(s) and subtract %1 from the exponent, giving %2.</source>
-            <translation>结果小于 1：左移 %1 位，指数减 %1，得到 %2。</translation>
-        </message>
-        <message>
-            <source>The leading bits cancelled: shift left %1 place(s) and subtract %1 from the exponent, giving %2.</source>
-            <translation>高位相互抵消：左移 %1 位，指数减 %1，得到 %2。</translation>
-        </message>
-        <message>
-            <source>Already normalised: the leading 1 is in place and the exponent stays %1.</source>
-            <translation>已经是规格化的：前导 1 在正确位置，指数保持 %1。</translation>
-        </message>
-        <message>
-            <source>%1 is below the smallest normal exponent %2 of %3: only %4 of the %5 significant bits fit (a subnormal result).</source>
-            <translation>%1 低于 %3 的最小正规指数 %2：%5 位有效位中只能保留 %4 位（结果为次正规数）。</translation>
-        </message>
-        <message>
-            <source>%1 is above the largest exponent %2 of %3: this will overflow.</source>
-            <translation>%1 高于 %3 的最大指数 %2：将会上溢。</translation>
-        </message>
-        <message>
-            <source>Round (%1)</source>
-            <translation>舍入（%1）</translation>
-        </message>
-        <message>
-            <source>kept | G R S</source>
-            <translation>保留位 | G R S</translation>
-        </message>
-        <message>
-            <source>The two candidates: %1 (toward zero) with probability %2, and %3 (away from zero) with probability %4.</source>
-            <translation>两个候选值：%1（向零），概率 %2；%3（远离零），概率 %4。</translation>
-        </message>
-        <message>
-            <source>The result</source>
-            <translation>结果</translation>
-        </message>
-        <message>
-            <source>result</source>
-            <translation>结果</translation>
-        </message>
-        <message>
-            <source>%1 = %2 in %3.</source>
-            <translation>在 %3 中，%1 = %2。</translation>
-        </message>
-        <message>
-            <source>%1 has the larger exponent (%2), %3 the smaller (%4): %3's significand must move %5 place(s) right so that the binary points line up.</source>
-            <translation>%1 的指数较大（%2），%3 的较小（%4）：%3 的有效数需要右移 %5 位，使二进制小数点对齐。</translation>
-        </message>
-        <message>
-            <source>%1 moves %2 place(s) right. Bits that fall off the end are not thrown away yet: the first lands in the guard bit G, the second in the round bit R, and all the others are ORed into the sticky bit S.</source>
-            <translation>%1 右移 %2 位。移出末端的位暂不丢弃：第一位进入保护位 G，第二位进入舍入位 R，其余各位做逻辑或后存入粘滞位 S。</translation>
-        </message>
-        <message>
-            <source>a × b is computed exactly, with all %1 bits of the product and no rounding (exponent %2 + %3). It is then aligned with c: the smaller one moves %4 place(s) right, its lost bits kept as sticky.</source>
-            <translation>a × b 被精确计算，保留乘积的全部 %1 位，不做舍入（指数 %2 + %3）。然后与 c 对阶：较小的一项右移 %4 位，移出的位记入粘滞位。</translation>
-        </message>
-        <message>
-            <source>A chart exported from FP Lab</source>
-            <translation>从 FP Lab 导出的图表</translation>
-        </message>
-        <message>
-            <source>Could not draw the chart for %1.</source>
-            <translation>无法为 %1 绘制图表。</translation>
-        </message>
-        <message>
-            <source>Could not save %1: %2</source>
-            <translation>无法保存 %1：%2</translation>
-        </message>
-        <message>
-            <source>unknown key '%1'</source>
-            <translation>未知的键“%1”</translation>
-        </message>
-        <message>
-            <source>'%1' is not a valid %2</source>
-            <translation>“%1”不是有效的 %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::Tf32Panel</name>
-        <message>
-            <source>TF32</source>
-            <translation>TF32</translation>
-        </message>
-        <message>
-            <source>The TF32 comparison was cancelled.</source>
-            <translation>TF32 比较已取消。</translation>
-        </message>
-        <message>
-            <source>The TF32 comparison failed: %1</source>
-            <translation>TF32 比较失败：%1</translation>
-        </message>
-        <message>
-            <source>TF32 comparison done.</source>
-            <translation>TF32 比较完成。</translation>
-        </message>
-        <message>
-            <source>Press Compare (F7).</source>
-            <translation>按“比较”（F7）。</translation>
-        </message>
-        <message>
-            <source>"high": TF32 on</source>
-            <translation>"high"：开启 TF32</translation>
-        </message>
-        <message>
-            <source>"highest": FP32</source>
-            <translation>"highest"：FP32</translation>
-        </message>
-        <message>
-            <source>GPU, %1</source>
-            <translation>GPU，%1</translation>
-        </message>
-        <message>
-            <source>CPU model of the TF32 tensor cores (%1, inputs rounded to nearest even as by cuBLAS)</source>
-            <translation>TF32 张量核心的 CPU 模型（%1，输入按 cuBLAS 的方式舍入到最近偶数）</translation>
-        </message>
-        <message>
-            <source>CPU, FP32 FMA chain (%1)</source>
-            <translation>CPU，FP32 FMA 链（%1）</translation>
-        </message>
-        <message>
-            <source>With TF32 the error against FP64 is %1 times FP32's (%2 against %3): TF32 keeps 10 fraction bits of each input, FP32 23.</source>
-            <translation>使用 TF32 时，相对 FP64 的误差是 FP32 的 %1 倍（%2 对 %3）：TF32 为每个输入保留 10 个小数位，FP32 保留 23 个。</translation>
-        </message>
-        <message>
-            <source>The GPU part failed: %1</source>
-            <translation>GPU 部分失败：%1</translation>
-        </message>
-        <message>
-            <source>Speed needs a GPU: the CPU rows show the error only.</source>
-            <translation>速度需要 GPU：CPU 各行只显示误差。</translation>
-        </message>
-        <message>
-            <source>Error columns: the largest |D − R| over the cells and ‖D − R‖ / ‖R‖, with R the same GEMM in FP64; ulps are counted from R rounded to FP32.</source>
-            <translation>误差列：各单元中最大的 |D − R| 以及 ‖D − R‖ / ‖R‖，其中 R 是同一 GEMM 的 FP64 结果；ulp 以舍入到 FP32 的 R 为基准计数。</translation>
-        </message>
-        <message>
-            <source>Relative error against FP64, log scale</source>
-            <translation>相对 FP64 的相对误差，对数刻度</translation>
-        </message>
-        <message>
-            <source>Relative error</source>
-            <translation>相对误差</translation>
-        </message>
-        <message>
-            <source>FP32</source>
-            <translation>FP32</translation>
-        </message>
-        <message>
-            <source>GPU</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source>CPU</source>
-            <translation>CPU</translation>
-        </message>
-        <message>
-            <source>PyTorch's torch.set_float32_matmul_precision("highest") keeps FP32 matrix products in FP32; "high" lets them run on TF32 tensor cores, which round each input to 10 fraction bits and sum in FP32. Here one FP32 GEMM (M = N = K) runs both ways and is compared with FP64.</source>
-            <translation>PyTorch 的 torch.set_float32_matmul_precision("highest") 让 FP32 矩阵乘法保持在 FP32；"high" 允许它们在 TF32 张量核心上运行，张量核心把每个输入舍入到 10 个小数位，再用 FP32 求和。这里同一个 FP32 GEMM（M = N = K）按两种方式运行，并与 FP64 比较。</translation>
-        </message>
-        <message>
-            <source>Size:</source>
-            <translation>尺寸：</translation>
-        </message>
-        <message>
-            <source>Seed:</source>
-            <translation>种子：</translation>
-        </message>
-        <message>
-            <source>Precision</source>
-            <translation>精度</translation>
-        </message>
-        <message>
-            <source>Computed by</source>
-            <translation>计算方式</translation>
-        </message>
-        <message>
-            <source>Max |error|</source>
-            <translation>最大 |误差|</translation>
-        </message>
-        <message>
-            <source>Mean |ulps|</source>
-            <translation>平均 |ulp|</translation>
-        </message>
-        <message>
-            <source>Time (ms)</source>
-            <translation>时间（毫秒）</translation>
-        </message>
-        <message>
-            <source>TFLOPS</source>
-            <translation>TFLOPS</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::TraceTableModel</name>
-        <message>
-            <source>input</source>
-            <translation>输入</translation>
-        </message>
-        <message>
-            <source>parameter</source>
-            <translation>参数</translation>
-        </message>
-        <message>
-            <source>autocast copy of a parameter</source>
-            <translation>autocast 生成的参数副本</translation>
-        </message>
-        <message>
-            <source>activation</source>
-            <translation>激活值</translation>
-        </message>
-        <message>
-            <source>model output</source>
-            <translation>模型输出</translation>
-        </message>
-        <message>
-            <source>loss</source>
-            <translation>损失</translation>
-        </message>
-        <message>
-            <source>gradient</source>
-            <translation>梯度</translation>
-        </message>
-        <message>
-            <source>parameter gradient</source>
-            <translation>参数梯度</translation>
-        </message>
-        <message>
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <source>Tensor</source>
-            <translation>张量</translation>
-        </message>
-        <message>
-            <source>dtype</source>
-            <translation>dtype</translation>
-        </message>
-        <message>
-            <source>Shape</source>
-            <translation>形状</translation>
-        </message>
-        <message>
-            <source>Role</source>
-            <translation>作用</translation>
-        </message>
-        <message>
-            <source>Kept for backward</source>
-            <translation>为反向保存</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::TrainingController</name>
-        <message>
-            <source>A run is still going: cancel it first.</source>
-            <translation>仍有一个训练在运行：请先取消它。</translation>
-        </message>
-        <message>
-            <source>The GPU cannot run this: %1</source>
-            <translation>GPU 无法运行此训练：%1</translation>
-        </message>
-        <message>
-            <source>Training</source>
-            <translation>训练</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::TrainingSection</name>
-        <message>
-            <source>FP32</source>
-            <translation>FP32</translation>
-        </message>
-        <message>
-            <source>TF32 matmuls</source>
-            <translation>TF32 矩阵乘法</translation>
-        </message>
-        <message>
-            <source>FP16, no loss scaling</source>
-            <translation>FP16，不做损失缩放</translation>
-        </message>
-        <message>
-            <source>FP16, constant loss scale</source>
-            <translation>FP16，固定损失缩放</translation>
-        </message>
-        <message>
-            <source>FP16, dynamic loss scale (GradScaler)</source>
-            <translation>FP16，动态损失缩放（GradScaler）</translation>
-        </message>
-        <message>
-            <source>BF16</source>
-            <translation>BF16</translation>
-        </message>
-        <message>
-            <source>Spirals (3 classes)</source>
-            <translation>螺旋（3 类）</translation>
-        </message>
-        <message>
-            <source>Tiny gradients (loss × 2^-20)</source>
-            <translation>微小梯度（损失 × 2^-20）</translation>
-        </message>
-        <message>
-            <source>Adam</source>
-            <translation>Adam</translation>
-        </message>
-        <message>
-            <source>SGD with momentum 0.9</source>
-            <translation>带动量 0.9 的 SGD</translation>
-        </message>
-        <message>
-            <source>Training</source>
-            <translation>训练</translation>
-        </message>
-        <message>
-            <source>Train a small network in FP32, TF32, FP16, BF16 or FP8 on the CPU emulator and watch the loss, the loss scale, skipped steps, the gradients against FP16's range and the FP8 scales.</source>
-            <translation>在 CPU 模拟器上用 FP32、TF32、FP16、BF16 或 FP8 训练一个小网络，观察损失、损失缩放因子、跳过的步、梯度相对 FP16 范围的分布以及 FP8 缩放因子。</translation>
-        </message>
-        <message>
-            <source>Run</source>
-            <translation>运行</translation>
-        </message>
-        <message>
-            <source>Precision:</source>
-            <translation>精度：</translation>
-        </message>
-        <message>
-            <source>Data:</source>
-            <translation>数据：</translation>
-        </message>
-        <message>
-            <source>Optimizer:</source>
-            <translation>优化器：</translation>
-        </message>
-        <message>
-            <source>Learning rate:</source>
-            <translation>学习率：</translation>
-        </message>
-        <message>
-            <source>Steps:</source>
-            <translation>步数：</translation>
-        </message>
-        <message>
-            <source>Width:</source>
-            <translation>宽度：</translation>
-        </message>
-        <message>
-            <source>Depth:</source>
-            <translation>深度：</translation>
-        </message>
-        <message>
-            <source>Batch:</source>
-            <translation>批大小：</translation>
-        </message>
-        <message>
-            <source>Seed:</source>
-            <translation>种子：</translation>
-        </message>
-        <message>
-            <source>Master weights:</source>
-            <translation>主权重：</translation>
-        </message>
-        <message>
-            <source>Constant scale:</source>
-            <translation>固定缩放因子：</translation>
-        </message>
-        <message>
-            <source>Initial scale:</source>
-            <translation>初始缩放因子：</translation>
-        </message>
-        <message>
-            <source>Growth interval:</source>
-            <translation>增长间隔：</translation>
-        </message>
-        <message>
-            <source>FP32 master weights</source>
-            <translation>FP32 主权重</translation>
-        </message>
-        <message>
-            <source>Off: parameters, gradients and optimizer state are kept in the 16-bit type, as with model.half(); small updates vanish.</source>
-            <translation>关闭时，参数、梯度和优化器状态都保存在 16 位类型中，和 model.half() 一样；微小的更新会消失。</translation>
-        </message>
-        <message>
-            <source>Which type each operation runs in, as PyTorch autocast gives it on a GPU.</source>
-            <translation>每个运算使用的类型，与 PyTorch autocast 在 GPU 上给出的一致。</translation>
-        </message>
-        <message>
-            <source>FP16 with a constant scale: the loss is multiplied by this; nothing checks for overflow.</source>
-            <translation>固定缩放的 FP16：损失乘以该值；不检查溢出。</translation>
-        </message>
-        <message>
-            <source>The dynamic scaler's first scale (PyTorch: 2^16).</source>
-            <translation>动态缩放器的初始缩放因子（PyTorch：2^16）。</translation>
-        </message>
-        <message>
-            <source>Clean steps before the dynamic scale doubles (PyTorch: 2000).</source>
-            <translation>动态缩放因子加倍前需要的正常步数（PyTorch：2000）。</translation>
-        </message>
-        <message>
-            <source>Start</source>
-            <translation>开始</translation>
-        </message>
-        <message>
-            <source>Start a new run with these settings (F5)</source>
-            <translation>用这些设置开始新的训练（F5）</translation>
-        </message>
-        <message>
-            <source>Step</source>
-            <translation>单步</translation>
-        </message>
-        <message>
-            <source>One optimizer step, then pause (F7)</source>
-            <translation>执行一步优化器更新后暂停（F7）</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <source>Stop the run (Shift+F5)</source>
-            <translation>停止训练（Shift+F5）</translation>
-        </message>
-        <message>
-            <source>Resume</source>
-            <translation>继续</translation>
-        </message>
-        <message>
-            <source>Pause</source>
-            <translation>暂停</translation>
-        </message>
-        <message>
-            <source>Pause or resume the run (F6)</source>
-            <translation>暂停或继续训练（F6）</translation>
-        </message>
-        <message>
-            <source>Loss and scale</source>
-            <translation>损失与缩放</translation>
-        </message>
-        <message>
-            <source>Gradients</source>
-            <translation>梯度</translation>
-        </message>
-        <message>
-            <source>Decision boundary</source>
-            <translation>决策边界</translation>
-        </message>
-        <message>
-            <source>Tensors and memory</source>
-            <translation>张量与内存</translation>
-        </message>
-        <message>
-            <source>The type of every tensor of one training step, in the order the step makes it, and the bytes the run holds.</source>
-            <translation>一个训练步中每个张量的类型（按生成的顺序），以及训练占用的字节数。</translation>
-        </message>
-        <message>
-            <source>Choose the settings and press Start.</source>
-            <translation>选好设置后按“开始”。</translation>
-        </message>
-        <message>
-            <source>Ready.</source>
-            <translation>就绪。</translation>
-        </message>
-        <message>
-            <source>Paused.</source>
-            <translation>已暂停。</translation>
-        </message>
-        <message>
-            <source>Running.</source>
-            <translation>运行中。</translation>
-        </message>
-        <message>
-            <source>Finished.</source>
-            <translation>已完成。</translation>
-        </message>
-        <message>
-            <source>Diverged.</source>
-            <translation>已发散。</translation>
-        </message>
-        <message>
-            <source>The loss scale collapsed.</source>
-            <translation>损失缩放因子崩溃了。</translation>
-        </message>
-        <message>
-            <source>Cancelled.</source>
-            <translation>已取消。</translation>
-        </message>
-        <message>
-            <source>Refused.</source>
-            <translation>配置被拒绝。</translation>
-        </message>
-        <message>
-            <source>Failed.</source>
-            <translation>失败。</translation>
-        </message>
-        <message>
-            <source>Step %1 of %2.</source>
-            <translation>第 %1 步，共 %2 步。</translation>
-        </message>
-        <message>
-            <source>Last step: loss %1, scale %2%3.</source>
-            <translation>最后一步：损失 %1，缩放因子 %2%3。</translation>
-        </message>
-        <message>
-            <source> (skipped: inf/NaN gradients)</source>
-            <translation>（已跳过：梯度含 inf/NaN）</translation>
-        </message>
-        <message>
-            <source>Skipped steps: %1.</source>
-            <translation>跳过的步数：%1。</translation>
-        </message>
-        <message>
-            <source>Nonzero gradients rounded to zero in FP16: %1.</source>
-            <translation>在 FP16 中舍入为零的非零梯度：%1。</translation>
-        </message>
-        <message>
-            <source>Nonzero gradients FP16 would round to zero: %1.</source>
-            <translation>FP16 会舍入为零的非零梯度：%1。</translation>
-        </message>
-        <message>
-            <source>Weight updates rounded away: %1.</source>
-            <translation>被舍入掉的权重更新：%1。</translation>
-        </message>
-        <message>
-            <source>All data: loss %1, accuracy %2.</source>
-            <translation>全部数据：损失 %1，准确率 %2。</translation>
-        </message>
-        <message>
-            <source>CPU emulator</source>
-            <translation>CPU 模拟器</translation>
-        </message>
-        <message>
-            <source>GPU, compared with the CPU emulator</source>
-            <translation>GPU，与 CPU 模拟器对比</translation>
-        </message>
-        <message>
-            <source>Backend:</source>
-            <translation>后端：</translation>
-        </message>
-        <message>
-            <source>GPU: the same run also steps on the GPU (tensor-core matmuls, FP32 accumulation) and each step is compared with the emulator's.</source>
-            <translation>GPU：同一次训练也在 GPU 上逐步运行（张量核心矩阵乘法，FP32 累加），每一步都与模拟器的结果对比。</translation>
-        </message>
-        <message>
-            <source>The GPU backend is not available: %1</source>
-            <translation>GPU 后端不可用：%1</translation>
-        </message>
-        <message>
-            <source>CPU vs GPU</source>
-            <translation>CPU 对比 GPU</translation>
-        </message>
-        <message>
-            <source>Amax history:</source>
-            <translation>amax 历史长度：</translation>
-        </message>
-        <message>
-            <source>Amax from history:</source>
-            <translation>从历史中取 amax：</translation>
-        </message>
-        <message>
-            <source>FP8 margin:</source>
-            <translation>FP8 余量：</translation>
-        </message>
-        <message>
-            <source>FP8 per-tensor scaling (delayed and current): the scale leaves 2^margin of headroom above amax, so values up to 2^margin times the recorded amax still fit (Transformer Engine: margin 0).</source>
-            <translation>FP8 按张量缩放（延迟缩放和当前缩放）：缩放因子在 amax 之上留出 2^margin 的余量，因此不超过所记录 amax 的 2^margin 倍的值仍能表示（Transformer Engine：margin 为 0）。</translation>
-        </message>
-        <message>
-            <source>Outlier at step:</source>
-            <translation>异常值所在步：</translation>
-        </message>
-        <message>
-            <source>FP8 delayed scaling: how many steps of amax each tensor remembers (Transformer Engine: 1024).</source>
-            <translation>FP8 延迟缩放：每个张量记住多少步的 amax（Transformer Engine：1024）。</translation>
-        </message>
-        <message>
-            <source>FP8 delayed scaling: the scale comes from the largest amax of the history, or from the most recent one.</source>
-            <translation>FP8 延迟缩放：缩放因子取自历史中最大的 amax，或最近一次的 amax。</translation>
-        </message>
-        <message>
-            <source>At this step one input feature becomes 100000: a sudden activation outlier (0: none).</source>
-            <translation>在这一步，一个输入特征变为 100000：一个突然出现的激活异常值（0：无）。</translation>
-        </message>
-        <message>
-            <source>none</source>
-            <translation>无</translation>
-        </message>
-        <message>
-            <source>largest (max)</source>
-            <translation>最大值（max）</translation>
-        </message>
-        <message>
-            <source>most recent</source>
-            <translation>最近一次</translation>
-        </message>
-        <message>
-            <source>FP8 scaling</source>
-            <translation>FP8 缩放</translation>
-        </message>
-        <message>
-            <source>FP8, delayed scaling (Transformer Engine, CPU only)</source>
-            <translation>FP8，延迟缩放（Transformer Engine，仅 CPU）</translation>
-        </message>
-        <message>
-            <source>FP8, current scaling (CPU only)</source>
-            <translation>FP8，当前缩放（仅 CPU）</translation>
-        </message>
-        <message>
-            <source>FP8, block scaling (DeepSeek-V3, CPU only)</source>
-            <translation>FP8，块缩放（DeepSeek-V3，仅 CPU）</translation>
-        </message>
-        <message>
-            <source>Choose the GPU backend and start a run: it then also runs on the GPU, and every step is compared with the CPU emulator here.</source>
-            <translation>选择 GPU 后端并开始训练：训练会同时在 GPU 上运行，每一步都在这里与 CPU 模拟器对比。</translation>
-        </message>
-        <message>
-            <source>No comparison: the GPU backend is not available (%1).</source>
-            <translation>没有对比：GPU 后端不可用（%1）。</translation>
-        </message>
-        <message>
-            <source>Tolerance (relative): loss %1, weights %2, judged over the first %3 steps; the scale and the skipped steps must match.</source>
-            <translation>容差（相对）：损失 %1，权重 %2，只评判前 %3 步；缩放因子和跳过的步必须完全一致。</translation>
-        </message>
-        <message>
-            <source>FP8 casts: each operand's amax and scale within %1 (relative).</source>
-            <translation>FP8 转换：每个操作数的 amax 和缩放因子相对差在 %1 以内。</translation>
-        </message>
-        <message>
-            <source>Verdict: %1</source>
-            <translation>结论：%1</translation>
-        </message>
-        <message>
-            <source>%1 steps compared, %2 outside the tolerance so far.</source>
-            <translation>已对比 %1 步，目前有 %2 步超出容差。</translation>
-        </message>
-        <message>
-            <source>GPU run: %1</source>
-            <translation>GPU 训练：%1</translation>
-        </message>
-        <message>
-            <source>a precision mode</source>
-            <translation>一种精度模式</translation>
-        </message>
-        <message>
-            <source>a dataset</source>
-            <translation>一个数据集</translation>
-        </message>
-        <message>
-            <source>an optimizer</source>
-            <translation>一种优化器</translation>
-        </message>
-        <message>
-            <source>an amax algorithm</source>
-            <translation>一种 amax 算法</translation>
-        </message>
-        <message>
-            <source>a value the Training section accepts</source>
-            <translation>“训练”页面接受的值</translation>
-        </message>
-        <message>
-            <source>A run is in progress: cancel it before taking other settings.</source>
-            <translation>正在训练：请先取消，再采用其他设置。</translation>
-        </message>
-        <message>
-            <source>The link's training settings cannot be used: %1</source>
-            <translation>无法使用链接中的训练设置：%1</translation>
-        </message>
-        <message>
-            <source>Compare runs</source>
-            <translation>对比训练</translation>
-        </message>
-        <message>
-            <source>The kept runs were not restored: the session holds no list of runs.</source>
-            <translation>保留的训练未能恢复：会话中没有训练列表。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::UlpHeatMap</name>
-        <message>
-            <source>identical bits</source>
-            <translation>位完全相同</translation>
-        </message>
-        <message>
-            <source>same value (+0 / −0)</source>
-            <translation>值相同（+0 / −0）</translation>
-        </message>
-        <message>
-            <source>1 ulp</source>
-            <translation>1 ulp</translation>
-        </message>
-        <message>
-            <source>2 ulps</source>
-            <translation>2 ulp</translation>
-        </message>
-        <message>
-            <source>3–4 ulps</source>
-            <translation>3–4 ulp</translation>
-        </message>
-        <message>
-            <source>5–16 ulps</source>
-            <translation>5–16 ulp</translation>
-        </message>
-        <message>
-            <source>17–256 ulps</source>
-            <translation>17–256 ulp</translation>
-        </message>
-        <message>
-            <source>more than 256 ulps</source>
-            <translation>超过 256 ulp</translation>
-        </message>
-        <message>
-            <source>NaN on one side only</source>
-            <translation>仅一侧为 NaN</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::ValueDetailsView</name>
-        <message>
-            <source>Class</source>
-            <translation>类别</translation>
-        </message>
-        <message>
-            <source>Sign</source>
-            <translation>符号</translation>
-        </message>
-        <message>
-            <source>Exponent</source>
-            <translation>指数</translation>
-        </message>
-        <message>
-            <source>Significand</source>
-            <translation>有效数</translation>
-        </message>
-        <message>
-            <source>As a fraction</source>
-            <translation>分数形式</translation>
-        </message>
-        <message>
-            <source>Exact decimal</source>
-            <translation>精确十进制</translation>
-        </message>
-        <message>
-            <source>Shortest decimal</source>
-            <translation>最短十进制</translation>
-        </message>
-        <message>
-            <source>Hex-float</source>
-            <translation>十六进制浮点</translation>
-        </message>
-        <message>
-            <source>ulp</source>
-            <translation>ulp</translation>
-        </message>
-        <message>
-            <source>Next up</source>
-            <translation>下一个更大的值</translation>
-        </message>
-        <message>
-            <source>Next down</source>
-            <translation>下一个更小的值</translation>
-        </message>
-        <message>
-            <source>To the largest</source>
-            <translation>距最大值</translation>
-        </message>
-        <message>
-            <source>The implicit bit, the binary point, then the stored mantissa bits.</source>
-            <translation>隐含位、二进制小数点，然后是存储的尾数位。</translation>
-        </message>
-        <message>
-            <source>Every digit of the stored binary value: binary fractions always end in decimal.</source>
-            <translation>存储的二进制数值的全部十进制数字：二进制小数在十进制下总是有限的。</translation>
-        </message>
-        <message>
-            <source>The shortest decimal that reads back to exactly these bits: what print() shows.</source>
-            <translation>能读回完全相同的位的最短十进制数：也就是 print() 显示的内容。</translation>
-        </message>
-        <message>
-            <source>Unit in the last place: the gap between this value and the next one away from zero.</source>
-            <translation>末位单位（ulp）：该值与远离零方向的下一个值之间的间距。</translation>
-        </message>
-        <message>
-            <source>How far the largest finite value is: the room left before overflow.</source>
-            <translation>距最大有限值还有多远：上溢之前剩余的空间。</translation>
-        </message>
-        <message>
-            <source>1 (negative)</source>
-            <translation>1（负）</translation>
-        </message>
-        <message>
-            <source>0 (positive)</source>
-            <translation>0（正）</translation>
-        </message>
-        <message>
-            <source>none (unsigned format)</source>
-            <translation>无（无符号格式）</translation>
-        </message>
-        <message>
-            <source>field %1 = %2 (biased); %2 − %3 = %4 (unbiased)</source>
-            <translation>字段 %1 = %2（带偏置）；%2 − %3 = %4（去偏置）</translation>
-        </message>
-        <message>
-            <source>field %1: subnormal range, exponent fixed at the minimum %2</source>
-            <translation>字段 %1：次正规数区间，指数固定为最小值 %2</translation>
-        </message>
-        <message>
-            <source>field %1: reserved for %2</source>
-            <translation>字段 %1：保留给%2</translation>
-        </message>
-        <message>
-            <source>%1%2 × 2^%3</source>
-            <translation>%1%2 × 2^%3</translation>
-        </message>
-        <message>
-            <source>%1 below it</source>
-            <translation>比它小 %1</translation>
-        </message>
-        <message>
-            <source>; the value can double %1 more times</source>
-            <translation>；该值还能再翻倍 %1 次</translation>
-        </message>
-        <message>
-            <source>the largest finite value is %1</source>
-            <translation>最大有限值为 %1</translation>
-        </message>
-        <message>
-            <source>this is the largest finite value: doubling it overflows</source>
-            <translation>这就是最大有限值：再翻倍就会上溢</translation>
-        </message>
-        <message>
-            <source>%1: this value can double %2 more times</source>
-            <translation>%1：这个值还能再翻倍 %2 次</translation>
-        </message>
-        <message>
-            <source>%1, %2 times this value: doubling it overflows</source>
-            <translation>%1，是这个值的 %2 倍：再翻倍就会上溢</translation>
-        </message>
-        <message>
-            <source>%1, %2 times this value: it can double %3 more times</source>
-            <translation>%1，是这个值的 %2 倍：还能再翻倍 %3 次</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::ViewExport</name>
-        <message>
-            <source>Copy as TSV</source>
-            <translation>复制为 TSV</translation>
-        </message>
-        <message>
-            <source>Copy as Markdown</source>
-            <translation>复制为 Markdown</translation>
-        </message>
-        <message>
-            <source>Export as CSV…</source>
-            <translation>导出为 CSV…</translation>
-        </message>
-        <message>
-            <source>Export as PNG…</source>
-            <translation>导出为 PNG…</translation>
-        </message>
-        <message>
-            <source>Export as SVG…</source>
-            <translation>导出为 SVG…</translation>
-        </message>
-        <message numerus="yes">
-            <source>Copied %n row(s) as Markdown.</source>
-            <translation>
-                <numerusform>已将 %n 行复制为 Markdown。</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>Copied %n row(s) as tab-separated text.</source>
-            <translation>
-                <numerusform>已将 %n 行复制为制表符分隔的文本。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Export the table as CSV</source>
-            <translation>将表格导出为 CSV</translation>
-        </message>
-        <message>
-            <source>CSV files (*.csv)</source>
-            <translation>CSV 文件 (*.csv)</translation>
-        </message>
-        <message>
-            <source>Saved %1</source>
-            <translation>已保存 %1</translation>
-        </message>
-        <message>
-            <source>Export the chart as PNG</source>
-            <translation>将图表导出为 PNG</translation>
-        </message>
-        <message>
-            <source>Export the chart as SVG</source>
-            <translation>将图表导出为 SVG</translation>
-        </message>
-        <message>
-            <source>PNG images (*.png)</source>
-            <translation>PNG 图像 (*.png)</translation>
-        </message>
-        <message>
-            <source>SVG drawings (*.svg)</source>
-            <translation>SVG 矢量图 (*.svg)</translation>
-        </message>
-        <message>
-            <source>Chart</source>
-            <translation>图表</translation>
-        </message>
-        <message>
-            <source>Table</source>
-            <translation>表格</translation>
-        </message>
-        <message>
-            <source>Table “%1” as CSV…</source>
-            <translation>表格“%1”导出为 CSV…</translation>
-        </message>
-        <message>
-            <source>Chart “%1” as PNG…</source>
-            <translation>图表“%1”导出为 PNG…</translation>
-        </message>
-        <message>
-            <source>Chart “%1” as SVG…</source>
-            <translation>图表“%1”导出为 SVG…</translation>
-        </message>
-        <message>
-            <source>No table or chart is shown</source>
-            <translation>当前没有显示表格或图表</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::BitEditorPanel</name>
-        <message>
-            <source>Next value &amp;up</source>
-            <translation>下一个更大的值(&amp;U)</translation>
-        </message>
-        <message>
-            <source>Step to the next representable value toward +infinity (Alt+Up): one ulp.</source>
-            <translation>移到朝 +∞ 方向的下一个可表示值（Alt+↑）：相差一个 ulp。</translation>
-        </message>
-        <message>
-            <source>Next value &amp;down</source>
-            <translation>下一个更小的值(&amp;D)</translation>
-        </message>
-        <message>
-            <source>Step to the next representable value toward −infinity (Alt+Down).</source>
-            <translation>移到朝 −∞ 方向的下一个可表示值（Alt+↓）。</translation>
-        </message>
-        <message>
-            <source>&amp;Negate (flip the sign bit)</source>
-            <translation>取反（翻转符号位）(&amp;N)</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::DetailsPanel</name>
-        <message>
-            <source>Decoded value</source>
-            <translation>解码结果</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::ExplorerTabs</name>
-        <message>
-            <source>All formats</source>
-            <translation>所有格式</translation>
-        </message>
-        <message>
-            <source>Range</source>
-            <translation>范围</translation>
-        </message>
-        <message>
-            <source>Neighbours</source>
-            <translation>相邻值</translation>
-        </message>
-        <message>
-            <source>Spacing</source>
-            <translation>间距</translation>
-        </message>
-        <message>
-            <source>Block</source>
-            <translation>块</translation>
-        </message>
-        <message>
-            <source>Show %1</source>
-            <translation>显示“%1”</translation>
-        </message>
-        <message>
-            <source>The same input stored in every format, with the error of each.</source>
-            <translation>同一输入存储在各格式中，以及各自的误差。</translation>
-        </message>
-        <message>
-            <source>How far each format reaches, from its smallest subnormal to its largest value.</source>
-            <translation>各格式能表示的范围：从最小次正规数到最大值。</translation>
-        </message>
-        <message>
-            <source>The representable values around this one and where rounding switches between them.</source>
-            <translation>当前值附近的可表示值，以及舍入在它们之间切换的位置。</translation>
-        </message>
-        <message>
-            <source>How the gap between neighbours grows with the magnitude.</source>
-            <translation>相邻值的间距如何随数值大小增长。</translation>
-        </message>
-        <message>
-            <source>A vector quantized with a block-scaled format (MX, NVFP4, FP8): the scales, each element's code and error.</source>
-            <translation>用块缩放格式（MX、NVFP4、FP8）量化的一个向量：缩放因子，以及每个元素的编码和误差。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::FormatTablePage</name>
-        <message>
-            <source>&amp;Add a format…</source>
-            <translation>添加格式…(&amp;A)</translation>
-        </message>
-        <message>
-            <source>Define your own format: exponent and mantissa widths, subnormals, special values.</source>
-            <translation>定义自己的格式：指数和尾数位数、次正规数、特殊值。</translation>
-        </message>
-        <message>
-            <source>Choose &amp;rows…</source>
-            <translation>选择显示的行…(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Choose which formats the side-by-side table shows.</source>
-            <translation>选择并排对比表中显示哪些格式。</translation>
-        </message>
-        <message>
-            <source>Remove a format</source>
-            <translation>删除格式</translation>
-        </message>
-        <message>
-            <source>Added the format %1</source>
-            <translation>已添加格式 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::ValueEntryPanel</name>
-        <message>
-            <source>Largest and smallest of each format</source>
-            <translation>各格式的最大值和最小值</translation>
-        </message>
-        <message>
-            <source>Largest finite: %1</source>
-            <translation>最大有限值：%1</translation>
-        </message>
-        <message>
-            <source>Smallest normal: %1</source>
-            <translation>最小正规数：%1</translation>
-        </message>
-        <message>
-            <source>Smallest subnormal: %1</source>
-            <translation>最小次正规数：%1</translation>
-        </message>
-        <message>
-            <source>Infinity: %1</source>
-            <translation>无穷大：%1</translation>
-        </message>
-        <message>
-            <source>&amp;Value</source>
-            <translation>数值(&amp;V)</translation>
-        </message>
-        <message>
-            <source>0.1, 1e-8, 2^-24, 0x1.8p-3, raw bits 0x3c00 or 0b0_01111_0000000000, inf, nan</source>
-            <translation>0.1、1e-8、2^-24、0x1.8p-3、原始位 0x3c00 或 0b0_01111_0000000000、inf、nan</translation>
-        </message>
-        <message>
-            <source>Type a number to see how it is stored. Decimal and hex-float are rounded into the format; 0x… and 0b… with exactly the format's width are taken as its raw bits (Ctrl+L).</source>
-            <translation>输入一个数，查看它如何存储。十进制和十六进制浮点数会舍入到该格式；位数恰好等于格式宽度的 0x… 和 0b… 视为原始位（Ctrl+L）。</translation>
-        </message>
-        <message>
-            <source>&amp;in</source>
-            <translation>格式(&amp;I)</translation>
-        </message>
-        <message>
-            <source>The format the value is stored in; hover an entry for its layout and range.</source>
-            <translation>存储该数值的格式；将鼠标悬停在条目上可查看其布局和范围。</translation>
-        </message>
-        <message>
-            <source>&amp;rounding</source>
-            <translation>舍入(&amp;R)</translation>
-        </message>
-        <message>
-            <source>How a typed value that falls between two representable values is rounded.</source>
-            <translation>输入值落在两个可表示值之间时如何舍入。</translation>
-        </message>
-        <message>
-            <source>Quick picks</source>
-            <translation>常用值</translation>
-        </message>
-        <message>
-            <source>Values worth looking at: 0.1 is not exact in binary, 65504 is FP16's largest, 2^-24 its smallest.</source>
-            <translation>值得一看的数：0.1 在二进制中无法精确表示，65504 是 FP16 的最大值，2^-24 是它的最小值。</translation>
-        </message>
-        <message>
-            <source>Copy</source>
-            <translation>复制</translation>
-        </message>
-        <message>
-            <source>Copy the value as hex bits, binary, a C or Python literal, or a fplab-cli command.</source>
-            <translation>以十六进制位、二进制、C 或 Python 字面量，或 fplab-cli 命令的形式复制该数值。</translation>
-        </message>
-        <message>
-            <source>Copy as &amp;hex bits</source>
-            <translation>复制为十六进制位(&amp;H)</translation>
-        </message>
-        <message>
-            <source>Copy as &amp;binary</source>
-            <translation>复制为二进制(&amp;B)</translation>
-        </message>
-        <message>
-            <source>Copy as &amp;C literal</source>
-            <translation>复制为 C 字面量(&amp;C)</translation>
-        </message>
-        <message>
-            <source>Copy as &amp;Python literal</source>
-            <translation>复制为 Python 字面量(&amp;P)</translation>
-        </message>
-        <message>
-            <source>Copy as fplab-cli &amp;command</source>
-            <translation>复制为 fplab-cli 命令(&amp;M)</translation>
-        </message>
-        <message>
-            <source>&amp;Quick picks</source>
-            <translation>常用值(&amp;Q)</translation>
-        </message>
-        <message>
-            <source>Cannot read this: %1</source>
-            <translation>无法读取：%1</translation>
-        </message>
-        <message>
-            <source>Stored in %1 as &lt;b&gt;%2&lt;/b&gt;</source>
-            <translation>在 %1 中存储为 &lt;b&gt;%2&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <source> — set from the bits, so nothing was rounded.</source>
-            <translation> — 由位直接设定，没有发生舍入。</translation>
-        </message>
-        <message>
-            <source> — error %1 (relative %2, %3 ulp)</source>
-            <translation> — 误差 %1（相对误差 %2，%3 ulp）</translation>
-        </message>
-        <message>
-            <source> — too large for %1</source>
-            <translation> — 对 %1 来说太大</translation>
-        </message>
-        <message>
-            <source> — stored as a subnormal with fewer significant bits</source>
-            <translation> — 存储为次正规数，有效位更少</translation>
-        </message>
-        <message>
-            <source>flags: &lt;span style='color:%1'&gt;%2&lt;/span&gt;</source>
-            <translation>标志：&lt;span style='color:%1'&gt;%2&lt;/span&gt;</translation>
-        </message>
-        <message>
-            <source>Copied: %1</source>
-            <translation>已复制：%1</translation>
-        </message>
-        <message>
-            <source> — rounded to zero: below half the smallest subnormal</source>
-            <translation> — 舍入为零：低于最小次正规数的一半</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::ElidedLabel</name>
-        <message>
-            <source>Copy the full value</source>
-            <translation>复制完整的值</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::GpuText</name>
-        <message>
-            <source>FP Lab was built without CUDA</source>
-            <translation>FP Lab 编译时未启用 CUDA</translation>
-        </message>
-        <message>
-            <source>no CUDA-capable GPU is visible</source>
-            <translation>看不到支持 CUDA 的 GPU</translation>
-        </message>
-        <message>
-            <source>no NVIDIA driver is installed</source>
-            <translation>未安装 NVIDIA 驱动</translation>
-        </message>
-        <message>
-            <source>the NVIDIA driver is older than this build's CUDA: </source>
-            <translation>NVIDIA 驱动比本程序所用的 CUDA 旧：</translation>
-        </message>
-        <message>
-            <source>only the CUDA stub driver library was found</source>
-            <translation>只找到了 CUDA 的桩驱动库</translation>
-        </message>
-        <message>
-            <source>every GPU is busy or in exclusive-process mode</source>
-            <translation>所有 GPU 都在忙或处于独占进程模式</translation>
-        </message>
-        <message>
-            <source>the driver reports no CUDA devices</source>
-            <translation>驱动报告没有 CUDA 设备</translation>
-        </message>
-        <message>
-            <source>no GPU: </source>
-            <translation>没有 GPU：</translation>
-        </message>
-        <message>
-            <source>This copy of FP Lab has no GPU code</source>
-            <translation>这份 FP Lab 没有 GPU 代码</translation>
-        </message>
-        <message>
-            <source>No usable GPU</source>
-            <translation>没有可用的 GPU</translation>
-        </message>
-        <message>
-            <source>A CUDA call failed</source>
-            <translation>CUDA 调用失败</translation>
-        </message>
-        <message>
-            <source>A cuBLAS call failed</source>
-            <translation>cuBLAS 调用失败</translation>
-        </message>
-        <message>
-            <source>This GPU or this build cannot run it</source>
-            <translation>这块 GPU 或这个版本无法运行它</translation>
-        </message>
-        <message>
-            <source>The request is not valid</source>
-            <translation>请求无效</translation>
-        </message>
-        <message>
-            <source>%1 (details: %2)</source>
-            <translation>%1（详情：%2）</translation>
-        </message>
-        <message>
-            <source>none</source>
-            <translation>无</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::ParamEditor</name>
-        <message>
-            <source>%1 (parameter %2)</source>
-            <translation>%1（参数 %2）</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::RunControls</name>
-        <message>
-            <source>Resume</source>
-            <translation>继续</translation>
-        </message>
-        <message>
-            <source>Pause</source>
-            <translation>暂停</translation>
-        </message>
-        <message>
-            <source>Start</source>
-            <translation>开始</translation>
-        </message>
-        <message>
-            <source>Start a new run with these settings (F5)</source>
-            <translation>用这些设置开始新的训练（F5）</translation>
-        </message>
-        <message>
-            <source>Step</source>
-            <translation>单步</translation>
-        </message>
-        <message>
-            <source>One optimizer step, then pause (F7)</source>
-            <translation>执行一步优化器更新后暂停（F7）</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <source>Stop the run (Shift+F5)</source>
-            <translation>停止训练（Shift+F5）</translation>
-        </message>
-        <message>
-            <source>Pause or resume the run (F6)</source>
-            <translation>暂停或继续训练（F6）</translation>
-        </message>
-        <message>
-            <source>Reset</source>
-            <translation>重置</translation>
-        </message>
-        <message>
-            <source>Clear the run and its charts; the settings stay (Ctrl+F5)</source>
-            <translation>清除本次训练及其图表；设置保持不变（Ctrl+F5）</translation>
-        </message>
-        <message>
-            <source>Choose the settings and press Start.</source>
-            <translation>选好设置后按“开始”。</translation>
-        </message>
-        <message>
-            <source>Running.</source>
-            <translation>运行中。</translation>
-        </message>
-        <message>
-            <source>Pausing…</source>
-            <translation>正在暂停…</translation>
-        </message>
-        <message>
-            <source>Paused.</source>
-            <translation>已暂停。</translation>
-        </message>
-        <message>
-            <source>Cancelling…</source>
-            <translation>正在取消…</translation>
-        </message>
-        <message>
-            <source>Ready.</source>
-            <translation>就绪。</translation>
-        </message>
-        <message>
-            <source>Finished.</source>
-            <translation>已完成。</translation>
-        </message>
-        <message>
-            <source>Diverged.</source>
-            <translation>已发散。</translation>
-        </message>
-        <message>
-            <source>The loss scale collapsed.</source>
-            <translation>损失缩放因子崩溃了。</translation>
-        </message>
-        <message>
-            <source>Cancelled.</source>
-            <translation>已取消。</translation>
-        </message>
-        <message>
-            <source>Refused.</source>
-            <translation>配置被拒绝。</translation>
-        </message>
-        <message>
-            <source>Failed.</source>
-            <translation>失败。</translation>
-        </message>
-        <message>
-            <source>Step %1 of %2.</source>
-            <translation>第 %1 步，共 %2 步。</translation>
-        </message>
-        <message>
-            <source>Last step: loss %1, scale %2%3.</source>
-            <translation>最后一步：损失 %1，缩放因子 %2%3。</translation>
-        </message>
-        <message>
-            <source> (skipped: inf/NaN gradients)</source>
-            <translation>（已跳过：梯度含 inf/NaN）</translation>
-        </message>
-        <message>
-            <source>Loss of step %1: %2</source>
-            <translation>第 %1 步的损失：%2</translation>
-        </message>
-        <message>
-            <source>Skipped steps: %1.</source>
-            <translation>跳过的步数：%1。</translation>
-        </message>
-        <message>
-            <source>Nonzero gradients rounded to zero in FP16: %1.</source>
-            <translation>在 FP16 中舍入为零的非零梯度：%1。</translation>
-        </message>
-        <message>
-            <source>Nonzero gradients FP16 would round to zero: %1.</source>
-            <translation>FP16 会舍入为零的非零梯度：%1。</translation>
-        </message>
-        <message>
-            <source>Updates lost in the FP32 master weights: %1 of this step's nonzero updates were smaller than half the spacing of FP32 at their weight, which did not change.</source>
-            <translation>FP32 主权重中丢失的更新：本步非零更新中有 %1 小于其权重处 FP32 间距的一半，权重没有改变。</translation>
-        </message>
-        <message>
-            <source>Updates lost in the %2 weights: %1 of this step's nonzero updates were smaller than half the spacing of %2 at their weight, which did not change.</source>
-            <translation>%2 权重中丢失的更新：本步非零更新中有 %1 小于其权重处 %2 间距的一半，权重没有改变。</translation>
-        </message>
-        <message>
-            <source>All data: loss %1, accuracy %2.</source>
-            <translation>全部数据：损失 %1，准确率 %2。</translation>
-        </message>
-        <message>
-            <source>Loss over all data: %1</source>
-            <translation>全部数据上的损失：%1</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::TrainingForm</name>
-        <message>
-            <source>CPU emulator</source>
-            <translation>CPU 模拟器</translation>
-        </message>
-        <message>
-            <source>GPU, compared with the CPU emulator</source>
-            <translation>GPU，与 CPU 模拟器对比</translation>
-        </message>
-        <message>
-            <source>FP32</source>
-            <translation>FP32</translation>
-        </message>
-        <message>
-            <source>TF32 matmuls</source>
-            <translation>TF32 矩阵乘法</translation>
-        </message>
-        <message>
-            <source>FP16, no loss scaling</source>
-            <translation>FP16，不做损失缩放</translation>
-        </message>
-        <message>
-            <source>FP16, constant loss scale</source>
-            <translation>FP16，固定损失缩放</translation>
-        </message>
-        <message>
-            <source>FP16, dynamic loss scale (GradScaler)</source>
-            <translation>FP16，动态损失缩放（GradScaler）</translation>
-        </message>
-        <message>
-            <source>BF16</source>
-            <translation>BF16</translation>
-        </message>
-        <message>
-            <source>FP8, delayed scaling (Transformer Engine, CPU only)</source>
-            <translation>FP8，延迟缩放（Transformer Engine，仅 CPU）</translation>
-        </message>
-        <message>
-            <source>FP8, current scaling (CPU only)</source>
-            <translation>FP8，当前缩放（仅 CPU）</translation>
-        </message>
-        <message>
-            <source>FP8, block scaling (DeepSeek-V3, CPU only)</source>
-            <translation>FP8，块缩放（DeepSeek-V3，仅 CPU）</translation>
-        </message>
-        <message>
-            <source>Spirals (3 classes)</source>
-            <translation>螺旋（3 类）</translation>
-        </message>
-        <message>
-            <source>Tiny gradients (loss × 2^-20)</source>
-            <translation>微小梯度（损失 × 2^-20）</translation>
-        </message>
-        <message>
-            <source>largest (max)</source>
-            <translation>最大值（max）</translation>
-        </message>
-        <message>
-            <source>most recent</source>
-            <translation>最近一次</translation>
-        </message>
-        <message>
-            <source>Adam</source>
-            <translation>Adam</translation>
-        </message>
-        <message>
-            <source>SGD with momentum 0.9</source>
-            <translation>带动量 0.9 的 SGD</translation>
-        </message>
-        <message>
-            <source>Run</source>
-            <translation>运行</translation>
-        </message>
-        <message>
-            <source>Backend:</source>
-            <translation>后端：</translation>
-        </message>
-        <message>
-            <source>Precision:</source>
-            <translation>精度：</translation>
-        </message>
-        <message>
-            <source>Data:</source>
-            <translation>数据：</translation>
-        </message>
-        <message>
-            <source>Optimizer:</source>
-            <translation>优化器：</translation>
-        </message>
-        <message>
-            <source>Learning rate:</source>
-            <translation>学习率：</translation>
-        </message>
-        <message>
-            <source>Steps:</source>
-            <translation>步数：</translation>
-        </message>
-        <message>
-            <source>Width:</source>
-            <translation>宽度：</translation>
-        </message>
-        <message>
-            <source>Depth:</source>
-            <translation>深度：</translation>
-        </message>
-        <message>
-            <source>Batch:</source>
-            <translation>批大小：</translation>
-        </message>
-        <message>
-            <source>Seed:</source>
-            <translation>种子：</translation>
-        </message>
-        <message>
-            <source>Master weights:</source>
-            <translation>主权重：</translation>
-        </message>
-        <message>
-            <source>Constant scale:</source>
-            <translation>固定缩放因子：</translation>
-        </message>
-        <message>
-            <source>Initial scale:</source>
-            <translation>初始缩放因子：</translation>
-        </message>
-        <message>
-            <source>Growth interval:</source>
-            <translation>增长间隔：</translation>
-        </message>
-        <message>
-            <source>Amax history:</source>
-            <translation>amax 历史长度：</translation>
-        </message>
-        <message>
-            <source>Amax from history:</source>
-            <translation>从历史中取 amax：</translation>
-        </message>
-        <message>
-            <source>FP8 margin:</source>
-            <translation>FP8 余量：</translation>
-        </message>
-        <message>
-            <source>Outlier at step:</source>
-            <translation>异常值所在步：</translation>
-        </message>
-        <message>
-            <source>FP32 master weights</source>
-            <translation>FP32 主权重</translation>
-        </message>
-        <message>
-            <source>Off: parameters, gradients and optimizer state are kept in the 16-bit type, as with model.half(); small updates vanish.</source>
-            <translation>关闭时，参数、梯度和优化器状态都保存在 16 位类型中，和 model.half() 一样；微小的更新会消失。</translation>
-        </message>
-        <message>
-            <source>Which type each operation runs in, as PyTorch autocast gives it on a GPU.</source>
-            <translation>每个运算使用的类型，与 PyTorch autocast 在 GPU 上给出的一致。</translation>
-        </message>
-        <message>
-            <source>GPU: the same run also steps on the GPU (tensor-core matmuls, FP32 accumulation) and each step is compared with the emulator's.</source>
-            <translation>GPU：同一次训练也在 GPU 上逐步运行（张量核心矩阵乘法，FP32 累加），每一步都与模拟器的结果对比。</translation>
-        </message>
-        <message>
-            <source>The GPU backend is not available: %1</source>
-            <translation>GPU 后端不可用：%1</translation>
-        </message>
-        <message>
-            <source>FP16 with a constant scale: the loss is multiplied by this; nothing checks for overflow.</source>
-            <translation>固定缩放的 FP16：损失乘以该值；不检查溢出。</translation>
-        </message>
-        <message>
-            <source>The dynamic scaler's first scale (PyTorch: 2^16).</source>
-            <translation>动态缩放器的初始缩放因子（PyTorch：2^16）。</translation>
-        </message>
-        <message>
-            <source>Clean steps before the dynamic scale doubles (PyTorch: 2000).</source>
-            <translation>动态缩放因子加倍前需要的正常步数（PyTorch：2000）。</translation>
-        </message>
-        <message>
-            <source>FP8 delayed scaling: how many steps of amax each tensor remembers (Transformer Engine: 1024).</source>
-            <translation>FP8 延迟缩放：每个张量记住多少步的 amax（Transformer Engine：1024）。</translation>
-        </message>
-        <message>
-            <source>FP8 delayed scaling: the scale comes from the largest amax of the history, or from the most recent one.</source>
-            <translation>FP8 延迟缩放：缩放因子取自历史中最大的 amax，或最近一次的 amax。</translation>
-        </message>
-        <message>
-            <source>FP8 per-tensor scaling (delayed and current): the scale leaves 2^margin of headroom above amax, so values up to 2^margin times the recorded amax still fit (Transformer Engine: margin 0).</source>
-            <translation>FP8 按张量缩放（延迟缩放和当前缩放）：缩放因子在 amax 之上留出 2^margin 的余量，因此不超过所记录 amax 的 2^margin 倍的值仍能表示（Transformer Engine：margin 为 0）。</translation>
-        </message>
-        <message>
-            <source>At this step one input feature becomes 100000: a sudden activation outlier (0: none).</source>
-            <translation>在这一步，一个输入特征变为 100000：一个突然出现的激活异常值（0：无）。</translation>
-        </message>
-        <message>
-            <source>none</source>
-            <translation>无</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::TensorsView</name>
-        <message>
-            <source>The type of every tensor of one training step, in the order the step makes it, and the bytes the run holds.</source>
-            <translation>一个训练步中每个张量的类型（按生成的顺序），以及训练占用的字节数。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::ComparisonView</name>
-        <message>
-            <source>Choose the GPU backend and start a run: it then also runs on the GPU, and every step is compared with the CPU emulator here.</source>
-            <translation>选择 GPU 后端并开始训练：训练会同时在 GPU 上运行，每一步都在这里与 CPU 模拟器对比。</translation>
-        </message>
-        <message>
-            <source>No comparison: the GPU backend is not available (%1).</source>
-            <translation>没有对比：GPU 后端不可用（%1）。</translation>
-        </message>
-        <message>
-            <source>Tolerance (relative): loss %1, weights %2, judged over the first %3 steps; the scale and the skipped steps must match.</source>
-            <translation>容差（相对）：损失 %1，权重 %2，只评判前 %3 步；缩放因子和跳过的步必须完全一致。</translation>
-        </message>
-        <message>
-            <source>FP8 casts: each operand's amax and scale within %1 (relative).</source>
-            <translation>FP8 转换：每个操作数的 amax 和缩放因子相对差在 %1 以内。</translation>
-        </message>
-        <message>
-            <source>Verdict: %1</source>
-            <translation>结论：%1</translation>
-        </message>
-        <message>
-            <source>%1 steps compared, %2 outside the tolerance so far.</source>
-            <translation>已对比 %1 步，目前有 %2 步超出容差。</translation>
-        </message>
-        <message>
-            <source>GPU run: %1</source>
-            <translation>GPU 训练：%1</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::LadderChart</name>
-        <message>
-            <source>Time cuBLAS and the five rungs at the GEMM size chosen above.</source>
-            <translation>在上方选定的 GEMM 规模下，为 cuBLAS 和五级阶梯计时。</translation>
-        </message>
-        <message>
-            <source>%1 %2: %3</source>
-            <translation>%1 %2：%3</translation>
-        </message>
-        <message>
-            <source>%1, m = n = k = %2, on %3</source>
-            <translation>%1，m = n = k = %2，在 %3 上</translation>
-        </message>
-        <message>
-            <source>Recorded on %1, %2 (%3): %4. No GPU run in this session.</source>
-            <translation>记录于 %1，%2（%3）：%4。本次会话没有在 GPU 上运行。</translation>
-        </message>
-        <message>
-            <source>Measured on %1, %2: %3.</source>
-            <translation>测量于 %1，%2：%3。</translation>
-        </message>
-        <message>
-            <source>No ladder results recorded yet: none in docs/gpu-results/, and no run in this session. With a GPU, press Measure ladder (or run fplab-cli gpu bench --impl ladder).</source>
-            <translation>尚无阶梯结果记录：docs/gpu-results/ 中没有，本次会话也没有运行。有 GPU 时，请按“测量阶梯”（或运行 fplab-cli gpu bench --impl ladder）。</translation>
-        </message>
-        <message>
-            <source>TFLOPS per rung</source>
-            <translation>各级 TFLOPS</translation>
-        </message>
-        <message>
-            <source>cuBLAS</source>
-            <translation>cuBLAS</translation>
-        </message>
-        <message>
-            <source>Datasheet peak</source>
-            <translation>数据手册峰值</translation>
-        </message>
-        <message>
-            <source>TFLOPS</source>
-            <translation>TFLOPS</translation>
-        </message>
-        <message>
-            <source>Rung</source>
-            <translation>阶梯级</translation>
-        </message>
-        <message>
-            <source>Measure ladder</source>
-            <translation>测量阶梯</translation>
-        </message>
-        <message>
-            <source>%1 (not run: %2)</source>
-            <translation>%1（未运行：%2）</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::LadderText</name>
-        <message>
-            <source>one thread per output: k FMAs on the CUDA cores, every operand read from global memory</source>
-            <translation>每个输出一个线程：在 CUDA 核心上做 k 次 FMA，每个操作数都从全局内存读取</translation>
-        </message>
-        <message>
-            <source>shared-memory tiles, one mma.sync per warp tile: tensor cores, each operand read from DRAM once per tile</source>
-            <translation>共享内存分块，每个 warp 分块一条 mma.sync：用上张量核心，每个操作数每个分块只从 DRAM 读一次</translation>
-        </message>
-        <message>
-            <source>ldmatrix fragment loads, 4 x 4 MMAs per warp per k-step (register blocking), padded shared memory</source>
-            <translation>用 ldmatrix 加载片段，每个 warp 每个 k 步做 4 x 4 条 MMA（寄存器分块），共享内存加填充</translation>
-        </message>
-        <message>
-            <source>a 4-stage cp.async pipeline (load tile s+3 while computing tile s) in 128 x 256 block tiles</source>
-            <translation>4 级 cp.async 流水线（计算第 s 块时加载第 s+3 块），线程块分块为 128 x 256</translation>
-        </message>
-        <message>
-            <source>Hopper: TMA copies swizzled tiles, mbarriers hand them from a producer warp group to two wgmma consumers</source>
-            <translation>Hopper：TMA 拷贝交织（swizzle）布局的分块，mbarrier 把它们从一个生产者 warp 组交给两个 wgmma 消费者</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::CompareChartsView</name>
-        <message>
-            <source>Loss</source>
-            <translation>损失</translation>
-        </message>
-        <message>
-            <source>Loss scale</source>
-            <translation>损失缩放因子</translation>
-        </message>
-        <message>
-            <source>FP16 underflow</source>
-            <translation>FP16 下溢</translation>
-        </message>
-        <message>
-            <source>Accuracy</source>
-            <translation>准确率</translation>
-        </message>
-        <message>
-            <source>step</source>
-            <translation>步数</translation>
-        </message>
-        <message>
-            <source>nonzero gradients → 0</source>
-            <translation>非零梯度 → 0</translation>
-        </message>
-        <message>
-            <source>of the step's examples</source>
-            <translation>占该步样本的比例</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::CompareRunsTab</name>
-        <message>
-            <source>Runs overlaid</source>
-            <translation>多次训练叠加</translation>
-        </message>
-        <message>
-            <source>Update-to-weight ratio</source>
-            <translation>更新与权重之比</translation>
-        </message>
-        <message>
-            <source>Memory by mode</source>
-            <translation>各模式的内存</translation>
-        </message>
-        <message>
-            <source>%1 (CPU)</source>
-            <translation>%1（CPU）</translation>
-        </message>
-        <message>
-            <source>%1 (GPU)</source>
-            <translation>%1（GPU）</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::MemoryByModeView</name>
-        <message>
-            <source>Memory by category and mode (bytes)</source>
-            <translation>按类别和模式划分的内存（字节）</translation>
-        </message>
-        <message>
-            <source>weights</source>
-            <translation>权重</translation>
-        </message>
-        <message>
-            <source>master weights</source>
-            <translation>主权重</translation>
-        </message>
-        <message>
-            <source>gradients</source>
-            <translation>梯度</translation>
-        </message>
-        <message>
-            <source>optimizer state</source>
-            <translation>优化器状态</translation>
-        </message>
-        <message>
-            <source>activations</source>
-            <translation>激活值</translation>
-        </message>
-        <message>
-            <source>The current settings in each mode of the comparison, as a GPU would hold them (activations: those saved for the backward pass of one micro-batch): the 16-bit modes add float32 master weights and 16-bit copies of the weights, and save smaller activations.</source>
-            <translation>当前设置在对比的每种模式下、按 GPU 的存放方式所占的内存（激活值：一个微批次为反向传播保存的张量）：16 位模式多出 float32 主权重和权重的 16 位副本，保存的激活值更小。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::RunListView</name>
-        <message>
-            <source>Export the run as CSV</source>
-            <translation>将该次训练导出为 CSV</translation>
-        </message>
-        <message>
-            <source>CSV files (*.csv);;All files (*)</source>
-            <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>Export every run as one CSV</source>
-            <translation>将所有训练导出为一个 CSV</translation>
-        </message>
-        <message>
-            <source>Remove</source>
-            <translation>移除</translation>
-        </message>
-        <message>
-            <source>Remove the chosen run from the comparison</source>
-            <translation>从对比中移除所选的训练</translation>
-        </message>
-        <message>
-            <source>Export run…</source>
-            <translation>导出训练…</translation>
-        </message>
-        <message>
-            <source>The chosen run's steps as CSV, with the columns of fplab-cli train --csv</source>
-            <translation>所选训练的每一步，导出为 CSV，列与 fplab-cli train --csv 相同</translation>
-        </message>
-        <message>
-            <source>Export comparison…</source>
-            <translation>导出对比…</translation>
-        </message>
-        <message>
-            <source>Every kept run in one CSV, with a run column</source>
-            <translation>所有保留的训练导出为一个 CSV，带有“训练”列</translation>
-        </message>
-        <message>
-            <source>Every finished run is kept (up to %1). Tick to show, double-click to rename.</source>
-            <translation>每次完成的训练都会保留（最多 %1 次）。勾选以显示，双击以重命名。</translation>
-        </message>
-        <message>
-            <source>Cannot write %1: %2</source>
-            <translation>无法写入 %1：%2</translation>
-        </message>
-        <message>
-            <source>Written to %1.</source>
-            <translation>已写入 %1。</translation>
-        </message>
-        <message>
-            <source>No run is chosen.</source>
-            <translation>没有选择训练。</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::UpdateRatioView</name>
-        <message>
-            <source>Update-to-weight ratio ‖Δw‖ / ‖w‖ per tensor</source>
-            <translation>每个张量的更新与权重之比 ‖Δw‖ / ‖w‖</translation>
-        </message>
-        <message>
-            <source>Updates that vanished (stored weight unchanged), fraction per tensor</source>
-            <translation>消失的更新（存储的权重未变）占每个张量的比例</translation>
-        </message>
-        <message>
-            <source>step</source>
-            <translation>步数</translation>
-        </message>
-        <message>
-            <source>The kept run to show</source>
-            <translation>要显示的已保留训练</translation>
-        </message>
-        <message>
-            <source>Keep a run first: every finished run is kept for comparison.</source>
-            <translation>请先完成一次训练：每次完成的训练都会保留以供对比。</translation>
-        </message>
-        <message>
-            <source>This run has no per-tensor statistics (the GPU run measures none).</source>
-            <translation>这次训练没有逐张量的统计（GPU 训练不做这些测量）。</translation>
-        </message>
-        <message>
-            <source>Below the dashed line an FP16 weight's update is rounded away (2^-11), below the dotted line a BF16 weight's (2^-8).</source>
-            <translation>低于虚线时，FP16 权重的更新被舍入掉（2^-11）；低于点线时，BF16 权重的更新被舍入掉（2^-8）。</translation>
-        </message>
-        <message>
-            <source>FP16 swamping 2^-11</source>
-            <translation>FP16 淹没线 2^-11</translation>
-        </message>
-        <message>
-            <source>BF16 swamping 2^-8</source>
-            <translation>BF16 淹没线 2^-8</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::RunAllModes</name>
-        <message>
-            <source>Run all modes</source>
-            <translation>运行所有模式</translation>
-        </message>
-        <message>
-            <source>FP32, FP16 without scaling, FP16 with the dynamic scaler and BF16 with these settings, one after another; each is kept for the comparison (Ctrl+Shift+F5)</source>
-            <translation>用这些设置依次运行 FP32、不缩放的 FP16、带动态缩放器的 FP16 和 BF16；每次训练都保留以供对比（Ctrl+Shift+F5）</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::RunStore</name>
-        <message>
-            <source>Kept run %1 (%2) was not restored: %3.</source>
-            <translation>保留的第 %1 次训练（%2）未能恢复：%3。</translation>
-        </message>
-        <message>
-            <source>no name</source>
-            <translation>无名称</translation>
-        </message>
-        <message>
-            <source>it has no name</source>
-            <translation>它没有名称</translation>
-        </message>
-        <message>
-            <source>its precision mode, data set or optimizer is not one FP Lab knows</source>
-            <translation>它的精度模式、数据集或优化器不是 FP Lab 认识的</translation>
-        </message>
-        <message>
-            <source>its tensor names are missing</source>
-            <translation>缺少它的张量名称</translation>
-        </message>
-        <message>
-            <source>its steps are missing or incomplete</source>
-            <translation>它的训练步缺失或不完整</translation>
-        </message>
-    </context>
-    <context>
-        <name>fplab::gui::SpecialCaseText</name>
-        <message>
-            <source>0 * inf is invalid</source>
-            <translation>0 × inf 无效</translation>
-        </message>
-        <message>
-            <source>0 + 0 is zero</source>
-            <translation>0 + 0 等于零</translation>
-        </message>
-        <message>
-            <source>0 / 0 is invalid</source>
-            <translation>0 / 0 无效</translation>
-        </message>
-        <message>
-            <source>a NaN converts to a NaN</source>
-            <translation>NaN 转换后仍为 NaN</translation>
-        </message>
-        <message>
-            <source>a NaN operand gives a NaN</source>
-            <translation>操作数为 NaN，结果为 NaN</translation>
-        </message>
-        <message>
-            <source>a finite number divided by infinity is zero</source>
-            <translation>有限数除以无穷大得零</translation>
-        </message>
-        <message>
-            <source>a zero operand gives zero</source>
-            <translation>操作数为零，结果为零</translation>
-        </message>
-        <message>
-            <source>adding zero changes nothing</source>
-            <translation>加零不改变数值</translation>
-        </message>
-        <message>
-            <source>an infinite operand gives infinity</source>
-            <translation>操作数为无穷大，结果为无穷大</translation>
-        </message>
-        <message>
-            <source>an infinite term gives infinity</source>
-            <translation>某一项为无穷大，结果为无穷大</translation>
-        </message>
-        <message>
-            <source>division by zero gives infinity</source>
-            <translation>除以零得无穷大</translation>
-        </message>
-        <message>
-            <source>division by zero, and the format has no infinity</source>
-            <translation>除以零，且该格式没有无穷大</translation>
-        </message>
-        <message>
-            <source>inf - inf is invalid</source>
-            <translation>inf − inf 无效</translation>
-        </message>
-        <message>
-            <source>inf / inf is invalid</source>
-            <translation>inf / inf 无效</translation>
-        </message>
-        <message>
-            <source>infinity converts to infinity</source>
-            <translation>无穷大转换后仍为无穷大</translation>
-        </message>
-        <message>
-            <source>infinity divided by a finite number is infinity</source>
-            <translation>无穷大除以有限数仍为无穷大</translation>
-        </message>
-        <message>
-            <source>sqrt(+-0) is +-0</source>
-            <translation>sqrt(±0) 等于 ±0</translation>
-        </message>
-        <message>
-            <source>sqrt(NaN) is NaN</source>
-            <translation>sqrt(NaN) 为 NaN</translation>
-        </message>
-        <message>
-            <source>sqrt(inf) is inf</source>
-            <translation>sqrt(inf) 为 inf</translation>
-        </message>
-        <message>
-            <source>the format has no infinity</source>
-            <translation>该格式没有无穷大</translation>
-        </message>
-        <message>
-            <source>the format has no negative values</source>
-            <translation>该格式没有负数</translation>
-        </message>
-        <message>
-            <source>the product is zero: the result is c</source>
-            <translation>乘积为零：结果就是 c</translation>
-        </message>
-        <message>
-            <source>the square root of a negative number is invalid</source>
-            <translation>负数的平方根无效</translation>
-        </message>
-        <message>
-            <source>the sum of two zeros is zero</source>
-            <translation>两个零之和为零</translation>
-        </message>
-        <message>
-            <source>zero converts to zero</source>
-            <translation>零转换后仍为零</translation>
-        </message>
-        <message>
-            <source>zero divided by a number is zero</source>
-            <translation>零除以一个数得零</translation>
-        </message>
-        <message>
-            <source>c is zero: the result is the rounded product</source>
-            <translation>c 为零：结果是舍入后的乘积</translation>
-        </message>
-        <message>
-            <source>saturating conversion: infinity becomes the largest finite value</source>
-            <translation>饱和转换：无穷大变为最大有限值</translation>
-        </message>
-    </context>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::RunAllModes</name>
+    <message>
+        <source>Run all modes</source>
+        <translation>运行所有模式</translation>
+    </message>
+    <message>
+        <source>FP32, FP16 without scaling, FP16 with the dynamic scaler and BF16 with these settings, one after another; each is kept for the comparison (Ctrl+Shift+F5)</source>
+        <translation>用这些设置依次运行 FP32、不缩放的 FP16、带动态缩放器的 FP16 和 BF16；每次训练都保留以供对比（Ctrl+Shift+F5）</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::RunChartsView</name>
+    <message>
+        <source>Loss (mean cross-entropy of each step)</source>
+        <translation>损失（每步的平均交叉熵）</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation>损失缩放因子</translation>
+    </message>
+    <message>
+        <source>scale used</source>
+        <translation>使用的缩放因子</translation>
+    </message>
+    <message>
+        <source>skipped step (inf/NaN gradients)</source>
+        <translation>跳过的步（梯度含 inf/NaN）</translation>
+    </message>
+    <message>
+        <source>each step</source>
+        <translation>每一步</translation>
+    </message>
+    <message>
+        <source>smoothed (moving average over about %1 steps)</source>
+        <translation>平滑（约 %1 步的移动平均）</translation>
+    </message>
+    <message>
+        <source>smoothed</source>
+        <translation>平滑</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::RunControls</name>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Start a new run with these settings (F5)</source>
+        <translation>用这些设置开始新的训练（F5）</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>One optimizer step, then pause (F7)</source>
+        <translation>执行一步优化器更新后暂停（F7）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the run (Shift+F5)</source>
+        <translation>停止训练（Shift+F5）</translation>
+    </message>
+    <message>
+        <source>Pause or resume the run (F6)</source>
+        <translation>暂停或继续训练（F6）</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Clear the run and its charts; the settings stay (Ctrl+F5)</source>
+        <translation>清除本次训练及其图表；设置保持不变（Ctrl+F5）</translation>
+    </message>
+    <message>
+        <source>Choose the settings and press Start.</source>
+        <translation>选好设置后按“开始”。</translation>
+    </message>
+    <message>
+        <source>Running.</source>
+        <translation>运行中。</translation>
+    </message>
+    <message>
+        <source>Pausing…</source>
+        <translation>正在暂停…</translation>
+    </message>
+    <message>
+        <source>Paused.</source>
+        <translation>已暂停。</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation>就绪。</translation>
+    </message>
+    <message>
+        <source>Finished.</source>
+        <translation>已完成。</translation>
+    </message>
+    <message>
+        <source>Diverged.</source>
+        <translation>已发散。</translation>
+    </message>
+    <message>
+        <source>The loss scale collapsed.</source>
+        <translation>损失缩放因子崩溃了。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Refused.</source>
+        <translation>配置被拒绝。</translation>
+    </message>
+    <message>
+        <source>Failed.</source>
+        <translation>失败。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2.</source>
+        <translation>第 %1 步，共 %2 步。</translation>
+    </message>
+    <message>
+        <source>Last step: loss %1, scale %2%3.</source>
+        <translation>最后一步：损失 %1，缩放因子 %2%3。</translation>
+    </message>
+    <message>
+        <source> (skipped: inf/NaN gradients)</source>
+        <translation>（已跳过：梯度含 inf/NaN）</translation>
+    </message>
+    <message>
+        <source>Loss of step %1: %2</source>
+        <translation>第 %1 步的损失：%2</translation>
+    </message>
+    <message>
+        <source>Skipped steps: %1.</source>
+        <translation>跳过的步数：%1。</translation>
+    </message>
+    <message>
+        <source>Nonzero gradients rounded to zero in FP16: %1.</source>
+        <translation>在 FP16 中舍入为零的非零梯度：%1。</translation>
+    </message>
+    <message>
+        <source>Nonzero gradients FP16 would round to zero: %1.</source>
+        <translation>FP16 会舍入为零的非零梯度：%1。</translation>
+    </message>
+    <message>
+        <source>Updates lost in the FP32 master weights: %1 of this step&apos;s nonzero updates were smaller than half the spacing of FP32 at their weight, which did not change.</source>
+        <translation>FP32 主权重中丢失的更新：本步非零更新中有 %1 小于其权重处 FP32 间距的一半，权重没有改变。</translation>
+    </message>
+    <message>
+        <source>Updates lost in the %2 weights: %1 of this step&apos;s nonzero updates were smaller than half the spacing of %2 at their weight, which did not change.</source>
+        <translation>%2 权重中丢失的更新：本步非零更新中有 %1 小于其权重处 %2 间距的一半，权重没有改变。</translation>
+    </message>
+    <message>
+        <source>All data: loss %1, accuracy %2.</source>
+        <translation>全部数据：损失 %1，准确率 %2。</translation>
+    </message>
+    <message>
+        <source>Loss over all data: %1</source>
+        <translation>全部数据上的损失：%1</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::RunListView</name>
+    <message>
+        <source>Export the run as CSV</source>
+        <translation>将该次训练导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export every run as one CSV</source>
+        <translation>将所有训练导出为一个 CSV</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Remove the chosen run from the comparison</source>
+        <translation>从对比中移除所选的训练</translation>
+    </message>
+    <message>
+        <source>Export run…</source>
+        <translation>导出训练…</translation>
+    </message>
+    <message>
+        <source>The chosen run&apos;s steps as CSV, with the columns of fplab-cli train --csv</source>
+        <translation>所选训练的每一步，导出为 CSV，列与 fplab-cli train --csv 相同</translation>
+    </message>
+    <message>
+        <source>Export comparison…</source>
+        <translation>导出对比…</translation>
+    </message>
+    <message>
+        <source>Every kept run in one CSV, with a run column</source>
+        <translation>所有保留的训练导出为一个 CSV，带有“训练”列</translation>
+    </message>
+    <message>
+        <source>Every finished run is kept (up to %1). Tick to show, double-click to rename.</source>
+        <translation>每次完成的训练都会保留（最多 %1 次）。勾选以显示，双击以重命名。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Written to %1.</source>
+        <translation>已写入 %1。</translation>
+    </message>
+    <message>
+        <source>No run is chosen.</source>
+        <translation>没有选择训练。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::RunStore</name>
+    <message>
+        <source>Kept run %1 (%2) was not restored: %3.</source>
+        <translation>保留的第 %1 次训练（%2）未能恢复：%3。</translation>
+    </message>
+    <message>
+        <source>no name</source>
+        <translation>无名称</translation>
+    </message>
+    <message>
+        <source>it has no name</source>
+        <translation>它没有名称</translation>
+    </message>
+    <message>
+        <source>its precision mode, data set or optimizer is not one FP Lab knows</source>
+        <translation>它的精度模式、数据集或优化器不是 FP Lab 认识的</translation>
+    </message>
+    <message>
+        <source>its tensor names are missing</source>
+        <translation>缺少它的张量名称</translation>
+    </message>
+    <message>
+        <source>its steps are missing or incomplete</source>
+        <translation>它的训练步缺失或不完整</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::SessionFile</name>
+    <message>
+        <source>FP Lab sessions (*.fplab);;JSON files (*.json);;All files (*)</source>
+        <translation>FP Lab 会话 (*.fplab);;JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The file is not valid JSON (%1 at byte %2).</source>
+        <translation>该文件不是有效的 JSON（第 %2 字节处：%1）。</translation>
+    </message>
+    <message>
+        <source>The file is JSON but not an FP Lab session (it holds no object).</source>
+        <translation>该文件是 JSON，但不是 FP Lab 会话（其中没有对象）。</translation>
+    </message>
+    <message>
+        <source>The file is JSON but not an FP Lab session (no &quot;format&quot;: &quot;%1&quot;).</source>
+        <translation>该文件是 JSON，但不是 FP Lab 会话（没有 &quot;format&quot;: &quot;%1&quot;）。</translation>
+    </message>
+    <message>
+        <source>The session file has no readable version number.</source>
+        <translation>会话文件中没有可读的版本号。</translation>
+    </message>
+    <message>
+        <source>The session was saved by a newer FP Lab (file version %1; this FP Lab reads version %2). Update FP Lab to open it.</source>
+        <translation>该会话由较新的 FP Lab 保存（文件版本 %1；本 FP Lab 读取版本 %2）。请更新 FP Lab 后再打开。</translation>
+    </message>
+    <message>
+        <source>The session file has version %1, older than any this FP Lab reads (version %2).</source>
+        <translation>会话文件的版本为 %1，比本 FP Lab 能读取的版本（%2）更旧。</translation>
+    </message>
+    <message>
+        <source>The session file has no &quot;sections&quot; object.</source>
+        <translation>会话文件中没有 &quot;sections&quot; 对象。</translation>
+    </message>
+    <message>
+        <source>The file %1 does not exist (any more).</source>
+        <translation>文件 %1 不存在（可能已被移动或删除）。</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>The file is too large to be an FP Lab session.</source>
+        <translation>该文件太大，不可能是 FP Lab 会话。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::SessionManager</name>
+    <message>
+        <source>&amp;Open session…</source>
+        <translation>打开会话…(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Open a saved session: the Explorer value, Arithmetic inputs, lesson progress and Training settings.</source>
+        <translation>打开已保存的会话：数值探索中的数值、运算的输入、课程进度和训练设置。</translation>
+    </message>
+    <message>
+        <source>&amp;Save session</source>
+        <translation>保存会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save what you set up in every section to a small file you can share or open later.</source>
+        <translation>把各页面中的设置保存到一个小文件中，便于分享或以后打开。</translation>
+    </message>
+    <message>
+        <source>Save session &amp;as…</source>
+        <translation>会话另存为…(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>session</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>The session was not saved</source>
+        <translation>会话未保存</translation>
+    </message>
+    <message>
+        <source>Saved the session to %1</source>
+        <translation>会话已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Could not open %1. Nothing was changed.</source>
+        <translation>无法打开 %1。没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>The session was not opened</source>
+        <translation>会话未打开</translation>
+    </message>
+    <message>
+        <source>%1: the section&apos;s entry is not an object; it was skipped.</source>
+        <translation>%1：该页面的条目不是对象，已跳过。</translation>
+    </message>
+    <message>
+        <source>The section “%1” is not part of this FP Lab; it was skipped.</source>
+        <translation>页面“%1”不属于本 FP Lab，已跳过。</translation>
+    </message>
+    <message>
+        <source>Opened the session %1</source>
+        <translation>已打开会话 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1, but %n part(s) could not be restored:</source>
+        <translation>
+            <numerusform>已打开 %1，但有 %n 项无法恢复：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Parts of the session were not restored</source>
+        <translation>会话的部分内容未恢复</translation>
+    </message>
+    <message>
+        <source>(not found)</source>
+        <translation>（未找到）</translation>
+    </message>
+    <message>
+        <source>&amp;Clear the list</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::SessionReader</name>
+    <message>
+        <source>%1: “%2” is missing.</source>
+        <translation>%1：缺少“%2”。</translation>
+    </message>
+    <message>
+        <source>%1: “%2” should be %3.</source>
+        <translation>%1：“%2”应为%3。</translation>
+    </message>
+    <message>
+        <source>%1: “%2” is %3, not %4.</source>
+        <translation>%1：“%2”是 %3，而不是%4。</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>a whole number from %1 to %2</source>
+        <translation>%1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>a number from %1 to %2</source>
+        <translation>%1 到 %2 之间的数</translation>
+    </message>
+    <message>
+        <source>a list of texts</source>
+        <translation>文本列表</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>一个对象</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::SettingValueBase</name>
+    <message>
+        <source>Setting %1 had an unreadable value (%2); the default is used.</source>
+        <translation>设置项 %1 的值无法读取（%2），已改用默认值。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::SettingsStore</name>
+    <message>
+        <source>The settings file %1 could not be read; the defaults are used.</source>
+        <translation>无法读取设置文件 %1，已使用默认设置。</translation>
+    </message>
+    <message>
+        <source>The settings could not be saved to %1; changes last until FP Lab closes.</source>
+        <translation>无法将设置保存到 %1；更改只在 FP Lab 关闭前有效。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <source>Bit editor: move between bits</source>
+        <translation>位编辑器：在各位之间移动</translation>
+    </message>
+    <message>
+        <source>Left / Right</source>
+        <translation>← / →</translation>
+    </message>
+    <message>
+        <source>Bit editor: flip the bit</source>
+        <translation>位编辑器：翻转当前位</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>空格</translation>
+    </message>
+    <message>
+        <source>Bit editor: set the bit and move on</source>
+        <translation>位编辑器：设置当前位并移到下一位</translation>
+    </message>
+    <message>
+        <source>0 / 1</source>
+        <translation>0 / 1</translation>
+    </message>
+    <message>
+        <source>Bit editor: first / last bit</source>
+        <translation>位编辑器：第一位 / 最后一位</translation>
+    </message>
+    <message>
+        <source>Home / End</source>
+        <translation>Home / End</translation>
+    </message>
+    <message>
+        <source>Table: copy as tab-separated text (the selected cells, or the whole table)</source>
+        <translation>表格：复制为制表符分隔的文本（所选单元格，或整个表格）</translation>
+    </message>
+    <message>
+        <source>Table or chart: copy as Markdown, export as CSV, PNG or SVG</source>
+        <translation>表格或图表：复制为 Markdown，导出为 CSV、PNG 或 SVG</translation>
+    </message>
+    <message>
+        <source>Right-click, or the Menu key</source>
+        <translation>右键单击，或按菜单键</translation>
+    </message>
+    <message>
+        <source>Move between the controls, in the order of the layout</source>
+        <translation>按布局顺序在控件之间移动</translation>
+    </message>
+    <message>
+        <source>Tab / Shift+Tab</source>
+        <translation>Tab / Shift+Tab</translation>
+    </message>
+    <message>
+        <source>Leave Present mode</source>
+        <translation>退出演示模式</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::SpacingChart</name>
+    <message>
+        <source>Spacing of %1 values: constant for subnormals, doubling every binade</source>
+        <translation>%1 数值的间距：次正规数区间内恒定，之后每个二进制数量级翻倍</translation>
+    </message>
+    <message>
+        <source>ulp (gap to the next value)</source>
+        <translation>ulp（到下一个值的间距）</translation>
+    </message>
+    <message>
+        <source>magnitude |x|</source>
+        <translation>数值大小 |x|</translation>
+    </message>
+    <message>
+        <source>ulp(x)</source>
+        <translation>ulp(x)</translation>
+    </message>
+    <message>
+        <source>current value</source>
+        <translation>当前值</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::SpecialCaseText</name>
+    <message>
+        <source>0 * inf is invalid</source>
+        <translation>0 × inf 无效</translation>
+    </message>
+    <message>
+        <source>0 + 0 is zero</source>
+        <translation>0 + 0 等于零</translation>
+    </message>
+    <message>
+        <source>0 / 0 is invalid</source>
+        <translation>0 / 0 无效</translation>
+    </message>
+    <message>
+        <source>a NaN converts to a NaN</source>
+        <translation>NaN 转换后仍为 NaN</translation>
+    </message>
+    <message>
+        <source>a NaN operand gives a NaN</source>
+        <translation>操作数为 NaN，结果为 NaN</translation>
+    </message>
+    <message>
+        <source>a finite number divided by infinity is zero</source>
+        <translation>有限数除以无穷大得零</translation>
+    </message>
+    <message>
+        <source>a zero operand gives zero</source>
+        <translation>操作数为零，结果为零</translation>
+    </message>
+    <message>
+        <source>adding zero changes nothing</source>
+        <translation>加零不改变数值</translation>
+    </message>
+    <message>
+        <source>an infinite operand gives infinity</source>
+        <translation>操作数为无穷大，结果为无穷大</translation>
+    </message>
+    <message>
+        <source>an infinite term gives infinity</source>
+        <translation>某一项为无穷大，结果为无穷大</translation>
+    </message>
+    <message>
+        <source>division by zero gives infinity</source>
+        <translation>除以零得无穷大</translation>
+    </message>
+    <message>
+        <source>division by zero, and the format has no infinity</source>
+        <translation>除以零，且该格式没有无穷大</translation>
+    </message>
+    <message>
+        <source>inf - inf is invalid</source>
+        <translation>inf − inf 无效</translation>
+    </message>
+    <message>
+        <source>inf / inf is invalid</source>
+        <translation>inf / inf 无效</translation>
+    </message>
+    <message>
+        <source>infinity converts to infinity</source>
+        <translation>无穷大转换后仍为无穷大</translation>
+    </message>
+    <message>
+        <source>infinity divided by a finite number is infinity</source>
+        <translation>无穷大除以有限数仍为无穷大</translation>
+    </message>
+    <message>
+        <source>sqrt(+-0) is +-0</source>
+        <translation>sqrt(±0) 等于 ±0</translation>
+    </message>
+    <message>
+        <source>sqrt(NaN) is NaN</source>
+        <translation>sqrt(NaN) 为 NaN</translation>
+    </message>
+    <message>
+        <source>sqrt(inf) is inf</source>
+        <translation>sqrt(inf) 为 inf</translation>
+    </message>
+    <message>
+        <source>the format has no infinity</source>
+        <translation>该格式没有无穷大</translation>
+    </message>
+    <message>
+        <source>the format has no negative values</source>
+        <translation>该格式没有负数</translation>
+    </message>
+    <message>
+        <source>the product is zero: the result is c</source>
+        <translation>乘积为零：结果就是 c</translation>
+    </message>
+    <message>
+        <source>the square root of a negative number is invalid</source>
+        <translation>负数的平方根无效</translation>
+    </message>
+    <message>
+        <source>the sum of two zeros is zero</source>
+        <translation>两个零之和为零</translation>
+    </message>
+    <message>
+        <source>zero converts to zero</source>
+        <translation>零转换后仍为零</translation>
+    </message>
+    <message>
+        <source>zero divided by a number is zero</source>
+        <translation>零除以一个数得零</translation>
+    </message>
+    <message>
+        <source>c is zero: the result is the rounded product</source>
+        <translation>c 为零：结果是舍入后的乘积</translation>
+    </message>
+    <message>
+        <source>saturating conversion: infinity becomes the largest finite value</source>
+        <translation>饱和转换：无穷大变为最大有限值</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::SpeedPanel</name>
+    <message>
+        <source>Measuring needs a GPU: %1</source>
+        <translation>测量需要 GPU：%1</translation>
+    </message>
+    <message>
+        <source>the device is not known yet</source>
+        <translation>尚不知道设备情况</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>Measuring was cancelled.</source>
+        <translation>测量已取消。</translation>
+    </message>
+    <message>
+        <source>Measuring failed: %1</source>
+        <translation>测量失败：%1</translation>
+    </message>
+    <message>
+        <source>Speeds measured.</source>
+        <translation>速度测量完成。</translation>
+    </message>
+    <message>
+        <source> (TOPS)</source>
+        <translation>（TOPS）</translation>
+    </message>
+    <message>
+        <source>Datasheet: %1 (%2), dense peaks at boost clock%3. Source: %4.</source>
+        <translation>数据手册：%1（%2），加速时钟下的稠密峰值%3。来源：%4。</translation>
+    </message>
+    <message>
+        <source>, some values not confirmed</source>
+        <translation>，部分数值未经确认</translation>
+    </message>
+    <message>
+        <source>Looking for a GPU…</source>
+        <translation>正在查找 GPU…</translation>
+    </message>
+    <message>
+        <source>Measurements need a GPU (%1); the table shows the datasheet only.</source>
+        <translation>测量需要 GPU（%1）；表格只显示数据手册的数值。</translation>
+    </message>
+    <message>
+        <source>Press Measure (F6) to time cuBLAS GEMMs on %1.</source>
+        <translation>按“测量速度”（F6）在 %1 上为 cuBLAS GEMM 计时。</translation>
+    </message>
+    <message>
+        <source>Measured with cuBLAS on %1: square GEMMs of size %2, median of %3 timed runs after %4 warm-up runs.</source>
+        <translation>在 %1 上用 cuBLAS 测得：尺寸为 %2 的方阵 GEMM，%4 次预热后取 %3 次计时运行的中位数。</translation>
+    </message>
+    <message>
+        <source>Datasheet peak, %1</source>
+        <translation>数据手册峰值，%1</translation>
+    </message>
+    <message>
+        <source>Datasheet peak</source>
+        <translation>数据手册峰值</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>TFLOPS (INT8: TOPS), log scale</source>
+        <translation>TFLOPS（INT8 为 TOPS），对数刻度</translation>
+    </message>
+    <message>
+        <source>Datasheet of:</source>
+        <translation>数据手册：</translation>
+    </message>
+    <message>
+        <source>The GPU whose published peaks the table shows; with a GPU, the detected one.</source>
+        <translation>表格显示哪款 GPU 公布的峰值；有 GPU 时默认为检测到的那款。</translation>
+    </message>
+    <message>
+        <source>GEMM size:</source>
+        <translation>GEMM 尺寸：</translation>
+    </message>
+    <message>
+        <source>Square GEMMs M = N = K of this size are timed; larger ones come closer to the peak.</source>
+        <translation>为 M = N = K 等于此尺寸的方阵 GEMM 计时；尺寸越大越接近峰值。</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Measured TFLOPS</source>
+        <translation>实测 TFLOPS</translation>
+    </message>
+    <message>
+        <source>Datasheet TFLOPS</source>
+        <translation>数据手册 TFLOPS</translation>
+    </message>
+    <message>
+        <source>% of datasheet</source>
+        <translation>占数据手册的百分比</translation>
+    </message>
+    <message>
+        <source>GEMM ladder</source>
+        <translation>GEMM 阶梯</translation>
+    </message>
+    <message>
+        <source>Measuring the ladder was cancelled.</source>
+        <translation>阶梯测量已取消。</translation>
+    </message>
+    <message>
+        <source>Measuring the ladder failed: %1</source>
+        <translation>阶梯测量失败：%1</translation>
+    </message>
+    <message>
+        <source>Ladder measured.</source>
+        <translation>阶梯已测量。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::StepView</name>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步（共 %2 步）：%3</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::TensorsView</name>
+    <message>
+        <source>The type of every tensor of one training step, in the order the step makes it, and the bytes the run holds.</source>
+        <translation>一个训练步中每个张量的类型（按生成的顺序），以及训练占用的字节数。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::Text</name>
+    <message>
+        <source>1 sign, %1 exponent, %2 mantissa bits (bias %3)</source>
+        <translation>1 位符号、%1 位指数、%2 位尾数（偏置 %3）</translation>
+    </message>
+    <message>
+        <source>unsigned, %1 exponent, %2 mantissa bits (bias %3)</source>
+        <translation>无符号，%1 位指数、%2 位尾数（偏置 %3）</translation>
+    </message>
+    <message>
+        <source>largest finite %1, smallest normal %2</source>
+        <translation>最大有限值 %1，最小正规数 %2</translation>
+    </message>
+    <message>
+        <source>, smallest subnormal %1</source>
+        <translation>，最小次正规数 %1</translation>
+    </message>
+    <message>
+        <source>IEEE infinities and NaNs</source>
+        <translation>有 IEEE 无穷大和 NaN</translation>
+    </message>
+    <message>
+        <source>no infinity; NaN only where exponent and mantissa bits are all ones</source>
+        <translation>无无穷大；仅当指数位和尾数位全为 1 时为 NaN</translation>
+    </message>
+    <message>
+        <source>no infinity, no NaN: every encoding is a number</source>
+        <translation>无无穷大、无 NaN：每个编码都是一个数</translation>
+    </message>
+    <message>
+        <source>no infinity, no negative zero; one NaN (the sign bit alone)</source>
+        <translation>无无穷大、无负零；只有一个 NaN（仅符号位为 1）</translation>
+    </message>
+    <message>
+        <source>; no subnormals (tiny results flush to zero)</source>
+        <translation>；无次正规数（极小的结果被清零）</translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation>无效</translation>
+    </message>
+    <message>
+        <source>divide-by-zero</source>
+        <translation>除以零</translation>
+    </message>
+    <message>
+        <source>overflow</source>
+        <translation>上溢</translation>
+    </message>
+    <message>
+        <source>underflow</source>
+        <translation>下溢</translation>
+    </message>
+    <message>
+        <source>inexact</source>
+        <translation>不精确</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Invalid: the operation has no meaningful result (0/0, inf - inf, sqrt of a negative), so it gives NaN.</source>
+        <translation>无效：该运算没有有意义的结果（0/0、inf − inf、负数开平方），因此得到 NaN。</translation>
+    </message>
+    <message>
+        <source>Divide-by-zero: a finite number divided by zero gives an exact infinity.</source>
+        <translation>除以零：有限数除以零，得到精确的无穷大。</translation>
+    </message>
+    <message>
+        <source>Overflow: the rounded result is larger than the largest finite value of the format.</source>
+        <translation>上溢：舍入后的结果大于该格式的最大有限值。</translation>
+    </message>
+    <message>
+        <source>Underflow: the result is tiny (below the smallest normal) and inexact, so precision was lost in the subnormal range.</source>
+        <translation>下溢：结果极小（小于最小正规数）且不精确，在次正规数区间内损失了精度。</translation>
+    </message>
+    <message>
+        <source>Inexact: the exact result needed more bits than the format has, so it was rounded.</source>
+        <translation>不精确：精确结果需要的位数多于该格式所有，因此被舍入。</translation>
+    </message>
+    <message>
+        <source>No flag: the result is exact.</source>
+        <translation>没有标志：结果是精确的。</translation>
+    </message>
+    <message>
+        <source>zero</source>
+        <translation>零</translation>
+    </message>
+    <message>
+        <source>subnormal</source>
+        <translation>次正规数</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>正规数</translation>
+    </message>
+    <message>
+        <source>infinity</source>
+        <translation>无穷大</translation>
+    </message>
+    <message>
+        <source>quiet NaN</source>
+        <translation>静默 NaN</translation>
+    </message>
+    <message>
+        <source>signalling NaN</source>
+        <translation>信号 NaN</translation>
+    </message>
+    <message>
+        <source>nearest, ties to even</source>
+        <translation>就近舍入，平局取偶</translation>
+    </message>
+    <message>
+        <source>nearest, ties away from zero</source>
+        <translation>就近舍入，平局远离零</translation>
+    </message>
+    <message>
+        <source>toward zero</source>
+        <translation>向零舍入</translation>
+    </message>
+    <message>
+        <source>toward +infinity</source>
+        <translation>向 +∞ 舍入</translation>
+    </message>
+    <message>
+        <source>toward -infinity</source>
+        <translation>向 −∞ 舍入</translation>
+    </message>
+    <message>
+        <source>to odd</source>
+        <translation>舍入到奇数</translation>
+    </message>
+    <message>
+        <source>stochastic</source>
+        <translation>随机舍入</translation>
+    </message>
+    <message>
+        <source>The IEEE default and what GPUs use: the nearest value; a tie goes to the one whose last bit is 0.</source>
+        <translation>IEEE 默认模式，也是 GPU 所用的：取最近的值；平局时取末位为 0 的那个。</translation>
+    </message>
+    <message>
+        <source>The nearest value; a tie goes away from zero (like rounding 2.5 to 3). __float_to_tf32 does this.</source>
+        <translation>取最近的值；平局时远离零（如把 2.5 舍入为 3）。__float_to_tf32 就是这样做的。</translation>
+    </message>
+    <message>
+        <source>Drop the extra bits (truncate). Tensor cores truncate some products this way.</source>
+        <translation>直接丢弃多余的位（截断）。张量核心对某些乘积就是这样截断的。</translation>
+    </message>
+    <message>
+        <source>Always round up, toward +infinity (interval arithmetic&apos;s upper bound).</source>
+        <translation>总是向上舍入，朝向 +∞（区间运算的上界）。</translation>
+    </message>
+    <message>
+        <source>Always round down, toward -infinity (interval arithmetic&apos;s lower bound).</source>
+        <translation>总是向下舍入，朝向 −∞（区间运算的下界）。</translation>
+    </message>
+    <message>
+        <source>Truncate, then set the last bit if anything was dropped: avoids double-rounding errors when rounding again later.</source>
+        <translation>先截断，若丢弃了非零位则把末位置 1：可避免之后再次舍入时的双重舍入误差。</translation>
+    </message>
+    <message>
+        <source>Round up with probability equal to the dropped fraction of an ulp: unbiased on average, so tiny updates are not always lost.</source>
+        <translation>以“被舍弃部分占一个 ulp 的比例”为概率向上舍入：平均而言无偏，因此微小的更新不会总是丢失。</translation>
+    </message>
+    <message>
+        <source>operand %1: %2</source>
+        <translation>操作数 %1：%2</translation>
+    </message>
+    <message>
+        <source>The leading bit (the implicit bit, made explicit).</source>
+        <translation>前导位（把隐含位显式写出）。</translation>
+    </message>
+    <message>
+        <source>Guard bit: the first bit below the last kept bit (worth half an ulp).</source>
+        <translation>保护位（G）：保留的末位之下的第一位（值为半个 ulp）。</translation>
+    </message>
+    <message>
+        <source>Round bit: the second bit below the last kept bit (a quarter ulp).</source>
+        <translation>舍入位（R）：保留的末位之下的第二位（四分之一个 ulp）。</translation>
+    </message>
+    <message>
+        <source>Sticky bit: the OR of every bit further down. It only records whether anything nonzero was lost.</source>
+        <translation>粘滞位（S）：更低各位的逻辑或。它只记录是否丢失了非零的部分。</translation>
+    </message>
+    <message>
+        <source>Nothing nonzero was dropped.</source>
+        <translation>没有丢弃任何非零位。</translation>
+    </message>
+    <message>
+        <source>G = 0: less than half an ulp was dropped.</source>
+        <translation>G = 0：丢弃的部分小于半个 ulp。</translation>
+    </message>
+    <message>
+        <source>G = 1 and R or S = 1: more than half an ulp was dropped.</source>
+        <translation>G = 1 且 R 或 S = 1：丢弃的部分大于半个 ulp。</translation>
+    </message>
+    <message>
+        <source>G = 1, R = S = 0: exactly half an ulp was dropped — a tie.</source>
+        <translation>G = 1，R = S = 0：丢弃的部分恰好是半个 ulp——平局。</translation>
+    </message>
+    <message>
+        <source>The exact result fits in the kept bits: no rounding is needed.</source>
+        <translation>精确结果可以用保留的位表示：无需舍入。</translation>
+    </message>
+    <message>
+        <source>The rounded value is beyond the largest finite value of %1: overflow.</source>
+        <translation>舍入后的值超过了 %1 的最大有限值：上溢。</translation>
+    </message>
+    <message>
+        <source>The format has no subnormals: a result below the smallest normal becomes zero.</source>
+        <translation>该格式没有次正规数：小于最小正规数的结果变为零。</translation>
+    </message>
+    <message>
+        <source>Round to odd drops the bits and sets the last kept bit to 1, so a later rounding cannot be misled by a tie.</source>
+        <translation>舍入到奇数会丢弃多余的位并把保留的末位置 1，这样之后再次舍入时不会被平局误导。</translation>
+    </message>
+    <message>
+        <source>round up: add one ulp to the kept bits.</source>
+        <translation>向上舍入：在保留的位上加一个 ulp。</translation>
+    </message>
+    <message>
+        <source>round down: drop the extra bits.</source>
+        <translation>向下舍入：丢弃多余的位。</translation>
+    </message>
+    <message>
+        <source>Ties go to the even neighbour; the last kept bit is 1, so </source>
+        <translation>平局取偶数邻值；保留的末位是 1，所以</translation>
+    </message>
+    <message>
+        <source>Ties go to the even neighbour; the last kept bit is already 0, so </source>
+        <translation>平局取偶数邻值；保留的末位已经是 0，所以</translation>
+    </message>
+    <message>
+        <source>To nearest: </source>
+        <translation>就近舍入：</translation>
+    </message>
+    <message>
+        <source>To nearest, ties away from zero: </source>
+        <translation>就近舍入、平局远离零：</translation>
+    </message>
+    <message>
+        <source>Toward zero: </source>
+        <translation>向零舍入：</translation>
+    </message>
+    <message>
+        <source>Toward +infinity on a negative value: </source>
+        <translation>对负数向 +∞ 舍入：</translation>
+    </message>
+    <message>
+        <source>Toward +infinity: </source>
+        <translation>向 +∞ 舍入：</translation>
+    </message>
+    <message>
+        <source>Toward −infinity on a negative value: </source>
+        <translation>对负数向 −∞ 舍入：</translation>
+    </message>
+    <message>
+        <source>Toward −infinity: </source>
+        <translation>向 −∞ 舍入：</translation>
+    </message>
+    <message>
+        <source>Stochastic: P(up) = the dropped fraction = %1; the random draw %2 is %3 it, so </source>
+        <translation>随机舍入：P(向上) = 被舍弃的比例 = %1；随机数 %2 %3 它，所以</translation>
+    </message>
+    <message>
+        <source>below</source>
+        <translation>小于</translation>
+    </message>
+    <message>
+        <source>not below</source>
+        <translation>不小于</translation>
+    </message>
+    <message>
+        <source>Stochastic: </source>
+        <translation>随机舍入：</translation>
+    </message>
+    <message>
+        <source>Flags raised: %1.</source>
+        <translation>触发的标志：%1。</translation>
+    </message>
+    <message>
+        <source>inexact: nonzero bits were dropped when rounding, so the result differs from the exact one.</source>
+        <translation>不精确：舍入时丢弃了非零位，因此结果与精确值不同。</translation>
+    </message>
+    <message>
+        <source>overflow: the result rounded beyond the largest finite value of the format.</source>
+        <translation>上溢：舍入后的结果超过了该格式的最大有限值。</translation>
+    </message>
+    <message>
+        <source>underflow: the result is tiny (below the smallest normal even after rounding) and inexact.</source>
+        <translation>下溢：结果极小（舍入后仍小于最小正规数）且不精确。</translation>
+    </message>
+    <message>
+        <source>underflow: the exact result is below the smallest normal (tininess before rounding) and inexact.</source>
+        <translation>下溢：精确结果小于最小正规数（舍入前判断微小）且不精确。</translation>
+    </message>
+    <message>
+        <source>invalid: the operation has no meaningful result, so it gives NaN.</source>
+        <translation>无效：该运算没有有意义的结果，因此得到 NaN。</translation>
+    </message>
+    <message>
+        <source>divide-by-zero: a finite nonzero number divided by zero.</source>
+        <translation>除以零：非零有限数除以零。</translation>
+    </message>
+    <message>
+        <source>The operands</source>
+        <translation>操作数</translation>
+    </message>
+    <message>
+        <source>%1 = %2 is not representable in %3: it was rounded on entry to %4 — before the operation even starts.</source>
+        <translation>%1 = %2 无法在 %3 中精确表示：读入时已被舍入为 %4——在运算开始之前。</translation>
+    </message>
+    <message>
+        <source>%1 = %2 is stored exactly in %3.</source>
+        <translation>%1 = %2 在 %3 中精确存储。</translation>
+    </message>
+    <message>
+        <source>Unpack</source>
+        <translation>拆解</translation>
+    </message>
+    <message>
+        <source>Each operand becomes ±significand × 2^exponent; the implicit bit is made explicit (%1 significant bits in %2).</source>
+        <translation>每个操作数写成 ±有效数 × 2^指数；隐含位被显式写出（%2 有 %1 位有效位）。</translation>
+    </message>
+    <message>
+        <source>%1 is subnormal: its leading 1 is shifted up and its exponent goes below the minimum %2.</source>
+        <translation>%1 是次正规数：它的前导 1 被左移，指数低于最小值 %2。</translation>
+    </message>
+    <message>
+        <source>Special case</source>
+        <translation>特殊情况</translation>
+    </message>
+    <message>
+        <source>No arithmetic is needed: %1.</source>
+        <translation>无需计算：%1。</translation>
+    </message>
+    <message>
+        <source>Compare the exponents</source>
+        <translation>比较指数</translation>
+    </message>
+    <message>
+        <source>The signs differ, so the significands are subtracted (an effective subtraction).</source>
+        <translation>符号不同，因此有效数相减（实际做减法）。</translation>
+    </message>
+    <message>
+        <source>Align: shift into guard, round and sticky</source>
+        <translation>对阶：移入保护位、舍入位和粘滞位</translation>
+    </message>
+    <message>
+        <source>%1 shifted</source>
+        <translation>%1 右移后</translation>
+    </message>
+    <message>
+        <source>The shift is longer than the significand: %1 survives only as the sticky bit. This is how a small addend vanishes (swamping).</source>
+        <translation>移位距离超过了有效数的长度：%1 只剩下粘滞位。较小的加数就是这样消失的（大数吃小数）。</translation>
+    </message>
+    <message>
+        <source>Add the exponents</source>
+        <translation>指数相加</translation>
+    </message>
+    <message>
+        <source>%1 + %2 = %3; the sign is %4 (the XOR of the signs).</source>
+        <translation>%1 + %2 = %3；符号为 %4（两个符号的异或）。</translation>
+    </message>
+    <message>
+        <source>Subtract the exponents</source>
+        <translation>指数相减</translation>
+    </message>
+    <message>
+        <source>%1 − %2 = %3; the sign is %4 (the XOR of the signs).</source>
+        <translation>%1 − %2 = %3；符号为 %4（两个符号的异或）。</translation>
+    </message>
+    <message>
+        <source>Halve the exponent</source>
+        <translation>指数减半</translation>
+    </message>
+    <message>
+        <source>sqrt(m × 2^e) = sqrt(m) × 2^(e/2). With e = %1 odd, one factor 2 moves into the significand first.</source>
+        <translation>sqrt(m × 2^e) = sqrt(m) × 2^(e/2)。e = %1 为奇数，因此先把一个因子 2 移入有效数。</translation>
+    </message>
+    <message>
+        <source>sqrt(m × 2^e) = sqrt(m) × 2^(e/2) = sqrt(m) × 2^%1.</source>
+        <translation>sqrt(m × 2^e) = sqrt(m) × 2^(e/2) = sqrt(m) × 2^%1。</translation>
+    </message>
+    <message>
+        <source>Multiply exactly, then align with c</source>
+        <translation>精确相乘，再与 c 对阶</translation>
+    </message>
+    <message>
+        <source>The signs differ: the terms are subtracted.</source>
+        <translation>符号不同：两项相减。</translation>
+    </message>
+    <message>
+        <source>Keep the exponent, re-round the significand</source>
+        <translation>保留指数，重新舍入有效数</translation>
+    </message>
+    <message>
+        <source>%1 has %2 significant bits, %3 has %4: the value keeps its exponent if %3 can hold it, and its significand is rounded to %4 bits.</source>
+        <translation>%1 有 %2 位有效位，%3 有 %4 位：若 %3 能容纳，数值保留原指数，有效数舍入到 %4 位。</translation>
+    </message>
+    <message>
+        <source>Exact result: zero</source>
+        <translation>精确结果：零</translation>
+    </message>
+    <message>
+        <source>The significands cancel exactly: the result is an exact zero (+0, or −0 when rounding toward −infinity).</source>
+        <translation>有效数恰好完全抵消：结果是精确的零（+0；向 −∞ 舍入时为 −0）。</translation>
+    </message>
+    <message>
+        <source>Subtract the significands</source>
+        <translation>有效数相减</translation>
+    </message>
+    <message>
+        <source>Add the significands</source>
+        <translation>有效数相加</translation>
+    </message>
+    <message>
+        <source>Multiply the significands</source>
+        <translation>有效数相乘</translation>
+    </message>
+    <message>
+        <source>Divide the significands</source>
+        <translation>有效数相除</translation>
+    </message>
+    <message>
+        <source>Take the square root of the significand</source>
+        <translation>对有效数开平方</translation>
+    </message>
+    <message>
+        <source>Add the product and c</source>
+        <translation>乘积与 c 相加</translation>
+    </message>
+    <message>
+        <source>The exact value</source>
+        <translation>精确值</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>The exact result is %1%2 × %3. It is computed exactly (with extra bits) so that it can be rounded once, correctly.</source>
+        <translation>精确结果为 %1%2 × %3。它被精确计算出来（带有额外的位），从而只需正确地舍入一次。</translation>
+    </message>
+    <message>
+        <source>A quotient usually never ends in binary: the divider computes a few bits more than it keeps and records a nonzero remainder in the sticky bit.</source>
+        <translation>商在二进制中通常是无限的：除法器比保留的位多算几位，并把非零余数记入粘滞位。</translation>
+    </message>
+    <message>
+        <source>A square root usually never ends either: the remainder becomes the sticky bit.</source>
+        <translation>平方根通常也是无限的：余数记入粘滞位。</translation>
+    </message>
+    <message>
+        <source>Normalise</source>
+        <translation>规格化</translation>
+    </message>
+    <message>
+        <source>The leading 1 is already in place: the exponent is %1.</source>
+        <translation>前导 1 已在正确位置：指数为 %1。</translation>
+    </message>
+    <message>
+        <source>The result reached %1 or more: shift right %2 place(s) and add %2 to the exponent, giving %3.</source>
+        <translation>结果达到 %1 或以上：右移 %2 位，指数加 %2，得到 %3。</translation>
+    </message>
+    <message>
+        <source>The result is below 1: shift left %1 place(s) and subtract %1 from the exponent, giving %2.</source>
+        <translation>结果小于 1：左移 %1 位，指数减 %1，得到 %2。</translation>
+    </message>
+    <message>
+        <source>The leading bits cancelled: shift left %1 place(s) and subtract %1 from the exponent, giving %2.</source>
+        <translation>高位相互抵消：左移 %1 位，指数减 %1，得到 %2。</translation>
+    </message>
+    <message>
+        <source>Already normalised: the leading 1 is in place and the exponent stays %1.</source>
+        <translation>已经是规格化的：前导 1 在正确位置，指数保持 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is below the smallest normal exponent %2 of %3: only %4 of the %5 significant bits fit (a subnormal result).</source>
+        <translation>%1 低于 %3 的最小正规指数 %2：%5 位有效位中只能保留 %4 位（结果为次正规数）。</translation>
+    </message>
+    <message>
+        <source>%1 is above the largest exponent %2 of %3: this will overflow.</source>
+        <translation>%1 高于 %3 的最大指数 %2：将会上溢。</translation>
+    </message>
+    <message>
+        <source>Round (%1)</source>
+        <translation>舍入（%1）</translation>
+    </message>
+    <message>
+        <source>kept | G R S</source>
+        <translation>保留位 | G R S</translation>
+    </message>
+    <message>
+        <source>The two candidates: %1 (toward zero) with probability %2, and %3 (away from zero) with probability %4.</source>
+        <translation>两个候选值：%1（向零），概率 %2；%3（远离零），概率 %4。</translation>
+    </message>
+    <message>
+        <source>The result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>%1 = %2 in %3.</source>
+        <translation>在 %3 中，%1 = %2。</translation>
+    </message>
+    <message>
+        <source>%1 has the larger exponent (%2), %3 the smaller (%4): %3&apos;s significand must move %5 place(s) right so that the binary points line up.</source>
+        <translation>%1 的指数较大（%2），%3 的较小（%4）：%3 的有效数需要右移 %5 位，使二进制小数点对齐。</translation>
+    </message>
+    <message>
+        <source>%1 moves %2 place(s) right. Bits that fall off the end are not thrown away yet: the first lands in the guard bit G, the second in the round bit R, and all the others are ORed into the sticky bit S.</source>
+        <translation>%1 右移 %2 位。移出末端的位暂不丢弃：第一位进入保护位 G，第二位进入舍入位 R，其余各位做逻辑或后存入粘滞位 S。</translation>
+    </message>
+    <message>
+        <source>a × b is computed exactly, with all %1 bits of the product and no rounding (exponent %2 + %3). It is then aligned with c: the smaller one moves %4 place(s) right, its lost bits kept as sticky.</source>
+        <translation>a × b 被精确计算，保留乘积的全部 %1 位，不做舍入（指数 %2 + %3）。然后与 c 对阶：较小的一项右移 %4 位，移出的位记入粘滞位。</translation>
+    </message>
+    <message>
+        <source>A chart exported from FP Lab</source>
+        <translation>从 FP Lab 导出的图表</translation>
+    </message>
+    <message>
+        <source>Could not draw the chart for %1.</source>
+        <translation>无法为 %1 绘制图表。</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos;</source>
+        <translation>未知的键“%1”</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid %2</source>
+        <translation>“%1”不是有效的 %2</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::Tf32Panel</name>
+    <message>
+        <source>TF32</source>
+        <translation>TF32</translation>
+    </message>
+    <message>
+        <source>The TF32 comparison was cancelled.</source>
+        <translation>TF32 比较已取消。</translation>
+    </message>
+    <message>
+        <source>The TF32 comparison failed: %1</source>
+        <translation>TF32 比较失败：%1</translation>
+    </message>
+    <message>
+        <source>TF32 comparison done.</source>
+        <translation>TF32 比较完成。</translation>
+    </message>
+    <message>
+        <source>Press Compare (F7).</source>
+        <translation>按“比较”（F7）。</translation>
+    </message>
+    <message>
+        <source>&quot;high&quot;: TF32 on</source>
+        <translation>&quot;high&quot;：开启 TF32</translation>
+    </message>
+    <message>
+        <source>&quot;highest&quot;: FP32</source>
+        <translation>&quot;highest&quot;：FP32</translation>
+    </message>
+    <message>
+        <source>GPU, %1</source>
+        <translation>GPU，%1</translation>
+    </message>
+    <message>
+        <source>CPU model of the TF32 tensor cores (%1, inputs rounded to nearest even as by cuBLAS)</source>
+        <translation>TF32 张量核心的 CPU 模型（%1，输入按 cuBLAS 的方式舍入到最近偶数）</translation>
+    </message>
+    <message>
+        <source>CPU, FP32 FMA chain (%1)</source>
+        <translation>CPU，FP32 FMA 链（%1）</translation>
+    </message>
+    <message>
+        <source>With TF32 the error against FP64 is %1 times FP32&apos;s (%2 against %3): TF32 keeps 10 fraction bits of each input, FP32 23.</source>
+        <translation>使用 TF32 时，相对 FP64 的误差是 FP32 的 %1 倍（%2 对 %3）：TF32 为每个输入保留 10 个小数位，FP32 保留 23 个。</translation>
+    </message>
+    <message>
+        <source>The GPU part failed: %1</source>
+        <translation>GPU 部分失败：%1</translation>
+    </message>
+    <message>
+        <source>Speed needs a GPU: the CPU rows show the error only.</source>
+        <translation>速度需要 GPU：CPU 各行只显示误差。</translation>
+    </message>
+    <message>
+        <source>Error columns: the largest |D − R| over the cells and ‖D − R‖ / ‖R‖, with R the same GEMM in FP64; ulps are counted from R rounded to FP32.</source>
+        <translation>误差列：各单元中最大的 |D − R| 以及 ‖D − R‖ / ‖R‖，其中 R 是同一 GEMM 的 FP64 结果；ulp 以舍入到 FP32 的 R 为基准计数。</translation>
+    </message>
+    <message>
+        <source>Relative error against FP64, log scale</source>
+        <translation>相对 FP64 的相对误差，对数刻度</translation>
+    </message>
+    <message>
+        <source>Relative error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s torch.set_float32_matmul_precision(&quot;highest&quot;) keeps FP32 matrix products in FP32; &quot;high&quot; lets them run on TF32 tensor cores, which round each input to 10 fraction bits and sum in FP32. Here one FP32 GEMM (M = N = K) runs both ways and is compared with FP64.</source>
+        <translation>PyTorch 的 torch.set_float32_matmul_precision(&quot;highest&quot;) 让 FP32 矩阵乘法保持在 FP32；&quot;high&quot; 允许它们在 TF32 张量核心上运行，张量核心把每个输入舍入到 10 个小数位，再用 FP32 求和。这里同一个 FP32 GEMM（M = N = K）按两种方式运行，并与 FP64 比较。</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>尺寸：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Computed by</source>
+        <translation>计算方式</translation>
+    </message>
+    <message>
+        <source>Max |error|</source>
+        <translation>最大 |误差|</translation>
+    </message>
+    <message>
+        <source>Mean |ulps|</source>
+        <translation>平均 |ulp|</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>TFLOPS</source>
+        <translation>TFLOPS</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::TraceTableModel</name>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>autocast copy of a parameter</source>
+        <translation>autocast 生成的参数副本</translation>
+    </message>
+    <message>
+        <source>activation</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>model output</source>
+        <translation>模型输出</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>gradient</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>parameter gradient</source>
+        <translation>参数梯度</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>dtype</source>
+        <translation>dtype</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>作用</translation>
+    </message>
+    <message>
+        <source>Kept for backward</source>
+        <translation>为反向保存</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::TrainingController</name>
+    <message>
+        <source>A run is still going: cancel it first.</source>
+        <translation>仍有一个训练在运行：请先取消它。</translation>
+    </message>
+    <message>
+        <source>The GPU cannot run this: %1</source>
+        <translation>GPU 无法运行此训练：%1</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::TrainingForm</name>
+    <message>
+        <source>CPU emulator</source>
+        <translation>CPU 模拟器</translation>
+    </message>
+    <message>
+        <source>GPU, compared with the CPU emulator</source>
+        <translation>GPU，与 CPU 模拟器对比</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>TF32 matmuls</source>
+        <translation>TF32 矩阵乘法</translation>
+    </message>
+    <message>
+        <source>FP16, no loss scaling</source>
+        <translation>FP16，不做损失缩放</translation>
+    </message>
+    <message>
+        <source>FP16, constant loss scale</source>
+        <translation>FP16，固定损失缩放</translation>
+    </message>
+    <message>
+        <source>FP16, dynamic loss scale (GradScaler)</source>
+        <translation>FP16，动态损失缩放（GradScaler）</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>FP8, delayed scaling (Transformer Engine, CPU only)</source>
+        <translation>FP8，延迟缩放（Transformer Engine，仅 CPU）</translation>
+    </message>
+    <message>
+        <source>FP8, current scaling (CPU only)</source>
+        <translation>FP8，当前缩放（仅 CPU）</translation>
+    </message>
+    <message>
+        <source>FP8, block scaling (DeepSeek-V3, CPU only)</source>
+        <translation>FP8，块缩放（DeepSeek-V3，仅 CPU）</translation>
+    </message>
+    <message>
+        <source>Spirals (3 classes)</source>
+        <translation>螺旋（3 类）</translation>
+    </message>
+    <message>
+        <source>Tiny gradients (loss × 2^-20)</source>
+        <translation>微小梯度（损失 × 2^-20）</translation>
+    </message>
+    <message>
+        <source>largest (max)</source>
+        <translation>最大值（max）</translation>
+    </message>
+    <message>
+        <source>most recent</source>
+        <translation>最近一次</translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <source>SGD with momentum 0.9</source>
+        <translation>带动量 0.9 的 SGD</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Backend:</source>
+        <translation>后端：</translation>
+    </message>
+    <message>
+        <source>Precision:</source>
+        <translation>精度：</translation>
+    </message>
+    <message>
+        <source>Data:</source>
+        <translation>数据：</translation>
+    </message>
+    <message>
+        <source>Optimizer:</source>
+        <translation>优化器：</translation>
+    </message>
+    <message>
+        <source>Learning rate:</source>
+        <translation>学习率：</translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation>步数：</translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation>宽度：</translation>
+    </message>
+    <message>
+        <source>Depth:</source>
+        <translation>深度：</translation>
+    </message>
+    <message>
+        <source>Batch:</source>
+        <translation>批大小：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>Master weights:</source>
+        <translation>主权重：</translation>
+    </message>
+    <message>
+        <source>Constant scale:</source>
+        <translation>固定缩放因子：</translation>
+    </message>
+    <message>
+        <source>Initial scale:</source>
+        <translation>初始缩放因子：</translation>
+    </message>
+    <message>
+        <source>Growth interval:</source>
+        <translation>增长间隔：</translation>
+    </message>
+    <message>
+        <source>Amax history:</source>
+        <translation>amax 历史长度：</translation>
+    </message>
+    <message>
+        <source>Amax from history:</source>
+        <translation>从历史中取 amax：</translation>
+    </message>
+    <message>
+        <source>FP8 margin:</source>
+        <translation>FP8 余量：</translation>
+    </message>
+    <message>
+        <source>Outlier at step:</source>
+        <translation>异常值所在步：</translation>
+    </message>
+    <message>
+        <source>FP32 master weights</source>
+        <translation>FP32 主权重</translation>
+    </message>
+    <message>
+        <source>Off: parameters, gradients and optimizer state are kept in the 16-bit type, as with model.half(); small updates vanish.</source>
+        <translation>关闭时，参数、梯度和优化器状态都保存在 16 位类型中，和 model.half() 一样；微小的更新会消失。</translation>
+    </message>
+    <message>
+        <source>Which type each operation runs in, as PyTorch autocast gives it on a GPU.</source>
+        <translation>每个运算使用的类型，与 PyTorch autocast 在 GPU 上给出的一致。</translation>
+    </message>
+    <message>
+        <source>GPU: the same run also steps on the GPU (tensor-core matmuls, FP32 accumulation) and each step is compared with the emulator&apos;s.</source>
+        <translation>GPU：同一次训练也在 GPU 上逐步运行（张量核心矩阵乘法，FP32 累加），每一步都与模拟器的结果对比。</translation>
+    </message>
+    <message>
+        <source>The GPU backend is not available: %1</source>
+        <translation>GPU 后端不可用：%1</translation>
+    </message>
+    <message>
+        <source>FP16 with a constant scale: the loss is multiplied by this; nothing checks for overflow.</source>
+        <translation>固定缩放的 FP16：损失乘以该值；不检查溢出。</translation>
+    </message>
+    <message>
+        <source>The dynamic scaler&apos;s first scale (PyTorch: 2^16).</source>
+        <translation>动态缩放器的初始缩放因子（PyTorch：2^16）。</translation>
+    </message>
+    <message>
+        <source>Clean steps before the dynamic scale doubles (PyTorch: 2000).</source>
+        <translation>动态缩放因子加倍前需要的正常步数（PyTorch：2000）。</translation>
+    </message>
+    <message>
+        <source>FP8 delayed scaling: how many steps of amax each tensor remembers (Transformer Engine: 1024).</source>
+        <translation>FP8 延迟缩放：每个张量记住多少步的 amax（Transformer Engine：1024）。</translation>
+    </message>
+    <message>
+        <source>FP8 delayed scaling: the scale comes from the largest amax of the history, or from the most recent one.</source>
+        <translation>FP8 延迟缩放：缩放因子取自历史中最大的 amax，或最近一次的 amax。</translation>
+    </message>
+    <message>
+        <source>FP8 per-tensor scaling (delayed and current): the scale leaves 2^margin of headroom above amax, so values up to 2^margin times the recorded amax still fit (Transformer Engine: margin 0).</source>
+        <translation>FP8 按张量缩放（延迟缩放和当前缩放）：缩放因子在 amax 之上留出 2^margin 的余量，因此不超过所记录 amax 的 2^margin 倍的值仍能表示（Transformer Engine：margin 为 0）。</translation>
+    </message>
+    <message>
+        <source>At this step one input feature becomes 100000: a sudden activation outlier (0: none).</source>
+        <translation>在这一步，一个输入特征变为 100000：一个突然出现的激活异常值（0：无）。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::TrainingSection</name>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Train a small network in FP32, TF32, FP16, BF16 or FP8 on the CPU emulator and watch the loss, the loss scale, skipped steps, the gradients against FP16&apos;s range and the FP8 scales.</source>
+        <translation>在 CPU 模拟器上用 FP32、TF32、FP16、BF16 或 FP8 训练一个小网络，观察损失、损失缩放因子、跳过的步、梯度相对 FP16 范围的分布以及 FP8 缩放因子。</translation>
+    </message>
+    <message>
+        <source>Loss and scale</source>
+        <translation>损失与缩放</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Decision boundary</source>
+        <translation>决策边界</translation>
+    </message>
+    <message>
+        <source>Tensors and memory</source>
+        <translation>张量与内存</translation>
+    </message>
+    <message>
+        <source>CPU vs GPU</source>
+        <translation>CPU 对比 GPU</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <source>a precision mode</source>
+        <translation>一种精度模式</translation>
+    </message>
+    <message>
+        <source>a dataset</source>
+        <translation>一个数据集</translation>
+    </message>
+    <message>
+        <source>an optimizer</source>
+        <translation>一种优化器</translation>
+    </message>
+    <message>
+        <source>an amax algorithm</source>
+        <translation>一种 amax 算法</translation>
+    </message>
+    <message>
+        <source>a value the Training section accepts</source>
+        <translation>“训练”页面接受的值</translation>
+    </message>
+    <message>
+        <source>A run is in progress: cancel it before taking other settings.</source>
+        <translation>正在训练：请先取消，再采用其他设置。</translation>
+    </message>
+    <message>
+        <source>The link&apos;s training settings cannot be used: %1</source>
+        <translation>无法使用链接中的训练设置：%1</translation>
+    </message>
+    <message>
+        <source>Compare runs</source>
+        <translation>对比训练</translation>
+    </message>
+    <message>
+        <source>The kept runs were not restored: the session holds no list of runs.</source>
+        <translation>保留的训练未能恢复：会话中没有训练列表。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::UlpHeatMap</name>
+    <message>
+        <source>identical bits</source>
+        <translation>位完全相同</translation>
+    </message>
+    <message>
+        <source>same value (+0 / −0)</source>
+        <translation>值相同（+0 / −0）</translation>
+    </message>
+    <message>
+        <source>1 ulp</source>
+        <translation>1 ulp</translation>
+    </message>
+    <message>
+        <source>2 ulps</source>
+        <translation>2 ulp</translation>
+    </message>
+    <message>
+        <source>3–4 ulps</source>
+        <translation>3–4 ulp</translation>
+    </message>
+    <message>
+        <source>5–16 ulps</source>
+        <translation>5–16 ulp</translation>
+    </message>
+    <message>
+        <source>17–256 ulps</source>
+        <translation>17–256 ulp</translation>
+    </message>
+    <message>
+        <source>more than 256 ulps</source>
+        <translation>超过 256 ulp</translation>
+    </message>
+    <message>
+        <source>NaN on one side only</source>
+        <translation>仅一侧为 NaN</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::UpdateRatioView</name>
+    <message>
+        <source>Update-to-weight ratio ‖Δw‖ / ‖w‖ per tensor</source>
+        <translation>每个张量的更新与权重之比 ‖Δw‖ / ‖w‖</translation>
+    </message>
+    <message>
+        <source>Updates that vanished (stored weight unchanged), fraction per tensor</source>
+        <translation>消失的更新（存储的权重未变）占每个张量的比例</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>The kept run to show</source>
+        <translation>要显示的已保留训练</translation>
+    </message>
+    <message>
+        <source>Keep a run first: every finished run is kept for comparison.</source>
+        <translation>请先完成一次训练：每次完成的训练都会保留以供对比。</translation>
+    </message>
+    <message>
+        <source>This run has no per-tensor statistics (the GPU run measures none).</source>
+        <translation>这次训练没有逐张量的统计（GPU 训练不做这些测量）。</translation>
+    </message>
+    <message>
+        <source>Below the dashed line an FP16 weight&apos;s update is rounded away (2^-11), below the dotted line a BF16 weight&apos;s (2^-8).</source>
+        <translation>低于虚线时，FP16 权重的更新被舍入掉（2^-11）；低于点线时，BF16 权重的更新被舍入掉（2^-8）。</translation>
+    </message>
+    <message>
+        <source>FP16 swamping 2^-11</source>
+        <translation>FP16 淹没线 2^-11</translation>
+    </message>
+    <message>
+        <source>BF16 swamping 2^-8</source>
+        <translation>BF16 淹没线 2^-8</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ValueDetailsView</name>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Sign</source>
+        <translation>符号</translation>
+    </message>
+    <message>
+        <source>Exponent</source>
+        <translation>指数</translation>
+    </message>
+    <message>
+        <source>Significand</source>
+        <translation>有效数</translation>
+    </message>
+    <message>
+        <source>As a fraction</source>
+        <translation>分数形式</translation>
+    </message>
+    <message>
+        <source>Exact decimal</source>
+        <translation>精确十进制</translation>
+    </message>
+    <message>
+        <source>Shortest decimal</source>
+        <translation>最短十进制</translation>
+    </message>
+    <message>
+        <source>Hex-float</source>
+        <translation>十六进制浮点</translation>
+    </message>
+    <message>
+        <source>ulp</source>
+        <translation>ulp</translation>
+    </message>
+    <message>
+        <source>Next up</source>
+        <translation>下一个更大的值</translation>
+    </message>
+    <message>
+        <source>Next down</source>
+        <translation>下一个更小的值</translation>
+    </message>
+    <message>
+        <source>To the largest</source>
+        <translation>距最大值</translation>
+    </message>
+    <message>
+        <source>The implicit bit, the binary point, then the stored mantissa bits.</source>
+        <translation>隐含位、二进制小数点，然后是存储的尾数位。</translation>
+    </message>
+    <message>
+        <source>Every digit of the stored binary value: binary fractions always end in decimal.</source>
+        <translation>存储的二进制数值的全部十进制数字：二进制小数在十进制下总是有限的。</translation>
+    </message>
+    <message>
+        <source>The shortest decimal that reads back to exactly these bits: what print() shows.</source>
+        <translation>能读回完全相同的位的最短十进制数：也就是 print() 显示的内容。</translation>
+    </message>
+    <message>
+        <source>Unit in the last place: the gap between this value and the next one away from zero.</source>
+        <translation>末位单位（ulp）：该值与远离零方向的下一个值之间的间距。</translation>
+    </message>
+    <message>
+        <source>How far the largest finite value is: the room left before overflow.</source>
+        <translation>距最大有限值还有多远：上溢之前剩余的空间。</translation>
+    </message>
+    <message>
+        <source>1 (negative)</source>
+        <translation>1（负）</translation>
+    </message>
+    <message>
+        <source>0 (positive)</source>
+        <translation>0（正）</translation>
+    </message>
+    <message>
+        <source>none (unsigned format)</source>
+        <translation>无（无符号格式）</translation>
+    </message>
+    <message>
+        <source>field %1 = %2 (biased); %2 − %3 = %4 (unbiased)</source>
+        <translation>字段 %1 = %2（带偏置）；%2 − %3 = %4（去偏置）</translation>
+    </message>
+    <message>
+        <source>field %1: subnormal range, exponent fixed at the minimum %2</source>
+        <translation>字段 %1：次正规数区间，指数固定为最小值 %2</translation>
+    </message>
+    <message>
+        <source>field %1: reserved for %2</source>
+        <translation>字段 %1：保留给%2</translation>
+    </message>
+    <message>
+        <source>%1%2 × 2^%3</source>
+        <translation>%1%2 × 2^%3</translation>
+    </message>
+    <message>
+        <source>the largest finite value is %1</source>
+        <translation>最大有限值为 %1</translation>
+    </message>
+    <message>
+        <source>this is the largest finite value: doubling it overflows</source>
+        <translation>这就是最大有限值：再翻倍就会上溢</translation>
+    </message>
+    <message>
+        <source>%1: this value can double %2 more times</source>
+        <translation>%1：这个值还能再翻倍 %2 次</translation>
+    </message>
+    <message>
+        <source>%1, %2 times this value: doubling it overflows</source>
+        <translation>%1，是这个值的 %2 倍：再翻倍就会上溢</translation>
+    </message>
+    <message>
+        <source>%1, %2 times this value: it can double %3 more times</source>
+        <translation>%1，是这个值的 %2 倍：还能再翻倍 %3 次</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ValueEntryPanel</name>
+    <message>
+        <source>Largest and smallest of each format</source>
+        <translation>各格式的最大值和最小值</translation>
+    </message>
+    <message>
+        <source>Largest finite: %1</source>
+        <translation>最大有限值：%1</translation>
+    </message>
+    <message>
+        <source>Smallest normal: %1</source>
+        <translation>最小正规数：%1</translation>
+    </message>
+    <message>
+        <source>Smallest subnormal: %1</source>
+        <translation>最小次正规数：%1</translation>
+    </message>
+    <message>
+        <source>Infinity: %1</source>
+        <translation>无穷大：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Value</source>
+        <translation>数值(&amp;V)</translation>
+    </message>
+    <message>
+        <source>0.1, 1e-8, 2^-24, 0x1.8p-3, raw bits 0x3c00 or 0b0_01111_0000000000, inf, nan</source>
+        <translation>0.1、1e-8、2^-24、0x1.8p-3、原始位 0x3c00 或 0b0_01111_0000000000、inf、nan</translation>
+    </message>
+    <message>
+        <source>Type a number to see how it is stored. Decimal and hex-float are rounded into the format; 0x… and 0b… with exactly the format&apos;s width are taken as its raw bits (Ctrl+L).</source>
+        <translation>输入一个数，查看它如何存储。十进制和十六进制浮点数会舍入到该格式；位数恰好等于格式宽度的 0x… 和 0b… 视为原始位（Ctrl+L）。</translation>
+    </message>
+    <message>
+        <source>&amp;in</source>
+        <translation>格式(&amp;I)</translation>
+    </message>
+    <message>
+        <source>The format the value is stored in; hover an entry for its layout and range.</source>
+        <translation>存储该数值的格式；将鼠标悬停在条目上可查看其布局和范围。</translation>
+    </message>
+    <message>
+        <source>&amp;rounding</source>
+        <translation>舍入(&amp;R)</translation>
+    </message>
+    <message>
+        <source>How a typed value that falls between two representable values is rounded.</source>
+        <translation>输入值落在两个可表示值之间时如何舍入。</translation>
+    </message>
+    <message>
+        <source>Quick picks</source>
+        <translation>常用值</translation>
+    </message>
+    <message>
+        <source>Values worth looking at: 0.1 is not exact in binary, 65504 is FP16&apos;s largest, 2^-24 its smallest.</source>
+        <translation>值得一看的数：0.1 在二进制中无法精确表示，65504 是 FP16 的最大值，2^-24 是它的最小值。</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the value as hex bits, binary, a C or Python literal, or a fplab-cli command.</source>
+        <translation>以十六进制位、二进制、C 或 Python 字面量，或 fplab-cli 命令的形式复制该数值。</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;hex bits</source>
+        <translation>复制为十六进制位(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;binary</source>
+        <translation>复制为二进制(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;C literal</source>
+        <translation>复制为 C 字面量(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;Python literal</source>
+        <translation>复制为 Python 字面量(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Copy as fplab-cli &amp;command</source>
+        <translation>复制为 fplab-cli 命令(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Quick picks</source>
+        <translation>常用值(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Cannot read this: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>Stored in %1 as &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>在 %1 中存储为 &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> — set from the bits, so nothing was rounded.</source>
+        <translation> — 由位直接设定，没有发生舍入。</translation>
+    </message>
+    <message>
+        <source> — error %1 (relative %2, %3 ulp)</source>
+        <translation> — 误差 %1（相对误差 %2，%3 ulp）</translation>
+    </message>
+    <message>
+        <source> — too large for %1</source>
+        <translation> — 对 %1 来说太大</translation>
+    </message>
+    <message>
+        <source> — stored as a subnormal with fewer significant bits</source>
+        <translation> — 存储为次正规数，有效位更少</translation>
+    </message>
+    <message>
+        <source>flags: &lt;span style=&apos;color:%1&apos;&gt;%2&lt;/span&gt;</source>
+        <translation>标志：&lt;span style=&apos;color:%1&apos;&gt;%2&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Copied: %1</source>
+        <translation>已复制：%1</translation>
+    </message>
+    <message>
+        <source> — rounded to zero: below half the smallest subnormal</source>
+        <translation> — 舍入为零：低于最小次正规数的一半</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::ViewExport</name>
+    <message>
+        <source>Copy as TSV</source>
+        <translation>复制为 TSV</translation>
+    </message>
+    <message>
+        <source>Copy as Markdown</source>
+        <translation>复制为 Markdown</translation>
+    </message>
+    <message>
+        <source>Export as CSV…</source>
+        <translation>导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>Export as PNG…</source>
+        <translation>导出为 PNG…</translation>
+    </message>
+    <message>
+        <source>Export as SVG…</source>
+        <translation>导出为 SVG…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n row(s) as Markdown.</source>
+        <translation>
+            <numerusform>已将 %n 行复制为 Markdown。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n row(s) as tab-separated text.</source>
+        <translation>
+            <numerusform>已将 %n 行复制为制表符分隔的文本。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export the table as CSV</source>
+        <translation>将表格导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Export the chart as PNG</source>
+        <translation>将图表导出为 PNG</translation>
+    </message>
+    <message>
+        <source>Export the chart as SVG</source>
+        <translation>将图表导出为 SVG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>Table “%1” as CSV…</source>
+        <translation>表格“%1”导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>Chart “%1” as PNG…</source>
+        <translation>图表“%1”导出为 PNG…</translation>
+    </message>
+    <message>
+        <source>Chart “%1” as SVG…</source>
+        <translation>图表“%1”导出为 SVG…</translation>
+    </message>
+    <message>
+        <source>No table or chart is shown</source>
+        <translation>当前没有显示表格或图表</translation>
+    </message>
+</context>
 </TS>

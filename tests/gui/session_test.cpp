@@ -77,7 +77,7 @@ void setUpEverything(MainWindow& w, const QString& lessonId, const QString& chec
     explorer->setRowHidden(QStringLiteral("fp64"), true);
 
     auto* arithmetic = qobject_cast<ArithmeticSection*>(w.section(QStringLiteral("arithmetic")));
-    arithmetic->setOperation(OperationKind::Fma);
+    arithmetic->setOperation(Operation::Fma);
     arithmetic->setFormatName(QStringLiteral("e5m10-nosub"));
     arithmetic->setTargetName(QStringLiteral("e5m2"));
     arithmetic->setRounding(RoundingMode::TowardNegative);
@@ -169,7 +169,7 @@ TEST(SessionTest, SaveDestroyOpenInANewWindowRestoresEveryField) {
     EXPECT_EQ(runs->runs()[0].steps.size(), 7u);
     auto* arithmetic = b.section<ArithmeticSection>(QStringLiteral("arithmetic"));
     for (const QCheckBox* box : arithmetic->findChildren<QCheckBox*>()) EXPECT_TRUE(box->isChecked());
-    EXPECT_EQ(b.settings().arithmeticOperation.get(), QStringLiteral("fma"));
+    EXPECT_EQ(b.settings().arithmeticOperation.get(), Operation::Fma);
 }
 
 void expectRefusedWithNothingChanged(const QByteArray& contents, const char* wantedInError) {

@@ -5,6 +5,8 @@
 #include "app/gui/common/format_choice.h"
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/session_file.h"
+#include "core/operation.h"
+#include "core/rounding.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -18,10 +20,10 @@ const char* const kOperandKeys[3] = {"a", "b", "c"};
 } // namespace
 
 void ArithmeticSection::saveSession(QJsonObject& out) const {
-    out.insert(QStringLiteral("operation"), operationKey(m_kind));
+    out.insert(QStringLiteral("operation"), QString::fromLatin1(operationName(m_kind).data()));
     out.insert(QStringLiteral("format"), m_format->currentData().toString());
     out.insert(QStringLiteral("target"), m_target->currentData().toString());
-    out.insert(QStringLiteral("rounding"), m_rounding->currentData().toString());
+    out.insert(QStringLiteral("rounding"), QString::fromLatin1(roundingName(currentRounding()).data()));
     out.insert(QStringLiteral("saturate"), m_saturate->isChecked());
     out.insert(QStringLiteral("tininessBeforeRounding"), m_tininess->isChecked());
     for (int i = 0; i < 3; ++i) out.insert(QLatin1String(kOperandKeys[i]), m_operands[i]->text());
@@ -31,9 +33,9 @@ void ArithmeticSection::saveSession(QJsonObject& out) const {
 QStringList ArithmeticSection::restoreSession(const QJsonObject& in) {
     SessionReader read(in, title());
     const auto isFormat = [](const QString& name) { return resolveFormat(name).has_value(); };
-    if (const auto op = read.stringWhere(QStringLiteral("operation"), [](const QString& k) { return operationFromKey(k).has_value(); },
+    if (const auto op = read.stringWhere(QStringLiteral("operation"), [](const QString& k) { return parseOperationName(k.toStdString()).has_value(); },
                                          tr("an operation")))
-        setOperation(*operationFromKey(*op));
+        setOperation(*parseOperationName(op->toStdString()));
     if (const auto f = read.stringWhere(QStringLiteral("format"), isFormat, tr("a format FP Lab knows"))) setFormatName(*f);
     if (const auto t = read.stringWhere(QStringLiteral("target"), isFormat, tr("a format FP Lab knows"))) {
         if (m_target->findData(*t) < 0) {
