@@ -12,6 +12,7 @@
 #include "app/gui/training/run_store.h"
 #include "app/gui/training/run_all_modes.h"
 #include "app/gui/training/run_controls.h"
+#include "app/gui/training/run_phase.h"
 #include "app/gui/training/training_controller.h"
 #include "app/gui/training/training_form.h"
 #include "app/gui/training/training_run_data.h"
@@ -328,7 +329,11 @@ TEST(CompareRunsGui, CancelStopsTheQueue) {
     s->form()->stepsSpin()->setValue(100000);
     s->form()->widthSpin()->setValue(16);
     ASSERT_TRUE(s->runAllModes()->start());
-    ASSERT_TRUE(waitUntil([&] { return !s->runControls()->run().steps.empty(); }));
+    // Paused at once, so that the first run cannot end on its own before Cancel (a start-up stall of the
+    // GUI thread, e.g. the CUDA build asking for a GPU, once let all 100000 steps finish first).
+    ASSERT_TRUE(s->runControls()->pauseAction()->isEnabled());
+    s->runControls()->pauseAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return s->runControls()->phase() == RunPhase::Paused; }));
     s->runControls()->cancelAction()->trigger();
     ASSERT_TRUE(waitUntil([&] { return !s->runAllModes()->active() && idle(s); }));
     QTest::qWait(50);

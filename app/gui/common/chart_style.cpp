@@ -156,10 +156,13 @@ void applyNiceAxis(QValueAxis* axis, double lo, double hi, bool integers, int ma
         category->setRange(t.min, t.max);
         return;
     }
+    // Fixed ticks while range and interval change: with dynamic ticks, a wide new range under the old small
+    // interval (or the reverse) would lay out one tick item per step for a moment: 100,000 for a long run.
+    axis->setTickType(QValueAxis::TicksFixed);
     axis->setRange(t.min, t.max);
-    axis->setTickType(QValueAxis::TicksDynamic);
     axis->setTickAnchor(0);
     axis->setTickInterval(t.step);
+    axis->setTickType(QValueAxis::TicksDynamic);
     axis->setLabelFormat(integers ? QStringLiteral("%d") : QStringLiteral("%g"));
 }
 
