@@ -6,6 +6,7 @@
 #include "app/gui/arithmetic/step_view.h"
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/number_text.h"
+#include "app/gui/common/shortcut_action.h"
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/glyph_icon.h"
 #include "app/gui/shell/section_links.h"
@@ -240,13 +241,7 @@ void ArithmeticSection::buildUi() {
 }
 
 void ArithmeticSection::buildActions() {
-    const auto make = [this](const QKeySequence& shortcut, auto slot) {
-        auto* a = new QAction(this);
-        a->setShortcut(shortcut);
-        addAction(a);
-        connect(a, &QAction::triggered, this, slot);
-        return a;
-    };
+    const auto make = [this](const QKeySequence& shortcut, auto slot) { return addShortcutAction(this, shortcut, slot); };
     m_next = make(QKeySequence(Qt::ALT | Qt::Key_Right), [this] { nextStep(); });
     m_back = make(QKeySequence(Qt::ALT | Qt::Key_Left), [this] { previousStep(); });
     m_first = make(QKeySequence(Qt::ALT | Qt::Key_Home), [this] { goToStep(0); });

@@ -1,6 +1,7 @@
 // Clicks on the bits and the step buttons write the state; the row redraws when the state changes.
 #include "app/gui/explorer/bit_editor_panel.h"
 
+#include "app/gui/common/shortcut_action.h"
 #include "app/gui/explorer/bit_editor.h"
 #include "app/gui/explorer/explorer_state.h"
 #include "core/values.h"
@@ -21,13 +22,7 @@ BitEditorPanel::BitEditorPanel(ExplorerState* state, QWidget* parent) : QWidget(
     row->addWidget(m_bits, 1);
     row->addWidget(m_upButton);
 
-    const auto make = [this](const QKeySequence& shortcut, auto slot) {
-        auto* a = new QAction(this);
-        a->setShortcut(shortcut);
-        addAction(a);
-        connect(a, &QAction::triggered, this, slot);
-        return a;
-    };
+    const auto make = [this](const QKeySequence& shortcut, auto slot) { return addShortcutAction(this, shortcut, slot); };
     m_nextUp = make(QKeySequence(Qt::ALT | Qt::Key_Up), [this] { m_state->setBits(nextUp(m_state->format(), m_state->bits())); });
     m_nextDown = make(QKeySequence(Qt::ALT | Qt::Key_Down), [this] { m_state->setBits(nextDown(m_state->format(), m_state->bits())); });
     m_negate = make(QKeySequence(Qt::ALT | Qt::Key_Minus), [this] {
