@@ -49,18 +49,36 @@ CompareChartsView::CompareChartsView(RunStore* store, QWidget* parent) : QWidget
     m_views[Scale]->chart()->addAxis(m_scaleY, Qt::AlignLeft);
     m_views[Underflow]->chart()->addAxis(m_underflowY, Qt::AlignLeft);
     m_views[Accuracy]->chart()->addAxis(m_accuracyY, Qt::AlignLeft);
-    connect(m_store, &RunStore::runsChanged, this, &CompareChartsView::rebuild);
+    connect(m_store, &RunStore::runsChanged, this, &CompareChartsView::storeChanged);
     retranslate();
     rebuild();
 }
 
 CompareChartsView::~CompareChartsView() = default;
 
-QLineSeries* CompareChartsView::series(Chart chart, int row) const {
+QLineSeries* CompareChartsView::series(Chart chart, int row) {
+    ensureBuilt();
     return row >= 0 && row < int(m_series.size()) ? m_series[std::size_t(row)][chart] : nullptr;
 }
 
-QChart* CompareChartsView::chart(Chart chart) const { return m_views[chart]->chart(); }
+QChart* CompareChartsView::chart(Chart chart) {
+    ensureBuilt();
+    return m_views[chart]->chart();
+}
+
+void CompareChartsView::storeChanged() {
+    if (isVisible()) rebuild();
+    else m_stale = true;
+}
+
+void CompareChartsView::ensureBuilt() {
+    if (m_stale) rebuild();
+}
+
+void CompareChartsView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    ensureBuilt();
+}
 
 void CompareChartsView::retranslate() {
     m_views[Loss]->chart()->setTitle(tr("Loss"));
@@ -89,6 +107,7 @@ void CompareChartsView::restyle() {
 }
 
 void CompareChartsView::rebuild() {
+    m_stale = false;
     for (QChartView* v : m_views) v->chart()->removeAllSeries();
     m_series.clear();
     int maxStep = 2;

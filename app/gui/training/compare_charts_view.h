@@ -31,15 +31,20 @@ public:
 
     void retranslate();
 
-    // For tests: the series of the run in `row` of the store.
-    QLineSeries* series(Chart chart, int row) const;
-    QChart* chart(Chart chart) const;
+    // The series of the run in `row` of the store (built first if the store changed while hidden).
+    QLineSeries* series(Chart chart, int row);
+    QChart* chart(Chart chart);
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void rebuild();
+    // Rebuilds now when shown, else when next shown: a run that ends while another tab is open costs
+    // the GUI thread nothing.
+    void storeChanged();
+    void ensureBuilt();
     void restyle();
 
     RunStore* m_store;
@@ -50,6 +55,7 @@ private:
     QValueAxis* m_underflowY;
     QValueAxis* m_accuracyY;
     std::vector<std::array<QLineSeries*, ChartCount>> m_series; // per run
+    bool m_stale = false;
 };
 
 } // namespace fplab::gui

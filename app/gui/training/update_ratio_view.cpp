@@ -62,7 +62,7 @@ UpdateRatioView::UpdateRatioView(RunStore* store, QWidget* parent) : QWidget(par
     // Full tensor names beside the plots (a legend below would cut them); the same in both charts.
     for (QChartView* v : {m_ratioView, m_vanishedView}) v->chart()->legend()->setAlignment(Qt::AlignRight);
 
-    connect(m_run, &QComboBox::currentIndexChanged, this, &UpdateRatioView::rebuild);
+    connect(m_run, &QComboBox::currentIndexChanged, this, &UpdateRatioView::rebuildWhenShown);
     connect(m_store, &RunStore::runsChanged, this, &UpdateRatioView::fillRuns);
     fillRuns();
     retranslate();
@@ -84,7 +84,7 @@ void UpdateRatioView::fillRuns() {
         if (at < 0) at = std::min(keep, m_run->count() - 1);
         m_run->setCurrentIndex(at);
     }
-    rebuild();
+    rebuildWhenShown();
 }
 
 void UpdateRatioView::retranslate() {
@@ -93,7 +93,7 @@ void UpdateRatioView::retranslate() {
     m_ratioX->setTitleText(tr("step"));
     m_vanishedX->setTitleText(tr("step"));
     m_run->setToolTip(tr("The kept run to show"));
-    rebuild();
+    rebuildWhenShown();
 }
 
 void UpdateRatioView::changeEvent(QEvent* event) {
@@ -120,7 +120,22 @@ void UpdateRatioView::restyle() {
         }
 }
 
+void UpdateRatioView::rebuildWhenShown() {
+    if (isVisible()) rebuild();
+    else m_stale = true;
+}
+
+void UpdateRatioView::ensureBuilt() {
+    if (m_stale) rebuild();
+}
+
+void UpdateRatioView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    ensureBuilt();
+}
+
 void UpdateRatioView::rebuild() {
+    m_stale = false;
     m_ratioView->chart()->removeAllSeries();
     m_vanishedView->chart()->removeAllSeries();
     m_ratio.clear();

@@ -33,19 +33,23 @@ public:
     // Shows the run in `row` of the store.
     void showRun(int row);
 
-    // For tests.
+    // The charts' contents (built first if the chosen run or the store changed while hidden).
     QComboBox* runCombo() const { return m_run; }
-    const std::vector<QLineSeries*>& ratioSeries() const { return m_ratio; }
-    const std::vector<QLineSeries*>& vanishedSeries() const { return m_vanished; }
-    QLineSeries* fp16Line() const { return m_fp16Line; }
-    QLineSeries* bf16Line() const { return m_bf16Line; }
+    const std::vector<QLineSeries*>& ratioSeries() { ensureBuilt(); return m_ratio; }
+    const std::vector<QLineSeries*>& vanishedSeries() { ensureBuilt(); return m_vanished; }
+    QLineSeries* fp16Line() { ensureBuilt(); return m_fp16Line; }
+    QLineSeries* bf16Line() { ensureBuilt(); return m_bf16Line; }
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void fillRuns();
     void rebuild();
+    // Rebuilds now when shown, else when next shown (a run ending behind another tab costs nothing).
+    void rebuildWhenShown();
+    void ensureBuilt();
     void restyle();
 
     RunStore* m_store;
@@ -61,6 +65,7 @@ private:
     QLineSeries* m_bf16Line = nullptr;
     std::vector<QLineSeries*> m_ratio;
     std::vector<QLineSeries*> m_vanished;
+    bool m_stale = false;
 };
 
 } // namespace fplab::gui
