@@ -90,7 +90,7 @@ ExperimentResult roundingModes(const ParamValues& params) {
                                           RealStyle::Measurement));
     t.rows.push_back({"sr", modeDescription(RoundingMode::Stochastic),
                       floatText(f, lower.bits) + " / " + floatText(f, upper.bits),
-                      pythonRepr(1 - probability) + " / " + pythonRepr(probability), "x"});
+                      measuredText(1 - probability) + " / " + measuredText(probability), "x"});
     out.tables.push_back(std::move(t));
     out.numberLines.push_back(std::move(line));
     return out;
