@@ -42,12 +42,13 @@ Quantity countQuantity(std::string key, LocalText label, std::int64_t count) {
     return q;
 }
 
-Quantity realQuantity(std::string key, LocalText label, double value) {
+Quantity realQuantity(std::string key, LocalText label, double value, RealStyle style) {
     Quantity q;
     q.key = std::move(key);
     q.label = std::move(label);
     q.kind = QuantityKind::Real;
     q.real = value;
+    q.realStyle = style;
     return q;
 }
 

@@ -19,8 +19,15 @@ enum class QuantityKind : std::uint8_t {
     Float,   // a value in a float format: format + bits (+ the flags of the operation that made it)
     Integer, // a value in an integer format (INT8...): its bits
     Count,   // a plain whole number: a step index, a number of bytes
-    Real,    // a double computed outside the formats (a ratio, MiB); printed as Python's repr
+    Real,    // a double computed outside the formats (a ratio, MiB); printed as its RealStyle says
     Text,    // a word: "yes", "stalled"
+};
+
+// How a Real is written for people (JSON and the :exact view always carry the full double).
+enum class RealStyle : std::uint8_t {
+    Python,      // Python's repr: every digit the double needs (exact counts, MiB, thresholds)
+    Float32,     // an FP32 value (a loss, an accuracy): the shortest digits that read back to the same float
+    Measurement, // an average or an error estimate: 4 significant digits
 };
 
 struct Quantity {
@@ -33,6 +40,7 @@ struct Quantity {
     std::optional<Flags> flags; // Float/Integer made by an operation
     std::int64_t count = 0;     // Count
     double real = 0;            // Real
+    RealStyle realStyle = RealStyle::Python;
     LocalText text;             // Text
     LocalText note;             // optional remark shown after the value
 };
@@ -93,7 +101,7 @@ Quantity floatQuantity(std::string key, LocalText label, const Format& f, std::u
 Quantity intQuantity(std::string key, LocalText label, const IntFormat& f, std::uint64_t bits,
                      std::optional<Flags> flags = std::nullopt);
 Quantity countQuantity(std::string key, LocalText label, std::int64_t count);
-Quantity realQuantity(std::string key, LocalText label, double value);
+Quantity realQuantity(std::string key, LocalText label, double value, RealStyle style = RealStyle::Python);
 Quantity textQuantity(std::string key, LocalText label, LocalText text);
 
 } // namespace fplab::lessons

@@ -65,9 +65,9 @@ void writeChart(std::ostream& out, const Chart& chart, Language language, const 
     for (const Series& s : chart.series) {
         out << pad << "  " << s.label.in(language) << ": " << s.x.size() << labelOf(language, " points", " 个点");
         if (!s.x.empty())
-            out << labelOf(language, ", first ", "，首点 ") << "(" << pythonRepr(s.x.front()) << ", " << pythonRepr(s.y.front())
-                << ")" << labelOf(language, ", last ", "，末点 ") << "(" << pythonRepr(s.x.back()) << ", "
-                << pythonRepr(s.y.back()) << ")";
+            out << labelOf(language, ", first ", "，首点 ") << "(" << measuredText(s.x.front(), 6) << ", " << measuredText(s.y.front(), 6)
+                << ")" << labelOf(language, ", last ", "，末点 ") << "(" << measuredText(s.x.back(), 6) << ", "
+                << measuredText(s.y.back(), 6) << ")";
         out << '\n';
     }
 }

@@ -6,6 +6,7 @@
 #include "core/text/print.h"
 #include "core/values.h"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -14,25 +15,23 @@
 
 namespace fplab::lessons {
 
-std::string pythonRepr(double value) {
-    if (std::isnan(value)) return "nan";
-    if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
-    if (value == 0) return std::signbit(value) ? "-0.0" : "0.0";
-    char buffer[64];
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
-    (void)ec;
-    const std::string sci(buffer, end); // "-d.ddde+XX"
+namespace {
+
+// Python's layout of a number given as "-d.ddde+XX" scientific digits (trailing zeros of the digits dropped).
+// `padZeros` false: digits that stop left of the decimal point go to exponent notation ("1.235e+05", not "123500.0").
+std::string pythonLayout(const std::string& sci, bool padZeros = true) {
     const std::size_t epos = sci.find('e');
     const int exponent = std::atoi(sci.c_str() + epos + 1);
     const bool negative = sci[0] == '-';
     std::string digits;
     for (std::size_t i = negative ? 1 : 0; i < epos; ++i)
         if (sci[i] != '.') digits += sci[i];
+    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
     std::string out = negative ? "-" : "";
     // Python's repr switches to exponent notation when the decimal point would sit
     // more than 4 places left of the first digit or more than 16 right of it.
     const int decimalPoint = exponent + 1;
-    if (decimalPoint <= -4 || decimalPoint > 16) {
+    if (decimalPoint <= -4 || decimalPoint > 16 || (!padZeros && std::size_t(std::max(decimalPoint, 0)) > digits.size())) {
         out += digits.substr(0, 1);
         if (digits.size() > 1) out += "." + digits.substr(1);
         char e[16];
@@ -45,9 +44,52 @@ std::string pythonRepr(double value) {
     return out + digits.substr(0, std::size_t(decimalPoint)) + "." + digits.substr(std::size_t(decimalPoint));
 }
 
+// "nan", "inf", "-inf", "0.0", "-0.0": the values that have no digits to lay out; empty otherwise.
+std::string specialText(double value) {
+    if (std::isnan(value)) return "nan";
+    if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
+    if (value == 0) return std::signbit(value) ? "-0.0" : "0.0";
+    return {};
+}
+
+} // namespace
+
+std::string pythonRepr(double value) {
+    if (std::string s = specialText(value); !s.empty()) return s;
+    char buffer[64];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
+    (void)ec;
+    return pythonLayout(std::string(buffer, end));
+}
+
+std::string float32Text(float value) {
+    if (std::string s = specialText(value); !s.empty()) return s;
+    char buffer[64];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
+    (void)ec;
+    return pythonLayout(std::string(buffer, end));
+}
+
+std::string measuredText(double value, int significantDigits) {
+    if (std::string s = specialText(value); !s.empty()) return s;
+    if (std::trunc(value) == value && std::fabs(value) < 1e16) return pythonRepr(value); // a whole number: every digit
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*e", std::max(significantDigits, 1) - 1, value);
+    return pythonLayout(buffer, false);
+}
+
+std::string realText(double value, RealStyle style) {
+    switch (style) {
+    case RealStyle::Python: return pythonRepr(value);
+    case RealStyle::Float32: return float32Text(float(value));
+    case RealStyle::Measurement: return measuredText(value);
+    }
+    return pythonRepr(value);
+}
+
 std::string floatText(const Format& f, std::uint64_t bits) {
     const FloatClass c = classify(f, bits);
-    if (isNan(c)) return "nan";
+    if (isNan(c)) return nanText(f, bits);
     return pythonRepr(toDouble(f, bits));
 }
 
@@ -68,7 +110,7 @@ std::string quantityText(const Quantity& q, Language language) {
     case QuantityKind::Float: return floatText(q.format, q.bits);
     case QuantityKind::Integer: return intText(q.intFormat, q.bits);
     case QuantityKind::Count: return std::to_string(q.count);
-    case QuantityKind::Real: return pythonRepr(q.real);
+    case QuantityKind::Real: return realText(q.real, q.realStyle);
     case QuantityKind::Text: return q.text.in(language);
     }
     return {};

@@ -1,5 +1,6 @@
 // `fplab-cli mma`: one tensor-core dot product per stdin line through the CPU model of
 // core/tensor_core (K a-values, K b-values, then c, in hex), d in hex out; --steps shows each block.
+#include "app/cli/block_special_text.h"
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
 #include "app/cli/option_table.h"
@@ -116,7 +117,7 @@ void printSteps(std::ostream& out, const BlockModel& m, const std::vector<BlockS
                 out << "  value " << t.cut << "\n";
                 continue;
             }
-            if (!st.special.empty() || (t.dropped && t.significand == 0)) {
+            if (st.special != BlockSpecial::None || (t.dropped && t.significand == 0)) {
                 if (t.dropped) out << (t.kind == TermStep::Kind::Product ? "  zero product: dropped" : "  zero");
                 out << "\n";
                 continue;
@@ -126,8 +127,8 @@ void printSteps(std::ostream& out, const BlockModel& m, const std::vector<BlockS
             if (t.lostBitCount > 0) out << "  lost " << t.lostBitCount << " bits " << hex(t.lostBits, t.lostBitCount);
             out << "\n";
         }
-        if (!st.special.empty()) {
-            out << "  special: " << st.special << "\n  d = " << hex(st.resultBits, accBits) << "\n";
+        if (st.special != BlockSpecial::None) {
+            out << "  special: " << blockSpecialText(st.special) << "\n  d = " << hex(st.resultBits, accBits) << "\n";
             continue;
         }
         if (st.integer) {

@@ -257,8 +257,12 @@ void printText(std::ostream& out, const Quantized& q, const Report& r, const Blo
     } else {
         out << "\n(" << q.codes.size() << " elements: --csv or --json lists each one)\n";
     }
-    out << "\nmax |error| " << number(r.maxAbsError) << ", rms error " << number(r.rmsError) << ", saturated "
-        << r.saturated << ", flushed to zero " << r.flushedToZero << "\n";
+    // The rms error is a measurement: 6 significant digits (--json keeps every digit). "Rounded to zero", not
+    // "flushed": these inputs are below half the smallest element, which is rounding; flush-to-zero is another thing.
+    char rms[40];
+    std::snprintf(rms, sizeof rms, "%.6g", r.rmsError);
+    out << "\nmax |error| " << number(r.maxAbsError) << ", rms error " << rms << ", saturated "
+        << r.saturated << ", rounded to zero " << r.flushedToZero << "\n";
 }
 
 int runQuantize(std::span<const std::string_view> args, CommandIo io) {

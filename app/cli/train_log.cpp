@@ -22,9 +22,10 @@ void printStep(std::ostream& out, const StepRecord& r, bool stats) {
     out << "\n";
 }
 
-// Per FP8 tensor: the worst step for saturation and the mean fraction flushed to zero.
+// Per FP8 tensor: the worst step for saturation and the mean fraction rounded to zero (4 significant digits: a
+// measurement; the CSV has every step's fraction). Rounded, not flushed: flush-to-zero is another thing (lesson 9).
 void printFp8Summary(const std::vector<StepRecord>& h, CommandIo io) {
-    io.out << "  fp8 casts (saturated: clamped to the largest element; flushed: nonzero became zero):\n";
+    io.out << "  fp8 casts (saturated: clamped to the largest element; rounded to zero: nonzero became zero):\n";
     for (std::size_t t = 0; t < h.front().fp8.size(); ++t) {
         double worst = 0, flushed = 0;
         int worstStep = 0;
@@ -36,9 +37,9 @@ void printFp8Summary(const std::vector<StepRecord>& h, CommandIo io) {
                 worstStep = r.step;
             }
         }
-        io.out << "    " << padRight(h.front().fp8[t].name, 18) << " saturated at most " << general(worst)
-               << (worstStep ? " (step " + std::to_string(worstStep) + ")" : std::string()) << ", flushed on average "
-               << general(flushed / double(h.size())) << "\n";
+        io.out << "    " << padRight(h.front().fp8[t].name, 18) << " saturated at most " << measured(worst)
+               << (worstStep ? " (step " + std::to_string(worstStep) + ")" : std::string()) << ", rounded to zero on average "
+               << measured(flushed / double(h.size())) << "\n";
     }
 }
 

@@ -43,6 +43,7 @@ std::string_view modeDescription(TrainingMode m) {
 std::string fixed(double v, int digits) { return printed(("%." + std::to_string(digits) + "f").c_str(), v); }
 std::string general(double v) { return printed("%.9g", v); }
 std::string setting(double v) { return printed("%.6g", v); }
+std::string measured(double v) { return printed("%.4g", v); }
 
 std::string padLeft(std::string s, std::size_t width) { return s.size() >= width ? s : std::string(width - s.size(), ' ') + s; }
 std::string padRight(std::string s, std::size_t width) { return s.size() >= width ? s : s + std::string(width - s.size(), ' '); }

@@ -251,9 +251,7 @@ MmaResult blockFma(const BlockModel& m, std::span<const u64> a, std::span<const 
         r.bits = canonicalNan(acc);
         if (st) {
             st->terms.push_back(cs);
-            st->special = nan ? "a NaN operand gives the canonical NaN"
-                          : zeroTimesInf ? "0 * inf gives the canonical NaN"
-                                         : "inf - inf gives the canonical NaN";
+            st->special = nan ? BlockSpecial::NanOperand : zeroTimesInf ? BlockSpecial::ZeroTimesInf : BlockSpecial::InfMinusInf;
             st->resultBits = r.bits;
         }
         return r;
@@ -262,7 +260,7 @@ MmaResult blockFma(const BlockModel& m, std::span<const u64> a, std::span<const 
         r.bits = infinityBits(acc, negInf);
         if (st) {
             st->terms.push_back(cs);
-            st->special = "an infinite term gives an infinity of its sign";
+            st->special = BlockSpecial::InfiniteTerm;
             st->resultBits = r.bits;
         }
         return r;

@@ -20,6 +20,19 @@ enum class Caveat : std::uint8_t {
 // "unmodelled: ..." for a caveat, empty for None.
 std::string_view caveatText(Caveat c);
 
+// A NaN or an infinity that decided a block's result without arithmetic. The words are written by the
+// presentation layers (app/cli/block_special_text.cpp, lessons/experiments/block_special_text.cpp).
+enum class BlockSpecial : std::uint8_t {
+    None,
+    NanOperand,   // a NaN operand gives the canonical NaN
+    ZeroTimesInf, // 0 * inf gives the canonical NaN
+    InfMinusInf,  // inf - inf gives the canonical NaN
+    InfiniteTerm, // an infinite term gives an infinity of its sign
+};
+
+inline constexpr BlockSpecial kAllBlockSpecials[] = {BlockSpecial::NanOperand, BlockSpecial::ZeroTimesInf,
+                                                     BlockSpecial::InfMinusInf, BlockSpecial::InfiniteTerm};
+
 struct TermStep {
     enum class Kind : std::uint8_t { Product, Accumulator };
     Kind kind = Kind::Product;
@@ -51,7 +64,7 @@ struct AddendStep {
 
 struct BlockSteps {
     std::vector<TermStep> terms;   // products in k order, then C
-    std::string special;           // set when a NaN or infinity decided the result, in words
+    BlockSpecial special = BlockSpecial::None; // set when a NaN or infinity decided the result
     bool integer = false;          // an int8 block: exact products, int32 result
     int maxExponent = 0;           // E
     int fractionBits = 0;          // F

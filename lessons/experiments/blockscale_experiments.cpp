@@ -59,7 +59,7 @@ ExperimentResult blockQuantize(const ParamValues& params) {
         out.quantities.push_back(floatQuantity("scale" + n, {"Scale of block " + n, "第 " + n + " 块的缩放因子"},
                                                *info.scale, q.scaleBits[b]));
         out.quantities.push_back(realQuantity("amax" + n, {"Largest magnitude in block " + n, "第 " + n + " 块的最大绝对值"},
-                                              r.blocks[b].amax));
+                                              r.blocks[b].amax, RealStyle::Float32));
     }
     if (scheme == Scheme::Nvfp4)
         out.quantities.push_back(floatQuantity("tensor_scale", {"FP32 tensor scale", "FP32 张量缩放因子"}, kFp32,
@@ -73,7 +73,7 @@ ExperimentResult blockQuantize(const ParamValues& params) {
         out.quantities.push_back(realQuantity("error" + n, {"Error of element " + n, "第 " + n + " 个元素的误差"}, r.error[i]));
     }
     out.quantities.push_back(realQuantity("max_abs_error", {"Largest |error|", "最大 |误差|"}, r.maxAbsError));
-    out.quantities.push_back(realQuantity("rms_error", {"RMS error", "均方根误差"}, r.rmsError));
+    out.quantities.push_back(realQuantity("rms_error", {"RMS error", "均方根误差"}, r.rmsError, RealStyle::Measurement));
     out.quantities.push_back(countQuantity("saturated", {"Elements clipped to the largest value", "被截到最大值的元素数"},
                                            static_cast<std::int64_t>(r.saturated)));
     out.quantities.push_back(countQuantity("flushed", {"Non-zero elements that became 0", "变成 0 的非零元素数"},
@@ -89,7 +89,7 @@ ExperimentResult blockQuantize(const ParamValues& params) {
         std::snprintf(code, sizeof code, "0x%02x", q.codes[i]);
         t.rows.push_back({LocalText{std::to_string(i), std::to_string(i)},
                           LocalText{std::to_string(layout.blockOf(i)), std::to_string(layout.blockOf(i))},
-                          LocalText{pythonRepr(x[i]), pythonRepr(x[i])}, LocalText{code, code},
+                          LocalText{float32Text(x[i]), float32Text(x[i])}, LocalText{code, code},
                           LocalText{pythonRepr(elementValue(scheme, q.codes[i])), pythonRepr(elementValue(scheme, q.codes[i]))},
                           LocalText{pythonRepr(r.dequantized[i]), pythonRepr(r.dequantized[i])},
                           LocalText{pythonRepr(r.error[i]), pythonRepr(r.error[i])}});
@@ -151,10 +151,10 @@ ExperimentResult outlierEffect(const ParamValues& params) {
         const std::string key(info.name == "mxfp8-e4m3" ? "mxfp8" : info.name);
         out.quantities.push_back(realQuantity(key + "_rms_clean", {std::string(info.name) + ": RMS error without the outlier",
                                                                    std::string(info.name) + "：无离群值时的均方根误差"},
-                                              rmsClean));
+                                              rmsClean, RealStyle::Measurement));
         out.quantities.push_back(realQuantity(key + "_rms_outlier", {std::string(info.name) + ": RMS error with the outlier",
                                                                      std::string(info.name) + "：有离群值时的均方根误差"},
-                                              rmsSpiked));
+                                              rmsSpiked, RealStyle::Measurement));
         out.quantities.push_back(countQuantity(key + "_flushed", {std::string(info.name) + ": block elements rounded to 0",
                                                                   std::string(info.name) + "：块内变成 0 的元素"},
                                                flushedSpiked));
@@ -163,8 +163,8 @@ ExperimentResult outlierEffect(const ParamValues& params) {
                                                static_cast<std::int64_t>(width)));
         t.rows.push_back({LocalText{std::string(info.name), std::string(info.name)},
                           LocalText{std::to_string(width), std::to_string(width)},
-                          LocalText{pythonRepr(rmsClean), pythonRepr(rmsClean)},
-                          LocalText{pythonRepr(rmsSpiked), pythonRepr(rmsSpiked)},
+                          LocalText{measuredText(rmsClean), measuredText(rmsClean)},
+                          LocalText{measuredText(rmsSpiked), measuredText(rmsSpiked)},
                           LocalText{std::to_string(flushedSpiked) + " / " + std::to_string(last - first - 1),
                                     std::to_string(flushedSpiked) + " / " + std::to_string(last - first - 1)}});
     }

@@ -43,9 +43,10 @@ ExperimentResult fp8Formats(const ParamValues&) {
         out.quantities.push_back(countQuantity(p + "mantissa_bits", {displayName(*f) + ": mantissa bits",
                                                                      displayName(*f) + "：尾数位"}, f->mantissaBits));
         out.quantities.push_back(realQuantity(p + "binades", {displayName(*f) + ": binades covered",
-                                                              displayName(*f) + "：覆盖的二进制数量级"}, binades));
+                                                              displayName(*f) + "：覆盖的二进制数量级"}, binades,
+                                              RealStyle::Measurement));
         t.rows.push_back({LocalText{displayName(*f)}, valueCell(*f, maxBits), valueCell(*f, minNormal), valueCell(*f, 1),
-                          LocalText{std::to_string(f->mantissaBits)}, LocalText{pythonRepr(binades)}});
+                          LocalText{std::to_string(f->mantissaBits)}, LocalText{measuredText(binades)}});
     }
     out.tables.push_back(std::move(t));
     return out;
@@ -103,16 +104,16 @@ ExperimentResult fp8Outlier(const ParamValues& params) {
                                                                     "fc1 输入：异常值那一步饱和的元素数"}, saturatedAtOutlier));
     out.quantities.push_back(realQuantity("flushed_before", {"fc1 input: mean fraction rounded to zero before the outlier",
                                                              "fc1 输入：异常值之前被舍入为零的平均比例"},
-                                          beforeSteps > 0 ? before / beforeSteps : 0.0));
+                                          beforeSteps > 0 ? before / beforeSteps : 0.0, RealStyle::Measurement));
     out.quantities.push_back(realQuantity("flushed_after", {"fc1 input: mean fraction rounded to zero after it",
                                                             "fc1 输入：异常值之后被舍入为零的平均比例"},
-                                          afterSteps > 0 ? after / afterSteps : 0.0));
+                                          afterSteps > 0 ? after / afterSteps : 0.0, RealStyle::Measurement));
     out.quantities.push_back(realQuantity("final_scale", {"fc1 input: scale at the last step", "fc1 输入：最后一步的缩放因子"},
-                                          r.history.back().fp8.at(0).scale));
+                                          r.history.back().fp8.at(0).scale, RealStyle::Float32));
     out.quantities.push_back(realQuantity("loss", {"loss on the whole data set after training", "训练后整个数据集上的损失"},
-                                          r.eval.loss));
+                                          r.eval.loss, RealStyle::Float32));
     out.quantities.push_back(realQuantity("bf16_loss", {"the same run in bf16: loss", "同样的训练用 bf16：损失"},
-                                          bf16.eval.loss));
+                                          bf16.eval.loss, RealStyle::Float32));
     Chart f;
     f.key = "flushed";
     f.title = {"fc1 input rounded to zero, step by step", "fc1 输入被舍入为零的比例，逐步"};
@@ -159,21 +160,22 @@ ExperimentResult fp8LongK(const ParamValues& params) {
     for (std::size_t i = 0; i < ks.size(); ++i) {
         s.k = ks[i];
         const blockscale::LongKError e = blockscale::measureLongKError(s);
-        t.rows.push_back({LocalText{std::to_string(s.k)}, LocalText{pythonRepr(e.unpromoted.meanRelative)},
-                          LocalText{pythonRepr(e.promoted.meanRelative)}, LocalText{pythonRepr(e.fp32.meanRelative)},
-                          LocalText{pythonRepr(e.ratio())}});
+        t.rows.push_back({LocalText{std::to_string(s.k)}, LocalText{measuredText(e.unpromoted.meanRelative)},
+                          LocalText{measuredText(e.promoted.meanRelative)}, LocalText{measuredText(e.fp32.meanRelative)},
+                          LocalText{measuredText(e.ratio())}});
         addPoint(sNone, s.k, e.unpromoted.meanRelative);
         addPoint(sPromoted, s.k, e.promoted.meanRelative);
         if (i + 1 == ks.size()) {
             out.quantities.push_back(countQuantity("k_last", {"K (last)", "K（最后一个）"}, s.k));
             out.quantities.push_back(realQuantity("unpromoted_last", {"no promotion: mean error", "不提升：平均误差"},
-                                                  e.unpromoted.meanRelative));
+                                                  e.unpromoted.meanRelative, RealStyle::Measurement));
             out.quantities.push_back(realQuantity("promoted_last", {"promoted: mean error", "提升：平均误差"},
-                                                  e.promoted.meanRelative));
-            out.quantities.push_back(realQuantity("ratio_last", {"no promotion / promoted", "不提升 / 提升"}, e.ratio()));
+                                                  e.promoted.meanRelative, RealStyle::Measurement));
+            out.quantities.push_back(realQuantity("ratio_last", {"no promotion / promoted", "不提升 / 提升"}, e.ratio(),
+                                                  RealStyle::Measurement));
             out.quantities.push_back(realQuantity("quantization_last", {"FP8 inputs alone (exact sum against FP64)",
                                                                         "只看 FP8 输入（精确和对 FP64）"},
-                                                  e.quantization.meanRelative));
+                                                  e.quantization.meanRelative, RealStyle::Measurement));
         }
     }
     out.tables.push_back(std::move(t));

@@ -64,7 +64,8 @@ ExperimentResult trainingMemory(const ParamValues& params) {
     out.quantities.push_back(countQuantity("bytes_per_param", {"Total bytes per parameter", "每个参数的总字节数"}, p.total()));
     out.quantities.push_back(countQuantity("total_bytes", {"Static memory (bytes)", "静态显存（字节）"}, p.total() * a));
     out.quantities.push_back(realQuantity("total_mib", {"Static memory (MiB)", "静态显存（MiB）"}, double(p.total() * a) / kMiB));
-    out.quantities.push_back(realQuantity("total_gib", {"Static memory (GiB)", "静态显存（GiB）"}, double(p.total() * a) / kGiB));
+    out.quantities.push_back(realQuantity("total_gib", {"Static memory (GiB)", "静态显存（GiB）"}, double(p.total() * a) / kGiB,
+                                          RealStyle::Measurement));
 
     ResultTable t;
     t.key = "schemes";
@@ -75,7 +76,7 @@ ExperimentResult trainingMemory(const ParamValues& params) {
         const PerParameter q = bytesPerParameter(s, optimizer);
         t.rows.push_back({s, std::to_string(q.weights), std::to_string(q.master), std::to_string(q.gradients),
                           std::to_string(q.optimizer), std::to_string(q.total()) + "a",
-                          pythonRepr(double(q.total() * a) / kGiB) + " GiB"});
+                          measuredText(double(q.total() * a) / kGiB) + " GiB"});
     }
     out.tables.push_back(std::move(t));
     return out;

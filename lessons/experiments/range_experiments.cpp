@@ -56,7 +56,7 @@ ExperimentResult formatRange(const ParamValues& params) {
                                                f, eps.bits));
         out.quantities.push_back(realQuantity(n + "_digits", {displayName(f) + " decimal digits (p·log10 2)",
                                                               displayName(f) + " 十进制有效位（p·log10 2）"},
-                                              digits));
+                                              digits, RealStyle::Measurement));
         out.quantities.push_back(countQuantity(n + "_per_binade", {displayName(f) + " values in [1, 2)",
                                                                    displayName(f) + " [1, 2) 中的值数"},
                                                std::int64_t(1) << f.mantissaBits));

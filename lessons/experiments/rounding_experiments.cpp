@@ -82,13 +82,15 @@ ExperimentResult roundingModes(const ParamValues& params) {
         ups += r.bits == upper.bits && hi != lo;
         sum += valueOf(f, r.bits);
     }
-    out.quantities.push_back(realQuantity("sr_probability", {"sr: chance of rounding up", "sr：向上舍入的概率"}, probability));
+    out.quantities.push_back(realQuantity("sr_probability", {"sr: chance of rounding up", "sr：向上舍入的概率"}, probability,
+                                          RealStyle::Measurement));
     out.quantities.push_back(realQuantity("sr_frequency", {"sr: rounded up in the samples", "sr：样本中向上舍入的比例"},
-                                          double(ups) / double(samples)));
-    out.quantities.push_back(realQuantity("sr_mean", {"sr: mean of the samples", "sr：样本的平均值"}, sum / double(samples)));
+                                          double(ups) / double(samples), RealStyle::Measurement));
+    out.quantities.push_back(realQuantity("sr_mean", {"sr: mean of the samples", "sr：样本的平均值"}, sum / double(samples),
+                                          RealStyle::Measurement));
     t.rows.push_back({"sr", modeDescription(RoundingMode::Stochastic),
                       floatText(f, lower.bits) + " / " + floatText(f, upper.bits),
-                      pythonRepr(1 - probability) + " / " + pythonRepr(probability), "x"});
+                      measuredText(1 - probability) + " / " + measuredText(probability), "x"});
     out.tables.push_back(std::move(t));
     out.numberLines.push_back(std::move(line));
     return out;
@@ -139,7 +141,7 @@ ExperimentResult stochasticUpdates(const ParamValues& params) {
                                            f, stochastic));
     out.quantities.push_back(realQuantity("stochastic_mean", {"Mean over " + std::to_string(runs) + " runs",
                                                               std::to_string(runs) + " 次运行的平均值"},
-                                          total / double(runs)));
+                                          total / double(runs), RealStyle::Measurement));
     out.quantities.push_back(realQuantity("exact", {"Exact: weight + steps × update", "精确值：权重 + 步数 × 更新量"}, exactEnd));
     Chart chart;
     chart.key = "weights";

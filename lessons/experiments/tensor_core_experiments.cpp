@@ -7,6 +7,7 @@
 #include "core/tensor_core/mma_config.h"
 #include "core/tensor_core/reference_gemm.h"
 #include "core/text/print.h"
+#include "lessons/experiments/block_special_text.h"
 #include "lessons/experiments/experiment_helpers.h"
 #include "lessons/experiments/gemm_error_inputs.h"
 #include "lessons/value_text.h"
@@ -117,7 +118,7 @@ ExperimentResult tf32Inputs(const ParamValues& params) {
                                                    kFp32, r));
             const double rel = valueOf(kFp32, f) == 0 ? 0.0
                                                       : (valueOf(kFp32, r) - valueOf(kFp32, f)) / valueOf(kFp32, f);
-            out.quantities.push_back(realQuantity(key + "_error", {"... relative change", "……相对变化"}, rel));
+            out.quantities.push_back(realQuantity(key + "_error", {"... relative change", "……相对变化"}, rel, RealStyle::Measurement));
             row.push_back(floatText(kFp32, r) + " (" + hexBits(kFp32, r) + ")");
             if (std::find(distinct.begin(), distinct.end(), r) == distinct.end()) distinct.push_back(r);
         }
@@ -222,13 +223,17 @@ ExperimentResult mmaBlockSteps(const ParamValues& params) {
         const tc::BlockModel m = modelFor(arch, o.input, conversion);
         std::vector<tc::BlockSteps> blocks;
         const tc::MmaResult r = tc::chainedDot(m, o.a, o.b, o.c, 0, &blocks);
-        for (const tc::BlockSteps& st : blocks)
-            if (!st.special.empty())
-                throw ExperimentError("this experiment takes finite operands (" + st.special +
-                                      "); `fplab-cli mma` shows NaN and infinity cases");
         const std::string p = arch == tc::Arch::Sm80 ? "sm80" : "sm90";
         const std::string desc(tc::archDescription(arch));
         out.quantities.push_back(floatQuantity(p, {"D on " + desc, desc + " 上的 D"}, kFp32, r.bits));
+        // A NaN or an infinity decides D without arithmetic: say which case, there are no E, S or cuts to show.
+        const auto special = std::find_if(blocks.begin(), blocks.end(),
+                                          [](const tc::BlockSteps& st) { return st.special != tc::BlockSpecial::None; });
+        if (special != blocks.end()) {
+            out.quantities.push_back(textQuantity(p + "_special", {"Decided without arithmetic", "无需运算即可决定"},
+                                                  blockSpecialText(special->special)));
+            continue;
+        }
         out.quantities.push_back(countQuantity(p + "_block", {"Products per block (n)", "每块乘积数（n）"}, m.blockSize));
         out.quantities.push_back(countQuantity(p + "_f", {"Fraction bits kept below 2^E (F)", "2^E 以下保留的小数位（F）"},
                                                m.fractionBits));
@@ -363,14 +368,14 @@ ExperimentResult tf32GemmError(const ParamValues& params) {
         const ErrorStats eTf32 = errorStats(dTf32, exact);
         const ErrorStats eInputs = errorStats(dInputs, exact);
         const double ratio = eFp32.mean == 0 ? 0.0 : eTf32.mean / eFp32.mean;
-        t.rows.push_back({std::to_string(k), pythonRepr(eFp32.max), pythonRepr(eFp32.mean), pythonRepr(eTf32.max),
-                          pythonRepr(eTf32.mean), pythonRepr(eInputs.mean), pythonRepr(ratio)});
+        t.rows.push_back({std::to_string(k), measuredText(eFp32.max), measuredText(eFp32.mean), measuredText(eTf32.max),
+                          measuredText(eTf32.mean), measuredText(eInputs.mean), measuredText(ratio)});
         // The chart's axis is logarithmic: an error of exactly 0 (a tiny GEMM can be exact) has no point.
         for (auto [series, value] : {std::pair{&sFp32, eFp32.mean}, {&sTf32, eTf32.mean}, {&sInputs, eInputs.mean}})
             if (value > 0) addPoint(*series, k, value);
         const auto publish = [&](const std::string& suffix, const std::string& en, const std::string& zh) {
             const auto q = [&](const std::string& key, const std::string& labelEn, const std::string& labelZh, double v) {
-                out.quantities.push_back(realQuantity(key + "_" + suffix, {labelEn + en, labelZh + zh}, v));
+                out.quantities.push_back(realQuantity(key + "_" + suffix, {labelEn + en, labelZh + zh}, v, RealStyle::Measurement));
             };
             out.quantities.push_back(countQuantity("k_" + suffix, {"K" + en, "K" + zh}, k));
             q("fp32_max", "FP32: largest error", "FP32：最大误差", eFp32.max);

@@ -222,19 +222,19 @@ ExperimentResult lossScalingRuns(const ParamValues& params) {
         underflow /= double(r.history.size());
         loss.series.push_back(std::move(s));
         out.quantities.push_back(realQuantity("loss_" + k, {"Final loss, " + std::string(modeName(r.mode)), "最终损失，" + std::string(modeName(r.mode))},
-                                              double(r.eval.loss)));
+                                              double(r.eval.loss), RealStyle::Float32));
         out.quantities.push_back(realQuantity("accuracy_" + k, {"Accuracy, " + std::string(modeName(r.mode)), "准确率，" + std::string(modeName(r.mode))},
-                                              double(r.eval.accuracy)));
+                                              double(r.eval.accuracy), RealStyle::Float32));
         out.quantities.push_back(realQuantity("underflow_" + k,
                                               {"Mean fraction of nonzero gradients that underflow in FP16, " + std::string(modeName(r.mode)),
                                                "FP16 中下溢的非零梯度平均比例，" + std::string(modeName(r.mode))},
-                                              underflow));
+                                              underflow, RealStyle::Measurement));
         out.quantities.push_back(countQuantity("skipped_" + k, {"Skipped steps, " + std::string(modeName(r.mode)), "跳过的步数，" + std::string(modeName(r.mode))},
                                                skipped));
-        t.rows.push_back({std::string(modeName(r.mode)), pythonRepr(double(r.eval.loss)), pythonRepr(double(r.eval.accuracy)),
-                          pythonRepr(underflow), std::to_string(skipped), pythonRepr(double(r.state.scale))});
+        t.rows.push_back({std::string(modeName(r.mode)), float32Text(r.eval.loss), float32Text(r.eval.accuracy),
+                          measuredText(underflow), std::to_string(skipped), float32Text(r.state.scale)});
     }
-    out.quantities.push_back(realQuantity("final_scale", {"Final dynamic scale", "最终的动态缩放因子"}, double(runs[2].state.scale)));
+    out.quantities.push_back(realQuantity("final_scale", {"Final dynamic scale", "最终的动态缩放因子"}, double(runs[2].state.scale), RealStyle::Float32));
 
     // The first step's gradients against FP16's window: as computed (FP32 run) and scaled (dynamic run).
     Chart hist;
@@ -262,7 +262,7 @@ ExperimentResult lossScalingRuns(const ParamValues& params) {
     }
     out.quantities.push_back(realQuantity("first_step_below_fp16", {"First step: fraction of gradients below 2^-25",
                                                                     "第一步：小于 2^-25 的梯度比例"},
-                                          total ? double(below) / double(total) : 0.0));
+                                          total ? double(below) / double(total) : 0.0, RealStyle::Measurement));
     out.notes.push_back({"The fp32 and bf16 runs never round their gradients to FP16: their underflow column counts what FP16 "
                          "would have lost.",
                          "fp32 和 bf16 运行从不把梯度舍入到 FP16：它们的下溢一栏统计的是 FP16 本会丢失的部分。"});

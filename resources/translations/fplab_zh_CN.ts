@@ -1382,8 +1382,8 @@
         <translation>饱和比例（被截到最大元素）</translation>
     </message>
     <message>
-        <source>Fraction of nonzero values flushed to zero</source>
-        <translation>非零值被冲刷为零的比例</translation>
+        <source>Fraction of nonzero values rounded to zero</source>
+        <translation>非零值被舍入为零的比例</translation>
     </message>
     <message>
         <source>Loss against the same run in BF16</source>
@@ -2454,6 +2454,10 @@
 As Python prints it: %2</source>
         <translation>精确值 %1
 Python 打印为：%2</translation>
+    </message>
+    <message>
+        <source>Every digit: %1</source>
+        <translation>全部数字：%1</translation>
     </message>
 </context>
 <context>

@@ -43,6 +43,21 @@ TEST(Quantize, Microxcaling4InText) {
     EXPECT_NE(r.out.find("saturated 2"), std::string::npos);
 }
 
+// The summary line: the rms error is a measurement (6 significant digits, --json keeps every digit), and a
+// nonzero input below half the smallest element "rounded to zero": "flushed" is the FTZ mode lesson 9 teaches.
+TEST(Quantize, SummaryWordsAndDigits) {
+    const CliRun r = runInProcess({"quantize", "--scheme", "mxfp8-e4m3"}, "957\n960\n1\n0.0001\n");
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_NE(r.out.find(", rounded to zero 1\n"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("flushed"), std::string::npos) << r.out;
+    const std::size_t at = r.out.find("rms error ");
+    ASSERT_NE(at, std::string::npos);
+    const std::string rms = r.out.substr(at + 10, r.out.find(',', at) - at - 10);
+    std::size_t digits = 0;
+    for (char c : rms) digits += c >= '0' && c <= '9';
+    EXPECT_LE(digits, 6u) << rms;
+}
+
 TEST(Quantize, JsonHasScalesAndStats) {
     const CliRun r = runInProcess({"quantize", "--scheme", "nvfp4", "--json"}, "12\n5\n");
     ASSERT_EQ(r.code, kExitOk) << r.err;

@@ -1,5 +1,5 @@
-// The accumulation experiments on the CPU side: the lesson's numbers (seed notes 002, as
-// docs/product.md quotes them) and the host FPU as an independent oracle for the summation orders.
+// The accumulation experiments on the CPU side: the lesson's numbers (answers to Stanford CS336
+// assignment 2's mixed-precision accumulation question, as docs/product.md quotes them) and the host FPU as an independent oracle for the summation orders.
 #include "core/arithmetic.h"
 #include "core/values.h"
 #include "gpu/accumulate.h"

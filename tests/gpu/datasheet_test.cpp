@@ -41,7 +41,7 @@ TEST(Datasheet, LookAlikesDoNotMatch) {
     EXPECT_EQ(entryFor(""), "none");
 }
 
-TEST(Datasheet, A100PeaksAreTheSeedNotesTable) {
+TEST(Datasheet, A100PeaksAreTheDatasheetTable) {
     const auto* e = findDatasheetEntry("NVIDIA A100-SXM4-80GB");
     ASSERT_NE(e, nullptr);
     EXPECT_DOUBLE_EQ(datasheetPeak(*e, GemmType::Fp64, false), 9.7);

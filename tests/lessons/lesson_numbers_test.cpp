@@ -209,7 +209,7 @@ TEST(LessonSwamping, UnderflowAndFlushToZero) {
 
 // ---- Lesson 5: accumulation -------------------------------------------------------------------------------
 
-TEST(LessonAccumulation, TheFourLoopsOfTheSeedNotes) {
+TEST(LessonAccumulation, TheFourLoopsOfTheCs336Answers) {
     REQUIRE_HALF();
     float high = 0, mixed = 0;
     Half low = 0;
@@ -356,7 +356,7 @@ TEST(LessonMemory, SixteenBytesPerParameter) {
     EXPECT_EQ(result("memory", "adam8", "bytes_per_param").count, 10);
 }
 
-TEST(LessonMemory, Gpt2FootprintAsTheSeedNotesPrintIt) {
+TEST(LessonMemory, Gpt2FootprintAsHuggingFacePrintsIt) {
     const Gpt2Count g;
     EXPECT_EQ(g.params(), 124439808);
     EXPECT_EQ(result("memory", "gpt2", "parameters").count, g.params());

@@ -280,9 +280,15 @@ TEST(LessonTensorCores, BadOperandsAreReported) {
     for (int i = 0; i < 32; ++i) many += ", 1";
     const ExperimentOutcome fp8TooMany = runExperiment("fp8_two_instructions", {{"a", many}, {"b", many}});
     EXPECT_NE(fp8TooMany.error.find("at most 32 entries"), std::string::npos) << fp8TooMany.error;
+    // 0 × inf decides D without arithmetic: the result says so in both languages (core's BlockSpecial, the
+    // lessons' words) and D is the canonical NaN.
     const ExperimentOutcome nan = runExperiment("mma_block_steps", {{"a", "inf"}, {"b", "0"}});
-    EXPECT_FALSE(nan.result);
-    EXPECT_NE(nan.error.find("finite operands"), std::string::npos) << nan.error;
+    ASSERT_TRUE(nan.result) << nan.error;
+    ASSERT_NE(nan.result->find("sm80_special"), nullptr);
+    EXPECT_EQ(nan.result->find("sm80_special")->text.en, "0 × inf gives the canonical NaN");
+    EXPECT_EQ(nan.result->find("sm90_special")->text.zh, "0 × inf：结果是规范 NaN");
+    EXPECT_EQ(nan.result->find("sm80")->bits, 0x7fffffffu);
+    EXPECT_EQ(nan.result->find("sm80_e"), nullptr);
     const ExperimentOutcome big = runExperiment("tf32_gemm_error", {{"m", "64"}, {"n", "64"}, {"k_values", "16384"}});
     EXPECT_FALSE(big.result);
     EXPECT_NE(big.error.find("must stay below"), std::string::npos) << big.error;

@@ -15,6 +15,7 @@
 #include "app/gui/lessons/param_editor.h"
 #include "app/gui/lessons/result_view.h"
 #include "app/gui/shell/section_links.h"
+#include "core/format.h"
 #include "gpu/backend_choice.h"
 #include "lessons/gpu_counterpart.h"
 
@@ -170,6 +171,25 @@ TEST(LessonsGui, ShowsChartsTablesAndBitsAndOpensAValueInTheExplorer) {
     EXPECT_EQ(h.window().currentSection(), explorer);
     EXPECT_EQ(explorer->state()->formatName(), QStringLiteral("fp32"));
     EXPECT_EQ(explorer->state()->bits(), 0x4120008cu);
+}
+
+// The value column: an FP32 loss with its float's digits (every digit of the double in the tooltip), a
+// measurement with 4 digits, a NaN with its sign and payload as every other view writes it.
+TEST(LessonsGui, ResultValuesShowSensibleDigitsAndNanPayloads) {
+    GuiHarness h;
+    ResultView view;
+    lessons::ExperimentResult result;
+    result.quantities.push_back(lessons::realQuantity("loss", {"loss"}, double(0x1.62e43p-1f), lessons::RealStyle::Float32));
+    result.quantities.push_back(lessons::realQuantity("mean", {"mean"}, 1.0 / 3.0, lessons::RealStyle::Measurement));
+    result.quantities.push_back(lessons::floatQuantity("nan", {"nan"}, kFp16, 0xfe01));
+    view.setResult(result, lessons::Language::English);
+    const QTableWidget* t = view.quantityTable();
+    EXPECT_EQ(t->item(0, 1)->text(), QStringLiteral("0.6931472"));
+    EXPECT_TRUE(t->item(0, 1)->toolTip().contains(QStringLiteral("0.6931471824645996"))) << t->item(0, 1)->toolTip().toStdString();
+    EXPECT_EQ(t->item(1, 1)->text(), QStringLiteral("0.3333"));
+    EXPECT_TRUE(t->item(1, 1)->toolTip().contains(QStringLiteral("0.3333333333333333")));
+    EXPECT_EQ(t->item(2, 1)->text(), QStringLiteral("-nan(0x201)"));
+    EXPECT_TRUE(t->item(2, 1)->toolTip().contains(QStringLiteral("-nan(0x201)"))) << t->item(2, 1)->toolTip().toStdString();
 }
 
 TEST(LessonsGui, ASectionLinkInTheNarrationSwitchesTheWindowsSection) {

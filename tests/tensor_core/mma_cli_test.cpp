@@ -1,5 +1,6 @@
 // `fplab-cli mma` in process: the spec's test vectors through the command line, --steps, --info,
 // and every kind of bad input with its message and exit code.
+#include "app/cli/block_special_text.h"
 #include "app/cli/exit_codes.h"
 #include "app/cli/command.h"
 
@@ -119,6 +120,20 @@ TEST(MmaCli, StepsAndInfo) {
     EXPECT_EQ(r.code, kExitOk);
     EXPECT_NE(r.out.find("block size   n = 4"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("mma.sync  m16n8k8   2 x 4"), std::string::npos) << r.out;
+}
+
+// A NaN or an infinity decides a block: --steps names the case (core's tc::BlockSpecial, the CLI's words).
+TEST(MmaCli, StepsNameTheSpecialCase) {
+    const std::vector<std::string_view> a100{"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--k", "1", "--steps"};
+    CliRun r = mma(a100, "7c00 0 0\n");
+    EXPECT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_NE(r.out.find("  special: 0 * inf gives the canonical NaN\n  d = 0x7fffffff"), std::string::npos) << r.out;
+    r = mma(a100, "7c00 3c00 0\n");
+    EXPECT_NE(r.out.find("  special: an infinite term gives an infinity of its sign"), std::string::npos) << r.out;
+    r = mma(a100, "7e01 3c00 0\n");
+    EXPECT_NE(r.out.find("  special: a NaN operand gives the canonical NaN"), std::string::npos) << r.out;
+    EXPECT_TRUE(blockSpecialText(tc::BlockSpecial::None).empty());
+    for (const tc::BlockSpecial s : tc::kAllBlockSpecials) EXPECT_FALSE(blockSpecialText(s).empty()) << int(s);
 }
 
 TEST(MmaCli, BadCommandLines) {

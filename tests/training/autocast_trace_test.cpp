@@ -1,5 +1,5 @@
-// The dtype of every tensor of a step: the seed notes' ToyModel(10, 10) under FP16 autocast
-// prints after fc1 float16, after ln float32, after fc2 float16, y float16, parameters float32.
+// The dtype of every tensor of a step: Stanford CS336 assignment 2's ToyModel(10, 10) under FP16 autocast,
+// as answers to the assignment print it: after fc1 float16, after ln float32, after fc2 float16, y float16, parameters float32.
 #include "core/training/rng.h"
 #include "core/training/toy_model.h"
 #include "core/training/training_run.h"
@@ -13,8 +13,8 @@
 namespace fplab::training {
 namespace {
 
-// The seed notes' model and input: ToyModel(10, 10) (hidden width 10, no biases), x = randn(10, 10).
-std::vector<TraceEntry> seedTrace(TrainingMode mode, bool masterWeights = true) {
+// The assignment's model and input: ToyModel(10, 10) (hidden width 10, no biases), x = randn(10, 10).
+std::vector<TraceEntry> cs336Trace(TrainingMode mode, bool masterWeights = true) {
     const ModelShape shape{10, 10, 10, 1, false};
     ToyModel model(shape, 7);
     Rng rng(3);
@@ -33,8 +33,8 @@ std::map<std::string, std::string> typesByName(const std::vector<TraceEntry>& tr
     return m;
 }
 
-TEST(AutocastTrace, Fp16MatchesTheSeedNotes) {
-    const auto types = typesByName(seedTrace(TrainingMode::Fp16Dynamic));
+TEST(AutocastTrace, Fp16MatchesTheCs336Answers) {
+    const auto types = typesByName(cs336Trace(TrainingMode::Fp16Dynamic));
     EXPECT_EQ(types.at("after fc1"), "float16");
     EXPECT_EQ(types.at("after ln"), "float32");
     EXPECT_EQ(types.at("after fc2"), "float16");
@@ -80,12 +80,12 @@ TEST(AutocastTrace, TheStepInOrder) {
         "fc1.weight.grad float32",
     };
     std::vector<std::string> got;
-    for (const TraceEntry& t : seedTrace(TrainingMode::Fp16)) got.push_back(t.name + " " + std::string(dtypeName(t.dtype)));
+    for (const TraceEntry& t : cs336Trace(TrainingMode::Fp16)) got.push_back(t.name + " " + std::string(dtypeName(t.dtype)));
     EXPECT_EQ(got, expected);
 }
 
 TEST(AutocastTrace, Bf16UsesBfloat16WhereFp16UsesFloat16) {
-    const auto types = typesByName(seedTrace(TrainingMode::Bf16));
+    const auto types = typesByName(cs336Trace(TrainingMode::Bf16));
     EXPECT_EQ(types.at("after fc1"), "bfloat16");
     EXPECT_EQ(types.at("after ln"), "float32");
     EXPECT_EQ(types.at("output"), "bfloat16");
@@ -94,14 +94,14 @@ TEST(AutocastTrace, Bf16UsesBfloat16WhereFp16UsesFloat16) {
 
 TEST(AutocastTrace, Fp32AndTf32HaveOnlyFloat32Tensors) {
     for (TrainingMode mode : {TrainingMode::Fp32, TrainingMode::Tf32})
-        for (const TraceEntry& t : seedTrace(mode)) {
+        for (const TraceEntry& t : cs336Trace(mode)) {
             EXPECT_EQ(t.dtype, DType::Float32) << t.name;
             EXPECT_EQ(t.name.find("(cast)"), std::string::npos) << t.name; // no autocast copies
         }
 }
 
 TEST(AutocastTrace, WithoutMasterWeightsTheParametersAreFloat16) {
-    const auto types = typesByName(seedTrace(TrainingMode::Fp16Dynamic, false));
+    const auto types = typesByName(cs336Trace(TrainingMode::Fp16Dynamic, false));
     EXPECT_EQ(types.at("fc1.weight"), "float16");
     EXPECT_EQ(types.at("fc1.weight.grad"), "float16");
     EXPECT_EQ(types.at("ln.weight"), "float16");

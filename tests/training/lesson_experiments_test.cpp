@@ -1,5 +1,5 @@
-// The training lessons' experiments give the facts the lessons state: the autocast trace of the
-// seed notes, LayerNorm's reduction failing in FP16/BF16, GradScaler's trajectory, the FP16 runs.
+// The training lessons' experiments give the facts the lessons state: the autocast trace of the toy model
+// of Stanford CS336 assignment 2 (systems), as answers to it print it, LayerNorm's reduction failing in FP16/BF16, GradScaler's trajectory, the FP16 runs.
 #include "lessons/experiment_registry.h"
 
 #include <gtest/gtest.h>
@@ -28,7 +28,7 @@ ExperimentResult run(const std::string& name, const ParamList& params = {}) {
     return *o.result;
 }
 
-TEST(TrainingLessons, AutocastTraceReadsLikeTheSeedNotes) {
+TEST(TrainingLessons, AutocastTraceReadsLikeTheCs336Answers) {
     const ExperimentResult r = run("autocast_trace");
     EXPECT_EQ(get(r, "after_fc1").text.en, "float16");
     EXPECT_EQ(get(r, "after_ln").text.en, "float32");

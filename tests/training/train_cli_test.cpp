@@ -53,6 +53,27 @@ TEST(TrainCli, Fp16WithoutScalingShowsTheUnderflow) {
         << r.out;
 }
 
+// The FP8 summary: fractions are measurements (4 significant digits, the CSV keeps each step's value), and an
+// element that became zero "rounded to zero": "flushed" is the FTZ mode lesson 9 teaches, a different thing.
+TEST(TrainCli, Fp8SummaryWordsAndDigits) {
+    const CliRun r = runInProcess({"train", "--mode", "fp8-current", "--steps", "6", "--outlier-step", "3"});
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_EQ(r.out.find("flushed"), std::string::npos) << r.out;
+    const std::string line = lineStartingWith(r.out, "    fc1.input");
+    ASSERT_NE(line, "") << r.out;
+    EXPECT_NE(line.find(", rounded to zero on average "), std::string::npos) << line;
+    // No number in the line with more than 4 significant digits.
+    std::size_t run = 0;
+    bool leading = true;
+    for (char c : line) {
+        if (c >= '1' && c <= '9') leading = false;
+        if (c >= '0' && c <= '9') run += leading ? 0 : 1;
+        else if (c != '.') run = 0, leading = true;
+        EXPECT_LE(run, 4u) << line;
+        if (run > 4) break;
+    }
+}
+
 TEST(TrainCli, WritesCsvAndGrid) {
     const fs::path csv = scratch("train.csv"), grid = scratch("grid.csv");
     const CliRun r = runInProcess({"train", "--mode", "bf16", "--steps", "4", "--csv", csv.string(), "--grid", grid.string()});

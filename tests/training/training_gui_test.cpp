@@ -30,6 +30,7 @@
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QChart>
 #include <QLineSeries>
 #include <QLoggingCategory>
 #include <QScatterSeries>
@@ -190,6 +191,8 @@ TEST(TrainingGui, TheFp8ControlsReachTheRun) {
     const QLineSeries* flushed = s->fp8Charts()->flushedSeries().at(0);
     ASSERT_EQ(flushed->count(), 60);
     EXPECT_GT(flushed->at(40).y(), 0.3); // the 1024-step max history still holds the outlier
+    // Values below half the smallest FP8 step round to zero; "flushed" is the FTZ mode lesson 9 teaches.
+    EXPECT_EQ(flushed->chart()->title(), QStringLiteral("Fraction of nonzero values rounded to zero"));
     EXPECT_GT(s->fp8Charts()->saturatedSeries().at(0)->at(19).y(), 0.0);
 }
 

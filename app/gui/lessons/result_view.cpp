@@ -38,8 +38,11 @@ QString encodingText(const Quantity& q) {
 
 // A value as the table shows it: a float with the fewest digits that identify it in its own format
 // (0.99999994 for FP32's 0x3f7fffff; the narration's Python digits and the exact value are in the tooltip).
+// A NaN with its sign and payload ("-nan(0x201)"), as every other view writes it. A Real shows the digits its
+// style asks for (a loss as its float, a measurement with 4 digits); valueCellToolTip has every digit.
 QString valueCellText(const Quantity& q, Language language) {
-    if (q.kind == QuantityKind::Float) return qs(shortestDecimal(q.format, q.bits));
+    if (q.kind == QuantityKind::Float)
+        return qs(isNan(classify(q.format, q.bits)) ? nanText(q.format, q.bits) : shortestDecimal(q.format, q.bits));
     return qs(quantityText(q, language));
 }
 
@@ -241,6 +244,8 @@ void ResultView::setResult(const ExperimentResult& result, Language language) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (q.kind == QuantityKind::Float && c == 1)
                 item->setToolTip(tr("Exactly %1\nAs Python prints it: %2").arg(qs(exactDecimal(q.format, q.bits)), qs(quantityText(q, language))));
+            if (q.kind == QuantityKind::Real && c == 1 && pythonRepr(q.real) != quantityText(q, language))
+                item->setToolTip(tr("Every digit: %1").arg(qs(pythonRepr(q.real))));
             m_quantities->setItem(int(i), c, item);
         }
         m_rowKeys.push_back(qs(q.key));
