@@ -10,9 +10,42 @@
 namespace fplab::gpu {
 
 namespace {
+constexpr std::array<BackendChoice, 7> kChoices = {BackendChoice::Reference, BackendChoice::Sequential, BackendChoice::Model,
+                                                   BackendChoice::ModelWgmma, BackendChoice::Naive,      BackendChoice::Kernel,
+                                                   BackendChoice::Cublas};
+// Indexed by the enum.
 constexpr std::array<std::string_view, 7> kKeys = {"reference", "sequential", "model", "model-wgmma",
                                                    "naive",     "kernel",     "cublas"};
 } // namespace
+
+std::span<const BackendChoice> allBackendChoices() { return kChoices; }
+
+std::string_view backendKey(BackendChoice b) { return kKeys[std::size_t(b)]; }
+
+std::optional<BackendChoice> parseBackendKey(std::string_view key) {
+    for (BackendChoice b : kChoices)
+        if (backendKey(b) == key) return b;
+    return std::nullopt;
+}
+
+bool isDefaultBackend(BackendChoice b) { return b != BackendChoice::ModelWgmma; }
+
+bool isGpuBackend(BackendChoice b) {
+    return b == BackendChoice::Naive || b == BackendChoice::Kernel || b == BackendChoice::Cublas;
+}
+
+std::unique_ptr<GemmBackend> makeBackend(BackendChoice b, tc::Arch arch) {
+    switch (b) {
+    case BackendChoice::Kernel: return std::make_unique<CudaKernelBackend>(KernelVariant::TensorCore);
+    case BackendChoice::Naive: return std::make_unique<CudaKernelBackend>(KernelVariant::Naive);
+    case BackendChoice::Cublas: return std::make_unique<CublasBackend>();
+    case BackendChoice::Model: return std::make_unique<CpuModelBackend>(arch);
+    case BackendChoice::ModelWgmma: return std::make_unique<CpuModelBackend>(arch, tc::Tf32Input::NearestAway, tc::Api::Wgmma);
+    case BackendChoice::Sequential: return std::make_unique<CpuSequentialBackend>();
+    case BackendChoice::Reference: return std::make_unique<CpuReferenceBackend>();
+    }
+    return nullptr;
+}
 
 std::string noGpuReason() {
     const auto& q = queryDevices();
@@ -34,18 +67,13 @@ std::string backendKeyList() {
 }
 
 std::unique_ptr<GemmBackend> makeBackend(std::string_view key, tc::Arch arch) {
-    if (key == "kernel") return std::make_unique<CudaKernelBackend>(KernelVariant::TensorCore);
-    if (key == "naive") return std::make_unique<CudaKernelBackend>(KernelVariant::Naive);
-    if (key == "cublas") return std::make_unique<CublasBackend>();
-    if (key == "model") return std::make_unique<CpuModelBackend>(arch);
-    if (key == "model-wgmma") return std::make_unique<CpuModelBackend>(arch, tc::Tf32Input::NearestAway, tc::Api::Wgmma);
-    if (key == "sequential") return std::make_unique<CpuSequentialBackend>();
-    if (key == "reference") return std::make_unique<CpuReferenceBackend>();
-    return nullptr;
+    const std::optional<BackendChoice> b = parseBackendKey(key);
+    return b ? makeBackend(*b, arch) : nullptr;
 }
 
 bool isGpuBackend(std::string_view s) {
-    return s == "naive" || s == "kernel" || s == "cublas" || s == "cuda-naive" || s == "cuda-kernel";
+    if (const std::optional<BackendChoice> b = parseBackendKey(s)) return isGpuBackend(*b);
+    return s == "cuda-naive" || s == "cuda-kernel";
 }
 
 } // namespace fplab::gpu

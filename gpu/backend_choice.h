@@ -5,7 +5,9 @@
 #include "core/tensor_core/mma_config.h"
 #include "gpu/gemm.h"
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -17,7 +19,22 @@ std::string noGpuReason();
 // The CPU model's architecture for device 0, or sm_80 without a GPU.
 tc::Arch defaultModelArch();
 
-// The short names: reference sequential model model-wgmma naive kernel cublas (CPU ones first).
+// The backends one can choose, CPU ones first; each has one short name (its key, what the CLI takes and
+// the app's settings store). Front ends write their own words for each.
+enum class BackendChoice : std::uint8_t { Reference, Sequential, Model, ModelWgmma, Naive, Kernel, Cublas };
+
+// Every choice, in the order above.
+std::span<const BackendChoice> allBackendChoices();
+// The short name: reference sequential model model-wgmma naive kernel cublas.
+std::string_view backendKey(BackendChoice b);
+// The choice with that short name; nullopt for an unknown one.
+std::optional<BackendChoice> parseBackendKey(std::string_view key);
+// The choices a comparison runs when none is named: all but the wgmma model (the CPU model of FP8 on sm_90 only).
+bool isDefaultBackend(BackendChoice b);
+bool isGpuBackend(BackendChoice b);
+std::unique_ptr<GemmBackend> makeBackend(BackendChoice b, tc::Arch arch);
+
+// The short names in the enum's order.
 std::span<const std::string_view> backendKeys();
 // The same names as a list for messages: "reference, sequential, ..., cublas".
 std::string backendKeyList();

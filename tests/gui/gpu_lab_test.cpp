@@ -5,11 +5,13 @@
 #include "app/gui/gpu_lab/device_panel.h"
 #include "app/gui/gpu_lab/gemm_panel.h"
 #include "app/gui/gpu_lab/gpu_lab_section.h"
+#include "app/gui/gpu_lab/gpu_lab_settings.h"
 #include "app/gui/common/job_runner.h"
 #include "app/gui/gpu_lab/speed_panel.h"
 #include "app/gui/gpu_lab/text_table_model.h"
 #include "app/gui/gpu_lab/tf32_panel.h"
 #include "app/gui/gpu_lab/ulp_heat_map.h"
+#include "gpu/backend_choice.h"
 #include "gpu/backends.h"
 #include "gpu/device_info.h"
 #include "gpu/gpu_error.h"
@@ -24,6 +26,7 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QProgressBar>
+#include <QSet>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTest>
@@ -60,7 +63,7 @@ void chooseSmallGemm(GemmPanel* gemm) {
     gemm->nSpin()->setValue(12);
     gemm->kSpin()->setValue(64);
     gemm->seedSpin()->setValue(3);
-    gemm->backendCheck(QStringLiteral("sequential"))->setChecked(true);
+    gemm->backendCheck(gpu::BackendChoice::Sequential)->setChecked(true);
 }
 
 // Counts what QAbstractItemModelTester reports (it logs in the category qt.modeltest).
@@ -87,8 +90,10 @@ TEST(GpuLabTest, CtrlFourOpensItAndWithoutAGpuItSaysWhy) {
         << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("CPU model"))) << text.toStdString();
     // The GPU backends cannot be chosen and say why; measuring is off and the speed table says so.
-    for (const char* key : {"naive", "kernel", "cublas"}) {
-        QCheckBox* check = lab->gemmPanel()->backendCheck(QLatin1String(key));
+    for (gpu::BackendChoice b : gpu::allBackendChoices()) {
+        if (!gpu::isGpuBackend(b)) continue;
+        const std::string_view key = gpu::backendKey(b);
+        QCheckBox* check = lab->gemmPanel()->backendCheck(b);
         EXPECT_FALSE(check->isEnabled()) << key;
         EXPECT_TRUE(check->toolTip().contains(QStringLiteral("Cannot run here"))) << key;
     }
@@ -178,10 +183,10 @@ TEST(GpuLabTest, EachRowNamesItsInstructionAndFp8HasBothModels) {
     chooseSmallGemm(gemm);
     select(gemm->inputCombo(), QStringLiteral("e4m3"));
     select(gemm->archCombo(), QStringLiteral("sm_90"));
-    QCheckBox* wgmma = gemm->backendCheck(QStringLiteral("model-wgmma"));
+    QCheckBox* wgmma = gemm->backendCheck(gpu::BackendChoice::ModelWgmma);
     ASSERT_TRUE(wgmma->isEnabled()) << wgmma->toolTip().toStdString();
     wgmma->setChecked(true);
-    gemm->backendCheck(QStringLiteral("sequential"))->setChecked(false);
+    gemm->backendCheck(gpu::BackendChoice::Sequential)->setChecked(false);
     lab->runGemmAction()->trigger();
     ASSERT_TRUE(lab->runner()->waitUntilIdle(120000));
     TextTableModel* table = gemm->resultsModel();
@@ -305,7 +310,7 @@ TEST(GpuLabTest, SettingsSurviveARestart) {
         gemm->mSpin()->setValue(20);
         gemm->kSpin()->setValue(96);
         gemm->seedSpin()->setValue(7);
-        gemm->backendCheck(QStringLiteral("sequential"))->setChecked(false);
+        gemm->backendCheck(gpu::BackendChoice::Sequential)->setChecked(false);
         select(lab->speedPanel()->datasheetCombo(), QStringLiteral("A100 PCIe"));
         lab->tf32Panel()->sizeSpin()->setValue(64);
         lab->tabs()->setCurrentIndex(GpuLabSection::Tf32Tab);
@@ -318,7 +323,7 @@ TEST(GpuLabTest, SettingsSurviveARestart) {
     EXPECT_EQ(gemm->mSpin()->value(), 20);
     EXPECT_EQ(gemm->kSpin()->value(), 96);
     EXPECT_EQ(gemm->seedSpin()->value(), 7);
-    EXPECT_FALSE(gemm->backendCheck(QStringLiteral("sequential"))->isChecked());
+    EXPECT_FALSE(gemm->backendCheck(gpu::BackendChoice::Sequential)->isChecked());
     EXPECT_EQ(lab->speedPanel()->datasheetCombo()->currentData().toString(), QStringLiteral("A100 PCIe"));
     EXPECT_EQ(lab->tf32Panel()->sizeSpin()->value(), 64);
     EXPECT_EQ(lab->tabs()->currentIndex(), int(GpuLabSection::Tf32Tab));
@@ -380,16 +385,45 @@ TEST(GpuLabTest, UnavailableBackendsAreNotTicked) {
     testing::GuiHarness harness;
     GpuLabSection* lab = openLab(harness);
     ASSERT_NE(lab, nullptr);
-    for (const char* key : {"naive", "kernel", "cublas"}) {
-        QCheckBox* check = lab->gemmPanel()->backendCheck(QLatin1String(key));
+    for (gpu::BackendChoice b : gpu::allBackendChoices()) {
+        if (!gpu::isGpuBackend(b)) continue;
+        const std::string_view key = gpu::backendKey(b);
+        QCheckBox* check = lab->gemmPanel()->backendCheck(b);
         EXPECT_FALSE(check->isEnabled()) << key;
         EXPECT_FALSE(check->isChecked()) << key;
         EXPECT_TRUE(check->toolTip().contains(QStringLiteral("Cannot run here"))) << key;
     }
     // Not ticked, yet still wanted: the saved choice keeps them for a machine with a GPU.
     lab->saveState();
-    EXPECT_TRUE(harness.settings().store.settings().value(QStringLiteral("gpuLab/backends")).toStringList().contains(QStringLiteral("cublas")))
-        << harness.settings().store.settings().value(QStringLiteral("gpuLab/backends")).toStringList().join(QLatin1Char(' ')).toStdString();
+    // (Read through the setting: a list equal to the default is not written to the file.)
+    const GpuLabSettings saved(harness.settings().store);
+    EXPECT_TRUE(saved.backends.get().contains(QStringLiteral("cublas"))) << saved.backends.get().join(QLatin1Char(' ')).toStdString();
+}
+
+// The GUI has no backend list of its own: a check box per gpu::BackendChoice, worded by the panel's one
+// switch (translated), stored by gpu's key; the default is gpu's default set.
+TEST(GpuLabTest, BackendsComeFromGpusOneList) {
+    testing::GuiHarness harness;
+    GpuLabSection* lab = openLab(harness);
+    ASSERT_NE(lab, nullptr);
+    QStringList defaults;
+    QSet<QString> words;
+    for (gpu::BackendChoice b : gpu::allBackendChoices()) {
+        const std::string_view key = gpu::backendKey(b);
+        EXPECT_EQ(gpu::parseBackendKey(key), b) << key;
+        QCheckBox* check = lab->gemmPanel()->backendCheck(b);
+        ASSERT_NE(check, nullptr) << key;
+        EXPECT_EQ(check->objectName(), QStringLiteral("gpuBackend-") + QString::fromLatin1(key.data(), qsizetype(key.size())));
+        EXPECT_EQ(check->text(), GemmPanel::backendText(b)) << key;
+        EXPECT_FALSE(check->text().isEmpty()) << key;
+        words.insert(check->text());
+        if (gpu::isDefaultBackend(b)) defaults << QString::fromLatin1(key.data(), qsizetype(key.size()));
+    }
+    EXPECT_EQ(words.size(), qsizetype(gpu::allBackendChoices().size())) << "two backends share words";
+    const GpuLabSettings settings(harness.settings().store);
+    EXPECT_EQ(settings.backends.defaultValue(), defaults);
+    // An unknown stored key is not a backend: the setting refuses it.
+    EXPECT_FALSE(settings.backends.isValid({QStringLiteral("reference"), QStringLiteral("tpu")}));
 }
 
 } // namespace

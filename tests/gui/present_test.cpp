@@ -4,6 +4,7 @@
 #include "app/gui/explorer/bit_editor.h"
 #include "app/gui/explorer/explorer_section.h"
 #include "app/gui/explorer/explorer_state.h"
+#include "app/gui/explorer/format_table_model.h"
 #include "app/gui/lessons/lessons_section.h"
 #include "app/gui/shell/presentation.h"
 #include "gui_fixture.h"
@@ -14,6 +15,7 @@
 #include <QListWidget>
 #include <QTabWidget>
 #include <QHeaderView>
+#include <QLabel>
 #include <QTableView>
 #include <QTest>
 #include <QtCharts/QAbstractAxis>
@@ -103,6 +105,38 @@ TEST(PresentTest, ZoomScalesFontsAndChartsAndIsKeptAcrossWindows) {
     EXPECT_NEAR(QApplication::font().pointSizeF(), base, 0.01);
     h.restart();
     EXPECT_EQ(h.window().presentation()->zoomPercent(), 100);
+}
+
+// Text with a font of its own (the bits, the exact value and hex float, the tables' bit columns) follows
+// the zoom as well.
+TEST(PresentTest, ZoomReachesTheMonospaceBitTexts) {
+    testing::GuiHarness h;
+    h.window().resize(1600, 1000);
+    h.window().showSection(QStringLiteral("explorer"));
+    QApplication::processEvents();
+    auto* explorer = h.section<ExplorerSection>(QStringLiteral("explorer"));
+    auto* editor = explorer->findChild<BitEditor*>();
+    ASSERT_TRUE(editor);
+    auto* exact = explorer->findChild<QLabel*>(QStringLiteral("exact"));
+    ASSERT_TRUE(exact);
+    const int bitPixels = editor->bitFont().pixelSize();
+    const int bitRowHeight = editor->sizeHint().height();
+    const double exactPoints = exact->font().pointSizeF();
+    ASSERT_GT(exactPoints, 0);
+    const QVariant tableFont = explorer->formatModel()->index(0, FormatTableModel::BitsColumn).data(Qt::FontRole);
+    ASSERT_TRUE(tableFont.isValid());
+    Presentation* p = h.window().presentation();
+    for (int i = 0; i < 3; ++i) p->zoomIn();
+    QApplication::processEvents();
+    EXPECT_GT(editor->bitFont().pixelSize(), bitPixels);
+    EXPECT_GT(editor->sizeHint().height(), bitRowHeight);
+    EXPECT_NEAR(exact->font().pointSizeF(), exactPoints * 1.3, 0.05);
+    // The table's bit column names the family only; the view's (zoomed) size applies.
+    EXPECT_FALSE(qvariant_cast<QFont>(tableFont).resolveMask() & QFont::SizeResolved);
+    p->resetZoom();
+    QApplication::processEvents();
+    EXPECT_EQ(editor->bitFont().pixelSize(), bitPixels);
+    EXPECT_NEAR(exact->font().pointSizeF(), exactPoints, 0.01);
 }
 
 TEST(PresentTest, HighContrastChartsChangeTheSeriesColoursAndPersist) {

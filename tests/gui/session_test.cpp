@@ -297,6 +297,28 @@ TEST(SessionTest, WindowTitleNamesTheSessionAndTheSectionOnce) {
     EXPECT_FALSE(w.isWindowModified());
 }
 
+// A Training form edit marks the session modified at once, not when Training writes its settings on quit.
+TEST(SessionTest, ATrainingEditMarksTheSessionModifiedAtOnce) {
+    testing::GuiHarness h;
+    MainWindow& w = h.window();
+    w.showSection(QStringLiteral("training"));
+    QTemporaryDir dir;
+    ASSERT_TRUE(w.sessionManager()->save(dir.filePath(QStringLiteral("class.fplab"))));
+    ASSERT_FALSE(w.isWindowModified());
+    TrainingForm* form = h.section<TrainingSection>(QStringLiteral("training"))->form();
+    form->stepsSpin()->setValue(form->stepsSpin()->value() + 1);
+    EXPECT_TRUE(w.isWindowModified());
+    EXPECT_TRUE(w.sessionManager()->isModified());
+    ASSERT_TRUE(w.sessionManager()->save(w.sessionManager()->currentPath()));
+    ASSERT_FALSE(w.isWindowModified());
+    form->masterWeightsCheck()->toggle();
+    EXPECT_TRUE(w.isWindowModified());
+    ASSERT_TRUE(w.sessionManager()->save(w.sessionManager()->currentPath()));
+    QComboBox* mode = form->modeCombo();
+    mode->setCurrentIndex((mode->currentIndex() + 1) % mode->count());
+    EXPECT_TRUE(w.isWindowModified());
+}
+
 TEST(SessionTest, TheFileActionsAskForAPathOnlyWhenTheyNeedOne) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("asked.fplab"));

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QApplication>
+#include <QComboBox>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -66,7 +67,7 @@ TEST(SettingsTest, ASettingsFileThatCannotBeSavedIsReported) {
 TEST(SettingsTest, CorruptValuesFallBackToDefaultsWithANote) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("fplab.ini"));
-    writeFile(path, "[appearance]\ntheme=purple\n[explorer]\ntab=abc\nformat=e99m99\ninput=0.5\n[window]\ngeometry=not bytes\n"
+    writeFile(path, "[appearance]\ntheme=purple\n[explorer]\ntab=abc\nformat=e99m99\ninput=0.5\nrounding=up-ish\n[window]\ngeometry=not bytes\n"
                     "[arithmetic]\nrounding=nearest-ish\noperation=pow\n");
     testing::GuiHarness harness(path);
     AppSettings& s = harness.settings();
@@ -77,7 +78,9 @@ TEST(SettingsTest, CorruptValuesFallBackToDefaultsWithANote) {
     // The enum-typed settings: a name core's parser does not know falls back to the default.
     EXPECT_EQ(s.arithmeticRounding.get(), RoundingMode::NearestEven);
     EXPECT_EQ(s.arithmeticOperation.get(), Operation::Add);
-    EXPECT_EQ(s.store.problems().size(), 6);
+    EXPECT_EQ(s.explorerRounding.get(), RoundingMode::NearestEven);
+    EXPECT_EQ(s.store.problems().size(), 7);
+    EXPECT_TRUE(s.store.problems().join(QLatin1Char(' ')).contains(QStringLiteral("explorer/rounding")));
     // The readable value is kept; the notes reach the status bar.
     EXPECT_EQ(harness.section<ExplorerSection>(QStringLiteral("explorer"))->state()->text(), QStringLiteral("0.5"));
     EXPECT_TRUE(harness.window().statusBar()->currentMessage().contains(QStringLiteral("appearance/theme")));
@@ -110,6 +113,35 @@ TEST(SettingsTest, RoundingModeAndOperationAreStoredByName) {
     const QByteArray text = f.readAll();
     EXPECT_TRUE(text.contains("rounding=rto")) << text.toStdString();
     EXPECT_TRUE(text.contains("operation=fma")) << text.toStdString();
+}
+
+// The Explorer's rounding is typed like the Arithmetic section's: its combo carries the enum.
+TEST(SettingsTest, ExplorerRoundingIsStoredByNameAndCarriedAsTheEnum) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("fplab.ini"));
+    writeFile(path, "[explorer]\nrounding=rtz\n");
+    {
+        testing::GuiHarness harness(path);
+        EXPECT_EQ(harness.settings().explorerRounding.get(), RoundingMode::TowardZero);
+        EXPECT_TRUE(harness.settings().store.problems().isEmpty());
+        auto* explorer = harness.section<ExplorerSection>(QStringLiteral("explorer"));
+        EXPECT_EQ(explorer->state()->rounding(), RoundingMode::TowardZero);
+        auto* combo = explorer->findChild<QComboBox*>(QStringLiteral("explorerRounding"));
+        ASSERT_NE(combo, nullptr);
+        EXPECT_EQ(combo->currentData().toInt(), int(RoundingMode::TowardZero));
+        // Choosing in the combo reaches the state and the setting as the enum.
+        const int odd = combo->findData(int(RoundingMode::ToOdd));
+        ASSERT_GE(odd, 0);
+        combo->setCurrentIndex(odd);
+        emit combo->activated(odd);
+        EXPECT_EQ(explorer->state()->rounding(), RoundingMode::ToOdd);
+        EXPECT_EQ(harness.settings().explorerRounding.get(), RoundingMode::ToOdd);
+        harness.settings().store.sync();
+    }
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    EXPECT_TRUE(text.contains("rounding=rto")) << text.toStdString();
 }
 
 TEST(SettingsTest, ACorruptFileDoesNotCrash) {

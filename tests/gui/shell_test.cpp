@@ -6,6 +6,7 @@
 #include "gui_fixture.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -87,6 +88,29 @@ TEST(ShellTest, ScreenshotsRenderEverySectionAt1280x800) {
     for (const QString& f : files) {
         const QImage image(f);
         EXPECT_EQ(image.size() / image.devicePixelRatio(), QSize(1280, 800)) << f.toStdString();
+    }
+}
+
+// Each section, shown in the window, leaves the window small enough for a 1280x720 screen, in both
+// languages (a section's minimum size is the whole window's: the sections share one stack).
+TEST(ShellTest, EverySectionFitsA1280x720Window) {
+    testing::GuiHarness harness;
+    MainWindow& w = harness.window();
+    for (const QString language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        ASSERT_TRUE(harness.language().setLanguage(language));
+        for (Section* s : w.sections()) {
+            w.showSection(s->id());
+            w.resize(1280, 720);
+            QApplication::processEvents();
+            const QSize hint = w.minimumSizeHint();
+            const QSize least = hint.expandedTo(w.minimumSize());
+            const QSize own = s->minimumSizeHint();
+            const std::string where = language.toStdString() + ' ' + s->id().toStdString() + ": the section needs " +
+                                      std::to_string(own.width()) + 'x' + std::to_string(own.height());
+            EXPECT_LE(least.width(), 1280) << where;
+            EXPECT_LE(least.height(), 720) << where;
+            EXPECT_LE(w.height(), 720) << where;
+        }
     }
 }
 

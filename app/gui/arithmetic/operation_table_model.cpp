@@ -3,12 +3,12 @@
 
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/number_text.h"
+#include "app/gui/common/zoomed_fonts.h"
 #include "app/gui/shell/theme.h"
 #include "core/classify.h"
 #include "core/text/print.h"
 
 #include <QApplication>
-#include <QFontDatabase>
 #include <QIcon>
 #include <QStyle>
 
@@ -139,7 +139,7 @@ QVariant OperationTableModel::data(const QModelIndex& index, int role) const {
         if (index.column() == NoteColumn && row.warning) return warningColor(QApplication::palette());
         return {};
     case Qt::FontRole:
-        if (index.column() == BitsColumn || index.column() == FlagsColumn) return QFontDatabase::systemFont(QFontDatabase::FixedFont);
+        if (index.column() == BitsColumn || index.column() == FlagsColumn) return monospaceFont();
         return {};
     case KeyRole: return row.key;
     case WarningRole: return row.warning;

@@ -2,8 +2,8 @@
 #include "app/gui/arithmetic/step_view.h"
 
 #include "app/gui/common/bit_row_widget.h"
+#include "app/gui/common/zoomed_fonts.h"
 
-#include <QFontDatabase>
 #include <QGridLayout>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -33,7 +33,7 @@ StepView::StepView(QWidget* parent) : QWidget(parent), m_title(new QLabel(this))
 void StepView::setStep(const Step& step, int index, int count) {
     m_title->setText(tr("Step %1 of %2: %3").arg(index + 1).arg(count).arg(step.title));
     m_body->setText(step.text);
-    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    const QFont mono = monospaceFont();
     while (m_rows.size() < std::size_t(step.rows.size())) {
         RowWidgets w{new QLabel(this), new BitRowWidget(this), new QLabel(this)};
         w.bits->setCellSizeRange(12, 26);

@@ -1,9 +1,13 @@
 // Painting bit cells. Sizes are in device-independent pixels, so high-DPI screens scale them.
 #include "app/gui/common/bit_row_widget.h"
 
+#include "app/gui/common/zoomed_fonts.h"
+
 #include <QHelpEvent>
 #include <QPainter>
 #include <QToolTip>
+
+#include <cmath>
 
 #include <algorithm>
 
@@ -42,7 +46,20 @@ int BitRowWidget::cellSizeFor(int width) const {
     const int gaps = gapCount();
     // width = n * cell + gaps * cell / 3
     const int cell = (width * 3) / (3 * n + gaps);
-    return std::clamp(cell, m_minCell, m_maxCell);
+    return std::clamp(cell, minCell(), maxCell());
+}
+
+// The limits follow View > Zoom, and with them the bits' font.
+int BitRowWidget::minCell() const { return int(std::lround(m_minCell * zoomFactor())); }
+int BitRowWidget::maxCell() const { return int(std::lround(m_maxCell * zoomFactor())); }
+
+QFont BitRowWidget::bitFont() const {
+    QFont f = font();
+    f.setFamily(QStringLiteral("monospace"));
+    f.setStyleHint(QFont::Monospace);
+    f.setPixelSize(std::max(9, m_cell * 11 / 20));
+    f.setBold(true);
+    return f;
 }
 
 void BitRowWidget::relayout() {
@@ -79,18 +96,18 @@ int BitRowWidget::preferredHeight() const {
     const QFontMetrics fm = fontMetrics();
     const bool captions = std::any_of(m_groups.begin(), m_groups.end(), [](const BitGroup& g) { return !g.caption.isEmpty(); });
     // Room for the largest cell: the cells grow with the width, the height does not follow them.
-    return (m_groups.isEmpty() ? 0 : labelHeight(fm)) + m_maxCell + (captions ? labelHeight(fm) : 0) + 3;
+    return (m_groups.isEmpty() ? 0 : labelHeight(fm)) + maxCell() + (captions ? labelHeight(fm) : 0) + 3;
 }
 
 QSize BitRowWidget::sizeHint() const {
     const int n = int(m_cells.size());
-    const int cell = std::clamp(28, m_minCell, m_maxCell);
+    const int cell = std::clamp(int(std::lround(28 * zoomFactor())), minCell(), maxCell());
     return {n * cell + gapCount() * std::max(4, cell / 3) + 2, preferredHeight()};
 }
 
 QSize BitRowWidget::minimumSizeHint() const {
     const int n = int(m_cells.size());
-    return {n * m_minCell + gapCount() * std::max(4, m_minCell / 3) + 2, preferredHeight()};
+    return {n * minCell() + gapCount() * std::max(4, minCell() / 3) + 2, preferredHeight()};
 }
 
 void BitRowWidget::setCursorCell(int index) {
@@ -104,11 +121,7 @@ void BitRowWidget::paintEvent(QPaintEvent*) {
     const QPalette pal = palette();
     const QFontMetrics fm = fontMetrics();
 
-    QFont bitFont = font();
-    bitFont.setFamily(QStringLiteral("monospace"));
-    bitFont.setStyleHint(QFont::Monospace);
-    bitFont.setPixelSize(std::max(9, m_cell * 11 / 20));
-    bitFont.setBold(true);
+    const QFont cellFont = bitFont();
 
     for (int i = 0; i < m_cells.size(); ++i) {
         const BitCell& c = m_cells[i];
@@ -122,7 +135,7 @@ void BitRowWidget::paintEvent(QPaintEvent*) {
         }
         p.setPen(border);
         p.drawRect(r.adjusted(0, 0, -1, -1));
-        p.setFont(bitFont);
+        p.setFont(cellFont);
         p.setPen(bitTextColor(c.role, pal));
         p.drawText(r, Qt::AlignCenter, QString(c.symbol));
         if (i == m_cursor && hasFocus()) {
@@ -156,6 +169,10 @@ void BitRowWidget::paintEvent(QPaintEvent*) {
 }
 
 bool BitRowWidget::event(QEvent* event) {
+    if (event->type() == QEvent::FontChange) {
+        relayout();
+        updateGeometry();
+    }
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const int i = cellAt(help->pos());

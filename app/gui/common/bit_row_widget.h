@@ -24,6 +24,9 @@ public:
     int cellAt(const QPoint& pos) const;
     QRect cellRect(int index) const;
 
+    // The font the bits are drawn in: monospace, bold, sized by the cells (which follow the zoom).
+    QFont bitFont() const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -41,6 +44,8 @@ private:
     int gapCount() const;
     int gapWidth() const;
     int cellSizeFor(int width) const;
+    int minCell() const;
+    int maxCell() const;
     void relayout();
 
     QList<BitCell> m_cells;

@@ -45,7 +45,7 @@ ExplorerSection::ExplorerSection(SectionContext context, QWidget* parent)
 
     // Restore the last value (the settings already replaced unreadable values by defaults).
     if (!m_state->setFormat(s.explorerFormat.get())) m_state->setFormat(QStringLiteral("fp16"));
-    if (const auto mode = parseRoundingName(s.explorerRounding.get().toStdString())) m_state->setRounding(*mode);
+    m_state->setRounding(s.explorerRounding.get());
     if (!m_state->setText(s.explorerInput.get())) m_state->setText(s.explorerInput.defaultValue());
 
     connect(m_state, &ExplorerState::valueChanged, this, &ExplorerSection::onValueChanged);
@@ -110,7 +110,7 @@ void ExplorerSection::onValueChanged() {
     // Whoever changed the value (typing, a click, another section), the next start shows it again.
     if (m_state->error().isEmpty()) settings().explorerInput.set(m_state->text());
     settings().explorerFormat.set(m_state->formatName());
-    settings().explorerRounding.set(QString::fromLatin1(roundingName(m_state->rounding()).data()));
+    settings().explorerRounding.set(m_state->rounding());
 }
 
 void ExplorerSection::showValue(const QString& formatName, std::uint64_t bits) {

@@ -3,6 +3,7 @@
 
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/number_text.h"
+#include "app/gui/common/zoomed_fonts.h"
 #include "app/gui/explorer/explorer_state.h"
 #include "app/gui/shell/theme.h"
 #include "core/arithmetic.h"
@@ -13,7 +14,6 @@
 
 #include <QApplication>
 #include <QFont>
-#include <QFontDatabase>
 #include <QIcon>
 #include <QPalette>
 #include <QStyle>
@@ -318,7 +318,7 @@ QVariant FormatTableModel::data(const QModelIndex& index, int role) const {
         if (col == StatusColumn && row.severity == Severity::Good) return okColor(QApplication::palette());
         return {};
     case Qt::FontRole:
-        if (col == BitsColumn || col == BinaryColumn) return QFontDatabase::systemFont(QFontDatabase::FixedFont);
+        if (col == BitsColumn || col == BinaryColumn) return monospaceFont();
         if (current && col == NameColumn) {
             QFont bold;
             bold.setBold(true);

@@ -3,13 +3,13 @@
 
 #include "app/gui/common/elided_label.h"
 #include "app/gui/common/number_text.h"
+#include "app/gui/common/zoomed_fonts.h"
 #include "core/classify.h"
 #include "core/text/literal.h"
 #include "core/text/print.h"
 #include "core/values.h"
 
 #include <QEvent>
-#include <QFontDatabase>
 #include <QFormLayout>
 #include <QLabel>
 
@@ -35,7 +35,7 @@ ValueDetailsView::ValueDetailsView(QWidget* parent) : QWidget(parent), m_format(
     m_form->setLabelAlignment(Qt::AlignRight | Qt::AlignTop);
     m_form->setContentsMargins(4, 4, 4, 4);
     m_form->setVerticalSpacing(3);
-    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    const QFont mono = monospaceFont();
     for (int i = 0; i < FieldCount; ++i) {
         m_labels[i] = new QLabel(this);
         // Numbers have no spaces to wrap at: they end in a visible "…" when cut, with the full

@@ -41,7 +41,8 @@ ValueEntryPanel::ValueEntryPanel(ExplorerState* state, const QStringList& custom
     setCustomFormats(customFormats);
     m_roundingLabel = new QLabel(this);
     m_rounding = new QComboBox(this);
-    for (RoundingMode mode : kAllRoundingModes) m_rounding->addItem(QString(), QString::fromLatin1(roundingName(mode).data()));
+    m_rounding->setObjectName(QStringLiteral("explorerRounding"));
+    for (RoundingMode mode : kAllRoundingModes) m_rounding->addItem(QString(), int(mode));
     m_roundingLabel->setBuddy(m_rounding);
     m_picksButton = new QToolButton(this);
     m_picksButton->setPopupMode(QToolButton::InstantPopup);
@@ -97,7 +98,7 @@ ValueEntryPanel::ValueEntryPanel(ExplorerState* state, const QStringList& custom
     });
     connect(m_format, &QComboBox::activated, this, [this] { m_state->setFormat(m_format->currentData().toString()); });
     connect(m_rounding, &QComboBox::activated, this, [this] {
-        if (const auto mode = parseRoundingName(m_rounding->currentData().toString().toStdString())) m_state->setRounding(*mode);
+        m_state->setRounding(RoundingMode(m_rounding->currentData().toInt()));
     });
     connect(m_state, &ExplorerState::errorChanged, this, &ValueEntryPanel::updateReport);
 }
@@ -106,7 +107,7 @@ void ValueEntryPanel::setCustomFormats(const QStringList& names) { fillFormatCom
 
 void ValueEntryPanel::sync() {
     selectFormatInCombo(m_format, m_state->formatName());
-    const int r = m_rounding->findData(QString::fromLatin1(roundingName(m_state->rounding()).data()));
+    const int r = m_rounding->findData(int(m_state->rounding()));
     if (r >= 0) m_rounding->setCurrentIndex(r);
     if (!m_updatingEntry && m_entry->text() != m_state->text()) m_entry->setText(m_state->text());
     updateReport();

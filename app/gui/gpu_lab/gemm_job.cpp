@@ -27,13 +27,14 @@ std::optional<OutputComparison> findComparison(const ComparisonReport& report, c
 }
 
 GemmJobResult runGemmJob(const GemmJobRequest& request, const JobControl& control) {
-    std::vector<std::string> keys = request.backends;
-    for (const char* needed : {"model", "reference"})
-        if (std::find(keys.begin(), keys.end(), needed) == keys.end()) keys.insert(keys.begin(), needed);
-    // Run in the order of backendKeys(): CPU first, reference first.
-    std::vector<std::string> ordered;
-    for (std::string_view key : backendKeys())
-        if (std::find(keys.begin(), keys.end(), key) != keys.end()) ordered.emplace_back(key);
+    const auto chosen = [&](BackendChoice b) {
+        return b == BackendChoice::Reference || b == BackendChoice::Model ||
+               std::find(request.backends.begin(), request.backends.end(), b) != request.backends.end();
+    };
+    // Run in the enum's order: CPU first, reference first.
+    std::vector<BackendChoice> ordered;
+    for (BackendChoice b : allBackendChoices())
+        if (chosen(b)) ordered.push_back(b);
 
     GemmJobResult result;
     result.request = request;
@@ -41,8 +42,8 @@ GemmJobResult runGemmJob(const GemmJobRequest& request, const JobControl& contro
     std::vector<std::unique_ptr<GemmBackend>> backends;
     for (std::size_t i = 0; i < ordered.size(); ++i) {
         auto inner = makeBackend(ordered[i], request.arch);
-        if (ordered[i] == "reference") result.referenceName = inner->name();
-        if (ordered[i] == "model") result.modelName = inner->name();
+        if (ordered[i] == BackendChoice::Reference) result.referenceName = inner->name();
+        if (ordered[i] == BackendChoice::Model) result.modelName = inner->name();
         backends.push_back(std::make_unique<SlicedBackend>(std::move(inner), control, int(i), int(ordered.size())));
     }
     result.report = compareBackends(result.problem, backends);

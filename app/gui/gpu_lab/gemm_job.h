@@ -5,6 +5,7 @@
 
 #include "app/gui/common/job_control.h"
 #include "core/tensor_core/mma_config.h"
+#include "gpu/backend_choice.h"
 #include "gpu/compare.h"
 
 #include <optional>
@@ -16,8 +17,8 @@ namespace fplab::gui {
 struct GemmJobRequest {
     gpu::ProblemSpec spec;
     tc::Arch arch = tc::Arch::Sm80;
-    // Short names (gpu/backend_choice.h); "reference" and "model" are added when missing.
-    std::vector<std::string> backends;
+    // Reference and Model are added when missing.
+    std::vector<gpu::BackendChoice> backends;
 };
 
 struct GemmBackendRow {

@@ -69,7 +69,8 @@ GemmPanel::GemmPanel(GpuLabSettings& settings, JobRunner& runner, QAction* runAc
     r.spec.seed = std::uint64_t(m_settings.seed.get());
     r.spec.distribution = m_settings.distribution.get() == QStringLiteral("int") ? Distribution::SmallIntegers : Distribution::Uniform;
     r.arch = tc::parseArch(m_settings.arch.get().toStdString()).value_or(tc::Arch::Sm80);
-    for (const QString& key : m_settings.backends.get()) r.backends.push_back(key.toStdString());
+    for (const QString& key : m_settings.backends.get())
+        if (const auto b = parseBackendKey(key.toStdString())) r.backends.push_back(*b);
     setControls(r);
     retranslate();
 }
@@ -99,22 +100,23 @@ void GemmPanel::buildControls(QAction* runAction) {
 
     m_backendBox = new QGroupBox;
     auto* backendLayout = new QVBoxLayout(m_backendBox);
-    for (std::string_view key : backendKeys()) {
+    for (BackendChoice b : allBackendChoices()) {
         auto* check = new QCheckBox;
-        m_backendChecks.insert(latin(key), check);
-        connect(check, &QCheckBox::toggled, this, [this, name = latin(key)](bool on) {
-            if (!m_backendChecks.value(name)->isEnabled()) return; // set by the panel, not the user
+        check->setObjectName(QStringLiteral("gpuBackend-") + latin(backendKey(b)));
+        m_backendChecks.insert(b, check);
+        connect(check, &QCheckBox::toggled, this, [this, b](bool on) {
+            if (!m_backendChecks.value(b)->isEnabled()) return; // set by the panel, not the user
             if (on)
-                m_wanted.insert(name);
+                m_wanted.insert(b);
             else
-                m_wanted.remove(name);
+                m_wanted.erase(b);
         });
         backendLayout->addWidget(check);
     }
     // The table compares every backend with these two, so they always run.
-    for (const char* always : {"reference", "model"}) {
-        m_backendChecks.value(QLatin1String(always))->setChecked(true);
-        m_backendChecks.value(QLatin1String(always))->setEnabled(false);
+    for (BackendChoice always : {BackendChoice::Reference, BackendChoice::Model}) {
+        m_backendChecks.value(always)->setChecked(true);
+        m_backendChecks.value(always)->setEnabled(false);
     }
 
     m_runButton = new QToolButton;
@@ -230,7 +232,7 @@ GemmJobRequest GemmPanel::requestFromControls() const {
     r.spec.distribution = m_dist->currentData().toString() == QStringLiteral("int") ? Distribution::SmallIntegers : Distribution::Uniform;
     r.arch = tc::parseArch(m_arch->currentData().toString().toStdString()).value_or(tc::Arch::Sm80);
     for (auto it = m_backendChecks.cbegin(); it != m_backendChecks.cend(); ++it)
-        if (it.value()->isChecked() && it.value()->isEnabled()) r.backends.push_back(it.key().toStdString());
+        if (it.value()->isChecked() && it.value()->isEnabled()) r.backends.push_back(it.key());
     return r;
 }
 
@@ -246,11 +248,11 @@ void GemmPanel::setControls(const GemmJobRequest& r) {
     m_seed->setValue(int(r.spec.seed));
     m_dist->setCurrentIndex(r.spec.distribution == Distribution::SmallIntegers ? 1 : 0);
     for (auto it = m_backendChecks.begin(); it != m_backendChecks.end(); ++it) {
-        const std::string key = it.key().toStdString();
-        const bool always = key == "reference" || key == "model";
-        const bool wanted = always || std::find(r.backends.begin(), r.backends.end(), key) != r.backends.end();
-        if (wanted) m_wanted.insert(it.key());
-        else m_wanted.remove(it.key());
+        const BackendChoice b = it.key();
+        const bool always = b == BackendChoice::Reference || b == BackendChoice::Model;
+        const bool wanted = always || std::find(r.backends.begin(), r.backends.end(), b) != r.backends.end();
+        if (wanted) m_wanted.insert(b);
+        else m_wanted.erase(b);
     }
     updateBackendChecks();
 }
@@ -263,17 +265,17 @@ void GemmPanel::setDevicesKnown() {
 void GemmPanel::updateBackendChecks() {
     const GemmJobRequest r = requestFromControls();
     for (auto it = m_backendChecks.begin(); it != m_backendChecks.end(); ++it) {
-        const std::string key = it.key().toStdString();
-        const auto backend = makeBackend(key, r.arch);
+        const BackendChoice b = it.key();
+        const auto backend = makeBackend(b, r.arch);
         QString why;
-        if (isGpuBackend(key) && !m_devicesKnown) why = tr("Looking for a GPU…");
+        if (isGpuBackend(b) && !m_devicesKnown) why = tr("Looking for a GPU…");
         else why = gpuReasonText(backend->unavailableReason(r.spec.type));
-        const bool always = key == "reference" || key == "model";
+        const bool always = b == BackendChoice::Reference || b == BackendChoice::Model;
         it.value()->setEnabled(!always && why.isEmpty());
         {
             // A backend that cannot run is not ticked, so that nothing looks chosen that will not run.
             const QSignalBlocker quiet(it.value());
-            it.value()->setChecked(always || (why.isEmpty() && m_wanted.contains(it.key())));
+            it.value()->setChecked(always || (why.isEmpty() && m_wanted.count(b) > 0));
         }
         QString tip = qs(backend->description());
         if (always) tip += QLatin1Char('\n') + tr("Always runs: the table compares every backend with it.");
@@ -310,7 +312,7 @@ void GemmPanel::saveSettings() {
     m_settings.distribution.set(m_dist->currentData().toString());
     QStringList keys;
     for (auto it = m_backendChecks.cbegin(); it != m_backendChecks.cend(); ++it)
-        if (it.value()->isChecked() || m_wanted.contains(it.key())) keys << it.key();
+        if (it.value()->isChecked() || m_wanted.count(it.key()) > 0) keys << latin(backendKey(it.key()));
     m_settings.backends.set(keys);
 }
 
@@ -364,8 +366,8 @@ void GemmPanel::fillTable() {
         }
         rows << row;
         QString tip;
-        for (std::string_view key : backendKeys())
-            if (const auto candidate = makeBackend(key, r.request.arch); candidate->name() == b.backend)
+        for (BackendChoice choice : allBackendChoices())
+            if (const auto candidate = makeBackend(choice, r.request.arch); candidate->name() == b.backend)
                 tip = qs(candidate->description());
         tips << tip;
     }
@@ -457,6 +459,19 @@ void GemmPanel::showCell(int row, int column) {
     m_cellText->setText(lines.join(QLatin1Char('\n')));
 }
 
+QString GemmPanel::backendText(BackendChoice b) {
+    switch (b) {
+    case BackendChoice::Reference: return tr("IEEE reference (FP64 sums, one rounding)");
+    case BackendChoice::Sequential: return tr("CPU: sequential FMA chain");
+    case BackendChoice::Model: return tr("CPU: tensor-core model (mma.sync)");
+    case BackendChoice::ModelWgmma: return tr("CPU: tensor-core model of wgmma (FP8 on sm_90, as cuBLASLt)");
+    case BackendChoice::Naive: return tr("GPU: naive kernel");
+    case BackendChoice::Kernel: return tr("GPU: tensor-core kernel (mma.sync)");
+    case BackendChoice::Cublas: return tr("GPU: cuBLAS");
+    }
+    return {};
+}
+
 void GemmPanel::retranslate() {
     fillCombos();
     m_box->setTitle(tr("GEMM D = A·B + C"));
@@ -467,16 +482,7 @@ void GemmPanel::retranslate() {
             if (auto* label = qobject_cast<QLabel*>(item->widget())) label->setText(labels[row]);
     m_arch->setToolTip(tr("Which tensor cores the CPU model copies: the A100's (sm_80) or the H100's (sm_90)."));
     m_backendBox->setTitle(tr("Backends"));
-    const QMap<QString, QString> names = {
-        {QStringLiteral("reference"), tr("IEEE reference (FP64 sums, one rounding)")},
-        {QStringLiteral("sequential"), tr("CPU: sequential FMA chain")},
-        {QStringLiteral("model"), tr("CPU: tensor-core model (mma.sync)")},
-        {QStringLiteral("model-wgmma"), tr("CPU: tensor-core model of wgmma (FP8 on sm_90, as cuBLASLt)")},
-        {QStringLiteral("naive"), tr("GPU: naive kernel")},
-        {QStringLiteral("kernel"), tr("GPU: tensor-core kernel (mma.sync)")},
-        {QStringLiteral("cublas"), tr("GPU: cuBLAS")},
-    };
-    for (auto it = names.cbegin(); it != names.cend(); ++it) m_backendChecks.value(it.key())->setText(it.value());
+    for (auto it = m_backendChecks.cbegin(); it != m_backendChecks.cend(); ++it) it.value()->setText(backendText(it.key()));
     m_model->setHeaders({tr("Backend"), tr("Instruction"), tr("Bit-identical to the model"), tr("Max |ulps| from reference"),
                          tr("Mean |ulps|"), tr("Time (ms)"), tr("Note")});
     m_pairLabel->setText(tr("Heat map of:"));

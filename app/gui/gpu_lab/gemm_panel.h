@@ -6,10 +6,10 @@
 #include "app/gui/gpu_lab/gemm_job.h"
 
 #include <QMap>
-#include <QSet>
 #include <QWidget>
 
 #include <optional>
+#include <set>
 
 class QAction;
 class QCheckBox;
@@ -48,6 +48,8 @@ public:
     void runNow(const GemmJobRequest& request);
     void saveSettings();
     void retranslate();
+    // The words for a backend on its check box (the table shows the backends' own names).
+    static QString backendText(gpu::BackendChoice b);
 
     // For tests.
     QComboBox* inputCombo() const { return m_input; }
@@ -57,7 +59,7 @@ public:
     QSpinBox* nSpin() const { return m_n; }
     QSpinBox* kSpin() const { return m_k; }
     QSpinBox* seedSpin() const { return m_seed; }
-    QCheckBox* backendCheck(const QString& key) const { return m_backendChecks.value(key); }
+    QCheckBox* backendCheck(gpu::BackendChoice b) const { return m_backendChecks.value(b); }
     QComboBox* pairCombo() const { return m_pair; }
     TextTableModel* resultsModel() const { return m_model; }
     UlpHeatMap* heatMap() const { return m_heatMap; }
@@ -97,10 +99,10 @@ private:
     QSpinBox* m_seed;
     QComboBox* m_dist;
     QGroupBox* m_backendBox;
-    QMap<QString, QCheckBox*> m_backendChecks;
+    QMap<gpu::BackendChoice, QCheckBox*> m_backendChecks;
     // The backends the user wants: a backend that cannot run here is shown unticked, and ticked again
     // (and saved as wanted) when it can.
-    QSet<QString> m_wanted;
+    std::set<gpu::BackendChoice> m_wanted;
     QToolButton* m_runButton;
     QLabel* m_summary;
     TextTableModel* m_model;

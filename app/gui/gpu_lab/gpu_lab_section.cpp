@@ -224,7 +224,7 @@ void GpuLabSection::prepareScreenshot(const QString& name) {
     r.spec.k = 256;
     r.spec.seed = 1;
     r.arch = tc::Arch::Sm80;
-    r.backends = {"reference", "sequential", "model"};
+    r.backends = {gpu::BackendChoice::Reference, gpu::BackendChoice::Sequential, gpu::BackendChoice::Model};
     m_gemm->runNow(r);
     m_tabs->setCurrentIndex(GemmTab);
 }

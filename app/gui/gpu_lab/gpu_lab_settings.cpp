@@ -18,10 +18,17 @@ bool isGemmTypeName(const QString& s) {
 }
 
 bool areBackendKeys(const QStringList& keys) {
-    const auto known = gpu::backendKeys();
-    return std::all_of(keys.begin(), keys.end(), [&](const QString& k) {
-        return std::find(known.begin(), known.end(), k.toStdString()) != known.end();
-    });
+    return std::all_of(keys.begin(), keys.end(), [](const QString& k) { return gpu::parseBackendKey(k.toStdString()).has_value(); });
+}
+
+QStringList defaultBackendKeys() {
+    QStringList keys;
+    for (gpu::BackendChoice b : gpu::allBackendChoices())
+        if (gpu::isDefaultBackend(b)) {
+            const std::string_view key = gpu::backendKey(b);
+            keys << QString::fromLatin1(key.data(), qsizetype(key.size()));
+        }
+    return keys;
 }
 
 bool isDatasheetName(const QString& s) {
@@ -44,10 +51,7 @@ GpuLabSettings::GpuLabSettings(SettingsStore& store)
       seed(store, QStringLiteral("gpuLab/seed"), 1, inRange(0, 1000000000)),
       distribution(store, QStringLiteral("gpuLab/distribution"), QStringLiteral("uniform"),
                    oneOf({QStringLiteral("uniform"), QStringLiteral("int")})),
-      backends(store, QStringLiteral("gpuLab/backends"),
-               {QStringLiteral("reference"), QStringLiteral("sequential"), QStringLiteral("model"), QStringLiteral("naive"),
-                QStringLiteral("kernel"), QStringLiteral("cublas")},
-               areBackendKeys),
+      backends(store, QStringLiteral("gpuLab/backends"), defaultBackendKeys(), areBackendKeys),
       tab(store, QStringLiteral("gpuLab/tab"), 0, inRange(0, 3)),
       datasheet(store, QStringLiteral("gpuLab/datasheet"), QString(), isDatasheetName),
       benchSize(store, QStringLiteral("gpuLab/benchSize"), 4096, isBenchSize),

@@ -61,7 +61,7 @@ LadderChart::LadderChart(QWidget* parent) : QWidget(parent) {
         s->attachAxis(m_axisX);
         s->attachAxis(m_axisY);
     }
-    m_chartView->setMinimumHeight(220);
+    m_chartView->setMinimumHeight(150); // under the speed table and chart, within a 1280x720 window
 
     m_ideas = makeNoteLabel(QStringLiteral("gpuLadderIdeas"));
     auto* layout = new QVBoxLayout(this);

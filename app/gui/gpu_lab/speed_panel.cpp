@@ -83,6 +83,7 @@ SpeedPanel::SpeedPanel(GpuLabSettings& settings, JobRunner& runner, QAction* mea
     m_table = makeResultsView(m_model);
 
     m_chartView = makeChartView(this);
+    m_chartView->setMinimumHeight(160); // above the ladder, within a 1280x720 window
     QChart* chart = m_chartView->chart();
     m_bars = new QBarSeries(this);
     chart->addSeries(m_bars);

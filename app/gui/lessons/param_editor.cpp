@@ -21,7 +21,8 @@ ParamEditor::ParamEditor(const ExperimentSpec& spec, ParamList lessonValues, QWi
     : QWidget(parent), m_problemLabel(new QLabel(this)) {
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
-    auto* form = new QFormLayout;
+    m_form = new QFormLayout;
+    auto* form = m_form;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     outer->addLayout(form);
     outer->addWidget(m_problemLabel);
@@ -66,6 +67,7 @@ ParamEditor::ParamEditor(const ExperimentSpec& spec, ParamList lessonValues, QWi
         }
         f.editor->setObjectName(QStringLiteral("param_%1").arg(QString::fromStdString(p.name)));
         f.label = new QLabel(QString::fromStdString(p.name), this);
+        f.label->setWordWrap(true);
         form->addRow(f.label, f.editor);
         setTextOf(f, f.lessonValue);
         m_fields.push_back(f);
@@ -140,10 +142,13 @@ void ParamEditor::retranslate(Language language) {
         const QString name = QString::fromStdString(f.spec->name);
         const QString help = uiText(language, f.spec->help);
         f.label->setText(language == Language::English ? name : help);
+        // A Chinese label is the description, a sentence: it goes above its field, wrapped to the
+        // panel's width (beside the field it would widen the lesson's column or be cut).
         const QString tip = tr("%1 (parameter %2)").arg(help, name);
         f.label->setToolTip(tip);
         f.editor->setToolTip(tip);
     }
+    m_form->setRowWrapPolicy(language == Language::English ? QFormLayout::DontWrapRows : QFormLayout::WrapAllRows);
 }
 
 void ParamEditor::onChanged() {

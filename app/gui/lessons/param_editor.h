@@ -49,6 +49,7 @@ private:
     void onChanged();
 
     std::vector<Field> m_fields;
+    QFormLayout* m_form;
     QLabel* m_problemLabel;
     QString m_problem;
     bool m_loading = false;

@@ -20,7 +20,6 @@ public:
     static QString defaultFilePath();
 
     static bool isFormatName(const QString& name) { return resolveFormat(name).has_value(); }
-    static bool isRoundingName(const QString& name);
 
     SettingsStore store;
 
@@ -44,7 +43,7 @@ public:
     // Explorer.
     SettingValue<QString> explorerInput{store, QStringLiteral("explorer/input"), QStringLiteral("0.1")};
     SettingValue<QString> explorerFormat{store, QStringLiteral("explorer/format"), QStringLiteral("fp16"), isFormatName};
-    SettingValue<QString> explorerRounding{store, QStringLiteral("explorer/rounding"), QStringLiteral("rne"), isRoundingName};
+    SettingValue<RoundingMode> explorerRounding{store, QStringLiteral("explorer/rounding"), RoundingMode::NearestEven};
     // Row keys (format names, "int8", "int8-tensor") the user has hidden from the side-by-side table.
     SettingValue<QStringList> explorerHiddenRows{
         store, QStringLiteral("explorer/hiddenRows"),

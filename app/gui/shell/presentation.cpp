@@ -2,6 +2,7 @@
 #include "app/gui/shell/presentation.h"
 
 #include "app/gui/common/chart_style.h"
+#include "app/gui/common/zoomed_fonts.h"
 #include "app/gui/shell/app_settings.h"
 
 #include <QAction>
@@ -83,6 +84,7 @@ void Presentation::apply() {
     const bool fontChanged = QApplication::font() != font;
     const bool contrastChanged = highContrastCharts() != m_settings.highContrastCharts.get();
     setHighContrastCharts(m_settings.highContrastCharts.get());
+    setZoomFactor(scale);
     if (fontChanged) {
         // Row heights were set from the font the tables were built with; scale them by the same step.
         const double before = QApplication::font().pointSizeF(), after = font.pointSizeF();

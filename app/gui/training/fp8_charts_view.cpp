@@ -49,6 +49,7 @@ Fp8ChartsView::~Fp8ChartsView() = default;
 Fp8ChartsView::Chart Fp8ChartsView::makeChart(bool logY, double base) {
     Chart c;
     c.view = makeChartView(this);
+    c.view->setMinimumSize(240, 150); // five charts in two columns, within a 1280x720 window
     c.x = new QValueAxis(this);
     c.x->setLabelFormat(QStringLiteral("%d"));
     c.view->chart()->addAxis(c.x, Qt::AlignBottom);

@@ -85,6 +85,14 @@ TrainingForm::TrainingForm(SettingsStore& store, QWidget* parent)
         if (!sgd && std::abs(m_lr->value() - 0.1) < 1e-12) m_lr->setValue(0.01);
     });
     retranslate();
+    // Every edit reaches the settings at once, so that an open session shows it as unsaved ([*]).
+    for (QComboBox* c : {m_backend, m_mode, m_dataset, m_optimizer, m_amaxAlgo})
+        connect(c, &QComboBox::currentIndexChanged, this, &TrainingForm::saveEdit);
+    for (QSpinBox* s : {m_steps, m_width, m_depth, m_batch, m_seed, m_staticScale, m_initScale, m_interval, m_amaxHistory,
+                        m_margin, m_outlierStep})
+        connect(s, &QSpinBox::valueChanged, this, &TrainingForm::saveEdit);
+    connect(m_lr, &QDoubleSpinBox::valueChanged, this, &TrainingForm::saveEdit);
+    connect(m_master, &QCheckBox::toggled, this, &TrainingForm::saveEdit);
 }
 
 TrainingForm::~TrainingForm() = default;
@@ -221,7 +229,12 @@ gpu::TrainingBackend TrainingForm::backend() const {
     return gpuUsable() ? currentEnum(m_backend, gpu::TrainingBackend::Cpu) : gpu::TrainingBackend::Cpu;
 }
 
+void TrainingForm::saveEdit() {
+    if (!m_settingConfig) save();
+}
+
 void TrainingForm::setConfig(const TrainingConfig& c) {
+    m_settingConfig = true; // one write at the end, not one per control
     selectEnum(m_mode, c.mode);
     selectEnum(m_dataset, c.dataset);
     selectEnum(m_optimizer, c.optimizer.kind);
@@ -239,7 +252,9 @@ void TrainingForm::setConfig(const TrainingConfig& c) {
     selectEnum(m_amaxAlgo, c.fp8.algo);
     m_margin->setValue(c.fp8.margin);
     m_outlierStep->setValue(c.outlierStep);
+    m_settingConfig = false;
     updateEnabled();
+    save();
 }
 
 void TrainingForm::save() {

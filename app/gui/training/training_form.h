@@ -64,10 +64,12 @@ public:
 private:
     void fillCombos();
     void updateEnabled();
+    void saveEdit();
 
     std::unique_ptr<TrainingSettings> m_settings;
     std::optional<std::string> m_gpuUnavailable;
     bool m_locked = false;
+    bool m_settingConfig = false;
     QFormLayout* m_form;
     QComboBox* m_backend;
     QComboBox* m_mode;

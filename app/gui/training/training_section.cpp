@@ -23,6 +23,9 @@
 #include "gpu/training/gpu_step_kernels.h"
 
 #include <QComboBox>
+#include <QEvent>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -40,11 +43,18 @@ TrainingSection::TrainingSection(SectionContext context, QWidget* parent) : Sect
     connect(m_controls, &RunControls::runChanged, this, &TrainingSection::showRun);
     connect(m_controls, &RunControls::statusMessage, this, &Section::statusMessage);
 
-    auto* left = new QWidget;
-    auto* leftLayout = new QVBoxLayout(left);
+    auto* form = new QWidget;
+    auto* leftLayout = new QVBoxLayout(form);
     leftLayout->addWidget(m_form);
     leftLayout->addWidget(m_controls);
     leftLayout->addStretch(1);
+    // The form is taller than a 720-pixel screen leaves: it scrolls up and down, never sideways.
+    m_formScroll = new QScrollArea;
+    m_formScroll->setObjectName(QStringLiteral("trainingFormScroll"));
+    m_formScroll->setWidget(form);
+    m_formScroll->setWidgetResizable(true);
+    m_formScroll->setFrameShape(QFrame::NoFrame);
+    m_formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     m_charts = new RunChartsView;
     m_histogram = new GradientHistogramView;
@@ -61,7 +71,7 @@ TrainingSection::TrainingSection(SectionContext context, QWidget* parent) : Sect
     connect(m_controls->resetAction(), &QAction::triggered, m_compare->store(), &RunStore::clear);
 
     auto* splitter = new QSplitter(this);
-    splitter->addWidget(left);
+    splitter->addWidget(m_formScroll);
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
@@ -124,6 +134,19 @@ void TrainingSection::retranslateUi() {
     m_fp8Charts->retranslate();
     m_histogram->update();
     m_comparison->retranslate();
+    fitFormWidth();
+}
+
+void TrainingSection::changeEvent(QEvent* event) {
+    Section::changeEvent(event);
+    if (event->type() == QEvent::FontChange) fitFormWidth(); // Present mode's zoom
+}
+
+// As wide as the form in the current language and font, plus the vertical scroll bar.
+void TrainingSection::fitFormWidth() {
+    QWidget* form = m_formScroll->widget();
+    form->adjustSize();
+    m_formScroll->setMinimumWidth(form->minimumSizeHint().width() + m_formScroll->verticalScrollBar()->sizeHint().width());
 }
 
 QStringList TrainingSection::screenshotNames() const {

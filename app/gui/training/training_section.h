@@ -12,6 +12,7 @@
 #include "app/gui/shell/section.h"
 #include "core/training/training_run.h"
 
+class QScrollArea;
 class QTabWidget;
 
 namespace fplab::gui {
@@ -69,12 +70,16 @@ public:
 
 protected:
     void retranslateUi() override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void showRun();
 
+    void fitFormWidth();
+
     TrainingForm* m_form;
     RunControls* m_controls;
+    QScrollArea* m_formScroll;
     QTabWidget* m_tabs;
     RunChartsView* m_charts;
     GradientHistogramView* m_histogram;
