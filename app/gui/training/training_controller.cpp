@@ -78,11 +78,14 @@ bool TrainingController::start(const TrainingConfig& config, bool paused, QStrin
 void TrainingController::pause() { m_paused = true; }
 
 void TrainingController::resume() {
+    forgetReportedStop();
+    ++m_resumes;
     m_paused = false;
     m_wake.notify_all();
 }
 
 void TrainingController::stepOnce() {
+    forgetReportedStop();
     m_paused = true;
     ++m_singleSteps;
     m_wake.notify_all();
@@ -92,6 +95,13 @@ void TrainingController::cancel() {
     m_cancel = true;
     if (m_runner) m_runner->cancel();
     m_wake.notify_all();
+}
+
+void TrainingController::forgetReportedStop() {
+    // The worker goes on: a "stopped at step N" it reported, not yet taken by the views, no longer holds
+    // (taken after Resume, it would make the next Pause look done before the worker stopped).
+    std::lock_guard lock(m_mutex);
+    m_pending.paused = false;
 }
 
 TrainingUpdate TrainingController::takeUpdate() {
@@ -132,15 +142,18 @@ void TrainingController::work(const JobControl& control, std::shared_ptr<Trainin
     };
     flush(true); // the untrained boundary
     bool pauseAnnounced = false;
+    unsigned announcedAfterResumes = 0;
     while (!over()) {
         if (control.isCancelled()) {
             run->requestCancel();
             if (gpuRun) gpuRun->requestCancel();
         } else if (m_paused.load() && m_singleSteps.load() == 0) {
-            if (!pauseAnnounced) { // the views learn the step the worker stopped at
+            const unsigned resumes = m_resumes.load();
+            if (!pauseAnnounced || announcedAfterResumes != resumes) { // the views learn the step the worker stopped at
                 batch.paused = true;
                 flush(true);
                 pauseAnnounced = true;
+                announcedAfterResumes = resumes;
             }
             std::unique_lock lock(m_mutex);
             m_wake.wait_for(lock, std::chrono::milliseconds(100));

@@ -62,6 +62,7 @@ signals:
     void finished();
 
 private:
+    void forgetReportedStop();
     void work(const JobControl& control, std::shared_ptr<training::TrainingRun> run,
               std::shared_ptr<training::TrainingRun> gpuRun, std::shared_ptr<training::TrainingRun> bf16Run);
     void publish(TrainingUpdate&& part);
@@ -71,6 +72,8 @@ private:
     std::atomic<bool> m_paused{false};
     std::atomic<bool> m_cancel{false};
     std::atomic<int> m_singleSteps{0};
+    // Counts Resumes: a Pause right after a Resume, before the worker stepped again, is announced anew.
+    std::atomic<unsigned> m_resumes{0};
     std::atomic<int> m_workerSteps{0};
     std::atomic<bool> m_notifyQueued{false};
     std::mutex m_mutex; // guards m_pending; with m_wake, the paused worker's sleep
