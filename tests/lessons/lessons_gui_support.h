@@ -3,13 +3,10 @@
 
 #include "app/gui/lessons/lessons_section.h"
 #include "tests/gui/gui_fixture.h"
+#include "tests/gui/gui_test_support.h"
 
 namespace fplab::gui::testing {
 
-inline LessonsSection* lessonsOf(GuiHarness& h) {
-    auto* s = h.section<LessonsSection>(QStringLiteral("lessons"));
-    if (s) h.window().showSection(QStringLiteral("lessons"));
-    return s;
-}
+inline LessonsSection* lessonsOf(GuiHarness& h) { return shownSection<LessonsSection>(h, QStringLiteral("lessons")); }
 
 } // namespace fplab::gui::testing

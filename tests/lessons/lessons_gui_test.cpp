@@ -20,7 +20,6 @@
 
 #include <QApplication>
 #include <QChartView>
-#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineSeries>
 #include <QListWidget>
@@ -42,17 +41,7 @@ namespace {
 using testing::GuiHarness;
 using testing::lessonsOf;
 
-// Processes events until `done` holds (experiments re-run on a worker thread).
-template <class Pred>
-bool waitUntil(Pred done, int timeoutMs = 10000) {
-    QElapsedTimer timer;
-    timer.start();
-    while (!done()) {
-        if (timer.elapsed() > timeoutMs) return false;
-        QTest::qWait(10);
-    }
-    return true;
-}
+using testing::waitUntil;
 
 TEST(LessonsGui, ListsEveryLessonWithProgress) {
     GuiHarness h;
