@@ -65,27 +65,17 @@ struct MmaFp8Fp32 {
     }
 };
 
-// ---- launchers ---------------------------------------------------------------------------------
-
-template <__nv_fp8_interpretation_t Kind>
-void launchGemm(KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int k,
-                cudaStream_t stream) {
-    launchTypeGemm<MmaFp8Fp32<Kind>>(variant, gemmFp8Fp32Naive<Kind>, "gemmFp8Fp32Naive", a, bt, c, d, m, n, k,
-                                     stream);
-}
-
-template <__nv_fp8_interpretation_t Kind>
-const TypeKernels& fp8Fp32Kernels() {
-    using Op = MmaFp8Fp32<Kind>;
-    static const TypeKernels k{launchGemm<Kind>, launchSingleMma<Op>, mmaBinaryVersion<Op>};
-    return k;
-}
+constexpr char kNaiveName[] = "gemmFp8Fp32Naive";
 
 } // namespace
 
 // ---- dispatch ------------------------------------------------------------------------------------
 
-const TypeKernels& e4m3Fp32Kernels() { return fp8Fp32Kernels<__NV_E4M3>(); }
-const TypeKernels& e5m2Fp32Kernels() { return fp8Fp32Kernels<__NV_E5M2>(); }
+const TypeKernels& e4m3Fp32Kernels() {
+    return tensorCoreTypeKernels<MmaFp8Fp32<__NV_E4M3>, gemmFp8Fp32Naive<__NV_E4M3>, kNaiveName>();
+}
+const TypeKernels& e5m2Fp32Kernels() {
+    return tensorCoreTypeKernels<MmaFp8Fp32<__NV_E5M2>, gemmFp8Fp32Naive<__NV_E5M2>, kNaiveName>();
+}
 
 } // namespace fplab::gpu::kernels

@@ -33,27 +33,17 @@ struct MmaHalfFp32 {
     }
 };
 
-// ---- launchers ---------------------------------------------------------------------------------
-
-template <class Element>
-void launchGemm(KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int k,
-                cudaStream_t stream) {
-    launchTypeGemm<MmaHalfFp32<Element>>(variant, ladder::simtNaiveGemm<Element>, "simtNaiveGemm", a, bt, c, d, m,
-                                         n, k, stream);
-}
-
-template <class Element>
-const TypeKernels& halfFp32Kernels() {
-    using Op = MmaHalfFp32<Element>;
-    static const TypeKernels k{launchGemm<Element>, launchSingleMma<Op>, mmaBinaryVersion<Op>};
-    return k;
-}
+constexpr char kNaiveName[] = "simtNaiveGemm";
 
 } // namespace
 
 // ---- dispatch ------------------------------------------------------------------------------------
 
-const TypeKernels& fp16Fp32Kernels() { return halfFp32Kernels<ladder::Fp16>(); }
-const TypeKernels& bf16Fp32Kernels() { return halfFp32Kernels<ladder::Bf16>(); }
+const TypeKernels& fp16Fp32Kernels() {
+    return tensorCoreTypeKernels<MmaHalfFp32<ladder::Fp16>, ladder::simtNaiveGemm<ladder::Fp16>, kNaiveName>();
+}
+const TypeKernels& bf16Fp32Kernels() {
+    return tensorCoreTypeKernels<MmaHalfFp32<ladder::Bf16>, ladder::simtNaiveGemm<ladder::Bf16>, kNaiveName>();
+}
 
 } // namespace fplab::gpu::kernels
