@@ -67,19 +67,18 @@ template <class Op, class W, class... Bits>
     return Op::template run<W>(f, env, trace, bits...);
 }
 
+// The preset formats, each with a specialised instantiation picked by a switch on Format::id:
+// X(FormatId enumerator, preset Format).
+#define FPLAB_EACH_PRESET(X)                                                                                      \
+    X(Fp64, kFp64) X(Fp32, kFp32) X(Tf32, kTf32) X(Fp16, kFp16) X(Bf16, kBf16) X(E4m3, kE4m3) X(E5m2, kE5m2)
+
 template <class Op, class... Bits>
 FPLAB_INLINE Result dispatch(const Format& f, const Env& env, OperationTrace* trace, Bits... bits) {
 #define FPLAB_PRESET(id, preset)                                                                                  \
     case FormatId::id: return runPreset<Op, preset>(env, bits...);
     if (!trace) {
         switch (f.id) {
-            FPLAB_PRESET(Fp64, kFp64)
-            FPLAB_PRESET(Fp32, kFp32)
-            FPLAB_PRESET(Tf32, kTf32)
-            FPLAB_PRESET(Fp16, kFp16)
-            FPLAB_PRESET(Bf16, kBf16)
-            FPLAB_PRESET(E4m3, kE4m3)
-            FPLAB_PRESET(E5m2, kE5m2)
+            FPLAB_EACH_PRESET(FPLAB_PRESET)
         default: break;
         }
     }
@@ -133,13 +132,7 @@ Result convertFromPreset(std::uint64_t a, const Format& to, const Env& env) {
 #define FPLAB_PRESET(id, preset)                                                                                  \
     case FormatId::id: return convertPreset<From, preset>(a, env);
     switch (to.id) {
-        FPLAB_PRESET(Fp64, kFp64)
-        FPLAB_PRESET(Fp32, kFp32)
-        FPLAB_PRESET(Tf32, kTf32)
-        FPLAB_PRESET(Fp16, kFp16)
-        FPLAB_PRESET(Bf16, kBf16)
-        FPLAB_PRESET(E4m3, kE4m3)
-        FPLAB_PRESET(E5m2, kE5m2)
+        FPLAB_EACH_PRESET(FPLAB_PRESET)
     default: return convertRuntime(From, a, to, env, nullptr);
     }
 #undef FPLAB_PRESET
@@ -152,19 +145,14 @@ Result convert(const Format& from, std::uint64_t a, const Format& to, const Env&
     case FormatId::id: return convertFromPreset<preset>(a, to, env);
     if (!trace) {
         switch (from.id) {
-            FPLAB_PRESET(Fp64, kFp64)
-            FPLAB_PRESET(Fp32, kFp32)
-            FPLAB_PRESET(Tf32, kTf32)
-            FPLAB_PRESET(Fp16, kFp16)
-            FPLAB_PRESET(Bf16, kBf16)
-            FPLAB_PRESET(E4m3, kE4m3)
-            FPLAB_PRESET(E5m2, kE5m2)
+            FPLAB_EACH_PRESET(FPLAB_PRESET)
         default: break;
         }
     }
 #undef FPLAB_PRESET
     return convertRuntime(from, a, to, env, trace);
 }
+#undef FPLAB_EACH_PRESET
 
 Result roundToIntegral(const Format& f, std::uint64_t a, const Env& env, bool signalInexact) {
     return detail::roundToIntegralOp(f, a, env, signalInexact);

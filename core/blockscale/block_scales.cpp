@@ -32,6 +32,17 @@ ScaledMatrix castAll(std::span<const float> x, ScaledMatrix m) {
     return m;
 }
 
+// The shape and element of a matrix, before its scales and codes.
+ScaledMatrix emptyMatrix(int rows, int cols, int blockRows, int blockCols, Fp8Element e) {
+    ScaledMatrix m;
+    m.rows = rows;
+    m.cols = cols;
+    m.blockRows = blockRows;
+    m.blockCols = blockCols;
+    m.element = e;
+    return m;
+}
+
 } // namespace
 
 float amaxScale(float amax, Fp8Element e) {
@@ -75,12 +86,7 @@ std::vector<float> blockAmaxScales(std::span<const float> x, int rows, int cols,
 }
 
 ScaledMatrix quantizeBlocks(std::span<const float> x, int rows, int cols, int blockRows, int blockCols, Fp8Element e) {
-    ScaledMatrix m;
-    m.rows = rows;
-    m.cols = cols;
-    m.blockRows = blockRows;
-    m.blockCols = blockCols;
-    m.element = e;
+    ScaledMatrix m = emptyMatrix(rows, cols, blockRows, blockCols, e);
     m.scales = blockAmaxScales(x, rows, cols, blockRows, blockCols, e);
     return castAll(x, std::move(m));
 }
@@ -88,12 +94,7 @@ ScaledMatrix quantizeBlocks(std::span<const float> x, int rows, int cols, int bl
 ScaledMatrix quantizeWithScale(std::span<const float> x, int rows, int cols, float scale, Fp8Element e) {
     checkShape(x.size(), rows, cols, rows, cols);
     if (!(scale > 0) || !std::isfinite(scale)) throw std::invalid_argument("the scale must be a positive finite number");
-    ScaledMatrix m;
-    m.rows = rows;
-    m.cols = cols;
-    m.blockRows = rows;
-    m.blockCols = cols;
-    m.element = e;
+    ScaledMatrix m = emptyMatrix(rows, cols, rows, cols, e);
     m.scales = {scale};
     return castAll(x, std::move(m));
 }

@@ -17,18 +17,6 @@ ModelOrError unmodelled(std::string message) {
     return {std::nullopt, ModelError::Unmodelled, "unmodelled: " + std::move(message)};
 }
 
-std::optional<Format> floatInputFormat(InputType t) {
-    switch (t) {
-    case InputType::Fp16: return kFp16;
-    case InputType::Bf16: return kBf16;
-    case InputType::Tf32: return kTf32;
-    case InputType::E4m3: return kE4m3;
-    case InputType::E5m2: return kE5m2;
-    case InputType::Int8:
-    case InputType::Uint8: return std::nullopt;
-    }
-    return std::nullopt;
-}
 
 template <class E>
 struct Named {
@@ -186,6 +174,19 @@ std::uint32_t tf32Operand(std::uint32_t fp32Bits, Tf32Input mode) {
     env.rounding = mode == Tf32Input::NearestAway ? RoundingMode::NearestAway : RoundingMode::NearestEven;
     const Result r = convert(kFp32, fp32Bits, kTf32, env);
     return std::uint32_t(tf32ToFp32Container(r.bits));
+}
+
+const Format* floatInputFormat(InputType t) {
+    switch (t) {
+    case InputType::Fp16: return &kFp16;
+    case InputType::Bf16: return &kBf16;
+    case InputType::Tf32: return &kTf32;
+    case InputType::E4m3: return &kE4m3;
+    case InputType::E5m2: return &kE5m2;
+    case InputType::Int8:
+    case InputType::Uint8: return nullptr;
+    }
+    return nullptr;
 }
 
 int operandBits(InputType t) {

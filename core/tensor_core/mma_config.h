@@ -115,6 +115,8 @@ std::uint32_t tf32Operand(std::uint32_t fp32Bits, Tf32Input mode);
 
 // The width in bits of an operand as given to the instruction (TF32: 32, FP32 bits).
 int operandBits(InputType t);
+// The preset format of a floating-point input type's elements; null for the integer types.
+const Format* floatInputFormat(InputType t);
 int accumBits(AccumType t);
 
 // Names used by the CLI and the app: sm_80 sm_90; mma.sync wmma wgmma; fp16 bf16 tf32 e4m3 e5m2 int8

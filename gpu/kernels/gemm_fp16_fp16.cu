@@ -46,20 +46,12 @@ struct MmaFp16Fp16 {
     }
 };
 
-// ---- launchers ---------------------------------------------------------------------------------
-
-void launchGemm(KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int k,
-                cudaStream_t stream) {
-    launchTypeGemm<MmaFp16Fp16>(variant, gemmFp16Fp16Naive, "gemmFp16Fp16Naive", a, bt, c, d, m, n, k, stream);
-}
+constexpr char kNaiveName[] = "gemmFp16Fp16Naive";
 
 } // namespace
 
 // ---- dispatch ------------------------------------------------------------------------------------
 
-const TypeKernels& fp16Fp16Kernels() {
-    static const TypeKernels k{launchGemm, launchSingleMma<MmaFp16Fp16>, mmaBinaryVersion<MmaFp16Fp16>};
-    return k;
-}
+const TypeKernels& fp16Fp16Kernels() { return tensorCoreTypeKernels<MmaFp16Fp16, gemmFp16Fp16Naive, kNaiveName>(); }
 
 } // namespace fplab::gpu::kernels

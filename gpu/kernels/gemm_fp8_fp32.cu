@@ -39,7 +39,8 @@ __global__ void gemmFp8Fp32Naive(const std::uint8_t* A, const std::uint8_t* Bt, 
 // ---- tensor-core kernel ------------------------------------------------------------------------
 
 // A: four .b32 registers of four FP8 each (a0..a15), B: two .b32 (b0..b7), C/D: four .f32.
-struct MmaE4m3Fp32 {
+template <__nv_fp8_interpretation_t Kind>
+struct MmaFp8Fp32 {
     using In = std::uint8_t;
     using Out = float;
     using Acc = AccF32;
@@ -47,10 +48,16 @@ struct MmaE4m3Fp32 {
     __device__ static In prepare(In x) { return x; }
     __device__ static void mma(AccF32& d, const std::uint32_t (&a)[4], const std::uint32_t (&b)[2]) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
-        asm volatile("mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 "
-                     "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\n"
-                     : "+f"(d.v[0]), "+f"(d.v[1]), "+f"(d.v[2]), "+f"(d.v[3])
-                     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+        if constexpr (Kind == __NV_E4M3)
+            asm volatile("mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 "
+                         "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\n"
+                         : "+f"(d.v[0]), "+f"(d.v[1]), "+f"(d.v[2]), "+f"(d.v[3])
+                         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+        else
+            asm volatile("mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32 "
+                         "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\n"
+                         : "+f"(d.v[0]), "+f"(d.v[1]), "+f"(d.v[2]), "+f"(d.v[3])
+                         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 #else
         (void)d, (void)a, (void)b;
         __trap(); // not reachable: the host refuses FP8 unless the SASS is sm_89+
@@ -58,47 +65,17 @@ struct MmaE4m3Fp32 {
     }
 };
 
-struct MmaE5m2Fp32 {
-    using In = std::uint8_t;
-    using Out = float;
-    using Acc = AccF32;
-    static constexpr MmaShape kShape = MmaShape::M16N8K32;
-    __device__ static In prepare(In x) { return x; }
-    __device__ static void mma(AccF32& d, const std::uint32_t (&a)[4], const std::uint32_t (&b)[2]) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
-        asm volatile("mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32 "
-                     "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\n"
-                     : "+f"(d.v[0]), "+f"(d.v[1]), "+f"(d.v[2]), "+f"(d.v[3])
-                     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-#else
-        (void)d, (void)a, (void)b;
-        __trap();
-#endif
-    }
-};
-
-// ---- launchers ---------------------------------------------------------------------------------
-
-template <class Op, __nv_fp8_interpretation_t Kind>
-void launchGemm(KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int k,
-                cudaStream_t stream) {
-    launchTypeGemm<Op>(variant, gemmFp8Fp32Naive<Kind>, "gemmFp8Fp32Naive", a, bt, c, d, m, n, k, stream);
-}
+constexpr char kNaiveName[] = "gemmFp8Fp32Naive";
 
 } // namespace
 
 // ---- dispatch ------------------------------------------------------------------------------------
 
 const TypeKernels& e4m3Fp32Kernels() {
-    static const TypeKernels k{launchGemm<MmaE4m3Fp32, __NV_E4M3>, launchSingleMma<MmaE4m3Fp32>,
-                               mmaBinaryVersion<MmaE4m3Fp32>};
-    return k;
+    return tensorCoreTypeKernels<MmaFp8Fp32<__NV_E4M3>, gemmFp8Fp32Naive<__NV_E4M3>, kNaiveName>();
 }
-
 const TypeKernels& e5m2Fp32Kernels() {
-    static const TypeKernels k{launchGemm<MmaE5m2Fp32, __NV_E5M2>, launchSingleMma<MmaE5m2Fp32>,
-                               mmaBinaryVersion<MmaE5m2Fp32>};
-    return k;
+    return tensorCoreTypeKernels<MmaFp8Fp32<__NV_E5M2>, gemmFp8Fp32Naive<__NV_E5M2>, kNaiveName>();
 }
 
 } // namespace fplab::gpu::kernels

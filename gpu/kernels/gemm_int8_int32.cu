@@ -47,20 +47,12 @@ struct MmaInt8Int32 {
     }
 };
 
-// ---- launchers ---------------------------------------------------------------------------------
-
-void launchGemm(KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int k,
-                cudaStream_t stream) {
-    launchTypeGemm<MmaInt8Int32>(variant, gemmInt8Int32Naive, "gemmInt8Int32Naive", a, bt, c, d, m, n, k, stream);
-}
+constexpr char kNaiveName[] = "gemmInt8Int32Naive";
 
 } // namespace
 
 // ---- dispatch ------------------------------------------------------------------------------------
 
-const TypeKernels& int8Int32Kernels() {
-    static const TypeKernels k{launchGemm, launchSingleMma<MmaInt8Int32>, mmaBinaryVersion<MmaInt8Int32>};
-    return k;
-}
+const TypeKernels& int8Int32Kernels() { return tensorCoreTypeKernels<MmaInt8Int32, gemmInt8Int32Naive, kNaiveName>(); }
 
 } // namespace fplab::gpu::kernels

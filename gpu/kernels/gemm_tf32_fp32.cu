@@ -56,20 +56,12 @@ struct MmaTf32Fp32 {
     }
 };
 
-// ---- launchers ---------------------------------------------------------------------------------
-
-void launchGemm(KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int k,
-                cudaStream_t stream) {
-    launchTypeGemm<MmaTf32Fp32>(variant, gemmTf32Fp32Naive, "gemmTf32Fp32Naive", a, bt, c, d, m, n, k, stream);
-}
+constexpr char kNaiveName[] = "gemmTf32Fp32Naive";
 
 } // namespace
 
 // ---- dispatch ------------------------------------------------------------------------------------
 
-const TypeKernels& tf32Kernels() {
-    static const TypeKernels k{launchGemm, launchSingleMma<MmaTf32Fp32>, mmaBinaryVersion<MmaTf32Fp32>};
-    return k;
-}
+const TypeKernels& tf32Kernels() { return tensorCoreTypeKernels<MmaTf32Fp32, gemmTf32Fp32Naive, kNaiveName>(); }
 
 } // namespace fplab::gpu::kernels

@@ -3,7 +3,7 @@
 // the CPU's sequential FMA chain bit for bit (each FP16/BF16 product is exact in FP32).
 // Cost: two global loads (4 bytes) per FMA (2 FLOPs): an arithmetic intensity of 0.5 FLOP/byte before
 // caching, and no tensor core. Neighbouring threads share rows of A and Bt only through the caches.
-// Also the project's "naive" kernel variant of fp16-fp32 and bf16-fp32 (gemm_fp16_fp32.cu, gemm_bf16_fp32.cu),
+// Also the project's "naive" kernel variant of fp16-fp32 and bf16-fp32 (gemm_half_fp32.cu),
 // which is why it takes any size (bounds checks) and lives in a header.
 #pragma once
 

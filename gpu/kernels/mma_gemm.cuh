@@ -236,4 +236,16 @@ void launchTypeGemm(KernelVariant variant, NaiveGemmKernel<Op> naive, const char
     FPLAB_CUDA_CHECK_LAUNCH(naiveName);
 }
 
+// The TypeKernels of a tensor-core type: Op's mma.sync kernels, and Naive (named NaiveName when its
+// launch fails) for the naive variant.
+template <class Op, NaiveGemmKernel<Op> Naive, const char* NaiveName>
+const TypeKernels& tensorCoreTypeKernels() {
+    static const TypeKernels k{[](KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m,
+                                  int n, int kk, cudaStream_t stream) {
+                                   launchTypeGemm<Op>(variant, Naive, NaiveName, a, bt, c, d, m, n, kk, stream);
+                               },
+                               launchSingleMma<Op>, mmaBinaryVersion<Op>};
+    return k;
+}
+
 } // namespace fplab::gpu::kernels

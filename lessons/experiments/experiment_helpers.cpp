@@ -4,11 +4,13 @@
 #include "core/arithmetic.h"
 #include "core/classify.h"
 #include "core/values.h"
+#include "lessons/experiment_params.h"
 #include "lessons/value_text.h"
 
 #include <bit>
 #include <cctype>
 #include <cmath>
+#include <optional>
 
 namespace fplab::lessons::experiments {
 
@@ -125,6 +127,29 @@ bool SeriesSampler::wants(std::int64_t index) const { return index % m_stride ==
 void addPoint(Series& s, double x, double y) {
     s.x.push_back(x);
     s.y.push_back(y);
+}
+
+std::vector<int> kValuesParam(const ParamValues& params, const char* name) {
+    std::vector<int> ks;
+    for (const std::string& text : params.list(name)) {
+        std::string error;
+        const std::optional<std::int64_t> k = parseIntegerParam(text, error);
+        if (!k || *k < 1 || *k > 16384)
+            throw ExperimentError(std::string(name) + ": '" + text + "' must be a whole number between 1 and 16384");
+        ks.push_back(int(*k));
+    }
+    return ks;
+}
+
+Chart errorAgainstKChart(LocalText title, LocalText yLabel, std::vector<Series> series) {
+    Chart chart;
+    chart.key = "error";
+    chart.title = std::move(title);
+    chart.xLabel = {"K (products summed per cell)", "K（每个元素累加的乘积数）"};
+    chart.yLabel = std::move(yLabel);
+    chart.yScale = AxisScale::Log2;
+    chart.series = std::move(series);
+    return chart;
 }
 
 } // namespace fplab::lessons::experiments

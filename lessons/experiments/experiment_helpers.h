@@ -53,4 +53,11 @@ private:
 
 void addPoint(Series& s, double x, double y);
 
+// The list `name` of K values (products summed per cell), each a whole number between 1 and 16384.
+std::vector<int> kValuesParam(const ParamValues& params, const char* name);
+
+// The chart "error" of a GEMM error experiment: a mean error (on a log scale) against K, the number of
+// products summed per cell, one series per way of summing.
+Chart errorAgainstKChart(LocalText title, LocalText yLabel, std::vector<Series> series);
+
 } // namespace fplab::lessons::experiments

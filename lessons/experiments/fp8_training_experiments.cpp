@@ -135,14 +135,7 @@ ExperimentResult fp8LongK(const ParamValues& params) {
     blockscale::LongKSettings s;
     s.promoteEvery = int(params.integer("promote_every"));
     s.seed = std::uint64_t(params.integer("seed"));
-    std::vector<int> ks;
-    for (const std::string& text : params.list("k_values")) {
-        std::string error;
-        const std::optional<std::int64_t> k = parseIntegerParam(text, error);
-        if (!k || *k < 1 || *k > 16384)
-            throw ExperimentError("k_values: '" + text + "' must be a whole number between 1 and 16384");
-        ks.push_back(int(*k));
-    }
+    const std::vector<int> ks = kValuesParam(params, "k_values");
     if (s.promoteEvery % 32 != 0) throw ExperimentError("promote_every must be a multiple of 32 (one wgmma k32 each)");
     ExperimentResult out;
     ResultTable t;
@@ -179,14 +172,9 @@ ExperimentResult fp8LongK(const ParamValues& params) {
         }
     }
     out.tables.push_back(std::move(t));
-    Chart chart;
-    chart.key = "error";
-    chart.title = {"Mean relative error against K", "平均相对误差随 K 的变化"};
-    chart.xLabel = {"K (products summed per cell)", "K（每个元素累加的乘积数）"};
-    chart.yLabel = {"mean |d − exact| / |exact|", "平均 |d − 精确值| / |精确值|"};
-    chart.yScale = AxisScale::Log2;
-    chart.series = {std::move(sNone), std::move(sPromoted)};
-    out.charts.push_back(std::move(chart));
+    out.charts.push_back(errorAgainstKChart({"Mean relative error against K", "平均相对误差随 K 的变化"},
+                                            {"mean |d − exact| / |exact|", "平均 |d − 精确值| / |精确值|"},
+                                            {std::move(sNone), std::move(sPromoted)}));
     return out;
 }
 

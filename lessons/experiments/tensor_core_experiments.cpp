@@ -305,16 +305,9 @@ ExperimentResult tf32GemmError(const ParamValues& params) {
     const bool isSigned = params.boolean("signed");
     const tc::Arch arch = *tc::parseArch(params.text("arch"));
     const tc::Tf32Input conversion = tf32InputParam(params, "tf32_input");
-    std::vector<int> ks;
+    const std::vector<int> ks = kValuesParam(params, "k_values");
     std::int64_t work = 0;
-    for (const std::string& text : params.list("k_values")) {
-        std::string error;
-        const std::optional<std::int64_t> k = parseIntegerParam(text, error);
-        if (!k || *k < 1 || *k > 16384)
-            throw ExperimentError("k_values: '" + text + "' must be a whole number between 1 and 16384");
-        ks.push_back(int(*k));
-        work += *k * m * n;
-    }
+    for (const int k : ks) work += std::int64_t(k) * m * n;
     if (work > 4'000'000) throw ExperimentError("m × n × (sum of k_values) must stay below 4000000");
 
     const tc::BlockModel model = modelFor(arch, tc::InputType::Tf32, conversion);
@@ -398,14 +391,9 @@ ExperimentResult tf32GemmError(const ParamValues& params) {
                                           tf32Least));
     out.quantities.push_back(countQuantity("k_at_least", {"... at K", "……出现在 K ="}, kAtLeast));
     out.tables.push_back(std::move(t));
-    Chart chart;
-    chart.key = "error";
-    chart.title = {"Mean error against K", "平均误差随 K 的变化"};
-    chart.xLabel = {"K (products summed per cell)", "K（每个元素累加的乘积数）"};
-    chart.yLabel = {"mean |d − exact| / Σ|a·b|", "平均 |d − 精确值| / Σ|a·b|"};
-    chart.yScale = AxisScale::Log2;
-    chart.series = {std::move(sFp32), std::move(sTf32), std::move(sInputs)};
-    out.charts.push_back(std::move(chart));
+    out.charts.push_back(errorAgainstKChart({"Mean error against K", "平均误差随 K 的变化"},
+                                            {"mean |d − exact| / Σ|a·b|", "平均 |d − 精确值| / Σ|a·b|"},
+                                            {std::move(sFp32), std::move(sTf32), std::move(sInputs)}));
     return out;
 }
 

@@ -30,13 +30,13 @@ namespace fplab::gui {
 namespace {
 
 using testing::GuiHarness;
+using testing::lessonOpenAt;
 using testing::lessonsOf;
 
 TEST(LessonPath, ALessonIsDoneOnlyWhenItsChecksAreAnswered) {
     GuiHarness h;
-    LessonsSection* s = lessonsOf(h);
+    LessonsSection* s = lessonOpenAt(h, QStringLiteral("overflow"), 0);
     ASSERT_NE(s, nullptr);
-    ASSERT_TRUE(s->openLesson(QStringLiteral("overflow"), 0));
     LessonView* v = s->view();
     while (v->step() + 1 < v->stepCount()) v->next();
     QListWidgetItem* item = s->lessonList()->item(2);
@@ -54,9 +54,8 @@ TEST(LessonPath, ALessonIsDoneOnlyWhenItsChecksAreAnswered) {
 
 TEST(LessonPath, TheLastStepOffersTheNextLesson) {
     GuiHarness h;
-    LessonsSection* s = lessonsOf(h);
+    LessonsSection* s = lessonOpenAt(h, QStringLiteral("overflow"), 3);
     ASSERT_NE(s, nullptr);
-    ASSERT_TRUE(s->openLesson(QStringLiteral("overflow"), 3));
     LessonView* v = s->view();
     ASSERT_EQ(v->step() + 1, v->stepCount());
     EXPECT_TRUE(v->nextButton()->isEnabled());
@@ -99,9 +98,8 @@ TEST(LessonPath, AltRightAndAltLeftStepWhereverTheFocusIs) {
 
 TEST(LessonPath, LessonNineEndsWithButtonsThatOpenTraining) {
     GuiHarness h;
-    LessonsSection* s = lessonsOf(h);
+    LessonsSection* s = lessonOpenAt(h, QStringLiteral("loss-scaling"), 1000);
     ASSERT_NE(s, nullptr);
-    ASSERT_TRUE(s->openLesson(QStringLiteral("loss-scaling"), 1000));
     LessonView* v = s->view();
     const QList<QAbstractButton*> buttons = v->linkButtons();
     ASSERT_EQ(buttons.size(), 4);

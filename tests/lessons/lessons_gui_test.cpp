@@ -21,7 +21,6 @@
 
 #include <QApplication>
 #include <QChartView>
-#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineSeries>
 #include <QListWidget>
@@ -41,19 +40,10 @@ namespace fplab::gui {
 namespace {
 
 using testing::GuiHarness;
+using testing::lessonOpenAt;
 using testing::lessonsOf;
 
-// Processes events until `done` holds (experiments re-run on a worker thread).
-template <class Pred>
-bool waitUntil(Pred done, int timeoutMs = 10000) {
-    QElapsedTimer timer;
-    timer.start();
-    while (!done()) {
-        if (timer.elapsed() > timeoutMs) return false;
-        QTest::qWait(10);
-    }
-    return true;
-}
+using testing::waitUntil;
 
 TEST(LessonsGui, ListsEveryLessonWithProgress) {
     GuiHarness h;
@@ -68,9 +58,8 @@ TEST(LessonsGui, ListsEveryLessonWithProgress) {
 
 TEST(LessonsGui, WalksTheOverflowLessonFromFirstToLastStep) {
     GuiHarness h;
-    LessonsSection* s = lessonsOf(h);
+    LessonsSection* s = lessonOpenAt(h, QStringLiteral("overflow"), 0);
     ASSERT_NE(s, nullptr);
-    ASSERT_TRUE(s->openLesson(QStringLiteral("overflow"), 0));
     LessonView* v = s->view();
     ASSERT_EQ(v->stepCount(), 4);
     EXPECT_FALSE(v->backButton()->isEnabled());
@@ -125,9 +114,8 @@ TEST(LessonsGui, WalksTheOverflowLessonFromFirstToLastStep) {
 
 TEST(LessonsGui, EditingAParameterUpdatesResultsAndNarrationAndResetRestores) {
     GuiHarness h;
-    LessonsSection* s = lessonsOf(h);
+    LessonsSection* s = lessonOpenAt(h, QStringLiteral("overflow"), 0);
     ASSERT_NE(s, nullptr);
-    ASSERT_TRUE(s->openLesson(QStringLiteral("overflow"), 0));
     LessonView* v = s->view();
     ASSERT_EQ(v->experimentPanels().size(), 1);
     ExperimentPanel* panel = v->experimentPanels().front();
@@ -148,9 +136,8 @@ TEST(LessonsGui, EditingAParameterUpdatesResultsAndNarrationAndResetRestores) {
 
 TEST(LessonsGui, ShowsChartsTablesAndBitsAndOpensAValueInTheExplorer) {
     GuiHarness h;
-    LessonsSection* s = lessonsOf(h);
+    LessonsSection* s = lessonOpenAt(h, QStringLiteral("accumulation"), 0);
     ASSERT_NE(s, nullptr);
-    ASSERT_TRUE(s->openLesson(QStringLiteral("accumulation"), 0));
     ResultView* r = s->view()->experimentPanels().front()->results();
     ASSERT_TRUE(r->result().has_value());
     EXPECT_EQ(r->quantityTable()->rowCount(), int(r->result()->quantities.size()));
@@ -194,9 +181,8 @@ TEST(LessonsGui, ResultValuesShowSensibleDigitsAndNanPayloads) {
 
 TEST(LessonsGui, ASectionLinkInTheNarrationSwitchesTheWindowsSection) {
     GuiHarness h;
-    LessonsSection* s = lessonsOf(h);
+    LessonsSection* s = lessonOpenAt(h, QStringLiteral("tensor-cores"), 0);
     ASSERT_NE(s, nullptr);
-    ASSERT_TRUE(s->openLesson(QStringLiteral("tensor-cores"), 0));
     auto* narration = s->view()->findChild<QTextBrowser*>(QStringLiteral("narration"));
     ASSERT_NE(narration, nullptr);
     EXPECT_FALSE(narration->openExternalLinks()); // section: links are followed by the app
@@ -208,9 +194,8 @@ TEST(LessonsGui, ASectionLinkInTheNarrationSwitchesTheWindowsSection) {
 
 TEST(LessonsGui, FollowsTheInterfaceLanguage) {
     GuiHarness h;
-    LessonsSection* s = lessonsOf(h);
+    LessonsSection* s = lessonOpenAt(h, QStringLiteral("overflow"), 1);
     ASSERT_NE(s, nullptr);
-    ASSERT_TRUE(s->openLesson(QStringLiteral("overflow"), 1));
     h.settings().language.set(QStringLiteral("zh_CN"));
     h.language().setLanguage(QStringLiteral("zh_CN"));
     QApplication::processEvents();
@@ -234,9 +219,8 @@ TEST(LessonsGui, TheGpuSwitchIsDisabledAndExplainedWithoutAGpu) {
     const std::string reason = gpu::noGpuReason();
     if (reason.empty()) GTEST_SKIP() << "this machine has a GPU";
     GuiHarness h;
-    LessonsSection* s = lessonsOf(h);
+    LessonsSection* s = lessonOpenAt(h, QStringLiteral("accumulation"), 0);
     ASSERT_NE(s, nullptr);
-    ASSERT_TRUE(s->openLesson(QStringLiteral("accumulation"), 0));
     ExperimentPanel* p = panelFor(s->view(), "acc");
     ASSERT_NE(p, nullptr);
     EXPECT_FALSE(p->backendSwitch()->isHidden());
@@ -270,9 +254,8 @@ public:
 TEST(LessonsGui, WithAGpuBothColumnsShowAndTheDifferingCellIsHighlighted) {
     ExperimentPanel::setGpuCounterpart(std::make_shared<OneBitOffGpu>());
     GuiHarness h;
-    LessonsSection* s = lessonsOf(h);
+    LessonsSection* s = lessonOpenAt(h, QStringLiteral("accumulation"), 0);
     ASSERT_NE(s, nullptr);
-    ASSERT_TRUE(s->openLesson(QStringLiteral("accumulation"), 0));
     ExperimentPanel* p = panelFor(s->view(), "acc");
     ASSERT_NE(p, nullptr);
     ASSERT_FALSE(p->backendSwitch()->isHidden());
@@ -325,9 +308,8 @@ TEST(LessonsGui, ABrokenLessonFileIsShownNotFatal) {
 // newest values run, and the panel ends showing those.
 TEST(LessonsGui, AnEditWhileARunGoesIsRunNextAndShownLast) {
     GuiHarness h;
-    LessonsSection* s = lessonsOf(h);
+    LessonsSection* s = lessonOpenAt(h, QStringLiteral("overflow"), 0);
     ASSERT_NE(s, nullptr);
-    ASSERT_TRUE(s->openLesson(QStringLiteral("overflow"), 0));
     LessonView* v = s->view();
     ExperimentPanel* panel = v->experimentPanels().front();
     ASSERT_TRUE(panel->params()->setValue(QStringLiteral("count"), QStringLiteral("2047")));

@@ -237,7 +237,14 @@ TEST(FingerprintFile, RoundTripsAndRejectsBadInput) {
     EXPECT_NE(parseAnswers("fplab-fingerprint 9\n").error.find("version 9"), std::string::npos);
     std::string bad = text;
     bad.replace(bad.find("input fp16"), 10, "input fp99");
-    EXPECT_NE(parseAnswers(bad).error.find("unknown input type"), std::string::npos);
+    EXPECT_NE(parseAnswers(bad).error.find("unknown input type \"fp99\""), std::string::npos);
+    std::string badAccum = text;
+    badAccum.replace(badAccum.find("accum fp32"), 10, "accum fp64");
+    EXPECT_NE(parseAnswers(badAccum).error.find("unknown accumulator type \"fp64\""), std::string::npos);
+    std::string badApi = text;
+    badApi.replace(badApi.find("instruction mma.sync"), 20, "instruction mma");
+    EXPECT_NE(parseAnswers(badApi).error.find("unknown instruction \"mma\" (mma.sync, wmma, wgmma)"), std::string::npos)
+        << parseAnswers(badApi).error;
     std::string shortCell = text + "cell x 1,2 3 0 0\n";
     EXPECT_NE(parseAnswers(shortCell).error.find("k = 16"), std::string::npos);
     AnswerSet meta = h100Meta(InputType::E4m3);

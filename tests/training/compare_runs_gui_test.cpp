@@ -4,6 +4,7 @@
 // "Run all modes" queueing the four modes (and Cancel stopping it), a GPU run as a second series.
 #include "tests/cli/cli_run.h"
 #include "tests/gui/gui_fixture.h"
+#include "tests/training/training_gui_support.h"
 
 #include "app/gui/training/compare_charts_view.h"
 #include "app/gui/training/compare_runs_tab.h"
@@ -274,15 +275,13 @@ TEST(CompareRunsGui, KeptRunsSurviveASessionFileByteForByte) {
     EXPECT_EQ(partial.runCsv(2), store.runCsv(3));
 }
 
+using testing::trainingOf;
+
+// QTest::qWaitFor (one pass over the events, then a sleep), not testing::waitUntil (events processed
+// throughout): CancelStopsTheQueue fails under the latter.
 template <class Pred>
 bool waitUntil(Pred done) {
     return QTest::qWaitFor(done, 60000);
-}
-
-TrainingSection* trainingOf(testing::GuiHarness& h) {
-    auto* s = h.section<TrainingSection>(QStringLiteral("training"));
-    if (s) h.window().showSection(QStringLiteral("training"));
-    return s;
 }
 
 bool idle(TrainingSection* s) { return !s->runControls()->controller()->isRunning(); }

@@ -3,6 +3,7 @@
 // an FP16 run without scaling, the dtype and memory tables (QAbstractItemModelTester), settings
 // kept across a restart, the GPU backend's choice without a GPU and the CPU-vs-GPU table.
 #include "tests/gui/gui_fixture.h"
+#include "tests/training/training_gui_support.h"
 
 #include "app/gui/training/comparison_table_model.h"
 #include "app/gui/training/decision_boundary_view.h"
@@ -28,7 +29,6 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QElapsedTimer>
 #include <QLabel>
 #include <QChart>
 #include <QLineSeries>
@@ -49,22 +49,8 @@ namespace {
 using testing::GuiHarness;
 using namespace fplab::training;
 
-template <class Pred>
-bool waitUntil(Pred done, int timeoutMs = 30000) {
-    QElapsedTimer timer;
-    timer.start();
-    while (!done()) {
-        if (timer.elapsed() > timeoutMs) return false;
-        QTest::qWait(10);
-    }
-    return true;
-}
-
-TrainingSection* trainingOf(GuiHarness& h) {
-    auto* s = h.section<TrainingSection>(QStringLiteral("training"));
-    if (s) h.window().showSection(QStringLiteral("training"));
-    return s;
-}
+using testing::trainingOf;
+using testing::waitUntil;
 
 template <class E>
 void choose(QComboBox* combo, E value) {

@@ -3,6 +3,7 @@
 #include "core/training/training_run.h"
 
 #include "core/training/cpu_step_kernels.h"
+#include "tests/training/stopping_kernels.h"
 
 #include <gtest/gtest.h>
 
@@ -92,32 +93,10 @@ TEST(TrainingRun, ForwardOverflowInFp16IsReported) {
     EXPECT_TRUE(model.forward({x, y, 1}, policyFor(TrainingMode::Fp32)).logitsFinite);
 }
 
-// Kernels that throw from their third unscale, as a backend does when a device call fails.
-class FailingKernels final : public StepKernels {
-public:
-    explicit FailingKernels(std::unique_ptr<StepKernels> inner) : m_inner(std::move(inner)) {}
-    bool collectsStats() const override { return m_inner->collectsStats(); }
-    void zeroGrad() override { m_inner->zeroGrad(); }
-    ForwardResult forwardBackward(const BatchView& b, float s, BackwardStats* st) override { return m_inner->forwardBackward(b, s, st); }
-    bool unscaleAndCheck(float scale, bool unscale) override {
-        if (++m_unscales == 3) throw std::runtime_error("device call failed: memcpy(flag) returned 700");
-        return m_inner->unscaleAndCheck(scale, unscale);
-    }
-    std::vector<float> gradientSquares() override { return m_inner->gradientSquares(); }
-    void scaleGradients(float coef) override { m_inner->scaleGradients(coef); }
-    OptimizerOutcome optimizerStep() override { return m_inner->optimizerStep(); }
-    std::vector<float> weights() override { return m_inner->weights(); }
-    ForwardResult evaluate(const BatchView& b) override { return m_inner->evaluate(b); }
-
-private:
-    std::unique_ptr<StepKernels> m_inner;
-    int m_unscales = 0;
-};
-
 TEST(TrainingRun, ABackendFailureEndsTheRunAsFailedWithTheReason) {
-    const StepKernelsFactory failing = [](const ToyModel& m, const PrecisionPolicy& p, const OptimizerSettings& o, int rows) {
-        return std::make_unique<FailingKernels>(cpuKernelsFactory()(m, p, o, rows));
-    };
+    // Kernels that throw from their third unscale, as a backend does when a device call fails.
+    const StepKernelsFactory failing =
+        test::stoppingKernelsFactory(3, "device call failed: memcpy(flag) returned 700");
     TrainingRun run(small(TrainingMode::Fp16Dynamic), failing);
     ASSERT_NE(run.step(), nullptr);
     ASSERT_NE(run.step(), nullptr);

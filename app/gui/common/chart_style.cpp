@@ -248,6 +248,14 @@ void fitToSize(QChart* chart) {
 
 } // namespace
 
+void clearChart(QChart* chart) {
+    chart->removeAllSeries();
+    for (QAbstractAxis* axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+}
+
 void fitLegend(QChart* chart) {
     chart->legend()->setShowToolTips(true);
     fitToSize(chart);

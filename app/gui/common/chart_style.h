@@ -20,6 +20,8 @@ namespace fplab::gui {
 QChartView* makeChartView(QWidget* parent);
 // Re-applies the palette to a chart (after a theme change).
 void styleChart(QChart* chart, const QPalette& palette);
+// Removes and deletes every series and axis of a chart, before it is drawn again.
+void clearChart(QChart* chart);
 // The series colours: the current format, other formats, markers and the current value.
 QColor seriesColor(int index, const QPalette& palette);
 QColor highlightColor(const QPalette& palette);

@@ -11,12 +11,7 @@
 namespace fplab::gui {
 
 BlockElementModel::BlockElementModel(const BlockResult& result, QObject* parent)
-    : QAbstractTableModel(parent), m_result(result) {}
-
-void BlockElementModel::refresh() {
-    beginResetModel();
-    endResetModel();
-}
+    : BlockResultModel(result, parent) {}
 
 int BlockElementModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() || !m_result.quantized ? 0 : int(m_result.values.size());

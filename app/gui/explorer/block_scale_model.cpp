@@ -11,12 +11,7 @@
 namespace fplab::gui {
 
 BlockScaleModel::BlockScaleModel(const BlockResult& result, QObject* parent)
-    : QAbstractTableModel(parent), m_result(result) {}
-
-void BlockScaleModel::refresh() {
-    beginResetModel();
-    endResetModel();
-}
+    : BlockResultModel(result, parent) {}
 
 int BlockScaleModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() || !m_result.quantized ? 0 : int(m_result.report.blocks.size());

@@ -2,13 +2,11 @@
 // the highlighted block has a highlight background.
 #pragma once
 
-#include "app/gui/explorer/block_result.h"
-
-#include <QAbstractTableModel>
+#include "app/gui/explorer/block_result_model.h"
 
 namespace fplab::gui {
 
-class BlockScaleModel final : public QAbstractTableModel {
+class BlockScaleModel final : public BlockResultModel {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(BlockScaleModel)
 
@@ -16,16 +14,11 @@ public:
     enum Column { BlockColumn, ScaleBitsColumn, ScaleColumn, AmaxColumn, MaxErrorColumn, ColumnCount };
 
     BlockScaleModel(const BlockResult& result, QObject* parent = nullptr);
-    // Call after the result changed.
-    void refresh();
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    const BlockResult& m_result;
 };
 
 } // namespace fplab::gui

@@ -253,11 +253,7 @@ void BlockView::recompute() {
 
 void BlockView::fillChart() {
     QChart* chart = m_chart->chart();
-    chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes()) {
-        chart->removeAxis(axis);
-        delete axis;
-    }
+    clearChart(chart);
     chart->setTitle(tr("Error (input − dequantized) by position"));
     if (!m_result.quantized) return;
     const QPalette pal = palette();

@@ -49,11 +49,7 @@ void NeighboursChart::changeEvent(QEvent* event) {
 
 void NeighboursChart::rebuild() {
     QChart* chart = m_view->chart();
-    chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes()) {
-        chart->removeAxis(axis);
-        delete axis;
-    }
+    clearChart(chart);
     const QPalette pal = palette();
     const Format& f = m_format;
     m_pointCount = 0;

@@ -60,11 +60,7 @@ void RangeChart::changeEvent(QEvent* event) {
 
 void RangeChart::rebuild() {
     QChart* chart = m_view->chart();
-    chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes()) {
-        chart->removeAxis(axis);
-        delete axis;
-    }
+    clearChart(chart);
     m_marker = nullptr;
     const QPalette pal = palette();
     chart->setTitle(tr("Range of each format (log scale)"));

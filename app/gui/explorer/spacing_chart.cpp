@@ -51,11 +51,7 @@ void SpacingChart::placeMarker() {
 void SpacingChart::rebuild() {
     m_built = true;
     QChart* chart = m_view->chart();
-    chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes()) {
-        chart->removeAxis(axis);
-        delete axis;
-    }
+    clearChart(chart);
     m_marker = nullptr;
     const QPalette pal = palette();
     const Format& f = m_format;

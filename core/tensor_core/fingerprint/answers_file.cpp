@@ -85,6 +85,15 @@ void forEachLine(std::string_view text, Fn fn) {
     }
 }
 
+// The set read, or the first error: the reader's, else what checkAnswers finds in the set.
+AnswersOrError answersOrError(AnswerSet s, std::string error) {
+    if (error.empty()) error = checkAnswers(s);
+    AnswersOrError r;
+    if (error.empty()) r.answers = std::move(s);
+    else r.error = std::move(error);
+    return r;
+}
+
 } // namespace
 
 bool isAnswersFile(std::string_view text) { return text.starts_with(kAnswersFileMagic); }
@@ -108,7 +117,6 @@ std::string formatAnswers(const AnswerSet& s) {
 }
 
 AnswersOrError parseAnswers(std::string_view text) {
-    AnswersOrError r;
     AnswerSet s;
     std::string error;
     bool sawMagic = false, sawInput = false, sawAccum = false, sawK = false;
@@ -131,6 +139,15 @@ AnswersOrError parseAnswers(std::string_view text) {
             sawMagic = true;
             return true;
         }
+        // A named value (instruction, input or accumulator type): stored, or an error that names it.
+        const auto setKnown = [&](const auto& parsed, auto& field, std::string_view what, std::string_view known = {}) {
+            if (!parsed) {
+                error = lineError(line, "unknown " + std::string(what) + " \"" + std::string(value) + "\"" + std::string(known));
+                return false;
+            }
+            field = *parsed;
+            return true;
+        };
         if (key == "device") s.device = value;
         else if (key == "driver") s.driver = value;
         else if (key == "date") s.date = value;
@@ -145,27 +162,12 @@ AnswersOrError parseAnswers(std::string_view text) {
             (key == "k" ? s.k : s.computeCapability) = v;
             sawK |= key == "k";
         } else if (key == "instruction") {
-            const auto a = parseApi(value);
-            if (!a) {
-                error = lineError(line, "unknown instruction \"" + std::string(value) + "\" (mma.sync, wmma, wgmma)");
-                return false;
-            }
-            s.api = *a;
+            if (!setKnown(parseApi(value), s.api, "instruction", " (mma.sync, wmma, wgmma)")) return false;
         } else if (key == "input") {
-            const auto t = parseInputType(value);
-            if (!t) {
-                error = lineError(line, "unknown input type \"" + std::string(value) + "\"");
-                return false;
-            }
-            s.input = *t;
+            if (!setKnown(parseInputType(value), s.input, "input type")) return false;
             sawInput = true;
         } else if (key == "accum") {
-            const auto t = parseAccumType(value);
-            if (!t) {
-                error = lineError(line, "unknown accumulator type \"" + std::string(value) + "\"");
-                return false;
-            }
-            s.accum = *t;
+            if (!setKnown(parseAccumType(value), s.accum, "accumulator type")) return false;
             sawAccum = true;
         } else if (key == "cell") {
             const auto w = splitWords(value);
@@ -186,17 +188,10 @@ AnswersOrError parseAnswers(std::string_view text) {
     if (error.empty() && !sawMagic) error = "the file is empty";
     if (error.empty() && !(sawInput && sawAccum && sawK)) error = "the file lacks its input, accum or k line";
     if (error.empty() && s.cells.empty()) error = "the file holds no cells";
-    if (error.empty()) error = checkAnswers(s);
-    if (!error.empty()) {
-        r.error = error;
-        return r;
-    }
-    r.answers = std::move(s);
-    return r;
+    return answersOrError(std::move(s), std::move(error));
 }
 
 AnswersOrError parseBareCells(std::string_view text, const AnswerSet& meta, std::string_view sourceName) {
-    AnswersOrError r;
     AnswerSet s = meta;
     s.cells.clear();
     std::string error;
@@ -224,13 +219,7 @@ AnswersOrError parseBareCells(std::string_view text, const AnswerSet& meta, std:
         return true;
     });
     if (error.empty() && s.cells.empty()) error = "no cells in " + std::string(sourceName);
-    if (error.empty()) error = checkAnswers(s);
-    if (!error.empty()) {
-        r.error = error;
-        return r;
-    }
-    r.answers = std::move(s);
-    return r;
+    return answersOrError(std::move(s), std::move(error));
 }
 
 std::optional<std::string> readWholeFile(const std::string& path, std::string& error) {

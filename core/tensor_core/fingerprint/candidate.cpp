@@ -22,16 +22,8 @@ constexpr int kMaxK = 64;
 constexpr Format kE8m13 = fplab::detail::preset(FormatId::Custom, "e8m13", 8, 13);
 
 const Format& unitFormat(InputType t) {
-    switch (t) {
-    case InputType::Fp16: return kFp16;
-    case InputType::Bf16: return kBf16;
-    case InputType::Tf32: return kTf32;
-    case InputType::E4m3: return kE4m3;
-    case InputType::E5m2: return kE5m2;
-    case InputType::Int8:
-    case InputType::Uint8: break;
-    }
-    return kFp32;
+    const Format* f = floatInputFormat(t);
+    return f ? *f : kFp32;
 }
 
 // The format of the operands as given to the instruction (TF32 arrives as FP32 bits).

@@ -16,14 +16,8 @@ namespace {
 using u64 = std::uint64_t;
 
 const Format& unitFormatOf(InputType t) {
-    switch (t) {
-    case InputType::Fp16: return kFp16;
-    case InputType::Bf16: return kBf16;
-    case InputType::Tf32: return kTf32;
-    case InputType::E4m3: return kE4m3;
-    case InputType::E5m2: return kE5m2;
-    default: return kFp32;
-    }
+    const Format* f = floatInputFormat(t);
+    return f ? *f : kFp32;
 }
 
 // Probes are built from values; a value counts only if the unit and the given encoding hold it exactly.
