@@ -34,9 +34,10 @@ QString exactDecimalText(const Format& f, std::uint64_t bits);
 // 10 significant digits (20 for wide formats) followed by "…".
 QString storedText(const Format& f, std::uint64_t bits);
 // What a value entry shows for an encoding: every digit when that is short, hex-float otherwise;
-// "nan", "inf", "-inf".
+// "inf", "-inf", a NaN as valueSourceText writes it.
 QString valueEntryText(const Format& f, std::uint64_t bits);
-// The source text that reads back to exactly these bits: hex-float; "nan", "inf", "-inf".
+// The source text that reads back to exactly these bits: hex-float, "inf", "-inf"; a NaN as
+// "-nan(0x201)" (sign and payload, the payload being this format's significand field).
 QString valueSourceText(const Format& f, std::uint64_t bits);
 // "-2.5e-02" written positionally when its exponent is between minExponent and 5: "-0.025".
 QString positionalIfShort(const QString& scientific, int minExponent = -4);

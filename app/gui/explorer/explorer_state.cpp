@@ -21,10 +21,6 @@ ExplorerState::ExplorerState(QObject* parent) : QObject(parent), m_format(kFp16)
     setText(QStringLiteral("0.1"));
 }
 
-QString ExplorerState::sourceTextFor(const Format& f, std::uint64_t bits) { return valueSourceText(f, bits); }
-
-QString ExplorerState::entryTextFor(const Format& f, std::uint64_t bits) { return valueEntryText(f, bits); }
-
 void ExplorerState::setError(const QString& error) {
     if (error == m_error) return;
     m_error = error;
@@ -43,7 +39,7 @@ bool ExplorerState::store(const QString& source) {
     m_flags = lit.stored.flags;
     m_fromBits = lit.kind == InputKind::RawHex || lit.kind == InputKind::RawBinary;
     if (m_fromBits) {
-        m_source = sourceTextFor(m_format, m_bits);
+        m_source = valueSourceText(m_format, m_bits);
         m_exact = exactValueOf(m_format, m_bits);
     } else {
         m_source = source;
@@ -66,9 +62,9 @@ void ExplorerState::setBits(std::uint64_t bits) {
     m_flags = 0;
     m_fromBits = true;
     m_kind = InputKind::RawHex;
-    m_source = sourceTextFor(m_format, bits);
+    m_source = valueSourceText(m_format, bits);
     m_exact = exactValueOf(m_format, bits);
-    m_text = entryTextFor(m_format, bits);
+    m_text = valueEntryText(m_format, bits);
     setError({});
     emit valueChanged();
 }
@@ -86,7 +82,7 @@ bool ExplorerState::setFormat(const QString& name) {
         return true;
     }
     // A value that came from bits keeps its exact value: the entry shows it as a number from now on.
-    const QString text = m_fromBits ? entryTextFor(m_format, m_bits) : m_text;
+    const QString text = m_fromBits ? valueEntryText(m_format, m_bits) : m_text;
     m_format = *f;
     m_formatName = name;
     if (!store(m_source)) {

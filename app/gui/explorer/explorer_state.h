@@ -54,12 +54,6 @@ public:
     bool setFormat(const QString& name);
     void setRounding(RoundingMode mode);
 
-    // How a value is written into the entry after a click: exact decimal if short, else hex-float.
-    static QString entryTextFor(const Format& f, std::uint64_t bits);
-    // Exact text for any format to read: hex-float, "inf", "-inf"; a NaN as "-nan(0x201)", which only
-    // this format reads with its meaning (the payload is this format's significand field).
-    static QString sourceTextFor(const Format& f, std::uint64_t bits);
-
 signals:
     void valueChanged();
     void errorChanged(const QString& error);
