@@ -18,7 +18,7 @@ LtFp8Descriptor ltFp8Descriptor(Fp8Operand a, Fp8Operand b, float scaleA, float 
     // factor is assumed to be 1", and A/B_SCALE_MODE default to 0, CUBLASLT_MATMUL_MATRIX_SCALE_SCALAR_32F.
     // On an H100 with CUDA 13.0 every FP8 matmul with the pointers set (to 1.0) returned
     // CUBLAS_STATUS_NOT_SUPPORTED, and the same GEMM without them ran and was correct
-    // (gpu-evidence/h100-2026-11-24/lt_fp8.txt). So a scale of 1 leaves both unset; another scale
+    // (docs/gpu-results/h100-2026-11-24/lt_fp8.txt). So a scale of 1 leaves both unset; another scale
     // names its mode explicitly with its pointer (not yet run on hardware).
     if (d.scaleA != 1.0f) {
         d.attributes.push_back(LtAttribute::AScaleMode);

@@ -1,4 +1,5 @@
-// Single-MMA tiles: validation, random tiles, the CPU-model side, and the spec's test vectors.
+// Single-MMA tiles: validation, random tiles, the CPU-model side, and the test vectors of docs/tensor-core-model.md
+// section 5.
 #include "gpu/single_mma.h"
 
 #include "core/tensor_core/block_fma.h"

@@ -37,7 +37,7 @@ std::vector<std::uint64_t> runSingleMmaOnGpu(const MmaTile& tile);
 std::vector<std::uint64_t> runSingleMmaOnModel(const MmaTile& tile, tc::Arch arch,
                                                tc::Tf32Input tf32Input = tc::Tf32Input::Truncate);
 
-// A test vector: the nonzero operands of output cell (0, 0) and the results the spec gives.
+// A test vector: the nonzero operands of output cell (0, 0) and the results docs/tensor-core-model.md section 5 gives.
 struct MmaVector {
     std::string_view name;
     std::string_view what;  // what it shows

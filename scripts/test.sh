@@ -32,6 +32,9 @@ export CTEST_OUTPUT_ON_FAILURE=1
 stage "dependencies"
 scripts/install-deps.sh
 
+stage "format (scripts/format.sh --check: the sources follow .clang-format)"
+scripts/format.sh --check
+
 stage "build/ (Release)"
 fplab_configure_main build
 cmake --build build -j "$jobs"

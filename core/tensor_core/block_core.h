@@ -58,7 +58,8 @@ inline u64 cutMagnitude(u64 sig, int shift) {
 inline u64 roundBlockSum(const BlockModel& m, std::int64_t s, int e, RoundingTrace* tr = nullptr,
                          bool* overflowed = nullptr) {
     if (overflowed) *overflowed = false;
-    if (s == 0) return 0; // an exact zero sum is +0 in both published models [S]
+    // An exact zero sum is +0 in both published models [S] (docs/tensor-core-model.md section 1.8).
+    if (s == 0) return 0;
     const bool sign = s < 0;
     const u64 mag = sign ? u64(0) - u64(s) : u64(s);
     const int lz = std::countl_zero(mag);
@@ -75,7 +76,7 @@ inline u64 roundBlockSum(const BlockModel& m, std::int64_t s, int e, RoundingTra
     return bits << widen;
 }
 
-// Step 3's E under each reading of the all-tiny edge case (section 2 of the spec).
+// Step 3's E under each reading of the all-tiny edge case (docs/tensor-core-model.md section 2.2).
 // maxProduct: the largest product exponent (INT_MIN when every product is zero).
 inline int blockExponent(const BlockModel& m, TinyModel model, int maxProduct, bool cNonzero, int cExp) {
     if (model == TinyModel::MmaSim) return std::max(maxProduct, cNonzero ? cExp : -126);

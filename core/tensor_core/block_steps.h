@@ -10,7 +10,8 @@
 
 namespace fplab::tc {
 
-// Whether a result rests on an open question of the spec (section 2) rather than on a published model.
+// Whether a result rests on an open question (docs/tensor-core-model.md section 2.2, "What is not modelled")
+// rather than on a published model.
 enum class Caveat : std::uint8_t {
     None,
     TinyEdgeCase,       // every term tiny: MMA-Sim and Khattak-Mikaitis give different results here

@@ -10,10 +10,10 @@
 namespace fplab::tc {
 
 // The canonical NaN of an MMA result: sign clear, every other bit set (0x7FFFFFFF for fp32,
-// 0x7FFF for fp16) [S: MMA-Sim]. Input NaN payloads are not propagated.
+// 0x7FFF for fp16) [S: MMA-Sim; docs/tensor-core-model.md section 1.7]. Input NaN payloads are not propagated.
 constexpr std::uint64_t canonicalNan(const Format& f) { return f.magnitudeMask(); }
 
-// An overflowing MMA result is an infinity of its sign, whatever the final rounding mode [S].
+// An overflowing MMA result is an infinity of its sign, whatever the final rounding mode [S] (section 1.7).
 constexpr std::uint64_t overflowInfinity(const Format& f, bool negative) { return infinityBits(f, negative); }
 
 } // namespace fplab::tc

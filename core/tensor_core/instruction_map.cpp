@@ -11,6 +11,8 @@ constexpr InputSet kTf32 = inputBit(InputType::Tf32);
 constexpr InputSet kFp8 = inputBit(InputType::E4m3) | inputBit(InputType::E5m2);
 constexpr InputSet kInt = inputBit(InputType::Int8) | inputBit(InputType::Uint8);
 
+// The basis of each row, in the marks of docs/tensor-core-model.md ("How sure each claim is"): [S] rows are
+// MMA-Sim's splits per instruction, [V] the single blocks, [G] a row no source gives (section 2.1).
 constexpr std::string_view kSim = "[S] MMA-Sim; single blocks [V]";
 constexpr std::string_view kExactInt = "exact: any split of an int32 wrapped sum gives the same result";
 
@@ -20,8 +22,8 @@ constexpr std::array<InstructionBlocks, 12> kSm80{{
     {Api::MmaSync, "m16n8k8", 8, kTf32, 2, 4, kSim},
     {Api::MmaSync, "m16n8k4", 4, kTf32, 1, 4, kSim},
     {Api::Wmma, "16x16x16", 16, kHalf, 2, 8, kSim},
-    {Api::Wmma, "32x8x16", 16, kHalf, 2, 8, "inferred from 16x16x16 (same k); not in the spec's list [G]"},
-    {Api::Wmma, "8x32x16", 16, kHalf, 2, 8, "inferred from 16x16x16 (same k); not in the spec's list [G]"},
+    {Api::Wmma, "32x8x16", 16, kHalf, 2, 8, "inferred from 16x16x16 (same k); no source lists this shape [G]"},
+    {Api::Wmma, "8x32x16", 16, kHalf, 2, 8, "inferred from 16x16x16 (same k); no source lists this shape [G]"},
     {Api::Wmma, "16x16x8", 8, kTf32, 2, 4, kSim},
     {Api::MmaSync, "m8n8k16", 16, kInt, 1, 16, kExactInt},
     {Api::MmaSync, "m16n8k16", 16, kInt, 1, 16, kExactInt},

@@ -1,5 +1,5 @@
 // How PTX tensor-core instructions split their k dimension into block FMAs, per architecture
-// (docs/tensor-core-model.md section 2), as data for the app and the emulated GEMM's schedule.
+// (docs/tensor-core-model.md section 2.1), as data for the app and the emulated GEMM's schedule.
 #pragma once
 
 #include "core/tensor_core/mma_config.h"
@@ -22,10 +22,10 @@ struct InstructionBlocks {
     InputSet inputs = 0;    // the input types this row covers
     int blocks = 0;         // block FMAs per instruction, chained lowest k first
     int blockSize = 0;      // products per block: the emulated GEMM's blockK for this instruction
-    std::string_view basis; // [S] [V] [G] and the source; "inferred" where the spec gives no row
+    std::string_view basis; // [M] [S] [V] [G] and the source; "inferred" where no source gives a row
 };
 
-// Every row for one architecture, in the order the spec lists them.
+// Every row for one architecture, in the order of docs/tensor-core-model.md section 2.1.
 std::span<const InstructionBlocks> instructionTable(Arch arch);
 // The rows that take `input` on `arch`.
 std::vector<InstructionBlocks> instructionsFor(Arch arch, InputType input);

@@ -144,6 +144,8 @@ ModelOrError resolveModel(const MmaConfig& asked) {
     m.finalRounding = fp16Out ? RoundingMode::NearestEven : RoundingMode::TowardZero;
     m.khattakMinExponent = fp16Out ? (sm90 ? -21 : -20) : (sm90 ? -133 : -132);
 
+    // The parameters and their marks ([M] [V] [S] [G]): docs/tensor-core-model.md section 2, its table; the
+    // FP8 wgmma rounding to e8m13: section 1.5.
     if (fp8) {
         m.blockSize = 32;
         m.fractionBits = 13;

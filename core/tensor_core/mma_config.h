@@ -28,7 +28,7 @@ enum class Tf32Input : std::uint8_t {
     NearestEven, // cuBLAS FAST_TF32 ("input conversions round to nearest even")
 };
 
-// The open edge case of section 2 of the spec: which E to use when every term is tiny.
+// The open edge case of docs/tensor-core-model.md section 2.2: which E to use when every term is tiny.
 enum class TinyModel : std::uint8_t {
     MmaSim,  // C counts with exponent -126 even when C = 0, so E >= -126 (default)
     Khattak, // C = 0 is dropped; E is clamped from below (-132/-133 fp32 output, -20/-21 fp16)
@@ -51,12 +51,12 @@ struct MmaConfig {
 
 // Where C enters an instruction whose structure is fixed (InstructionStructure).
 enum class AddendEntry : std::uint8_t {
-    FirstBlock,  // C is a term of the first block, cut with the products (every model of the spec)
+    FirstBlock,  // C is a term of the first block, cut with the products (every model of section 2)
     AfterBlocks, // the blocks chain from +0; C is added to their result by one FP32 addition (addendRounding)
 };
 
 // How one instruction combines block FMAs, as data (docs/tensor-core-model.md, "One instruction, two
-// blocks"). k == 0 for the spec's models: their blocks are contiguous k-slices chained lowest k first with
+// blocks"). k == 0 for section 2's models: their blocks are contiguous k-slices chained lowest k first with
 // C in the first (the split per shape is instructionsFor()). k > 0: a structure measured on hardware.
 struct InstructionStructure {
     int k = 0;       // products per instruction (0: not fixed here, see above)
@@ -82,7 +82,7 @@ struct BlockModel {
     int blockSize = 0;      // n: products per block FMA
     int fractionBits = 0;   // F: fraction bits kept below 2^E when terms are cut
     int khattakMinExponent = 0; // the lower clamp on E under TinyModel::Khattak
-    std::string_view basis; // how sure the parameters are: [M] [V] [S] [G] with the source
+    std::string_view basis; // how sure the parameters are: [M] [V] [S] [G] with the source (section 2)
     InstructionStructure structure; // how blocks and C make one instruction
 
     constexpr bool isInteger() const { return config.accum == AccumType::Int32; }

@@ -1,7 +1,7 @@
 // How the GPU runs the FP8 modes' GEMMs, as data (no CUDA header: tested on any machine). Each linear
 // layer has three: forward Y = X W^T, dX = dY W and dW = dY^T X. Every one runs through cuBLASLt in
 // the TN layout on FP8 codes with scales of 1 (the scale attributes unset: the only FP8 call seen to run
-// on an H100, gpu-evidence/h100-2026-11-24/lt_fp8.txt) and without split-K; the dequantisation scales
+// on an H100, docs/gpu-results/h100-2026-11-24/lt_fp8.txt) and without split-K; the dequantisation scales
 // are applied afterwards in FP32 in the emulator's order, acc += partial * (sa * sb), once per K-chunk:
 // the whole K for the per-tensor recipes, 128 products for the block recipe (DeepSeek-V3's FP32
 // promotion, core/blockscale/block_dot.h).

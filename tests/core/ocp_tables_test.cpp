@@ -233,7 +233,7 @@ TEST(OcpTables, InfinityAndNanFollowTheFp8ConversionRules) {
 }
 
 // The OCP FP8 spec's saturating conversion maps +-Inf to +-MaxNorm for E5M2 too (as NVIDIA's
-// __NV_SATFINITE does); core keeps infinity. Reported to the lead; enable once core follows the spec.
+// __NV_SATFINITE does). Finding 2 of docs/verification.md, fixed in commit f09c6d1.
 TEST(OcpTables, SaturatingConversionOfInfinityToE5m2GivesMaxNorm) {
     Env sat;
     sat.saturate = true;

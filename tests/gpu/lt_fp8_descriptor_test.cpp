@@ -1,4 +1,4 @@
-// The cuBLASLt FP8 descriptor choice, on the CPU: the H100 probe's finding (gpu-evidence/h100-2026-11-24,
+// The cuBLASLt FP8 descriptor choice, on the CPU: the H100 probe's finding (docs/gpu-results/h100-2026-11-24/
 // lt_fp8.txt: with A/B scale pointers set every FP8 matmul returned NOT_SUPPORTED, without them, scale 1,
 // it ran and was correct) is the test of which attributes are set.
 #include "gpu/lt_fp8_descriptor.h"

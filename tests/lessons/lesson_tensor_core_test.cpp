@@ -1,6 +1,6 @@
-// Lesson 10 (tensor cores and TF32): its numbers as bits, against oracles that share no code with core/:
-// TF32 conversions written on FP32 bits, the spec's test vectors, the host's fmaf, __float128 exact sums,
-// and a block FMA re-written here from docs/tensor-core-model.md for the GEMM error table.
+// Lesson 10 (tensor cores and TF32): its numbers as bits, against oracles that share no code with core/: TF32
+// conversions written on FP32 bits, the test vectors of docs/tensor-core-model.md, the host's fmaf, __float128 exact
+// sums, and a block FMA re-written here from docs/tensor-core-model.md for the GEMM error table.
 #include "lesson_test_support.h"
 
 #include "core/format.h"
@@ -108,7 +108,7 @@ std::vector<float> randomMatrix(std::mt19937_64& rng, std::size_t count) {
     return v;
 }
 
-// A100 TF32 block FMA written from the spec (section 1): exact products, E = the largest exponent,
+// A100 TF32 block FMA written from docs/tensor-core-model.md (section 1): exact products, E = the largest exponent,
 // every term cut toward zero to F = 24 bits below 2^E, an exact sum, RZ to FP32; blocks of 4 chained.
 float tensorCoreDot(const float* a, const float* b, int n, int k, Conversion c) {
     constexpr int kF = 24, kBlock = 4;

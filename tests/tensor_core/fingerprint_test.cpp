@@ -1,5 +1,5 @@
 // The fingerprint's inference on recorded answers: the 10,240 FP8 mma.sync cells measured on an H100
-// (tests/tensor_core/data/h100, copied from the gpu-evidence of 2026-11-24) and the published FP16
+// (tests/tensor_core/data/h100, the same cells as docs/gpu-results/h100-2026-11-24) and the published FP16
 // vectors of docs/tensor-core-model.md section 5; plus the answer file format.
 #include "core/arithmetic.h"
 #include "core/platform/atomic_file.h"
@@ -69,7 +69,8 @@ void expectMeasuredFp8Structure(const FingerprintReport& r) {
 }
 
 // The other FP8 instruction of sm_90 (wgmma, the real FP8 path) as the built-in model: the measured
-// mma.sync cells show where it differs, and it reproduces only the cells the evidence README counts.
+// mma.sync cells show where it differs, and it reproduces only the cells
+// docs/gpu-results/h100-2026-11-24/README.md counts.
 std::size_t wgmmaMatches(const AnswerSet& s) {
     const BuiltInModel wgmma = builtInModel(Arch::Sm90, Api::Wgmma, s.input, s.accum, s.k);
     if (!wgmma.candidate) throw std::runtime_error(wgmma.message);
@@ -84,7 +85,7 @@ TEST(Fingerprint, InfersSm90Fp8MmaSyncFromTheMeasuredE4m3Cells) {
     ASSERT_EQ(s.cells.size(), 5120u);
     const FingerprintReport r = makeFingerprintReport(s);
     expectMeasuredFp8Structure(r);
-    // The evidence README: the wgmma model reproduces 706 of the e4m3 cells.
+    // docs/gpu-results/h100-2026-11-24/README.md: the wgmma model reproduces 706 of the e4m3 cells.
     EXPECT_EQ(wgmmaMatches(s), 706u);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     EXPECT_LT(seconds, 30.0);

@@ -107,8 +107,8 @@ TEST(Instruction, HopperFp8MmaSyncIsTwoFp16BlocksAndAnFp32AdditionAsData) {
     EXPECT_FALSE(inner.structure.fixed());
 }
 
-// The spec's vector 6 (a = (1, 2^-6), b = (1, 2^-8), c = 0): wgmma keeps 14 bits and gives 1.0; mma.sync
-// on sm_90 runs FP16 blocks with F = 25, which keep 1 + 2^-14 = 0x3F800200.
+// Vector 6 of docs/tensor-core-model.md section 5 (a = (1, 2^-6), b = (1, 2^-8), c = 0): wgmma keeps 14 bits and gives
+// 1.0; mma.sync on sm_90 runs FP16 blocks with F = 25, which keep 1 + 2^-14 = 0x3F800200.
 TEST(Instruction, Vector6DiffersBetweenTheTwoFp8Instructions) {
     const std::vector<std::uint64_t> a{0x38, 0x08}, b{0x38, 0x02};
     EXPECT_EQ(chainedDot(sm90Fp8(Api::Wgmma), a, b, 0).bits, 0x3F800000u);

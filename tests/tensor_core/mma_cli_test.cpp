@@ -1,5 +1,5 @@
-// `fplab-cli mma` in process: the spec's test vectors through the command line, --steps, --info,
-// and every kind of bad input with its message and exit code.
+// `fplab-cli mma` in process: the test vectors of docs/tensor-core-model.md section 5 through the command line,
+// --steps, --info, and every kind of bad input with its message and exit code.
 #include "app/cli/block_special_text.h"
 #include "app/cli/exit_codes.h"
 #include "app/cli/command.h"
@@ -59,8 +59,8 @@ TEST(MmaCli, SpecVectors) {
     EXPECT_EQ(mma({"--arch", "sm_90", "--in", "e4m3", "--acc", "fp32", "--k", "2"}, "38 08 38 02 0\n").out, "0x3f800000\n");
 }
 
-// Hopper FP8 per instruction: the spec's vector 6 and a measured H100 cell (tests/tensor_core/data/h100,
-// mma_e4m3.txt line 1), which only the mma.sync model reproduces.
+// Hopper FP8 per instruction: vector 6 of docs/tensor-core-model.md section 5 and a measured H100 cell
+// (tests/tensor_core/data/h100, mma_e4m3.txt line 1), which only the mma.sync model reproduces.
 TEST(MmaCli, InstructionChoosesTheArithmetic) {
     const std::vector<std::string_view> fp8{"--arch", "sm_90", "--in", "e4m3", "--acc", "fp32"};
     auto with = [&](std::vector<std::string_view> more) {

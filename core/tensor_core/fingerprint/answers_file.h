@@ -1,6 +1,6 @@
 // Fingerprint answer files: a small versioned line format (the GPU's name, compute capability,
-// driver, date, instruction and type, then one line per cell), and the plain cell lines of
-// ../shared/gpu-evidence ("a0..a31 b0..b31 c d" in hex) for recorded data taken without FP Lab.
+// driver, date, instruction and type, then one line per cell), and plain cell lines such as those of
+// docs/gpu-results/h100-2026-11-24/mma_e4m3.txt ("a0..a31 b0..b31 c d" in hex): data taken without FP Lab.
 #pragma once
 
 #include "core/tensor_core/fingerprint/answers.h"

@@ -1,0 +1,97 @@
+# No file of the repository refers to a path outside it. Run by CTest (test fplab_paths, label repo):
+#   cmake -DROOT=<source dir> -P tests/repo/check_paths.cmake
+# Fails naming file and line of every reference that breaks the rule of tests/README.md ("Paths outside the
+# repository"): an absolute path into a machine's home, work or temporary folders, a path that starts in a folder
+# named shared beside the repository, or a relative path that climbs above the repository's root from the file it
+# is in. Install locations of public packages (/usr/..., /opt/...) are not references to data and are allowed.
+
+# Folders that are not part of the repository's text: git, build trees, ignored downloads (.gitignore).
+set(ignored_top "^(\\.git|build[^/]*|\\.gtest|\\.gl|\\.whl|Testing)$")
+# Verbatim records of a GPU run: kept byte for byte as printed (their README says where a machine path appears).
+set(verbatim "^docs/gpu-results/[^/]+/")
+set(text_files "\\.(h|hpp|cpp|cu|cuh|c|md|txt|cmake|sh|py|ts|qrc|json|yml|yaml|in|ui|desktop|ini|csv|log)$")
+set(text_names "^(CMakeLists\\.txt|\\.gitignore|\\.clang-format|\\.editorconfig|LICENSE|run)$")
+
+# The forbidden forms, written so that this file does not match itself.
+set(sep "[^A-Za-z0-9_.~/-]")
+set(machine_path "(^|${sep})/(wor[k]|roo[t]|hom[e]|Users|tm[p])(/|$|[^A-Za-z0-9_.-])")
+set(sibling_shared "(^|${sep})share[d]/")
+set(climb "(\\.\\./)+")
+
+set(violations "")
+file(GLOB tops RELATIVE ${ROOT} ${ROOT}/* ${ROOT}/.*)
+set(files "")
+foreach(top IN LISTS tops)
+    if(top MATCHES "${ignored_top}")
+        continue()
+    endif()
+    if(IS_DIRECTORY ${ROOT}/${top})
+        file(GLOB_RECURSE found RELATIVE ${ROOT} ${ROOT}/${top}/*)
+        list(APPEND files ${found})
+    else()
+        list(APPEND files ${top})
+    endif()
+endforeach()
+
+set(checked 0)
+foreach(file IN LISTS files)
+    get_filename_component(name ${file} NAME)
+    if(NOT (name MATCHES "${text_files}" OR name MATCHES "${text_names}"))
+        continue()
+    endif()
+    if(file STREQUAL "tests/repo/check_paths.cmake" OR (file MATCHES "${verbatim}" AND NOT name STREQUAL "README.md"))
+        continue()
+    endif()
+    math(EXPR checked "${checked} + 1")
+    file(STRINGS ${ROOT}/${file} hits ENCODING UTF-8
+         REGEX "${machine_path}|${sibling_shared}|\\.\\./")
+    if(NOT hits)
+        continue()
+    endif()
+    # The depth of the file's folder: how many ../ a relative path may climb and stay inside.
+    string(REGEX MATCHALL "/" slashes "${file}")
+    list(LENGTH slashes depth)
+    file(READ ${ROOT}/${file} content)
+    set(from 0)
+    foreach(line IN LISTS hits)
+        set(why "")
+        if(line MATCHES "${machine_path}")
+            set(why "a machine path")
+        elseif(line MATCHES "${sibling_shared}")
+            set(why "a folder beside the repository (shared/)")
+        else()
+            string(REGEX MATCHALL "${climb}" runs "${line}")
+            foreach(run IN LISTS runs)
+                string(LENGTH "${run}" len)
+                math(EXPR ups "${len} / 3")
+                if(ups GREATER depth)
+                    set(why "a relative path that climbs ${ups} folders from a file ${depth} deep")
+                endif()
+            endforeach()
+        endif()
+        if(why STREQUAL "")
+            continue()
+        endif()
+        # The line number: where this line occurs next in the file.
+        string(SUBSTRING "${content}" ${from} -1 rest)
+        string(FIND "${rest}" "${line}" at)
+        set(number "?")
+        if(at GREATER_EQUAL 0)
+            math(EXPR at "${from} + ${at}")
+            string(SUBSTRING "${content}" 0 ${at} before)
+            string(REGEX MATCHALL "\n" newlines "${before}")
+            list(LENGTH newlines number)
+            math(EXPR number "${number} + 1")
+            string(LENGTH "${line}" len)
+            math(EXPR from "${at} + ${len}")
+        endif()
+        string(STRIP "${line}" shown)
+        set(violations "${violations}\n  ${file}:${number}: ${why}: ${shown}")
+    endforeach()
+endforeach()
+
+if(violations)
+    message(FATAL_ERROR "References to paths outside the repository (rule: tests/README.md, "
+                        "\"Paths outside the repository\"):${violations}")
+endif()
+message(STATUS "fplab_paths: ${checked} text files, no reference to a path outside the repository")
