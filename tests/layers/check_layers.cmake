@@ -35,10 +35,12 @@ endfunction()
 
 set(above_core "app/" "lessons/" "gpu/" "Q" "cuda" "cublas")
 # The base library: formats, rounding, operations, flags, traces, platform helpers.
-check(core EXCLUDE core/text core/tensor_core core/blockscale core/training
-      FORBID ${above_core} "core/text/" "core/tensor_core/" "core/blockscale/" "core/training/")
-check(core/text FORBID ${above_core} "core/tensor_core/" "core/blockscale/" "core/training/")
-check(core/tensor_core FORBID ${above_core} "core/text/" "core/blockscale/" "core/training/")
+check(core EXCLUDE core/text core/tensor_core core/blockscale core/training core/reveal
+      FORBID ${above_core} "core/text/" "core/tensor_core/" "core/blockscale/" "core/training/" "core/reveal/")
+check(core/text FORBID ${above_core} "core/tensor_core/" "core/blockscale/" "core/training/" "core/reveal/")
+check(core/tensor_core FORBID ${above_core} "core/text/" "core/blockscale/" "core/training/" "core/reveal/")
+# The order revealer builds on the tensor-core model (its tensor-core targets) and nothing else in core.
+check(core/reveal FORBID ${above_core} "core/text/" "core/blockscale/" "core/training/")
 check(core/blockscale FORBID ${above_core} "core/text/" "core/training/")
 check(core/training FORBID ${above_core} "core/text/")
 check(gpu EXCLUDE gpu/lesson_counterparts FORBID "app/" "lessons/" "Q")

@@ -1,0 +1,54 @@
+// The known orders, written out by hand, and the bracket form read back.
+#include "core/reveal/sum_tree.h"
+
+#include <gtest/gtest.h>
+
+using namespace fplab::reveal;
+
+TEST(SumTree, KnownOrdersPrintAsWrittenByHand) {
+    EXPECT_EQ(bracketText(sequentialTree(1)), "0");
+    EXPECT_EQ(bracketText(sequentialTree(4)), "(((0 1) 2) 3)");
+    EXPECT_EQ(bracketText(reversedTree(4)), "(0 (1 (2 3)))");
+    EXPECT_EQ(bracketText(pairwiseTree(4)), "((0 1) (2 3))");
+    EXPECT_EQ(bracketText(pairwiseTree(5)), "((0 1) (2 (3 4)))");
+    EXPECT_EQ(bracketText(blockedTree(10, 8)), "((((((((0 1) 2) 3) 4) 5) 6) 7) (8 9))");
+    EXPECT_EQ(bracketText(blockedTree(5, 2)), "(((0 1) (2 3)) 4)");
+    EXPECT_EQ(bracketText(fusedChainTree(6, 4)), "((0 1 2 3) 4 5)");
+    EXPECT_EQ(bracketText(fusedChainTree(9, 4)), "(((0 1 2 3) 4 5 6 7) 8)");
+    // Stride-halving inside a block of 4: (0+2, 1+3), then the two.
+    EXPECT_EQ(bracketText(stridedReductionTree(4, 4)), "((0 2) (1 3))");
+    EXPECT_EQ(bracketText(stridedReductionTree(3, 4)), "((0 2) 1)");
+    // Two blocks of 2, then the block sums.
+    EXPECT_EQ(bracketText(stridedReductionTree(4, 2)), "((0 1) (2 3))");
+}
+
+TEST(SumTree, BracketTextReadsBack) {
+    for (const char* text : {"0", "(0 1)", "((0 1) (2 3))", "((0 1 2 3) 4 5)", "(0 (1 (2 3)))", "((3 0) (1 2))"}) {
+        const auto parsed = parseBracketText(text);
+        ASSERT_TRUE(parsed.tree) << text << ": " << parsed.error;
+        EXPECT_EQ(bracketText(*parsed.tree), bracketText(parseBracketText(bracketText(*parsed.tree)).tree.value()));
+    }
+    // Children are listed by their smallest term.
+    EXPECT_EQ(bracketText(*parseBracketText("((3 0) (2 1))").tree), "((0 3) (1 2))");
+}
+
+TEST(SumTree, MalformedBracketTextIsRefusedWithItsPlace) {
+    EXPECT_EQ(parseBracketText("(0 1").error, "'(' not closed at character 5");
+    EXPECT_EQ(parseBracketText("(0 1))").error, "')' without '(' at character 6");
+    EXPECT_EQ(parseBracketText("((0) 1)").error, "a bracket holds fewer than two items at character 4");
+    EXPECT_EQ(parseBracketText("(0 2)").error, "term 2 is out of range for 2 terms");
+    EXPECT_EQ(parseBracketText("(0 0)").error, "term 0 appears twice");
+    EXPECT_EQ(parseBracketText("(0 x)").error, "unexpected 'x' at character 4");
+    EXPECT_EQ(parseBracketText("0 1").error, "the text must be one tree at character 1");
+}
+
+TEST(SumTree, ANodeTakesOnlyFreeNodes) {
+    SumTree t(3);
+    t.addNode({0, 1});
+    EXPECT_THROW(t.addNode({0, 2}), std::invalid_argument);
+    EXPECT_THROW(t.addNode({2}), std::invalid_argument);
+    EXPECT_THROW(t.addNode({2, 7}), std::invalid_argument);
+    EXPECT_FALSE(t.complete());
+    t.addNode({3, 2});
+    EXPECT_TRUE(t.complete());
+}
