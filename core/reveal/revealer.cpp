@@ -32,7 +32,12 @@ public:
     RevealResult run() {
         std::vector<int> all(std::size_t(m_options.terms));
         for (int i = 0; i < m_options.terms; ++i) all[std::size_t(i)] = i;
-        const int root = build(all).first;
+        const auto [root, span] = build(all);
+        if (span != m_options.terms)
+            throw RevealError("the probes join at most " + std::to_string(span) + " of the " +
+                              std::to_string(m_options.terms) + " terms: the units were not absorbed into M, so the "
+                              "target keeps its sum in a format wider than the probe values allow for " +
+                              std::string(m_target.termFormat().name()) + " terms (an FP16 sum kept in FP64, say)");
         RevealResult result;
         result.tree = finish(root);
         result.probes = m_probes;
@@ -44,7 +49,13 @@ private:
     int joined(int positive, int negative) {
         m_terms[std::size_t(positive)] = m_values.large;
         m_terms[std::size_t(negative)] = m_values.negLarge;
-        const std::uint64_t result = m_target.sum(m_terms);
+        std::uint64_t result = 0;
+        try {
+            result = m_target.sum(m_terms);
+        } catch (const TargetError& e) {
+            throw TargetError("probe " + std::to_string(m_probes + 1) + " (M at term " + std::to_string(positive) +
+                              ", -M at term " + std::to_string(negative) + "): " + e.what());
+        }
         m_terms[std::size_t(positive)] = m_values.unit;
         m_terms[std::size_t(negative)] = m_values.unit;
         ++m_probes;
@@ -84,8 +95,9 @@ private:
             const auto [subRoot, span] = build(std::move(members));
             if (span == count) {
                 current = m_tree.add({current, subRoot});
-            } else if (!isInner(subRoot)) {
-                throw RevealError("the probes of term " + std::to_string(pivot) +
+            } else if (span != byJoin[k].first || !isInner(subRoot)) {
+                // A fused node's members join each other where they join the pivot; anything else is no tree.
+                throw RevealError("the probes around term " + std::to_string(pivot) +
                                   " describe no tree: the target's answers contradict each other");
             } else {
                 m_tree.children[std::size_t(subRoot)].push_back(current); // the fused node the path joins

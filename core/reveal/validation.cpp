@@ -2,6 +2,8 @@
 
 #include "core/arithmetic.h"
 #include "core/random.h"
+
+#include <string>
 #include "core/reveal/revealer.h"
 
 namespace fplab::reveal {
@@ -31,7 +33,12 @@ ValidationReport validateOrder(SummationTarget& target, const SumTree& tree, con
     StochasticStream seeds(seed);
     for (int trial = 1; trial <= trials; ++trial) {
         auto terms = randomTerms(target.termFormat(), tree.terms(), seeds.next());
-        const std::uint64_t got = target.sum(terms);
+        std::uint64_t got = 0;
+        try {
+            got = target.sum(terms);
+        } catch (const TargetError& e) {
+            throw TargetError("validation trial " + std::to_string(trial) + ": " + e.what());
+        }
         std::uint64_t replayed = replaySum(tree, target.termFormat(), terms, rules);
         if (!(rules.accumulator == target.resultFormat()))
             replayed = convert(rules.accumulator, replayed, target.resultFormat()).bits;
