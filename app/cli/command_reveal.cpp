@@ -58,7 +58,6 @@ OptionSetter setOptionalFormat(std::optional<Format>& target) {
 OptionTable revealOptions(RevealCommandOptions& o) {
     OptionTable t;
     t.command = "reveal";
-    t.operands = "--exec CMD|--target NAME";
     t.description =
         "Reveals the order in which a sum of N terms is computed, by probing it with a large value M at one\n"
         "position, -M at another and a small unit elsewhere: the units that survive count the terms added\n"
@@ -110,8 +109,9 @@ void printText(std::ostream& out, const std::string& name, const Format& type, c
     if (o.listProbes)
         for (std::size_t k = 0; k < r.probeLog.size(); ++k) {
             const reveal::Probe& p = r.probeLog[k];
-            out << "probe " << k + 1 << "    M at " << p.positive << ", -M at " << p.negative << ": " << o.terms - p.joined
-                << " units left, " << p.joined << " terms join there\n";
+            const long long left = o.terms - p.joined;
+            out << "probe " << k + 1 << "    M at " << p.positive << ", -M at " << p.negative << ": " << left
+                << (left == 1 ? " unit" : " units") << " left, " << p.joined << " terms join there\n";
         }
     out << "probes     " << r.probes << "\n";
     out << "tree       " << reveal::bracketText(r.tree) << "\n";
