@@ -16,7 +16,7 @@ namespace fplab::reveal {
 namespace {
 
 constexpr std::array<std::string_view, kModelTargets.size()> kNames{
-    "sequential", "reversed",       "pairwise",  "blocked-8",      "fused-4",          "gpu-tree-256",
+    "sequential", "reversed",       "pairwise",  "blocked-8",      "lanes-8",     "fused-4",          "gpu-tree-256",
     "host-loop",  "std-reduce",     "fast-math-loop", "tensor-core-a100", "tensor-core-h100",
 };
 
@@ -118,6 +118,7 @@ std::optional<SumTree> knownOrder(ModelTarget t, int terms) {
     case ModelTarget::Reversed: return reversedTree(terms);
     case ModelTarget::Pairwise: return pairwiseTree(terms);
     case ModelTarget::Blocked8: return blockedTree(terms, 8);
+    case ModelTarget::Lanes8: return laneTree(terms, 8);
     case ModelTarget::Fused4: return fusedChainTree(terms, 4);
     case ModelTarget::GpuTree256: return stridedReductionTree(terms, 256);
     default: return std::nullopt;

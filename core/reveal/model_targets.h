@@ -19,6 +19,7 @@ enum class ModelTarget : std::uint8_t {
     Reversed,       // the loop run from the last term down
     Pairwise,       // halves, recursively
     Blocked8,       // blocks of 8 in order, then the block sums in order
+    Lanes8,         // eight vector lanes, each in order, then added pairwise (a SIMD dot product)
     Fused4,         // fused additions of 4 terms, each taking the previous result (a tensor-core-like chain)
     GpuTree256,     // the GPU Lab's tree reduction (core/summation_order.h, treeSumFp32)
     HostLoop,       // a float loop on this machine's FPU
@@ -30,7 +31,7 @@ enum class ModelTarget : std::uint8_t {
 
 inline constexpr std::array kModelTargets{
     ModelTarget::Sequential, ModelTarget::Reversed,  ModelTarget::Pairwise,       ModelTarget::Blocked8,
-    ModelTarget::Fused4,     ModelTarget::GpuTree256, ModelTarget::HostLoop,      ModelTarget::StdReduce,
+    ModelTarget::Lanes8,     ModelTarget::Fused4,     ModelTarget::GpuTree256, ModelTarget::HostLoop,      ModelTarget::StdReduce,
     ModelTarget::FastMathLoop, ModelTarget::TensorCoreA100, ModelTarget::TensorCoreH100,
 };
 

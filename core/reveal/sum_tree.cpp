@@ -193,6 +193,22 @@ SumTree fusedChainTree(int terms, int width) {
     return t;
 }
 
+SumTree laneTree(int terms, int lanes) {
+    if (lanes < 1 || (lanes & (lanes - 1)) != 0) throw std::invalid_argument("the lanes must be a power of two");
+    SumTree t(terms);
+    std::vector<int> lane(std::size_t(lanes), -1);
+    for (int i = 0; i < terms; ++i) {
+        int& acc = lane[std::size_t(i % lanes)];
+        acc = acc < 0 ? i : t.addNode({acc, i});
+    }
+    for (int width = lanes / 2; width > 0; width /= 2)
+        for (int l = 0; l < width; ++l) {
+            const int a = lane[std::size_t(l)], b = lane[std::size_t(l + width)];
+            lane[std::size_t(l)] = a < 0 ? b : b < 0 ? a : t.addNode({a, b});
+        }
+    return t;
+}
+
 SumTree stridedReductionTree(int terms, int block) {
     if (block < 1 || (block & (block - 1)) != 0) throw std::invalid_argument("the block must be a power of two");
     SumTree t(terms);

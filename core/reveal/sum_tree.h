@@ -63,6 +63,9 @@ SumTree reversedTree(int terms);                 // (0 (1 (2 3)))
 SumTree pairwiseTree(int terms);                 // halves, recursively: ((0 1) (2 3))
 SumTree blockedTree(int terms, int block);       // each block summed in order, then the block sums in order
 SumTree fusedChainTree(int terms, int width);    // fused nodes of `width` terms, each adding the previous result
+// A vectorised loop: lane l adds terms l, l + lanes, l + 2·lanes, ... in order; then the lanes are added
+// pairwise (lanes a power of two), as a SIMD dot product ends.
+SumTree laneTree(int terms, int lanes);
 // A GPU tree reduction (core/summation_order.h's treeSumFp32): blocks of `block` (a power of two),
 // stride-halving pairs inside each block, repeated on the block sums.
 SumTree stridedReductionTree(int terms, int block);

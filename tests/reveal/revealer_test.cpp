@@ -29,7 +29,8 @@ std::string revealedText(ModelTarget t, int terms, const Format& f) {
 
 TEST(Revealer, RecoversEveryKnownOrderExactly) {
     const ModelTarget known[] = {ModelTarget::Sequential, ModelTarget::Reversed, ModelTarget::Pairwise,
-                                 ModelTarget::Blocked8,   ModelTarget::Fused4,   ModelTarget::GpuTree256};
+                                 ModelTarget::Blocked8,   ModelTarget::Lanes8,   ModelTarget::Fused4,
+                                 ModelTarget::GpuTree256};
     for (const Format& f : {kFp32, kFp64, kFp16, kBf16}) {
         for (const ModelTarget t : known) {
             if (t == ModelTarget::Fused4 && f == kFp64) continue; // fused-4 has no FP64 form

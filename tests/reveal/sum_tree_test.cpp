@@ -14,6 +14,8 @@ TEST(SumTree, KnownOrdersPrintAsWrittenByHand) {
     EXPECT_EQ(bracketText(blockedTree(10, 8)), "((((((((0 1) 2) 3) 4) 5) 6) 7) (8 9))");
     EXPECT_EQ(bracketText(blockedTree(5, 2)), "(((0 1) (2 3)) 4)");
     EXPECT_EQ(bracketText(fusedChainTree(6, 4)), "((0 1 2 3) 4 5)");
+    EXPECT_EQ(bracketText(laneTree(16, 8)), "((((0 8) (4 12)) ((2 10) (6 14))) (((1 9) (5 13)) ((3 11) (7 15))))");
+    EXPECT_EQ(bracketText(laneTree(5, 4)), "(((0 4) 2) (1 3))");
     EXPECT_EQ(bracketText(fusedChainTree(9, 4)), "(((0 1 2 3) 4 5 6 7) 8)");
     // Stride-halving inside a block of 4: (0+2, 1+3), then the two.
     EXPECT_EQ(bracketText(stridedReductionTree(4, 4)), "((0 2) (1 3))");
