@@ -141,6 +141,46 @@ SumTreeOrError parseBracketText(std::string_view text) {
 
 bool sameOrder(const SumTree& a, const SumTree& b) { return bracketText(a) == bracketText(b); }
 
+namespace {
+
+// Each node's terms, sorted, children before parents.
+std::vector<std::vector<int>> termSets(const SumTree& t) {
+    std::vector<std::vector<int>> sets(std::size_t(t.nodeCount()));
+    for (int i = 0; i < t.terms(); ++i) sets[std::size_t(i)] = {i};
+    for (int node = t.terms(); node < t.nodeCount(); ++node) {
+        auto& mine = sets[std::size_t(node)];
+        for (const int c : t.children(node)) mine.insert(mine.end(), sets[std::size_t(c)].begin(), sets[std::size_t(c)].end());
+        std::sort(mine.begin(), mine.end());
+    }
+    return sets;
+}
+
+} // namespace
+
+std::optional<int> firstDifferingNode(const SumTree& a, const SumTree& b) {
+    if (a.terms() != b.terms()) return a.root();
+    const auto setsA = termSets(a);
+    auto setsB = termSets(b);
+    std::sort(setsB.begin(), setsB.end());
+    for (int node = a.terms(); node < a.nodeCount(); ++node) {
+        if (!std::binary_search(setsB.begin(), setsB.end(), setsA[std::size_t(node)])) return node;
+    }
+    // Every node of a is a node of b, yet the orders differ: b splits one of a's fused nodes. Say the root.
+    if (!sameOrder(a, b)) return a.root();
+    return std::nullopt;
+}
+
+int joiningNode(const SumTree& tree, int termA, int termB) {
+    std::vector<int> parent(std::size_t(tree.nodeCount()), -1);
+    for (int node = tree.terms(); node < tree.nodeCount(); ++node)
+        for (const int c : tree.children(node)) parent[std::size_t(c)] = node;
+    std::vector<bool> aboveA(std::size_t(tree.nodeCount()), false);
+    for (int n = termA; n >= 0; n = parent[std::size_t(n)]) aboveA[std::size_t(n)] = true;
+    for (int n = termB; n >= 0; n = parent[std::size_t(n)])
+        if (aboveA[std::size_t(n)]) return n;
+    return tree.root();
+}
+
 SumTree sequentialTree(int terms) {
     SumTree t(terms);
     int acc = 0;

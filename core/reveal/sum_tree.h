@@ -57,6 +57,12 @@ SumTreeOrError parseBracketText(std::string_view text);
 
 bool sameOrder(const SumTree& a, const SumTree& b);
 
+// The first inner node of `a`, children before parents, whose terms no node of `b` holds exactly (the
+// smallest subtree where the two orders part); none when the trees are the same order.
+std::optional<int> firstDifferingNode(const SumTree& a, const SumTree& b);
+// The smallest node of `tree` holding both terms (where their addition meets).
+int joiningNode(const SumTree& tree, int termA, int termB);
+
 // Known orders, for tests, lessons and the built-in targets.
 SumTree sequentialTree(int terms);               // (((0 1) 2) 3)
 SumTree reversedTree(int terms);                 // (0 (1 (2 3)))

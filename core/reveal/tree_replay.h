@@ -4,11 +4,13 @@
 #pragma once
 
 #include "core/format.h"
+#include "core/result.h"
 #include "core/reveal/sum_tree.h"
 #include "core/rounding.h"
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 namespace fplab::reveal {
 
@@ -28,5 +30,15 @@ struct ReplayRules {
 // narrower than the terms' format.
 std::uint64_t replaySum(const SumTree& tree, const Format& termFormat, std::span<const std::uint64_t> terms,
                         const ReplayRules& rules);
+
+// Every node's value in rules.accumulator, indexed like the tree's nodes, with the flags its own addition
+// raised (none for a leaf, whose value is the term converted exactly).
+std::vector<Result> replayNodes(const SumTree& tree, const Format& termFormat, std::span<const std::uint64_t> terms,
+                                const ReplayRules& rules);
+
+// value minus the exact sum of the terms under `node`, computed exactly and rounded once to FP64: the
+// rounding error the partial sum carries.
+double partialSumError(const SumTree& tree, int node, const Format& termFormat, std::span<const std::uint64_t> terms,
+                       const Format& valueFormat, std::uint64_t value);
 
 } // namespace fplab::reveal

@@ -50,7 +50,7 @@ check(app/cli FORBID "app/gui/" "Q")
 check(app/gui FORBID "app/cli/")
 # A section of the GUI uses shell/, common/ and its own folder, never another section's files;
 # only shell/section_list.cpp names them all.
-set(gui_sections explorer arithmetic lessons gpu_lab training)
+set(gui_sections explorer arithmetic lessons gpu_lab training summation)
 foreach(section IN LISTS gui_sections)
     set(others ${gui_sections})
     list(REMOVE_ITEM others ${section})
@@ -58,9 +58,9 @@ foreach(section IN LISTS gui_sections)
     list(TRANSFORM others APPEND "/")
     check(app/gui/${section} FORBID ${others})
 endforeach()
-check(app/gui/common FORBID "app/gui/explorer/" "app/gui/arithmetic/" "app/gui/lessons/" "app/gui/gpu_lab/" "app/gui/training/")
+check(app/gui/common FORBID "app/gui/explorer/" "app/gui/arithmetic/" "app/gui/lessons/" "app/gui/gpu_lab/" "app/gui/training/" "app/gui/summation/")
 check(app/gui/shell EXCLUDE app/gui/shell/section_list.cpp FORBID "app/gui/explorer/" "app/gui/arithmetic/"
-      "app/gui/lessons/" "app/gui/gpu_lab/" "app/gui/training/")
+      "app/gui/lessons/" "app/gui/gpu_lab/" "app/gui/training/" "app/gui/summation/")
 
 if(violations)
     message(FATAL_ERROR "Includes that cross the layers of docs/architecture.md:${violations}")

@@ -163,3 +163,22 @@ TEST(Revealer, ProgressCanCancel) {
     EXPECT_THROW(revealOrder(*target, options), RevealCancelled);
     EXPECT_EQ(seen, 10);
 }
+
+TEST(TreeReplay, EveryNodesValueFlagsAndErrorMatchTheHostFpu) {
+    // (((a b) c) d) in float; each partial sum's error against the exact sum in double (exact for four
+    // floats within a few binades of each other).
+    const float t[] = {1.0f, 0x1p-30f, 3.0f, -0x1.8p-2f};
+    std::vector<std::uint64_t> terms;
+    for (const float f : t) terms.push_back(std::bit_cast<std::uint32_t>(f));
+    const SumTree tree = sequentialTree(4);
+    const auto nodes = replayNodes(tree, kFp32, terms, ReplayRules{kFp32});
+    const float ab = t[0] + t[1], abc = ab + t[2], abcd = abc + t[3];
+    EXPECT_EQ(nodes[4].bits, std::bit_cast<std::uint32_t>(ab));
+    EXPECT_EQ(nodes[5].bits, std::bit_cast<std::uint32_t>(abc));
+    EXPECT_EQ(nodes[6].bits, std::bit_cast<std::uint32_t>(abcd));
+    EXPECT_EQ(nodes[4].flags, kInexact); // 1 + 2^-30 loses the small term
+    EXPECT_EQ(nodes[6].flags, 0);        // 4 - 0.375 = 3.625 is exact
+    const double exact = double(t[0]) + double(t[1]) + double(t[2]) + double(t[3]);
+    EXPECT_EQ(partialSumError(tree, 6, kFp32, terms, kFp32, nodes[6].bits), double(abcd) - exact);
+    EXPECT_EQ(partialSumError(tree, 4, kFp32, terms, kFp32, nodes[4].bits), -0x1p-30);
+}

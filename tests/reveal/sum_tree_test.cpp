@@ -54,3 +54,27 @@ TEST(SumTree, ANodeTakesOnlyFreeNodes) {
     t.addNode({3, 2});
     EXPECT_TRUE(t.complete());
 }
+
+TEST(SumTree, TheFirstDifferingNodeIsTheSmallestSubtreeWhereOrdersPart) {
+    const SumTree seq = sequentialTree(4), pair = pairwiseTree(4);
+    // ((0 1) 2) is the first node of the sequential order that the pairwise one lacks.
+    const auto d = firstDifferingNode(seq, pair);
+    ASSERT_TRUE(d);
+    EXPECT_EQ(seq.leafCount(*d), 3);
+    EXPECT_EQ(seq.firstLeaf(*d), 0);
+    // In the pairwise order, (2 3) is the first node the sequential one lacks.
+    const auto e = firstDifferingNode(pair, seq);
+    ASSERT_TRUE(e);
+    EXPECT_EQ(pair.leafCount(*e), 2);
+    EXPECT_EQ(pair.firstLeaf(*e), 2);
+    EXPECT_FALSE(firstDifferingNode(seq, sequentialTree(4)));
+    // A fused node split into additions: every node of the fused tree exists in the other, yet they differ.
+    EXPECT_TRUE(firstDifferingNode(fusedChainTree(3, 3), sequentialTree(3)));
+}
+
+TEST(SumTree, JoiningNodeIsWhereTwoTermsMeet) {
+    const SumTree seq = sequentialTree(5);
+    EXPECT_EQ(seq.leafCount(joiningNode(seq, 0, 1)), 2);
+    EXPECT_EQ(seq.leafCount(joiningNode(seq, 3, 1)), 4);
+    EXPECT_EQ(seq.leafCount(joiningNode(seq, 4, 0)), 5);
+}
