@@ -28,6 +28,7 @@ const std::vector<ExperimentSpec>& experimentCatalog() {
         addBlockscaleExperiments(c);
         addFp8TrainingExperiments(c);
         addRooflineExperiments(c);
+        addBatchOrderExperiments(c);
         return c;
     }();
     return catalog;

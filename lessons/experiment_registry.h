@@ -61,5 +61,6 @@ void addFp8InstructionExperiments(std::vector<ExperimentSpec>& catalog);
 void addBlockscaleExperiments(std::vector<ExperimentSpec>& catalog);
 void addFp8TrainingExperiments(std::vector<ExperimentSpec>& catalog);
 void addRooflineExperiments(std::vector<ExperimentSpec>& catalog);
+void addBatchOrderExperiments(std::vector<ExperimentSpec>& catalog);
 
 } // namespace fplab::lessons

@@ -2345,6 +2345,29 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::ProbeTableModel</name>
+    <message>
+        <source>Probe</source>
+        <translation>探测</translation>
+    </message>
+    <message>
+        <source>M at term</source>
+        <translation>M 所在项</translation>
+    </message>
+    <message>
+        <source>−M at term</source>
+        <translation>−M 所在项</translation>
+    </message>
+    <message>
+        <source>Units left</source>
+        <translation>剩余单位数</translation>
+    </message>
+    <message>
+        <source>Terms joined</source>
+        <translation>汇合的项数</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::RangeChart</name>
     <message>
         <source>Range of each format (log scale)</source>
@@ -3253,6 +3276,351 @@ Python 打印为：%2</translation>
     <message>
         <source>Step %1 of %2: %3</source>
         <translation>第 %1 步（共 %2 步）：%3</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::SumTreeView</name>
+    <message>
+        <source>A summation order from FP Lab</source>
+        <translation>来自 FP Lab 的求和顺序</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::SummationSection</name>
+    <message>
+        <source>Summation order</source>
+        <translation>求和顺序</translation>
+    </message>
+    <message>
+        <source>Reveal the order in which a library, a compiler or a tensor core adds its terms, and see why sums differ</source>
+        <translation>揭示库、编译器或张量核心把各项相加的顺序，看清为什么求和结果会不同</translation>
+    </message>
+    <message>
+        <source>(nothing: one tree)</source>
+        <translation>（无：只看一棵树）</translation>
+    </message>
+    <message>
+        <source>&amp;Target:</source>
+        <translation>目标(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>C&amp;ompare with:</source>
+        <translation>对比(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>T&amp;erms:</source>
+        <translation>项数(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>T&amp;ype:</source>
+        <translation>类型(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal</source>
+        <translation>揭示(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Probe the target (F5): M at one term, −M at another, 1 elsewhere, until the tree is known</source>
+        <translation>探测目标（F5）：在一项放 M，另一项放 −M，其余放 1，直到得知整棵树</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Probes</source>
+        <translation>探测</translation>
+    </message>
+    <message>
+        <source>Partial sums</source>
+        <translation>部分和</translation>
+    </message>
+    <message>
+        <source>◀ Previous probe</source>
+        <translation>◀ 上一次探测</translation>
+    </message>
+    <message>
+        <source>Next probe ▶</source>
+        <translation>下一次探测 ▶</translation>
+    </message>
+    <message>
+        <source>&amp;Input:</source>
+        <translation>输入(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>the terms, separated by spaces or commas (decimal or hex-float)</source>
+        <translation>各项，用空格或逗号分隔（十进制或十六进制浮点）</translation>
+    </message>
+    <message>
+        <source>R&amp;andom terms</source>
+        <translation>随机项(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal the order</source>
+        <translation>揭示顺序(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel the reveal</source>
+        <translation>取消揭示(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Fit the trees</source>
+        <translation>缩放以显示整棵树(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Export the tree as &amp;SVG…</source>
+        <translation>将树导出为 &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>Export the tree as &amp;PNG…</source>
+        <translation>将树导出为 &amp;PNG…</translation>
+    </message>
+    <message>
+        <source>Export the tree as &amp;text…</source>
+        <translation>将树导出为文本(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Revealing the order of %1</source>
+        <translation>正在揭示 %1 的顺序</translation>
+    </message>
+    <message>
+        <source>The reveal was cancelled.</source>
+        <translation>揭示已取消。</translation>
+    </message>
+    <message>
+        <source>The reveal failed: %1</source>
+        <translation>揭示失败：%1</translation>
+    </message>
+    <message>
+        <source>Revealed.</source>
+        <translation>已揭示。</translation>
+    </message>
+    <message>
+        <source>Choose a target and press Reveal (F5).</source>
+        <translation>选择一个目标，然后按“揭示”（F5）。</translation>
+    </message>
+    <message>
+        <source>the order reproduces the target&apos;s bits on %1 random inputs</source>
+        <translation>该顺序在 %1 个随机输入上重现了目标的位</translation>
+    </message>
+    <message>
+        <source>the order does NOT reproduce the target&apos;s bits (trial %1 differs)</source>
+        <translation>该顺序不能重现目标的位（第 %1 次试验不同）</translation>
+    </message>
+    <message>
+        <source>, adding in FP64: the target keeps a wider sum than it returns</source>
+        <translation>，以 FP64 相加：目标内部保存的和比返回的更宽</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, %2 %3 terms: %4 probes; %5.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，%2 个 %3 项：%4 次探测；%5。</translation>
+    </message>
+    <message>
+        <source>The orders part first at the subtree drawn in red on the left: %1 terms, from term %2.</source>
+        <translation>两种顺序最先在左侧红色的子树处分开：%1 项，从第 %2 项开始。</translation>
+    </message>
+    <message>
+        <source>The two targets add in the same order.</source>
+        <translation>两个目标以相同的顺序相加。</translation>
+    </message>
+    <message>
+        <source>Select a probe to see its input and where M met −M.</source>
+        <translation>选择一次探测，查看它的输入以及 M 与 −M 相遇的位置。</translation>
+    </message>
+    <message>
+        <source>M at term %1, −M at term %2, 1 elsewhere</source>
+        <translation>第 %1 项为 M，第 %2 项为 −M，其余为 1</translation>
+    </message>
+    <message>
+        <source>Probe %1: %2&lt;br&gt;The sum came back as %3 units: the %3 terms added outside the node where M met −M. So %4 terms join there (highlighted in blue).</source>
+        <translation>探测 %1：%2&lt;br&gt;求和结果为 %3 个单位：即在 M 与 −M 相遇的节点之外相加的 %3 项。所以有 %4 项在那里汇合（蓝色高亮）。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a number: %2</source>
+        <translation>“%1”不是数：%2</translation>
+    </message>
+    <message>
+        <source>Type %1 terms or press Random terms to see each partial sum.</source>
+        <translation>输入 %1 项，或按“随机项”，查看每个部分和。</translation>
+    </message>
+    <message>
+        <source>The tree has %1 terms; the input has %2.</source>
+        <translation>树有 %1 项；输入有 %2 项。</translation>
+    </message>
+    <message>
+        <source>%1: %2 (bits %3)</source>
+        <translation>%1：%2（位 %3）</translation>
+    </message>
+    <message>
+        <source>Both orders give the same bits for this input.</source>
+        <translation>对这个输入，两种顺序给出相同的位。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The two orders give different bits for this input.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;对这个输入，两种顺序给出不同的位。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Click a node of a tree to see its partial sum.</source>
+        <translation>单击树上的节点，查看它的部分和。</translation>
+    </message>
+    <message>
+        <source>Term %1</source>
+        <translation>第 %1 项</translation>
+    </message>
+    <message>
+        <source>An addition of %1 terms (from term %2)</source>
+        <translation>%1 项的加法（从第 %2 项开始）</translation>
+    </message>
+    <message>
+        <source>A fused addition of %1 operands, %2 terms (from term %3)</source>
+        <translation>%1 个操作数的融合加法，共 %2 项（从第 %3 项开始）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Partial sum in %2: %3 (bits %4)&lt;br&gt;Its rounding error against the exact sum of its terms: %5&lt;br&gt;Flags of this addition: %6</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 中的部分和：%3（位 %4）&lt;br&gt;相对于其各项精确和的舍入误差：%5&lt;br&gt;这次加法的标志：%6</translation>
+    </message>
+    <message>
+        <source>Nothing to export: reveal an order first.</source>
+        <translation>没有可导出的内容：请先揭示一个顺序。</translation>
+    </message>
+    <message>
+        <source>SVG pictures (*.svg)</source>
+        <translation>SVG 图片 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG pictures (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt)</source>
+        <translation>文本文件 (*.txt)</translation>
+    </message>
+    <message>
+        <source>Export the tree</source>
+        <translation>导出树</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Show each whole tree (0 in a tree; + and - or Ctrl+wheel zoom, dragging pans, a double-click folds)</source>
+        <translation>显示每棵完整的树（在树中按 0；+ 和 - 或 Ctrl+滚轮缩放，拖动平移，双击折叠）</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::TargetText</name>
+    <message>
+        <source>In order (a plain loop)</source>
+        <translation>按顺序（普通循环）</translation>
+    </message>
+    <message>
+        <source>In reverse order</source>
+        <translation>按逆序</translation>
+    </message>
+    <message>
+        <source>Pairwise (halves, recursively)</source>
+        <translation>两两求和（递归地对半分）</translation>
+    </message>
+    <message>
+        <source>Blocks of 8</source>
+        <translation>每块 8 项</translation>
+    </message>
+    <message>
+        <source>Eight vector lanes</source>
+        <translation>八个向量通道</translation>
+    </message>
+    <message>
+        <source>Fused additions of 4</source>
+        <translation>4 项融合加法</translation>
+    </message>
+    <message>
+        <source>GPU tree reduction (blocks of 256)</source>
+        <translation>GPU 树形归约（每块 256 个）</translation>
+    </message>
+    <message>
+        <source>float loop on this CPU</source>
+        <translation>本机 CPU 上的 float 循环</translation>
+    </message>
+    <message>
+        <source>std::reduce</source>
+        <translation>std::reduce</translation>
+    </message>
+    <message>
+        <source>float loop, -O3 -ffast-math</source>
+        <translation>float 循环，-O3 -ffast-math</translation>
+    </message>
+    <message>
+        <source>Tensor core, A100 model (FP16)</source>
+        <translation>张量核心，A100 模型（FP16）</translation>
+    </message>
+    <message>
+        <source>Tensor core, H100 model (FP16)</source>
+        <translation>张量核心，H100 模型（FP16）</translation>
+    </message>
+    <message>
+        <source>OpenBLAS sdot</source>
+        <translation>OpenBLAS sdot</translation>
+    </message>
+    <message>
+        <source>OpenBLAS sgemv (one row)</source>
+        <translation>OpenBLAS sgemv（一行）</translation>
+    </message>
+    <message>
+        <source>OpenBLAS sgemm, batch of 1 (M = 1)</source>
+        <translation>OpenBLAS sgemm，批大小 1（M = 1）</translation>
+    </message>
+    <message>
+        <source>OpenBLAS sgemm, batch of 64 (M = 64)</source>
+        <translation>OpenBLAS sgemm，批大小 64（M = 64）</translation>
+    </message>
+    <message>
+        <source>Each term added to the running sum, first to last.</source>
+        <translation>从第一项到最后一项，依次加到累加和上。</translation>
+    </message>
+    <message>
+        <source>Each term added to the running sum, last to first.</source>
+        <translation>从最后一项到第一项，依次加到累加和上。</translation>
+    </message>
+    <message>
+        <source>The two halves summed separately, recursively, then added.</source>
+        <translation>两半分别递归求和，再相加。</translation>
+    </message>
+    <message>
+        <source>Each block of 8 summed in order, then the block sums in order.</source>
+        <translation>每 8 项一块按顺序求和，再按顺序把各块的和相加。</translation>
+    </message>
+    <message>
+        <source>Lane l adds every eighth term from l, as a SIMD dot product does; then the lanes are added pairwise.</source>
+        <translation>通道 l 从第 l 项起每隔八项相加一次，就像 SIMD 点积那样；然后各通道两两相加。</translation>
+    </message>
+    <message>
+        <source>Four terms and the previous result added at once, keeping 24 bits below the largest, as a tensor core aligns.</source>
+        <translation>四项与上一次结果一次性相加，保留最大者以下 24 位，就像张量核心对阶那样。</translation>
+    </message>
+    <message>
+        <source>The GPU Lab&apos;s reduction: halving strides inside blocks of 256, then the block sums.</source>
+        <translation>GPU 实验室的归约：在每块 256 个内按折半步长相加，再把各块的和相加。</translation>
+    </message>
+    <message>
+        <source>A float loop compiled without fast-math: the compiler keeps the order.</source>
+        <translation>不用 fast-math 编译的 float 循环：编译器保持原顺序。</translation>
+    </message>
+    <message>
+        <source>The C++ library&apos;s std::reduce (libstdc++ adds groups of four).</source>
+        <translation>C++ 标准库的 std::reduce（libstdc++ 按四个一组相加）。</translation>
+    </message>
+    <message>
+        <source>A float loop compiled with -O3 -ffast-math: the compiler chose this order.</source>
+        <translation>用 -O3 -ffast-math 编译的 float 循环：这个顺序是编译器选的。</translation>
+    </message>
+    <message>
+        <source>An FP16 dot product on FP Lab&apos;s model of the tensor core&apos;s block FMA (FP32 result).</source>
+        <translation>在 FP Lab 的张量核心块 FMA 模型上计算的 FP16 点积（FP32 结果）。</translation>
+    </message>
+    <message>
+        <source>One thread of the system BLAS (OpenBLAS, kernel %1): its order depends on the processor.</source>
+        <translation>系统 BLAS（OpenBLAS，内核 %1）的单线程：它的顺序取决于处理器。</translation>
     </message>
 </context>
 <context>

@@ -35,10 +35,12 @@ endfunction()
 
 set(above_core "app/" "lessons/" "gpu/" "Q" "cuda" "cublas")
 # The base library: formats, rounding, operations, flags, traces, platform helpers.
-check(core EXCLUDE core/text core/tensor_core core/blockscale core/training
-      FORBID ${above_core} "core/text/" "core/tensor_core/" "core/blockscale/" "core/training/")
-check(core/text FORBID ${above_core} "core/tensor_core/" "core/blockscale/" "core/training/")
-check(core/tensor_core FORBID ${above_core} "core/text/" "core/blockscale/" "core/training/")
+check(core EXCLUDE core/text core/tensor_core core/blockscale core/training core/reveal
+      FORBID ${above_core} "core/text/" "core/tensor_core/" "core/blockscale/" "core/training/" "core/reveal/")
+check(core/text FORBID ${above_core} "core/tensor_core/" "core/blockscale/" "core/training/" "core/reveal/")
+check(core/tensor_core FORBID ${above_core} "core/text/" "core/blockscale/" "core/training/" "core/reveal/")
+# The order revealer builds on the tensor-core model (its tensor-core targets) and nothing else in core.
+check(core/reveal FORBID ${above_core} "core/text/" "core/blockscale/" "core/training/")
 check(core/blockscale FORBID ${above_core} "core/text/" "core/training/")
 check(core/training FORBID ${above_core} "core/text/")
 check(gpu EXCLUDE gpu/lesson_counterparts FORBID "app/" "lessons/" "Q")
@@ -48,7 +50,7 @@ check(app/cli FORBID "app/gui/" "Q")
 check(app/gui FORBID "app/cli/")
 # A section of the GUI uses shell/, common/ and its own folder, never another section's files;
 # only shell/section_list.cpp names them all.
-set(gui_sections explorer arithmetic lessons gpu_lab training)
+set(gui_sections explorer arithmetic lessons gpu_lab training summation)
 foreach(section IN LISTS gui_sections)
     set(others ${gui_sections})
     list(REMOVE_ITEM others ${section})
@@ -56,9 +58,9 @@ foreach(section IN LISTS gui_sections)
     list(TRANSFORM others APPEND "/")
     check(app/gui/${section} FORBID ${others})
 endforeach()
-check(app/gui/common FORBID "app/gui/explorer/" "app/gui/arithmetic/" "app/gui/lessons/" "app/gui/gpu_lab/" "app/gui/training/")
+check(app/gui/common FORBID "app/gui/explorer/" "app/gui/arithmetic/" "app/gui/lessons/" "app/gui/gpu_lab/" "app/gui/training/" "app/gui/summation/")
 check(app/gui/shell EXCLUDE app/gui/shell/section_list.cpp FORBID "app/gui/explorer/" "app/gui/arithmetic/"
-      "app/gui/lessons/" "app/gui/gpu_lab/" "app/gui/training/")
+      "app/gui/lessons/" "app/gui/gpu_lab/" "app/gui/training/" "app/gui/summation/")
 
 if(violations)
     message(FATAL_ERROR "Includes that cross the layers of docs/architecture.md:${violations}")

@@ -54,6 +54,12 @@ public:
     SettingValue<int> explorerChartTab{store, QStringLiteral("explorer/tab"), 0, inRange(0, 4)};
     SettingValue<QByteArray> explorerSplitter{store, QStringLiteral("explorer/splitter"), {}};
 
+    // Summation order: targets by their machine names (core's and app/summation_targets').
+    SettingValue<QString> summationTarget{store, QStringLiteral("summation/target"), QStringLiteral("openblas-sgemm-m1")};
+    SettingValue<QString> summationCompare{store, QStringLiteral("summation/compare"), QStringLiteral("openblas-sgemm-m64")};
+    SettingValue<int> summationTerms{store, QStringLiteral("summation/terms"), 32, inRange(2, 4096)};
+    SettingValue<QString> summationType{store, QStringLiteral("summation/type"), QStringLiteral("fp32"), isFormatName};
+
     // Arithmetic.
     SettingValue<Operation> arithmeticOperation{store, QStringLiteral("arithmetic/operation"), Operation::Add};
     SettingValue<QString> arithmeticA{store, QStringLiteral("arithmetic/a"), QStringLiteral("1")};

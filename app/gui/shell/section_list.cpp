@@ -4,6 +4,7 @@
 #include "app/gui/gpu_lab/gpu_lab_section.h"
 #include "app/gui/lessons/lessons_section.h"
 #include "app/gui/shell/section_registry.h"
+#include "app/gui/summation/summation_section.h"
 #include "app/gui/training/training_section.h"
 
 namespace fplab::gui {
@@ -19,6 +20,8 @@ void registerBuiltinSections(SectionRegistry& registry) {
                  [](SectionContext c, QWidget* parent) { return new GpuLabSection(c, parent); });
     registry.add(QStringLiteral("training"), 50,
                  [](SectionContext c, QWidget* parent) { return new TrainingSection(c, parent); });
+    registry.add(QStringLiteral("summation"), 60,
+                 [](SectionContext c, QWidget* parent) { return new SummationSection(c, parent); });
 }
 
 } // namespace fplab::gui
