@@ -93,7 +93,8 @@ OptionTable revealOptions(RevealCommandOptions& o) {
     };
     t.notes = "Terms: fp32 up to 2^24, fp64 up to 2^30, fp16 up to 2048, bf16 up to 256 (the count of units must stay\n"
               "exact). Exit codes: 0 revealed and checked, 1 the target failed or answered with no count, 2 bad\n"
-              "command line, 5 the revealed order does not reproduce the target's bits.\n";
+              "command line, 4 a GPU target without a usable GPU, 5 the revealed order does not reproduce the\n"
+              "target's bits.\n";
     return t;
 }
 
@@ -181,6 +182,8 @@ int runReveal(std::span<const std::string_view> args, CommandIo io) {
         }
     } catch (const std::invalid_argument& e) {
         return fail(kExitUsage, e.what());
+    } catch (const summation_targets::NoGpuForTarget& e) {
+        return fail(kExitNoGpu, e.what());
     }
     const Format type = target->termFormat();
     reveal::RevealOptions options;

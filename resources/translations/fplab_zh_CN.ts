@@ -3622,6 +3622,54 @@ Python 打印为：%2</translation>
         <source>One thread of the system BLAS (OpenBLAS, kernel %1): its order depends on the processor.</source>
         <translation>系统 BLAS（OpenBLAS，内核 %1）的单线程：它的顺序取决于处理器。</translation>
     </message>
+    <message>
+        <source>GPU: cuBLAS FP32 GEMM, batch of 1</source>
+        <translation>GPU：cuBLAS FP32 GEMM，批大小 1</translation>
+    </message>
+    <message>
+        <source>GPU: cuBLAS FP32 GEMM, batch of 64</source>
+        <translation>GPU：cuBLAS FP32 GEMM，批大小 64</translation>
+    </message>
+    <message>
+        <source>GPU: cuBLAS FP32 GEMM, batch of 512</source>
+        <translation>GPU：cuBLAS FP32 GEMM，批大小 512</translation>
+    </message>
+    <message>
+        <source>GPU: cuBLAS FP16 GEMM on tensor cores, batch of 64</source>
+        <translation>GPU：张量核心上的 cuBLAS FP16 GEMM，批大小 64</translation>
+    </message>
+    <message>
+        <source>GPU: FP Lab&apos;s mma.sync kernel, batch of 64</source>
+        <translation>GPU：FP Lab 的 mma.sync 内核，批大小 64</translation>
+    </message>
+    <message>
+        <source>GPU: one thread, in order</source>
+        <translation>GPU：单线程，按顺序</translation>
+    </message>
+    <message>
+        <source>GPU: tree reduction kernel</source>
+        <translation>GPU：树形归约内核</translation>
+    </message>
+    <message>
+        <source>GPU: atomicAdd from many threads</source>
+        <translation>GPU：多线程 atomicAdd</translation>
+    </message>
+    <message>
+        <source>GPU: one mma.sync (16 terms)</source>
+        <translation>GPU：一条 mma.sync（16 项）</translation>
+    </message>
+    <message>
+        <source>The order of atomicAdd changes from run to run: a reveal finds answers no single tree explains.</source>
+        <translation>atomicAdd 的顺序每次运行都会变化：揭示时会得到无法用一棵树解释的答案。</translation>
+    </message>
+    <message>
+        <source>Runs on the GPU; the order is the library&apos;s or the kernel&apos;s own.</source>
+        <translation>在 GPU 上运行；顺序由库或内核自己决定。</translation>
+    </message>
+    <message>
+        <source>Not available here: %1</source>
+        <translation>此处不可用：%1</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::TensorsView</name>

@@ -143,3 +143,12 @@ TEST(RevealOpenBlas, RevealedTreesReplayOpenBlasBitForBit) {
         }
     }
 }
+
+// Without a usable GPU the GPU targets say why, with the exit code of every GPU command (4).
+TEST(CliReveal, GpuTargetsWithoutAGpuSayWhy) {
+    if (fplab::summation_targets::gpuTargetUnavailable().empty()) GTEST_SKIP() << "a GPU is here: gpu-run.sh reveals on it";
+    const CliRun r = runInProcess({"reveal", "--target", "cublas-sgemm-m64", "--n", "64"});
+    EXPECT_EQ(r.code, kExitNoGpu);
+    EXPECT_NE(r.err.find("the cublas-sgemm-m64 target needs a GPU: "), std::string::npos) << r.err;
+    EXPECT_EQ(runInProcess({"reveal", "--target", "gpu-single-mma", "--n", "16", "--type", "fp32"}).code, kExitUsage);
+}

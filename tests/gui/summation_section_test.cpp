@@ -153,3 +153,24 @@ TEST(SummationSectionTest, FoldingASubtreeAndTheChoicesSurviveARestart) {
 
 } // namespace
 } // namespace fplab::gui
+
+namespace fplab::gui {
+namespace {
+
+TEST(SummationSectionTest, AGpuTargetWithoutAGpuSaysWhyAndTheSectionCarriesOn) {
+    if (summation_targets::gpuTargetUnavailable().empty()) GTEST_SKIP() << "a GPU is here";
+    testing::GuiHarness h;
+    SummationSection* s = openSummation(h);
+    ASSERT_TRUE(s->selectTarget(0, QStringLiteral("cublas-sgemm-m64")));
+    s->selectTarget(1, QString());
+    const auto r = revealAndWait(s);
+    EXPECT_FALSE(r);
+    EXPECT_NE(std::string(r.message()).find("needs a GPU"), std::string::npos) << r.message();
+    // The next reveal, of a CPU target, works.
+    s->selectTarget(0, QStringLiteral("sequential"));
+    s->setTerms(5);
+    EXPECT_TRUE(revealAndWait(s));
+}
+
+} // namespace
+} // namespace fplab::gui

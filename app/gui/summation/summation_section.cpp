@@ -362,8 +362,7 @@ void SummationSection::reveal() {
     const Format type = *resolveFormat(m_type->currentData().toString());
     // A target with its own format (a host loop: fp32; a tensor core: fp16) keeps it.
     const auto typeFor = [type](const summation_targets::Target& t) -> std::optional<Format> {
-        if (const auto* m = std::get_if<reveal::ModelTarget>(&t); m && reveal::fixedTermFormat(*m)) return std::nullopt;
-        if (std::holds_alternative<summation_targets::BlasTarget>(t)) return std::nullopt;
+        if (summation_targets::ownTermFormat(t)) return std::nullopt;
         return type;
     };
     saveState();
@@ -376,6 +375,8 @@ void SummationSection::reveal() {
                 (*results)[0] = revealOne(*first, terms, typeFor(*first), control, two ? 0.5 : 1.0, 0);
                 if (two) (*results)[1] = revealOne(*second, terms, typeFor(*second), control, 0.5, 0.5);
             } catch (const std::invalid_argument& e) {
+                throw std::runtime_error(e.what());
+            } catch (const summation_targets::NoGpuForTarget& e) {
                 throw std::runtime_error(e.what());
             }
         },

@@ -40,6 +40,22 @@ QString blasTitle(summation_targets::BlasTarget t) {
     return {};
 }
 
+QString gpuTitle(summation_targets::GpuTarget t) {
+    using summation_targets::GpuTarget;
+    switch (t) {
+    case GpuTarget::CublasSgemmM1: return TargetText::tr("GPU: cuBLAS FP32 GEMM, batch of 1");
+    case GpuTarget::CublasSgemmM64: return TargetText::tr("GPU: cuBLAS FP32 GEMM, batch of 64");
+    case GpuTarget::CublasSgemmM512: return TargetText::tr("GPU: cuBLAS FP32 GEMM, batch of 512");
+    case GpuTarget::CublasHgemmM64: return TargetText::tr("GPU: cuBLAS FP16 GEMM on tensor cores, batch of 64");
+    case GpuTarget::KernelHgemmM64: return TargetText::tr("GPU: FP Lab's mma.sync kernel, batch of 64");
+    case GpuTarget::GpuSequential: return TargetText::tr("GPU: one thread, in order");
+    case GpuTarget::GpuTree: return TargetText::tr("GPU: tree reduction kernel");
+    case GpuTarget::GpuAtomic: return TargetText::tr("GPU: atomicAdd from many threads");
+    case GpuTarget::SingleMma: return TargetText::tr("GPU: one mma.sync (16 terms)");
+    }
+    return {};
+}
+
 QString modelDescription(reveal::ModelTarget t) {
     using reveal::ModelTarget;
     switch (t) {
@@ -66,11 +82,19 @@ QString modelDescription(reveal::ModelTarget t) {
 
 QString targetTitle(const summation_targets::Target& t) {
     if (const auto* m = std::get_if<reveal::ModelTarget>(&t)) return modelTitle(*m);
-    return blasTitle(std::get<summation_targets::BlasTarget>(t));
+    if (const auto* b = std::get_if<summation_targets::BlasTarget>(&t)) return blasTitle(*b);
+    return gpuTitle(std::get<summation_targets::GpuTarget>(t));
 }
 
 QString targetDescription(const summation_targets::Target& t) {
     if (const auto* m = std::get_if<reveal::ModelTarget>(&t)) return modelDescription(*m);
+    if (const auto* g = std::get_if<summation_targets::GpuTarget>(&t)) {
+        const std::string why = summation_targets::gpuTargetUnavailable();
+        const QString what = *g == summation_targets::GpuTarget::GpuAtomic
+                                 ? TargetText::tr("The order of atomicAdd changes from run to run: a reveal finds answers no single tree explains.")
+                                 : TargetText::tr("Runs on the GPU; the order is the library's or the kernel's own.");
+        return why.empty() ? what : what + QLatin1Char(' ') + TargetText::tr("Not available here: %1").arg(QString::fromStdString(why));
+    }
     return TargetText::tr("One thread of the system BLAS (OpenBLAS, kernel %1): its order depends on the processor.")
         .arg(QString::fromLatin1(summation_targets::blasCoreName().data(), int(summation_targets::blasCoreName().size())));
 }
