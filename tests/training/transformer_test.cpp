@@ -306,6 +306,34 @@ TEST(Transformer, EmulatedFp32OperationsMatchTheHostFpu) {
         }
 }
 
+// The host's FP32 fused multiply-adds (the fast path) against the core's, bit for bit and flag for flag,
+// over dot products whose terms range from subnormal to overflowing.
+TEST(Transformer, HostFp32MatmulMatchesTheCore) {
+    if (!EmulatedOps::hostFp32Available()) GTEST_SKIP() << "no host FP32 path on this machine (x86-64 only)";
+    std::mt19937_64 rng(9);
+    auto wide = [&] {
+        const int exponent = int(rng() % 170) - 85; // products from 2^-170 (below subnormal) to 2^170 (overflow)
+        return std::ldexp(float(rng() % (1u << 24)) * 0x1p-24f + 1.0f, exponent) * (rng() % 2 ? -1.0f : 1.0f);
+    };
+    int overflowing = 0, underflowing = 0;
+    for (int trial = 0; trial < 20000; ++trial) {
+        float a[6], b[6];
+        for (int p = 0; p < 6; ++p) a[p] = wide(), b[p] = wide();
+        float host = 0, core = 0;
+        EmulatedOps hostOps, coreOps;
+        coreOps.useHostFp32(false);
+        hostOps.matmul(FormatId::Fp32, FormatId::Fp32, {a, 6, 1}, {b, 1, 1}, 1, 6, 1, &host, 1);
+        coreOps.matmul(FormatId::Fp32, FormatId::Fp32, {a, 6, 1}, {b, 1, 1}, 1, 6, 1, &core, 1);
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(host), std::bit_cast<std::uint32_t>(core)) << trial;
+        ASSERT_EQ(hostOps.tensorFlags().at(0).flags, coreOps.tensorFlags().at(0).flags) << trial;
+        ASSERT_EQ(hostOps.firstOverflow().has_value(), coreOps.firstOverflow().has_value());
+        overflowing += coreOps.tensorFlags().at(0).flags & kOverflow ? 1 : 0;
+        underflowing += coreOps.tensorFlags().at(0).flags & kUnderflow ? 1 : 0;
+    }
+    EXPECT_GT(overflowing, 100); // the boundaries were exercised
+    EXPECT_GT(underflowing, 100);
+}
+
 TEST(Transformer, BadShapesAndBatchesAreRefused) {
     TransformerShape s = tinyShape();
     s.heads = 3;

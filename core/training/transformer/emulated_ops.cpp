@@ -4,6 +4,7 @@
 #include "core/fast.h"
 
 #include <bit>
+#include <cfenv>
 #include <cmath>
 
 namespace fplab::training {
@@ -32,15 +33,17 @@ float fromFormat(FormatId f, std::uint64_t bits) {
     return std::bit_cast<float>(std::uint32_t(bits));
 }
 
-const Format& formatOf(FormatId f) {
-    switch (f) {
+const Format& formatOf(FormatId f) { return emulatedFormat(f); }
+
+} // namespace
+
+const Format& emulatedFormat(FormatId format) {
+    switch (format) {
     case FormatId::Fp16: return kFp16;
     case FormatId::Bf16: return kBf16;
     default: return kFp32;
     }
 }
-
-} // namespace
 
 std::string_view passName(Pass pass) { return pass == Pass::Forward ? "forward" : "backward"; }
 
@@ -128,6 +131,45 @@ float EmulatedOps::function(FormatId f, double (*fn)(double), float a, std::size
     return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits});
 }
 
+namespace {
+
+// The host's binary32 fused multiply-add is IEEE 754's, and on x86-64 its exception flags are IEEE's
+// too, with tininess detected after rounding as the core's default Env does; elsewhere the core computes.
+#if defined(__x86_64__) && defined(FE_OVERFLOW)
+constexpr bool kHostFp32 = true;
+Flags hostFlags(int raised) {
+    Flags f = 0;
+    if (raised & FE_INVALID) f |= kInvalid;
+    if (raised & FE_DIVBYZERO) f |= kDivideByZero;
+    if (raised & FE_OVERFLOW) f |= kOverflow;
+    if (raised & FE_UNDERFLOW) f |= kUnderflow;
+    if (raised & FE_INEXACT) f |= kInexact;
+    return f;
+}
+#else
+constexpr bool kHostFp32 = false;
+Flags hostFlags(int) { return 0; }
+#endif
+
+} // namespace
+
+bool EmulatedOps::hostFp32Available() { return kHostFp32; }
+
+bool EmulatedOps::hostDot(int i, int j, int k, int n, float* out, std::size_t elementBase) {
+    const std::uint64_t* aRow = m_aBits.data() + std::size_t(i) * k;
+    const std::uint64_t* bCol = m_bBits.data() + std::size_t(j) * k;
+    std::feclearexcept(FE_ALL_EXCEPT);
+    float sum = 0.0f;
+    for (int p = 0; p < k; ++p)
+        sum = std::fma(std::bit_cast<float>(std::uint32_t(aRow[p])), std::bit_cast<float>(std::uint32_t(bCol[p])), sum);
+    const Flags flags = hostFlags(std::fetestexcept(FE_ALL_EXCEPT));
+    // An overflow or invalid operation is located by the core, which computes the same bits.
+    if (flags & kReported) return false;
+    if (flags) record(FormatId::Fp32, flags, elementBase + std::size_t(i) * n + j, "matmul.fma", {}, 0);
+    *out = sum;
+    return true;
+}
+
 template <const Format& Acc>
 void EmulatedOps::matmulKernel(int m, int k, int n, float* c, int ldc, bool lowerOnly, std::size_t elementBase) {
     constexpr FormatId acc = Acc.id;
@@ -135,6 +177,9 @@ void EmulatedOps::matmulKernel(int m, int k, int n, float* c, int ldc, bool lowe
         const std::uint64_t* aRow = m_aBits.data() + std::size_t(i) * k;
         const int jEnd = lowerOnly ? std::min(n, i + 1) : n;
         for (int j = 0; j < jEnd; ++j) {
+            if constexpr (Acc.id == FormatId::Fp32) {
+                if (m_useHostFp32 && hostDot(i, j, k, n, c + std::size_t(i) * ldc + j, elementBase)) continue;
+            }
             const std::uint64_t* bCol = m_bBits.data() + std::size_t(j) * k;
             std::uint64_t sum = 0;
             Flags flags = 0;

@@ -23,6 +23,8 @@ std::string_view passName(Pass pass); // "forward", "backward"
 // The formats an operation may be computed in: fp32, fp16 and bf16 (values of each are exact in the
 // FP32 storage). Empty when `format` is one of them, otherwise what is wrong.
 std::string checkEmulatedFormat(FormatId format);
+// The preset of one of those (fp32 for any other).
+const Format& emulatedFormat(FormatId format);
 
 // Where a tensor is made: pass, layer (-1 outside the blocks) and its name ("attn.scores").
 struct TensorSite {
@@ -80,6 +82,11 @@ public:
     void matmul(FormatId input, FormatId accumulate, MatrixView a, MatrixView b, int m, int k, int n, float* c, int ldc,
                 bool lowerOnly = false, std::size_t elementBase = 0);
 
+    // FP32-accumulated matmuls use the host's fused multiply-add and its IEEE flags where that is exact
+    // (x86-64; checked against the core in the tests); any overflow or invalid is found by the core.
+    static bool hostFp32Available();
+    void useHostFp32(bool use) { m_useHostFp32 = use && hostFp32Available(); }
+
     const std::vector<TensorFlags>& tensorFlags() const { return m_tensors; }
     const std::optional<OverflowReport>& firstOverflow() const { return m_first; }
     void clear();
@@ -91,12 +98,14 @@ private:
                  std::initializer_list<std::uint64_t> operands);
     void record(FormatId f, Flags flags, std::size_t element, const char* operation,
                 std::initializer_list<std::uint64_t> operands, std::uint64_t result);
+    bool hostDot(int i, int j, int k, int n, float* out, std::size_t elementBase);
     template <const Format& Acc>
     void matmulKernel(int m, int k, int n, float* c, int ldc, bool lowerOnly, std::size_t elementBase);
 
     std::vector<TensorFlags> m_tensors;
     std::size_t m_current = 0;
     std::optional<OverflowReport> m_first;
+    bool m_useHostFp32 = hostFp32Available();
     std::vector<std::uint64_t> m_aBits, m_bBits; // the matmul's operands in the accumulation format
 };
 

@@ -107,6 +107,12 @@ int TransformerModel::addParameter(const std::string& name, int rows, int cols) 
     return int(m_params.size()) - 1;
 }
 
+std::int64_t TransformerModel::parameterCount() const {
+    std::int64_t n = 0;
+    for (const Parameter& p : m_params) n += std::int64_t(p.size());
+    return n;
+}
+
 Parameter& TransformerModel::parameter(std::string_view name) {
     for (Parameter& p : m_params)
         if (p.name == name) return p;

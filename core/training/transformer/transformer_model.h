@@ -63,6 +63,7 @@ public:
     const TransformerShape& shape() const { return m_shape; }
     std::vector<Parameter>& parameters() { return m_params; }
     const std::vector<Parameter>& parameters() const { return m_params; }
+    std::int64_t parameterCount() const;
     Parameter& parameter(std::string_view name); // "wte", "h0.attn.wq"...; throws std::out_of_range
     void zeroGrad();
 
