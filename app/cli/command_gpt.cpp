@@ -27,6 +27,7 @@ struct GptOptions {
     int steps = 800;
     int every = 100;
     bool time = false;
+    bool flags = false;
 };
 
 OptionTable gptOptions(GptOptions& o) {
@@ -64,6 +65,8 @@ OptionTable gptOptions(GptOptions& o) {
         {"--every", "N", "print the loss every N steps (default 100)",
          whole("--every", 1, 10'000'000, [&o](long long x) { o.every = int(x); })},
         {"--time", "", "also print steps per second of CPU time (the process's, from std::clock)", setFlag(o.time)},
+        {"--flags", "", "after the last step, every tensor of it whose operations raised a flag other than inexact",
+         setFlag(o.flags)},
     };
     return t;
 }
@@ -78,14 +81,27 @@ std::string valueText(FormatId format, std::uint64_t bits) {
     return hexBits(f, bits) + " (" + shortestDecimal(f, bits) + ")";
 }
 
+std::string layerText(int layer) { return layer < 0 ? "outside the blocks" : "layer " + std::to_string(layer); }
+
 void printOverflow(std::ostream& out, int step, const OverflowReport& r) {
     out << "step " << step << ": first overflow or invalid operation\n";
-    out << "  " << passName(r.site.pass) << ", "
-        << (r.site.layer < 0 ? std::string("outside the blocks") : "layer " + std::to_string(r.site.layer))
-        << ", tensor " << r.site.tensor << ", operation " << r.operation << ", element " << r.element << "\n";
+    out << "  " << passName(r.site.pass) << ", " << layerText(r.site.layer) << ", tensor " << r.site.tensor
+        << ", operation " << r.operation << ", element " << r.element << "\n";
     out << "  " << emulatedFormat(r.format).name() << ":";
     for (std::uint64_t operand : r.operands) out << " " << valueText(r.format, operand);
     out << " -> " << valueText(r.format, r.result) << ", flags " << flagNames(r.flags) << "\n";
+}
+
+void printTensorFlags(std::ostream& out, const EmulatedOps& ops) {
+    out << "flags of the last step's tensors (inexact left out):\n";
+    int shown = 0;
+    for (const TensorFlags& t : ops.tensorFlags()) {
+        if (!(t.flags & ~kInexact)) continue;
+        ++shown;
+        out << "  " << passName(t.site.pass) << ", " << layerText(t.site.layer) << ", " << t.site.tensor << ": "
+            << flagNames(t.flags) << "\n";
+    }
+    if (shown == 0) out << "  none\n";
 }
 
 int runGpt(std::span<const std::string_view> args, CommandIo io) {
@@ -120,6 +136,7 @@ int runGpt(std::span<const std::string_view> args, CommandIo io) {
             break;
         }
     }
+    if (o.flags) printTensorFlags(io.out, run.lastStep());
     const double seconds = double(std::clock() - start) / CLOCKS_PER_SEC;
     const double accuracy = run.heldOutAccuracy();
     io.out << "held-out exact match: " << std::fixed << std::setprecision(1) << 100.0 * accuracy << "%\n";

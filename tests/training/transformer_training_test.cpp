@@ -83,7 +83,7 @@ TEST(GptCommand, ReportsTheFirstOverflowAndStops) {
     // FP16 without max subtraction and a learning rate far too high: a step's attention exp overflows.
     const cli::test::CliRun r = cli::test::runInProcess({"gpt", "--preset", "fp16", "--unshifted-softmax", "--lr",
                                                          "0.5", "--steps", "40", "--every", "10", "--batch", "4",
-                                                         "--dim", "16", "--layers", "1"});
+                                                         "--dim", "16", "--layers", "1", "--flags"});
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("gpt: 2-digit addition, dim 16, 1 layer, 4 heads, context 16"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("step 2: first overflow or invalid operation\n"
@@ -91,6 +91,9 @@ TEST(GptCommand, ReportsTheFirstOverflowAndStops) {
                          "  fp16: 0x4c9d (18.45) -> 0x7c00 (inf), flags overflow, inexact\n"),
               std::string::npos)
         << r.out;
+    // --flags: the last step's tensors with flags beyond inexact, the row sums' overflow among them.
+    EXPECT_NE(r.out.find("  forward, layer 0, attn.sum: overflow, inexact\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("  backward, layer 0, attn.wq.input_grad: underflow, inexact\n"), std::string::npos) << r.out;
 }
 
 TEST(GptCommand, RefusesBadOptions) {

@@ -69,6 +69,8 @@ public:
     // Exact-match accuracy over every held-out sum.
     double heldOutAccuracy();
     const TransformerModel& model() const { return m_model; }
+    // The last step's operations: flags per tensor and the first overflow.
+    const EmulatedOps& lastStep() const { return m_ops; }
 
 private:
     AdditionRunSettings m_settings;

@@ -146,16 +146,23 @@ void TransformerModel::linearBackward(EmulatedOps& ops, int layer, const std::ve
     const Parameter& w = m_params[std::size_t(weight)];
     const int rows = int(dy.size()) / w.cols;
     std::vector<float> dw;
-    ops.at(Pass::Backward, layer, w.name + ".grad_batch");
+    ops.at(Pass::Backward, layer, tensorName(weight) + ".grad_batch");
     matmul(ops, {x.data(), 1, w.rows}, {dy.data(), w.cols, 1}, w.rows, rows, w.cols, dw);
     accumulateGrad(ops, layer, weight, dw);
-    ops.at(Pass::Backward, layer, w.name + ".input_grad");
+    ops.at(Pass::Backward, layer, tensorName(weight) + ".input_grad");
     matmul(ops, {dy.data(), w.cols, 1}, {w.value.data(), 1, w.cols}, rows, w.cols, w.rows, dx);
+}
+
+std::string TransformerModel::tensorName(int parameter) const {
+    const std::string& name = m_params[std::size_t(parameter)].name;
+    // A block's parameters are named "h3.attn.wq"; their tensors carry the layer apart.
+    const bool inBlock = name.size() > 1 && name[0] == 'h' && name[1] >= '0' && name[1] <= '9';
+    return inBlock ? name.substr(name.find('.') + 1) : name;
 }
 
 void TransformerModel::accumulateGrad(EmulatedOps& ops, int layer, int index, const std::vector<float>& g) {
     Parameter& p = m_params[std::size_t(index)];
-    ops.at(Pass::Backward, layer, p.name + ".grad");
+    ops.at(Pass::Backward, layer, tensorName(index) + ".grad");
     for (std::size_t i = 0; i < g.size(); ++i) p.grad[i] = ops.add(FormatId::Fp32, p.grad[i], g[i], i, "grad.add");
 }
 

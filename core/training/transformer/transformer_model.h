@@ -112,6 +112,8 @@ private:
     // For y = x * weight: weight's grad += x^T dy (through accumulateGrad) and dx = dy * weight^T.
     void linearBackward(EmulatedOps& ops, int layer, const std::vector<float>& x, const std::vector<float>& dy,
                         int weight, std::vector<float>& dx);
+    // A parameter's name without its block's "hN." prefix.
+    std::string tensorName(int parameter) const;
     // A parameter's grad += g, in FP32.
     void accumulateGrad(EmulatedOps& ops, int layer, int index, const std::vector<float>& g);
 
