@@ -32,6 +32,8 @@ std::optional<double> parseNumber(std::string_view text) {
     return v;
 }
 
+} // namespace
+
 // A decimal or power of two in [low, high]; `what` names the range in the error.
 OptionSetter number(std::string name, double low, double high, std::string what, std::function<void(double)> set) {
     return [=](std::string_view v, std::string& error) {
@@ -57,6 +59,8 @@ OptionSetter whole(std::string name, long long low, long long high, std::functio
         return true;
     };
 }
+
+namespace {
 
 constexpr double kScaleLow = 0x1p-126, kScaleHigh = 0x1p127;
 constexpr const char* kScaleRange = "a positive number (2^-126 to 2^127)";

@@ -53,16 +53,20 @@ std::string_view roleName(TensorRole role) {
     return "?";
 }
 
+Parameter zeroParameter(std::string name, int rows, int cols) {
+    Parameter p;
+    p.name = std::move(name);
+    p.rows = rows;
+    p.cols = cols;
+    p.value.assign(std::size_t(rows) * cols, 0.0f);
+    p.grad.assign(p.value.size(), 0.0f);
+    return p;
+}
+
 ToyModel::ToyModel(const ModelShape& shape, std::uint64_t seed) : m_shape(shape) {
     Rng rng(seed);
     const auto addParam = [&](std::string name, int rows, int cols) {
-        Parameter p;
-        p.name = std::move(name);
-        p.rows = rows;
-        p.cols = cols;
-        p.value.assign(std::size_t(rows) * cols, 0.0f);
-        p.grad.assign(p.value.size(), 0.0f);
-        m_params.push_back(std::move(p));
+        m_params.push_back(zeroParameter(std::move(name), rows, cols));
         return int(m_params.size()) - 1;
     };
     const auto addLinear = [&](std::string name, int in, int out) {

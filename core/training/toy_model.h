@@ -32,6 +32,8 @@ struct Parameter {
     std::vector<float> grad; // .grad: summed over the micro-batches of a step
     std::size_t size() const { return value.size(); }
 };
+// A rows x cols parameter of zeros, with a zero grad.
+Parameter zeroParameter(std::string name, int rows, int cols);
 
 enum class TensorRole : std::uint8_t {
     Input,             // the data

@@ -1,0 +1,144 @@
+#include "core/training/transformer/addition_task.h"
+
+#include <stdexcept>
+
+namespace fplab::training {
+
+namespace {
+
+constexpr int kPlus = 10;
+constexpr int kEquals = 11;
+
+int powerOfTen(int n) {
+    int p = 1;
+    for (int i = 0; i < n; ++i) p *= 10;
+    return p;
+}
+
+} // namespace
+
+AdditionTask::AdditionTask(int digits, std::uint64_t seed) : m_digits(digits) {
+    if (digits < 1 || digits > 4) throw std::invalid_argument("the addition task takes 1 to 4 digits");
+    const int limit = powerOfTen(digits);
+    std::mt19937_64 rng(seed);
+    for (int a = 0; a < limit; ++a)
+        for (int b = 0; b < limit; ++b) (rng() % 10 == 0 ? m_heldOut : m_training).emplace_back(a, b);
+}
+
+std::string AdditionTask::text(int a, int b) const {
+    std::string s;
+    auto number = [&](int v, int width, bool reversed) {
+        std::string d;
+        for (int i = 0; i < width; ++i, v /= 10) d.insert(d.begin(), char('0' + v % 10));
+        if (reversed) d.assign(d.rbegin(), d.rend());
+        return d;
+    };
+    return number(a, m_digits, false) + "+" + number(b, m_digits, false) + "=" + number(a + b, m_digits + 1, true);
+}
+
+TokenBatch AdditionTask::batchOf(const std::vector<std::pair<int, int>>& pairs) const {
+    TokenBatch batch;
+    batch.batch = int(pairs.size());
+    batch.length = contextLength();
+    const int answerStart = 2 * m_digits + 2; // the first answer digit's index in the sequence
+    for (const auto& [a, b] : pairs) {
+        const std::string s = text(a, b);
+        for (int i = 0; i < batch.length; ++i) {
+            const char c = s[std::size_t(i)];
+            batch.tokens.push_back(c == '+' ? kPlus : c == '=' ? kEquals : c - '0');
+            // Position i predicts character i + 1; only the answer's digits are scored.
+            batch.targets.push_back(i + 1 >= answerStart ? s[std::size_t(i) + 1] - '0' : -1);
+        }
+    }
+    return batch;
+}
+
+TokenBatch AdditionTask::trainingBatch(int size, std::mt19937_64& rng) const {
+    std::vector<std::pair<int, int>> pairs;
+    for (int i = 0; i < size; ++i) pairs.push_back(m_training[std::size_t(rng() % m_training.size())]);
+    return batchOf(pairs);
+}
+
+TokenBatch AdditionTask::heldOutBatch(std::size_t first, int size) const {
+    const std::size_t end = std::min(m_heldOut.size(), first + std::size_t(size));
+    return batchOf({m_heldOut.begin() + std::ptrdiff_t(first), m_heldOut.begin() + std::ptrdiff_t(end)});
+}
+
+int AdditionTask::exactMatches(const TokenBatch& batch, const std::vector<float>& logits, int vocab) {
+    int matches = 0;
+    for (int s = 0; s < batch.batch; ++s) {
+        bool all = true;
+        for (int t = 0; t < batch.length; ++t) {
+            const std::size_t n = std::size_t(s) * batch.length + t;
+            if (batch.targets[n] < 0) continue;
+            const float* row = logits.data() + n * std::size_t(vocab);
+            int best = 0;
+            for (int j = 1; j < vocab; ++j)
+                if (row[j] > row[best]) best = j;
+            all = all && best == batch.targets[n];
+        }
+        matches += all ? 1 : 0;
+    }
+    return matches;
+}
+
+std::string checkAdditionRunSettings(const AdditionRunSettings& s) {
+    if (s.digits < 1 || s.digits > 4) return "the addition task takes 1 to 4 digits";
+    if (s.batch < 1 || s.batch > 4096) return "the batch must be 1 to 4096 sequences";
+    if (!(s.learningRate > 0.0f) || !(s.learningRate < 1.0f)) return "the learning rate must be above 0 and below 1";
+    if (s.shape.context < 3 * s.digits + 2)
+        return "the context must hold the task's " + std::to_string(3 * s.digits + 2) + " tokens";
+    TransformerShape shape = s.shape;
+    shape.vocab = AdditionTask::kVocab;
+    if (std::string error = checkTransformerShape(shape); !error.empty()) return error;
+    return checkPrecision(s.precision);
+}
+
+namespace {
+
+TransformerShape taskShape(const AdditionRunSettings& s) {
+    if (std::string error = checkAdditionRunSettings(s); !error.empty()) throw std::invalid_argument(error);
+    TransformerShape shape = s.shape;
+    shape.vocab = AdditionTask::kVocab;
+    return shape;
+}
+
+OptimizerSettings adam(float learningRate) {
+    OptimizerSettings o;
+    o.kind = OptimizerKind::Adam;
+    o.learningRate = learningRate;
+    return o;
+}
+
+} // namespace
+
+AdditionRun::AdditionRun(const AdditionRunSettings& settings)
+    : m_settings(settings), m_task(settings.digits, settings.seed), m_model(taskShape(settings), settings.seed),
+      m_optimizer(adam(settings.learningRate), m_model.parameters()), m_rng(settings.seed ^ 0x5DEECE66DULL) {}
+
+AdditionStep AdditionRun::step() {
+    const TokenBatch batch = m_task.trainingBatch(m_settings.batch, m_rng);
+    m_ops.clear();
+    m_model.zeroGrad();
+    AdditionStep result;
+    result.step = ++m_steps;
+    result.loss = m_model.forward(batch, m_settings.precision, m_ops);
+    m_model.backward(m_ops);
+    result.overflow = m_ops.firstOverflow();
+    m_optimizer.step(m_model.parameters(), DType::Float32);
+    return result;
+}
+
+double AdditionRun::heldOutAccuracy() {
+    int matches = 0;
+    EmulatedOps ops;
+    for (std::size_t first = 0; first < m_task.heldOutCount(); first += 256) {
+        const TokenBatch batch = m_task.heldOutBatch(first, 256);
+        ops.clear();
+        m_model.forward(batch, m_settings.precision, ops);
+        matches += AdditionTask::exactMatches(batch, m_model.logits(), AdditionTask::kVocab);
+    }
+    return m_task.heldOutCount() == 0 ? 0.0 : double(matches) / double(m_task.heldOutCount());
+}
+
+} // namespace fplab::training

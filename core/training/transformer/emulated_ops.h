@@ -1,0 +1,112 @@
+// The transformer's arithmetic: every operation goes through the soft-float core in the format its
+// operation class is given, its IEEE flags are collected per tensor, and the first operation in
+// program order that raised overflow or invalid is kept with its operands' bits.
+#pragma once
+
+#include "core/flags.h"
+#include "core/format.h"
+#include "core/result.h"
+#include "core/rounding.h"
+#include "core/trace.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fplab::training {
+
+enum class Pass : std::uint8_t { Forward, Backward };
+std::string_view passName(Pass pass); // "forward", "backward"
+
+// The formats an operation may be computed in: fp32, fp16 and bf16 (values of each are exact in the
+// FP32 storage). Empty when `format` is one of them, otherwise what is wrong.
+std::string checkEmulatedFormat(FormatId format);
+// The preset of one of those (fp32 for any other).
+const Format& emulatedFormat(FormatId format);
+
+// Where a tensor is made: pass, layer (-1 outside the blocks) and its name ("attn.scores").
+struct TensorSite {
+    Pass pass = Pass::Forward;
+    int layer = -1;
+    std::string tensor;
+};
+
+struct TensorFlags {
+    TensorSite site;
+    Flags flags = 0; // every flag any operation writing this tensor raised
+};
+
+// The first operation that raised overflow or invalid.
+struct OverflowReport {
+    TensorSite site;
+    std::string operation;               // "softmax.exp", "matmul.fma"...
+    std::size_t element = 0;             // row-major index into the tensor
+    FormatId format = FormatId::Fp32;    // the operation's format
+    std::vector<std::uint64_t> operands; // bits in `format`, after the operands were rounded to it
+    std::uint64_t result = 0;            // bits in `format`
+    Flags flags = 0;
+};
+
+// A matrix read with strides: element (r, c) is data[r * rowStride + c * colStride].
+struct MatrixView {
+    const float* data = nullptr;
+    int rowStride = 0;
+    int colStride = 1;
+    float at(int r, int c) const { return data[std::ptrdiff_t(r) * rowStride + std::ptrdiff_t(c) * colStride]; }
+};
+
+// Each operation rounds its operands (stored as float) to the operation's format first; the flags of
+// that rounding belong to the operation. Results come back as floats, exactly.
+class EmulatedOps {
+public:
+    // Later operations write this tensor (until the next call).
+    void at(Pass pass, int layer, const std::string& tensor);
+
+    float add(FormatId f, float a, float b, std::size_t element, const char* operation);
+    float sub(FormatId f, float a, float b, std::size_t element, const char* operation);
+    float mul(FormatId f, float a, float b, std::size_t element, const char* operation);
+    float div(FormatId f, float a, float b, std::size_t element, const char* operation);
+    float fma(FormatId f, float a, float b, float c, std::size_t element, const char* operation);
+    float sqrt(FormatId f, float a, std::size_t element, const char* operation);
+    float cast(FormatId f, float a, std::size_t element, const char* operation);
+    // A function the core does not have (exp, log, GELU): computed in FP64 by the host's libm and
+    // rounded once to `f` through the core's conversion, whose flags it raises (not correctly rounded
+    // in every case: libm's exp and log are within an ulp of FP64, far below an FP32 or FP16 ulp).
+    float function(FormatId f, double (*fn)(double), float a, std::size_t element, const char* operation);
+
+    // c (m x n, row stride ldc) = a (m x k) * b (k x n): operands rounded to `input`, products summed
+    // in order p = 0..k-1 by fused multiply-adds in `accumulate`, from +0. lowerOnly: only j <= i
+    // (a causal mask; the other elements are left as they are). Reports index elements from elementBase.
+    void matmul(FormatId input, FormatId accumulate, MatrixView a, MatrixView b, int m, int k, int n, float* c, int ldc,
+                bool lowerOnly = false, std::size_t elementBase = 0);
+
+    // FP32-accumulated matmuls use the host's fused multiply-add and its IEEE flags where that is exact
+    // (x86-64; checked against the core in the tests); any overflow or invalid is found by the core.
+    static bool hostFp32Available();
+    void useHostFp32(bool use) { m_useHostFp32 = use && hostFp32Available(); }
+
+    const std::vector<TensorFlags>& tensorFlags() const { return m_tensors; }
+    const std::optional<OverflowReport>& firstOverflow() const { return m_first; }
+    void clear();
+
+private:
+    using BinaryOperation = Result (*)(const Format&, std::uint64_t, std::uint64_t, const Env&, OperationTrace*);
+    float binary(BinaryOperation op, FormatId f, float a, float b, std::size_t element, const char* operation);
+    float finish(FormatId f, std::uint64_t bits, Flags flags, std::size_t element, const char* operation,
+                 std::initializer_list<std::uint64_t> operands);
+    void record(FormatId f, Flags flags, std::size_t element, const char* operation,
+                std::initializer_list<std::uint64_t> operands, std::uint64_t result);
+    bool hostDot(int i, int j, int k, int n, float* out, std::size_t elementBase);
+    template <const Format& Acc>
+    void matmulKernel(int m, int k, int n, float* c, int ldc, bool lowerOnly, std::size_t elementBase);
+
+    std::vector<TensorFlags> m_tensors;
+    std::size_t m_current = 0;
+    std::optional<OverflowReport> m_first;
+    bool m_useHostFp32 = hostFp32Available();
+    std::vector<std::uint64_t> m_aBits, m_bBits; // the matmul's operands in the accumulation format
+};
+
+} // namespace fplab::training
