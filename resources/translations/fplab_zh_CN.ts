@@ -747,6 +747,10 @@
         <source>Experiment</source>
         <translation>实验</translation>
     </message>
+    <message>
+        <source>GPU (side by side; %1)</source>
+        <translation>GPU（并排对照；%1）</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::ExplorerSection</name>
@@ -1111,6 +1115,12 @@
     <message>
         <source>&quot;Decided by&quot; names the probe whose answer ruled out the last alternative value. &quot;open&quot;: several values fit the answers and the built-in one is among them.</source>
         <translation>“判定依据”指出其答案排除了最后一个备选值的探测向量。“待定”：有多个值与答案吻合，内置值是其中之一。</translation>
+    </message>
+    <message>
+        <source>%1
+The probes on a GPU: %2.</source>
+        <translation>%1
+GPU 上的探测：%2。</translation>
     </message>
 </context>
 <context>
@@ -1662,6 +1672,14 @@
         <source>The two results whose difference colours the cells: first minus second, in ulps.</source>
         <translation>用哪两个结果之差给单元着色：第一个减第二个，单位为 ulp。</translation>
     </message>
+    <message>
+        <source>CPU: wgmma model, promoted to FP32 every %1 products (cuBLASLt FP8, FAST_ACCUM off; not yet measured on a GPU)</source>
+        <translation>CPU：wgmma 模型，每 %1 个乘积提升到 FP32 累加器（cuBLASLt FP8，FAST_ACCUM 关闭；尚未在 GPU 上测量）</translation>
+    </message>
+    <message>
+        <source>GPU: cuBLASLt FP8 with FAST_ACCUM on (no promotion)</source>
+        <translation>GPU：cuBLASLt FP8，FAST_ACCUM 开启（不提升）</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::GpuLabSection</name>
@@ -1792,6 +1810,18 @@
         <source>none</source>
         <translation>无</translation>
     </message>
+    <message>
+        <source>Not yet measured on a GPU (the table of verified claims cannot be read: %1)</source>
+        <translation>尚未在 GPU 上测量（无法读取已验证结论表：%1）</translation>
+    </message>
+    <message>
+        <source>FAILED on a GPU (docs/gpu-results/verified.tsv)</source>
+        <translation>在 GPU 上未通过（docs/gpu-results/verified.tsv）</translation>
+    </message>
+    <message>
+        <source>Not yet measured on a GPU</source>
+        <translation>尚未在 GPU 上测量</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::GradientHistogramView</name>
@@ -1884,6 +1914,22 @@
     <message>
         <source>%1 (not run: %2)</source>
         <translation>%1（未运行：%2）</translation>
+    </message>
+    <message>
+        <source>%1 (rungs 1-5: %2)</source>
+        <translation>%1（第 1–5 级：%2）</translation>
+    </message>
+    <message>
+        <source>%1 WRONG</source>
+        <translation>%1 错误</translation>
+    </message>
+    <message>
+        <source>cuBLAS: WRONG, no TFLOPS (%1)</source>
+        <translation>cuBLAS：WRONG（结果错误），无 TFLOPS（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (WRONG, no TFLOPS: %2)</source>
+        <translation>%1（WRONG，结果错误，无 TFLOPS：%2）</translation>
     </message>
 </context>
 <context>
@@ -3247,6 +3293,10 @@ Python 打印为：%2</translation>
         <source>Ladder measured.</source>
         <translation>阶梯已测量。</translation>
     </message>
+    <message>
+        <source>WRONG: %1</source>
+        <translation>WRONG（结果错误）：%1</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::StepView</name>
@@ -4191,6 +4241,10 @@ Python 打印为：%2</translation>
     <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+    <message>
+        <source>GPU, compared with the CPU emulator (FP8 modes: %1)</source>
+        <translation>GPU，与 CPU 模拟器比较（FP8 模式：%1）</translation>
     </message>
 </context>
 <context>

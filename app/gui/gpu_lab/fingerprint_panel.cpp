@@ -1,6 +1,7 @@
 // The Fingerprint tab's controls, jobs and table.
 #include "app/gui/gpu_lab/fingerprint_panel.h"
 
+#include "app/gui/common/gpu_text.h"
 #include "app/gui/common/number_text.h"
 #include "app/gui/common/job_runner.h"
 #include "app/gui/gpu_lab/lab_widgets.h"
@@ -274,6 +275,8 @@ void FingerprintPanel::retranslate() {
     m_intro->setText(tr("How many bits does the tensor core keep? Probe vectors in the manner of Fasi, Higham, "
                         "Mikaitis and Khattak run through one MMA instruction; every candidate model is checked "
                         "against every answer, and a parameter is inferred when all candidates that fit agree on it."));
+    if (const QString mark = gpuMeasurementMark("fingerprint-"); !mark.isEmpty())
+        m_intro->setText(tr("%1\nThe probes on a GPU: %2.").arg(m_intro->text(), mark));
     m_typeLabel->setText(tr("Type:"));
     m_instructionLabel->setText(tr("Instruction:"));
     m_run->setText(tr("Fingerprint this GPU"));

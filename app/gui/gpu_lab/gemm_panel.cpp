@@ -10,6 +10,7 @@
 #include "app/gui/gpu_lab/ulp_heat_map.h"
 #include "core/text/print.h"
 #include "gpu/backend_choice.h"
+#include "gpu/lt_fp8_descriptor.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -465,6 +466,11 @@ QString GemmPanel::backendText(BackendChoice b) {
     case BackendChoice::Sequential: return tr("CPU: sequential FMA chain");
     case BackendChoice::Model: return tr("CPU: tensor-core model (mma.sync)");
     case BackendChoice::ModelWgmma: return tr("CPU: tensor-core model of wgmma (FP8 on sm_90, as cuBLASLt)");
+    case BackendChoice::ModelWgmmaPromoted:
+        return tr("CPU: wgmma model, promoted to FP32 every %1 products (cuBLASLt FP8, FAST_ACCUM off; "
+                  "not yet measured on a GPU)")
+            .arg(gpu::kAssumedCublasLtFp8PromotionInterval);
+    case BackendChoice::CublasFastAccum: return tr("GPU: cuBLASLt FP8 with FAST_ACCUM on (no promotion)");
     case BackendChoice::Naive: return tr("GPU: naive kernel");
     case BackendChoice::Kernel: return tr("GPU: tensor-core kernel (mma.sync)");
     case BackendChoice::Cublas: return tr("GPU: cuBLAS");
