@@ -1117,10 +1117,8 @@
         <translation>“判定依据”指出其答案排除了最后一个备选值的探测向量。“待定”：有多个值与答案吻合，内置值是其中之一。</translation>
     </message>
     <message>
-        <source>%1
-The probes on a GPU: %2.</source>
-        <translation>%1
-GPU 上的探测：%2。</translation>
+        <source>Run the probes on this GPU, or load a saved fingerprint. The probes on a GPU: %1.</source>
+        <translation>在这块 GPU 上运行探测，或加载已保存的指纹。GPU 上的探测：%1。</translation>
     </message>
 </context>
 <context>
@@ -1916,10 +1914,6 @@ GPU 上的探测：%2。</translation>
         <translation>%1（未运行：%2）</translation>
     </message>
     <message>
-        <source>%1 (rungs 1-5: %2)</source>
-        <translation>%1（第 1–5 级：%2）</translation>
-    </message>
-    <message>
         <source>%1 WRONG</source>
         <translation>%1 错误</translation>
     </message>
@@ -1930,6 +1924,10 @@ GPU 上的探测：%2。</translation>
     <message>
         <source>%1 (WRONG, no TFLOPS: %2)</source>
         <translation>%1（WRONG，结果错误，无 TFLOPS：%2）</translation>
+    </message>
+    <message>
+        <source>Rung (%1)</source>
+        <translation>级（%1）</translation>
     </message>
 </context>
 <context>
@@ -4243,8 +4241,8 @@ Python 打印为：%2</translation>
         <translation>无</translation>
     </message>
     <message>
-        <source>GPU, compared with the CPU emulator (FP8 modes: %1)</source>
-        <translation>GPU，与 CPU 模拟器比较（FP8 模式：%1）</translation>
+        <source>GPU vs. CPU (FP8 not yet measured)</source>
+        <translation>GPU 对照 CPU（FP8 尚未测量）</translation>
     </message>
 </context>
 <context>

@@ -113,6 +113,10 @@ void GemmPanel::buildControls(QAction* runAction) {
                 m_wanted.erase(b);
         });
         backendLayout->addWidget(check);
+        // cuBLASLt's FP8 pair (FAST_ACCUM off against the promoted model, on against the plain one) exists on an
+        // sm_90 GPU only; elsewhere those two choices take no room.
+        if (b == BackendChoice::ModelWgmmaPromoted || b == BackendChoice::CublasFastAccum)
+            check->setVisible(noGpuReason().empty() && defaultModelArch() == tc::Arch::Sm90);
     }
     // The table compares every backend with these two, so they always run.
     for (BackendChoice always : {BackendChoice::Reference, BackendChoice::Model}) {

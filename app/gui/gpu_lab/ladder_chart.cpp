@@ -115,9 +115,6 @@ void LadderChart::fill() {
         m_note->setText(tr("No ladder results recorded yet: none in docs/gpu-results/, and no run in this session. "
                            "With a GPU, press Measure ladder (or run fplab-cli gpu bench --impl ladder)."));
     }
-    // Whether the rungs' bit-checks have passed on hardware (docs/gpu-results/verified.tsv).
-    if (const QString mark = gpuMeasurementMark("ladder-rung-"); !mark.isEmpty())
-        m_note->setText(tr("%1 (rungs 1-5: %2)").arg(m_note->text(), mark));
 
     // A rung whose sampled cells failed their check has no bar: its category says WRONG.
     QStringList categories;
@@ -165,7 +162,9 @@ void LadderChart::fill() {
     m_axisY->setRange(0, hi * 1.08);
     m_axisY->applyNiceNumbers();
     m_axisY->setTitleText(tr("TFLOPS"));
-    m_axisX->setTitleText(tr("Rung"));
+    // Whether the rungs' bit-checks have passed on hardware (docs/gpu-results/verified.tsv), on the chart itself.
+    const QString mark = gpuMeasurementMark("ladder-rung-");
+    m_axisX->setTitleText(mark.isEmpty() ? tr("Rung") : tr("Rung (%1)").arg(mark));
     styleChart(m_chartView->chart(), palette());
 }
 
