@@ -4,18 +4,20 @@
 #include "gpu/backends.h"
 #include "gpu/device_info.h"
 #include "gpu/gpu_error.h"
+#include "gpu/lt_fp8_descriptor.h"
 
 #include <array>
 
 namespace fplab::gpu {
 
 namespace {
-constexpr std::array<BackendChoice, 7> kChoices = {BackendChoice::Reference, BackendChoice::Sequential, BackendChoice::Model,
-                                                   BackendChoice::ModelWgmma, BackendChoice::Naive,      BackendChoice::Kernel,
-                                                   BackendChoice::Cublas};
+constexpr std::array<BackendChoice, 9> kChoices = {
+    BackendChoice::Reference, BackendChoice::Sequential, BackendChoice::Model,  BackendChoice::ModelWgmma,
+    BackendChoice::ModelWgmmaPromoted, BackendChoice::Naive, BackendChoice::Kernel, BackendChoice::Cublas,
+    BackendChoice::CublasFastAccum};
 // Indexed by the enum.
-constexpr std::array<std::string_view, 7> kKeys = {"reference", "sequential", "model", "model-wgmma",
-                                                   "naive",     "kernel",     "cublas"};
+constexpr std::array<std::string_view, 9> kKeys = {"reference", "sequential", "model",  "model-wgmma", "model-wgmma-promoted",
+                                                   "naive",     "kernel",     "cublas", "cublas-fast-accum"};
 } // namespace
 
 std::span<const BackendChoice> allBackendChoices() { return kChoices; }
@@ -28,10 +30,13 @@ std::optional<BackendChoice> parseBackendKey(std::string_view key) {
     return std::nullopt;
 }
 
-bool isDefaultBackend(BackendChoice b) { return b != BackendChoice::ModelWgmma; }
+bool isDefaultBackend(BackendChoice b) {
+    return b != BackendChoice::ModelWgmma && b != BackendChoice::ModelWgmmaPromoted && b != BackendChoice::CublasFastAccum;
+}
 
 bool isGpuBackend(BackendChoice b) {
-    return b == BackendChoice::Naive || b == BackendChoice::Kernel || b == BackendChoice::Cublas;
+    return b == BackendChoice::Naive || b == BackendChoice::Kernel || b == BackendChoice::Cublas ||
+           b == BackendChoice::CublasFastAccum;
 }
 
 std::unique_ptr<GemmBackend> makeBackend(BackendChoice b, tc::Arch arch) {
@@ -39,6 +44,12 @@ std::unique_ptr<GemmBackend> makeBackend(BackendChoice b, tc::Arch arch) {
     case BackendChoice::Kernel: return std::make_unique<CudaKernelBackend>(KernelVariant::TensorCore);
     case BackendChoice::Naive: return std::make_unique<CudaKernelBackend>(KernelVariant::Naive);
     case BackendChoice::Cublas: return std::make_unique<CublasBackend>();
+    case BackendChoice::CublasFastAccum: return std::make_unique<CublasBackend>(true);
+    case BackendChoice::ModelWgmmaPromoted: {
+        auto promoted = std::make_unique<CpuModelBackend>(arch, tc::Tf32Input::NearestAway, tc::Api::Wgmma);
+        promoted->setPromoteEvery(kAssumedCublasLtFp8PromotionInterval);
+        return promoted;
+    }
     case BackendChoice::Model: return std::make_unique<CpuModelBackend>(arch);
     case BackendChoice::ModelWgmma: return std::make_unique<CpuModelBackend>(arch, tc::Tf32Input::NearestAway, tc::Api::Wgmma);
     case BackendChoice::Sequential: return std::make_unique<CpuSequentialBackend>();

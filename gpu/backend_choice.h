@@ -21,7 +21,12 @@ tc::Arch defaultModelArch();
 
 // The backends one can choose, CPU ones first; each has one short name (its key, what the CLI takes and
 // the app's settings store). Front ends write their own words for each.
-enum class BackendChoice : std::uint8_t { Reference, Sequential, Model, ModelWgmma, Naive, Kernel, Cublas };
+// ModelWgmmaPromoted: the wgmma model promoted to FP32 every kAssumedCublasLtFp8PromotionInterval products, the
+// model of cuBLASLt FP8 with FAST_ACCUM off (Cublas); CublasFastAccum: cuBLASLt FP8 with FAST_ACCUM on, whose
+// model is ModelWgmma.
+enum class BackendChoice : std::uint8_t {
+    Reference, Sequential, Model, ModelWgmma, ModelWgmmaPromoted, Naive, Kernel, Cublas, CublasFastAccum
+};
 
 // Every choice, in the order above.
 std::span<const BackendChoice> allBackendChoices();
@@ -29,7 +34,7 @@ std::span<const BackendChoice> allBackendChoices();
 std::string_view backendKey(BackendChoice b);
 // The choice with that short name; nullopt for an unknown one.
 std::optional<BackendChoice> parseBackendKey(std::string_view key);
-// The choices a comparison runs when none is named: all but the wgmma model (the CPU model of FP8 on sm_90 only).
+// The choices a comparison runs when none is named: all but the FP8-on-sm_90 ones (the wgmma models, FAST_ACCUM).
 bool isDefaultBackend(BackendChoice b);
 bool isGpuBackend(BackendChoice b);
 std::unique_ptr<GemmBackend> makeBackend(BackendChoice b, tc::Arch arch);

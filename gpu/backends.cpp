@@ -7,6 +7,7 @@
 #include "core/tensor_core/instruction_map.h"
 #include "gpu/device_info.h"
 #include "gpu/gpu_error.h"
+#include "gpu/lt_fp8_descriptor.h"
 
 #include <bit>
 #include <chrono>
@@ -153,7 +154,11 @@ std::string instructionModelName(std::string_view backend, GemmType type, tc::Ar
     if (!isTensorCoreType(type)) return {};
     const std::string model = "cpu-model-" + std::string(tc::archName(arch));
     if (backend == "cuda-kernel") return model;
-    if (backend == "cublas" && isFp8Type(type) && arch == tc::Arch::Sm90) return model + "-wgmma";
+    // cuBLASLt FP8 on sm_90 runs wgmma: with FAST_ACCUM off its sums are promoted to FP32 (the promoted model at
+    // the assumed interval), with it on they are not.
+    if (backend == "cublas" && isFp8Type(type) && arch == tc::Arch::Sm90)
+        return model + "-wgmma-promoted-" + std::to_string(kAssumedCublasLtFp8PromotionInterval);
+    if (backend == "cublas-fast-accum" && isFp8Type(type) && arch == tc::Arch::Sm90) return model + "-wgmma";
     return {};
 }
 
@@ -162,7 +167,8 @@ CpuModelBackend::CpuModelBackend(tc::Arch arch, tc::Tf32Input tf32Input, tc::Api
 
 std::string CpuModelBackend::name() const {
     const std::string base = "cpu-model-" + std::string(tc::archName(m_arch));
-    return m_api == tc::Api::MmaSync ? base : base + "-" + std::string(tc::apiName(m_api));
+    const std::string api = m_api == tc::Api::MmaSync ? base : base + "-" + std::string(tc::apiName(m_api));
+    return m_promoteEvery > 0 ? api + "-promoted-" + std::to_string(m_promoteEvery) : api;
 }
 
 std::string CpuModelBackend::description() const {
@@ -174,6 +180,7 @@ std::string CpuModelBackend::description() const {
 std::string CpuModelBackend::unavailableReason(GemmType type) const {
     if (m_api == tc::Api::Wgmma && !isFp8Type(type))
         return "the wgmma model is shown for FP8 only: for this type its blocks are the mma.sync model's";
+    if (m_promoteEvery > 0 && !isFp8Type(type)) return "the promoted model is shown for FP8 only, as cuBLASLt promotes";
     const auto config = mmaConfigFor(type, m_arch, m_tf32Input, m_api);
     if (!config) return {};
     if (isFp8Type(type) && m_adaDevice) return std::string(tc::adaFp8NoData());
@@ -217,6 +224,7 @@ GemmOutput CpuModelBackend::run(const GemmProblem& p) {
     std::vector<std::uint32_t> d(c.size());
     tc::GemmOptions options;
     options.blockK = modelBlockK(*resolved.model, p.type);
+    options.promoteEvery = m_promoteEvery;
     tc::GemmReport report;
     out.milliseconds = timeMs([&] {
         try {
@@ -267,17 +275,22 @@ std::string CublasBackend::description() const {
     return "cuBLAS cublasGemmEx (COMPUTE_64F/32F/32F_FAST_TF32/16F/32I), cuBLASLt for FP8";
 }
 
-std::string CublasBackend::unavailableReason(GemmType type) const { return cublasGemmUnavailableReason(type); }
+std::string CublasBackend::unavailableReason(GemmType type) const {
+    if (m_fastAccum && !isFp8Type(type)) return "FAST_ACCUM is a setting of cuBLASLt's FP8 GEMMs only";
+    return cublasGemmUnavailableReason(type);
+}
 
 std::string CublasBackend::instruction(GemmType type) const {
-    if (isFp8Type(type)) return "cuBLASLt FP8: wgmma on sm_90 (Hopper's FP8 path), mma.sync on sm_89";
+    if (isFp8Type(type))
+        return std::string("cuBLASLt FP8: wgmma on sm_90 (Hopper's FP8 path), mma.sync on sm_89; FAST_ACCUM ") +
+               (m_fastAccum ? "on" : "off");
     if (!isTensorCoreType(type)) return "cuBLAS: its own kernels (FP64 tensor cores where present)";
     return "cuBLAS: its own kernels (HMMA/IMMA, wgmma on sm_90; not fixed)";
 }
 
 GemmOutput CublasBackend::run(const GemmProblem& p) {
     requireWellFormed(p);
-    GemmOutput out = runCublasGemm(p);
+    GemmOutput out = runCublasGemm(p, m_fastAccum);
     out.backend = name();
     return out;
 }
@@ -292,11 +305,18 @@ std::vector<std::unique_ptr<GemmBackend>> makeAllBackends(std::optional<tc::Arch
     all.push_back(std::make_unique<CpuModelBackend>(*modelArch, tc::Tf32Input::NearestAway, tc::Api::MmaSync,
                                                     cc >= 89 && cc < 90 && *modelArch == tc::Arch::Sm80));
     // cuBLASLt's FP8 GEMMs run wgmma on sm_90: their own model, next to the kernels' mma.sync.
-    if (*modelArch == tc::Arch::Sm90)
+    // With FAST_ACCUM off (cublas) they promote to FP32, modelled at the assumed interval; with it on
+    // (cublas-fast-accum) they do not: two pairs, each GPU row beside its own model.
+    if (*modelArch == tc::Arch::Sm90) {
         all.push_back(std::make_unique<CpuModelBackend>(*modelArch, tc::Tf32Input::NearestAway, tc::Api::Wgmma));
+        auto promoted = std::make_unique<CpuModelBackend>(*modelArch, tc::Tf32Input::NearestAway, tc::Api::Wgmma);
+        promoted->setPromoteEvery(kAssumedCublasLtFp8PromotionInterval);
+        all.push_back(std::move(promoted));
+    }
     all.push_back(std::make_unique<CudaKernelBackend>(KernelVariant::Naive));
     all.push_back(std::make_unique<CudaKernelBackend>(KernelVariant::TensorCore));
     all.push_back(std::make_unique<CublasBackend>());
+    if (*modelArch == tc::Arch::Sm90) all.push_back(std::make_unique<CublasBackend>(true));
     return all;
 }
 

@@ -47,6 +47,9 @@ public:
     // tc::adaFp8NoData() instead of the sm_80 model's "no FP8".
     explicit CpuModelBackend(tc::Arch arch, tc::Tf32Input tf32Input = tc::Tf32Input::NearestAway,
                              tc::Api api = tc::Api::MmaSync, bool adaDevice = false);
+    // The partial sum promoted to FP32 every N products (core/tensor_core/promotion.h), for FP8: the model of
+    // cuBLASLt with FAST_ACCUM off; the name becomes "cpu-model-sm_90-wgmma-promoted-N". 0: none.
+    void setPromoteEvery(int n) { m_promoteEvery = n; }
     std::string name() const override;
     std::string description() const override;
     std::string unavailableReason(GemmType type) const override;
@@ -60,6 +63,7 @@ private:
     tc::Tf32Input m_tf32Input;
     tc::Api m_api;
     bool m_adaDevice;
+    int m_promoteEvery = 0;
 };
 
 // The model configuration of one instruction of this GEMM type (types without a tensor-core MMA: nullopt).
@@ -96,19 +100,25 @@ private:
 };
 
 // cuBLAS (cublasGemmEx) and cuBLASLt (FP8) on device 0.
+// fp8FastAccum: FP8 through cuBLASLt with FAST_ACCUM on ("cublas-fast-accum"; other types refused).
 class CublasBackend final : public GemmBackend {
 public:
-    std::string name() const override { return "cublas"; }
+    explicit CublasBackend(bool fp8FastAccum = false) : m_fastAccum(fp8FastAccum) {}
+    std::string name() const override { return m_fastAccum ? "cublas-fast-accum" : "cublas"; }
     std::string description() const override;
     std::string unavailableReason(GemmType type) const override;
     std::string instruction(GemmType type) const override;
     GemmOutput run(const GemmProblem& problem) override;
+
+private:
+    bool m_fastAccum;
 };
 
 // The GPU entry points behind the two GPU backends: implemented with CUDA, or by the stub
 // that throws GpuError(NotBuilt). Each throws NoDevice when there is no usable GPU.
 GemmOutput runKernelGemm(const GemmProblem& problem, KernelVariant variant);
-GemmOutput runCublasGemm(const GemmProblem& problem);
+// fp8FastAccum: an FP8 GEMM through cuBLASLt with CUBLASLT_MATMUL_DESC_FAST_ACCUM set (no FP32 promotion).
+GemmOutput runCublasGemm(const GemmProblem& problem, bool fp8FastAccum = false);
 // Empty when device 0 can run it; otherwise why not (no GPU, compute capability, library limits).
 std::string kernelGemmUnavailableReason(GemmType type, KernelVariant variant);
 std::string cublasGemmUnavailableReason(GemmType type);

@@ -20,6 +20,8 @@ struct BenchConfig {
     int warmup = 2;
     int repeats = 7;
     BenchImpl impl = BenchImpl::Cublas;
+    std::vector<int> rungs;      // ladder: the rungs to run (empty: all five)
+    double timeLimitSeconds = 0; // > 0: rows that would start after this many seconds are not run
 };
 
 struct BenchRow {
@@ -36,7 +38,14 @@ struct BenchRow {
     double datasheetPeak = 0; // dense peak for this GPU and type, 0 when unknown
     int rung = 0;             // the ladder's rung (1..5) for impl "ladder"; 0 otherwise
     double cublasTflops = 0;  // ladder rows: cuBLAS on the same type and size, 0 when it did not run
+    std::string checkedAgainst; // what the sampled cells were compared with before timing
+    std::string wrong;          // non-empty: the sample failed (the first failing cell); no time, no TFLOPS
 };
+
+// "WRONG": what every front end shows in place of a failed row's TFLOPS.
+inline constexpr std::string_view kWrongMark = "WRONG";
+// The row's status in words: "ok", "ok: <note>", "WRONG: <first failing cell>", "skipped: <why>".
+std::string benchRowStatus(const BenchRow& row);
 
 // A ladder row's TFLOPS as a percentage of cuBLAS's on the same type and size; 0 when either did not run.
 double percentOfCublas(const BenchRow& row);

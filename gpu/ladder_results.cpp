@@ -31,9 +31,9 @@ std::vector<std::string> splitCsv(std::string_view line) {
     return fields;
 }
 
-// "-" (did not run, or no value) reads as 0.
+// "-" (did not run, or no value) and WRONG (a failed check) read as 0.
 bool parseNumber(const std::string& s, double& v) {
-    if (s == "-") return v = 0, true;
+    if (s == "-" || s == kWrongMark) return v = 0, true;
     const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     return ec == std::errc() && p == s.data() + s.size();
 }
@@ -104,6 +104,7 @@ std::vector<LadderRecord> parseLadderCsv(std::string_view text, std::string& err
                 return bad(std::string(name) + " must be a number or -, got \"" + fields[column(name)] + "\"");
         r.status = fields[column("status")];
         r.ran = r.status.rfind("ok", 0) == 0;
+        r.wrong = r.status.rfind(kWrongMark, 0) == 0;
         records.back().rows.push_back(std::move(r));
     }
     return records;
@@ -143,7 +144,8 @@ LadderRecord ladderRecordFromRows(const std::vector<BenchRow>& rows, std::string
         r.tflops = row.ran ? row.tflops : 0;
         r.cublasTflops = row.rung ? row.cublasTflops : 0;
         r.datasheetTflops = row.datasheetPeak;
-        r.status = row.ran ? "ok" : "skipped: " + row.skipped;
+        r.wrong = !row.wrong.empty();
+        r.status = benchRowStatus(row);
         record.rows.push_back(std::move(r));
     }
     return record;

@@ -31,7 +31,8 @@ struct LadderResult {
     double tflops = 0;
     double cublasTflops = 0;
     double datasheetTflops = 0;
-    std::string status; // "ok" or why the row did not run
+    bool wrong = false;  // the row's sampled cells failed their check: no TFLOPS (status "WRONG: <cell>")
+    std::string status; // "ok", "WRONG: <first failing cell>", or why the row did not run
 };
 
 struct LadderRecord {

@@ -2,7 +2,7 @@
 
 namespace fplab::gpu {
 
-LtFp8Descriptor ltFp8Descriptor(Fp8Operand a, Fp8Operand b, float scaleA, float scaleB) {
+LtFp8Descriptor ltFp8Descriptor(Fp8Operand a, Fp8Operand b, float scaleA, float scaleB, bool fastAccum) {
     LtFp8Descriptor d;
     d.ltA = b;
     d.ltB = a;
@@ -28,6 +28,7 @@ LtFp8Descriptor ltFp8Descriptor(Fp8Operand a, Fp8Operand b, float scaleA, float 
         d.attributes.push_back(LtAttribute::BScaleMode);
         d.attributes.push_back(LtAttribute::BScalePointer);
     }
+    if (fastAccum) d.attributes.push_back(LtAttribute::FastAccum);
     return d;
 }
 

@@ -20,6 +20,7 @@ enum class LtAttribute : std::uint8_t {
     AScalePointer, // A_SCALE_POINTER: device pointer to that FP32 scale
     BScaleMode,
     BScalePointer,
+    FastAccum,     // FAST_ACCUM = 1: the tensor core sums all of k, never promoting to FP32 on the way
 };
 
 // cuBLASLt's operands of one FP8 GEMM: the project's D = A*B + C is run column-major as
@@ -34,7 +35,15 @@ struct LtFp8Descriptor {
 };
 
 // The descriptor for the project's A and B types and per-matrix scales (of the project's A and B).
-LtFp8Descriptor ltFp8Descriptor(Fp8Operand a, Fp8Operand b, float scaleA = 1.0f, float scaleB = 1.0f);
+// fastAccum: set CUBLASLT_MATMUL_DESC_FAST_ACCUM (off by default: cuBLASLt promotes its partial sums to FP32
+// every so many products, docs/tensor-core-model.md "Promotion to FP32").
+LtFp8Descriptor ltFp8Descriptor(Fp8Operand a, Fp8Operand b, float scaleA = 1.0f, float scaleB = 1.0f,
+                                bool fastAccum = false);
+
+// The promotion interval the model assumes for cuBLASLt's FP8 GEMMs with FAST_ACCUM off until a GPU run measures
+// it (`fplab-cli gpu fingerprint --promotion`): 128 products, DeepSeek-V3's N_C and CUTLASS's default of four
+// wgmma k-blocks of 32. Not measured: docs/gpu-results/verified.tsv lists it as such.
+inline constexpr int kAssumedCublasLtFp8PromotionInterval = 128;
 
 // The project's operand types of an FP8 GEMM type: e4m3-fp32 is E4M3 x E4M3, e5m2-fp32 E5M2 x E5M2.
 Fp8Operand fp8OperandOf(GemmType type);

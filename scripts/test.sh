@@ -3,7 +3,8 @@
 #   1. installs the dependencies (Debian 12; as root or with sudo),
 #   2. builds build/ (Release; GUI if Qt 6 is present, CUDA for sm_80/sm_90/sm_90a if nvcc is present) and runs ctest,
 #      then configures build-gtest-source/ with GoogleTest built from source (as scripts/gpu-run.sh does) and
-#      builds and runs one test target there,
+#      builds and runs one test target there, and runs scripts/gpu-run.sh's dry run (DRY_RUN=1: every step's
+#      command line parses, and a planted typo fails it),
 #   3. builds build-asan/ (ASan + UBSan, no GUI, no CUDA) and runs its ctest without the "exhaustive" label,
 #   4. builds the libFuzzer targets (clang) and runs each for a bounded time (scripts/fuzz.sh).
 # Usage: scripts/test.sh
@@ -41,6 +42,11 @@ cmake --build build -j "$jobs"
 
 stage "ctest build/"
 (cd build && ctest --output-on-failure -j2)
+
+# The GPU run is one short call on a lent machine: its every step's command line is parsed here first
+# (DRY_RUN=1 scripts/gpu-run.sh; also the CTest fplab_gpu_run_dry_run), and a planted typo must fail it.
+stage "scripts/gpu-run.sh dry run"
+bash tests/gpu/gpu_run_dry_run_test.sh "$fplab_root" "$fplab_root/build"
 
 # The GPU machine has no GoogleTest package: scripts/gpu-run.sh builds it from source with
 # FPLAB_GTEST_SOURCE. Configure that way once here so the path cannot break unnoticed, and build the one

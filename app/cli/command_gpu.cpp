@@ -27,6 +27,7 @@ constexpr Subcommand kSubcommands[] = {
     {"compare", gpuCompareOptions, runGpuCompare},
     {"accumulate", gpuAccumulateOptions, runGpuAccumulate},
     {"bench", gpuBenchOptions, runGpuBench},
+    {"verified", gpuVerifiedOptions, runGpuVerified},
 };
 
 // Every subcommand's table, fingerprint last, bound to throwaway state.

@@ -48,6 +48,8 @@ OptionTable gpuAccumulateOptions(GpuArgs& a);
 int runGpuAccumulate(const GpuArgs& a, CommandIo io);
 OptionTable gpuBenchOptions(GpuArgs& a);
 int runGpuBench(const GpuArgs& a, CommandIo io);
+OptionTable gpuVerifiedOptions(GpuArgs& a);
+int runGpuVerified(const GpuArgs& a, CommandIo io);
 // `gpu fingerprint` keeps its own options; args: the words after "gpu fingerprint".
 int runGpuFingerprint(std::span<const std::string_view> args, CommandIo io);
 // Its table, bound to throwaway state (for the `gpu` help and the tests).

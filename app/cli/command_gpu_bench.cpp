@@ -17,12 +17,14 @@ using namespace fplab::gpu;
 OptionTable gpuBenchOptions(GpuArgs& a) {
     OptionTable t;
     t.command = "gpu bench";
-    t.summary = "GEMM speed per type and size, against the datasheet peak";
+    t.summary = "GEMM speed per type and size, each row checked first, against the datasheet peak";
     t.options.push_back(gpuValue(a, "--types", "T,T,...", "the GEMM types (default: the benchmark's set): " + gemmTypeNameList()));
     t.options.push_back(gpuValue(a, "--sizes", "S,S,...", "square sizes, multiples of 16 (default 1024,2048,4096,8192)"));
     t.options.push_back(gpuValue(a, "--impl", "I", "cublas (default), kernel, or ladder: cuBLAS then the five rungs of gpu/kernels/ladder_*, TFLOPS and % of cuBLAS per rung and size (fp16-fp32 unless --types fp16-fp32,bf16-fp32)"));
     t.options.push_back(gpuValue(a, "--warmup", "N", "untimed runs, 0 to 100 (default 2)"));
     t.options.push_back(gpuValue(a, "--repeats", "N", "timed runs, 1 to 1000 (default 7)"));
+    t.options.push_back(gpuValue(a, "--rungs", "R,R,...", "with --impl ladder: only these rungs (1 to 5; default all)"));
+    t.options.push_back(gpuValue(a, "--time-limit", "S", "start no row after S seconds (1 to 3600); later rows say 'not run'"));
     addOutputOptions(t, a);
     return t;
 }
@@ -68,6 +70,24 @@ int runGpuBench(const GpuArgs& a, CommandIo io) {
     }
     config.warmup = int(warmup);
     config.repeats = int(repeats);
+    long long timeLimit = 0;
+    if (!parseInt(a, "--time-limit", 1, 3600, timeLimit, error)) {
+        io.err << "fplab-cli gpu bench: " << error << "\n";
+        return kExitUsage;
+    }
+    config.timeLimitSeconds = double(timeLimit);
+    if (const std::string* r = a.get("--rungs")) {
+        for (const auto& item : splitList(*r)) {
+            int v = 0;
+            const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+            if (ec != std::errc() || ptr != item.data() + item.size()) {
+                io.err << "fplab-cli gpu bench: --rungs takes rung numbers separated by commas (got " << quoted(item)
+                       << ")\n";
+                return kExitUsage;
+            }
+            config.rungs.push_back(v);
+        }
+    }
     if (auto why = checkBenchConfig(config); !why.empty()) {
         io.err << "fplab-cli gpu bench: " << why << "\n";
         return kExitUsage;
@@ -77,33 +97,17 @@ int runGpuBench(const GpuArgs& a, CommandIo io) {
     const auto rows = runBenchmark(config, [&](const BenchRow& row) {
         if (a.format == OutputFormat::Text)
             io.err << "  " << gemmTypeName(row.type) << " " << row.size << (row.rung ? " rung " + std::to_string(row.rung) : "")
-                   << ": " << (row.ran ? std::to_string(row.tflops) + " TFLOPS" : "skipped") << "\n";
+                   << ": " << (row.ran ? std::to_string(row.tflops) + " TFLOPS" : benchRowStatus(row)) << "\n";
     });
     const auto* sheet = findDatasheetEntry(dev.name);
-    if (config.impl == BenchImpl::Ladder) {
-        printReport(ladderBenchReport(rows, dev.name, sheet ? std::string(sheet->name) : "none", utcDate()), a.format,
-                    io.out);
-        return kExitOk;
-    }
-    Report r;
-    r.fields.push_back({"device", txt(dev.name)});
-    r.fields.push_back({"datasheet entry", txt(sheet ? std::string(sheet->name) + (sheet->uncertain ? " (uncertain)" : "")
-                                                     : "none")});
-    Table t{"bench", {"type", "column", "impl", "size", "median ms", "min ms", "max ms", "TFLOPS", "datasheet TFLOPS",
-                      "% of datasheet", "status"}, {}};
-    for (const auto& row : rows) {
-        const auto& info = gemmTypeInfo(row.type);
-        const bool peak = row.ran && row.datasheetPeak > 0;
-        t.rows.push_back({txt(std::string(info.name)), txt(std::string(info.benchLabel)), txt(row.impl),
-                          num(std::int64_t(row.size)), row.ran ? num(row.medianMs) : txt("-"),
-                          row.ran ? num(row.minMs) : txt("-"), row.ran ? num(row.maxMs) : txt("-"),
-                          row.ran ? num(row.tflops, "%.2f") : txt("-"),
-                          row.datasheetPeak > 0 ? num(row.datasheetPeak) : txt("-"),
-                          peak ? num(100.0 * row.tflops / row.datasheetPeak, "%.1f") : txt("-"),
-                          txt(row.ran ? (row.note.empty() ? "ok" : "ok: " + row.note) : "skipped: " + row.skipped)});
-    }
-    r.tables.push_back(t);
-    printReport(r, a.format, io.out);
+    const std::string sheetName =
+        sheet ? std::string(sheet->name) + (config.impl != BenchImpl::Ladder && sheet->uncertain ? " (uncertain)" : "")
+              : "none";
+    printReport(config.impl == BenchImpl::Ladder ? ladderBenchReport(rows, dev.name, sheetName, utcDate())
+                                                 : speedBenchReport(rows, dev.name, sheetName),
+                a.format, io.out);
+    for (const BenchRow& row : rows)
+        if (!row.wrong.empty()) return kExitMismatch;
     return kExitOk;
 }
 

@@ -10,6 +10,8 @@
 #include "gpu/fingerprint.h"
 #include "gpu/gemm_types.h"
 #include "gpu/gpu_error.h"
+#include "gpu/lt_fp8_descriptor.h"
+#include "gpu/promotion_run.h"
 #include "lessons/json_writer.h"
 
 #include <cstdio>
@@ -150,6 +152,7 @@ struct Options {
     tc::Api api = tc::Api::MmaSync;
     std::optional<tc::Arch> arch;
     bool json = false;
+    bool promotion = false;
     std::string save, load;
 };
 
@@ -191,6 +194,10 @@ OptionTable fingerprintOptions(Options& o) {
              if (!o.arch) error = "--arch must be sm_80 or sm_90 (got " + quoted(v) + ")";
              return o.arch.has_value();
          }},
+        {"--promotion", "",
+         "instead: infer the interval at which cuBLASLt's E4M3 GEMM promotes its partial sums to\n"
+         "FP32, with FAST_ACCUM off and on (exit 5 unless off matches an interval and on none)",
+         setFlag(o.promotion)},
     };
     return t;
 }
@@ -250,6 +257,26 @@ int runOnGpu(const Options& o, CommandIo io) {
     return ran ? kExitOk : kExitNoGpu;
 }
 
+// --promotion: the probe of core/tensor_core/fingerprint/promotion_probe.h through cuBLASLt.
+int runPromotion(CommandIo io) {
+    if (auto why = gpu::noGpuReason(); !why.empty()) {
+        io.err << "fplab-cli gpu fingerprint: " << why << "\n";
+        return kExitNoGpu;
+    }
+    const gpu::PromotionRun run = gpu::runPromotionProbeOnGpu();
+    io.out << "cuBLASLt E4M3 GEMM " << run.probe.m << "x" << run.probe.n << "x" << run.probe.k
+           << ", C = 0: the promotion probe (docs/tensor-core-model.md, \"Promotion to FP32\")\n"
+           << "  FAST_ACCUM off: " << tc::promotionInferenceText(run.probe, run.fastAccumOff) << "\n"
+           << "  FAST_ACCUM on:  " << tc::promotionInferenceText(run.probe, run.fastAccumOn) << "\n";
+    const bool offPromotes = run.fastAccumOff.matched && run.fastAccumOff.interval > 0;
+    const bool onPlain = run.fastAccumOn.matched && run.fastAccumOn.interval == 0;
+    if (offPromotes && run.fastAccumOff.interval != gpu::kAssumedCublasLtFp8PromotionInterval)
+        io.out << "  the model assumes " << gpu::kAssumedCublasLtFp8PromotionInterval
+               << " (kAssumedCublasLtFp8PromotionInterval, gpu/lt_fp8_descriptor.h): change it to "
+               << run.fastAccumOff.interval << "\n";
+    return offPromotes && onPlain ? kExitOk : kExitMismatch;
+}
+
 } // namespace
 
 OptionTable gpuFingerprintOptions() {
@@ -261,6 +288,7 @@ int runGpuFingerprint(std::span<const std::string_view> args, CommandIo io) {
     Options o;
     if (const std::optional<int> code = parseOptions(fingerprintOptions(o), args, io)) return *code;
     try {
+        if (o.promotion) return runPromotion(io);
         return o.load.empty() ? runOnGpu(o, io) : runLoad(o, io);
     } catch (const gpu::GpuError& e) {
         io.err << "fplab-cli gpu fingerprint: " << e.what() << "\n";

@@ -7,6 +7,7 @@
 #include "core/tensor_core/block_fma.h"
 #include "core/tensor_core/instruction_map.h"
 #include "core/tensor_core/mma_config.h"
+#include "core/tensor_core/promotion.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -194,7 +195,7 @@ struct MmaOptions {
     MmaConfig cfg;
     bool ada = false; // sm_89 asked for: not an architecture of the model
     bool steps = false, info = false, satfinite = false;
-    std::optional<long> k, block;
+    std::optional<long> k, block, promote;
 };
 
 OptionSetter setCount(std::string name, std::optional<long>& target) {
@@ -265,6 +266,11 @@ OptionTable mmaOptions(MmaOptions& o) {
          setNamed(o.cfg.tinyModel, parseTinyModel, "tiny-case model",
                    "mmasim khattak")},
         {"--satfinite", "", "int8/uint8: clamp the int32 result instead of wrapping", setFlag(o.satfinite)},
+        {"--promote", "N",
+         "move the tensor core's partial sum into an FP32 accumulator every N products (a\n"
+         "multiple of the instruction's k), as cuBLASLt FP8 does with FAST_ACCUM off: each run\n"
+         "of N chains from +0, acc = acc + run in FP32 (RNE), then d = acc + c (default: none)",
+         setCount("--promote", o.promote)},
         {"--steps", "", "print every block: terms, exponents, E, cuts, the exact sum, the rounding", setFlag(o.steps)},
         {"--info", "", "print the model's parameters and the instruction-to-block table, read nothing",
          setFlag(o.info)},
@@ -289,6 +295,7 @@ int runMma(std::span<const std::string_view> args, CommandIo io) {
     if (o.satfinite) cfg.intOverflow = IntOverflow::SatFinite;
     const bool ada = o.ada, steps = o.steps, info = o.info;
     const std::optional<long> k = o.k, block = o.block;
+    const int promote = o.promote ? int(*o.promote) : 0;
     auto usageError = [&](const std::string& message) {
         io.err << "fplab-cli mma: " << message << "\n";
         return kExitUsage;
@@ -311,8 +318,13 @@ int runMma(std::span<const std::string_view> args, CommandIo io) {
     if (block && *block > maxBlock)
         return usageError("--block " + std::to_string(*block) + " is larger than the " + std::string(archName(cfg.arch)) +
                           " block of " + std::to_string(maxBlock) + " products");
+    if (const std::string why = promotionProblem(model, promote); !why.empty()) return usageError("--promote: " + why);
+    if (promote > 0 && steps) return usageError("--steps does not apply with --promote");
     if (info) {
         printInfo(io.out, model);
+        if (promote > 0)
+            io.out << "promotion    every " << promote << " products: each run chained from +0, added to an FP32 "
+                   << "accumulator (RNE); c added last (RNE)\n";
         return kExitOk;
     }
     const std::size_t kk = k ? std::size_t(*k) : std::size_t(model.structure.fixed() ? model.structure.k : model.blockSize);
@@ -363,7 +375,8 @@ int runMma(std::span<const std::string_view> args, CommandIo io) {
         if (count != want)
             return badLine("expected " + std::to_string(want) + " hex values (" + std::to_string(kk) + " a, " +
                            std::to_string(kk) + " b, then c), got " + std::to_string(count));
-        const MmaResult r = chainedDot(model, a, b, c, blockK, steps ? &blockSteps : nullptr);
+        const MmaResult r = promote > 0 ? promotedDot(model, a, b, c, promote, blockK)
+                                        : chainedDot(model, a, b, c, blockK, steps ? &blockSteps : nullptr);
         if (steps) printSteps(io.out, model, blockSteps, lineNumber);
         io.out << hex(r.bits, accBits);
         if (r.caveat != Caveat::None) io.out << "  ! " << caveatText(r.caveat);

@@ -1,4 +1,5 @@
 #include "core/tensor_core/emulated_gemm.h"
+#include "core/tensor_core/promotion.h"
 
 #include "core/tensor_core/block_core.h"
 #include "core/tensor_core/instruction_fma.h"
@@ -285,6 +286,7 @@ GemmReport emulateGemm(const BlockModel& model, GemmShape shape, std::span<const
                        std::span<const std::uint32_t> b, std::span<const std::uint32_t> c,
                        std::span<std::uint32_t> d, const GemmOptions& options, std::span<Caveat> caveats) {
     if (shape.m < 0 || shape.n < 0 || shape.k < 0) throw std::invalid_argument("GEMM dimensions must be >= 0");
+    if (options.promoteEvery != 0) return emulatePromotedGemm(model, shape, a, b, c, d, options, caveats);
     const std::size_t m = std::size_t(shape.m), n = std::size_t(shape.n), k = std::size_t(shape.k);
     checkSize("a", a.size(), m * k);
     checkSize("b", b.size(), k * n);

@@ -25,6 +25,8 @@ struct GemmOptions {
     int blockK = 0;
     // Worker threads; 0: std::thread::hardware_concurrency().
     int threads = 0;
+    // Products per promotion of the partial sum to an FP32 accumulator (promotion.h); 0: none.
+    int promoteEvery = 0;
 };
 
 struct GemmReport {

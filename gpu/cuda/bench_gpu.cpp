@@ -1,7 +1,9 @@
-// The speed table: square GEMMs of each type through cuBLAS (or the project's kernels), timed with
-// CUDA events after warm-up runs, median of the repeats, next to the datasheet's dense peak.
+// The speed table: square GEMMs of each type through cuBLAS (or the project's kernels), each first checked on
+// sampled cells (gpu/bench_check.h), then timed with CUDA events after warm-up runs, median of the repeats,
+// next to the datasheet's dense peak.
 #include "gpu/backends.h"
 #include "gpu/bench.h"
+#include "gpu/bench_check.h"
 #include "gpu/cuda/cublas_runner.h"
 #include "gpu/datasheet.h"
 #include "gpu/device_info.h"
@@ -14,6 +16,9 @@
 #include "core/random.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <functional>
 
 namespace fplab::gpu {
 
@@ -37,6 +42,64 @@ std::string gib(double bytes) {
     return buf;
 }
 
+// One row's GEMM on device buffers, as the check and the timer see it (gpu/bench_check.h).
+class DeviceGemmSubject final : public BenchSubject {
+public:
+    DeviceGemmSubject(std::size_t s, int inBytes, int outBytes, GemmType aType, GemmType bType, std::function<void()> once)
+        : m_s(s), m_inBytes(std::size_t(inBytes)), m_outBytes(std::size_t(outBytes)), m_aType(aType), m_bType(bType),
+          m_a(s * s * m_inBytes), m_bt(s * s * m_inBytes), m_c(s * s * m_outBytes), m_d(s * s * m_outBytes),
+          m_once(std::move(once)) {
+        kernels::fillRandom(m_a.get(), s * s, inBytes, valueTable(aType, 1), 11);
+        kernels::fillRandom(m_bt.get(), s * s, inBytes, valueTable(bType, 2), 12);
+        FPLAB_CUDA_CHECK(cudaMemset(m_c.get(), 0, m_c.size()));
+        FPLAB_CUDA_CHECK(cudaMemset(m_d.get(), 0, m_d.size()));
+    }
+    void* a() { return m_a.get(); }
+    void* bt() { return m_bt.get(); }
+    void* c() { return m_c.get(); }
+    void* d() { return m_d.get(); }
+    void runOnce() override {
+        m_once();
+        FPLAB_CUDA_CHECK(cudaDeviceSynchronize());
+    }
+    double timedRunMs() override {
+        m_timer.start();
+        m_once();
+        return m_timer.stopMs();
+    }
+    std::vector<BenchCell> sample(std::span<const std::pair<int, int>> cells) override {
+        FPLAB_CUDA_CHECK(cudaDeviceSynchronize());
+        std::vector<BenchCell> out;
+        for (const auto& [i, j] : cells) {
+            BenchCell cell;
+            cell.i = i;
+            cell.j = j;
+            cell.a = downloadRow(m_a.get(), std::size_t(i));
+            cell.b = downloadRow(m_bt.get(), std::size_t(j));
+            FPLAB_CUDA_CHECK(cudaMemcpy(&cell.got, static_cast<const std::uint8_t*>(m_d.get()) + (std::size_t(i) * m_s + std::size_t(j)) * m_outBytes,
+                                        m_outBytes, cudaMemcpyDeviceToHost));
+            out.push_back(std::move(cell));
+        }
+        return out;
+    }
+
+private:
+    std::vector<std::uint64_t> downloadRow(const void* base, std::size_t row) const {
+        std::vector<std::uint8_t> bytes(m_s * m_inBytes);
+        FPLAB_CUDA_CHECK(cudaMemcpy(bytes.data(), static_cast<const std::uint8_t*>(base) + row * m_s * m_inBytes,
+                                    bytes.size(), cudaMemcpyDeviceToHost));
+        std::vector<std::uint64_t> v(m_s, 0);
+        for (std::size_t t = 0; t < m_s; ++t) std::memcpy(&v[t], &bytes[t * m_inBytes], m_inBytes);
+        return v;
+    }
+
+    std::size_t m_s, m_inBytes, m_outBytes;
+    GemmType m_aType, m_bType;
+    cuda::DeviceBuffer<std::uint8_t> m_a, m_bt, m_c, m_d;
+    std::function<void()> m_once;
+    cuda::GpuTimer m_timer;
+};
+
 void benchOne(BenchRow& row, const BenchConfig& config, cuda::CublasRunner* runner) {
     const auto& info = gemmTypeInfo(row.type);
     const std::size_t s = std::size_t(row.size);
@@ -53,10 +116,6 @@ void benchOne(BenchRow& row, const BenchConfig& config, cuda::CublasRunner* runn
     const BenchFp8Operands ops = benchFp8Operands(row.type);
     auto typeOf = [](Fp8Operand t) { return t == Fp8Operand::E4m3 ? GemmType::E4m3Fp32 : GemmType::E5m2Fp32; };
     const GemmType aType = fp8Lt ? typeOf(ops.a) : row.type, bType = fp8Lt ? typeOf(ops.b) : row.type;
-    cuda::DeviceBuffer<std::uint8_t> a(s * s * inBytes), bt(s * s * inBytes), c(s * s * outBytes), d(s * s * outBytes);
-    kernels::fillRandom(a.get(), s * s, int(inBytes), valueTable(aType, 1), 11);
-    kernels::fillRandom(bt.get(), s * s, int(inBytes), valueTable(bType, 2), 12);
-    FPLAB_CUDA_CHECK(cudaMemset(c.get(), 0, c.size()));
     std::unique_ptr<cuda::CublasRunner::Plan> plan;
     if (fp8Lt) {
         plan = runner->planFp8(ops.a, ops.b, row.size, row.size, row.size);
@@ -66,40 +125,42 @@ void benchOne(BenchRow& row, const BenchConfig& config, cuda::CublasRunner* runn
     }
     const auto& kernel = kernels::kernelsFor(row.type);
     const auto rung = row.rung > 0 ? kernels::ladder::launcherOf(ladderRungs()[std::size_t(row.rung - 1)].rung) : nullptr;
-    auto once = [&] {
+    DeviceGemmSubject* self = nullptr;
+    DeviceGemmSubject subject(s, int(inBytes), int(outBytes), aType, bType, [&] {
         if (plan)
-            plan->run(a.get(), bt.get(), d.get(), false);
+            plan->run(self->a(), self->bt(), self->d(), false);
         else if (rung)
-            rung(row.type, a.get(), bt.get(), reinterpret_cast<const float*>(c.get()), reinterpret_cast<float*>(d.get()),
-                 row.size, row.size, row.size, nullptr);
+            rung(row.type, self->a(), self->bt(), reinterpret_cast<const float*>(self->c()),
+                 reinterpret_cast<float*>(self->d()), row.size, row.size, row.size, nullptr);
         else
-            kernel.gemm(KernelVariant::TensorCore, a.get(), bt.get(), c.get(), d.get(), row.size, row.size, row.size,
-                        nullptr);
-    };
-    for (int i = 0; i < config.warmup; ++i) once();
-    FPLAB_CUDA_CHECK(cudaDeviceSynchronize());
-    std::vector<double> ms;
-    cuda::GpuTimer timer;
-    for (int i = 0; i < config.repeats; ++i) {
-        timer.start();
-        once();
-        ms.push_back(timer.stopMs());
-    }
-    FPLAB_CUDA_CHECK(cudaDeviceSynchronize());
-    std::sort(ms.begin(), ms.end());
-    const std::size_t mid = ms.size() / 2;
-    row.medianMs = ms.size() % 2 ? ms[mid] : 0.5 * (ms[mid - 1] + ms[mid]);
-    row.minMs = ms.front();
-    row.maxMs = ms.back();
-    row.tflops = row.medianMs > 0 ? 2.0 * double(s) * double(s) * double(s) / (row.medianMs * 1e-3) / 1e12 : 0;
-    row.ran = true;
+            kernel.gemm(KernelVariant::TensorCore, self->a(), self->bt(), self->c(), self->d(), row.size, row.size,
+                        row.size, nullptr);
+    });
+    self = &subject;
+    const tc::Arch arch = modelArchFor(requireDevice().computeCapability());
+    const BenchCheck check = runner ? libraryRowCheck(row.type, aType, bType)
+                             : row.rung > 0 ? rungRowCheck(row.rung, row.type, arch)
+                                            : kernelRowCheck(row.type, arch);
+    checkThenTime(row, config, subject, check);
 }
 
 } // namespace
 
 namespace {
 
-// Times one row; a GpuError becomes the row's reason for not running.
+using Clock = std::chrono::steady_clock;
+
+// Empty while the bench may start another row; otherwise why not.
+std::string pastTimeLimit(const BenchConfig& config, Clock::time_point start) {
+    if (config.timeLimitSeconds <= 0) return {};
+    const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    if (elapsed < config.timeLimitSeconds) return {};
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "not run: the bench's time limit of %g s was reached", config.timeLimitSeconds);
+    return buf;
+}
+
+// Checks, then times one row; a GpuError becomes the row's reason for not running.
 void timeRow(BenchRow& row, const BenchConfig& config, cuda::CublasRunner* runner) {
     try {
         benchOne(row, config, runner);
@@ -114,6 +175,7 @@ void timeRow(BenchRow& row, const BenchConfig& config, cuda::CublasRunner* runne
 std::vector<BenchRow> runLadderBenchmark(const BenchConfig& config, const DatasheetEntry* sheet,
                                          const std::function<void(const BenchRow&)>& onRow) {
     cuda::CublasRunner runner;
+    const auto start = Clock::now();
     std::vector<BenchRow> rows;
     auto emit = [&](const BenchRow& row) {
         rows.push_back(row);
@@ -127,15 +189,20 @@ std::vector<BenchRow> runLadderBenchmark(const BenchConfig& config, const Datash
             base.datasheetPeak = sheet ? datasheetPeak(*sheet, type) : 0;
             BenchRow cublas = base;
             cublas.impl = std::string(benchImplName(BenchImpl::Cublas));
-            cublas.skipped = cuda::CublasRunner::unsupportedReason(type, size, size, size);
+            cublas.skipped = pastTimeLimit(config, start);
+            if (cublas.skipped.empty()) cublas.skipped = cuda::CublasRunner::unsupportedReason(type, size, size, size);
             if (cublas.skipped.empty()) timeRow(cublas, config, &runner);
             emit(cublas);
             for (const LadderRungInfo& info : ladderRungs()) {
+                if (!config.rungs.empty() &&
+                    std::find(config.rungs.begin(), config.rungs.end(), info.number) == config.rungs.end())
+                    continue;
                 BenchRow row = base;
                 row.impl = std::string(benchImplName(BenchImpl::Ladder));
                 row.rung = info.number;
                 row.cublasTflops = cublas.ran ? cublas.tflops : 0;
-                row.skipped = checkLadderProblem(info.rung, type, size, size, size);
+                row.skipped = pastTimeLimit(config, start);
+                if (row.skipped.empty()) row.skipped = checkLadderProblem(info.rung, type, size, size, size);
                 if (row.skipped.empty()) row.skipped = ladderUnavailableReason(info.rung, type);
                 if (row.skipped.empty()) timeRow(row, config, nullptr);
                 emit(row);
@@ -155,6 +222,7 @@ std::vector<BenchRow> runBenchmark(const BenchConfig& config, const std::functio
     const auto types = config.types.empty() ? defaultBenchTypes() : config.types;
     std::unique_ptr<cuda::CublasRunner> runner;
     if (config.impl == BenchImpl::Cublas) runner = std::make_unique<cuda::CublasRunner>();
+    const auto start = Clock::now();
     std::vector<BenchRow> rows;
     for (GemmType type : types) {
         for (int size : config.sizes) {
@@ -165,8 +233,10 @@ std::vector<BenchRow> runBenchmark(const BenchConfig& config, const std::functio
             row.datasheetPeak = sheet ? datasheetPeak(*sheet, type, config.impl == BenchImpl::Cublas) : 0;
             // e5m2-fp32 through cuBLASLt is timed as E4M3 x E5M2 (benchFp8Operands): E4M3's rules apply.
             const GemmType ruleType = runner && isFp8Type(type) ? GemmType::E4m3Fp32 : type;
-            row.skipped = runner ? cuda::CublasRunner::unsupportedReason(ruleType, size, size, size)
-                                 : kernelGemmUnavailableReason(type, KernelVariant::TensorCore);
+            row.skipped = pastTimeLimit(config, start);
+            if (row.skipped.empty())
+                row.skipped = runner ? cuda::CublasRunner::unsupportedReason(ruleType, size, size, size)
+                                     : kernelGemmUnavailableReason(type, KernelVariant::TensorCore);
             if (row.skipped.empty()) timeRow(row, config, runner.get());
             rows.push_back(row);
             if (onRow) onRow(row);

@@ -112,12 +112,17 @@ void setLtAttribute(cublasLtMatmulDesc_t op, LtAttribute attribute, const float*
     case LtAttribute::BScalePointer:
         FPLAB_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scaleB, sizeof scaleB));
         return;
+    case LtAttribute::FastAccum: {
+        const std::int8_t on = 1; // cublasLt.h: CUBLASLT_MATMUL_DESC_FAST_ACCUM, int8_t, default 0
+        FPLAB_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &on, sizeof on));
+        return;
+    }
     }
 }
 
 // FP8 through cuBLASLt, FP32 C and D, FP32 compute, the descriptor of ltFp8Descriptor() (scales of 1 leave
-// the scale attributes unset), CUBLASLT_MATMUL_DESC_FAST_ACCUM left at 0: partial sums are promoted to
-// FP32 periodically. `scales` is device memory for cuBLASLt's A and B scale, used only when set.
+// the scale attributes unset), CUBLASLT_MATMUL_DESC_FAST_ACCUM at 0 (partial sums promoted to FP32
+// periodically) unless the descriptor sets it. `scales` is device memory for cuBLASLt's A and B scale, used only when set.
 class LtFp8Plan final : public CublasRunner::Plan {
 public:
     LtFp8Plan(cublasLtHandle_t lt, const LtFp8Descriptor& desc, int m, int n, int k, void* workspace,
@@ -196,26 +201,28 @@ std::string CublasRunner::unsupportedReason(GemmType type, int m, int n, int k) 
     return {};
 }
 
-std::unique_ptr<CublasRunner::Plan> CublasRunner::plan(GemmType type, int m, int n, int k) {
+std::unique_ptr<CublasRunner::Plan> CublasRunner::plan(GemmType type, int m, int n, int k, bool fp8FastAccum) {
     if (auto why = unsupportedReason(type, m, n, k); !why.empty()) throw GpuError(GpuError::Kind::Unsupported, why);
-    if (isFp8Type(type)) return planFp8(fp8OperandOf(type), fp8OperandOf(type), m, n, k);
+    if (isFp8Type(type)) return planFp8(fp8OperandOf(type), fp8OperandOf(type), m, n, k, fp8FastAccum);
     return std::make_unique<GemmExPlan>(m_handle.get(), type, m, n, k);
 }
 
-std::unique_ptr<CublasRunner::Plan> CublasRunner::planFp8(Fp8Operand a, Fp8Operand b, int m, int n, int k) {
+std::unique_ptr<CublasRunner::Plan> CublasRunner::planFp8(Fp8Operand a, Fp8Operand b, int m, int n, int k,
+                                                           bool fastAccum) {
     if (auto why = unsupportedReason(GemmType::E4m3Fp32, m, n, k); !why.empty())
         throw GpuError(GpuError::Kind::Unsupported, why);
-    return std::make_unique<LtFp8Plan>(m_lt.get(), ltFp8Descriptor(a, b), m, n, k, m_workspace.get(),
+    return std::make_unique<LtFp8Plan>(m_lt.get(), ltFp8Descriptor(a, b, 1.0f, 1.0f, fastAccum), m, n, k,
+                                       m_workspace.get(),
                                        m_workspace.size(), m_scales.get());
 }
 
 std::unique_ptr<CublasRunner::Plan> CublasRunner::planFp8Chunk(Fp8Operand a, Fp8Operand b, int m, int n, int k,
-                                                                int ld) {
+                                                                int ld, bool fastAccum) {
     if (auto why = unsupportedReason(GemmType::E4m3Fp32, m, n, k); !why.empty())
         throw GpuError(GpuError::Kind::Unsupported, why);
     if (ld < k || ld % 16) throw GpuError(GpuError::Kind::InvalidArgument, "cuBLASLt FP8: the rows must be a multiple of 16 apart, at least k");
-    return std::make_unique<LtFp8Plan>(m_lt.get(), ltFp8Descriptor(a, b), m, n, k, m_workspace.get(),
-                                       m_workspace.size(), m_scales.get(), ld, true);
+    return std::make_unique<LtFp8Plan>(m_lt.get(), ltFp8Descriptor(a, b, 1.0f, 1.0f, fastAccum), m, n, k,
+                                       m_workspace.get(), m_workspace.size(), m_scales.get(), ld, true);
 }
 
 } // namespace fplab::gpu::cuda
@@ -227,7 +234,7 @@ std::string cublasGemmUnavailableReason(GemmType type) {
     return cuda::CublasRunner::unsupportedReason(type, 16, 16, 16);
 }
 
-GemmOutput runCublasGemm(const GemmProblem& p) {
+GemmOutput runCublasGemm(const GemmProblem& p, bool fp8FastAccum) {
     if (auto why = checkProblem(p); !why.empty()) throw GpuError(GpuError::Kind::InvalidArgument, why);
     requireDevice();
     if (auto why = cuda::CublasRunner::unsupportedReason(p.type, p.m, p.n, p.k); !why.empty())
@@ -243,7 +250,7 @@ GemmOutput runCublasGemm(const GemmProblem& p) {
     for (std::size_t i = 0; i < p.c.size(); ++i) std::memcpy(&d[i * outBytes], &p.c[i], outBytes);
 
     cuda::CublasRunner runner;
-    auto plan = runner.plan(p.type, p.m, p.n, p.k);
+    auto plan = runner.plan(p.type, p.m, p.n, p.k, fp8FastAccum);
     cuda::DeviceBuffer<std::uint8_t> da(a), dbt(bt), dd(d);
     cuda::GpuTimer timer(runner.stream());
     timer.start();
@@ -260,7 +267,8 @@ GemmOutput runCublasGemm(const GemmProblem& p) {
         out.d[i] = v;
     }
     if (p.type == GemmType::Tf32) out.note = "CUBLAS_COMPUTE_32F_FAST_TF32: inputs rounded to TF32 by cuBLAS";
-    if (isFp8Type(p.type)) out.note = "cuBLASLt, scales 1 (scale attributes unset), FAST_ACCUM off";
+    if (isFp8Type(p.type))
+        out.note = std::string("cuBLASLt, scales 1 (scale attributes unset), FAST_ACCUM ") + (fp8FastAccum ? "on" : "off");
     return out;
 }
 

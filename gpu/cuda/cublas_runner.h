@@ -29,13 +29,14 @@ public:
         virtual void run(const void* a, const void* bt, void* d, bool addC) = 0;
     };
     // Throws GpuError(Unsupported) with unsupportedReason(), or a cuBLAS error.
-    std::unique_ptr<Plan> plan(GemmType type, int m, int n, int k);
-    // An FP8 GEMM with the project's A and B in the given types (E4M3 x E5M2 and the like), FP32 out.
-    std::unique_ptr<Plan> planFp8(Fp8Operand a, Fp8Operand b, int m, int n, int k);
+    std::unique_ptr<Plan> plan(GemmType type, int m, int n, int k, bool fp8FastAccum = false);
+    // An FP8 GEMM with the project's A and B in the given types (E4M3 x E5M2 and the like), FP32 out;
+    // fastAccum sets CUBLASLT_MATMUL_DESC_FAST_ACCUM.
+    std::unique_ptr<Plan> planFp8(Fp8Operand a, Fp8Operand b, int m, int n, int k, bool fastAccum = false);
     // The FP8 training GEMMs (gpu/training/fp8_gemm_plan.h): A and Bt rows `ld` elements apart (a
     // K-chunk of longer rows), scales 1, and no split-K reduction, so that every output is one
     // tensor-core sum, as the emulator's model sums it.
-    std::unique_ptr<Plan> planFp8Chunk(Fp8Operand a, Fp8Operand b, int m, int n, int k, int ld);
+    std::unique_ptr<Plan> planFp8Chunk(Fp8Operand a, Fp8Operand b, int m, int n, int k, int ld, bool fastAccum = false);
 
     cudaStream_t stream() const { return nullptr; } // the legacy default stream
 

@@ -47,16 +47,31 @@ __device__ inline void barrierExpectBytes(std::uint64_t* bar, unsigned bytes) {
 __device__ inline void barrierArrive(std::uint64_t* bar) {
     asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(sharedAddress(bar)) : "memory");
 }
+// How long a barrier wait may take before the kernel gives up: far beyond any healthy wait (a whole 8192^3
+// GEMM takes milliseconds), short enough that a pipeline mistake costs seconds, not the GPU run.
+constexpr std::uint64_t kBarrierTimeoutNs = 2'000'000'000;
+
+__device__ inline std::uint64_t globalTimerNs() {
+    std::uint64_t t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+
 // Waits until the phase with this parity has completed (parity 1 on a fresh barrier returns at once).
+// Bounded by elapsed time, not by a count (try_wait may suspend for a system-dependent time on each call):
+// after kBarrierTimeoutNs it traps, and the host sees the launch fail with a CUDA error instead of a hang.
 __device__ inline void barrierWait(std::uint64_t* bar, int parity) {
     std::uint32_t done = 0;
-    do {
+    const std::uint64_t start = globalTimerNs();
+    for (;;) {
         asm volatile("{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
                      " selp.u32 %0, 1, 0, p;\n}\n"
                      : "=r"(done)
                      : "r"(sharedAddress(bar)), "r"(parity)
                      : "memory");
-    } while (!done);
+        if (done) return;
+        if (globalTimerNs() - start > kBarrierTimeoutNs) __trap();
+    }
 }
 
 // ---- TMA ------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ const DeviceQuery& queryDevices() {
 const DeviceInfo& requireDevice() { throwNotBuilt(); }
 
 GemmOutput runKernelGemm(const GemmProblem&, KernelVariant) { throwNotBuilt(); }
-GemmOutput runCublasGemm(const GemmProblem&) { throwNotBuilt(); }
+GemmOutput runCublasGemm(const GemmProblem&, bool) { throwNotBuilt(); }
 std::string kernelGemmUnavailableReason(GemmType, KernelVariant) { return std::string(kNotBuiltMessage); }
 std::string cublasGemmUnavailableReason(GemmType) { return std::string(kNotBuiltMessage); }
 

@@ -39,7 +39,9 @@ Fp8GemmPlan gemm(Fp8GemmRole role, int m, int n, int k, Fp8OperandPlan a, Fp8Ope
     g.a = a;
     g.bt = bt;
     g.kChunk = block ? blockscale::kDeepSeekPromotion : g.paddedK;
-    g.descriptor = ltFp8Descriptor(a.element, bt.element);
+    // FAST_ACCUM on: cuBLASLt's own promotion (FAST_ACCUM off) would add partial sums to FP32 every so many
+    // products inside the chunk, which the emulator does not; with it on each chunk is one tensor-core sum.
+    g.descriptor = ltFp8Descriptor(a.element, bt.element, 1.0f, 1.0f, true);
     return g;
 }
 

@@ -1,10 +1,11 @@
 // How the GPU runs the FP8 modes' GEMMs, as data (no CUDA header: tested on any machine). Each linear
 // layer has three: forward Y = X W^T, dX = dY W and dW = dY^T X. Every one runs through cuBLASLt in
 // the TN layout on FP8 codes with scales of 1 (the scale attributes unset: the only FP8 call seen to run
-// on an H100, docs/gpu-results/h100-2026-11-24/lt_fp8.txt) and without split-K; the dequantisation scales
-// are applied afterwards in FP32 in the emulator's order, acc += partial * (sa * sb), once per K-chunk:
-// the whole K for the per-tensor recipes, 128 products for the block recipe (DeepSeek-V3's FP32
-// promotion, core/blockscale/block_dot.h).
+// on an H100, docs/gpu-results/h100-2026-11-24/lt_fp8.txt), without split-K and with FAST_ACCUM on (so that
+// cuBLASLt does not promote inside a chunk at an interval of its own); the dequantisation scales are applied
+// afterwards in FP32 in the emulator's order, acc += partial * (sa * sb), once per K-chunk: the whole K for the
+// per-tensor recipes, 128 products for the block recipe (DeepSeek-V3's FP32 promotion,
+// core/blockscale/block_dot.h). So the GPU promotes exactly where the emulator does, at every width.
 #pragma once
 
 #include "core/training/precision_policy.h"
@@ -38,7 +39,7 @@ struct Fp8GemmPlan {
     int paddedM = 0, paddedN = 0, paddedK = 0; // multiples of 16 (cuBLASLt's FP8 rule), zero-filled
     Fp8OperandPlan a, bt;
     int kChunk = 0; // products per cuBLASLt call before the FP32 promotion (the whole padded K: none)
-    LtFp8Descriptor descriptor; // of every chunk: scales 1, so no scale attribute
+    LtFp8Descriptor descriptor; // of every chunk: scales 1, so no scale attribute; FAST_ACCUM on
 };
 
 // The three GEMMs of a linear layer (batch rows, `in` -> `out`) in a recipe other than None.

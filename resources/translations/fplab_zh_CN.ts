@@ -747,6 +747,10 @@
         <source>Experiment</source>
         <translation>实验</translation>
     </message>
+    <message>
+        <source>GPU (side by side; %1)</source>
+        <translation>GPU（并排对照；%1）</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::ExplorerSection</name>
@@ -1111,6 +1115,10 @@
     <message>
         <source>&quot;Decided by&quot; names the probe whose answer ruled out the last alternative value. &quot;open&quot;: several values fit the answers and the built-in one is among them.</source>
         <translation>“判定依据”指出其答案排除了最后一个备选值的探测向量。“待定”：有多个值与答案吻合，内置值是其中之一。</translation>
+    </message>
+    <message>
+        <source>Run the probes on this GPU, or load a saved fingerprint. The probes on a GPU: %1.</source>
+        <translation>在这块 GPU 上运行探测，或加载已保存的指纹。GPU 上的探测：%1。</translation>
     </message>
 </context>
 <context>
@@ -1662,6 +1670,14 @@
         <source>The two results whose difference colours the cells: first minus second, in ulps.</source>
         <translation>用哪两个结果之差给单元着色：第一个减第二个，单位为 ulp。</translation>
     </message>
+    <message>
+        <source>CPU: wgmma model, promoted to FP32 every %1 products (cuBLASLt FP8, FAST_ACCUM off; not yet measured on a GPU)</source>
+        <translation>CPU：wgmma 模型，每 %1 个乘积提升到 FP32 累加器（cuBLASLt FP8，FAST_ACCUM 关闭；尚未在 GPU 上测量）</translation>
+    </message>
+    <message>
+        <source>GPU: cuBLASLt FP8 with FAST_ACCUM on (no promotion)</source>
+        <translation>GPU：cuBLASLt FP8，FAST_ACCUM 开启（不提升）</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::GpuLabSection</name>
@@ -1792,6 +1808,18 @@
         <source>none</source>
         <translation>无</translation>
     </message>
+    <message>
+        <source>Not yet measured on a GPU (the table of verified claims cannot be read: %1)</source>
+        <translation>尚未在 GPU 上测量（无法读取已验证结论表：%1）</translation>
+    </message>
+    <message>
+        <source>FAILED on a GPU (docs/gpu-results/verified.tsv)</source>
+        <translation>在 GPU 上未通过（docs/gpu-results/verified.tsv）</translation>
+    </message>
+    <message>
+        <source>Not yet measured on a GPU</source>
+        <translation>尚未在 GPU 上测量</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::GradientHistogramView</name>
@@ -1884,6 +1912,22 @@
     <message>
         <source>%1 (not run: %2)</source>
         <translation>%1（未运行：%2）</translation>
+    </message>
+    <message>
+        <source>%1 WRONG</source>
+        <translation>%1 错误</translation>
+    </message>
+    <message>
+        <source>cuBLAS: WRONG, no TFLOPS (%1)</source>
+        <translation>cuBLAS：WRONG（结果错误），无 TFLOPS（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (WRONG, no TFLOPS: %2)</source>
+        <translation>%1（WRONG，结果错误，无 TFLOPS：%2）</translation>
+    </message>
+    <message>
+        <source>Rung (%1)</source>
+        <translation>级（%1）</translation>
     </message>
 </context>
 <context>
@@ -3270,6 +3314,10 @@ Python 打印为：%2</translation>
         <source>Ladder measured.</source>
         <translation>阶梯已测量。</translation>
     </message>
+    <message>
+        <source>WRONG: %1</source>
+        <translation>WRONG（结果错误）：%1</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::StepView</name>
@@ -4607,6 +4655,10 @@ Python 打印为：%2</translation>
     <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+    <message>
+        <source>GPU vs. CPU (FP8 not yet measured)</source>
+        <translation>GPU 对照 CPU（FP8 尚未测量）</translation>
     </message>
 </context>
 <context>

@@ -1,10 +1,12 @@
 // One set of test bodies run against every GEMM backend (GoogleTest typed tests): the CPU
 // reference, the sequential FMA chain, the CPU tensor-core model for sm_80 and sm_90, the project's
 // CUDA kernels (tensor-core and naive) and cuBLAS. The CUDA ones skip without a GPU.
+#include "gpu/backend_choice.h"
 #include "gpu/backends.h"
 #include "gpu/compare.h"
 #include "gpu_test_support.h"
 
+#include <bit>
 #include <cmath>
 
 namespace fplab::gpu {
@@ -234,7 +236,21 @@ TEST(GemmBackends, EachInstructionHasItsModel) {
     EXPECT_EQ(sync.run(p).d[0], 0x3F800200u);
     EXPECT_EQ(wgmma.run(p).d[0], 0x3F800000u);
     EXPECT_EQ(instructionModelName("cuda-kernel", GemmType::E4m3Fp32, tc::Arch::Sm90), "cpu-model-sm_90");
-    EXPECT_EQ(instructionModelName("cublas", GemmType::E4m3Fp32, tc::Arch::Sm90), "cpu-model-sm_90-wgmma");
+    // cuBLASLt FP8: FAST_ACCUM off promotes (the model at the assumed interval), FAST_ACCUM on does not.
+    EXPECT_EQ(instructionModelName("cublas", GemmType::E4m3Fp32, tc::Arch::Sm90), "cpu-model-sm_90-wgmma-promoted-128");
+    EXPECT_EQ(instructionModelName("cublas-fast-accum", GemmType::E4m3Fp32, tc::Arch::Sm90), "cpu-model-sm_90-wgmma");
+    EXPECT_EQ(CublasBackend(true).name(), "cublas-fast-accum");
+    EXPECT_NE(CublasBackend(true).unavailableReason(GemmType::Fp16Fp32).find("FP8 GEMMs only"), std::string::npos);
+    // 2^8 then 63 products of 2^-7: the promoted model keeps the second run's 0.25 (docs/tensor-core-model.md).
+    auto promoted = makeBackend(BackendChoice::ModelWgmmaPromoted, tc::Arch::Sm90);
+    EXPECT_EQ(promoted->name(), "cpu-model-sm_90-wgmma-promoted-128");
+    GemmProblem longK = p;
+    longK.k = 160;
+    longK.a.assign(160, 0x04);
+    longK.a[0] = 0x78;
+    longK.b.assign(160, 0x38);
+    EXPECT_EQ(promoted->run(longK).d[0], std::bit_cast<std::uint32_t>(256.25f));
+    EXPECT_EQ(wgmma.run(longK).d[0], std::bit_cast<std::uint32_t>(256.0f));
     EXPECT_EQ(instructionModelName("cublas", GemmType::Fp16Fp32, tc::Arch::Sm90), "") << "cuBLAS picks its kernels";
     EXPECT_EQ(instructionModelName("cuda-naive", GemmType::E4m3Fp32, tc::Arch::Sm90), "");
     CpuModelBackend ada(tc::Arch::Sm80, tc::Tf32Input::NearestAway, tc::Api::MmaSync, true);

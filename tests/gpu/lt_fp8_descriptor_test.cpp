@@ -62,3 +62,18 @@ TEST(LtFp8Descriptor, TheSpeedTableTimesTheFp8GemmsCublasLtHas) {
 
 } // namespace
 } // namespace fplab::gpu
+
+namespace fplab::gpu {
+namespace {
+
+// FAST_ACCUM is set only when asked for, last, and the assumed promotion interval is a whole number of wgmma k32s.
+TEST(LtFp8Descriptor, FastAccumIsSetOnlyWhenAskedFor) {
+    EXPECT_EQ(ltFp8Descriptor(Fp8Operand::E4m3, Fp8Operand::E4m3).attributes,
+              (std::vector<LtAttribute>{LtAttribute::TransA, LtAttribute::TransB}));
+    EXPECT_EQ(ltFp8Descriptor(Fp8Operand::E4m3, Fp8Operand::E5m2, 1.0f, 1.0f, true).attributes,
+              (std::vector<LtAttribute>{LtAttribute::TransA, LtAttribute::TransB, LtAttribute::FastAccum}));
+    EXPECT_EQ(kAssumedCublasLtFp8PromotionInterval % 32, 0);
+}
+
+} // namespace
+} // namespace fplab::gpu

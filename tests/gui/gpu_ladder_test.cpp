@@ -9,8 +9,10 @@
 #include "gpu/device_info.h"
 #include "gpu/ladder.h"
 #include "gpu/ladder_results.h"
+#include "gpu/verified_claims.h"
 #include "gui_fixture.h"
 
+#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QLabel>
 #include <QLineSeries>
@@ -107,14 +109,20 @@ TEST(GpuLadderTest, TheChartDrawsARecordedFileLabelledAsRecorded) {
     ASSERT_TRUE(harness.language().setLanguage(QStringLiteral("en")));
 }
 
-TEST(GpuLadderTest, AMeasuredRunIsLabelledMeasured) {
-    testing::GuiHarness harness;
-    LadderChart chart;
+// A cuBLAS row of a measured ladder run: FP16 at 4096^3, 50 TFLOPS (made-up test data).
+gpu::BenchRow cublasRowAt4096() {
     gpu::BenchRow cublas;
     cublas.type = gpu::GemmType::Fp16Fp32;
     cublas.size = 4096;
     cublas.ran = true;
     cublas.tflops = 50;
+    return cublas;
+}
+
+TEST(GpuLadderTest, AMeasuredRunIsLabelledMeasured) {
+    testing::GuiHarness harness;
+    LadderChart chart;
+    const gpu::BenchRow cublas = cublasRowAt4096();
     gpu::BenchRow rung = cublas;
     rung.rung = 3;
     rung.tflops = 25;
@@ -123,6 +131,27 @@ TEST(GpuLadderTest, AMeasuredRunIsLabelledMeasured) {
     EXPECT_TRUE(chart.noteLabel()->text().startsWith(QStringLiteral("Measured on Some GPU, 2026-01-03")));
     EXPECT_DOUBLE_EQ(chart.rungBars()->at(2), 25);
     EXPECT_FALSE(chart.peakLine()->isVisible()); // no datasheet entry
+}
+
+// A rung whose sampled cells failed their check before timing (gpu/bench_check.h) has no bar and says WRONG;
+// the ladder carries the "not yet measured on a GPU" mark while docs/gpu-results/verified.tsv says so.
+TEST(GpuLadderTest, AWrongRungHasNoBarAndSaysWrong) {
+    testing::GuiHarness harness;
+    LadderChart chart;
+    const gpu::BenchRow cublas = cublasRowAt4096();
+    gpu::BenchRow rung = cublas;
+    rung.rung = 4;
+    rung.ran = false;
+    rung.tflops = 0;
+    rung.wrong = "cell (0, 0): got 0x3f800001, model 0x3f800000";
+    chart.showRecord(gpu::ladderRecordFromRows({cublas, rung}, "Some GPU", "2026-01-03"), false);
+    EXPECT_DOUBLE_EQ(chart.rungBars()->at(3), 0);
+    const QStringList ideas = chart.ideasLabel()->text().split(QLatin1Char('\n'));
+    ASSERT_EQ(ideas.size(), 5);
+    EXPECT_TRUE(ideas[3].endsWith(QStringLiteral("(WRONG, no TFLOPS: WRONG: cell (0, 0): got 0x3f800001, model 0x3f800000)")))
+        << ideas[3].toStdString();
+    if (gpu::featureStatus(gpu::loadClaimTable(gpu::claimTableFile()), "ladder-rung-") == gpu::ClaimStatus::NotMeasured)
+        EXPECT_EQ(chart.rungAxis()->titleText(), QStringLiteral("Rung (Not yet measured on a GPU)"));
 }
 
 } // namespace

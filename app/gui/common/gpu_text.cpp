@@ -2,6 +2,7 @@
 
 #include "gpu/device_info.h"
 #include "gpu/gpu_error.h"
+#include "gpu/verified_claims.h"
 
 #include <string_view>
 
@@ -60,6 +61,24 @@ QString gpuErrorText(const std::exception& error) {
 
 QString cudaVersionLabel(int version) {
     return version <= 0 ? GpuText::tr("none") : QString::fromStdString(gpu::cudaVersionText(version));
+}
+
+} // namespace fplab::gui
+
+namespace fplab::gui {
+
+QString gpuMeasurementMark(std::string_view claimPrefix) {
+    // Read once: the table is part of the source tree and changes only with a commit.
+    static const gpu::ClaimTable table = gpu::loadClaimTable(gpu::claimTableFile());
+    if (!table.error.empty())
+        return GpuText::tr("Not yet measured on a GPU (the table of verified claims cannot be read: %1)")
+            .arg(QString::fromStdString(table.error));
+    switch (gpu::featureStatus(table, claimPrefix)) {
+    case gpu::ClaimStatus::Verified: return {};
+    case gpu::ClaimStatus::Failed: return GpuText::tr("FAILED on a GPU (docs/gpu-results/verified.tsv)");
+    case gpu::ClaimStatus::NotMeasured: break;
+    }
+    return GpuText::tr("Not yet measured on a GPU");
 }
 
 } // namespace fplab::gui

@@ -26,4 +26,9 @@ QString gpuErrorText(const std::exception& error);
 // A CUDA version ("12.4") or the word for none.
 QString cudaVersionLabel(int version);
 
+// The visible mark of a GPU feature whose claims (the ids starting with `claimPrefix` in
+// docs/gpu-results/verified.tsv, gpu/verified_claims.h) are not all verified on a GPU: "Not yet measured on a
+// GPU", or "FAILED on a GPU" when a run found it wrong; empty when every claim is verified.
+QString gpuMeasurementMark(std::string_view claimPrefix);
+
 } // namespace fplab::gui

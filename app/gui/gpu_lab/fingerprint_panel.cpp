@@ -1,6 +1,7 @@
 // The Fingerprint tab's controls, jobs and table.
 #include "app/gui/gpu_lab/fingerprint_panel.h"
 
+#include "app/gui/common/gpu_text.h"
 #include "app/gui/common/number_text.h"
 #include "app/gui/common/job_runner.h"
 #include "app/gui/gpu_lab/lab_widgets.h"
@@ -216,7 +217,11 @@ QString FingerprintPanel::valuesText(fp::Param p, const std::vector<int>& values
 void FingerprintPanel::fill() {
     if (!m_result) {
         m_model->setRows({});
-        m_summary->setText(tr("Run the probes on this GPU, or load a saved fingerprint."));
+        const QString mark = gpuMeasurementMark("fingerprint-");
+        m_summary->setText(mark.isEmpty() ? tr("Run the probes on this GPU, or load a saved fingerprint.")
+                                          : tr("Run the probes on this GPU, or load a saved fingerprint. The probes "
+                                               "on a GPU: %1.")
+                                                .arg(mark));
         return;
     }
     const fp::AnswerSet& s = m_result->answers;
@@ -274,6 +279,7 @@ void FingerprintPanel::retranslate() {
     m_intro->setText(tr("How many bits does the tensor core keep? Probe vectors in the manner of Fasi, Higham, "
                         "Mikaitis and Khattak run through one MMA instruction; every candidate model is checked "
                         "against every answer, and a parameter is inferred when all candidates that fit agree on it."));
+
     m_typeLabel->setText(tr("Type:"));
     m_instructionLabel->setText(tr("Instruction:"));
     m_run->setText(tr("Fingerprint this GPU"));

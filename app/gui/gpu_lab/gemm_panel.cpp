@@ -10,6 +10,7 @@
 #include "app/gui/gpu_lab/ulp_heat_map.h"
 #include "core/text/print.h"
 #include "gpu/backend_choice.h"
+#include "gpu/lt_fp8_descriptor.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -112,6 +113,10 @@ void GemmPanel::buildControls(QAction* runAction) {
                 m_wanted.erase(b);
         });
         backendLayout->addWidget(check);
+        // cuBLASLt's FP8 pair (FAST_ACCUM off against the promoted model, on against the plain one) exists on an
+        // sm_90 GPU only; elsewhere those two choices take no room.
+        if (b == BackendChoice::ModelWgmmaPromoted || b == BackendChoice::CublasFastAccum)
+            check->setVisible(noGpuReason().empty() && defaultModelArch() == tc::Arch::Sm90);
     }
     // The table compares every backend with these two, so they always run.
     for (BackendChoice always : {BackendChoice::Reference, BackendChoice::Model}) {
@@ -465,6 +470,11 @@ QString GemmPanel::backendText(BackendChoice b) {
     case BackendChoice::Sequential: return tr("CPU: sequential FMA chain");
     case BackendChoice::Model: return tr("CPU: tensor-core model (mma.sync)");
     case BackendChoice::ModelWgmma: return tr("CPU: tensor-core model of wgmma (FP8 on sm_90, as cuBLASLt)");
+    case BackendChoice::ModelWgmmaPromoted:
+        return tr("CPU: wgmma model, promoted to FP32 every %1 products (cuBLASLt FP8, FAST_ACCUM off; "
+                  "not yet measured on a GPU)")
+            .arg(gpu::kAssumedCublasLtFp8PromotionInterval);
+    case BackendChoice::CublasFastAccum: return tr("GPU: cuBLASLt FP8 with FAST_ACCUM on (no promotion)");
     case BackendChoice::Naive: return tr("GPU: naive kernel");
     case BackendChoice::Kernel: return tr("GPU: tensor-core kernel (mma.sync)");
     case BackendChoice::Cublas: return tr("GPU: cuBLAS");

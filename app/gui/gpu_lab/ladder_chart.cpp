@@ -2,6 +2,7 @@
 #include "app/gui/gpu_lab/ladder_chart.h"
 
 #include "app/gui/common/chart_style.h"
+#include "app/gui/common/gpu_text.h"
 #include "app/gui/common/number_text.h"
 #include "app/gui/gpu_lab/lab_widgets.h"
 #include "app/gui/gpu_lab/ladder_text.h"
@@ -95,11 +96,6 @@ void LadderChart::fill() {
     m_rungBars = nullptr;
     m_cublas->clear();
     m_peak->clear();
-    QStringList categories;
-    for (const LadderRungInfo& r : ladderRungs()) categories << QString::number(r.number);
-    m_axisX->clear();
-    m_axisX->append(categories);
-
     const LadderResult* rows[kLadderRungCount + 1] = {};
     if (m_record && !m_record->rows.empty()) {
         // The first type's largest size: the size where the ladder is read (the bench runs 4096 and 8192).
@@ -120,10 +116,20 @@ void LadderChart::fill() {
                            "With a GPU, press Measure ladder (or run fplab-cli gpu bench --impl ladder)."));
     }
 
+    // A rung whose sampled cells failed their check has no bar: its category says WRONG.
+    QStringList categories;
+    for (const LadderRungInfo& r : ladderRungs())
+        categories << (rows[r.number] && rows[r.number]->wrong ? tr("%1 WRONG").arg(r.number) : QString::number(r.number));
+    m_axisX->clear();
+    m_axisX->append(categories);
+
     QStringList ideas;
+    if (rows[0] && rows[0]->wrong) ideas << tr("cuBLAS: WRONG, no TFLOPS (%1)").arg(qs(rows[0]->status));
     for (const LadderRungInfo& r : ladderRungs()) {
         QString line = tr("%1 %2: %3").arg(r.number).arg(text(r.name), ladderIdeaText(r));
-        if (const LadderResult* row = rows[r.number]; row && !row->ran) line = tr("%1 (not run: %2)").arg(line, qs(row->status));
+        const LadderResult* row = rows[r.number];
+        if (row && row->wrong) line = tr("%1 (WRONG, no TFLOPS: %2)").arg(line, qs(row->status));
+        else if (row && !row->ran) line = tr("%1 (not run: %2)").arg(line, qs(row->status));
         ideas << line;
     }
     m_ideas->setText(ideas.join(QLatin1Char('\n')));
@@ -156,7 +162,9 @@ void LadderChart::fill() {
     m_axisY->setRange(0, hi * 1.08);
     m_axisY->applyNiceNumbers();
     m_axisY->setTitleText(tr("TFLOPS"));
-    m_axisX->setTitleText(tr("Rung"));
+    // Whether the rungs' bit-checks have passed on hardware (docs/gpu-results/verified.tsv), on the chart itself.
+    const QString mark = gpuMeasurementMark("ladder-rung-");
+    m_axisX->setTitleText(mark.isEmpty() ? tr("Rung") : tr("Rung (%1)").arg(mark));
     styleChart(m_chartView->chart(), palette());
 }
 

@@ -38,6 +38,7 @@ public:
     // For tests.
     QLabel* noteLabel() const { return m_note; }
     QLabel* ideasLabel() const { return m_ideas; }
+    QBarCategoryAxis* rungAxis() const { return m_axisX; }
     QBarSet* rungBars() const { return m_rungBars; }
     QLineSeries* cublasLine() const { return m_cublas; }
     QLineSeries* peakLine() const { return m_peak; }

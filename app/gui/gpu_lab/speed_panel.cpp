@@ -48,6 +48,13 @@ const BenchRow* measuredRow(const std::vector<BenchRow>& rows, GemmType type) {
     return nullptr;
 }
 
+// A row of this type whose sampled cells failed their check (it has no TFLOPS).
+const BenchRow* wrongRow(const std::vector<BenchRow>& rows, GemmType type) {
+    for (const BenchRow& r : rows)
+        if (r.type == type && !r.wrong.empty()) return &r;
+    return nullptr;
+}
+
 } // namespace
 
 SpeedPanel::SpeedPanel(GpuLabSettings& settings, JobRunner& runner, QAction* measureAction, QWidget* parent)
@@ -201,7 +208,9 @@ void SpeedPanel::fill() {
         row[Type] = latin(gemmTypeInfo(type).benchLabel) + (isIntegerType(type) ? tr(" (TOPS)") : QString());
         const double peak = entry ? datasheetPeak(*entry, type) : 0;
         row[Peak] = peak > 0 ? approxText(peak, 5) : QStringLiteral("—");
-        if (const BenchRow* m = measuredRow(m_measured, type)) {
+        if (const BenchRow* w = wrongRow(m_measured, type)) {
+            row[Measured] = tr("WRONG: %1").arg(qs(w->wrong));
+        } else if (const BenchRow* m = measuredRow(m_measured, type)) {
             row[Measured] = QString::number(m->tflops, 'f', 1);
             if (peak > 0) row[PercentOfPeak] = QString::number(100.0 * m->tflops / peak, 'f', 0) + QLatin1Char('%');
         }

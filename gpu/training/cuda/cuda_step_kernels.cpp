@@ -372,9 +372,10 @@ private:
         return c.nan ? std::numeric_limits<float>::quiet_NaN() : std::bit_cast<float>(c.amaxBits);
     }
 
+    // FAST_ACCUM on, as the plan's descriptor says (fp8_gemm_plan.h): no promotion inside the chunk.
     cuda::CublasRunner::Plan& ltPlan(Fp8Operand a, Fp8Operand b, int m, int n, int k, int ld) {
         auto& plan = m_ltPlans[std::make_tuple(int(a), int(b), m, n, k, ld)];
-        if (!plan) plan = m_cublas->planFp8Chunk(a, b, m, n, k, ld);
+        if (!plan) plan = m_cublas->planFp8Chunk(a, b, m, n, k, ld, true);
         return *plan;
     }
 
