@@ -32,7 +32,9 @@ std::optional<BackendChoice> parseBackendKey(std::string_view key);
 // The choices a comparison runs when none is named: all but the wgmma model (the CPU model of FP8 on sm_90 only).
 bool isDefaultBackend(BackendChoice b);
 bool isGpuBackend(BackendChoice b);
-std::unique_ptr<GemmBackend> makeBackend(BackendChoice b, tc::Arch arch);
+// `corners`: the CPU models' readings of the two open corners (nullopt: the built-in ones).
+std::unique_ptr<GemmBackend> makeBackend(BackendChoice b, tc::Arch arch,
+                                         std::optional<tc::CornerReadings> corners = std::nullopt);
 
 // The short names in the enum's order.
 std::span<const std::string_view> backendKeys();
