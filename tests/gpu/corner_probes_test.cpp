@@ -1,6 +1,9 @@
 // `fplab-cli gpu fingerprint --probe-corners`: the no-GPU exit, the probes answered by the CPU model with
-// each reading planted (the report must name the planted reading), bad command lines; with a GPU, a real run.
+// each reading planted (the report must name the planted reading), bad command lines; the CPU model backend
+// under each reading; with a GPU, a real run.
 #include "../cli/cli_run.h"
+#include "gpu/backend_choice.h"
+#include "gpu/backends.h"
 #include "gpu/fingerprint.h"
 #include "gpu_test_support.h"
 
@@ -97,6 +100,24 @@ TEST(CornerProbesCli, BadCommandLinesAreNamed) {
         EXPECT_EQ(r.code, cli::kExitUsage) << b.message;
         EXPECT_TRUE(contains(r.err, b.message)) << r.err;
     }
+}
+
+// The CPU model backend (the GPU Lab's GEMM) follows the readings it is given: the A100 BF16 example of the
+// zero-product corner (docs/tensor-core-model.md) as a 1 x 1 GEMM with k = 8.
+TEST(CornerReadingsBackend, TheCpuModelFollowsItsReadings) {
+    GemmProblem p;
+    p.type = GemmType::Bf16Fp32;
+    p.m = p.n = 1;
+    p.k = 8;
+    p.a = {0, 0, 0, 0, 0x8000, 0, 0, 0};
+    p.b = {0, 0, 0, 0, 0x7edf, 0, 0, 0};
+    p.c = {0x3de9bcf4};
+    CpuModelBackend model(tc::Arch::Sm80);
+    EXPECT_EQ(model.run(p).d.at(0), 0x3de9bcf4u);
+    model.setCornerReadings(tc::kMmaSimReadings);
+    EXPECT_EQ(model.run(p).d.at(0), 0x3de9bcf0u);
+    auto chosen = makeBackend(BackendChoice::Model, tc::Arch::Sm80, tc::kMmaSimReadings);
+    EXPECT_EQ(chosen->run(p).d.at(0), 0x3de9bcf0u);
 }
 
 // On a GPU: every probe runs and each corner gets an answer line (the answers are what the run is for).
