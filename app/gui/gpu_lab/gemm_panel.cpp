@@ -103,10 +103,20 @@ void GemmPanel::buildControls(QAction* runAction) {
     m_zeroProducts->setObjectName(QStringLiteral("gpuZeroProducts"));
     m_zeroSign = new QComboBox;
     m_zeroSign->setObjectName(QStringLiteral("gpuZeroSign"));
+    // The model's row holds its architecture and its readings of the two open corners (one row, so the panel
+    // still fits a 1280 x 720 window).
+    auto* model = new QWidget;
+    auto* modelLayout = new QHBoxLayout(model);
+    modelLayout->setContentsMargins(0, 0, 0, 0);
+    modelLayout->addWidget(m_arch);
+    for (QComboBox* combo : {m_zeroProducts, m_zeroSign}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(8);
+        modelLayout->addWidget(combo, 1);
+    }
     m_box = new QGroupBox;
     m_form = new QFormLayout(m_box);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_input, m_accum, m_arch, m_m, m_n, m_k, m_seed, m_dist,
-                                                      m_zeroProducts, m_zeroSign})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_input, m_accum, model, m_m, m_n, m_k, m_seed, m_dist})
         m_form->addRow(QStringLiteral("-"), w);
 
     m_backendBox = new QGroupBox;
@@ -213,13 +223,12 @@ void GemmPanel::fillCombos() {
     m_dist->addItem(tr("Small integers in [−4, 4]"), QStringLiteral("int"));
     m_dist->setCurrentIndex(std::max(0, m_dist->findData(dist)));
     m_zeroProducts->clear();
-    m_zeroProducts->addItem(tr("Dropped: only nonzero products (FP Lab's reading)"), latin(tc::zeroProductsName(tc::ZeroProducts::Dropped)));
-    m_zeroProducts->addItem(tr("Counted: a zero operand as 2^-126 (MMA-Sim's reading)"),
-                            latin(tc::zeroProductsName(tc::ZeroProducts::Counted)));
+    m_zeroProducts->addItem(tr("0×b not in E"), latin(tc::zeroProductsName(tc::ZeroProducts::Dropped)));
+    m_zeroProducts->addItem(tr("0×b in E"), latin(tc::zeroProductsName(tc::ZeroProducts::Counted)));
     m_zeroProducts->setCurrentIndex(std::max(0, m_zeroProducts->findData(zeroProducts)));
     m_zeroSign->clear();
-    m_zeroSign->addItem(tr("Keeps the sum's sign (FP Lab's reading)"), latin(tc::zeroSignName(tc::ZeroSign::OfSum)));
-    m_zeroSign->addItem(tr("Always +0 (MMA-Sim's reading)"), latin(tc::zeroSignName(tc::ZeroSign::Positive)));
+    m_zeroSign->addItem(tr("Rounded −0"), latin(tc::zeroSignName(tc::ZeroSign::OfSum)));
+    m_zeroSign->addItem(tr("Rounded +0"), latin(tc::zeroSignName(tc::ZeroSign::Positive)));
     m_zeroSign->setCurrentIndex(std::max(0, m_zeroSign->findData(zeroSign)));
     fillAccumulators();
 }
@@ -510,8 +519,7 @@ void GemmPanel::retranslate() {
     fillCombos();
     m_box->setTitle(tr("GEMM D = A·B + C"));
     const QString labels[] = {tr("Input:"), tr("Accumulator:"), tr("Model:"), tr("M (rows of A):"), tr("N (columns of B):"),
-                              tr("K (the dot length):"), tr("Seed:"), tr("Values:"), tr("Zero products in E:"),
-                              tr("A sum rounded to zero:")};
+                              tr("K (the dot length):"), tr("Seed:"), tr("Values:")};
     for (int row = 0; row < m_form->rowCount() && row < int(std::size(labels)); ++row)
         if (auto* item = m_form->itemAt(row, QFormLayout::LabelRole))
             if (auto* label = qobject_cast<QLabel*>(item->widget())) label->setText(labels[row]);
@@ -520,9 +528,11 @@ void GemmPanel::retranslate() {
                             "built-in reading is FP Lab's. `fplab-cli gpu fingerprint --probe-corners` settles it on "
                             "your GPU.");
     m_zeroProducts->setToolTip(tr("Does a product with a zero operand take part in the exponent E that every term is "
-                                  "aligned to? Counted, 0 × a huge value raises E and cuts bits from the other terms.") +
+                                  "aligned to? Not in E: FP Lab's reading. In E, a zero operand counting as 2^-126: "
+                                  "MMA-Sim's; then 0 × a huge value raises E and cuts bits from the other terms.") +
                                QLatin1Char('\n') + open);
-    m_zeroSign->setToolTip(tr("The sign of a result the final rounding makes zero from a negative sum: −0, or +0.") +
+    m_zeroSign->setToolTip(tr("The sign of a result the final rounding makes zero from a negative sum: −0, the sum's "
+                              "sign (FP Lab's reading), or +0 (MMA-Sim's).") +
                            QLatin1Char('\n') + open);
     m_backendBox->setTitle(tr("Backends"));
     for (auto it = m_backendChecks.cbegin(); it != m_backendChecks.cend(); ++it) it.value()->setText(backendText(it.key()));
