@@ -188,8 +188,8 @@ OptionTable fingerprintOptions(Options& o) {
         {"--save", "FILE", "write the answers (one type) for a later --load; with --load it converts\nrecorded cells into such a file",
          setText(o.save)},
         {"--load", "FILE",
-         "read a saved file, or bare recorded cells (\"a0..a(k-1) b0..b(k-1) c d\" in hex per\n"
-         "line, as in the H100 evidence); bare cells need --type, and --arch and --instruction\n"
+         "read a saved file, or bare recorded cells (\"a0..a(k-1) b0..b(k-1) c d\" in hex per "
+         "line, as in the H100 evidence); bare cells need --type, and --arch and --instruction "
          "describe where they were taken",
          setText(o.load)},
         {"--probe-corners", "",

@@ -251,8 +251,8 @@ OptionTable mmaOptions(MmaOptions& o) {
                    "fp32 fp16 int32"),
          true},
         {"--instruction", "I",
-         "the PTX instruction: mma.sync, wmma or wgmma (sm_90 only). The same types can\n"
-         "mean different arithmetic: on sm_90, FP8 mma.sync runs as two FP16 blocks with C\n"
+         "the PTX instruction: mma.sync, wmma or wgmma (sm_90 only). The same types can "
+         "mean different arithmetic: on sm_90, FP8 mma.sync runs as two FP16 blocks with C "
          "added in FP32 (measured on an H100), wgmma on the FP8 path (14-bit sum).\n"
          "Default: wgmma for e4m3/e5m2 on sm_90, mma.sync otherwise",
          setNamed(o.cfg.instruction, parseApi, "instruction",
