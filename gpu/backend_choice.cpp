@@ -39,7 +39,13 @@ bool isGpuBackend(BackendChoice b) {
            b == BackendChoice::CublasFastAccum;
 }
 
-std::unique_ptr<GemmBackend> makeBackend(BackendChoice b, tc::Arch arch) {
+std::unique_ptr<GemmBackend> makeBackend(BackendChoice b, tc::Arch arch, std::optional<tc::CornerReadings> corners) {
+    if (b == BackendChoice::Model || b == BackendChoice::ModelWgmma) {
+        auto model = std::make_unique<CpuModelBackend>(arch, tc::Tf32Input::NearestAway,
+                                                       b == BackendChoice::Model ? tc::Api::MmaSync : tc::Api::Wgmma);
+        model->setCornerReadings(corners);
+        return model;
+    }
     switch (b) {
     case BackendChoice::Kernel: return std::make_unique<CudaKernelBackend>(KernelVariant::TensorCore);
     case BackendChoice::Naive: return std::make_unique<CudaKernelBackend>(KernelVariant::Naive);
@@ -48,10 +54,11 @@ std::unique_ptr<GemmBackend> makeBackend(BackendChoice b, tc::Arch arch) {
     case BackendChoice::ModelWgmmaPromoted: {
         auto promoted = std::make_unique<CpuModelBackend>(arch, tc::Tf32Input::NearestAway, tc::Api::Wgmma);
         promoted->setPromoteEvery(kAssumedCublasLtFp8PromotionInterval);
+        promoted->setCornerReadings(corners);
         return promoted;
     }
-    case BackendChoice::Model: return std::make_unique<CpuModelBackend>(arch);
-    case BackendChoice::ModelWgmma: return std::make_unique<CpuModelBackend>(arch, tc::Tf32Input::NearestAway, tc::Api::Wgmma);
+    case BackendChoice::Model:
+    case BackendChoice::ModelWgmma: break; // above
     case BackendChoice::Sequential: return std::make_unique<CpuSequentialBackend>();
     case BackendChoice::Reference: return std::make_unique<CpuReferenceBackend>();
     }

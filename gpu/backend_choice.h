@@ -37,7 +37,9 @@ std::optional<BackendChoice> parseBackendKey(std::string_view key);
 // The choices a comparison runs when none is named: all but the FP8-on-sm_90 ones (the wgmma models, FAST_ACCUM).
 bool isDefaultBackend(BackendChoice b);
 bool isGpuBackend(BackendChoice b);
-std::unique_ptr<GemmBackend> makeBackend(BackendChoice b, tc::Arch arch);
+// `corners`: the CPU models' readings of the two open corners (nullopt: the built-in ones).
+std::unique_ptr<GemmBackend> makeBackend(BackendChoice b, tc::Arch arch,
+                                         std::optional<tc::CornerReadings> corners = std::nullopt);
 
 // The short names in the enum's order.
 std::span<const std::string_view> backendKeys();

@@ -181,12 +181,21 @@ std::string CpuModelBackend::unavailableReason(GemmType type) const {
     if (m_api == tc::Api::Wgmma && !isFp8Type(type))
         return "the wgmma model is shown for FP8 only: for this type its blocks are the mma.sync model's";
     if (m_promoteEvery > 0 && !isFp8Type(type)) return "the promoted model is shown for FP8 only, as cuBLASLt promotes";
-    const auto config = mmaConfigFor(type, m_arch, m_tf32Input, m_api);
+    const auto config = configFor(type);
     if (!config) return {};
     if (isFp8Type(type) && m_adaDevice) return std::string(tc::adaFp8NoData());
     const auto resolved = tc::resolveModel(*config);
     if (!resolved.model) return resolved.message.empty() ? "no tensor-core model for this type" : resolved.message;
     return {};
+}
+
+std::optional<tc::MmaConfig> CpuModelBackend::configFor(GemmType type) const {
+    auto config = mmaConfigFor(type, m_arch, m_tf32Input, m_api);
+    if (config && m_corners) {
+        config->zeroProducts = m_corners->zeroProducts;
+        config->zeroSign = m_corners->zeroSign;
+    }
+    return config;
 }
 
 std::string CpuModelBackend::instruction(GemmType type) const {
@@ -209,7 +218,7 @@ int modelBlockK(const tc::BlockModel& model, GemmType type) {
 GemmOutput CpuModelBackend::run(const GemmProblem& p) {
     requireWellFormed(p);
     if (auto why = unavailableReason(p.type); !why.empty()) throw GpuError(GpuError::Kind::Unsupported, name() + ": " + why);
-    const auto config = mmaConfigFor(p.type, m_arch, m_tf32Input, m_api);
+    const auto config = configFor(p.type);
     if (!config) {
         CpuSequentialBackend sequential;
         GemmOutput out = sequential.run(p);

@@ -57,13 +57,18 @@ public:
     GemmOutput run(const GemmProblem& problem) override;
     tc::Arch arch() const { return m_arch; }
     tc::Api api() const { return m_api; }
+    // The readings of the model's two open corners (corner_readings.h); nullopt: the built-in ones.
+    void setCornerReadings(std::optional<tc::CornerReadings> corners) { m_corners = corners; }
 
 private:
+    std::optional<tc::MmaConfig> configFor(GemmType type) const;
+
     tc::Arch m_arch;
     tc::Tf32Input m_tf32Input;
     tc::Api m_api;
     bool m_adaDevice;
     int m_promoteEvery = 0;
+    std::optional<tc::CornerReadings> m_corners;
 };
 
 // The model configuration of one instruction of this GEMM type (types without a tensor-core MMA: nullopt).

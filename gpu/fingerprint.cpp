@@ -84,6 +84,54 @@ fp::AnswerSet runFingerprintOnGpu(GemmType type, tc::Api api, const std::functio
     return s;
 }
 
+namespace {
+
+// The probes of a type built for `arch`, run through `answer` (a tile in, D out).
+template <class Answer>
+CornerRun runCornerProbes(GemmType type, tc::Arch arch, fp::AnswerSet where, Answer answer) {
+    CornerRun run;
+    run.type = type;
+    run.arch = arch;
+    run.probes = fp::cornerProbes(arch, tc::Api::MmaSync, where.input, where.accum, where.k);
+    run.where = std::move(where);
+    for (const fp::CornerProbe& p : run.probes)
+        run.answers.push_back(fp::decideCorner(p, answer(MmaTile{type, p.tile.a, p.tile.b, p.tile.c}).at(0)));
+    return run;
+}
+
+} // namespace
+
+CornerRun runCornerProbesOnGpu(GemmType type) {
+    if (auto why = fingerprintUnavailableReason(type, tc::Api::MmaSync); !why.empty()) {
+        if (!builtWithCuda()) throw GpuError(GpuError::Kind::NotBuilt, why);
+        if (!queryDevices().available) throw GpuError(GpuError::Kind::NoDevice, why);
+        throw GpuError(GpuError::Kind::Unsupported, why);
+    }
+    const DeviceInfo& dev = requireDevice();
+    fp::AnswerSet where = *fingerprintDescription(type, tc::Api::MmaSync);
+    where.device = dev.name;
+    where.computeCapability = dev.computeCapability();
+    where.driver = cudaVersionText(queryDevices().driverVersion);
+    where.date = todayUtc();
+    return runCornerProbes(type, modelArchFor(where.computeCapability), std::move(where),
+                           [](const MmaTile& t) { return runSingleMmaOnGpu(t); });
+}
+
+CornerRun runCornerProbesOnModel(GemmType type, tc::Arch arch, tc::CornerReadings readings) {
+    auto where = fingerprintDescription(type, tc::Api::MmaSync);
+    if (!where) throw GpuError(GpuError::Kind::Unsupported, fingerprintUnavailableReason(type, tc::Api::MmaSync));
+    const auto resolved = tc::resolveModel(*mmaConfigFor(type, arch, tc::Tf32Input::Truncate, tc::Api::MmaSync));
+    if (!resolved.model)
+        throw GpuError(GpuError::Kind::Unsupported, "the CPU model has no " + std::string(gemmTypeName(type)) +
+                                                        " mma.sync on " + std::string(tc::archName(arch)) + ": " +
+                                                        resolved.message);
+    where->device = "CPU model of " + std::string(tc::archName(arch)) + " mma.sync";
+    where->computeCapability = arch == tc::Arch::Sm90 ? 90 : 80;
+    return runCornerProbes(type, arch, std::move(*where), [&](const MmaTile& t) {
+        return runSingleMmaOnModel(t, arch, tc::Tf32Input::Truncate, readings);
+    });
+}
+
 tc::fingerprint::AnswersOrError readFingerprintAnswers(const std::string& path, std::optional<GemmType> type,
                                                        tc::Api api, tc::Arch arch) {
     namespace fp = tc::fingerprint;

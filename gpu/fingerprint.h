@@ -5,6 +5,7 @@
 
 #include "core/tensor_core/fingerprint/answers.h"
 #include "core/tensor_core/fingerprint/answers_file.h"
+#include "core/tensor_core/fingerprint/corner_probes.h"
 #include "gpu/gemm_types.h"
 
 #include <functional>
@@ -33,5 +34,22 @@ tc::fingerprint::AnswersOrError readFingerprintAnswers(const std::string& path, 
 // after each tile. Throws GpuError (NotBuilt, NoDevice, Unsupported, ...).
 tc::fingerprint::AnswerSet runFingerprintOnGpu(GemmType type, tc::Api api,
                                                const std::function<void(int, int)>& progress = {});
+
+// The corner probes of one type (core/tensor_core/fingerprint/corner_probes.h), run as mma.sync tiles, and
+// what each answer says. `answers` holds the description of where they ran (device, compute capability,
+// driver, date, shape) and no cells.
+struct CornerRun {
+    GemmType type = GemmType::Bf16Fp32;
+    tc::Arch arch = tc::Arch::Sm80; // the model architecture the probes were built for
+    tc::fingerprint::AnswerSet where;
+    std::vector<tc::fingerprint::CornerProbe> probes;
+    std::vector<tc::fingerprint::CornerAnswer> answers; // one per probe
+};
+
+// Runs the corner probes of `type` on device 0 (mma.sync). Throws GpuError (NotBuilt, NoDevice, Unsupported).
+CornerRun runCornerProbesOnGpu(GemmType type);
+// The same probes answered by the CPU model of mma.sync on `arch` with the given readings: what the probes
+// report for a GPU that follows those readings. Throws GpuError(Unsupported) for a type without a model.
+CornerRun runCornerProbesOnModel(GemmType type, tc::Arch arch, tc::CornerReadings readings);
 
 } // namespace fplab::gpu

@@ -42,10 +42,15 @@ MmaTile makeRandomMmaTile(GemmType type, std::uint64_t seed, Distribution distri
     return {type, std::move(p.a), std::move(p.b), std::move(p.c)};
 }
 
-std::vector<std::uint64_t> runSingleMmaOnModel(const MmaTile& t, tc::Arch arch, tc::Tf32Input tf32Input) {
+std::vector<std::uint64_t> runSingleMmaOnModel(const MmaTile& t, tc::Arch arch, tc::Tf32Input tf32Input,
+                                               std::optional<tc::CornerReadings> corners) {
     if (auto why = checkMmaTile(t); !why.empty()) throw GpuError(GpuError::Kind::InvalidArgument, why);
     // The single tile runs mma.sync on the GPU (runSingleMmaOnGpu): its model, whatever the type's default.
-    const auto config = mmaConfigFor(t.type, arch, tf32Input, tc::Api::MmaSync);
+    auto config = mmaConfigFor(t.type, arch, tf32Input, tc::Api::MmaSync);
+    if (corners) {
+        config->zeroProducts = corners->zeroProducts;
+        config->zeroSign = corners->zeroSign;
+    }
     const auto resolved = tc::resolveModel(*config);
     if (!resolved.model)
         throw GpuError(GpuError::Kind::Unsupported, "the CPU tensor-core model has no " +

@@ -34,8 +34,10 @@ GemmProblem tileAsProblem(const MmaTile& tile);
 std::vector<std::uint64_t> runSingleMmaOnGpu(const MmaTile& tile);
 // The same instruction (mma.sync) on the CPU model (operands converted as `tf32Input` says; raw: Truncate).
 // Throws GpuError(Unsupported) when the model has no parameters for this type on `arch`.
+// `corners`: the readings of the model's two open corners (nullopt: the built-in ones).
 std::vector<std::uint64_t> runSingleMmaOnModel(const MmaTile& tile, tc::Arch arch,
-                                               tc::Tf32Input tf32Input = tc::Tf32Input::Truncate);
+                                               tc::Tf32Input tf32Input = tc::Tf32Input::Truncate,
+                                               std::optional<tc::CornerReadings> corners = std::nullopt);
 
 // A test vector: the nonzero operands of output cell (0, 0) and the results docs/tensor-core-model.md section 5 gives.
 struct MmaVector {

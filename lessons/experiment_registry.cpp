@@ -25,6 +25,7 @@ const std::vector<ExperimentSpec>& experimentCatalog() {
         addTrainingExperiments(c);
         addTensorCoreExperiments(c);
         addFp8InstructionExperiments(c);
+        addCornerReadingExperiments(c);
         addBlockscaleExperiments(c);
         addFp8TrainingExperiments(c);
         addRooflineExperiments(c);

@@ -58,6 +58,7 @@ void addMemoryExperiments(std::vector<ExperimentSpec>& catalog);
 void addTrainingExperiments(std::vector<ExperimentSpec>& catalog);
 void addTensorCoreExperiments(std::vector<ExperimentSpec>& catalog);
 void addFp8InstructionExperiments(std::vector<ExperimentSpec>& catalog);
+void addCornerReadingExperiments(std::vector<ExperimentSpec>& catalog);
 void addBlockscaleExperiments(std::vector<ExperimentSpec>& catalog);
 void addFp8TrainingExperiments(std::vector<ExperimentSpec>& catalog);
 void addRooflineExperiments(std::vector<ExperimentSpec>& catalog);

@@ -1,8 +1,10 @@
 // `fplab-cli gpu fingerprint [--type T] [--instruction mma.sync|wgmma] [--json] [--save FILE] [--load FILE]`:
 // runs the fingerprint probes on the GPU (or reads saved or recorded answers), infers the tensor
 // core's parameters and prints them beside the built-in model, with the probe that decided each.
+// `--probe-corners` runs only the probes of the model's two open corners (corner_probe_report.h).
 #include "app/cli/cli_options.h"
 #include "app/cli/command_gpu.h"
+#include "app/cli/corner_probe_report.h"
 #include "core/platform/atomic_file.h"
 #include "core/tensor_core/fingerprint/answers_file.h"
 #include "core/tensor_core/fingerprint/report.h"
@@ -154,6 +156,10 @@ struct Options {
     bool json = false;
     bool promotion = false;
     std::string save, load;
+    bool probeCorners = false;
+    std::optional<std::string> backend;
+    std::optional<tc::ZeroProducts> zeroProducts;
+    std::optional<tc::ZeroSign> zeroSign;
 };
 
 OptionTable fingerprintOptions(Options& o) {
@@ -164,7 +170,8 @@ OptionTable fingerprintOptions(Options& o) {
         "Runs probe vectors (after Fasi, Higham, Mikaitis and Khattak) through the GPU's tensor cores, infers\n"
         "the arithmetic (products per block, alignment bits, final rounding, where c enters, normalisation,\n"
         "subnormals, FP8 operand handling) and shows it beside FP Lab's built-in model, parameter by parameter,\n"
-        "with the probe that decided each. Exit 4 without a GPU unless --load is given.\n";
+        "with the probe that decided each. Exit 4 without a GPU unless --load is given.\n"
+        "--probe-corners runs only the probes of the model's two open corners instead.\n";
     t.options = {
         {"--type", "T", "tf32 fp16-fp32 fp16-fp16 bf16-fp32 e4m3-fp32 e5m2-fp32\n(default: every type the GPU has)",
          [&o](std::string_view v, std::string& error) {
@@ -184,11 +191,30 @@ OptionTable fingerprintOptions(Options& o) {
         {"--save", "FILE", "write the answers (one type) for a later --load; with --load it converts\nrecorded cells into such a file",
          setText(o.save)},
         {"--load", "FILE",
-         "read a saved file, or bare recorded cells (\"a0..a(k-1) b0..b(k-1) c d\" in hex per\n"
-         "line, as in the H100 evidence); bare cells need --type, and --arch and --instruction\n"
+         "read a saved file, or bare recorded cells (\"a0..a(k-1) b0..b(k-1) c d\" in hex per "
+         "line, as in the H100 evidence); bare cells need --type, and --arch and --instruction "
          "describe where they were taken",
          setText(o.load)},
-        {"--arch", "A", "with --load of bare cells: sm_80 or sm_90 (default sm_90)",
+        {"--probe-corners", "",
+         "run only the probes of the model's two open corners (does a zero product\n"
+         "take part in the alignment exponent E; the sign of a sum rounded to zero) and\n"
+         "say which reading the answers follow: FP Lab's (the built-in default, open)\n"
+         "or MMA-Sim's",
+         setFlag(o.probeCorners)},
+        {"--backend", "B",
+         "with --probe-corners: gpu (default) or model, the CPU model answering with\n"
+         "the readings of --zero-products and --zero-sign (to see what the probes say)",
+         [&o](std::string_view v, std::string& error) {
+             if (v != "gpu" && v != "model") error = "--backend must be gpu or model (got " + quoted(v) + ")";
+             else o.backend = std::string(v);
+             return error.empty();
+         }},
+        {"--zero-products", "R", "with --backend model: dropped (FP Lab) or counted (MMA-Sim); default: built-in",
+         setNamed(o.zeroProducts, tc::parseZeroProducts, "zero-product reading", "dropped counted")},
+        {"--zero-sign", "R", "with --backend model: sum (FP Lab) or positive (MMA-Sim); default: built-in",
+         setNamed(o.zeroSign, tc::parseZeroSign, "zero-sign reading", "sum positive")},
+        {"--arch", "A", "with --load of bare cells: sm_80 or sm_90 (default sm_90); with\n"
+                        "--backend model: the model's architecture (default sm_90)",
          [&o](std::string_view v, std::string& error) {
              o.arch = tc::parseArch(v);
              if (!o.arch) error = "--arch must be sm_80 or sm_90 (got " + quoted(v) + ")";
@@ -277,6 +303,37 @@ int runPromotion(CommandIo io) {
     return offPromotes && onPlain ? kExitOk : kExitMismatch;
 }
 
+// The options --probe-corners takes, and those it does not; an exit code when the command line is wrong.
+std::optional<int> checkCornerOptions(const Options& o, CommandIo io) {
+    auto usage = [&](const std::string& message) {
+        io.err << "fplab-cli gpu fingerprint: " << message << "\n";
+        return std::optional<int>(kExitUsage);
+    };
+    if (!o.probeCorners) {
+        if (o.backend || o.zeroProducts || o.zeroSign)
+            return usage("--backend, --zero-products and --zero-sign apply to --probe-corners only");
+        return std::nullopt;
+    }
+    if (!o.load.empty() || !o.save.empty() || o.json)
+        return usage("--probe-corners takes no --load, --save or --json: it prints what each probe says");
+    if (o.api != tc::Api::MmaSync) return usage("--probe-corners runs mma.sync tiles only (FP Lab has no wgmma kernel)");
+    const bool model = o.backend == "model";
+    if (!model && (o.zeroProducts || o.zeroSign || o.arch))
+        return usage("--zero-products, --zero-sign and --arch choose the CPU model's readings: give --backend model");
+    return std::nullopt;
+}
+
+CornerProbeOptions cornerProbeOptions(const Options& o) {
+    CornerProbeOptions c;
+    if (o.type) c.types = {*o.type};
+    c.onModel = o.backend == "model";
+    c.arch = o.arch.value_or(tc::Arch::Sm90);
+    const tc::CornerReadings builtIn = tc::defaultCornerReadings(c.arch, tc::Api::MmaSync).readings;
+    c.readings.zeroProducts = o.zeroProducts.value_or(builtIn.zeroProducts);
+    c.readings.zeroSign = o.zeroSign.value_or(builtIn.zeroSign);
+    return c;
+}
+
 } // namespace
 
 OptionTable gpuFingerprintOptions() {
@@ -287,8 +344,10 @@ OptionTable gpuFingerprintOptions() {
 int runGpuFingerprint(std::span<const std::string_view> args, CommandIo io) {
     Options o;
     if (const std::optional<int> code = parseOptions(fingerprintOptions(o), args, io)) return *code;
+    if (const std::optional<int> code = checkCornerOptions(o, io)) return *code;
     try {
         if (o.promotion) return runPromotion(io);
+        if (o.probeCorners) return runCornerProbes(cornerProbeOptions(o), io);
         return o.load.empty() ? runOnGpu(o, io) : runLoad(o, io);
     } catch (const gpu::GpuError& e) {
         io.err << "fplab-cli gpu fingerprint: " << e.what() << "\n";

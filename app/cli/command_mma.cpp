@@ -3,6 +3,7 @@
 #include "app/cli/block_special_text.h"
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/corner_text.h"
 #include "app/cli/option_table.h"
 #include "core/tensor_core/block_fma.h"
 #include "core/tensor_core/instruction_map.h"
@@ -118,6 +119,10 @@ void printSteps(std::ostream& out, const BlockModel& m, const std::vector<BlockS
                 out << "  value " << t.cut << "\n";
                 continue;
             }
+            if (t.countedInE && st.special == BlockSpecial::None) {
+                out << "  zero product: exponent " << t.exponent << " counts in E (counted reading), adds 0\n";
+                continue;
+            }
             if (st.special != BlockSpecial::None || (t.dropped && t.significand == 0)) {
                 if (t.dropped) out << (t.kind == TermStep::Kind::Product ? "  zero product: dropped" : "  zero");
                 out << "\n";
@@ -179,6 +184,11 @@ void printInfo(std::ostream& out, const BlockModel& m) {
         out << "final round  " << (m.finalRounding == RoundingMode::NearestEven ? "RNE" : "RZ") << " to "
             << m.roundFormat.name() << "\n";
         out << "tiny case    " << tinyModelName(m.config.tinyModel) << " (khattak clamps E >= " << m.khattakMinExponent << ")\n";
+        const CornerDefaults def = defaultCornerReadings(m.config.arch, m.instruction);
+        out << "zero in E    " << zeroProductsText(m.corners.zeroProducts) << "\n             built-in "
+            << zeroProductsName(def.readings.zeroProducts) << ", " << readingStatusText(def.zeroProducts) << "\n";
+        out << "zero sign    " << zeroSignText(m.corners.zeroSign) << "\n             built-in "
+            << zeroSignName(def.readings.zeroSign) << ", " << readingStatusText(def.zeroSign) << "\n";
         if (m.config.input == InputType::Tf32) out << "tf32 input   " << tf32InputName(m.config.tf32Input) << "\n";
     }
     out << "basis        " << m.basis << "\n";
@@ -242,8 +252,8 @@ OptionTable mmaOptions(MmaOptions& o) {
                    "fp32 fp16 int32"),
          true},
         {"--instruction", "I",
-         "the PTX instruction: mma.sync, wmma or wgmma (sm_90 only). The same types can\n"
-         "mean different arithmetic: on sm_90, FP8 mma.sync runs as two FP16 blocks with C\n"
+         "the PTX instruction: mma.sync, wmma or wgmma (sm_90 only). The same types can "
+         "mean different arithmetic: on sm_90, FP8 mma.sync runs as two FP16 blocks with C "
          "added in FP32 (measured on an H100), wgmma on the FP8 path (14-bit sum).\n"
          "Default: wgmma for e4m3/e5m2 on sm_90, mma.sync otherwise",
          setNamed(o.cfg.instruction, parseApi, "instruction",
@@ -265,6 +275,17 @@ OptionTable mmaOptions(MmaOptions& o) {
         {"--tiny", "R", "the all-tiny edge case: mmasim (default) or khattak",
          setNamed(o.cfg.tinyModel, parseTinyModel, "tiny-case model",
                    "mmasim khattak")},
+        {"--zero-products", "R",
+         "an open corner: which products set the alignment exponent E. dropped: only\n"
+         "nonzero products (FP Lab); counted: every product, a zero operand counting as\n"
+         "2^-126 (MMA-Sim). Default: the built-in reading of the instruction, FP Lab's\n"
+         "and open until a GPU answers (see --info)",
+         setNamed(o.cfg.zeroProducts, parseZeroProducts, "zero-product reading", "dropped counted")},
+        {"--zero-sign", "R",
+         "an open corner: the sign of a nonzero sum that rounds to zero. sum: its own\n"
+         "sign, -0 for a negative sum (FP Lab); positive: +0 (MMA-Sim). Default: the\n"
+         "built-in reading, FP Lab's and open until a GPU answers",
+         setNamed(o.cfg.zeroSign, parseZeroSign, "zero-sign reading", "sum positive")},
         {"--satfinite", "", "int8/uint8: clamp the int32 result instead of wrapping", setFlag(o.satfinite)},
         {"--promote", "N",
          "move the tensor core's partial sum into an FP32 accumulator every N products (a\n"

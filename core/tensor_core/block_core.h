@@ -71,9 +71,17 @@ inline u64 roundBlockSum(const BlockModel& m, std::int64_t s, int e, RoundingTra
         bits = overflowInfinity(m.roundFormat, sign);
         if (overflowed) *overflowed = true;
     }
+    // A nonzero sum rounded to zero: -0 for a negative sum, or +0 under ZeroSign::Positive (an open corner).
+    if (m.corners.zeroSign == ZeroSign::Positive && (bits & ~m.roundFormat.signMask()) == 0) bits = 0;
     // e8m13 sits in the top 22 bits of FP32: the same exponent field, 13 of the 23 mantissa bits.
     const int widen = m.accumFormat.mantissaBits - m.roundFormat.mantissaBits;
     return bits << widen;
+}
+
+// The exponent a product with a zero operand has under ZeroProducts::Counted: a zero operand counts as
+// kZeroOperandExponent (MMA-Sim), any other operand with its own exponent.
+inline int zeroProductExponent(const Decoded& a, const Decoded& b) {
+    return (a.sig == 0 ? kZeroOperandExponent : a.exp) + (b.sig == 0 ? kZeroOperandExponent : b.exp);
 }
 
 // Step 3's E under each reading of the all-tiny edge case (docs/tensor-core-model.md section 2.2).

@@ -192,6 +192,7 @@ MmaResult blockFma(const BlockModel& m, std::span<const u64> a, std::span<const 
     int count = 0;
     bool nan = false, posInf = false, negInf = false, zeroTimesInf = false;
     int maxProduct = INT_MIN;
+    bool zeroInE = false; // a zero product took part in E (ZeroProducts::Counted)
     if (st) st->terms.reserve(std::size_t(n) + 1);
 
     for (int k = 0; k < n; ++k) {
@@ -226,6 +227,14 @@ MmaResult blockFma(const BlockModel& m, std::span<const u64> a, std::span<const 
             if (t.sig != 0) {
                 terms[std::size_t(count++)] = t;
                 maxProduct = std::max(maxProduct, t.exp);
+            } else if (m.corners.zeroProducts == ZeroProducts::Counted) {
+                const int e = detail::zeroProductExponent(da, db);
+                maxProduct = std::max(maxProduct, e);
+                zeroInE = true;
+                if (st) {
+                    ts.exponent = e;
+                    ts.countedInE = true;
+                }
             }
         } else if (st) {
             ts.dropped = true;
@@ -310,6 +319,7 @@ MmaResult blockFma(const BlockModel& m, std::span<const u64> a, std::span<const 
         st->maxExponent = e;
         st->fractionBits = m.fractionBits;
         std::string rule = "E = max of the product exponents";
+        if (zeroInE) rule += " (zero products included, a zero operand counting as 2^-126: the counted reading)";
         if (cNonzero) rule += " and C's exponent";
         else if (chosen == TinyModel::MmaSim) rule += " and -126 (C = 0 still counts, MMA-Sim reading)";
         if (chosen == TinyModel::Khattak) {
@@ -323,6 +333,10 @@ MmaResult blockFma(const BlockModel& m, std::span<const u64> a, std::span<const 
             st->normalizedExponent = e - m.fractionBits + int(std::bit_width(mag)) - 1;
         }
         st->roundingRule = roundingRule(m);
+        if (s != 0 && (r.bits & ~m.accumFormat.signMask()) == 0)
+            st->roundingRule += m.corners.zeroSign == ZeroSign::Positive
+                                    ? "; the sum rounds to zero, which is +0 whatever its sign (the positive reading)"
+                                    : "; the sum rounds to zero, which keeps the sum's sign (the sum reading)";
         st->overflowToInfinity = overflowed;
         st->resultBits = r.bits;
         st->caveat = r.caveat;

@@ -42,7 +42,9 @@ struct TermStep {
     std::uint64_t bBits = 0;
     std::uint64_t aUnit = 0;       // operands as the unit sees them (TF32: its 19-bit encoding, after the input conversion)
     std::uint64_t bUnit = 0;
-    bool dropped = false;          // a zero product (or C = 0 where it does not count): not in E, not in S
+    bool dropped = false;          // a zero product (or C = 0 where it does not count): not in S, and not in E
+                                   // unless countedInE
+    bool countedInE = false;       // a zero product in E (ZeroProducts::Counted); exponent holds its exponent
     bool sign = false;
     int exponent = 0;              // e_a + e_b, or e_c, each input exponent clamped to its emin
     std::uint64_t significand = 0; // exact: |term| = significand * 2^(exponent - significandFractionBits)

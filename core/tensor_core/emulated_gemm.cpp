@@ -18,8 +18,8 @@ namespace {
 
 using detail::u64;
 
-// The exponent given to zero operands on the fast path: far below any real one, so a zero
-// product never sets E and its cut is 0 (its significand is 0 anyway).
+// The exponent given to zero operands on the fast path (ZeroProducts::Dropped): far below any real one,
+// so a zero product never sets E and its cut is 0 (its significand is 0 anyway).
 constexpr std::int32_t kZeroExponent = -(1 << 20);
 
 // Pre-decoded operands, one row of A or one column of B each, stored contiguously over k.
@@ -37,7 +37,9 @@ void decodeFloatOperand(const BlockModel& m, std::uint32_t given, std::int32_t& 
     special = !isFinite(d.cls);
     if (special || d.sig == 0) {
         sig = 0;
-        exp = kZeroExponent;
+        // Under ZeroProducts::Counted a zero operand takes part in E with MMA-Sim's exponent; a NaN or an
+        // infinity sends its block down the general path anyway.
+        exp = !special && m.corners.zeroProducts == ZeroProducts::Counted ? kZeroOperandExponent : kZeroExponent;
         return;
     }
     sig = d.sign ? -std::int32_t(d.sig) : std::int32_t(d.sig);

@@ -94,10 +94,11 @@ std::string_view adaFp8NoData() {
            "(the model covers sm_80 and sm_90)";
 }
 
-ModelOrError resolveModel(const MmaConfig& asked) {
-    MmaConfig config = asked;
-    const Api api = config.instruction.value_or(defaultInstruction(config.arch, config.input));
-    config.instruction = api;
+namespace {
+
+// resolveModel with the instruction and the corner readings already filled in.
+ModelOrError resolveParameters(const MmaConfig& config) {
+    const Api api = *config.instruction;
     const bool sm90 = config.arch == Arch::Sm90;
     const std::string arch(archName(config.arch));
     const std::string in(inputName(config.input));
@@ -168,6 +169,20 @@ ModelOrError resolveModel(const MmaConfig& asked) {
                            : "F = 24, n = 8, final RZ to fp32: [V]; [M] HPEC 2025 (A30), FTTN (A100), Fasi 2021";
     }
     return {m, ModelError::None, {}};
+}
+
+} // namespace
+
+ModelOrError resolveModel(const MmaConfig& asked) {
+    MmaConfig config = asked;
+    const Api api = config.instruction.value_or(defaultInstruction(config.arch, config.input));
+    config.instruction = api;
+    const CornerDefaults corners = defaultCornerReadings(config.arch, api);
+    config.zeroProducts = config.zeroProducts.value_or(corners.readings.zeroProducts);
+    config.zeroSign = config.zeroSign.value_or(corners.readings.zeroSign);
+    ModelOrError r = resolveParameters(config);
+    if (r.model) r.model->corners = CornerReadings{*config.zeroProducts, *config.zeroSign};
+    return r;
 }
 
 std::uint32_t tf32Operand(std::uint32_t fp32Bits, Tf32Input mode) {

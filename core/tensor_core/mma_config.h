@@ -4,6 +4,7 @@
 
 #include "core/format.h"
 #include "core/rounding.h"
+#include "core/tensor_core/corner_readings.h"
 
 #include <cstdint>
 #include <optional>
@@ -47,6 +48,10 @@ struct MmaConfig {
     Tf32Input tf32Input = Tf32Input::Truncate;
     TinyModel tinyModel = TinyModel::MmaSim;
     IntOverflow intOverflow = IntOverflow::Wrap;
+    // The two open corners (corner_readings.h); nullopt: defaultCornerReadings(arch, instruction).
+    // resolveModel() fills them in and copies them to BlockModel::corners.
+    std::optional<ZeroProducts> zeroProducts;
+    std::optional<ZeroSign> zeroSign;
 };
 
 // Where C enters an instruction whose structure is fixed (InstructionStructure).
@@ -84,6 +89,7 @@ struct BlockModel {
     int khattakMinExponent = 0; // the lower clamp on E under TinyModel::Khattak
     std::string_view basis; // how sure the parameters are: [M] [V] [S] [G] with the source (section 2)
     InstructionStructure structure; // how blocks and C make one instruction
+    CornerReadings corners; // the readings of the two open corners in use
 
     constexpr bool isInteger() const { return config.accum == AccumType::Int32; }
 };

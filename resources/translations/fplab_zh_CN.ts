@@ -1677,6 +1677,32 @@
     <message>
         <source>GPU: cuBLASLt FP8 with FAST_ACCUM on (no promotion)</source>
         <translation>GPU：cuBLASLt FP8，FAST_ACCUM 开启（不提升）</translation>
+        <source>An open corner where FP Lab&apos;s model and MMA-Sim disagree: no GPU has answered yet, so the built-in reading is FP Lab&apos;s. `fplab-cli gpu fingerprint --probe-corners` settles it on your GPU.</source>
+        <translation>FP Lab 的模型与 MMA-Sim 在这个开放角落上不一致：还没有 GPU 给出答案，所以内置读法是 FP Lab 的。`fplab-cli gpu fingerprint --probe-corners` 可在你的 GPU 上判定它。</translation>
+    </message>
+    <message>
+        <source>0×b not in E</source>
+        <translation>0×b 不计入 E</translation>
+    </message>
+    <message>
+        <source>0×b in E</source>
+        <translation>0×b 计入 E</translation>
+    </message>
+    <message>
+        <source>Rounded −0</source>
+        <translation>舍入得 −0</translation>
+    </message>
+    <message>
+        <source>Rounded +0</source>
+        <translation>舍入得 +0</translation>
+    </message>
+    <message>
+        <source>Does a product with a zero operand take part in the exponent E that every term is aligned to? Not in E: FP Lab&apos;s reading. In E, a zero operand counting as 2^-126: MMA-Sim&apos;s; then 0 × a huge value raises E and cuts bits from the other terms.</source>
+        <translation>含零操作数的乘积是否参与所有项对齐所用的指数 E？不计入：FP Lab 的读法。计入，零操作数按 2^-126 计：MMA-Sim 的读法；此时 0 × 一个巨大的值会抬高 E，并截掉其他项的位。</translation>
+    </message>
+    <message>
+        <source>The sign of a result the final rounding makes zero from a negative sum: −0, the sum&apos;s sign (FP Lab&apos;s reading), or +0 (MMA-Sim&apos;s).</source>
+        <translation>最终舍入把负的和变成零时，结果的符号：−0，即和的符号（FP Lab 的读法），或 +0（MMA-Sim 的读法）。</translation>
     </message>
 </context>
 <context>

@@ -329,6 +329,38 @@ TEST(GpuLabTest, SettingsSurviveARestart) {
     EXPECT_EQ(lab->tabs()->currentIndex(), int(GpuLabSection::Tf32Tab));
 }
 
+// The model's two open corners (core/tensor_core/corner_readings.h): built-in readings first, marked open;
+// choosing MMA-Sim's reaches the request and survives a restart.
+TEST(GpuLabTest, TheOpenCornersAreAChoiceThatPersists) {
+    testing::GuiHarness harness;
+    {
+        GemmPanel* gemm = openLab(harness)->gemmPanel();
+        EXPECT_EQ(gemm->zeroProductsCombo()->currentData().toString(), QStringLiteral("dropped"));
+        EXPECT_EQ(gemm->zeroSignCombo()->currentData().toString(), QStringLiteral("sum"));
+        EXPECT_TRUE(gemm->zeroProductsCombo()->toolTip().contains(QStringLiteral("no GPU has answered yet")));
+        EXPECT_TRUE(gemm->zeroSignCombo()->toolTip().contains(QStringLiteral("--probe-corners")));
+        ASSERT_TRUE(gemm->requestFromControls().corners.has_value());
+        EXPECT_EQ(*gemm->requestFromControls().corners, tc::kFpLabReadings);
+        select(gemm->zeroProductsCombo(), QStringLiteral("counted"));
+        select(gemm->zeroSignCombo(), QStringLiteral("positive"));
+        EXPECT_EQ(*gemm->requestFromControls().corners, tc::kMmaSimReadings);
+    }
+    harness.restart();
+    GemmPanel* gemm = openLab(harness)->gemmPanel();
+    EXPECT_EQ(gemm->zeroProductsCombo()->currentData().toString(), QStringLiteral("counted"));
+    EXPECT_EQ(gemm->zeroSignCombo()->currentData().toString(), QStringLiteral("positive"));
+    // The job hands the readings to the CPU model: its backend runs under them.
+    GemmJobRequest r = gemm->requestFromControls();
+    r.spec.m = r.spec.n = r.spec.k = 4;
+    r.backends.clear();
+    const GemmJobResult result = runGemmJob(r);
+    gpu::CpuModelBackend mmaSim(r.arch);
+    mmaSim.setCornerReadings(tc::kMmaSimReadings);
+    const gpu::GemmOutput expected = mmaSim.run(result.problem);
+    for (const gpu::GemmOutput& o : result.report.outputs)
+        if (o.backend == expected.backend) EXPECT_EQ(o.d, expected.d);
+}
+
 TEST(GpuLabTest, TheTableModelsPassTheModelTester) {
     g_modelTesterReports = 0;
     const QtMessageHandler previous = qInstallMessageHandler(countModelTesterReports);

@@ -252,9 +252,26 @@ TEST(LessonTensorCores, Fp8MmaSyncAndWgmmaDiffer) {
     EXPECT_EQ(result(kLesson, "fp8c", "wgmma").bits, bitsOf(128.0f));
 }
 
+// "Where the models disagree": the two corners under each reading, worked out by hand from the model.
+TEST(LessonTensorCores, WhereTheModelsDisagree) {
+    // A100 BF16 (F = 24): C = 0x3de9bcf4 = 0xe9bcf4 * 2^-27 has exponent -4, so with the zero product dropped
+    // E = -4, the grid is 2^-28 and C stays. Counted, -0 * 1.7421875 * 2^126 has exponent -126 + 126 = 0: E = 0,
+    // the grid is 2^-24, and C's significand loses its low 3 bits (0xf4 -> 0xf0).
+    EXPECT_EQ(result(kLesson, "zero", "e_fplab").count, -4);
+    EXPECT_EQ(result(kLesson, "zero", "e_mmasim").count, 0);
+    EXPECT_EQ(result(kLesson, "zero", "fplab").bits, 0x3de9bcf4u);
+    EXPECT_EQ(result(kLesson, "zero", "mmasim").bits, 0x3de9bcf4u & ~0x7u);
+    EXPECT_EQ(result(kLesson, "zero", "differ").text.en, "yes");
+    // H100 BF16 wgmma: 2^-75 * -2^-75 = -2^-150, below FP32's smallest subnormal 2^-149: rounding toward zero gives
+    // zero, -0 (0x80000000) with the sum's sign, +0 under MMA-Sim's reading.
+    EXPECT_EQ(result(kLesson, "sign", "fplab").bits, 0x80000000u);
+    EXPECT_EQ(result(kLesson, "sign", "mmasim").bits, 0u);
+    EXPECT_EQ(result(kLesson, "sign", "differ").text.en, "yes");
+}
+
 TEST(LessonTensorCores, ChineseVersionRunsTheSameBlocks) {
     const LessonRun& zh = shippedRun(kLesson, Language::Chinese);
-    for (const char* block : {"conv", "cut", "align", "raw", "rne", "gemm", "trunc", "fp8", "fp8c"}) {
+    for (const char* block : {"conv", "cut", "align", "raw", "rne", "gemm", "trunc", "fp8", "fp8c", "zero", "sign"}) {
         const ExperimentRun* run = zh.find(block);
         ASSERT_NE(run, nullptr) << block;
         ASSERT_TRUE(run->result) << block;
@@ -274,6 +291,10 @@ TEST(LessonTensorCores, BadOperandsAreReported) {
         EXPECT_EQ(tooMany.result->find("sm90_blocks")->count, 1);
         EXPECT_EQ(tooMany.result->find("sm80")->bits, bitsOf(10.0f));
     }
+    const ExperimentOutcome cornerMismatch = runExperiment("mma_corner_readings", {{"a", "1, 2"}, {"b", "1"}});
+    EXPECT_NE(cornerMismatch.error.find("a holds 2 values but b holds 1"), std::string::npos) << cornerMismatch.error;
+    const ExperimentOutcome cornerBf16Fp16 = runExperiment("mma_corner_readings", {{"accum", "fp16"}, {"c", "0"}});
+    EXPECT_NE(cornerBf16Fp16.error.find("accumulate in fp32 only"), std::string::npos) << cornerBf16Fp16.error;
     const ExperimentOutcome fp8Mismatch = runExperiment("fp8_two_instructions", {{"a", "1, 2"}, {"b", "1"}});
     EXPECT_NE(fp8Mismatch.error.find("a holds 2 values but b holds 1"), std::string::npos) << fp8Mismatch.error;
     std::string many = "1";

@@ -49,6 +49,10 @@ struct OracleModel {
     bool tf32; // inputs arrive as FP32 bits and lose their low 13 bits
     bool khattak;
     int khattakMin;
+    // The open corners, MMA-Sim's readings (arithmetic.py): a zero operand has exponent -126 and its products
+    // count in E; a sum that rounds to zero is +0.
+    bool zeroCounted = false;
+    bool zeroPositive = false;
 };
 
 class Mp {
@@ -115,7 +119,12 @@ std::uint64_t oracleBlock(const OracleModel& m, const std::vector<std::uint64_t>
         const std::uint64_t ab = m.tf32 ? ((a[k] & ~std::uint64_t(0x1FFF)) >> 13) : a[k];
         const std::uint64_t bb = m.tf32 ? ((b[k] & ~std::uint64_t(0x1FFF)) >> 13) : b[k];
         EXPECT_TRUE(decode(m.in, ab, x.get()) && decode(m.in, bb, y.get()));
-        if (mpfr_zero_p(x.get()) || mpfr_zero_p(y.get())) continue; // zero products are dropped
+        if (mpfr_zero_p(x.get()) || mpfr_zero_p(y.get())) { // zero products are dropped, or count in E only
+            if (m.zeroCounted)
+                e = std::max(e, (mpfr_zero_p(x.get()) ? -126 : splitExponent(x.get(), m.in.emin())) +
+                                    (mpfr_zero_p(y.get()) ? -126 : splitExponent(y.get(), m.in.emin())));
+            continue;
+        }
         auto p = std::make_unique<Mp>(128);
         mpfr_mul(p->get(), x.get(), y.get(), MPFR_RNDN); // exact in 128 bits
         const int pe = splitExponent(x.get(), m.in.emin()) + splitExponent(y.get(), m.in.emin());
@@ -159,6 +168,7 @@ std::uint64_t oracleBlock(const OracleModel& m, const std::vector<std::uint64_t>
     mpfr_set_emin(oldMin);
     mpfr_set_emax(oldMax);
     if (overflow) mpfr_set_inf(r.get(), mpfr_signbit(r.get()) ? -1 : 1); // the unit gives inf, not the largest value
+    if (m.zeroPositive && mpfr_zero_p(r.get())) return 0;
     return encode(m.out, r.get());
 }
 
@@ -208,11 +218,21 @@ std::uint64_t randomAccumulator(std::mt19937_64& rng, const OracleModel& o) {
     return randomOperand(rng, o.acc, false);
 }
 
-void runRandomBlocks(bool khattak, int perCase) {
-    std::mt19937_64 rng(khattak ? 4242 : 2024);
-    for (const Case& tc : cases(khattak)) {
-        const BlockModel m = makeModel(tc.arch, tc.input, tc.accum, Tf32Input::Truncate,
-                                       khattak ? TinyModel::Khattak : TinyModel::MmaSim);
+void runRandomBlocks(bool khattak, int perCase, bool mmaSimCorners = false) {
+    std::mt19937_64 rng(khattak ? 4242 : mmaSimCorners ? 909 : 2024);
+    int cornerCases = 0; // blocks where the two readings differ
+    for (Case tc : cases(khattak)) {
+        MmaConfig cfg;
+        cfg.arch = tc.arch;
+        cfg.input = tc.input;
+        cfg.accum = tc.accum;
+        cfg.tinyModel = khattak ? TinyModel::Khattak : TinyModel::MmaSim;
+        if (mmaSimCorners) {
+            cfg.zeroProducts = kMmaSimReadings.zeroProducts;
+            cfg.zeroSign = kMmaSimReadings.zeroSign;
+            tc.oracle.zeroCounted = tc.oracle.zeroPositive = true;
+        }
+        const BlockModel m = *resolveModel(cfg).model;
         int mismatches = 0;
         for (int i = 0; i < perCase; ++i) {
             const int len = 1 + int(rng() % std::uint64_t(tc.oracle.n));
@@ -226,9 +246,32 @@ void runRandomBlocks(bool khattak, int perCase) {
                 a[1] = a[0] ^ (std::uint64_t(1) << (tc.oracle.tf32 ? 31 : tc.oracle.in.expBits + tc.oracle.in.manBits));
                 b[1] = b[0];
             }
-            const std::uint64_t c = randomAccumulator(rng, tc.oracle);
+            // Under the MMA-Sim corners, now and then a zero beside a huge operand, and a tiny negative product
+            // with C = 0, so that both corners are reached.
+            std::uint64_t c = randomAccumulator(rng, tc.oracle);
+            if (mmaSimCorners && rng() % 4 == 0) {
+                const int width = tc.oracle.in.expBits + tc.oracle.in.manBits;
+                const std::uint64_t huge = std::uint64_t((1 << tc.oracle.in.expBits) - 2) << tc.oracle.in.manBits;
+                // A product of about -2^-150 (8-bit exponents into FP32) or -2^-48 (FP16 into FP16): the sum
+                // rounds to zero; other formats cannot get there, and take the smallest subnormals.
+                const bool wide = tc.oracle.in.expBits == 8 && !tc.oracle.out.fp16;
+                const std::uint64_t tiny = wide ? std::uint64_t(tc.oracle.in.bias() - 75) << tc.oracle.in.manBits : 1;
+                const bool zeroCase = rng() & 1;
+                a[0] = zeroCase ? 0 : tiny | (std::uint64_t(1) << width);
+                b[0] = zeroCase ? huge : tiny | (rng() & 1);
+                if (tc.oracle.tf32) {
+                    a[0] <<= 13;
+                    b[0] <<= 13;
+                }
+                if (!zeroCase) c = 0;
+            }
             const std::uint64_t want = oracleBlock(tc.oracle, a, b, c);
             const std::uint64_t got = blockFma(m, a, b, c).bits;
+            if (mmaSimCorners) {
+                OracleModel fpLab = tc.oracle;
+                fpLab.zeroCounted = fpLab.zeroPositive = false;
+                if (oracleBlock(fpLab, a, b, c) != want) ++cornerCases;
+            }
             if (got != want && ++mismatches <= 5) {
                 ADD_FAILURE() << tc.name << ": block " << i << " model 0x" << std::hex << got << " oracle 0x" << want
                               << " c=0x" << c << " a0=0x" << a[0] << " b0=0x" << b[0] << " len=" << std::dec << len;
@@ -236,10 +279,38 @@ void runRandomBlocks(bool khattak, int perCase) {
         }
         EXPECT_EQ(mismatches, 0) << tc.name;
     }
+    if (mmaSimCorners) {
+        EXPECT_GT(cornerCases, 100); // the corners were reached, not only the common cases
+    }
 }
 
 TEST(BlockOracle, RandomBlocksMatchMpfrRederivation) { runRandomBlocks(false, 4000); }
 TEST(BlockOracle, RandomBlocksMatchMpfrRederivationKhattakReading) { runRandomBlocks(true, 1500); }
+TEST(BlockOracle, RandomBlocksMatchMpfrRederivationMmaSimCorners) { runRandomBlocks(false, 1500, true); }
+
+// The examples of the two open corners (corner_readings_test.cpp), re-derived here under each reading.
+TEST(BlockOracle, CornerExamplesUnderBothReadings) {
+    struct Ex {
+        const char* name;
+        OracleModel oracle;
+        std::vector<std::uint64_t> a, b;
+        std::uint64_t c, fpLab, mmaSim;
+    };
+    const std::vector<Case> all = cases(false);
+    const std::vector<Ex> examples = {
+        {"A100 bf16", all[1].oracle, {0, 0, 0, 0, 0x8000, 0, 0, 0}, {0, 0, 0, 0, 0x7edf, 0, 0, 0}, 0x3de9bcf4,
+         0x3de9bcf4, 0x3de9bcf0},
+        {"H100 tf32", all[6].oracle, {0, 0, 0, 0, 0, 0x00000377, 0, 0}, {0, 0, 0, 0, 0, 0xc127161a, 0, 0}, 0x0000cb7d,
+         0x0000cb7d, 0x0000cb7c},
+        {"H100 fp16->fp16", all[7].oracle, {0x0001}, {0x8001}, 0, 0x8000, 0x0000},
+        {"H100 bf16", all[5].oracle, {0x1a00}, {0x9a00}, 0, 0x80000000, 0x00000000},
+    };
+    for (Ex ex : examples) {
+        EXPECT_EQ(oracleBlock(ex.oracle, ex.a, ex.b, ex.c), ex.fpLab) << ex.name;
+        ex.oracle.zeroCounted = ex.oracle.zeroPositive = true;
+        EXPECT_EQ(oracleBlock(ex.oracle, ex.a, ex.b, ex.c), ex.mmaSim) << ex.name;
+    }
+}
 
 // Chains of blocks: the oracle feeds each block's rounded result to the next as C.
 TEST(BlockOracle, ChainedBlocksMatchMpfrRederivation) {

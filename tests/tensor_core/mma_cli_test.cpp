@@ -123,6 +123,50 @@ TEST(MmaCli, StepsAndInfo) {
 }
 
 // A NaN or an infinity decides a block: --steps names the case (core's tc::BlockSpecial, the CLI's words).
+// The two open corners (issue 27): each example of the issue under each reading, --info's status, bad names.
+TEST(MmaCli, CornerReadings) {
+    const std::string bf16Line = "0000 0000 0000 0000 8000 0000 0000 0000 0000 0000 0000 0000 7edf 0000 0000 0000 3de9bcf4\n";
+    const std::vector<std::string_view> a100{"--arch", "sm_80", "--in", "bf16", "--acc", "fp32"};
+    EXPECT_EQ(mma(a100, bf16Line).out, "0x3de9bcf4\n");
+    auto with = [](std::vector<std::string_view> base, std::vector<std::string_view> more) {
+        base.insert(base.end(), more.begin(), more.end());
+        return base;
+    };
+    EXPECT_EQ(mma(with(a100, {"--zero-products", "counted"}), bf16Line).out, "0x3de9bcf0\n");
+    EXPECT_EQ(mma(with(a100, {"--zero-products", "dropped"}), bf16Line).out, "0x3de9bcf4\n");
+    const std::vector<std::string_view> tf32{"--arch", "sm_90", "--in", "tf32", "--acc", "fp32", "--instruction", "wgmma"};
+    const std::string tf32Line = "0 0 0 0 0 00000377 0 0 0 0 0 0 0 c127161a 0 0 0000cb7d\n";
+    EXPECT_EQ(mma(tf32, tf32Line).out, "0x0000cb7d\n");
+    EXPECT_EQ(mma(with(tf32, {"--zero-products", "counted"}), tf32Line).out, "0x0000cb7c\n");
+    const std::vector<std::string_view> half{"--arch", "sm_90", "--in", "fp16", "--acc", "fp16", "--instruction",
+                                             "wgmma", "--k", "1"};
+    // This one is also in the all-tiny edge case: Khattak-Mikaitis clamp E and cut the product away, giving +0.
+    EXPECT_EQ(mma(half, "0001 8001 0000\n").out.substr(0, 8), "0x8000  ");
+    EXPECT_EQ(mma(with(half, {"--zero-sign", "positive"}), "0001 8001 0000\n").out, "0x0000\n");
+    const std::vector<std::string_view> bf16{"--arch", "sm_90", "--in", "bf16", "--acc", "fp32", "--instruction",
+                                             "wgmma", "--k", "1"};
+    EXPECT_EQ(mma(bf16, "1a00 9a00 0\n").out, "0x80000000\n");
+    EXPECT_EQ(mma(with(bf16, {"--zero-sign", "positive"}), "1a00 9a00 0\n").out, "0x00000000\n");
+    EXPECT_EQ(mma(with(bf16, {"--zero-sign", "sum"}), "1a00 9a00 0\n").out, "0x80000000\n");
+
+    const CliRun info = mma(with(a100, {"--info", "--zero-products", "counted"}), "");
+    EXPECT_NE(info.out.find("zero in E    counted: a zero operand counts as 2^-126"), std::string::npos) << info.out;
+    EXPECT_NE(info.out.find("built-in dropped, open: no GPU has answered yet"), std::string::npos) << info.out;
+    EXPECT_NE(info.out.find("built-in sum, open: no GPU has answered yet"), std::string::npos) << info.out;
+    const CliRun steps = mma(with(a100, {"--steps", "--k", "8", "--zero-products", "counted"}),
+                             "0 0 0 0 8000 0 0 0 0 0 0 0 7edf 0 0 0 3de9bcf4\n");
+    EXPECT_NE(steps.out.find("k=4  a 0x8000 b 0x7edf  zero product: exponent 0 counts in E"), std::string::npos)
+        << steps.out;
+    const CliRun help = mma({"--help"}, "");
+    EXPECT_NE(help.out.find("--zero-products R"), std::string::npos) << help.out;
+    EXPECT_NE(help.out.find("open until a GPU answers"), std::string::npos) << help.out;
+
+    const CliRun bad = mma(with(a100, {"--zero-sign", "-0"}), bf16Line);
+    EXPECT_EQ(bad.code, kExitUsage);
+    EXPECT_NE(bad.err.find("unknown zero-sign reading '-0' (sum positive)"), std::string::npos) << bad.err;
+    EXPECT_EQ(mma(with(a100, {"--zero-products", "all"}), bf16Line).code, kExitUsage);
+}
+
 TEST(MmaCli, StepsNameTheSpecialCase) {
     const std::vector<std::string_view> a100{"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--k", "1", "--steps"};
     CliRun r = mma(a100, "7c00 0 0\n");

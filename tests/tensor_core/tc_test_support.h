@@ -26,6 +26,20 @@ inline BlockModel makeModel(Arch arch, InputType in, AccumType acc, Tf32Input tf
     return *r.model;
 }
 
+// A model of an instruction with the two open corners read as given (corner_readings.h).
+inline BlockModel makeModelWith(Arch arch, InputType in, AccumType acc, Api api, CornerReadings corners) {
+    MmaConfig cfg;
+    cfg.arch = arch;
+    cfg.input = in;
+    cfg.accum = acc;
+    cfg.instruction = api;
+    cfg.zeroProducts = corners.zeroProducts;
+    cfg.zeroSign = corners.zeroSign;
+    const ModelOrError r = resolveModel(cfg);
+    if (!r.model) throw std::runtime_error("no model: " + r.message);
+    return *r.model;
+}
+
 // Pads a and b with zeros to k values.
 inline MmaResult dot(const BlockModel& m, std::vector<std::uint64_t> a, std::vector<std::uint64_t> b, std::uint64_t c,
                      std::size_t k = 0, int blockK = 0) {

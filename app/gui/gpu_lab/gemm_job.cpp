@@ -41,7 +41,7 @@ GemmJobResult runGemmJob(const GemmJobRequest& request, const JobControl& contro
     result.problem = makeRandomProblem(request.spec);
     std::vector<std::unique_ptr<GemmBackend>> backends;
     for (std::size_t i = 0; i < ordered.size(); ++i) {
-        auto inner = makeBackend(ordered[i], request.arch);
+        auto inner = makeBackend(ordered[i], request.arch, request.corners);
         if (ordered[i] == BackendChoice::Reference) result.referenceName = inner->name();
         if (ordered[i] == BackendChoice::Model) result.modelName = inner->name();
         backends.push_back(std::make_unique<SlicedBackend>(std::move(inner), control, int(i), int(ordered.size())));

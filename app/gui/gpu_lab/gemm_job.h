@@ -17,6 +17,8 @@ namespace fplab::gui {
 struct GemmJobRequest {
     gpu::ProblemSpec spec;
     tc::Arch arch = tc::Arch::Sm80;
+    // The CPU models' readings of the two open corners (nullopt: the built-in ones).
+    std::optional<tc::CornerReadings> corners;
     // Reference and Model are added when missing.
     std::vector<gpu::BackendChoice> backends;
 };

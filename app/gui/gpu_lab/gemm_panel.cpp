@@ -70,6 +70,12 @@ GemmPanel::GemmPanel(GpuLabSettings& settings, JobRunner& runner, QAction* runAc
     r.spec.seed = std::uint64_t(m_settings.seed.get());
     r.spec.distribution = m_settings.distribution.get() == QStringLiteral("int") ? Distribution::SmallIntegers : Distribution::Uniform;
     r.arch = tc::parseArch(m_settings.arch.get().toStdString()).value_or(tc::Arch::Sm80);
+    const auto zeroProducts = tc::parseZeroProducts(m_settings.zeroProducts.get().toStdString());
+    const auto zeroSign = tc::parseZeroSign(m_settings.zeroSign.get().toStdString());
+    if (zeroProducts || zeroSign) {
+        const tc::CornerReadings builtIn = tc::defaultCornerReadings(r.arch, tc::Api::MmaSync).readings;
+        r.corners = tc::CornerReadings{zeroProducts.value_or(builtIn.zeroProducts), zeroSign.value_or(builtIn.zeroSign)};
+    }
     for (const QString& key : m_settings.backends.get())
         if (const auto b = parseBackendKey(key.toStdString())) r.backends.push_back(*b);
     setControls(r);
@@ -94,9 +100,24 @@ void GemmPanel::buildControls(QAction* runAction) {
     m_k = spin(1, GpuLabSettings::kMaxDimension);
     m_seed = spin(0, 1000000000);
     m_dist = new QComboBox;
+    m_zeroProducts = new QComboBox;
+    m_zeroProducts->setObjectName(QStringLiteral("gpuZeroProducts"));
+    m_zeroSign = new QComboBox;
+    m_zeroSign->setObjectName(QStringLiteral("gpuZeroSign"));
+    // The model's row holds its architecture and its readings of the two open corners (one row, so the panel
+    // still fits a 1280 x 720 window).
+    auto* model = new QWidget;
+    auto* modelLayout = new QHBoxLayout(model);
+    modelLayout->setContentsMargins(0, 0, 0, 0);
+    modelLayout->addWidget(m_arch);
+    for (QComboBox* combo : {m_zeroProducts, m_zeroSign}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(8);
+        modelLayout->addWidget(combo, 1);
+    }
     m_box = new QGroupBox;
     m_form = new QFormLayout(m_box);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_input, m_accum, m_arch, m_m, m_n, m_k, m_seed, m_dist})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_input, m_accum, model, m_m, m_n, m_k, m_seed, m_dist})
         m_form->addRow(QStringLiteral("-"), w);
 
     m_backendBox = new QGroupBox;
@@ -189,7 +210,9 @@ void GemmPanel::buildControls(QAction* runAction) {
 void GemmPanel::fillCombos() {
     const QString input = m_input->currentData().toString();
     const QString dist = m_dist->currentData().toString();
-    const QSignalBlocker b1(m_input), b2(m_dist);
+    const QString zeroProducts = m_zeroProducts->currentData().toString();
+    const QString zeroSign = m_zeroSign->currentData().toString();
+    const QSignalBlocker b1(m_input), b2(m_dist), b3(m_zeroProducts), b4(m_zeroSign);
     m_input->clear();
     m_input->addItem(tr("FP16"), QStringLiteral("fp16"));
     m_input->addItem(tr("BF16"), QStringLiteral("bf16"));
@@ -204,7 +227,21 @@ void GemmPanel::fillCombos() {
     m_dist->addItem(tr("Uniform in [−1, 1)"), QStringLiteral("uniform"));
     m_dist->addItem(tr("Small integers in [−4, 4]"), QStringLiteral("int"));
     m_dist->setCurrentIndex(std::max(0, m_dist->findData(dist)));
+    m_zeroProducts->clear();
+    m_zeroProducts->addItem(tr("0×b not in E"), latin(tc::zeroProductsName(tc::ZeroProducts::Dropped)));
+    m_zeroProducts->addItem(tr("0×b in E"), latin(tc::zeroProductsName(tc::ZeroProducts::Counted)));
+    m_zeroProducts->setCurrentIndex(std::max(0, m_zeroProducts->findData(zeroProducts)));
+    m_zeroSign->clear();
+    m_zeroSign->addItem(tr("Rounded −0"), latin(tc::zeroSignName(tc::ZeroSign::OfSum)));
+    m_zeroSign->addItem(tr("Rounded +0"), latin(tc::zeroSignName(tc::ZeroSign::Positive)));
+    m_zeroSign->setCurrentIndex(std::max(0, m_zeroSign->findData(zeroSign)));
     fillAccumulators();
+}
+
+void GemmPanel::setCornerControls(tc::Arch arch, std::optional<tc::CornerReadings> corners) {
+    const tc::CornerReadings r = corners.value_or(tc::defaultCornerReadings(arch, tc::Api::MmaSync).readings);
+    m_zeroProducts->setCurrentIndex(std::max(0, m_zeroProducts->findData(latin(tc::zeroProductsName(r.zeroProducts)))));
+    m_zeroSign->setCurrentIndex(std::max(0, m_zeroSign->findData(latin(tc::zeroSignName(r.zeroSign)))));
 }
 
 void GemmPanel::fillAccumulators() {
@@ -236,6 +273,9 @@ GemmJobRequest GemmPanel::requestFromControls() const {
     r.spec.seed = std::uint64_t(m_seed->value());
     r.spec.distribution = m_dist->currentData().toString() == QStringLiteral("int") ? Distribution::SmallIntegers : Distribution::Uniform;
     r.arch = tc::parseArch(m_arch->currentData().toString().toStdString()).value_or(tc::Arch::Sm80);
+    const auto zeroProducts = tc::parseZeroProducts(m_zeroProducts->currentData().toString().toStdString());
+    const auto zeroSign = tc::parseZeroSign(m_zeroSign->currentData().toString().toStdString());
+    if (zeroProducts && zeroSign) r.corners = tc::CornerReadings{*zeroProducts, *zeroSign};
     for (auto it = m_backendChecks.cbegin(); it != m_backendChecks.cend(); ++it)
         if (it.value()->isChecked() && it.value()->isEnabled()) r.backends.push_back(it.key());
     return r;
@@ -247,6 +287,7 @@ void GemmPanel::setControls(const GemmJobRequest& r) {
     fillAccumulators();
     m_accum->setCurrentIndex(std::max(0, m_accum->findData(QLatin1String(c.accum))));
     m_arch->setCurrentIndex(std::max(0, m_arch->findData(latin(tc::archName(r.arch)))));
+    setCornerControls(r.arch, r.corners);
     m_m->setValue(r.spec.m);
     m_n->setValue(r.spec.n);
     m_k->setValue(r.spec.k);
@@ -315,6 +356,8 @@ void GemmPanel::saveSettings() {
     m_settings.k.set(r.spec.k);
     m_settings.seed.set(int(r.spec.seed));
     m_settings.distribution.set(m_dist->currentData().toString());
+    m_settings.zeroProducts.set(m_zeroProducts->currentData().toString());
+    m_settings.zeroSign.set(m_zeroSign->currentData().toString());
     QStringList keys;
     for (auto it = m_backendChecks.cbegin(); it != m_backendChecks.cend(); ++it)
         if (it.value()->isChecked() || m_wanted.count(it.key()) > 0) keys << latin(backendKey(it.key()));
@@ -491,6 +534,16 @@ void GemmPanel::retranslate() {
         if (auto* item = m_form->itemAt(row, QFormLayout::LabelRole))
             if (auto* label = qobject_cast<QLabel*>(item->widget())) label->setText(labels[row]);
     m_arch->setToolTip(tr("Which tensor cores the CPU model copies: the A100's (sm_80) or the H100's (sm_90)."));
+    const QString open = tr("An open corner where FP Lab's model and MMA-Sim disagree: no GPU has answered yet, so the "
+                            "built-in reading is FP Lab's. `fplab-cli gpu fingerprint --probe-corners` settles it on "
+                            "your GPU.");
+    m_zeroProducts->setToolTip(tr("Does a product with a zero operand take part in the exponent E that every term is "
+                                  "aligned to? Not in E: FP Lab's reading. In E, a zero operand counting as 2^-126: "
+                                  "MMA-Sim's; then 0 × a huge value raises E and cuts bits from the other terms.") +
+                               QLatin1Char('\n') + open);
+    m_zeroSign->setToolTip(tr("The sign of a result the final rounding makes zero from a negative sum: −0, the sum's "
+                              "sign (FP Lab's reading), or +0 (MMA-Sim's).") +
+                           QLatin1Char('\n') + open);
     m_backendBox->setTitle(tr("Backends"));
     for (auto it = m_backendChecks.cbegin(); it != m_backendChecks.cend(); ++it) it.value()->setText(backendText(it.key()));
     m_model->setHeaders({tr("Backend"), tr("Instruction"), tr("Bit-identical to the model"), tr("Max |ulps| from reference"),

@@ -55,6 +55,8 @@ public:
     QComboBox* inputCombo() const { return m_input; }
     QComboBox* accumCombo() const { return m_accum; }
     QComboBox* archCombo() const { return m_arch; }
+    QComboBox* zeroProductsCombo() const { return m_zeroProducts; }
+    QComboBox* zeroSignCombo() const { return m_zeroSign; }
     QSpinBox* mSpin() const { return m_m; }
     QSpinBox* nSpin() const { return m_n; }
     QSpinBox* kSpin() const { return m_k; }
@@ -77,6 +79,7 @@ private:
     void buildControls(QAction* runAction);
     void fillCombos();
     void fillAccumulators();
+    void setCornerControls(tc::Arch arch, std::optional<tc::CornerReadings> corners);
     void updateBackendChecks();
     void showResult(GemmJobResult result);
     void fillTable();
@@ -98,6 +101,8 @@ private:
     QSpinBox* m_k;
     QSpinBox* m_seed;
     QComboBox* m_dist;
+    QComboBox* m_zeroProducts; // the model's two open corners: "dropped" / "counted"
+    QComboBox* m_zeroSign;     // "sum" / "positive"
     QGroupBox* m_backendBox;
     QMap<gpu::BackendChoice, QCheckBox*> m_backendChecks;
     // The backends the user wants: a backend that cannot run here is shown unticked, and ticked again

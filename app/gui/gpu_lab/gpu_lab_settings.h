@@ -19,6 +19,8 @@ public:
     SettingValue<int> seed;
     SettingValue<QString> distribution; // "uniform" / "int"
     SettingValue<QStringList> backends; // short names (gpu/backend_choice.h)
+    SettingValue<QString> zeroProducts; // the model's open corners (core/tensor_core/corner_readings.h):
+    SettingValue<QString> zeroSign;     // "dropped"/"counted", "sum"/"positive"; "" = the built-in reading
     SettingValue<int> tab;
     SettingValue<QString> datasheet;    // a datasheet entry's name; "" = the detected GPU's
     SettingValue<int> benchSize;
