@@ -4,6 +4,7 @@
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
 #include "app/cli/option_table.h"
+#include "app/cli/rule_comparison_text.h"
 #include "core/arithmetic.h"
 #include "core/blockscale/npy.h"
 #include "core/blockscale/quantizer.h"
@@ -28,6 +29,9 @@ using namespace fplab::blockscale;
 
 struct Options {
     std::optional<Scheme> scheme;
+    std::optional<ScaleRule> rule;
+    bool tiles16x16 = false;
+    bool compareRules = false;
     bool csv = false;
     bool json = false;
     std::optional<Shape> shape;
@@ -69,6 +73,29 @@ OptionTable quantizeOptions(Options& o) {
              return o.scheme.has_value();
          },
          true},
+        {"--scale-rule", "R",
+         "how a block's scale is chosen (default: the scheme's own, listed first):\n"
+         "  MX: ocp (OCP MX v1.0), round-up (ceil(log2(amax/max)), the MXFP8 recipe),\n"
+         "      nearest (FP32 amax/max to the nearest power of two, as ml_dtypes casts it),\n"
+         "      fp32 (FP32 scale amax/max; not mxint8)\n"
+         "  nvfp4: max6 (NVIDIA), max4 (block amax to 4), 4over6 (per block the smaller error)\n"
+         "  fp8-*: fp32 (DeepSeek-V3), ocp, round-up, nearest (power-of-two scales)",
+         [&o](std::string_view value, std::string& error) {
+             o.rule = parseScaleRule(value);
+             if (!o.rule)
+                 error = "unknown scale rule " + quoted(value) + " (known: " + std::string(knownScaleRuleNames()) + ")";
+             return o.rule.has_value();
+         }},
+        {"--blocks", "16x16", "nvfp4 only: 16x16 tiles (NVIDIA's 2D weight blocks) instead of 16 along a row",
+         [&o](std::string_view value, std::string& error) {
+             o.tiles16x16 = value == "16x16";
+             if (!o.tiles16x16) error = "--blocks takes 16x16 only (got " + quoted(value) + ")";
+             return o.tiles16x16;
+         }},
+        {"--compare-rules", "",
+         "quantizes the tensor under every scale rule of the scheme and prints, per rule, the saturated,\n"
+         "rounded-to-zero and NaN elements, the errors, the outlier's block and a relative-error histogram",
+         setFlag(o.compareRules)},
         {"--csv", "",
          "one row per element: index,block,scale,code,dequantized,error (scale: the block's\n"
          "scale as a number, times the tensor scale for nvfp4; code: the element's bits in hex)",
@@ -83,7 +110,9 @@ OptionTable quantizeOptions(Options& o) {
         {"--out", "FILE", "writes the dequantized tensor as a float32 .npy file (values rounded to FP32)", setText(o.out)},
     };
     t.notes = "Without FILE the numbers are read from stdin, one per line (decimal, hex-float or raw FP32 bits),\n"
-              "rounded to FP32. NaN or infinity in the input is an error (exit 1).\n";
+              "rounded to FP32. NaN or infinity in the input: under the E8M0 rules (ocp, round-up, nearest) its\n"
+              "block's scale is the E8M0 NaN and the block decodes to NaN (OCP MX v1.0); the other rules refuse\n"
+              "it (exit 1).\n";
     t.positional = [&o](std::string_view word, std::string& error) {
         if (!o.file.empty()) error = "one input file only (got " + quoted(word) + " too)";
         else o.file = std::string(word);
@@ -97,10 +126,27 @@ std::vector<OptionTable> quantizeOptionTables() {
     return {quantizeOptions(unused)};
 }
 
+Recipe recipeOf(const Options& o) {
+    Recipe r = defaultRecipe(*o.scheme);
+    if (o.rule) r.rule = *o.rule;
+    if (o.tiles16x16) r.grouping = Grouping::Tile16x16;
+    return r;
+}
+
 std::optional<int> parseCommandLine(std::span<const std::string_view> args, CommandIo io, Options& o) {
     if (const std::optional<int> code = parseOptions(quantizeOptions(o), args, io)) return code;
     if (o.csv && o.json) {
         io.err << "fplab-cli quantize: --csv and --json exclude each other\n";
+        return kExitUsage;
+    }
+    if (o.compareRules && (o.csv || o.json || !o.out.empty() || o.rule)) {
+        io.err << "fplab-cli quantize: --compare-rules prints every rule as text; it takes no --csv, --json, --out "
+                  "or --scale-rule\n";
+        return kExitUsage;
+    }
+    const Recipe recipe = recipeOf(o);
+    if (const std::optional<std::string> error = recipeError(recipe)) {
+        io.err << "fplab-cli quantize: " << *error << "\n";
         return kExitUsage;
     }
     return std::nullopt;
@@ -164,8 +210,7 @@ std::string codeText(std::uint8_t code) {
 }
 
 std::string scaleBitsText(const Quantized& q, std::size_t block) {
-    const Format& f = *schemeInfo(q.scheme).scale;
-    return hexBits(f, q.scaleBits[block]);
+    return hexBits(scaleFormat(q.recipe()), q.scaleBits[block]);
 }
 
 void printCsv(std::ostream& out, const Quantized& q, const Report& r, const BlockLayout& layout) {
@@ -190,7 +235,9 @@ void printJson(std::ostream& out, const Quantized& q, const Report& r, const Blo
     w.value(static_cast<std::int64_t>(q.shape.cols));
     w.endArray();
     w.field("element_format", info.element ? info.element->name() : std::string_view("int8 (1.6 fixed point)"));
-    w.field("scale_format", info.scale->name());
+    w.field("scale_rule", scaleRuleName(q.rule));
+    w.field("blocks", q.grouping == Grouping::Tile16x16 ? std::string_view("16x16") : std::string_view("row"));
+    w.field("scale_format", scaleFormat(q.recipe()).name());
     w.field("tensor_scale_bits", hexBits(kFp32, q.tensorScaleBits));
     w.field("tensor_scale", static_cast<double>(std::bit_cast<float>(q.tensorScaleBits)));
     w.key("blocks");
@@ -222,6 +269,7 @@ void printJson(std::ostream& out, const Quantized& q, const Report& r, const Blo
     w.field("rms_error", r.rmsError);
     w.field("saturated", static_cast<std::int64_t>(r.saturated));
     w.field("flushed_to_zero", static_cast<std::int64_t>(r.flushedToZero));
+    w.field("nan", static_cast<std::int64_t>(r.nan));
     w.endObject();
     w.endObject();
     out << "\n";
@@ -232,9 +280,10 @@ constexpr std::size_t kMaxTextElements = 4096;
 void printText(std::ostream& out, const Quantized& q, const Report& r, const BlockLayout& layout) {
     const SchemeInfo& info = schemeInfo(q.scheme);
     out << info.name << ": " << q.codes.size() << " elements (" << q.shape.rows << "x" << q.shape.cols << "), "
-        << layout.blockCount() << " block" << (layout.blockCount() == 1 ? "" : "s") << ", "
-        << (info.element ? info.element->name() : std::string_view("int8")) << " elements, " << info.scale->name()
-        << " scales";
+        << layout.blockCount() << " block" << (layout.blockCount() == 1 ? "" : "s")
+        << (q.grouping == Grouping::Tile16x16 ? " of 16x16" : "") << ", "
+        << (info.element ? info.element->name() : std::string_view("int8")) << " elements, "
+        << scaleFormat(q.recipe()).name() << " scales (rule " << scaleRuleName(q.rule) << ")";
     if (q.scheme == Scheme::Nvfp4)
         out << ", tensor scale " << number(std::bit_cast<float>(q.tensorScaleBits)) << " ("
             << hexBits(kFp32, q.tensorScaleBits) << ")";
@@ -262,7 +311,9 @@ void printText(std::ostream& out, const Quantized& q, const Report& r, const Blo
     char rms[40];
     std::snprintf(rms, sizeof rms, "%.6g", r.rmsError);
     out << "\nmax |error| " << number(r.maxAbsError) << ", rms error " << rms << ", saturated "
-        << r.saturated << ", rounded to zero " << r.flushedToZero << "\n";
+        << r.saturated << ", rounded to zero " << r.flushedToZero;
+    if (r.nan != 0) out << ", NaN " << r.nan << " (in blocks whose scale is NaN; left out of the errors)";
+    out << "\n";
 }
 
 int runQuantize(std::span<const std::string_view> args, CommandIo io) {
@@ -274,12 +325,6 @@ int runQuantize(std::span<const std::string_view> args, CommandIo io) {
         io.err << "fplab-cli quantize: the tensor is empty\n";
         return kExitBadInput;
     }
-    for (std::size_t i = 0; i < t->values.size(); ++i)
-        if (!std::isfinite(t->values[i])) {
-            io.err << "fplab-cli quantize: element " << i << " is " << (std::isnan(t->values[i]) ? "NaN" : "infinite")
-                   << ": the input must be finite\n";
-            return kExitBadInput;
-        }
     Shape shape = naturalShape(t->shape, t->values.size());
     if (o.shape) {
         if (o.shape->size() != t->values.size()) {
@@ -290,13 +335,19 @@ int runQuantize(std::span<const std::string_view> args, CommandIo io) {
         shape = *o.shape;
         t->shape = {shape.rows, shape.cols};
     }
-    const QuantizeOutcome q = quantize(*o.scheme, t->values, shape);
+    const Recipe recipe = recipeOf(o);
+    if (o.compareRules) {
+        printRuleComparison(io.out, recipe.scheme, recipe.grouping, shape, t->values,
+                            compareRules(recipe.scheme, recipe.grouping, t->values, shape));
+        return kExitOk;
+    }
+    const QuantizeOutcome q = quantize(recipe, t->values, shape);
     if (!q.value) {
         io.err << "fplab-cli quantize: " << q.error << "\n";
         return kExitBadInput;
     }
     const Report r = analyse(*q.value, t->values);
-    const BlockLayout layout(schemeInfo(*o.scheme).grouping, shape);
+    const BlockLayout layout(recipe.grouping, shape);
     if (!o.out.empty()) {
         std::vector<float> dequantized(r.dequantized.size());
         for (std::size_t i = 0; i < dequantized.size(); ++i)
