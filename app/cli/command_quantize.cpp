@@ -3,6 +3,7 @@
 // or JSON, and the dequantized tensor written back as .npy.
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/number_lines.h"
 #include "app/cli/option_table.h"
 #include "app/cli/rule_comparison_text.h"
 #include "core/arithmetic.h"
@@ -158,20 +159,10 @@ struct Tensor {
 };
 
 std::optional<Tensor> readStdin(std::istream& in, std::ostream& err) {
+    const std::optional<std::vector<NumberLine>> lines = readNumberLines(in, err, "quantize");
+    if (!lines) return std::nullopt;
     Tensor t;
-    std::string line;
-    for (std::size_t number = 1; std::getline(in, line); ++number) {
-        const std::size_t first = line.find_first_not_of(" \t\r");
-        if (first == std::string::npos || line[first] == '#') continue;
-        const std::size_t last = line.find_last_not_of(" \t\r");
-        const std::string_view text = std::string_view(line).substr(first, last - first + 1);
-        const ParseOutcome p = parseValue(text, kFp32);
-        if (!p.ok()) {
-            err << "fplab-cli quantize: line " << number << ": " << p.error << "\n";
-            return std::nullopt;
-        }
-        t.values.push_back(std::bit_cast<float>(static_cast<std::uint32_t>(p.value->bits)));
-    }
+    for (const NumberLine& l : *lines) t.values.push_back(l.value);
     t.shape = {t.values.size()};
     return t;
 }
