@@ -13,6 +13,8 @@
 #include "core/text/parse.h"
 #include "core/text/print.h"
 #include "lessons/json_writer.h"
+#include "tensor_files/mapped_file.h"
+#include "tensor_files/safetensors.h"
 
 #include <bit>
 #include <charconv>
@@ -38,6 +40,7 @@ struct Options {
     std::optional<Shape> shape;
     std::string out;
     std::string file;
+    std::string tensor; // in a .safetensors file
 };
 
 std::optional<Shape> parseShape(std::string_view text) {
@@ -55,13 +58,16 @@ std::optional<Shape> parseShape(std::string_view text) {
 OptionTable quantizeOptions(Options& o) {
     OptionTable t;
     t.command = "quantize";
-    t.trailing = "[FILE.npy]";
+    t.trailing = "[FILE.npy | FILE.safetensors --tensor NAME]";
     t.description =
         "Quantizes a tensor with a block-scaled scheme and shows each block's scale, each element's code,\n"
         "its dequantized value and its error (input - dequantized), exactly, with error statistics.\n"
         "\n"
         "  FILE.npy     float32 '<f4', float16 '<f2' or bfloat16 ('<V2' as ml_dtypes' np.save writes it,\n"
-        "               or 'bfloat16'), little-endian, any shape (leading axes become rows)\n";
+        "               or 'bfloat16'), little-endian, any shape (leading axes become rows)\n"
+        "  FILE.safetensors --tensor NAME\n"
+        "               one tensor of F64 (rounded to FP32), F32, F16, BF16, F8_E4M3, F8_E5M2, I8 or U8\n"
+        "               (`fplab-cli inspect FILE` lists them); the file is memory-mapped\n";
     t.options = {
         {"--scheme", "S",
          "mxfp8-e4m3 mxfp8-e5m2 mxfp6-e3m2 mxfp6-e2m3 mxfp4 mxint8 (OCP MX v1.0: 32 elements\n"
@@ -108,6 +114,7 @@ OptionTable quantizeOptions(Options& o) {
              if (!o.shape) error = "--shape " + quoted(value) + " is not ROWSxCOLS with positive integers, e.g. 4x128";
              return o.shape.has_value();
          }},
+        {"--tensor", "NAME", "the tensor to quantize in a .safetensors file", setText(o.tensor)},
         {"--out", "FILE", "writes the dequantized tensor as a float32 .npy file (values rounded to FP32)", setText(o.out)},
     };
     t.notes = "Without FILE the numbers are read from stdin, one per line (decimal, hex-float or raw FP32 bits),\n"
@@ -165,6 +172,37 @@ std::optional<Tensor> readStdin(std::istream& in, std::ostream& err) {
     for (const NumberLine& l : *lines) t.values.push_back(l.value);
     t.shape = {t.values.size()};
     return t;
+}
+
+bool isSafetensors(const std::string& path) {
+    return path.size() >= 12 && path.compare(path.size() - 12, 12, ".safetensors") == 0;
+}
+
+std::optional<Tensor> readSafetensors(const std::string& path, const std::string& name, std::ostream& err) {
+    const tensorfiles::MappedFile file = tensorfiles::MappedFile::open(path);
+    if (!file.ok()) {
+        err << "fplab-cli quantize: " << file.error() << "\n";
+        return std::nullopt;
+    }
+    const tensorfiles::SafetensorsOutcome parsed = tensorfiles::parseSafetensors(file.bytes());
+    if (!parsed.header) {
+        err << "fplab-cli quantize: " << quoted(path, 200) << ": " << parsed.error << "\n";
+        return std::nullopt;
+    }
+    const tensorfiles::TensorEntry* t = parsed.header->find(name);
+    if (t == nullptr) {
+        err << "fplab-cli quantize: " << quoted(path, 200) << " has no tensor " << quoted(name, 200)
+            << " (fplab-cli inspect lists them)\n";
+        return std::nullopt;
+    }
+    std::optional<std::vector<float>> values = tensorfiles::readAsFloat32(file.bytes(), *t);
+    if (!values) {
+        err << "fplab-cli quantize: tensor " << quoted(name, 200) << " has the dtype " << t->dtypeText
+            << ", which quantize does not read\n";
+        return std::nullopt;
+    }
+    std::vector<std::size_t> shape(t->shape.begin(), t->shape.end());
+    return Tensor{std::move(*values), std::move(shape)};
 }
 
 std::optional<Tensor> readNpy(const std::string& path, std::ostream& err) {
@@ -310,7 +348,15 @@ void printText(std::ostream& out, const Quantized& q, const Report& r, const Blo
 int runQuantize(std::span<const std::string_view> args, CommandIo io) {
     Options o;
     if (const std::optional<int> exit = parseCommandLine(args, io, o)) return *exit;
-    std::optional<Tensor> t = o.file.empty() ? readStdin(io.in, io.err) : readNpy(o.file, io.err);
+    if (isSafetensors(o.file) != !o.tensor.empty()) {
+        io.err << "fplab-cli quantize: "
+               << (o.tensor.empty() ? "a .safetensors file needs --tensor NAME" : "--tensor goes with a .safetensors file")
+               << "\n";
+        return kExitUsage;
+    }
+    std::optional<Tensor> t = o.file.empty()          ? readStdin(io.in, io.err)
+                              : o.tensor.empty()      ? readNpy(o.file, io.err)
+                                                      : readSafetensors(o.file, o.tensor, io.err);
     if (!t) return kExitBadInput;
     if (t->values.empty()) {
         io.err << "fplab-cli quantize: the tensor is empty\n";
