@@ -256,21 +256,29 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, Fp32Bits bits, Path 
     const auto blockScale = [&](std::uint32_t a, double elementMax, const E4m3Thresholds& t) {
         return path == Path::Fast ? t.code(a) : nvfp4BlockScale(a, q.tensorScaleBits, elementMax);
     };
-    std::vector<std::uint8_t> alternative;
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
         const std::uint8_t scale = blockScale(amax[block], primaryMax, primaryScales);
         q.scaleBits[block] = scale;
         nvfp4Codes(bits + first, count, scale, global, elementThresholds, path, q.codes.data() + first);
-        if (q.rule != ScaleRule::FourOverSix) return;
-        const std::uint8_t four = blockScale(amax[block], 4, fourScales);
-        alternative.resize(count);
-        nvfp4Codes(bits + first, count, four, global, elementThresholds, path, alternative.data());
-        if (nvfp4SquaredError(bits + first, alternative.data(), count, four, global) <
-            nvfp4SquaredError(bits + first, q.codes.data() + first, count, scale, global)) {
-            q.scaleBits[block] = four;
-            std::copy(alternative.begin(), alternative.end(), q.codes.begin() + static_cast<std::ptrdiff_t>(first));
-        }
     });
+    if (q.rule != ScaleRule::FourOverSix) return;
+    // A block (a 16x16 tile is 16 row segments) keeps the scale with the smaller squared error over all of it.
+    std::vector<std::uint8_t> four(q.codes.size());
+    std::vector<std::uint8_t> fourScale(layout.blockCount());
+    std::vector<double> errorSix(layout.blockCount(), 0.0), errorFour(layout.blockCount(), 0.0);
+    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
+        fourScale[block] = blockScale(amax[block], 4, fourScales);
+        nvfp4Codes(bits + first, count, fourScale[block], global, elementThresholds, path, four.data() + first);
+        errorSix[block] += nvfp4SquaredError(bits + first, q.codes.data() + first, count, q.scaleBits[block], global);
+        errorFour[block] += nvfp4SquaredError(bits + first, four.data() + first, count, fourScale[block], global);
+    });
+    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
+        if (!(errorFour[block] < errorSix[block])) return;
+        std::copy_n(four.begin() + static_cast<std::ptrdiff_t>(first), count,
+                    q.codes.begin() + static_cast<std::ptrdiff_t>(first));
+    });
+    for (std::size_t b = 0; b < q.scaleBits.size(); ++b)
+        if (errorFour[b] < errorSix[b]) q.scaleBits[b] = fourScale[b];
 }
 
 // As DeepSeek-V3's kernels do it: s = amax / max_elem and y = x / s in FP32, then y rounded to the element.
@@ -396,10 +404,19 @@ Report analyse(const Quantized& q, std::span<const float> data) {
     r.dequantized.resize(data.size());
     r.error.resize(data.size());
     r.blocks.resize(layout.blockCount());
+    // Saturated: the input lies beyond the midpoint between the largest element and the next step above it
+    // (or on it, where the largest element's last bit is odd, so the tie rounds up): rounding would have left
+    // the format, and the element was clamped. Midpoint times scale is exact in double (at most 33 bits).
     const std::uint64_t maxMagnitude = info.element ? info.element->maxFiniteMagnitude() : 127;
+    const double largest = info.element ? elementValue(q.scheme, static_cast<std::uint8_t>(maxMagnitude)) : 127.0 / 64;
+    const double step = info.element ? std::ldexp(1.0, info.element->maxExponent() - info.element->mantissaBits)
+                                     : 1.0 / 64;
+    const bool tieGoesUp = (maxMagnitude & 1) != 0;
     double sumSquares = 0;
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
-        const std::uint64_t scale = std::bit_cast<std::uint64_t>(blockScaleValue(q, block));
+        const double scaleValue = blockScaleValue(q, block);
+        const std::uint64_t scale = std::bit_cast<std::uint64_t>(scaleValue);
+        const double clip = (largest + step / 2) * scaleValue;
         BlockReport& br = r.blocks[block];
         for (std::size_t i = first; i < first + count; ++i) {
             const std::uint64_t element = std::bit_cast<std::uint64_t>(elementValue(q.scheme, q.codes[i]));
@@ -418,10 +435,7 @@ Report analyse(const Quantized& q, std::span<const float> data) {
                 ++r.nan;
                 continue;
             }
-            const std::uint64_t magnitude =
-                info.element ? q.codes[i] & ~info.element->signMask()
-                             : static_cast<std::uint64_t>(std::abs(static_cast<int>(static_cast<std::int8_t>(q.codes[i]))));
-            if (magnitude == maxMagnitude && std::abs(value) > std::abs(deq)) ++r.saturated;
+            if (std::abs(value) > clip || (std::abs(value) == clip && tieGoesUp)) ++r.saturated;
             if (value != 0 && deq == 0) ++r.flushedToZero;
             br.maxAbsError = std::max(br.maxAbsError, std::abs(err));
             br.sumSquaredError += err * err;

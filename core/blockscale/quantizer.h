@@ -61,7 +61,7 @@ struct Report {
     std::vector<BlockReport> blocks;
     double maxAbsError = 0;
     double rmsError = 0;
-    std::size_t saturated = 0;     // elements clamped to the element format's largest magnitude
+    std::size_t saturated = 0;     // elements clamped to the largest element: rounding would have gone above it
     std::size_t flushedToZero = 0; // non-zero inputs that became zero
     std::size_t nan = 0;           // elements that decode to NaN (a NaN block scale); left out of the errors
     bool exact = true;             // false if any error subtraction was inexact (never expected)

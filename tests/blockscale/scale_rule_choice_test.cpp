@@ -150,6 +150,27 @@ TEST(FourOverSix, PicksTheScaleWithTheSmallerSquaredError) {
     EXPECT_GT(analyse(*six.value, x).maxAbsError, 100.0);
 }
 
+// Four Over Six on a 16x16 tile decides once for the whole tile: the rows of blocks A and B above in one
+// tile give squared errors 128^2 (to 6) against 64^2 (to 4), so the tile goes to 4 (scale 384) and 256 comes
+// back as 192 in it.
+TEST(FourOverSix, DecidesOncePerTile) {
+    std::vector<float> x(16 * 16, 0.0f);
+    x[0] = 1536.0f;
+    x[1] = 1152.0f;
+    x[16] = 1536.0f;
+    x[17] = 256.0f;
+    for (const Path path : {Path::Fast, Path::Reference}) {
+        const QuantizeOutcome q =
+            quantize(Recipe{Scheme::Nvfp4, ScaleRule::FourOverSix, Grouping::Tile16x16}, x, {16, 16}, path);
+        ASSERT_TRUE(q.value) << q.error;
+        EXPECT_EQ(q.value->scaleBits, (std::vector<std::uint32_t>{0x7C}));
+        const Report r = analyse(*q.value, x);
+        EXPECT_EQ(r.dequantized[1], 1152.0);
+        EXPECT_EQ(r.dequantized[17], 192.0);
+        EXPECT_EQ(r.maxAbsError, 64.0);
+    }
+}
+
 // NVFP4 with amax -> 4: tensor scale amax / (448 * 4) = 1 for amax 1792; the block scale 1792 / 4 = 448;
 // 1000 / 448 = 2.23 -> 2, so 1000 comes back as 896.
 TEST(Max4Rule, MapsTheBlockMaximumToFour) {
