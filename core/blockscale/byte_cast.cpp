@@ -11,6 +11,7 @@ namespace {
 const Format& formatOf(Fp8Element e) { return e == Fp8Element::E4m3 ? kE4m3 : kE5m2; }
 
 double valueOf(const Format& f, std::uint64_t bits) { return std::bit_cast<double>(convert(f, bits, kFp64).bits); }
+double largest(const Format& f) { return valueOf(f, f.maxFiniteMagnitude()); }
 
 } // namespace
 
@@ -27,11 +28,13 @@ Fp8Byte castFp32ToFp8(std::uint32_t fp32Bits, Fp8Element e, Fp8Overflow overflow
     b.nanByte = overflows && overflow == Fp8Overflow::Special && std::isnan(b.value);
     b.infinityByte = overflows && overflow == Fp8Overflow::Special && std::isinf(b.value);
     b.saturated = overflows && overflow == Fp8Overflow::Saturate;
-    // A tie: |x| halfway between its finite neighbours below and above, each exact in double.
+    // A tie: |x| halfway between its neighbours below and above, each exact in double; above the largest
+    // finite value the neighbour is the next step the format does not have (480 for E4M3).
     const std::uint32_t magnitude = fp32Bits & 0x7FFFFFFF;
     const double below = valueOf(f, convert(kFp32, magnitude, f, Env{.rounding = RoundingMode::TowardZero}).bits);
-    const double above = valueOf(f, convert(kFp32, magnitude, f, Env{.rounding = RoundingMode::TowardPositive}).bits);
-    b.tie = below != above && std::isfinite(above) && 2 * std::fabs(static_cast<double>(x)) == below + above;
+    double above = valueOf(f, convert(kFp32, magnitude, f, Env{.rounding = RoundingMode::TowardPositive}).bits);
+    if (!std::isfinite(above)) above = largest(f) + std::ldexp(1.0, f.maxExponent() - f.mantissaBits);
+    b.tie = below != above && std::isfinite(x) && 2 * std::fabs(static_cast<double>(x)) == below + above;
     return b;
 }
 

@@ -20,6 +20,7 @@ TEST(Fp8Cast, E4m3OverflowIsNanOrSaturates) {
         const Fp8Byte b = castFp32ToFp8(bitsOf(x), Fp8Element::E4m3, Fp8Overflow::Special);
         EXPECT_EQ(b.byte, 0x7E) << x;
         EXPECT_FALSE(b.nanByte || b.saturated) << x;
+        EXPECT_EQ(b.tie, x == 464.0f) << x;
     }
     const Fp8Byte over = castFp32ToFp8(bitsOf(464.00003f), Fp8Element::E4m3, Fp8Overflow::Special);
     EXPECT_EQ(over.byte, 0x7F);
