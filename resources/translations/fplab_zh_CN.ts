@@ -374,10 +374,6 @@
         <translation>第 %1 个数值：%2</translation>
     </message>
     <message>
-        <source>Value %1 is not finite: block scaling needs finite inputs.</source>
-        <translation>第 %1 个数值不是有限数：块缩放要求输入为有限数。</translation>
-    </message>
-    <message>
         <source>No values: paste some or generate a vector.</source>
         <translation>没有数值：请粘贴数值或生成一个向量。</translation>
     </message>
@@ -400,6 +396,110 @@
     <message>
         <source>%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest value, %6 rounded to zero. The largest element (index %7) sets the scale of block %8, highlighted.</source>
         <translation>%1 个元素，共 %2 块。最大 |误差| %3，均方根误差 %4，%5 个被截到最大值，%6 个舍入为零。最大的元素（序号 %7）决定第 %8 块的缩放因子，该块已高亮。</translation>
+    </message>
+    <message>
+        <source>OCP MX: floor(log2 amax) − emax</source>
+        <translation>OCP MX：floor(log2 amax) − emax</translation>
+    </message>
+    <message>
+        <source>Round up: ceil(log2(amax / max))</source>
+        <translation>向上取整：ceil(log2(amax / max))</translation>
+    </message>
+    <message>
+        <source>Nearest power of two of amax / max</source>
+        <translation>取 amax / max 最近的 2 的幂</translation>
+    </message>
+    <message>
+        <source>FP32 scale amax / max</source>
+        <translation>FP32 缩放因子 amax / max</translation>
+    </message>
+    <message>
+        <source>Block amax to 6</source>
+        <translation>块 amax 映射到 6</translation>
+    </message>
+    <message>
+        <source>Block amax to 4</source>
+        <translation>块 amax 映射到 4</translation>
+    </message>
+    <message>
+        <source>Four Over Six: 6 or 4, the smaller error</source>
+        <translation>Four Over Six：6 或 4，取误差较小者</translation>
+    </message>
+    <message>
+        <source>Scale r&amp;ule:</source>
+        <translation>缩放规则(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>How each block&apos;s scale is chosen from its largest magnitude (amax): the OCP MX rule, NVIDIA&apos;s MXFP8 recipe (rounded up, nothing saturates), ml_dtypes&apos; nearest, FP32 scales (DeepSeek-V3); for NVFP4 the block amax mapped to 6, to 4, or per block the better of the two (Four Over Six). The table compares every rule of the scheme on these values.</source>
+        <translation>每块的缩放因子如何由块内最大绝对值（amax）决定：OCP MX 规则、NVIDIA 的 MXFP8 配方（向上取整，不会饱和）、ml_dtypes 的就近舍入、FP32 缩放因子（DeepSeek-V3）；对 NVFP4，块 amax 映射到 6、映射到 4，或每块取两者中更好的一个（Four Over Six）。表格在这些值上比较该方案的所有规则。</translation>
+    </message>
+    <message>
+        <source>%1 elements decode to NaN: a NaN or an infinity made their block&apos;s E8M0 scale NaN (OCP MX v1.0).</source>
+        <translation>%1 个元素解码为 NaN：NaN 或无穷大使所在块的 E8M0 缩放因子成为 NaN（OCP MX v1.0）。</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Saturated</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>Rounded to zero</source>
+        <translation>舍入为零</translation>
+    </message>
+    <message>
+        <source>NaN</source>
+        <translation>NaN</translation>
+    </message>
+    <message>
+        <source>Largest |error|</source>
+        <translation>最大 |误差|</translation>
+    </message>
+    <message>
+        <source>Relative RMS error</source>
+        <translation>相对均方根误差</translation>
+    </message>
+    <message>
+        <source>Outlier&apos;s block scale</source>
+        <translation>离群值所在块的缩放因子</translation>
+    </message>
+    <message>
+        <source>Outlier back</source>
+        <translation>离群值反量化后</translation>
+    </message>
+    <message>
+        <source>Relative error 0</source>
+        <translation>相对误差 0</translation>
+    </message>
+    <message>
+        <source>≤ 2^-8</source>
+        <translation>≤ 2^-8</translation>
+    </message>
+    <message>
+        <source>≤ 2^-6</source>
+        <translation>≤ 2^-6</translation>
+    </message>
+    <message>
+        <source>≤ 2^-4</source>
+        <translation>≤ 2^-4</translation>
+    </message>
+    <message>
+        <source>≤ 2^-2</source>
+        <translation>≤ 2^-2</translation>
+    </message>
+    <message>
+        <source>&lt; 1</source>
+        <translation>&lt; 1</translation>
+    </message>
+    <message>
+        <source>1 (zeroed)</source>
+        <translation>1（变成 0）</translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>拒绝：%1</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "gui_fixture.h"
 
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QAbstractItemModelTester>
 #include <QBrush>
 #include <QFont>
@@ -81,10 +82,42 @@ TEST_F(BlockViewTest, PastedValuesAndErrors) {
     EXPECT_FALSE(view->quantized());
     EXPECT_NE(view->status().indexOf(QStringLiteral("Value 2")), -1) << view->status().toStdString();
     EXPECT_EQ(view->elementModel()->rowCount(), 0);
+    // OCP MX v1.0: an infinity makes its block's E8M0 scale NaN; shown, not refused. FP32 scales refuse it.
     view->setText(QStringLiteral("1 inf"));
-    EXPECT_NE(view->status().indexOf(QStringLiteral("not finite")), -1);
+    ASSERT_TRUE(view->quantized());
+    EXPECT_EQ(view->report().nan, 2u);
+    EXPECT_NE(view->status().indexOf(QStringLiteral("2 elements decode to NaN")), -1) << view->status().toStdString();
+    view->setRule(blockscale::ScaleRule::Fp32);
+    EXPECT_FALSE(view->quantized());
+    EXPECT_NE(view->status().indexOf(QStringLiteral("element 1 is infinite")), -1) << view->status().toStdString();
+    view->setRule(blockscale::ScaleRule::Ocp);
     view->setText(QString());
     EXPECT_NE(view->status().indexOf(QStringLiteral("No values")), -1);
+}
+
+// The 957 block under each rule: the rule combo offers the scheme's rules, the chosen one quantizes, and the
+// comparison table has a row per rule (round-up: X = 2, 957 comes back as 960, nothing saturated).
+TEST_F(BlockViewTest, ScaleRulesSideBySide) {
+    view->setScheme(blockscale::Scheme::Mxfp8E4m3);
+    view->setText(QStringLiteral("957 1"));
+    EXPECT_EQ(view->rule(), blockscale::ScaleRule::Ocp);
+    EXPECT_EQ(element(0, 4), QStringLiteral("896"));
+    view->setRule(blockscale::ScaleRule::RoundUp);
+    EXPECT_EQ(view->rule(), blockscale::ScaleRule::RoundUp);
+    EXPECT_EQ(block(0, 1), QStringLiteral("0x81"));
+    EXPECT_EQ(element(0, 4), QStringLiteral("960"));
+    QTableWidget* table = view->comparisonTable();
+    ASSERT_EQ(table->rowCount(), 4);
+    EXPECT_EQ(table->item(0, 1)->text(), QStringLiteral("1"));   // ocp: 957 clipped
+    EXPECT_EQ(table->item(1, 1)->text(), QStringLiteral("0"));   // round-up
+    EXPECT_EQ(table->item(1, 7)->text(), QStringLiteral("960")); // the outlier back
+    EXPECT_TRUE(table->item(1, 0)->font().bold());
+    EXPECT_FALSE(table->item(0, 0)->font().bold());
+    view->setRule(blockscale::ScaleRule::Max4); // not an MX rule: ignored
+    EXPECT_EQ(view->rule(), blockscale::ScaleRule::RoundUp);
+    view->setScheme(blockscale::Scheme::Nvfp4); // NVFP4's own rules, its default chosen
+    EXPECT_EQ(view->rule(), blockscale::ScaleRule::Max6);
+    EXPECT_EQ(table->rowCount(), 3);
 }
 
 TEST_F(BlockViewTest, ModelsPassTheQtModelTester) {
