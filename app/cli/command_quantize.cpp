@@ -7,6 +7,7 @@
 #include "app/cli/option_table.h"
 #include "app/cli/rule_comparison_text.h"
 #include "core/arithmetic.h"
+#include "core/blockscale/hadamard.h"
 #include "core/blockscale/npy.h"
 #include "core/blockscale/quantizer.h"
 #include "core/platform/atomic_file.h"
@@ -41,6 +42,7 @@ struct Options {
     std::string out;
     std::string file;
     std::string tensor; // in a .safetensors file
+    std::optional<std::uint64_t> hadamardSeed;
 };
 
 std::optional<Shape> parseShape(std::string_view text) {
@@ -99,6 +101,16 @@ OptionTable quantizeOptions(Options& o) {
              if (!o.tiles16x16) error = "--blocks takes 16x16 only (got " + quoted(value) + ")";
              return o.tiles16x16;
          }},
+        {"--hadamard", "SEED",
+         "applies NVIDIA's random Hadamard transform (16-element segments, signs from SEED) before\n"
+         "quantizing and its inverse after: codes and scales are the transformed tensor's, dequantized\n"
+         "values and errors are against the input (statistics in double, no longer exact)",
+         [&o](std::string_view value, std::string& error) {
+             const auto seed = wholeNumber(value);
+             if (!seed || *seed < 0) error = "--hadamard takes a seed, a whole number from 0 (got " + quoted(value) + ")";
+             else o.hadamardSeed = std::uint64_t(*seed);
+             return error.empty();
+         }},
         {"--compare-rules", "",
          "quantizes the tensor under every scale rule of the scheme and prints, per rule, the saturated,\n"
          "rounded-to-zero and NaN elements, the errors, the outlier's block and a relative-error histogram",
@@ -147,9 +159,9 @@ std::optional<int> parseCommandLine(std::span<const std::string_view> args, Comm
         io.err << "fplab-cli quantize: --csv and --json exclude each other\n";
         return kExitUsage;
     }
-    if (o.compareRules && (o.csv || o.json || !o.out.empty() || o.rule)) {
-        io.err << "fplab-cli quantize: --compare-rules prints every rule as text; it takes no --csv, --json, --out "
-                  "or --scale-rule\n";
+    if (o.compareRules && (o.csv || o.json || !o.out.empty() || o.rule || o.hadamardSeed)) {
+        io.err << "fplab-cli quantize: --compare-rules prints every rule as text; it takes no --csv, --json, --out, "
+                  "--scale-rule or --hadamard\n";
         return kExitUsage;
     }
     const Recipe recipe = recipeOf(o);
@@ -306,13 +318,17 @@ void printJson(std::ostream& out, const Quantized& q, const Report& r, const Blo
 
 constexpr std::size_t kMaxTextElements = 4096;
 
-void printText(std::ostream& out, const Quantized& q, const Report& r, const BlockLayout& layout) {
+void printText(std::ostream& out, const Quantized& q, const Report& r, const BlockLayout& layout,
+               std::optional<std::uint64_t> hadamardSeed) {
     const SchemeInfo& info = schemeInfo(q.scheme);
     out << info.name << ": " << q.codes.size() << " elements (" << q.shape.rows << "x" << q.shape.cols << "), "
         << layout.blockCount() << " block" << (layout.blockCount() == 1 ? "" : "s")
         << (q.grouping == Grouping::Tile16x16 ? " of 16x16" : "") << ", "
         << (info.element ? info.element->name() : std::string_view("int8")) << " elements, "
         << scaleFormat(q.recipe()).name() << " scales (rule " << scaleRuleName(q.rule) << ")";
+    if (hadamardSeed)
+        out << ", through the random Hadamard transform (seed " << *hadamardSeed
+            << "): codes and scales of the transformed tensor, values and errors after the inverse";
     if (q.scheme == Scheme::Nvfp4)
         out << ", tensor scale " << number(std::bit_cast<float>(q.tensorScaleBits)) << " ("
             << hexBits(kFp32, q.tensorScaleBits) << ")";
@@ -378,12 +394,22 @@ int runQuantize(std::span<const std::string_view> args, CommandIo io) {
                             compareRules(recipe.scheme, recipe.grouping, t->values, shape));
         return kExitOk;
     }
-    const QuantizeOutcome q = quantize(recipe, t->values, shape);
+    std::vector<float> transformed;
+    if (o.hadamardSeed) {
+        if (const std::optional<std::string> error = hadamardShapeError(shape)) {
+            io.err << "fplab-cli quantize: " << *error << "\n";
+            return kExitBadInput;
+        }
+        transformed = hadamardForward(t->values, shape, *o.hadamardSeed);
+    }
+    const std::vector<float>& quantizedInput = o.hadamardSeed ? transformed : t->values;
+    const QuantizeOutcome q = quantize(recipe, quantizedInput, shape);
     if (!q.value) {
         io.err << "fplab-cli quantize: " << q.error << "\n";
         return kExitBadInput;
     }
-    const Report r = analyse(*q.value, t->values);
+    const Report r = o.hadamardSeed ? analyseThroughHadamard(*q.value, t->values, transformed, *o.hadamardSeed)
+                                    : analyse(*q.value, t->values);
     const BlockLayout layout(recipe.grouping, shape);
     if (!o.out.empty()) {
         std::vector<float> dequantized(r.dequantized.size());
@@ -402,7 +428,7 @@ int runQuantize(std::span<const std::string_view> args, CommandIo io) {
     else if (o.json)
         printJson(io.out, *q.value, r, layout);
     else
-        printText(io.out, *q.value, r, layout);
+        printText(io.out, *q.value, r, layout, o.hadamardSeed);
     return kExitOk;
 }
 

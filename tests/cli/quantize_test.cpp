@@ -183,6 +183,22 @@ TEST(Quantize, Nvfp4TilesAndFourOverSix) {
     EXPECT_EQ(r.out.find("\"index\": 2,"), std::string::npos);
 }
 
+// --hadamard: a spike 16 in a 16-element segment becomes +-4 everywhere, which NVFP4 holds exactly, so the
+// inverse gives 16 and zeros back, 16 to within the rounding of NVFP4's FP32 tensor scale 4 / 2688.
+TEST(Quantize, HadamardTransform) {
+    std::string input = "16\n";
+    for (int i = 1; i < 16; ++i) input += "0\n";
+    const CliRun r = runInProcess({"quantize", "--scheme", "nvfp4", "--hadamard", "5"}, input);
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_NE(r.out.find("through the random Hadamard transform (seed 5)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\n0      0      0x07  16.000000298023224       -2.980232238769531e-07\n1      0      0x07  -0 "),
+              std::string::npos) << r.out;
+    const CliRun bad = runInProcess({"quantize", "--scheme", "nvfp4", "--hadamard", "5"}, "1\n2\n");
+    EXPECT_EQ(bad.code, kExitBadInput);
+    EXPECT_NE(bad.err.find("not a multiple of 16"), std::string::npos);
+    EXPECT_EQ(runInProcess({"quantize", "--scheme", "nvfp4", "--hadamard", "x"}, "1\n").code, kExitUsage);
+}
+
 // --compare-rules: the [600, 1] block of rule_comparison_test.cpp, one row per rule.
 TEST(Quantize, CompareRules) {
     const CliRun r = runInProcess({"quantize", "--scheme", "mxfp8-e4m3", "--compare-rules"}, "600\n1\n");
