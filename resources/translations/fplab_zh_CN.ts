@@ -501,6 +501,14 @@
         <source>refused: %1</source>
         <translation>拒绝：%1</translation>
     </message>
+    <message>
+        <source>Error chart</source>
+        <translation>误差图</translation>
+    </message>
+    <message>
+        <source>Tensor file</source>
+        <translation>张量文件</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::CheckpointWidget</name>
@@ -3353,6 +3361,69 @@ Python 打印为：%2</translation>
     <message>
         <source>Step %1 of %2: %3</source>
         <translation>第 %1 步（共 %2 步）：%3</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::TensorFilePanel</name>
+    <message>
+        <source>Open a tensor file</source>
+        <translation>打开张量文件</translation>
+    </message>
+    <message>
+        <source>safetensors files (*.safetensors)</source>
+        <translation>safetensors 文件 (*.safetensors)</translation>
+    </message>
+    <message>
+        <source>&amp;Open .safetensors…</source>
+        <translation>打开 .safetensors(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a safetensors file (memory-mapped; the header is checked against the file) and pick a tensor to quantize with the scheme and scale rule above.</source>
+        <translation>打开一个 safetensors 文件（内存映射；文件头会与文件本身核对），选一个张量，用上面的方案和缩放规则量化。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>No file open.</source>
+        <translation>没有打开文件。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 tensors; pick one to quantize.</source>
+        <translation>%1：%2 个张量；选一个进行量化。</translation>
+    </message>
+    <message>
+        <source>Reading and quantizing %1…</source>
+        <translation>正在读取并量化 %1…</translation>
+    </message>
+    <message>
+        <source>Quantize %1</source>
+        <translation>量化 %1</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 was not quantized.</source>
+        <translation>已取消：%1 未被量化。</translation>
+    </message>
+    <message>
+        <source>%1: %2 x %3, %4 blocks. RMS error %5, %6 clipped, %7 rounded to zero, %8 NaN.</source>
+        <translation>%1：%2 x %3，%4 块。均方根误差 %5，%6 个被截断，%7 个舍入为零，%8 个 NaN。</translation>
+    </message>
+    <message>
+        <source>Elements on the format&apos;s grid (by magnitude)</source>
+        <translation>格式网格上的元素（按绝对值）</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>元素数</translation>
+    </message>
+    <message>
+        <source>Block amax map: one pixel per block (%1 across, %2 down), brighter for a larger amax on a log scale from %3 to %4.</source>
+        <translation>块 amax 图：每块一个像素（横向 %1，纵向 %2），amax 越大越亮，按对数刻度从 %3 到 %4。</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "app/gui/explorer/block_element_model.h"
 #include "app/gui/explorer/block_number_text.h"
 #include "app/gui/explorer/block_scale_model.h"
+#include "app/gui/explorer/tensor_file_panel.h"
 #include "app/gui/common/chart_style.h"
 #include "core/blockscale/rule_comparison.h"
 #include "core/text/parse.h"
@@ -20,6 +21,7 @@
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -143,9 +145,18 @@ void BlockView::buildUi() {
     tables->addWidget(m_blocks);
     tables->addWidget(m_elements);
     tables->setStretchFactor(2, 2);
+    m_filePanel = new TensorFilePanel(
+        [this] {
+            const auto scheme = blockscale::Scheme(m_scheme->currentData().toInt());
+            return blockscale::Recipe{scheme, rule(), blockscale::schemeInfo(scheme).grouping};
+        },
+        this);
+    m_rightTabs = new QTabWidget(this);
+    m_rightTabs->addTab(m_chart, QString());
+    m_rightTabs->addTab(m_filePanel, QString());
     auto* body = new QSplitter(Qt::Horizontal, this);
     body->addWidget(tables);
-    body->addWidget(m_chart);
+    body->addWidget(m_rightTabs);
     body->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
@@ -183,6 +194,8 @@ void BlockView::retranslateUi() {
     m_generate->setToolTip(tr("Replace the values below with a new seeded vector."));
     m_schemeLabel->setText(tr("Sc&heme:"));
     m_ruleLabel->setText(tr("Scale r&ule:"));
+    m_rightTabs->setTabText(0, tr("Error chart"));
+    m_rightTabs->setTabText(1, tr("Tensor file"));
     m_rule->setToolTip(tr("How each block's scale is chosen from its largest magnitude (amax): the OCP MX rule, "
                           "NVIDIA's MXFP8 recipe (rounded up, nothing saturates), ml_dtypes' nearest, FP32 scales "
                           "(DeepSeek-V3); for NVFP4 the block amax mapped to 6, to 4, or per block the better of the "

@@ -19,11 +19,13 @@ class QPushButton;
 class QSpinBox;
 class QTableView;
 class QTableWidget;
+class QTabWidget;
 
 namespace fplab::gui {
 
 class BlockElementModel;
 class BlockScaleModel;
+class TensorFilePanel;
 
 class BlockView final : public QWidget {
     Q_OBJECT
@@ -50,6 +52,7 @@ public:
     BlockElementModel* elementModel() const { return m_elementModel; }
     QChartView* chartView() const { return m_chart; }
     QTableWidget* comparisonTable() const { return m_comparison; }
+    TensorFilePanel* filePanel() const { return m_filePanel; }
     blockscale::ScaleRule rule() const;
 
 protected:
@@ -75,6 +78,8 @@ private:
     QLabel* m_ruleLabel;
     QComboBox* m_rule;
     QTableWidget* m_comparison;
+    QTabWidget* m_rightTabs;
+    TensorFilePanel* m_filePanel;
     QPlainTextEdit* m_text;
     QLabel* m_status;
     QTableView* m_blocks;
