@@ -90,10 +90,10 @@ TensorFilePanel::TensorFilePanel(std::function<Recipe()> recipe, QWidget* parent
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_histogram = makeChartView(this);
-    m_histogram->setMinimumHeight(160);
+    m_histogram->setMinimumHeight(100);
     m_amaxMap = new QLabel(this);
     m_amaxMap->setAlignment(Qt::AlignCenter);
-    m_amaxMap->setMinimumHeight(60);
+    m_amaxMap->setMinimumHeight(40);
 
     auto* row = new QHBoxLayout;
     row->addWidget(m_open);
