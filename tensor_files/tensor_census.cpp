@@ -29,7 +29,26 @@ std::uint64_t bitsAt(const std::uint8_t* p, std::size_t bytes) {
     return v;
 }
 
+// Counts one element of format f (its bits) into c.
+void count(TensorCensus& c, const Format& f, std::uint64_t bits) {
+    switch (classify(f, bits)) {
+    case FloatClass::QuietNaN:
+    case FloatClass::SignalingNaN: ++c.nan; return;
+    case FloatClass::Infinity: ++c.infinite; c.amax = HUGE_VAL; return;
+    case FloatClass::Zero: ++c.zero; return;
+    case FloatClass::Subnormal: ++c.subnormal; break;
+    case FloatClass::Normal: break;
+    }
+    c.amax = std::max(c.amax, std::fabs(std::bit_cast<double>(convert(f, bits, kFp64).bits)));
+}
+
 } // namespace
+
+TensorCensus censusOfValues(std::span<const float> values, const Format& own) {
+    TensorCensus c;
+    for (const float v : values) count(c, own, convert(kFp32, std::bit_cast<std::uint32_t>(v), own).bits);
+    return c;
+}
 
 TensorCensus censusOf(std::span<const std::uint8_t> file, const TensorEntry& t) {
     TensorCensus c;
@@ -44,17 +63,7 @@ TensorCensus censusOf(std::span<const std::uint8_t> file, const TensorEntry& t) 
             c.amax = std::max(c.amax, static_cast<double>(std::abs(v)));
             continue;
         }
-        const std::uint64_t bits = bitsAt(e, t.elementBytes);
-        switch (classify(*f, bits)) {
-        case FloatClass::QuietNaN:
-        case FloatClass::SignalingNaN: ++c.nan; continue;
-        case FloatClass::Infinity: ++c.infinite; c.amax = HUGE_VAL; continue;
-        case FloatClass::Zero: ++c.zero; continue;
-        case FloatClass::Subnormal: ++c.subnormal; break;
-        case FloatClass::Normal: break;
-        }
-        const double v = std::bit_cast<double>(convert(*f, bits, kFp64).bits);
-        c.amax = std::max(c.amax, std::fabs(v));
+        count(c, *f, bitsAt(e, t.elementBytes));
     }
     return c;
 }

@@ -3,6 +3,7 @@
 // included), counted over the raw bytes.
 #pragma once
 
+#include "core/format.h"
 #include "tensor_files/safetensors.h"
 
 namespace fplab::tensorfiles {
@@ -17,5 +18,8 @@ struct TensorCensus {
 
 // The entry must come from parseSafetensors() of the same bytes, with a supported dtype.
 TensorCensus censusOf(std::span<const std::uint8_t> file, const TensorEntry& t);
+// The same counts for values already widened to FP32 from the format `own` (a .npy file's float16 or
+// bfloat16): each is narrowed back to `own`, which is exact, and classified there.
+TensorCensus censusOfValues(std::span<const float> values, const Format& own);
 
 } // namespace fplab::tensorfiles
