@@ -45,14 +45,8 @@ TEST(Inspect, MalformedAndMissingFilesAreErrors) {
 
 // A float16 .npy file: 2^-24 is a subnormal in float16 (counted so, though normal once widened to FP32).
 TEST(Inspect, NpyCountsInItsOwnDtype) {
-    std::string header = "{'descr': '<f2', 'fortran_order': False, 'shape': (2, 2), }";
-    header.append((64 - (10 + header.size() + 1) % 64) % 64, ' ');
-    header += '\n';
-    std::vector<std::uint8_t> bytes = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, static_cast<std::uint8_t>(header.size()), 0};
-    bytes.reserve(bytes.size() + header.size() + 8); // (GCC 12 warns -Warray-bounds on the insert otherwise)
-    bytes.insert(bytes.end(), header.begin(), header.end());
-    bytes.insert(bytes.end(), {0x00, 0x3C, 0x01, 0x00, 0x00, 0x7C, 0x00, 0x7E}); // 1, 2^-24, inf, NaN
-    const std::string path = writeTempFile("inspect.npy", bytes);
+    const std::string path =
+        writeTempFile("inspect.npy", npy2x2("<f2", {0x00, 0x3C, 0x01, 0x00, 0x00, 0x7C, 0x00, 0x7E})); // 1, 2^-24, inf, NaN
     const CliRun r = runInProcess({"inspect", path});
     ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(r.out, path + ": one array (.npy)\n\n"

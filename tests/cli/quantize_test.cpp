@@ -69,14 +69,7 @@ TEST(Quantize, JsonHasScalesAndStats) {
 TEST(Quantize, NpyInAndOut) {
     const std::string in = tempPath("in.npy"), out = tempPath("out.npy");
     // bfloat16 as ml_dtypes' np.save writes it: descr '<V2'. Values 1, -6, 0.5, 3 in a 2x2 tensor.
-    std::string header = "{'descr': '<V2', 'fortran_order': False, 'shape': (2, 2), }";
-    header.append((64 - (10 + header.size() + 1) % 64) % 64, ' ');
-    header += '\n';
-    std::vector<std::uint8_t> bytes = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, static_cast<std::uint8_t>(header.size()), 0};
-    bytes.reserve(bytes.size() + header.size() + 8); // (GCC 12 warns -Warray-bounds on the insert otherwise)
-    bytes.insert(bytes.end(), header.begin(), header.end());
-    bytes.insert(bytes.end(), {0x80, 0x3F, 0xC0, 0xC0, 0x00, 0x3F, 0x40, 0x40});
-    writeBytes(in, bytes);
+    writeBytes(in, npy2x2("<V2", {0x80, 0x3F, 0xC0, 0xC0, 0x00, 0x3F, 0x40, 0x40}));
     const CliRun r = runInProcess({"quantize", "--scheme", "fp8-channel", "--csv", "--out", out, in});
     ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(linesOf(r.out).size(), 5u);
