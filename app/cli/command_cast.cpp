@@ -36,7 +36,7 @@ OptionTable castOptions(CastOptions& o) {
         {"--to", "F", "e4m3 (default) or e5m2",
          setNamed(o.element, parseFp8Element, "FP8 format", "e4m3|e5m2")},
         {"--overflow", "O",
-         "saturate (default: above the largest finite value becomes it, as Transformer Engine casts)\n"
+         "saturate (default: above the largest finite value becomes it, as Transformer Engine casts) "
          "or special (a plain cast: E4M3 overflow becomes the NaN byte 0x7f/0xff, E5M2's infinity)",
          [&o](std::string_view value, std::string& error) {
              if (value == "saturate") o.overflow = Fp8Overflow::Saturate;

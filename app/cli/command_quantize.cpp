@@ -72,9 +72,9 @@ OptionTable quantizeOptions(Options& o) {
         "               (`fplab-cli inspect FILE` lists them); the file is memory-mapped\n";
     t.options = {
         {"--scheme", "S",
-         "mxfp8-e4m3 mxfp8-e5m2 mxfp6-e3m2 mxfp6-e2m3 mxfp4 mxint8 (OCP MX v1.0: 32 elements\n"
-         "per E8M0 scale), nvfp4 (16 E2M1 elements per E4M3 scale, FP32 tensor scale),\n"
-         "fp8-tensor fp8-channel fp8-block128 fp8-block128x128 (E4M3, FP32 scale amax/448\n"
+         "mxfp8-e4m3 mxfp8-e5m2 mxfp6-e3m2 mxfp6-e2m3 mxfp4 mxint8 (OCP MX v1.0: 32 elements "
+         "per E8M0 scale), nvfp4 (16 E2M1 elements per E4M3 scale, FP32 tensor scale), "
+         "fp8-tensor fp8-channel fp8-block128 fp8-block128x128 (E4M3, FP32 scale amax/448 "
          "per tensor, per row, per 1x128 block of a row, per 128x128 tile)",
          [&o](std::string_view value, std::string& error) {
              o.scheme = parseScheme(value);
@@ -85,9 +85,9 @@ OptionTable quantizeOptions(Options& o) {
         {"--scale-rule", "R",
          "how a block's scale is chosen (default: the scheme's own, listed first):\n"
          "  MX: ocp (OCP MX v1.0), round-up (ceil(log2(amax/max)), the MXFP8 recipe),\n"
-         "      nearest (FP32 amax/max to the nearest power of two, as ml_dtypes casts it),\n"
+         "      nearest (amax/max to the nearest power of two, as ml_dtypes casts),\n"
          "      fp32 (FP32 scale amax/max; not mxint8)\n"
-         "  nvfp4: max6 (NVIDIA), max4 (block amax to 4), 4over6 (per block the smaller error)\n"
+         "  nvfp4: max6 (NVIDIA), max4 (amax to 4), 4over6 (6 or 4, the smaller error)\n"
          "  fp8-*: fp32 (DeepSeek-V3), ocp, round-up, nearest (power-of-two scales)",
          [&o](std::string_view value, std::string& error) {
              o.rule = parseScaleRule(value);
@@ -102,8 +102,8 @@ OptionTable quantizeOptions(Options& o) {
              return o.tiles16x16;
          }},
         {"--hadamard", "SEED",
-         "applies NVIDIA's random Hadamard transform (16-element segments, signs from SEED) before\n"
-         "quantizing and its inverse after: codes and scales are the transformed tensor's, dequantized\n"
+         "applies NVIDIA's random Hadamard transform (16-element segments, signs from SEED) before "
+         "quantizing and its inverse after: codes and scales are the transformed tensor's, dequantized "
          "values and errors are against the input (statistics in double, no longer exact)",
          [&o](std::string_view value, std::string& error) {
              const auto seed = wholeNumber(value);
@@ -112,11 +112,11 @@ OptionTable quantizeOptions(Options& o) {
              return error.empty();
          }},
         {"--compare-rules", "",
-         "quantizes the tensor under every scale rule of the scheme and prints, per rule, the saturated,\n"
+         "quantizes the tensor under every scale rule of the scheme and prints, per rule, the saturated, "
          "rounded-to-zero and NaN elements, the errors, the outlier's block and a relative-error histogram",
          setFlag(o.compareRules)},
         {"--csv", "",
-         "one row per element: index,block,scale,code,dequantized,error (scale: the block's\n"
+         "one row per element: index,block,scale,code,dequantized,error (scale: the block's "
          "scale as a number, times the tensor scale for nvfp4; code: the element's bits in hex)",
          setFlag(o.csv)},
         {"--json", "", "everything as one JSON object", setFlag(o.json)},
