@@ -10,7 +10,7 @@ seconds=${1:-60}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${FPLAB_FUZZ_BUILD_DIR:-$root/build-fuzz}
 jobs=${FPLAB_FUZZ_JOBS:-2}
-targets=(fuzz_parse_value fuzz_batch fuzz_eval fuzz_npy)
+targets=(fuzz_parse_value fuzz_batch fuzz_eval fuzz_npy fuzz_safetensors)
 
 compiler=${CXX_FUZZ:-}
 if [[ -z "$compiler" ]]; then

@@ -7,6 +7,7 @@ packages=(
     build-essential cmake ninja-build pkg-config git
     libgtest-dev libgmock-dev googletest libbenchmark-dev
     libmpfr-dev libgmp-dev libopenblas-dev
+    nlohmann-json3-dev
     clang-14 libclang-rt-14-dev clang-format-14
     dpkg-dev fakeroot file
 )

@@ -3,14 +3,19 @@
 // or JSON, and the dequantized tensor written back as .npy.
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/number_lines.h"
 #include "app/cli/option_table.h"
+#include "app/cli/rule_comparison_text.h"
 #include "core/arithmetic.h"
+#include "core/blockscale/hadamard.h"
 #include "core/blockscale/npy.h"
 #include "core/blockscale/quantizer.h"
 #include "core/platform/atomic_file.h"
 #include "core/text/parse.h"
 #include "core/text/print.h"
 #include "lessons/json_writer.h"
+#include "tensor_files/mapped_file.h"
+#include "tensor_files/safetensors.h"
 
 #include <bit>
 #include <charconv>
@@ -28,11 +33,16 @@ using namespace fplab::blockscale;
 
 struct Options {
     std::optional<Scheme> scheme;
+    std::optional<ScaleRule> rule;
+    bool tiles16x16 = false;
+    bool compareRules = false;
     bool csv = false;
     bool json = false;
     std::optional<Shape> shape;
     std::string out;
     std::string file;
+    std::string tensor; // in a .safetensors file
+    std::optional<std::uint64_t> hadamardSeed;
 };
 
 std::optional<Shape> parseShape(std::string_view text) {
@@ -50,18 +60,21 @@ std::optional<Shape> parseShape(std::string_view text) {
 OptionTable quantizeOptions(Options& o) {
     OptionTable t;
     t.command = "quantize";
-    t.trailing = "[FILE.npy]";
+    t.trailing = "[FILE.npy | FILE.safetensors --tensor NAME]";
     t.description =
         "Quantizes a tensor with a block-scaled scheme and shows each block's scale, each element's code,\n"
         "its dequantized value and its error (input - dequantized), exactly, with error statistics.\n"
         "\n"
         "  FILE.npy     float32 '<f4', float16 '<f2' or bfloat16 ('<V2' as ml_dtypes' np.save writes it,\n"
-        "               or 'bfloat16'), little-endian, any shape (leading axes become rows)\n";
+        "               or 'bfloat16'), little-endian, any shape (leading axes become rows)\n"
+        "  FILE.safetensors --tensor NAME\n"
+        "               one tensor of F64 (rounded to FP32), F32, F16, BF16, F8_E4M3, F8_E5M2, I8 or U8\n"
+        "               (`fplab-cli inspect FILE` lists them); the file is memory-mapped\n";
     t.options = {
         {"--scheme", "S",
-         "mxfp8-e4m3 mxfp8-e5m2 mxfp6-e3m2 mxfp6-e2m3 mxfp4 mxint8 (OCP MX v1.0: 32 elements\n"
-         "per E8M0 scale), nvfp4 (16 E2M1 elements per E4M3 scale, FP32 tensor scale),\n"
-         "fp8-tensor fp8-channel fp8-block128 fp8-block128x128 (E4M3, FP32 scale amax/448\n"
+         "mxfp8-e4m3 mxfp8-e5m2 mxfp6-e3m2 mxfp6-e2m3 mxfp4 mxint8 (OCP MX v1.0: 32 elements "
+         "per E8M0 scale), nvfp4 (16 E2M1 elements per E4M3 scale, FP32 tensor scale), "
+         "fp8-tensor fp8-channel fp8-block128 fp8-block128x128 (E4M3, FP32 scale amax/448 "
          "per tensor, per row, per 1x128 block of a row, per 128x128 tile)",
          [&o](std::string_view value, std::string& error) {
              o.scheme = parseScheme(value);
@@ -69,8 +82,41 @@ OptionTable quantizeOptions(Options& o) {
              return o.scheme.has_value();
          },
          true},
+        {"--scale-rule", "R",
+         "how a block's scale is chosen (default: the scheme's own, listed first):\n"
+         "  MX: ocp (OCP MX v1.0), round-up (ceil(log2(amax/max)), the MXFP8 recipe),\n"
+         "      nearest (amax/max to the nearest power of two, as ml_dtypes casts),\n"
+         "      fp32 (FP32 scale amax/max; not mxint8)\n"
+         "  nvfp4: max6 (NVIDIA), max4 (amax to 4), 4over6 (6 or 4, the smaller error)\n"
+         "  fp8-*: fp32 (DeepSeek-V3), ocp, round-up, nearest (power-of-two scales)",
+         [&o](std::string_view value, std::string& error) {
+             o.rule = parseScaleRule(value);
+             if (!o.rule)
+                 error = "unknown scale rule " + quoted(value) + " (known: " + std::string(knownScaleRuleNames()) + ")";
+             return o.rule.has_value();
+         }},
+        {"--blocks", "16x16", "nvfp4 only: 16x16 tiles (NVIDIA's 2D weight blocks) instead of 16 along a row",
+         [&o](std::string_view value, std::string& error) {
+             o.tiles16x16 = value == "16x16";
+             if (!o.tiles16x16) error = "--blocks takes 16x16 only (got " + quoted(value) + ")";
+             return o.tiles16x16;
+         }},
+        {"--hadamard", "SEED",
+         "applies NVIDIA's random Hadamard transform (16-element segments, signs from SEED) before "
+         "quantizing and its inverse after: codes and scales are the transformed tensor's, dequantized "
+         "values and errors are against the input (statistics in double, no longer exact)",
+         [&o](std::string_view value, std::string& error) {
+             const auto seed = wholeNumber(value);
+             if (!seed || *seed < 0) error = "--hadamard takes a seed, a whole number from 0 (got " + quoted(value) + ")";
+             else o.hadamardSeed = std::uint64_t(*seed);
+             return error.empty();
+         }},
+        {"--compare-rules", "",
+         "quantizes the tensor under every scale rule of the scheme and prints, per rule, the saturated, "
+         "rounded-to-zero and NaN elements, the errors, the outlier's block and a relative-error histogram",
+         setFlag(o.compareRules)},
         {"--csv", "",
-         "one row per element: index,block,scale,code,dequantized,error (scale: the block's\n"
+         "one row per element: index,block,scale,code,dequantized,error (scale: the block's "
          "scale as a number, times the tensor scale for nvfp4; code: the element's bits in hex)",
          setFlag(o.csv)},
         {"--json", "", "everything as one JSON object", setFlag(o.json)},
@@ -80,10 +126,13 @@ OptionTable quantizeOptions(Options& o) {
              if (!o.shape) error = "--shape " + quoted(value) + " is not ROWSxCOLS with positive integers, e.g. 4x128";
              return o.shape.has_value();
          }},
+        {"--tensor", "NAME", "the tensor to quantize in a .safetensors file", setText(o.tensor)},
         {"--out", "FILE", "writes the dequantized tensor as a float32 .npy file (values rounded to FP32)", setText(o.out)},
     };
     t.notes = "Without FILE the numbers are read from stdin, one per line (decimal, hex-float or raw FP32 bits),\n"
-              "rounded to FP32. NaN or infinity in the input is an error (exit 1).\n";
+              "rounded to FP32. NaN or infinity in the input: under the E8M0 rules (ocp, round-up, nearest) its\n"
+              "block's scale is the E8M0 NaN and the block decodes to NaN (OCP MX v1.0); the other rules refuse\n"
+              "it (exit 1).\n";
     t.positional = [&o](std::string_view word, std::string& error) {
         if (!o.file.empty()) error = "one input file only (got " + quoted(word) + " too)";
         else o.file = std::string(word);
@@ -97,10 +146,27 @@ std::vector<OptionTable> quantizeOptionTables() {
     return {quantizeOptions(unused)};
 }
 
+Recipe recipeOf(const Options& o) {
+    Recipe r = defaultRecipe(*o.scheme);
+    if (o.rule) r.rule = *o.rule;
+    if (o.tiles16x16) r.grouping = Grouping::Tile16x16;
+    return r;
+}
+
 std::optional<int> parseCommandLine(std::span<const std::string_view> args, CommandIo io, Options& o) {
     if (const std::optional<int> code = parseOptions(quantizeOptions(o), args, io)) return code;
     if (o.csv && o.json) {
         io.err << "fplab-cli quantize: --csv and --json exclude each other\n";
+        return kExitUsage;
+    }
+    if (o.compareRules && (o.csv || o.json || !o.out.empty() || o.rule || o.hadamardSeed)) {
+        io.err << "fplab-cli quantize: --compare-rules prints every rule as text; it takes no --csv, --json, --out, "
+                  "--scale-rule or --hadamard\n";
+        return kExitUsage;
+    }
+    const Recipe recipe = recipeOf(o);
+    if (const std::optional<std::string> error = recipeError(recipe)) {
+        io.err << "fplab-cli quantize: " << *error << "\n";
         return kExitUsage;
     }
     return std::nullopt;
@@ -112,22 +178,43 @@ struct Tensor {
 };
 
 std::optional<Tensor> readStdin(std::istream& in, std::ostream& err) {
+    const std::optional<std::vector<NumberLine>> lines = readNumberLines(in, err, "quantize");
+    if (!lines) return std::nullopt;
     Tensor t;
-    std::string line;
-    for (std::size_t number = 1; std::getline(in, line); ++number) {
-        const std::size_t first = line.find_first_not_of(" \t\r");
-        if (first == std::string::npos || line[first] == '#') continue;
-        const std::size_t last = line.find_last_not_of(" \t\r");
-        const std::string_view text = std::string_view(line).substr(first, last - first + 1);
-        const ParseOutcome p = parseValue(text, kFp32);
-        if (!p.ok()) {
-            err << "fplab-cli quantize: line " << number << ": " << p.error << "\n";
-            return std::nullopt;
-        }
-        t.values.push_back(std::bit_cast<float>(static_cast<std::uint32_t>(p.value->bits)));
-    }
+    for (const NumberLine& l : *lines) t.values.push_back(l.value);
     t.shape = {t.values.size()};
     return t;
+}
+
+bool isSafetensors(const std::string& path) {
+    return path.size() >= 12 && path.compare(path.size() - 12, 12, ".safetensors") == 0;
+}
+
+std::optional<Tensor> readSafetensors(const std::string& path, const std::string& name, std::ostream& err) {
+    const tensorfiles::MappedFile file = tensorfiles::MappedFile::open(path);
+    if (!file.ok()) {
+        err << "fplab-cli quantize: " << file.error() << "\n";
+        return std::nullopt;
+    }
+    const tensorfiles::SafetensorsOutcome parsed = tensorfiles::parseSafetensors(file.bytes());
+    if (!parsed.header) {
+        err << "fplab-cli quantize: " << quoted(path, 200) << ": " << parsed.error << "\n";
+        return std::nullopt;
+    }
+    const tensorfiles::TensorEntry* t = parsed.header->find(name);
+    if (t == nullptr) {
+        err << "fplab-cli quantize: " << quoted(path, 200) << " has no tensor " << quoted(name, 200)
+            << " (fplab-cli inspect lists them)\n";
+        return std::nullopt;
+    }
+    std::optional<std::vector<float>> values = tensorfiles::readAsFloat32(file.bytes(), *t);
+    if (!values) {
+        err << "fplab-cli quantize: tensor " << quoted(name, 200) << " has the dtype " << t->dtypeText
+            << ", which quantize does not read\n";
+        return std::nullopt;
+    }
+    std::vector<std::size_t> shape(t->shape.begin(), t->shape.end());
+    return Tensor{std::move(*values), std::move(shape)};
 }
 
 std::optional<Tensor> readNpy(const std::string& path, std::ostream& err) {
@@ -164,8 +251,7 @@ std::string codeText(std::uint8_t code) {
 }
 
 std::string scaleBitsText(const Quantized& q, std::size_t block) {
-    const Format& f = *schemeInfo(q.scheme).scale;
-    return hexBits(f, q.scaleBits[block]);
+    return hexBits(scaleFormat(q.recipe()), q.scaleBits[block]);
 }
 
 void printCsv(std::ostream& out, const Quantized& q, const Report& r, const BlockLayout& layout) {
@@ -190,7 +276,9 @@ void printJson(std::ostream& out, const Quantized& q, const Report& r, const Blo
     w.value(static_cast<std::int64_t>(q.shape.cols));
     w.endArray();
     w.field("element_format", info.element ? info.element->name() : std::string_view("int8 (1.6 fixed point)"));
-    w.field("scale_format", info.scale->name());
+    w.field("scale_rule", scaleRuleName(q.rule));
+    w.field("blocks", q.grouping == Grouping::Tile16x16 ? std::string_view("16x16") : std::string_view("row"));
+    w.field("scale_format", scaleFormat(q.recipe()).name());
     w.field("tensor_scale_bits", hexBits(kFp32, q.tensorScaleBits));
     w.field("tensor_scale", static_cast<double>(std::bit_cast<float>(q.tensorScaleBits)));
     w.key("blocks");
@@ -222,6 +310,7 @@ void printJson(std::ostream& out, const Quantized& q, const Report& r, const Blo
     w.field("rms_error", r.rmsError);
     w.field("saturated", static_cast<std::int64_t>(r.saturated));
     w.field("flushed_to_zero", static_cast<std::int64_t>(r.flushedToZero));
+    w.field("nan", static_cast<std::int64_t>(r.nan));
     w.endObject();
     w.endObject();
     out << "\n";
@@ -229,12 +318,17 @@ void printJson(std::ostream& out, const Quantized& q, const Report& r, const Blo
 
 constexpr std::size_t kMaxTextElements = 4096;
 
-void printText(std::ostream& out, const Quantized& q, const Report& r, const BlockLayout& layout) {
+void printText(std::ostream& out, const Quantized& q, const Report& r, const BlockLayout& layout,
+               std::optional<std::uint64_t> hadamardSeed) {
     const SchemeInfo& info = schemeInfo(q.scheme);
     out << info.name << ": " << q.codes.size() << " elements (" << q.shape.rows << "x" << q.shape.cols << "), "
-        << layout.blockCount() << " block" << (layout.blockCount() == 1 ? "" : "s") << ", "
-        << (info.element ? info.element->name() : std::string_view("int8")) << " elements, " << info.scale->name()
-        << " scales";
+        << layout.blockCount() << " block" << (layout.blockCount() == 1 ? "" : "s")
+        << (q.grouping == Grouping::Tile16x16 ? " of 16x16" : "") << ", "
+        << (info.element ? info.element->name() : std::string_view("int8")) << " elements, "
+        << scaleFormat(q.recipe()).name() << " scales (rule " << scaleRuleName(q.rule) << ")";
+    if (hadamardSeed)
+        out << ", through the random Hadamard transform (seed " << *hadamardSeed
+            << "): codes and scales of the transformed tensor, values and errors after the inverse";
     if (q.scheme == Scheme::Nvfp4)
         out << ", tensor scale " << number(std::bit_cast<float>(q.tensorScaleBits)) << " ("
             << hexBits(kFp32, q.tensorScaleBits) << ")";
@@ -262,24 +356,28 @@ void printText(std::ostream& out, const Quantized& q, const Report& r, const Blo
     char rms[40];
     std::snprintf(rms, sizeof rms, "%.6g", r.rmsError);
     out << "\nmax |error| " << number(r.maxAbsError) << ", rms error " << rms << ", saturated "
-        << r.saturated << ", rounded to zero " << r.flushedToZero << "\n";
+        << r.saturated << ", rounded to zero " << r.flushedToZero;
+    if (r.nan != 0) out << ", NaN " << r.nan << " (in blocks whose scale is NaN; left out of the errors)";
+    out << "\n";
 }
 
 int runQuantize(std::span<const std::string_view> args, CommandIo io) {
     Options o;
     if (const std::optional<int> exit = parseCommandLine(args, io, o)) return *exit;
-    std::optional<Tensor> t = o.file.empty() ? readStdin(io.in, io.err) : readNpy(o.file, io.err);
+    if (isSafetensors(o.file) != !o.tensor.empty()) {
+        io.err << "fplab-cli quantize: "
+               << (o.tensor.empty() ? "a .safetensors file needs --tensor NAME" : "--tensor goes with a .safetensors file")
+               << "\n";
+        return kExitUsage;
+    }
+    std::optional<Tensor> t = o.file.empty()          ? readStdin(io.in, io.err)
+                              : o.tensor.empty()      ? readNpy(o.file, io.err)
+                                                      : readSafetensors(o.file, o.tensor, io.err);
     if (!t) return kExitBadInput;
     if (t->values.empty()) {
         io.err << "fplab-cli quantize: the tensor is empty\n";
         return kExitBadInput;
     }
-    for (std::size_t i = 0; i < t->values.size(); ++i)
-        if (!std::isfinite(t->values[i])) {
-            io.err << "fplab-cli quantize: element " << i << " is " << (std::isnan(t->values[i]) ? "NaN" : "infinite")
-                   << ": the input must be finite\n";
-            return kExitBadInput;
-        }
     Shape shape = naturalShape(t->shape, t->values.size());
     if (o.shape) {
         if (o.shape->size() != t->values.size()) {
@@ -290,13 +388,29 @@ int runQuantize(std::span<const std::string_view> args, CommandIo io) {
         shape = *o.shape;
         t->shape = {shape.rows, shape.cols};
     }
-    const QuantizeOutcome q = quantize(*o.scheme, t->values, shape);
+    const Recipe recipe = recipeOf(o);
+    if (o.compareRules) {
+        printRuleComparison(io.out, recipe.scheme, recipe.grouping, shape, t->values,
+                            compareRules(recipe.scheme, recipe.grouping, t->values, shape));
+        return kExitOk;
+    }
+    std::vector<float> transformed;
+    if (o.hadamardSeed) {
+        if (const std::optional<std::string> error = hadamardShapeError(shape)) {
+            io.err << "fplab-cli quantize: " << *error << "\n";
+            return kExitBadInput;
+        }
+        transformed = hadamardForward(t->values, shape, *o.hadamardSeed);
+    }
+    const std::vector<float>& quantizedInput = o.hadamardSeed ? transformed : t->values;
+    const QuantizeOutcome q = quantize(recipe, quantizedInput, shape);
     if (!q.value) {
         io.err << "fplab-cli quantize: " << q.error << "\n";
         return kExitBadInput;
     }
-    const Report r = analyse(*q.value, t->values);
-    const BlockLayout layout(schemeInfo(*o.scheme).grouping, shape);
+    const Report r = o.hadamardSeed ? analyseThroughHadamard(*q.value, t->values, transformed, *o.hadamardSeed)
+                                    : analyse(*q.value, t->values);
+    const BlockLayout layout(recipe.grouping, shape);
     if (!o.out.empty()) {
         std::vector<float> dequantized(r.dequantized.size());
         for (std::size_t i = 0; i < dequantized.size(); ++i)
@@ -314,7 +428,7 @@ int runQuantize(std::span<const std::string_view> args, CommandIo io) {
     else if (o.json)
         printJson(io.out, *q.value, r, layout);
     else
-        printText(io.out, *q.value, r, layout);
+        printText(io.out, *q.value, r, layout, o.hadamardSeed);
     return kExitOk;
 }
 

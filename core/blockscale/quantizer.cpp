@@ -100,16 +100,33 @@ const ElementTable& mxint8Table() {
     return table;
 }
 
+// The E8M0 exponent X of a block under one of the power-of-two rules.
+int sharedExponent(ScaleRule rule, std::uint32_t amaxBits, std::uint32_t elementMaxBits, int emax) {
+    switch (rule) {
+    case ScaleRule::RoundUp: return roundUpSharedExponent(amaxBits, elementMaxBits);
+    case ScaleRule::Nearest: return nearestSharedExponent(amaxBits, elementMaxBits);
+    default: return mxSharedExponent(amaxBits, emax);
+    }
+}
+
+// The element format's largest finite value as FP32 bits (MXINT8: 127/64).
+std::uint32_t elementMaxBits(const SchemeInfo& info) {
+    if (info.element == nullptr) return 0x3FFE0000;
+    const Format& e = *info.element;
+    return static_cast<std::uint32_t>(convert(e, e.maxFiniteMagnitude(), kFp32).bits);
+}
+
 template <class ElementFn>
-void quantizeMx(Quantized& q, const BlockLayout& layout, Fp32Bits bits, int emax, ElementFn element,
+void quantizeMx(Quantized& q, const BlockLayout& layout, Fp32Bits bits, const SchemeInfo& info, ElementFn element,
                 const ElementTable& table, Path path) {
     const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
+    const std::uint32_t elementMax = elementMaxBits(info);
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
         if (amax[block] >= kInfinity) { // NaN or infinity in the block: the scale is NaN, so is every element
             q.scaleBits[block] = kE8m0Nan;
             return;
         }
-        const int x = mxSharedExponent(amax[block], emax);
+        const int x = sharedExponent(q.rule, amax[block], elementMax, info.emaxElement);
         q.scaleBits[block] = e8m0FromExponent(x);
         for (std::size_t i = first; i < first + count; ++i) {
             const std::uint32_t field = (bits[i] >> 23) & 0xFF;
@@ -182,71 +199,126 @@ private:
     double m_t[kCount];
 };
 
+constexpr double kE2m1Values[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+
+// The NVFP4 element codes of x / (scale * global): by comparison with midpoints (Fast) or one FP64
+// division rounded to odd and one conversion each (Reference). A zero scale makes the block zero.
+void nvfp4Codes(Fp32Bits bits, std::size_t count, std::uint8_t scale, std::uint64_t global,
+                const std::vector<E2m1Thresholds>& thresholds, Path path, std::uint8_t* out) {
+    if (scale == 0) { // the block's scale underflowed to zero (the global scale is never 0)
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = static_cast<std::uint8_t>((bits[i] >> 31) != 0 ? kE2m1.signMask() : 0);
+        return;
+    }
+    if (path == Path::Fast) {
+        thresholds[scale].codes(bits, out, count);
+        return;
+    }
+    // block scale * tensor scale: 4 by 24 significant bits, exact in FP64.
+    const std::uint64_t denominator = fast::mul<kFp64>(fast::convert<kE4m3, kFp64>(scale).bits, global).bits;
+    for (std::size_t i = 0; i < count; ++i) { // x / d rounded to odd in FP64, then to E2M1
+        const std::uint64_t quotient = fast::div<kFp64>(toFp64(bits[i]), denominator, kToOdd).bits;
+        out[i] = static_cast<std::uint8_t>(fast::convert<kFp64, kE2m1>(quotient, kSaturate).bits);
+    }
+}
+
+// The sum of squared errors of a block's codes under a scale, in double (a statistic: Four Over Six
+// compares two of them).
+double nvfp4SquaredError(Fp32Bits bits, const std::uint8_t* codes, std::size_t count, std::uint8_t scale,
+                         std::uint64_t global) {
+    const double d = asDouble(fast::convert<kE4m3, kFp64>(scale).bits) * asDouble(global);
+    double sum = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const double v = kE2m1Values[codes[i] & 7] * d;
+        const double e = static_cast<double>(std::bit_cast<float>(bits[i])) - ((codes[i] & 8) != 0 ? -v : v);
+        sum += e * e;
+    }
+    return sum;
+}
+
+// NVIDIA's two-level rule with the block's amax mapped to 6 or to 4, or (Four Over Six) to whichever of
+// the two gives the smaller squared error, 6 on a tie. The tensor scale divides by 448 * 6, 448 * 4, or
+// (Four Over Six's reference code) 256 * 6.
 void quantizeNvfp4(Quantized& q, const BlockLayout& layout, Fp32Bits bits, Path path) {
     const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
     const std::uint32_t tensorAmax = amax.empty() ? 0 : *std::ranges::max_element(amax);
-    q.tensorScaleBits = nvfp4GlobalScale(tensorAmax);
+    const double primaryMax = q.rule == ScaleRule::Max4 ? 4 : 6;
+    q.tensorScaleBits = nvfp4GlobalScale(tensorAmax, q.rule == ScaleRule::FourOverSix ? 256 : 448, primaryMax);
     const std::uint64_t global = toFp64(q.tensorScaleBits);
-    const E4m3Thresholds blockScales(fast::mul<kFp64>(0x4018000000000000, global).bits); // 6 * global, exact
+    const auto scaleFor = [&](double elementMax) { // elementMax * global, exact
+        return fast::mul<kFp64>(std::bit_cast<std::uint64_t>(elementMax), global).bits;
+    };
+    const E4m3Thresholds primaryScales(scaleFor(primaryMax));
+    const E4m3Thresholds fourScales(scaleFor(4));
     std::vector<E2m1Thresholds> elementThresholds(0x7F); // per positive finite block scale code
     for (std::uint32_t code = 1; code < 0x7F; ++code)
         elementThresholds[code] = E2m1Thresholds(fast::mul<kFp64>(fast::convert<kE4m3, kFp64>(code).bits, global).bits);
+    const auto blockScale = [&](std::uint32_t a, double elementMax, const E4m3Thresholds& t) {
+        return path == Path::Fast ? t.code(a) : nvfp4BlockScale(a, q.tensorScaleBits, elementMax);
+    };
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
-        const std::uint8_t scale = path == Path::Fast ? blockScales.code(amax[block])
-                                                      : nvfp4BlockScale(amax[block], q.tensorScaleBits);
+        const std::uint8_t scale = blockScale(amax[block], primaryMax, primaryScales);
         q.scaleBits[block] = scale;
-        if (scale == 0) { // the block's scale underflowed to zero (the global scale is never 0)
-            for (std::size_t i = first; i < first + count; ++i)
-                q.codes[i] = static_cast<std::uint8_t>((bits[i] >> 31) != 0 ? kE2m1.signMask() : 0);
-            return;
-        }
-        if (path == Path::Fast) {
-            elementThresholds[scale].codes(bits + first, q.codes.data() + first, count);
-            return;
-        }
-        // block scale * tensor scale: 4 by 24 significant bits, exact in FP64.
-        const std::uint64_t denominator = fast::mul<kFp64>(fast::convert<kE4m3, kFp64>(scale).bits, global).bits;
-        for (std::size_t i = first; i < first + count; ++i) { // x / d rounded to odd in FP64, then to E2M1
-            const std::uint64_t quotient = fast::div<kFp64>(toFp64(bits[i]), denominator, kToOdd).bits;
-            q.codes[i] = static_cast<std::uint8_t>(fast::convert<kFp64, kE2m1>(quotient, kSaturate).bits);
-        }
+        nvfp4Codes(bits + first, count, scale, global, elementThresholds, path, q.codes.data() + first);
     });
+    if (q.rule != ScaleRule::FourOverSix) return;
+    // A block (a 16x16 tile is 16 row segments) keeps the scale with the smaller squared error over all of it.
+    std::vector<std::uint8_t> four(q.codes.size());
+    std::vector<std::uint8_t> fourScale(layout.blockCount());
+    std::vector<double> errorSix(layout.blockCount(), 0.0), errorFour(layout.blockCount(), 0.0);
+    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
+        fourScale[block] = blockScale(amax[block], 4, fourScales);
+        nvfp4Codes(bits + first, count, fourScale[block], global, elementThresholds, path, four.data() + first);
+        errorSix[block] += nvfp4SquaredError(bits + first, q.codes.data() + first, count, q.scaleBits[block], global);
+        errorFour[block] += nvfp4SquaredError(bits + first, four.data() + first, count, fourScale[block], global);
+    });
+    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
+        if (!(errorFour[block] < errorSix[block])) return;
+        std::copy_n(four.begin() + static_cast<std::ptrdiff_t>(first), count,
+                    q.codes.begin() + static_cast<std::ptrdiff_t>(first));
+    });
+    for (std::size_t b = 0; b < q.scaleBits.size(); ++b)
+        if (errorFour[b] < errorSix[b]) q.scaleBits[b] = fourScale[b];
 }
 
-// As DeepSeek-V3's kernels do it: s = amax / 448 and y = x / s in FP32, then y rounded to E4M3.
-std::uint8_t fp8Exact(std::uint32_t bits, std::uint32_t scale) {
+// As DeepSeek-V3's kernels do it: s = amax / max_elem and y = x / s in FP32, then y rounded to the element.
+template <const Format& E>
+std::uint8_t fp32ScaledExact(std::uint32_t bits, std::uint32_t scale) {
     const std::uint64_t y = fast::div<kFp32>(bits, scale).bits;
-    return static_cast<std::uint8_t>(fast::convert<kFp32, kE4m3>(y, kSaturate).bits);
+    return static_cast<std::uint8_t>(fast::convert<kFp32, E>(y, kSaturate).bits);
 }
 
 // The fast path: q = x * (1/s) in host double is within 2^-51 of x / s (relative), and FP32's rounding of
-// x / s within 2^-24. Unless q lies within 2^30 FP64 ulps (2^-22 relative) of a point where E4M3 rounding
-// switches (a midpoint: the bits below E4M3's 3 fraction bits are 1000...), or q is in E4M3's subnormal
-// range, E4M3(FP32(x / s)) = E4M3(q), which core's conversion gives; otherwise fp8Exact() decides.
-std::uint8_t fp8Fast(std::uint32_t bits, std::uint32_t scale, double reciprocal) {
+// x / s within 2^-24. Unless q lies within 2^30 FP64 ulps (2^-22 relative) of a point where E's rounding
+// switches (a midpoint: the bits below E's fraction bits are 1000...), or q is in E's subnormal range,
+// E(FP32(x / s)) = E(q), which core's conversion gives; otherwise fp32ScaledExact() decides.
+template <const Format& E>
+std::uint8_t fp32ScaledFast(std::uint32_t bits, std::uint32_t scale, double reciprocal) {
     const double q = static_cast<double>(std::bit_cast<float>(bits)) * reciprocal;
     const std::uint64_t qb = std::bit_cast<std::uint64_t>(q);
     const std::uint64_t magnitude = qb & ~(std::uint64_t{1} << 63);
-    constexpr std::uint64_t kSmallestNormalE4m3 = 0x3F90000000000000; // 2^-6
-    constexpr std::uint64_t kTailMask = (std::uint64_t{1} << 49) - 1;
-    constexpr std::uint64_t kMidpoint = std::uint64_t{1} << 48;
+    constexpr std::uint64_t kSmallestNormal = static_cast<std::uint64_t>(1023 + E.minExponent()) << 52;
+    constexpr int kTailBits = 52 - E.mantissaBits;
+    constexpr std::uint64_t kTailMask = (std::uint64_t{1} << kTailBits) - 1;
+    constexpr std::uint64_t kMidpoint = std::uint64_t{1} << (kTailBits - 1);
     const std::uint64_t tail = magnitude & kTailMask;
     const std::uint64_t distance = tail > kMidpoint ? tail - kMidpoint : kMidpoint - tail;
-    if (magnitude < kSmallestNormalE4m3 || distance <= (std::uint64_t{1} << 30)) return fp8Exact(bits, scale);
-    return static_cast<std::uint8_t>(fast::convert<kFp64, kE4m3>(qb, kSaturate).bits);
+    if (magnitude < kSmallestNormal || distance <= (std::uint64_t{1} << 30)) return fp32ScaledExact<E>(bits, scale);
+    return static_cast<std::uint8_t>(fast::convert<kFp64, E>(qb, kSaturate).bits);
 }
 
-void quantizeFp8(Quantized& q, const BlockLayout& layout, Fp32Bits bits, Path path) {
+template <const Format& E>
+void quantizeFp32Scaled(Quantized& q, const BlockLayout& layout, Fp32Bits bits, std::uint32_t elementMax, Path path) {
     const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
-    for (std::size_t b = 0; b < amax.size(); ++b) q.scaleBits[b] = fp8AmaxScale(amax[b]);
+    for (std::size_t b = 0; b < amax.size(); ++b) q.scaleBits[b] = fp32AmaxScale(amax[b], elementMax);
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
         const std::uint32_t scale = q.scaleBits[block];
         if (path == Path::Reference) {
-            for (std::size_t i = first; i < first + count; ++i) q.codes[i] = fp8Exact(bits[i], scale);
+            for (std::size_t i = first; i < first + count; ++i) q.codes[i] = fp32ScaledExact<E>(bits[i], scale);
             return;
         }
         const double reciprocal = 1.0 / static_cast<double>(std::bit_cast<float>(scale));
-        for (std::size_t i = first; i < first + count; ++i) q.codes[i] = fp8Fast(bits[i], scale, reciprocal);
+        for (std::size_t i = first; i < first + count; ++i) q.codes[i] = fp32ScaledFast<E>(bits[i], scale, reciprocal);
     });
 }
 
@@ -261,32 +333,52 @@ std::optional<std::string> nonFiniteError(Fp32Bits bits, std::size_t size) {
 
 } // namespace
 
-QuantizeOutcome quantize(Scheme scheme, std::span<const float> data, Shape shape, Path path) {
+QuantizeOutcome quantize(const Recipe& recipe, std::span<const float> data, Shape shape, Path path) {
+    if (const std::optional<std::string> error = recipeError(recipe)) return {std::nullopt, *error};
     if (data.empty()) return {std::nullopt, "the tensor is empty"};
     if (shape.size() != data.size())
         return {std::nullopt, "the shape " + std::to_string(shape.rows) + "x" + std::to_string(shape.cols) +
                                   " holds " + std::to_string(shape.size()) + " elements, the data has " +
                                   std::to_string(data.size())};
-    const SchemeInfo& info = schemeInfo(scheme);
+    const SchemeInfo& info = schemeInfo(recipe.scheme);
     const Fp32Bits p(data.data());
-    if (info.rule != ScaleRule::MxSharedExponent)
-        if (auto error = nonFiniteError(p, data.size())) return {std::nullopt, *error + " (" + std::string(info.name) +
-                                                                         " has no rule for NaN or infinity)"};
-    const BlockLayout layout(info.grouping, shape);
+    if (&scaleFormat(recipe) != &kE8m0)
+        if (auto error = nonFiniteError(p, data.size()))
+            return {std::nullopt, *error + " (" + std::string(info.name) + " under the scale rule " +
+                                      std::string(scaleRuleName(recipe.rule)) + " has no rule for NaN or infinity)"};
+    const BlockLayout layout(recipe.grouping, shape);
     Quantized q;
-    q.scheme = scheme;
+    q.scheme = recipe.scheme;
+    q.rule = recipe.rule;
+    q.grouping = recipe.grouping;
     q.shape = shape;
     q.codes.assign(data.size(), 0);
     q.scaleBits.assign(layout.blockCount(), 0);
-    switch (scheme) {
-    case Scheme::Mxfp8E4m3: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE4m3>, mxTable<kE4m3>(), path); break;
-    case Scheme::Mxfp8E5m2: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE5m2>, mxTable<kE5m2>(), path); break;
-    case Scheme::Mxfp6E3m2: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE3m2>, mxTable<kE3m2>(), path); break;
-    case Scheme::Mxfp6E2m3: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE2m3>, mxTable<kE2m3>(), path); break;
-    case Scheme::Mxfp4: quantizeMx(q, layout, p, info.emaxElement, mxElement<kE2m1>, mxTable<kE2m1>(), path); break;
-    case Scheme::Mxint8: quantizeMx(q, layout, p, info.emaxElement, mxint8Element, mxint8Table(), path); break;
-    case Scheme::Nvfp4: quantizeNvfp4(q, layout, p, path); break;
-    default: quantizeFp8(q, layout, p, path); break;
+    if (info.family == ScaleFamily::Nvfp4TwoLevel) {
+        quantizeNvfp4(q, layout, p, path);
+        return {std::move(q), {}};
+    }
+    if (recipe.rule == ScaleRule::Fp32) {
+        const std::uint32_t m = elementMaxBits(info);
+        switch (info.element->id) {
+        case FormatId::E5m2: quantizeFp32Scaled<kE5m2>(q, layout, p, m, path); break;
+        case FormatId::E3m2: quantizeFp32Scaled<kE3m2>(q, layout, p, m, path); break;
+        case FormatId::E2m3: quantizeFp32Scaled<kE2m3>(q, layout, p, m, path); break;
+        case FormatId::E2m1: quantizeFp32Scaled<kE2m1>(q, layout, p, m, path); break;
+        default: quantizeFp32Scaled<kE4m3>(q, layout, p, m, path); break;
+        }
+        return {std::move(q), {}};
+    }
+    if (info.element == nullptr) {
+        quantizeMx(q, layout, p, info, mxint8Element, mxint8Table(), path);
+        return {std::move(q), {}};
+    }
+    switch (info.element->id) {
+    case FormatId::E5m2: quantizeMx(q, layout, p, info, mxElement<kE5m2>, mxTable<kE5m2>(), path); break;
+    case FormatId::E3m2: quantizeMx(q, layout, p, info, mxElement<kE3m2>, mxTable<kE3m2>(), path); break;
+    case FormatId::E2m3: quantizeMx(q, layout, p, info, mxElement<kE2m3>, mxTable<kE2m3>(), path); break;
+    case FormatId::E2m1: quantizeMx(q, layout, p, info, mxElement<kE2m1>, mxTable<kE2m1>(), path); break;
+    default: quantizeMx(q, layout, p, info, mxElement<kE4m3>, mxTable<kE4m3>(), path); break;
     }
     return {std::move(q), {}};
 }
@@ -298,24 +390,33 @@ double elementValue(Scheme scheme, std::uint8_t code) {
 }
 
 double blockScaleValue(const Quantized& q, std::size_t block) {
-    const SchemeInfo& info = schemeInfo(q.scheme);
+    const Format& scale = scaleFormat(q.recipe());
     const std::uint32_t bits = q.scaleBits[block];
     const double tensor = asDouble(toFp64(q.tensorScaleBits));
-    if (info.scale == &kE8m0) return bits == kE8m0Nan ? std::nan("") : std::ldexp(1.0, static_cast<int>(bits) - 127);
-    return asDouble(convert(*info.scale, bits, kFp64).bits) * tensor; // 4 x 24 bits: exact
+    if (&scale == &kE8m0) return bits == kE8m0Nan ? std::nan("") : std::ldexp(1.0, static_cast<int>(bits) - 127);
+    return asDouble(convert(scale, bits, kFp64).bits) * tensor; // 4 x 24 bits: exact
 }
 
 Report analyse(const Quantized& q, std::span<const float> data) {
     const SchemeInfo& info = schemeInfo(q.scheme);
-    const BlockLayout layout(info.grouping, q.shape);
+    const BlockLayout layout(q.grouping, q.shape);
     Report r;
     r.dequantized.resize(data.size());
     r.error.resize(data.size());
     r.blocks.resize(layout.blockCount());
+    // Saturated: the input lies beyond the midpoint between the largest element and the next step above it
+    // (or on it, where the largest element's last bit is odd, so the tie rounds up): rounding would have left
+    // the format, and the element was clamped. Midpoint times scale is exact in double (at most 33 bits).
     const std::uint64_t maxMagnitude = info.element ? info.element->maxFiniteMagnitude() : 127;
+    const double largest = info.element ? elementValue(q.scheme, static_cast<std::uint8_t>(maxMagnitude)) : 127.0 / 64;
+    const double step = info.element ? std::ldexp(1.0, info.element->maxExponent() - info.element->mantissaBits)
+                                     : 1.0 / 64;
+    const bool tieGoesUp = (maxMagnitude & 1) != 0;
     double sumSquares = 0;
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
-        const std::uint64_t scale = std::bit_cast<std::uint64_t>(blockScaleValue(q, block));
+        const double scaleValue = blockScaleValue(q, block);
+        const std::uint64_t scale = std::bit_cast<std::uint64_t>(scaleValue);
+        const double clip = (largest + step / 2) * scaleValue;
         BlockReport& br = r.blocks[block];
         for (std::size_t i = first; i < first + count; ++i) {
             const std::uint64_t element = std::bit_cast<std::uint64_t>(elementValue(q.scheme, q.codes[i]));
@@ -328,20 +429,22 @@ Report analyse(const Quantized& q, std::span<const float> data) {
             r.dequantized[i] = deq;
             r.error[i] = err;
             const double value = data[i];
-            const std::uint64_t magnitude =
-                info.element ? q.codes[i] & ~info.element->signMask()
-                             : static_cast<std::uint64_t>(std::abs(static_cast<int>(static_cast<std::int8_t>(q.codes[i]))));
-            if (magnitude == maxMagnitude && std::abs(value) > std::abs(deq)) ++r.saturated;
-            if (value != 0 && deq == 0) ++r.flushedToZero;
             br.amax = std::max(br.amax, std::abs(value));
+            ++br.count;
+            if (std::isnan(deq)) {
+                ++r.nan;
+                continue;
+            }
+            if (std::abs(value) > clip || (std::abs(value) == clip && tieGoesUp)) ++r.saturated;
+            if (value != 0 && deq == 0) ++r.flushedToZero;
             br.maxAbsError = std::max(br.maxAbsError, std::abs(err));
             br.sumSquaredError += err * err;
-            ++br.count;
             r.maxAbsError = std::max(r.maxAbsError, std::abs(err));
             sumSquares += err * err;
         }
     });
-    r.rmsError = std::sqrt(sumSquares / static_cast<double>(data.size()));
+    const std::size_t counted = data.size() - r.nan;
+    r.rmsError = counted == 0 ? 0 : std::sqrt(sumSquares / static_cast<double>(counted));
     return r;
 }
 

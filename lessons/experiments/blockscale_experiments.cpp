@@ -1,5 +1,6 @@
 // Lesson 11 (microscaling): vectors quantized with OCP MX, NVFP4 and FP8 block scaling through
 // core/blockscale, block by block, and one outlier's effect on its block in MXFP4 against NVFP4.
+#include "core/blockscale/byte_cast.h"
 #include "core/blockscale/quantizer.h"
 #include "core/text/parse.h"
 #include "lessons/experiments/experiment_helpers.h"
@@ -34,8 +35,25 @@ std::vector<float> numberList(const ParamValues& params, std::string_view name) 
     return out;
 }
 
-Quantized quantizeOrThrow(Scheme scheme, const std::vector<float>& x) {
-    QuantizeOutcome q = quantize(scheme, x, {1, x.size()});
+std::vector<std::string> ruleChoices() {
+    std::vector<std::string> names = {"own"};
+    for (const ScaleRule r : {ScaleRule::Ocp, ScaleRule::RoundUp, ScaleRule::Nearest, ScaleRule::Fp32, ScaleRule::Max6,
+                              ScaleRule::Max4, ScaleRule::FourOverSix})
+        names.emplace_back(scaleRuleName(r));
+    return names;
+}
+
+// The scheme with the rule the parameters name ("own": the scheme's own rule).
+Recipe recipeOf(const ParamValues& params) {
+    const Scheme scheme = *parseScheme(params.text("scheme"));
+    Recipe r = defaultRecipe(scheme);
+    if (params.text("rule") != "own") r.rule = *parseScaleRule(params.text("rule"));
+    if (const std::optional<std::string> error = recipeError(r)) throw ExperimentError(*error);
+    return r;
+}
+
+Quantized quantizeOrThrow(const Recipe& recipe, const std::vector<float>& x) {
+    QuantizeOutcome q = quantize(recipe, x, {1, x.size()});
     if (!q.value) throw ExperimentError(q.error);
     return std::move(*q.value);
 }
@@ -46,10 +64,11 @@ std::string elementName(Scheme s) {
 }
 
 ExperimentResult blockQuantize(const ParamValues& params) {
-    const Scheme scheme = *parseScheme(params.text("scheme"));
+    const Recipe recipe = recipeOf(params);
+    const Scheme scheme = recipe.scheme;
     const SchemeInfo& info = schemeInfo(scheme);
     const std::vector<float> x = numberList(params, "values");
-    const Quantized q = quantizeOrThrow(scheme, x);
+    const Quantized q = quantizeOrThrow(recipe, x);
     const Report r = analyse(q, x);
     const BlockLayout layout(info.grouping, q.shape);
 
@@ -57,7 +76,7 @@ ExperimentResult blockQuantize(const ParamValues& params) {
     for (std::size_t b = 0; b < layout.blockCount() && b < 8; ++b) {
         const std::string n = std::to_string(b);
         out.quantities.push_back(floatQuantity("scale" + n, {"Scale of block " + n, "第 " + n + " 块的缩放因子"},
-                                               *info.scale, q.scaleBits[b]));
+                                               scaleFormat(recipe), q.scaleBits[b]));
         out.quantities.push_back(realQuantity("amax" + n, {"Largest magnitude in block " + n, "第 " + n + " 块的最大绝对值"},
                                               r.blocks[b].amax, RealStyle::Float32));
     }
@@ -133,7 +152,7 @@ ExperimentResult outlierEffect(const ParamValues& params) {
         const std::size_t first = static_cast<std::size_t>(position) / width * width;
         const std::size_t last = std::min(clean.size(), first + width);
         const auto blockStats = [&](const std::vector<float>& x, std::int64_t& flushed) {
-            const Report r = analyse(quantizeOrThrow(scheme, x), x);
+            const Report r = analyse(quantizeOrThrow(defaultRecipe(scheme), x), x);
             double sum = 0;
             std::size_t n = 0;
             flushed = 0;
@@ -172,6 +191,31 @@ ExperimentResult outlierEffect(const ParamValues& params) {
     return out;
 }
 
+// Lesson 12: numbers cast to FP8 saturating or not; which became NaN bytes (or infinities), which saturated.
+ExperimentResult fp8Cast(const ParamValues& params) {
+    const Fp8Element e = *parseFp8Element(params.text("format"));
+    const Fp8Overflow overflow = params.text("overflow") == "special" ? Fp8Overflow::Special : Fp8Overflow::Saturate;
+    const Format& f = e == Fp8Element::E4m3 ? kE4m3 : kE5m2;
+    const std::vector<float> x = numberList(params, "values");
+    ExperimentResult out;
+    std::int64_t specials = 0, saturated = 0, ties = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const Fp8Byte b = castFp32ToFp8(std::bit_cast<std::uint32_t>(x[i]), e, overflow);
+        specials += b.nanByte || b.infinityByte;
+        saturated += b.saturated;
+        ties += b.tie;
+        if (i >= 16) continue;
+        const std::string n = std::to_string(i);
+        out.quantities.push_back(floatQuantity("byte" + n, {"Element " + n + " cast", "第 " + n + " 个元素转换后"}, f, b.byte));
+    }
+    out.quantities.push_back(countQuantity("specials", {"NaN bytes or infinities from finite inputs",
+                                                        "由有限输入产生的 NaN 字节或无穷大"},
+                                           specials));
+    out.quantities.push_back(countQuantity("saturated", {"Saturated elements", "饱和的元素数"}, saturated));
+    out.quantities.push_back(countQuantity("ties", {"Ties rounded to the even neighbour", "舍入到偶数邻居的平局"}, ties));
+    return out;
+}
+
 } // namespace
 
 void addBlockscaleExperiments(std::vector<ExperimentSpec>& catalog) {
@@ -182,6 +226,8 @@ void addBlockscaleExperiments(std::vector<ExperimentSpec>& catalog) {
                         "OCP MX、NVFP4 或 DeepSeek 式 FP8 缩放下，每块的缩放因子（位与值），以及每个元素的编码、"
                         "反量化值和误差。"},
                        {choiceParam("scheme", "mxfp4", schemeChoices(), {"the scheme", "量化方案"}),
+                        choiceParam("rule", "own", ruleChoices(),
+                                    {"the scale rule (own: the scheme's)", "缩放因子规则（own：方案自己的）"}),
                         numberListParam("values", "0.3, -1.2, 2.5, 0.07", {"the vector (FP32, comma-separated)",
                                                                             "向量（FP32，逗号分隔）"})},
                        blockQuantize});
@@ -196,6 +242,18 @@ void addBlockscaleExperiments(std::vector<ExperimentSpec>& catalog) {
                         numberParam("outlier", "40", {"the outlier's value", "离群值"}),
                         integerParam("seed", "1", 0, 1000000000, {"seed of the normal values", "正态随机数的种子"})},
                        outlierEffect});
+    catalog.push_back({"fp8_cast",
+                       {"Numbers cast to FP8, saturating or not", "数值转换为 FP8：饱和或不饱和"},
+                       {"Each number rounded to E4M3 or E5M2 to nearest even; overflow either saturates at the "
+                        "largest finite value or becomes E4M3's NaN byte (E5M2's infinity).",
+                        "每个数按就近偶数舍入到 E4M3 或 E5M2；溢出要么饱和到最大有限值，要么变成 E4M3 的 NaN 字节"
+                        "（E5M2 的无穷大）。"},
+                       {choiceParam("format", "e4m3", {"e4m3", "e5m2"}, {"the FP8 format", "FP8 格式"}),
+                        choiceParam("overflow", "saturate", {"saturate", "special"},
+                                    {"overflow: saturate, or NaN / infinity", "溢出：饱和，或 NaN / 无穷大"}),
+                        numberListParam("values", "448, 500, 4.25", {"the numbers (FP32, comma-separated)",
+                                                                     "数值（FP32，逗号分隔）"})},
+                       fp8Cast});
 }
 
 } // namespace fplab::lessons

@@ -374,10 +374,6 @@
         <translation>第 %1 个数值：%2</translation>
     </message>
     <message>
-        <source>Value %1 is not finite: block scaling needs finite inputs.</source>
-        <translation>第 %1 个数值不是有限数：块缩放要求输入为有限数。</translation>
-    </message>
-    <message>
         <source>No values: paste some or generate a vector.</source>
         <translation>没有数值：请粘贴数值或生成一个向量。</translation>
     </message>
@@ -400,6 +396,118 @@
     <message>
         <source>%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest value, %6 rounded to zero. The largest element (index %7) sets the scale of block %8, highlighted.</source>
         <translation>%1 个元素，共 %2 块。最大 |误差| %3，均方根误差 %4，%5 个被截到最大值，%6 个舍入为零。最大的元素（序号 %7）决定第 %8 块的缩放因子，该块已高亮。</translation>
+    </message>
+    <message>
+        <source>OCP MX: floor(log2 amax) − emax</source>
+        <translation>OCP MX：floor(log2 amax) − emax</translation>
+    </message>
+    <message>
+        <source>Round up: ceil(log2(amax / max))</source>
+        <translation>向上取整：ceil(log2(amax / max))</translation>
+    </message>
+    <message>
+        <source>Nearest power of two of amax / max</source>
+        <translation>取 amax / max 最近的 2 的幂</translation>
+    </message>
+    <message>
+        <source>FP32 scale amax / max</source>
+        <translation>FP32 缩放因子 amax / max</translation>
+    </message>
+    <message>
+        <source>Block amax to 6</source>
+        <translation>块 amax 映射到 6</translation>
+    </message>
+    <message>
+        <source>Block amax to 4</source>
+        <translation>块 amax 映射到 4</translation>
+    </message>
+    <message>
+        <source>Four Over Six: 6 or 4, the smaller error</source>
+        <translation>Four Over Six：6 或 4，取误差较小者</translation>
+    </message>
+    <message>
+        <source>Scale r&amp;ule:</source>
+        <translation>缩放规则(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Error chart</source>
+        <translation>误差图</translation>
+    </message>
+    <message>
+        <source>Tensor file</source>
+        <translation>张量文件</translation>
+    </message>
+    <message>
+        <source>How each block&apos;s scale is chosen from its largest magnitude (amax): the OCP MX rule, NVIDIA&apos;s MXFP8 recipe (rounded up, nothing saturates), ml_dtypes&apos; nearest, FP32 scales (DeepSeek-V3); for NVFP4 the block amax mapped to 6, to 4, or per block the better of the two (Four Over Six). The table compares every rule of the scheme on these values.</source>
+        <translation>每块的缩放因子如何由块内最大绝对值（amax）决定：OCP MX 规则、NVIDIA 的 MXFP8 配方（向上取整，不会饱和）、ml_dtypes 的就近舍入、FP32 缩放因子（DeepSeek-V3）；对 NVFP4，块 amax 映射到 6、映射到 4，或每块取两者中更好的一个（Four Over Six）。表格在这些值上比较该方案的所有规则。</translation>
+    </message>
+    <message>
+        <source>%1 elements decode to NaN: a NaN or an infinity made their block&apos;s E8M0 scale NaN (OCP MX v1.0).</source>
+        <translation>%1 个元素解码为 NaN：NaN 或无穷大使所在块的 E8M0 缩放因子成为 NaN（OCP MX v1.0）。</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Saturated</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>Rounded to zero</source>
+        <translation>舍入为零</translation>
+    </message>
+    <message>
+        <source>NaN</source>
+        <translation>NaN</translation>
+    </message>
+    <message>
+        <source>Largest |error|</source>
+        <translation>最大 |误差|</translation>
+    </message>
+    <message>
+        <source>Relative RMS error</source>
+        <translation>相对均方根误差</translation>
+    </message>
+    <message>
+        <source>Outlier&apos;s block scale</source>
+        <translation>离群值所在块的缩放因子</translation>
+    </message>
+    <message>
+        <source>Outlier back</source>
+        <translation>离群值反量化后</translation>
+    </message>
+    <message>
+        <source>Relative error 0</source>
+        <translation>相对误差 0</translation>
+    </message>
+    <message>
+        <source>≤ 2^-8</source>
+        <translation>≤ 2^-8</translation>
+    </message>
+    <message>
+        <source>≤ 2^-6</source>
+        <translation>≤ 2^-6</translation>
+    </message>
+    <message>
+        <source>≤ 2^-4</source>
+        <translation>≤ 2^-4</translation>
+    </message>
+    <message>
+        <source>≤ 2^-2</source>
+        <translation>≤ 2^-2</translation>
+    </message>
+    <message>
+        <source>&lt; 1</source>
+        <translation>&lt; 1</translation>
+    </message>
+    <message>
+        <source>1 (zeroed)</source>
+        <translation>1（变成 0）</translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>拒绝：%1</translation>
     </message>
 </context>
 <context>
@@ -1677,8 +1785,6 @@
     <message>
         <source>GPU: cuBLASLt FP8 with FAST_ACCUM on (no promotion)</source>
         <translation>GPU：cuBLASLt FP8，FAST_ACCUM 开启（不提升）</translation>
-        <source>An open corner where FP Lab&apos;s model and MMA-Sim disagree: no GPU has answered yet, so the built-in reading is FP Lab&apos;s. `fplab-cli gpu fingerprint --probe-corners` settles it on your GPU.</source>
-        <translation>FP Lab 的模型与 MMA-Sim 在这个开放角落上不一致：还没有 GPU 给出答案，所以内置读法是 FP Lab 的。`fplab-cli gpu fingerprint --probe-corners` 可在你的 GPU 上判定它。</translation>
     </message>
     <message>
         <source>0×b not in E</source>
@@ -1695,6 +1801,10 @@
     <message>
         <source>Rounded +0</source>
         <translation>舍入得 +0</translation>
+    </message>
+    <message>
+        <source>An open corner where FP Lab&apos;s model and MMA-Sim disagree: no GPU has answered yet, so the built-in reading is FP Lab&apos;s. `fplab-cli gpu fingerprint --probe-corners` settles it on your GPU.</source>
+        <translation>FP Lab 的模型与 MMA-Sim 在这个开放角落上不一致：还没有 GPU 给出答案，所以内置读法是 FP Lab 的。`fplab-cli gpu fingerprint --probe-corners` 可在你的 GPU 上判定它。</translation>
     </message>
     <message>
         <source>Does a product with a zero operand take part in the exponent E that every term is aligned to? Not in E: FP Lab&apos;s reading. In E, a zero operand counting as 2^-126: MMA-Sim&apos;s; then 0 × a huge value raises E and cuts bits from the other terms.</source>
@@ -3743,6 +3853,69 @@ Python 打印为：%2</translation>
     <message>
         <source>Not available here: %1</source>
         <translation>此处不可用：%1</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::TensorFilePanel</name>
+    <message>
+        <source>Open a tensor file</source>
+        <translation>打开张量文件</translation>
+    </message>
+    <message>
+        <source>safetensors files (*.safetensors)</source>
+        <translation>safetensors 文件 (*.safetensors)</translation>
+    </message>
+    <message>
+        <source>&amp;Open .safetensors…</source>
+        <translation>打开 .safetensors(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a safetensors file (memory-mapped; the header is checked against the file) and pick a tensor to quantize with the scheme and scale rule above.</source>
+        <translation>打开一个 safetensors 文件（内存映射；文件头会与文件本身核对），选一个张量，用上面的方案和缩放规则量化。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>No file open.</source>
+        <translation>没有打开文件。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 tensors; pick one to quantize.</source>
+        <translation>%1：%2 个张量；选一个进行量化。</translation>
+    </message>
+    <message>
+        <source>Reading and quantizing %1…</source>
+        <translation>正在读取并量化 %1…</translation>
+    </message>
+    <message>
+        <source>Quantize %1</source>
+        <translation>量化 %1</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 was not quantized.</source>
+        <translation>已取消：%1 未被量化。</translation>
+    </message>
+    <message>
+        <source>%1: %2 x %3, %4 blocks. RMS error %5, %6 clipped, %7 rounded to zero, %8 NaN.</source>
+        <translation>%1：%2 x %3，%4 块。均方根误差 %5，%6 个被截断，%7 个舍入为零，%8 个 NaN。</translation>
+    </message>
+    <message>
+        <source>Elements on the format&apos;s grid (by magnitude)</source>
+        <translation>格式网格上的元素（按绝对值）</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>元素数</translation>
+    </message>
+    <message>
+        <source>Block amax map: one pixel per block (%1 across, %2 down), brighter for a larger amax on a log scale from %3 to %4.</source>
+        <translation>块 amax 图：每块一个像素（横向 %1，纵向 %2），amax 越大越亮，按对数刻度从 %3 到 %4。</translation>
     </message>
 </context>
 <context>

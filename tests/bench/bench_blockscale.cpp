@@ -1,14 +1,19 @@
-// Quantizing a 2^24-element FP32 tensor with each block-scaled scheme on one core (codes and scales,
-// as a kernel would store them), beside the plain FP32 -> E4M3 conversion of the same tensor.
-// Items per second = elements per second. docs/performance.md records the figures.
-#include "core/blockscale/quantizer.h"
+// Quantizing a 2^24-element FP32 tensor with each block-scaled scheme under each of its scale rules on one
+// core (codes and scales, as a kernel would store them), beside the plain FP32 -> E4M3 conversion of the same
+// tensor. Items per second = elements per second. docs/performance.md records the figures.
+// With --figures it prints instead what each rule does to the tensor (compareRules(): saturated, rounded to
+// zero, errors, the outlier's block), for docs/block-scaling.md.
+#include "core/blockscale/rule_comparison.h"
 #include "core/fast.h"
 
 #include <benchmark/benchmark.h>
 
 #include <bit>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 namespace {
@@ -31,10 +36,10 @@ const std::vector<float>& tensor() {
     return t;
 }
 
-void quantizeScheme(benchmark::State& state, Scheme scheme) {
+void quantizeRecipe(benchmark::State& state, Recipe recipe) {
     const std::vector<float>& t = tensor();
     for (auto _ : state) {
-        QuantizeOutcome q = quantize(scheme, t, {kRows, kCols});
+        QuantizeOutcome q = quantize(recipe, t, {kRows, kCols});
         benchmark::DoNotOptimize(q.value->codes.data());
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * t.size()));
@@ -52,14 +57,57 @@ void plainFp32ToE4m3(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * t.size()));
 }
 
+// Every scheme under each of its rules; NVFP4 also with 16x16 tiles.
+std::vector<Recipe> allRecipes() {
+    std::vector<Recipe> out;
+    for (const SchemeInfo& info : allSchemes())
+        for (const ScaleRule rule : rulesFor(info.scheme)) {
+            out.push_back({info.scheme, rule, info.grouping});
+            if (offers2dBlocks(info.scheme)) out.push_back({info.scheme, rule, Grouping::Tile16x16});
+        }
+    return out;
+}
+
+std::string recipeName(const Recipe& r) {
+    return std::string(schemeName(r.scheme)) + "/" + std::string(scaleRuleName(r.rule)) +
+           (r.grouping == Grouping::Tile16x16 ? "/16x16" : "");
+}
+
 const bool kRegistered = [] {
     benchmark::RegisterBenchmark("plain_fp32_to_e4m3", plainFp32ToE4m3)->Unit(benchmark::kMillisecond);
-    for (const SchemeInfo& info : allSchemes())
-        benchmark::RegisterBenchmark(("quantize/" + std::string(info.name)).c_str(), quantizeScheme, info.scheme)
+    for (const Recipe& r : allRecipes())
+        benchmark::RegisterBenchmark(("quantize/" + recipeName(r)).c_str(), quantizeRecipe, r)
             ->Unit(benchmark::kMillisecond);
     return true;
 }();
 
+// One Markdown table row per recipe: what the rule did to the benchmark tensor.
+void printFigures() {
+    const std::vector<float>& t = tensor();
+    const std::size_t outlier = outlierIndexOf(t);
+    std::printf("tensor: %zu x %zu, largest |x| %.9g at element %zu\n\n", kRows, kCols, std::fabs(double(t[outlier])),
+                outlier);
+    std::printf("| scheme / rule | saturated | rounded to zero | max abs error | worst block-max rel. error | "
+                "rel. RMS error | outlier's block scale | outlier back |\n|---|---|---|---|---|---|---|---|\n");
+    for (const Recipe& r : allRecipes()) {
+        const QuantizeOutcome q = quantize(r, t, {kRows, kCols});
+        const RuleSummary s = summarize(*q.value, analyse(*q.value, t), t, outlier);
+        std::printf("| %s | %zu | %zu | %.6g | %.4g | %.4g | %.9g | %.9g |\n", recipeName(r).c_str(), s.saturated,
+                    s.roundedToZero, s.maxAbsError, s.worstBlockMaxRelativeError, s.relativeRmsError,
+                    s.outlierBlockScale, s.outlierDequantized);
+    }
+}
+
 } // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+    if (argc == 2 && std::strcmp(argv[1], "--figures") == 0) {
+        printFigures();
+        return 0;
+    }
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

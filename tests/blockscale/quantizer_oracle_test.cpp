@@ -89,8 +89,8 @@ TEST(Oracle, ElementSetsMatchTheSpecificationMaxima) {
 namespace fplab::blockscale {
 namespace {
 
-// The fast paths (MX element table, NVFP4 midpoint comparison) give the codes of one core conversion
-// per element, on random bit patterns (every exponent, subnormals included) and on exact ties.
+// The fast paths (MX element table, NVFP4 midpoint comparison, FP32-scale host quotient) give the codes of one
+// core conversion per element, under every scale rule of every scheme, on random bit patterns (every exponent, subnormals included) and on exact ties.
 TEST(FastPath, EqualsOneCoreConversionPerElement) {
     std::mt19937 rng(777);
     std::vector<std::vector<float>> vectors = testVectors();
@@ -111,15 +111,17 @@ TEST(FastPath, EqualsOneCoreConversionPerElement) {
     ties.insert(ties.end(), {6.0f, 0.25f, 0.75f, 1.25f, 1.75f, 2.5f, 3.5f, 5.0f});
     vectors.push_back(ties);
     for (const SchemeInfo& info : allSchemes())
-        for (const std::vector<float>& x : vectors) {
-            const QuantizeOutcome fast = quantize(info.scheme, x, {1, x.size()}, Path::Fast);
-            const QuantizeOutcome reference = quantize(info.scheme, x, {1, x.size()}, Path::Reference);
-            ASSERT_TRUE(fast.value && reference.value);
-            ASSERT_EQ(fast.value->scaleBits, reference.value->scaleBits) << info.name;
-            for (std::size_t i = 0; i < x.size(); ++i)
-                ASSERT_EQ(fast.value->codes[i], reference.value->codes[i])
-                    << info.name << " element " << i << " = " << x[i];
-        }
+        for (const ScaleRule rule : rulesFor(info.scheme))
+            for (const std::vector<float>& x : vectors) {
+                const Recipe recipe{info.scheme, rule, info.grouping};
+                const QuantizeOutcome fast = quantize(recipe, x, {1, x.size()}, Path::Fast);
+                const QuantizeOutcome reference = quantize(recipe, x, {1, x.size()}, Path::Reference);
+                ASSERT_TRUE(fast.value && reference.value);
+                ASSERT_EQ(fast.value->scaleBits, reference.value->scaleBits) << info.name << " " << scaleRuleName(rule);
+                for (std::size_t i = 0; i < x.size(); ++i)
+                    ASSERT_EQ(fast.value->codes[i], reference.value->codes[i])
+                        << info.name << " " << scaleRuleName(rule) << " element " << i << " = " << x[i];
+            }
 }
 
 // FP8's fast path (host double quotient, exact path near E4M3 rounding boundaries) next to every boundary:

@@ -4,6 +4,8 @@
 #include "app/cli/command.h"
 #include "app/cli/exit_codes.h"
 
+#include <cstdint>
+#include <initializer_list>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -29,6 +31,18 @@ inline CliRun runInProcess(const std::vector<std::string>& args, const std::stri
 }
 
 // The lines of `text`, without their newlines.
+// An NPY 1.0 file: the header dict with this descr and a (2, 2) shape, padded as np.save pads it, then the data.
+inline std::vector<std::uint8_t> npy2x2(const std::string& descr, std::initializer_list<std::uint8_t> data) {
+    std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (2, 2), }";
+    header.append((64 - (10 + header.size() + 1) % 64) % 64, ' ');
+    header += '\n';
+    std::vector<std::uint8_t> bytes = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, static_cast<std::uint8_t>(header.size()), 0};
+    bytes.reserve(bytes.size() + header.size() + data.size()); // (GCC 12 warns -Warray-bounds on the insert otherwise)
+    bytes.insert(bytes.end(), header.begin(), header.end());
+    bytes.insert(bytes.end(), data);
+    return bytes;
+}
+
 inline std::vector<std::string> linesOf(const std::string& text) {
     std::vector<std::string> lines;
     std::istringstream s(text);

@@ -36,7 +36,7 @@ std::vector<OptionTable> allTables() {
 TEST(OptionTables, EveryCommandWithOptionsHasATable) {
     std::vector<std::string> commands;
     for (const OptionTable& t : allTables()) commands.push_back(t.command);
-    for (const char* name : {"version", "eval", "show", "batch", "fp8gemm", "quantize", "lesson", "mma", "train", "gpu info",
+    for (const char* name : {"version", "eval", "show", "batch", "fp8gemm", "quantize", "cast", "bytes", "inspect", "lesson", "mma", "train", "gpu info",
                              "gpu gemm", "gpu compare", "gpu accumulate", "gpu bench", "gpu fingerprint"})
         EXPECT_NE(std::find(commands.begin(), commands.end(), name), commands.end()) << name;
 }

@@ -69,14 +69,7 @@ TEST(Quantize, JsonHasScalesAndStats) {
 TEST(Quantize, NpyInAndOut) {
     const std::string in = tempPath("in.npy"), out = tempPath("out.npy");
     // bfloat16 as ml_dtypes' np.save writes it: descr '<V2'. Values 1, -6, 0.5, 3 in a 2x2 tensor.
-    std::string header = "{'descr': '<V2', 'fortran_order': False, 'shape': (2, 2), }";
-    header.append((64 - (10 + header.size() + 1) % 64) % 64, ' ');
-    header += '\n';
-    std::vector<std::uint8_t> bytes = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, static_cast<std::uint8_t>(header.size()), 0};
-    bytes.reserve(bytes.size() + header.size() + 8); // (GCC 12 warns -Warray-bounds on the insert otherwise)
-    bytes.insert(bytes.end(), header.begin(), header.end());
-    bytes.insert(bytes.end(), {0x80, 0x3F, 0xC0, 0xC0, 0x00, 0x3F, 0x40, 0x40});
-    writeBytes(in, bytes);
+    writeBytes(in, npy2x2("<V2", {0x80, 0x3F, 0xC0, 0xC0, 0x00, 0x3F, 0x40, 0x40}));
     const CliRun r = runInProcess({"quantize", "--scheme", "fp8-channel", "--csv", "--out", out, in});
     ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(linesOf(r.out).size(), 5u);
@@ -109,12 +102,25 @@ TEST(Quantize, BadInputGetsClearErrors) {
     r = runInProcess({"quantize", "--scheme", "mxfp4"}, "");
     EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("the tensor is empty"), std::string::npos);
-    r = runInProcess({"quantize", "--scheme", "mxfp4"}, "1\nnan\n");
+    r = runInProcess({"quantize", "--scheme", "mxfp4", "--scale-rule", "fp32"}, "1\nnan\n");
     EXPECT_EQ(r.code, kExitBadInput);
-    EXPECT_NE(r.err.find("element 1 is NaN"), std::string::npos);
+    EXPECT_NE(r.err.find("element 1 is NaN (mxfp4 under the scale rule fp32 has no rule"), std::string::npos) << r.err;
     r = runInProcess({"quantize", "--scheme", "nvfp4"}, "-inf\n");
     EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("element 0 is infinite"), std::string::npos);
+    r = runInProcess({"quantize", "--scheme", "mxfp4", "--scale-rule", "max4"}, "1\n");
+    EXPECT_EQ(r.code, kExitUsage);
+    EXPECT_NE(r.err.find("the scale rule max4 is not one of mxfp4's (ocp|round-up|nearest|fp32)"), std::string::npos);
+    r = runInProcess({"quantize", "--scheme", "mxfp4", "--scale-rule", "ceil"}, "1\n");
+    EXPECT_EQ(r.code, kExitUsage);
+    EXPECT_NE(r.err.find("unknown scale rule 'ceil'"), std::string::npos) << r.err;
+    r = runInProcess({"quantize", "--scheme", "mxfp4", "--blocks", "16x16"}, "1\n");
+    EXPECT_EQ(r.code, kExitUsage);
+    EXPECT_NE(r.err.find("16x16 blocks are offered to nvfp4 only"), std::string::npos);
+    r = runInProcess({"quantize", "--scheme", "nvfp4", "--blocks", "32x32"}, "1\n");
+    EXPECT_EQ(r.code, kExitUsage);
+    r = runInProcess({"quantize", "--scheme", "nvfp4", "--compare-rules", "--csv"}, "1\n");
+    EXPECT_EQ(r.code, kExitUsage);
     r = runInProcess({"quantize", "--scheme", "mxfp4"}, "1\nabc\n");
     EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("line 2"), std::string::npos);
@@ -131,6 +137,70 @@ TEST(Quantize, BadInputGetsClearErrors) {
     r = runInProcess({"quantize", "--scheme", "mxfp4", tempPath("missing.npy")});
     EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("cannot open"), std::string::npos);
+}
+
+} // namespace
+} // namespace fplab::cli::test
+
+namespace fplab::cli::test {
+namespace {
+
+// OCP MX v1.0: a NaN makes its block's scale the E8M0 NaN; the block decodes to NaN, which is shown, not refused.
+TEST(Quantize, NanInAnMxBlockIsShown) {
+    const CliRun r = runInProcess({"quantize", "--scheme", "mxfp4", "--csv"}, "1\nnan\n");
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_EQ(r.out, "index,block,scale,code,dequantized,error\n0,0,nan,0x00,nan,nan\n1,0,nan,0x00,nan,nan\n");
+    const CliRun text = runInProcess({"quantize", "--scheme", "mxfp4"}, "1\nnan\n");
+    EXPECT_NE(text.out.find("0      0xff        nan"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("NaN 2 (in blocks whose scale is NaN; left out of the errors)"), std::string::npos);
+}
+
+// The microxcaling #4 block under round-up (Mishra et al.): X = 2, 957 / 4 = 239.25 -> 240, back as 960.
+TEST(Quantize, ScaleRuleRoundUp) {
+    const CliRun r = runInProcess({"quantize", "--scheme", "mxfp8-e4m3", "--scale-rule", "round-up", "--csv"}, "957\n");
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_EQ(r.out, "index,block,scale,code,dequantized,error\n0,0,4,0x77,960,-3\n");
+}
+
+// NVFP4's 16x16 tiles: a 16 x 32 tensor has two blocks; 4over6 is named in the JSON.
+TEST(Quantize, Nvfp4TilesAndFourOverSix) {
+    std::string input;
+    for (int i = 0; i < 16 * 32; ++i) input += std::to_string(i % 7) + "\n";
+    const CliRun r = runInProcess(
+        {"quantize", "--scheme", "nvfp4", "--scale-rule", "4over6", "--blocks", "16x16", "--shape", "16x32", "--json"},
+        input);
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_NE(r.out.find("\"scale_rule\": \"4over6\""), std::string::npos);
+    EXPECT_NE(r.out.find("\"blocks\": \"16x16\""), std::string::npos);
+    EXPECT_NE(r.out.find("\"index\": 1,"), std::string::npos);
+    EXPECT_EQ(r.out.find("\"index\": 2,"), std::string::npos);
+}
+
+// --hadamard: a spike 16 in a 16-element segment becomes +-4 everywhere, which NVFP4 holds exactly, so the
+// inverse gives 16 and zeros back, 16 to within the rounding of NVFP4's FP32 tensor scale 4 / 2688.
+TEST(Quantize, HadamardTransform) {
+    std::string input = "16\n";
+    for (int i = 1; i < 16; ++i) input += "0\n";
+    const CliRun r = runInProcess({"quantize", "--scheme", "nvfp4", "--hadamard", "5"}, input);
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_NE(r.out.find("through the random Hadamard transform (seed 5)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\n0      0      0x07  16.000000298023224       -2.980232238769531e-07\n1      0      0x07  -0 "),
+              std::string::npos) << r.out;
+    const CliRun bad = runInProcess({"quantize", "--scheme", "nvfp4", "--hadamard", "5"}, "1\n2\n");
+    EXPECT_EQ(bad.code, kExitBadInput);
+    EXPECT_NE(bad.err.find("not a multiple of 16"), std::string::npos);
+    EXPECT_EQ(runInProcess({"quantize", "--scheme", "nvfp4", "--hadamard", "x"}, "1\n").code, kExitUsage);
+}
+
+// --compare-rules: the [600, 1] block of rule_comparison_test.cpp, one row per rule.
+TEST(Quantize, CompareRules) {
+    const CliRun r = runInProcess({"quantize", "--scheme", "mxfp8-e4m3", "--compare-rules"}, "600\n1\n");
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_NE(r.out.find("the largest |x| is 600 (element 0, block 0)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nocp       e8m0    0          0        0    24 "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nnearest   e8m0    1          0        0    152 "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nfp32      fp32    "), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find(" \n"), std::string::npos); // no trailing spaces
 }
 
 } // namespace

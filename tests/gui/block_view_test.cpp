@@ -3,10 +3,16 @@
 #include "app/gui/explorer/block_element_model.h"
 #include "app/gui/explorer/block_scale_model.h"
 #include "app/gui/explorer/block_view.h"
+#include "app/gui/common/job_runner.h"
 #include "app/gui/explorer/explorer_section.h"
+#include "app/gui/explorer/tensor_file_panel.h"
 #include "gui_fixture.h"
+#include "tests/tensor_files/safetensors_writer.h"
+
+#include <QComboBox>
 
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QAbstractItemModelTester>
 #include <QBrush>
 #include <QFont>
@@ -81,10 +87,88 @@ TEST_F(BlockViewTest, PastedValuesAndErrors) {
     EXPECT_FALSE(view->quantized());
     EXPECT_NE(view->status().indexOf(QStringLiteral("Value 2")), -1) << view->status().toStdString();
     EXPECT_EQ(view->elementModel()->rowCount(), 0);
+    // OCP MX v1.0: an infinity makes its block's E8M0 scale NaN; shown, not refused. FP32 scales refuse it.
     view->setText(QStringLiteral("1 inf"));
-    EXPECT_NE(view->status().indexOf(QStringLiteral("not finite")), -1);
+    ASSERT_TRUE(view->quantized());
+    EXPECT_EQ(view->report().nan, 2u);
+    EXPECT_NE(view->status().indexOf(QStringLiteral("2 elements decode to NaN")), -1) << view->status().toStdString();
+    view->setRule(blockscale::ScaleRule::Fp32);
+    EXPECT_FALSE(view->quantized());
+    EXPECT_NE(view->status().indexOf(QStringLiteral("element 1 is infinite")), -1) << view->status().toStdString();
+    view->setRule(blockscale::ScaleRule::Ocp);
     view->setText(QString());
     EXPECT_NE(view->status().indexOf(QStringLiteral("No values")), -1);
+}
+
+// The 957 block under each rule: the rule combo offers the scheme's rules, the chosen one quantizes, and the
+// comparison table has a row per rule (round-up: X = 2, 957 comes back as 960, nothing saturated).
+TEST_F(BlockViewTest, ScaleRulesSideBySide) {
+    view->setScheme(blockscale::Scheme::Mxfp8E4m3);
+    view->setText(QStringLiteral("957 1"));
+    EXPECT_EQ(view->rule(), blockscale::ScaleRule::Ocp);
+    EXPECT_EQ(element(0, 4), QStringLiteral("896"));
+    view->setRule(blockscale::ScaleRule::RoundUp);
+    EXPECT_EQ(view->rule(), blockscale::ScaleRule::RoundUp);
+    EXPECT_EQ(block(0, 1), QStringLiteral("0x81"));
+    EXPECT_EQ(element(0, 4), QStringLiteral("960"));
+    QTableWidget* table = view->comparisonTable();
+    ASSERT_EQ(table->rowCount(), 4);
+    EXPECT_EQ(table->item(0, 1)->text(), QStringLiteral("1"));   // ocp: 957 clipped
+    EXPECT_EQ(table->item(1, 1)->text(), QStringLiteral("0"));   // round-up
+    EXPECT_EQ(table->item(1, 7)->text(), QStringLiteral("960")); // the outlier back
+    EXPECT_TRUE(table->item(1, 0)->font().bold());
+    EXPECT_FALSE(table->item(0, 0)->font().bold());
+    view->setRule(blockscale::ScaleRule::Max4); // not an MX rule: ignored
+    EXPECT_EQ(view->rule(), blockscale::ScaleRule::RoundUp);
+    view->setScheme(blockscale::Scheme::Nvfp4); // NVFP4's own rules, its default chosen
+    EXPECT_EQ(view->rule(), blockscale::ScaleRule::Max6);
+    EXPECT_EQ(table->rowCount(), 3);
+}
+
+// A safetensors file the test writes: its tensors listed, one quantized on the worker with the view's
+// scheme and rule (MXFP4, OCP): w = 64 values 1 .. 64 in 2 rows, so 2 x 1 blocks of 32; the histogram counts
+// every element once on E2M1's 8 magnitudes. A malformed file is refused with the reason; a long read is cancelled.
+TEST_F(BlockViewTest, TensorFileQuantizedOnTheWorker) {
+    std::vector<std::uint8_t> data;
+    for (int i = 1; i <= 64; ++i) tensorfiles::test::append(data, float(i));
+    const std::string path = tensorfiles::test::writeTempFile(
+        "gui.safetensors",
+        tensorfiles::test::safetensorsBytes(R"({"w":{"dtype":"F32","shape":[2,32],"data_offsets":[0,256]}})", data));
+    view->setScheme(blockscale::Scheme::Mxfp4);
+    TensorFilePanel* panel = view->filePanel();
+    ASSERT_TRUE(panel->openFile(QString::fromStdString(path)));
+    ASSERT_EQ(panel->tensorChoice()->count(), 1);
+    ASSERT_TRUE(panel->quantizeTensor(QStringLiteral("w")));
+    ASSERT_TRUE(panel->runner()->waitUntilIdle(20000));
+    ASSERT_TRUE(panel->result()) << panel->status().toStdString();
+    EXPECT_EQ(panel->result()->rows, 2u);
+    EXPECT_EQ(panel->result()->cols, 32u);
+    EXPECT_EQ(panel->result()->blockAmax, (std::vector<float>{32.0f, 64.0f}));
+    EXPECT_EQ(panel->result()->gridCounts.size(), 8u);
+    std::size_t total = 0;
+    for (std::size_t n : panel->result()->gridCounts) total += n;
+    EXPECT_EQ(total, 64u);
+    EXPECT_NE(panel->status().indexOf(QStringLiteral("2 x 32, 2 blocks")), -1) << panel->status().toStdString();
+
+    const std::string bad = tensorfiles::test::writeTempFile(
+        "gui_bad.safetensors",
+        tensorfiles::test::safetensorsBytes(R"({"w":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})", {0, 0}));
+    EXPECT_FALSE(panel->openFile(QString::fromStdString(bad)));
+    EXPECT_NE(panel->status().indexOf(QStringLiteral("ends at byte 8 of the data, which has 2 bytes")), -1)
+        << panel->status().toStdString();
+
+    std::vector<std::uint8_t> big(std::size_t(4) << 22, 0); // 4 Mi F32 zeros: four 1 Mi-element chunks
+    const std::string large = tensorfiles::test::writeTempFile(
+        "gui_big.safetensors",
+        tensorfiles::test::safetensorsBytes(R"({"z":{"dtype":"F32","shape":[4096,1024],"data_offsets":[0,16777216]}})",
+                                            big));
+    ASSERT_TRUE(panel->openFile(QString::fromStdString(large)));
+    ASSERT_TRUE(panel->quantizeTensor(QStringLiteral("z")));
+    panel->cancel();
+    ASSERT_TRUE(panel->runner()->waitUntilIdle(20000));
+    EXPECT_FALSE(panel->result());
+    EXPECT_NE(panel->status().indexOf(QStringLiteral("Cancelled")), -1) << panel->status().toStdString();
+    for (const std::string& p : {path, bad, large}) std::filesystem::remove(p);
 }
 
 TEST_F(BlockViewTest, ModelsPassTheQtModelTester) {

@@ -10,6 +10,21 @@ namespace {
 
 constexpr const char* kLesson = "fp8-training";
 
+// The casts step, worked from the OCP FP8 specification: without saturation 500 and -1000 overflow to the NaN
+// bytes 0x7f and 0xff; 464 (halfway between 448 and 480) and 4.25 (between 4 and 4.5) are ties to the even
+// mantissa, 448 and 4. With saturation 500 and -1000 become +-448.
+TEST(LessonFp8Training, SaturatingCastsAndNanBytes) {
+    EXPECT_EQ(result(kLesson, "plain", "byte2").bits, 0x7Fu);
+    EXPECT_EQ(result(kLesson, "plain", "byte3").bits, 0xFFu);
+    EXPECT_EQ(toValue(result(kLesson, "plain", "byte1")), 448.0);
+    EXPECT_EQ(toValue(result(kLesson, "plain", "byte4")), 4.0);
+    EXPECT_EQ(result(kLesson, "plain", "specials").count, 2);
+    EXPECT_EQ(result(kLesson, "plain", "ties").count, 2);
+    EXPECT_EQ(result(kLesson, "sat", "specials").count, 0);
+    EXPECT_EQ(result(kLesson, "sat", "saturated").count, 2);
+    EXPECT_EQ(toValue(result(kLesson, "sat", "byte3")), -448.0);
+}
+
 TEST(LessonFp8Training, FormatLimitsAreTheSpecs) {
     EXPECT_EQ(toValue(result(kLesson, "formats", "e4m3_max")), 448.0);
     EXPECT_EQ(toValue(result(kLesson, "formats", "e5m2_max")), 57344.0);

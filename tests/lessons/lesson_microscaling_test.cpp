@@ -24,7 +24,21 @@ TEST(LessonMicroscaling, Microxcaling4Block) {
     EXPECT_EQ(real("mx8", "dequantized0"), 896.0);
     EXPECT_EQ(real("mx8", "error0"), 61.0);
     EXPECT_EQ(real("mx8", "dequantized4"), 832.0);
-    EXPECT_EQ(result(kLesson, "mx8", "saturated").count, 4); // 957, 957, 902.4, 960 are above 2 * 448
+    // Clipped: 957, 957, 960 lie above 2 * 464, the midpoint between 448 and the next step 480; 902.4 also
+    // comes back as 896, but by rounding to nearest.
+    EXPECT_EQ(result(kLesson, "mx8", "saturated").count, 3);
+}
+
+// The new step's rules, worked by hand: round-up (Mishra et al.) gives X = ceil(log2(960 / 448)) = 2, so
+// 957 / 4 = 239.25 -> 240 comes back as 960 and nothing is clipped; nearest (ml_dtypes) rounds 600 / 448 =
+// 1.34 to the scale 1, so 600 is clipped to 448.
+TEST(LessonMicroscaling, ScaleRulesStep) {
+    EXPECT_EQ(toValue(result(kLesson, "up", "scale0")), 4.0);
+    EXPECT_EQ(result(kLesson, "up", "scale0").bits, 129u);
+    EXPECT_EQ(real("up", "dequantized0"), 960.0);
+    EXPECT_EQ(result(kLesson, "up", "saturated").count, 0);
+    EXPECT_EQ(toValue(result(kLesson, "near", "scale0")), 1.0);
+    EXPECT_EQ(real("near", "dequantized0"), 448.0);
 }
 
 void expectMatchesOracle(const std::string& block, const std::string& scheme, const std::vector<float>& x) {

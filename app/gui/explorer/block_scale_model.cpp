@@ -29,7 +29,7 @@ QVariant BlockScaleModel::data(const QModelIndex& index, int role) const {
     switch (index.column()) {
     case BlockColumn: return QString::number(b);
     case ScaleBitsColumn:
-        return QString::fromStdString(hexBits(*blockscale::schemeInfo(q.scheme).scale, q.scaleBits[b]));
+        return QString::fromStdString(hexBits(blockscale::scaleFormat(q.recipe()), q.scaleBits[b]));
     case ScaleColumn: return blockNumberText(blockscale::blockScaleValue(q, b));
     case AmaxColumn: return blockNumberText(m_result.report.blocks[b].amax);
     case MaxErrorColumn: return blockNumberText(m_result.report.blocks[b].maxAbsError);

@@ -1,11 +1,13 @@
-// The Block view. Vectors are capped at kMaxElements, so quantizing on the GUI thread takes well
-// under a millisecond and nothing needs a worker thread.
+// The Block view. Vectors are capped at kMaxElements, so quantizing on the GUI thread (under every rule of
+// the scheme, for the comparison table) takes a few milliseconds at most and nothing needs a worker thread.
 #include "app/gui/explorer/block_view.h"
 
 #include "app/gui/explorer/block_element_model.h"
 #include "app/gui/explorer/block_number_text.h"
 #include "app/gui/explorer/block_scale_model.h"
+#include "app/gui/explorer/tensor_file_panel.h"
 #include "app/gui/common/chart_style.h"
+#include "core/blockscale/rule_comparison.h"
 #include "core/text/parse.h"
 
 #include <QComboBox>
@@ -19,7 +21,9 @@
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
@@ -36,6 +40,19 @@ namespace fplab::gui {
 namespace {
 
 constexpr int kMaxElements = 65536;
+
+QString ruleText(blockscale::ScaleRule r) {
+    switch (r) {
+    case blockscale::ScaleRule::Ocp: return BlockView::tr("OCP MX: floor(log2 amax) − emax");
+    case blockscale::ScaleRule::RoundUp: return BlockView::tr("Round up: ceil(log2(amax / max))");
+    case blockscale::ScaleRule::Nearest: return BlockView::tr("Nearest power of two of amax / max");
+    case blockscale::ScaleRule::Fp32: return BlockView::tr("FP32 scale amax / max");
+    case blockscale::ScaleRule::Max6: return BlockView::tr("Block amax to 6");
+    case blockscale::ScaleRule::Max4: return BlockView::tr("Block amax to 4");
+    case blockscale::ScaleRule::FourOverSix: return BlockView::tr("Four Over Six: 6 or 4, the smaller error");
+    }
+    return {};
+}
 
 } // namespace
 
@@ -68,6 +85,11 @@ void BlockView::buildUi() {
     for (const blockscale::SchemeInfo& info : blockscale::allSchemes())
         m_scheme->addItem(QString::fromLatin1(info.name.data(), qsizetype(info.name.size())), int(info.scheme));
     m_scheme->setCurrentIndex(int(blockscale::Scheme::Mxfp4));
+    m_ruleLabel = new QLabel(this);
+    m_rule = new QComboBox(this);
+    m_rule->setObjectName(QStringLiteral("blockRule"));
+    m_ruleLabel->setBuddy(m_rule);
+    fillRules();
     m_sourceLabel->setBuddy(m_source);
     m_countLabel->setBuddy(m_count);
     m_seedLabel->setBuddy(m_seed);
@@ -85,6 +107,8 @@ void BlockView::buildUi() {
     auto* second = new QHBoxLayout;
     second->addWidget(m_schemeLabel);
     second->addWidget(m_scheme);
+    second->addWidget(m_ruleLabel);
+    second->addWidget(m_rule);
     second->addStretch(1);
 
     m_text = new QPlainTextEdit(this);
@@ -111,13 +135,28 @@ void BlockView::buildUi() {
     m_blocks->setMinimumWidth(120);
     m_elements->setMinimumWidth(120);
 
+    m_comparison = new QTableWidget(this);
+    m_comparison->setObjectName(QStringLiteral("blockRuleComparison"));
+    m_comparison->verticalHeader()->hide();
+    m_comparison->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_comparison->setMinimumWidth(120);
     auto* tables = new QSplitter(Qt::Vertical, this);
+    tables->addWidget(m_comparison);
     tables->addWidget(m_blocks);
     tables->addWidget(m_elements);
-    tables->setStretchFactor(1, 2);
+    tables->setStretchFactor(2, 2);
+    m_filePanel = new TensorFilePanel(
+        [this] {
+            const auto scheme = blockscale::Scheme(m_scheme->currentData().toInt());
+            return blockscale::Recipe{scheme, rule(), blockscale::schemeInfo(scheme).grouping};
+        },
+        this);
+    m_rightTabs = new QTabWidget(this);
+    m_rightTabs->addTab(m_chart, QString());
+    m_rightTabs->addTab(m_filePanel, QString());
     auto* body = new QSplitter(Qt::Horizontal, this);
     body->addWidget(tables);
-    body->addWidget(m_chart);
+    body->addWidget(m_rightTabs);
     body->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
@@ -131,7 +170,11 @@ void BlockView::buildUi() {
     connect(m_generate, &QPushButton::clicked, this, [this] {
         generate(Source(m_source->currentData().toInt()), m_count->value(), unsigned(m_seed->value()));
     });
-    connect(m_scheme, &QComboBox::activated, this, [this] { recompute(); });
+    connect(m_scheme, &QComboBox::activated, this, [this] {
+        fillRules();
+        recompute();
+    });
+    connect(m_rule, &QComboBox::activated, this, [this] { recompute(); });
     connect(m_text, &QPlainTextEdit::textChanged, this, [this] { recompute(); });
     connect(m_elements->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
@@ -150,6 +193,15 @@ void BlockView::retranslateUi() {
     m_generate->setText(tr("&Generate"));
     m_generate->setToolTip(tr("Replace the values below with a new seeded vector."));
     m_schemeLabel->setText(tr("Sc&heme:"));
+    m_ruleLabel->setText(tr("Scale r&ule:"));
+    m_rightTabs->setTabText(0, tr("Error chart"));
+    m_rightTabs->setTabText(1, tr("Tensor file"));
+    m_rule->setToolTip(tr("How each block's scale is chosen from its largest magnitude (amax): the OCP MX rule, "
+                          "NVIDIA's MXFP8 recipe (rounded up, nothing saturates), ml_dtypes' nearest, FP32 scales "
+                          "(DeepSeek-V3); for NVFP4 the block amax mapped to 6, to 4, or per block the better of the "
+                          "two (Four Over Six). The table compares every rule of the scheme on these values."));
+    for (int i = 0; i < m_rule->count(); ++i)
+        m_rule->setItemText(i, ruleText(blockscale::ScaleRule(m_rule->itemData(i).toInt())));
     m_scheme->setToolTip(tr("OCP MX: 32 elements share an E8M0 (power of two) scale. NVFP4: 16 E2M1 elements share an "
                             "E4M3 scale, with an FP32 tensor scale. FP8: E4M3 elements, FP32 scale amax / 448 per "
                             "tensor, row, 1x128 block or 128x128 tile (one row here)."));
@@ -187,10 +239,28 @@ void BlockView::generate(Source source, int count, unsigned seed) {
 
 void BlockView::setScheme(blockscale::Scheme scheme) {
     m_scheme->setCurrentIndex(int(scheme));
+    fillRules();
     recompute();
 }
 
 void BlockView::setText(const QString& text) { m_text->setPlainText(text); }
+
+void BlockView::setRule(blockscale::ScaleRule rule) {
+    const int index = m_rule->findData(int(rule));
+    if (index < 0) return;
+    m_rule->setCurrentIndex(index);
+    recompute();
+}
+
+blockscale::ScaleRule BlockView::rule() const { return blockscale::ScaleRule(m_rule->currentData().toInt()); }
+
+// The rules the chosen scheme offers, its own first and chosen.
+void BlockView::fillRules() {
+    m_rule->clear();
+    for (const blockscale::ScaleRule r : blockscale::rulesFor(blockscale::Scheme(m_scheme->currentData().toInt())))
+        m_rule->addItem(ruleText(r), int(r));
+    m_rule->setCurrentIndex(0);
+}
 
 QString BlockView::status() const { return m_status->text(); }
 
@@ -206,17 +276,13 @@ void BlockView::recompute() {
             error = tr("Value %1: %2").arg(i + 1).arg(QString::fromStdString(p.error));
             break;
         }
-        const float v = std::bit_cast<float>(std::uint32_t(p.value->bits));
-        if (!std::isfinite(v)) {
-            error = tr("Value %1 is not finite: block scaling needs finite inputs.").arg(i + 1);
-            break;
-        }
-        r.values.push_back(v);
+        r.values.push_back(std::bit_cast<float>(std::uint32_t(p.value->bits)));
     }
     if (error.isEmpty() && r.values.empty()) error = tr("No values: paste some or generate a vector.");
     const auto scheme = blockscale::Scheme(m_scheme->currentData().toInt());
     if (error.isEmpty()) {
-        blockscale::QuantizeOutcome q = blockscale::quantize(scheme, r.values, {1, r.values.size()});
+        const blockscale::Recipe recipe{scheme, rule(), blockscale::schemeInfo(scheme).grouping};
+        blockscale::QuantizeOutcome q = blockscale::quantize(recipe, r.values, {1, r.values.size()});
         if (q.value) {
             r.report = blockscale::analyse(*q.value, r.values);
             r.quantized = std::move(q.value);
@@ -225,9 +291,7 @@ void BlockView::recompute() {
         }
     }
     if (r.quantized) {
-        std::size_t largest = 0;
-        for (std::size_t i = 1; i < r.values.size(); ++i)
-            if (std::fabs(r.values[i]) > std::fabs(r.values[largest])) largest = i;
+        const std::size_t largest = blockscale::outlierIndexOf(r.values);
         r.highlightElement = int(largest);
         r.highlightBlock = int(r.blockOf(largest));
         m_status->setText(tr("%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest "
@@ -240,15 +304,60 @@ void BlockView::recompute() {
                               .arg(r.report.flushedToZero)
                               .arg(r.highlightElement)
                               .arg(r.highlightBlock));
+        if (r.report.nan != 0)
+            m_status->setText(m_status->text() + QLatin1Char(' ') +
+                              tr("%1 elements decode to NaN: a NaN or an infinity made their block's E8M0 scale NaN "
+                                 "(OCP MX v1.0).")
+                                  .arg(r.report.nan));
     } else {
         m_status->setText(error);
     }
     m_result = std::move(r);
+    fillComparison();
     m_blockModel->refresh();
     m_elementModel->refresh();
     m_blocks->resizeColumnsToContents();
     m_elements->resizeColumnsToContents();
     fillChart();
+}
+
+// Every rule of the scheme on the same values: a row each, the chosen rule's in bold.
+void BlockView::fillComparison() {
+    const QStringList headers = {tr("Rule"), tr("Saturated"), tr("Rounded to zero"), tr("NaN"), tr("Largest |error|"),
+                                 tr("Relative RMS error"), tr("Outlier's block scale"), tr("Outlier back"),
+                                 tr("Relative error 0"), tr("≤ 2^-8"), tr("≤ 2^-6"), tr("≤ 2^-4"), tr("≤ 2^-2"),
+                                 tr("< 1"), tr("1 (zeroed)")};
+    m_comparison->clear();
+    m_comparison->setColumnCount(int(headers.size()));
+    m_comparison->setHorizontalHeaderLabels(headers);
+    m_comparison->setRowCount(0);
+    if (m_result.values.empty()) return;
+    const auto scheme = blockscale::Scheme(m_scheme->currentData().toInt());
+    const blockscale::RuleComparison c = blockscale::compareRules(scheme, blockscale::schemeInfo(scheme).grouping,
+                                                                  m_result.values, {1, m_result.values.size()});
+    m_comparison->setRowCount(int(c.rules.size()));
+    for (int row = 0; row < int(c.rules.size()); ++row) {
+        const blockscale::RuleSummary& s = c.rules[std::size_t(row)];
+        QStringList cells = {ruleText(s.recipe.rule)};
+        if (!s.refusal.empty()) {
+            cells << tr("refused: %1").arg(QString::fromStdString(s.refusal));
+        } else {
+            cells << QString::number(s.saturated) << QString::number(s.roundedToZero) << QString::number(s.nan)
+                  << blockNumberText(s.maxAbsError) << QString::number(s.relativeRmsError, 'g', 4)
+                  << blockNumberText(s.outlierBlockScale) << blockNumberText(s.outlierDequantized);
+            for (std::size_t n : s.histogram) cells << QString::number(n);
+        }
+        for (int col = 0; col < int(cells.size()); ++col) {
+            auto* item = new QTableWidgetItem(cells[col]);
+            if (s.recipe.rule == rule()) {
+                QFont bold = item->font();
+                bold.setBold(true);
+                item->setFont(bold);
+            }
+            m_comparison->setItem(row, col, item);
+        }
+    }
+    m_comparison->resizeColumnsToContents();
 }
 
 void BlockView::fillChart() {

@@ -2,6 +2,8 @@
 // normal with one outlier) quantized with a block-scaled scheme from core/blockscale. It shows each
 // block's scale (bits and value), each element's code, dequantized value and error, and a chart of the
 // error by position; the block of the largest element, which sets that block's scale, is highlighted.
+// The scale rule is a choice (blockscale::ScaleRule), and a table puts every rule of the scheme side by side
+// on the same vector (compareRules()), the chosen rule's row in bold.
 #pragma once
 
 #include "app/gui/explorer/block_result.h"
@@ -16,11 +18,14 @@ class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 class QTableView;
+class QTableWidget;
+class QTabWidget;
 
 namespace fplab::gui {
 
 class BlockElementModel;
 class BlockScaleModel;
+class TensorFilePanel;
 
 class BlockView final : public QWidget {
     Q_OBJECT
@@ -34,6 +39,8 @@ public:
     // Fills the text box with `count` seeded values and quantizes them.
     void generate(Source source, int count, unsigned seed);
     void setScheme(blockscale::Scheme scheme);
+    // A rule the current scheme offers (others are ignored).
+    void setRule(blockscale::ScaleRule rule);
     void setText(const QString& text);
 
     // For tests: what the view shows.
@@ -44,6 +51,9 @@ public:
     BlockScaleModel* blockModel() const { return m_blockModel; }
     BlockElementModel* elementModel() const { return m_elementModel; }
     QChartView* chartView() const { return m_chart; }
+    QTableWidget* comparisonTable() const { return m_comparison; }
+    TensorFilePanel* filePanel() const { return m_filePanel; }
+    blockscale::ScaleRule rule() const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -53,6 +63,8 @@ private:
     void retranslateUi();
     void recompute();
     void fillChart();
+    void fillRules();
+    void fillComparison();
 
     QLabel* m_sourceLabel;
     QComboBox* m_source;
@@ -63,6 +75,11 @@ private:
     QPushButton* m_generate;
     QLabel* m_schemeLabel;
     QComboBox* m_scheme;
+    QLabel* m_ruleLabel;
+    QComboBox* m_rule;
+    QTableWidget* m_comparison;
+    QTabWidget* m_rightTabs;
+    TensorFilePanel* m_filePanel;
     QPlainTextEdit* m_text;
     QLabel* m_status;
     QTableView* m_blocks;
