@@ -28,8 +28,9 @@
 #   tensor-core corner probes (issue 27)      10
 #   cuBLASLt FP8 type pairs and promotion     25   FAST_ACCUM off and on against the promoted and plain model
 #   FP8 training, CPU = GPU per mode          45
-#   the lessons' GPU side                     20
-#   fingerprint per type                      20
+#   the lessons' GPU side                     15
+#   fingerprint per type                      10
+#   summation orders revealed on the GPU      15   issue 22: cuBLAS at two batch sizes, the kernels, one MMA
 #   speed table and ladder figures            40   each row checked before it is timed
 #   total                                    360   = DEADLINE
 set -u
@@ -290,6 +291,17 @@ for type in tf32 fp16-fp32 fp16-fp16 bf16-fp32 e4m3-fp32 e5m2-fp32; do
     if [ "$rc" = 0 ] && grep -q '"NO"' "$STEP_OUT"; then v="FAILED (a parameter differs from the built-in model)"; fi
     claim "fingerprint-$type" "$v"
 done
+
+# 7b. Summation orders revealed on the GPU (issue 22, docs/summation-order.md): each tree is checked on random
+# inputs against the GPU's own bits. atomicAdd's order changes from run to run, so its reveal is expected to stop
+# with answers no single tree explains: its output is kept, it makes no claim.
+for target in cublas-sgemm-m1 cublas-sgemm-m64 cublas-hgemm-m64 kernel-hgemm-m64 gpu-tree; do
+    run_step "reveal $target" 3 11-reveal.txt "$CLI" reveal --target "$target" --n 128 --trials 20
+    claim "reveal-$target" "$(verdict 'validated  NO')"
+done
+run_step "reveal gpu-single-mma" 2 11-reveal.txt "$CLI" reveal --target gpu-single-mma --n 16 --trials 20
+claim reveal-gpu-single-mma "$(verdict 'validated  NO')"
+run_step "reveal gpu-atomic (expected to contradict itself)" 2 11-reveal.txt "$CLI" reveal --target gpu-atomic --n 128
 
 # 8. The speed table, then the ladder figures: every row checked before it is timed.
 run_step "bench cuBLAS, every type, 8192^3" 15 10-bench.csv \

@@ -4,9 +4,9 @@
 #include "app/cli/exit_codes.h"
 #include "app/cli/option_table.h"
 #include "core/blockscale/npy.h"
-#include "tensor_files/mapped_file.h"
-#include "tensor_files/safetensors.h"
-#include "tensor_files/tensor_census.h"
+#include "app/tensor_files/mapped_file.h"
+#include "app/tensor_files/safetensors.h"
+#include "app/tensor_files/tensor_census.h"
 
 #include <charconv>
 #include <cmath>

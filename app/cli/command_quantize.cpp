@@ -14,8 +14,8 @@
 #include "core/text/parse.h"
 #include "core/text/print.h"
 #include "lessons/json_writer.h"
-#include "tensor_files/mapped_file.h"
-#include "tensor_files/safetensors.h"
+#include "app/tensor_files/mapped_file.h"
+#include "app/tensor_files/safetensors.h"
 
 #include <bit>
 #include <charconv>

@@ -2,8 +2,8 @@
 // checks) and, for an accepted file, the tensor census and the FP32 read of every tensor. Besides crashes and
 // sanitizer reports, it checks that every accepted tensor lies inside the file, that a supported tensor reads
 // as many values as its shape says, and that a refused file says why.
-#include "tensor_files/safetensors.h"
-#include "tensor_files/tensor_census.h"
+#include "app/tensor_files/safetensors.h"
+#include "app/tensor_files/tensor_census.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -33,8 +33,8 @@ function(check folder)
     set(violations "${violations}" PARENT_SCOPE)
 endfunction()
 
-# core/ is the standard library only: no JSON library, no POSIX headers (tensor_files/ has those).
-set(above_core "app/" "lessons/" "gpu/" "tensor_files/" "Q" "cuda" "cublas" "nlohmann/" "sys/" "unistd.h" "fcntl.h")
+# core/ is the standard library only: no JSON library, no POSIX headers (app/tensor_files/ has those).
+set(above_core "app/" "lessons/" "gpu/" "Q" "cuda" "cublas" "nlohmann/" "sys/" "unistd.h" "fcntl.h")
 # The base library: formats, rounding, operations, flags, traces, platform helpers.
 check(core EXCLUDE core/text core/tensor_core core/blockscale core/training core/reveal
       FORBID ${above_core} "core/text/" "core/tensor_core/" "core/blockscale/" "core/training/" "core/reveal/")
@@ -44,12 +44,12 @@ check(core/tensor_core FORBID ${above_core} "core/text/" "core/blockscale/" "cor
 check(core/reveal FORBID ${above_core} "core/text/" "core/blockscale/" "core/training/")
 check(core/blockscale FORBID ${above_core} "core/text/" "core/training/")
 check(core/training FORBID ${above_core} "core/text/")
-# tensor_files/ (safetensors, memory mapping) stands on core/'s base only, beside the core areas.
-check(tensor_files FORBID "app/" "lessons/" "gpu/" "Q" "cuda" "core/text/" "core/tensor_core/" "core/blockscale/"
+# app/tensor_files/ (safetensors, memory mapping) stands on core/'s base only, below both front ends.
+check(app/tensor_files FORBID "app/cli/" "app/gui/" "app/summation_targets/" "lessons/" "gpu/" "Q" "cuda" "core/text/" "core/tensor_core/" "core/blockscale/"
       "core/training/")
 check(gpu EXCLUDE gpu/lesson_counterparts FORBID "app/" "lessons/" "Q")
 check(gpu/lesson_counterparts FORBID "app/" "Q")
-check(lessons FORBID "app/" "gpu/" "tensor_files/" "Q")
+check(lessons FORBID "app/" "gpu/" "Q")
 check(app/cli FORBID "app/gui/" "Q")
 check(app/gui FORBID "app/cli/")
 # A section of the GUI uses shell/, common/ and its own folder, never another section's files;

@@ -1,9 +1,9 @@
 // The safetensors reader on files the tests write: every supported dtype read back and counted, and
 // malformed files (truncated, lying offsets, huge shapes, bad JSON) refused with an error naming the problem.
 #include "safetensors_writer.h"
-#include "tensor_files/mapped_file.h"
-#include "tensor_files/safetensors.h"
-#include "tensor_files/tensor_census.h"
+#include "app/tensor_files/mapped_file.h"
+#include "app/tensor_files/safetensors.h"
+#include "app/tensor_files/tensor_census.h"
 
 #include <gtest/gtest.h>
 

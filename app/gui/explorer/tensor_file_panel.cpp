@@ -3,7 +3,7 @@
 #include "app/gui/common/chart_style.h"
 #include "app/gui/common/job_runner.h"
 #include "core/blockscale/quantizer.h"
-#include "tensor_files/mapped_file.h"
+#include "app/tensor_files/mapped_file.h"
 
 #include <QComboBox>
 #include <QEvent>

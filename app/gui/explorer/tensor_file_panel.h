@@ -5,7 +5,7 @@
 #pragma once
 
 #include "core/blockscale/scale_rule.h"
-#include "tensor_files/safetensors.h"
+#include "app/tensor_files/safetensors.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "tensor_files/tensor_census.h"
+#include "app/tensor_files/tensor_census.h"
 
 #include "core/arithmetic.h"
 #include "core/classify.h"

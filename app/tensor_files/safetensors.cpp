@@ -1,4 +1,4 @@
-#include "tensor_files/safetensors.h"
+#include "app/tensor_files/safetensors.h"
 
 #include "core/arithmetic.h"
 

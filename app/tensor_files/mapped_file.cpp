@@ -1,4 +1,4 @@
-#include "tensor_files/mapped_file.h"
+#include "app/tensor_files/mapped_file.h"
 
 #include <cerrno>
 #include <cstring>

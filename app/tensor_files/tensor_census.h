@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/format.h"
-#include "tensor_files/safetensors.h"
+#include "app/tensor_files/safetensors.h"
 
 namespace fplab::tensorfiles {
 
