@@ -35,9 +35,25 @@ template <const Format* F, Operation Op>
     return {};
 }
 
+// A float32 value's encoding in the preset F when it is a normal number there: the exponent moves from
+// FP32's bias to F's and the mantissa right; convert() does the rest (and, for these, gives the same bits).
+template <const Format& F>
+constexpr bool kNormalsShiftFromFloat = F.hasSign && F.hasNegativeZero() && F.mantissaBits <= 23 &&
+                                        F.minExponent() >= -126 && F.maxExponent() <= 127 && F.totalBits() <= 32;
+
 template <const Format* F>
 [[gnu::always_inline]] inline Result toFormat(const Format& from, const Format& f, std::uint64_t bits) {
     if constexpr (F != nullptr) {
+        if constexpr (kNormalsShiftFromFloat<*F>) {
+            constexpr int shift = 23 - F->mantissaBits;
+            constexpr std::uint32_t rebias = std::uint32_t(127 - F->bias) << F->mantissaBits;
+            const std::uint32_t u = std::uint32_t(bits), a = u & 0x7FFFFFFFu;
+            const int e = int(a >> 23) - 127;
+            const std::uint32_t magnitude = (a >> shift) - rebias;
+            if (from.id == FormatId::Fp32 && e >= F->minExponent() && e <= F->maxExponent() &&
+                (a & ((1u << shift) - 1)) == 0 && magnitude <= F->maxFiniteMagnitude()) [[likely]]
+                return {magnitude | (u >> 31 ? F->signMask() : 0), 0};
+        }
         if (from.id == FormatId::Fp32) return fast::convert<kFp32, *F>(bits);
         return fast::convert<kFp64, *F>(bits);
     } else {
@@ -48,6 +64,14 @@ template <const Format* F>
 template <const Format* F>
 [[gnu::always_inline]] inline std::uint64_t fromFormat(const Format& f, const Format& to, std::uint64_t bits) {
     if constexpr (F != nullptr) {
+        if constexpr (kNormalsShiftFromFloat<*F>) {
+            constexpr int shift = 23 - F->mantissaBits;
+            constexpr std::uint32_t rebias = std::uint32_t(127 - F->bias) << F->mantissaBits;
+            const std::uint32_t magnitude = std::uint32_t(bits & F->magnitudeMask());
+            const int field = int(magnitude >> F->mantissaBits);
+            if (to.id == FormatId::Fp32 && field >= 1 && magnitude <= F->maxFiniteMagnitude()) [[likely]]
+                return ((magnitude + rebias) << shift) | ((bits & F->signMask()) ? 0x80000000u : 0);
+        }
         if (to.id == FormatId::Fp32) return fast::convert<*F, kFp32>(bits).bits;
         return fast::convert<*F, kFp64>(bits).bits;
     } else {
@@ -58,7 +82,6 @@ template <const Format* F>
 struct Job {
     const Format& format;
     Rounding& rounding;
-    int operandCount;
     const void* operands[3];
     void* out;
     Flags* flags;
@@ -67,53 +90,76 @@ struct Job {
     int badIndex = 0;
 };
 
+template <Operation Op>
+constexpr int kOperands = Op == Operation::Fma ? 3 : Op == Operation::Sqrt ? 1 : 2;
+
+// Calls body(i, env) for every element: with one environment for the deterministic modes, a fresh draw per
+// element for stochastic rounding. Stops early when body returns false.
+template <class Body>
+[[gnu::always_inline]] inline void forEachElement(const Job& job, Body&& body) {
+    const std::size_t n = job.n;
+    if (job.rounding.stream) {
+        for (std::size_t i = 0; i < n; ++i)
+            if (!body(i, job.rounding.next())) return;
+        return;
+    }
+    const Env env = job.rounding.env;
+    for (std::size_t i = 0; i < n; ++i)
+        if (!body(i, env)) return;
+}
+
 // Bits in, bits out: T is the format's storage type.
 template <const Format* F, Operation Op, class T>
 Flags runBits(Job& job) {
+    constexpr int count = kOperands<Op>;
     const T* in[3] = {static_cast<const T*>(job.operands[0]), static_cast<const T*>(job.operands[1]),
                       static_cast<const T*>(job.operands[2])};
-    T* out = static_cast<T*>(job.out);
+    T* const out = static_cast<T*>(job.out);
+    Flags* const flags = job.flags;
+    const Format& f = job.format;
     Flags all = 0;
-    std::uint64_t x[3] = {0, 0, 0};
-    for (std::size_t i = 0; i < job.n; ++i) {
-        for (int k = 0; k < job.operandCount; ++k) x[k] = in[k][i];
-        const Result r = apply<F, Op>(job.format, x, job.rounding.next());
+    forEachElement(job, [&](std::size_t i, const Env& env) [[gnu::always_inline]] {
+        std::uint64_t x[3] = {0, 0, 0};
+        for (int k = 0; k < count; ++k) x[k] = in[k][i];
+        const Result r = apply<F, Op>(f, x, env);
         out[i] = T(r.bits);
-        job.flags[i] = r.flags;
+        flags[i] = r.flags;
         all |= r.flags;
-    }
+        return true;
+    });
     return all;
 }
 
 // Values in (float or double, each a value of the format), values out in the same type.
 template <const Format* F, Operation Op, class V>
 Flags runValues(Job& job) {
+    constexpr int count = kOperands<Op>;
     const Format& carrier = sizeof(V) == 4 ? kFp32 : kFp64;
     const V* in[3] = {static_cast<const V*>(job.operands[0]), static_cast<const V*>(job.operands[1]),
                       static_cast<const V*>(job.operands[2])};
-    V* out = static_cast<V*>(job.out);
-    const bool formatHasNan = job.format.hasNan();
+    V* const out = static_cast<V*>(job.out);
+    Flags* const flags = job.flags;
+    const Format& f = job.format;
+    const bool formatHasNan = f.hasNan();
     Flags all = 0;
-    std::uint64_t x[3] = {0, 0, 0};
-    for (std::size_t i = 0; i < job.n; ++i) {
-        bool exact = true;
-        for (int k = 0; k < job.operandCount; ++k) {
+    forEachElement(job, [&](std::size_t i, const Env& env) [[gnu::always_inline]] {
+        std::uint64_t x[3] = {0, 0, 0};
+        for (int k = 0; k < count; ++k) {
             const V v = in[k][i];
-            const Result c = toFormat<F>(carrier, job.format, bitsOf(v));
+            const Result c = toFormat<F>(carrier, f, bitsOf(v));
             x[k] = c.bits;
             if (c.flags != 0 && !(std::isnan(v) && formatHasNan)) [[unlikely]] {
-                exact = false;
                 job.badOperand = std::ptrdiff_t(i);
                 job.badIndex = k;
+                return false;
             }
         }
-        if (!exact) [[unlikely]]
-            return all;
-        const Result r = apply<F, Op>(job.format, x, job.rounding.next());
-        out[i] = valueOfBits<V>(fromFormat<F>(job.format, carrier, r.bits));
-        job.flags[i] = r.flags;
+        const Result r = apply<F, Op>(f, x, env);
+        out[i] = valueOfBits<V>(fromFormat<F>(f, carrier, r.bits));
+        flags[i] = r.flags;
         all |= r.flags;
-    }
+        return true;
+    });
     return all;
 }
 
@@ -184,7 +230,7 @@ py::tuple elementwise(const std::string& opName, const Format& f, const std::str
     }
     py::array out = arrayLike(first, dtype);
     py::array_t<std::uint8_t> flags = flagsLike(first);
-    Job job{f, rounding, count, {nullptr, nullptr, nullptr}, out.mutable_data(), flags.mutable_data(),
+    Job job{f, rounding, {nullptr, nullptr, nullptr}, out.mutable_data(), flags.mutable_data(),
             std::size_t(first.size())};
     for (int k = 0; k < count; ++k) job.operands[k] = arrays[std::size_t(k)].data();
     Flags all = 0;
