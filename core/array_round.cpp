@@ -4,7 +4,8 @@
 #include "core/classify.h"
 
 #include <algorithm>
-#include <cstring>
+#include <bit>
+#include <cmath>
 #include <optional>
 
 namespace fplab {
@@ -20,77 +21,105 @@ namespace {
 
 constexpr std::size_t kBlock = 2048;
 
-// What the vectorised path needs to know of the target: results whose exponent lies in [minExponent,
+// What the vectorised path needs to know of the target. Results whose exponent lies in [minExponent,
 // maxExponent] and whose magnitude (as float bits) is at most maxMagnitude are normal numbers of the
-// format, and rounding a float to them is rounding its mantissa at `shift` bits.
+// format: rounding a float to them rounds its mantissa at `shift` bits. Below minExponent (when the
+// format has subnormals) results are multiples of `quantum`: the significand rounds at a shift that grows
+// by one per binade.
 struct NormalRange {
     int shift = 0;
-    std::uint32_t lowMask = 0;
-    std::uint32_t half = 0;
     int minExponent = 0;
     int maxExponent = 0;
     std::uint32_t maxMagnitude = 0;
+    bool subnormals = false;
+    float quantum = 0; // 2^(minExponent - mantissa bits), the smallest subnormal
 };
 
-// Rounds the magnitude `a` at the range's shift; RNE, RNA, RTZ, RUP, RDN and RTO as roundPack does.
+// Rounds `x` at bit `shift` (1..31) the way roundPack does in RNE, RNA, RTZ, RUP, RDN and RTO; returns x
+// with the discarded bits cleared (and the increment applied).
 template <RoundingMode M>
-FPLAB_ARRAY_INLINE std::uint32_t roundMagnitude(const NormalRange& r, std::uint32_t a, std::uint32_t sign) {
-    const std::uint32_t rem = a & r.lowMask;
+FPLAB_ARRAY_INLINE std::uint32_t roundAtShift(std::uint32_t x, std::uint32_t shift, std::uint32_t sign) {
+    const std::uint32_t lowMask = (std::uint32_t{1} << shift) - 1;
+    const std::uint32_t half = std::uint32_t{1} << (shift - 1);
     std::uint32_t add = 0;
-    if constexpr (M == RoundingMode::NearestEven) add = r.half == 0 ? 0 : r.half - 1 + ((a >> r.shift) & 1);
-    if constexpr (M == RoundingMode::NearestAway) add = r.half;
-    if constexpr (M == RoundingMode::TowardPositive) add = sign ? 0 : r.lowMask;
-    if constexpr (M == RoundingMode::TowardNegative) add = sign ? r.lowMask : 0;
-    std::uint32_t rounded = (a + add) & ~r.lowMask;
-    if constexpr (M == RoundingMode::ToOdd) rounded |= (rem != 0 ? r.lowMask + 1 : 0);
+    if constexpr (M == RoundingMode::NearestEven) add = half - 1 + ((x >> shift) & 1);
+    if constexpr (M == RoundingMode::NearestAway) add = half;
+    if constexpr (M == RoundingMode::TowardPositive) add = sign ? 0 : lowMask;
+    if constexpr (M == RoundingMode::TowardNegative) add = sign ? lowMask : 0;
+    std::uint32_t rounded = (x + add) & ~lowMask;
+    if constexpr (M == RoundingMode::ToOdd) rounded |= ((x & lowMask) != 0 ? lowMask + 1 : 0);
     return rounded;
 }
 
-// One block: the result of every element in the normal range, its flags, and which elements need convert().
-// `range` is copied: the stores through `out` could otherwise alias its fields, which stops the vectoriser.
+// One block: each element's result in the normal or subnormal range with its flags; slow[i] marks the
+// elements left to convert() (tiny results that might not be tiny after rounding, overflow, NaN, infinity,
+// FP32 subnormals). Returns whether any is marked. `range` is copied: stores through `out` could otherwise
+// alias its fields, which stops the vectoriser.
 template <RoundingMode M>
-FPLAB_ARRAY_INLINE void normalPassFor(const NormalRange range, const std::uint32_t* in, std::uint32_t* out,
-                                      std::uint32_t* flags, std::uint32_t* slow, std::size_t n) {
+FPLAB_ARRAY_INLINE std::uint32_t passFor(const NormalRange range, const float* in, float* out, std::uint32_t* flags,
+                                         std::uint32_t* slow, std::size_t n) {
     const NormalRange r = range;
+    std::uint32_t anySlow = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        const std::uint32_t u = in[i];
+        const std::uint32_t u = std::bit_cast<std::uint32_t>(in[i]);
         const std::uint32_t a = u & 0x7FFFFFFFu;
         const std::uint32_t sign = u & 0x80000000u;
-        const int e = int(a >> 23) - 127;
-        const std::uint32_t rounded = roundMagnitude<M>(r, a, sign);
-        const bool normal = e >= r.minExponent && e <= r.maxExponent && rounded <= r.maxMagnitude;
-        out[i] = rounded | sign;
-        flags[i] = (a & r.lowMask) != 0 ? std::uint32_t{kInexact} : 0;
-        slow[i] = normal || a == 0 ? 0 : 1;
+        const int biased = int(a >> 23);
+        const int e = biased - 127;
+        // Normal results.
+        // (Bitwise & and | below, not && and ||: branches would stop the vectoriser.)
+        const std::uint32_t normal = roundAtShift<M>(a, std::uint32_t(r.shift), sign);
+        const bool isNormal = (e >= r.minExponent) & (e <= r.maxExponent) & (normal <= r.maxMagnitude);
+        const bool normalInexact = (a & ((1u << r.shift) - 1)) != 0;
+        // Subnormal results: the significand rounded at shift + (minExponent - e) bits, at most 31.
+        const std::uint32_t significand = (a & 0x7FFFFFu) | 0x800000u;
+        const std::uint32_t tinyShift = std::uint32_t(std::min(std::max(r.shift + (r.minExponent - e), 1), 31));
+        const std::uint32_t kept = roundAtShift<M>(significand, tinyShift, sign) >> tinyShift;
+        const bool tinyInexact = (significand & ((1u << tinyShift) - 1)) != 0;
+        // Tiny before rounding, and surely tiny after: two binades below the normal range, or exact.
+        const bool isTiny = r.subnormals & (biased > 0) & (e < r.minExponent) &
+                            ((e <= r.minExponent - 2) | !tinyInexact);
+        const std::uint32_t tiny = std::bit_cast<std::uint32_t>(float(std::int32_t(kept)) * r.quantum); // kept < 2^25
+        out[i] = std::bit_cast<float>((isNormal ? normal : isTiny ? tiny : a) | sign);
+        flags[i] = isNormal ? (normalInexact ? std::uint32_t{kInexact} : 0)
+                            : (isTiny && tinyInexact ? std::uint32_t{kInexact | kUnderflow} : 0);
+        const std::uint32_t mark = (isNormal | isTiny | (a == 0)) ? 0 : 1;
+        slow[i] = mark;
+        anySlow |= mark;
     }
+    return anySlow;
 }
 
-FPLAB_ARRAY_CLONES void normalPass(const NormalRange& r, RoundingMode mode, const std::uint32_t* in,
-                                   std::uint32_t* out, std::uint32_t* flags, std::uint32_t* slow, std::size_t n) {
+FPLAB_ARRAY_CLONES std::uint32_t pass(const NormalRange& r, RoundingMode mode, const float* in, float* out,
+                                      std::uint32_t* flags, std::uint32_t* slow, std::size_t n) {
     switch (mode) {
-    case RoundingMode::NearestEven: normalPassFor<RoundingMode::NearestEven>(r, in, out, flags, slow, n); break;
-    case RoundingMode::NearestAway: normalPassFor<RoundingMode::NearestAway>(r, in, out, flags, slow, n); break;
-    case RoundingMode::TowardZero: normalPassFor<RoundingMode::TowardZero>(r, in, out, flags, slow, n); break;
-    case RoundingMode::TowardPositive: normalPassFor<RoundingMode::TowardPositive>(r, in, out, flags, slow, n); break;
-    case RoundingMode::TowardNegative: normalPassFor<RoundingMode::TowardNegative>(r, in, out, flags, slow, n); break;
-    case RoundingMode::ToOdd: normalPassFor<RoundingMode::ToOdd>(r, in, out, flags, slow, n); break;
+    case RoundingMode::NearestEven: return passFor<RoundingMode::NearestEven>(r, in, out, flags, slow, n);
+    case RoundingMode::NearestAway: return passFor<RoundingMode::NearestAway>(r, in, out, flags, slow, n);
+    case RoundingMode::TowardZero: return passFor<RoundingMode::TowardZero>(r, in, out, flags, slow, n);
+    case RoundingMode::TowardPositive: return passFor<RoundingMode::TowardPositive>(r, in, out, flags, slow, n);
+    case RoundingMode::TowardNegative: return passFor<RoundingMode::TowardNegative>(r, in, out, flags, slow, n);
+    case RoundingMode::ToOdd: return passFor<RoundingMode::ToOdd>(r, in, out, flags, slow, n);
     case RoundingMode::Stochastic: break; // never called: stochastic rounding takes convert()
     }
+    return 1;
 }
 
-// The vectorised path covers targets with a sign, a negative zero, at most 23 fraction bits and a normal
-// range inside FP32's; -0 and +0 then round to themselves.
+// The vectorised path covers targets with a sign, a negative zero, at most 22 fraction bits and a normal
+// range inside FP32's; -0 and +0 then round to themselves. Subnormal results need their quantum to be a
+// normal float.
 std::optional<NormalRange> normalRangeOf(const Format& to) {
-    if (!to.hasSign || !to.hasNegativeZero() || to.mantissaBits > 23 || to.minExponent() < -126 ||
+    if (!to.hasSign || !to.hasNegativeZero() || to.mantissaBits > 22 || to.minExponent() < -126 ||
         to.maxExponent() > 127)
         return std::nullopt;
     NormalRange r;
     r.shift = 23 - to.mantissaBits;
-    r.lowMask = (std::uint32_t{1} << r.shift) - 1;
-    r.half = r.shift == 0 ? 0 : std::uint32_t{1} << (r.shift - 1);
     r.minExponent = to.minExponent();
     r.maxExponent = to.maxExponent();
     r.maxMagnitude = std::uint32_t(convert(to, maxFiniteBits(to), kFp32).bits);
+    r.subnormals = to.subnormals && to.minExponent() - to.mantissaBits >= -126;
+    // Without a subnormal lane the product is computed and dropped: keep it away from FP32 subnormals, which
+    // cost the processor a microcode assist per element.
+    r.quantum = r.subnormals ? std::ldexp(1.0f, to.minExponent() - to.mantissaBits) : 1.0f;
     return r;
 }
 
@@ -115,31 +144,31 @@ Flags roundFloatArray(const Format& to, const Env& env, const float* in, float* 
     Flags all = 0;
     const std::optional<NormalRange> range =
         env.rounding == RoundingMode::Stochastic ? std::nullopt : normalRangeOf(to);
-    std::uint32_t inBits[kBlock], outBits[kBlock];
     // 32-bit flags and marks: the vectoriser handles one element width far better than mixed ones.
     std::uint32_t blockFlags[kBlock], slow[kBlock];
     for (std::size_t start = 0; start < n; start += kBlock) {
         const std::size_t m = std::min(kBlock, n - start);
-        std::memcpy(inBits, in + start, m * sizeof(float));
+        const float* blockIn = in + start;
+        float* blockOut = out + start;
         if (range) {
-            normalPass(*range, env.rounding, inBits, outBits, blockFlags, slow, m);
-            for (std::size_t i = 0; i < m; ++i) {
-                if (!slow[i]) continue;
-                const Result r = roundOne(to, inBits[i], env);
-                outBits[i] = std::uint32_t(r.bits);
-                blockFlags[i] = r.flags;
+            if (pass(*range, env.rounding, blockIn, blockOut, blockFlags, slow, m) != 0) {
+                for (std::size_t i = 0; i < m; ++i) {
+                    if (!slow[i]) continue;
+                    const Result r = roundOne(to, std::bit_cast<std::uint32_t>(blockIn[i]), env);
+                    blockOut[i] = std::bit_cast<float>(std::uint32_t(r.bits));
+                    blockFlags[i] = r.flags;
+                }
             }
         } else {
             for (std::size_t i = 0; i < m; ++i) {
-                const Result r = roundOne(to, inBits[i], stream ? stream->nextEnv(env) : env);
-                outBits[i] = std::uint32_t(r.bits);
+                const Result r = roundOne(to, std::bit_cast<std::uint32_t>(blockIn[i]), stream ? stream->nextEnv(env) : env);
+                blockOut[i] = std::bit_cast<float>(std::uint32_t(r.bits));
                 blockFlags[i] = r.flags;
             }
         }
-        std::memcpy(out + start, outBits, m * sizeof(float));
-        Flags blockAll = 0;
+        std::uint32_t blockAll = 0;
         for (std::size_t i = 0; i < m; ++i) blockAll |= blockFlags[i];
-        all |= blockAll;
+        all |= Flags(blockAll);
         if (flags)
             for (std::size_t i = 0; i < m; ++i) flags[start + i] = Flags(blockFlags[i]);
     }

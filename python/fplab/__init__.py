@@ -120,12 +120,13 @@ def _finish(out: np.ndarray, flags: np.ndarray, all_flags: int, scalar: bool, wa
 
 
 def round(x: Any, fmt: Format | str, rounding: str = "rne", *, seed: int | None = None, saturate: bool = False,
-          flags: bool = False) -> Any:
+          flags: bool = False, out: np.ndarray | None = None) -> Any:
     """Rounds each value of ``x`` into ``fmt`` once and returns the values, exactly.
 
     float32 input gives float32 output when every value of ``fmt`` is a float32 (fp16, bf16, the FP8/FP6/FP4
     formats); otherwise float64. ``saturate`` sends overflow in formats without infinity to the largest value.
-    With ``flags=True`` the result is a :class:`WithFlags`.
+    With ``flags=True`` the result is a :class:`WithFlags`. ``out``, a C-contiguous array of the result's dtype
+    and size, receives the result instead of a new array (as NumPy's ``out=``).
 
     >>> fplab.round([1.0, 1.00048828125, 65520.0], "fp16", flags=True)   # a tie to even, then overflow
     WithFlags(result=array([ 1.,  1., inf]), flags=array([ 0, 16, 20], dtype=uint8), all=<Flags.OVERFLOW|INEXACT: 20>)
@@ -136,8 +137,9 @@ def round(x: Any, fmt: Format | str, rounding: str = "rne", *, seed: int | None 
     """
     f = _format(fmt)
     a, scalar = _values(x)
-    out, fl, all_flags = _core.round(a, f, _rounding(rounding), _seed(rounding, seed), bool(saturate))
-    return _finish(out, fl, all_flags, scalar, flags)
+    result, fl, all_flags = _core.round(a, f, _rounding(rounding), _seed(rounding, seed), bool(saturate), bool(flags),
+                                        out)
+    return _finish(result.reshape(a.shape), fl, all_flags, scalar, flags)
 
 
 def encode(x: Any, fmt: Format | str, rounding: str = "rne", *, seed: int | None = None, saturate: bool = False,

@@ -25,34 +25,45 @@ Flags roundValues(const Format& to, Rounding& rounding, const V* x, W* out, Flag
         for (std::size_t i = 0; i < n; ++i) {
             const Result r = convert(floatFormat<V>(), bitsOf(x[i]), to, rounding.next());
             out[i] = valueOfBits<W>(convert(to, r.bits, floatFormat<W>()).bits);
-            flags[i] = r.flags;
+            if (flags) flags[i] = r.flags;
             all |= r.flags;
         }
         return all;
     }
 }
 
+// The result array: `out` when given (of W, as many elements as x, C-contiguous), else a new one.
+template <class W>
+py::array resultArray(const py::array& x, const std::optional<py::array>& out) {
+    if (!out) return arrayLike(x, py::dtype::of<W>());
+    py::array o = checkedArray(*out, py::dtype::of<W>(), "out");
+    if (o.size() != x.size()) throw py::value_error("out must have as many elements as x");
+    return o;
+}
+
 template <class V, class W>
-py::tuple roundTyped(const py::array& x, const Format& to, Rounding& rounding) {
-    py::array out = arrayLike(x, py::dtype::of<W>());
-    py::array_t<std::uint8_t> flags = flagsLike(x);
+py::tuple roundTyped(const py::array& x, const Format& to, Rounding& rounding, bool wantFlags,
+                     const std::optional<py::array>& into) {
+    py::array out = resultArray<W>(x, into);
+    std::optional<py::array_t<std::uint8_t>> flags;
+    if (wantFlags) flags = flagsLike(x);
     const Flags all = roundValues<V, W>(to, rounding, static_cast<const V*>(x.data()), static_cast<W*>(out.mutable_data()),
-                                        flags.mutable_data(), std::size_t(x.size()));
-    return py::make_tuple(out, flags, int(all));
+                                        flags ? flags->mutable_data() : nullptr, std::size_t(x.size()));
+    return py::make_tuple(out, flags ? py::object(*flags) : py::none(), int(all));
 }
 
 py::tuple roundArray(const py::array& x, const Format& to, const std::string& roundingName, std::optional<std::uint64_t> seed,
-                     bool saturate) {
+                     bool saturate, bool wantFlags, const std::optional<py::array>& out) {
     Rounding rounding = roundingNamed(roundingName, seed, saturate);
     const bool single = x.dtype().equal(py::dtype::of<float>());
     if (!single) checkedArray(x, py::dtype::of<double>(), "x");
     else checkedArray(x, py::dtype::of<float>(), "x");
-    if (single && fitsInFloat(to)) return roundTyped<float, float>(x, to, rounding);
+    if (single && fitsInFloat(to)) return roundTyped<float, float>(x, to, rounding, wantFlags, out);
     if (!fitsInDouble(to))
         throw py::value_error("the values of " + canonicalName(to) +
                               " are not all float64 values; use fplab.encode for its bits");
-    if (single) return roundTyped<float, double>(x, to, rounding);
-    return roundTyped<double, double>(x, to, rounding);
+    if (single) return roundTyped<float, double>(x, to, rounding, wantFlags, out);
+    return roundTyped<double, double>(x, to, rounding, wantFlags, out);
 }
 
 template <class V, class T>
@@ -126,7 +137,8 @@ py::array decodeArray(const py::array& bits, const Format& f, bool single) {
 } // namespace
 
 void bindRounding(py::module_& m) {
-    m.def("round", &roundArray, py::arg("x"), py::arg("fmt"), py::arg("rounding"), py::arg("seed"), py::arg("saturate"));
+    m.def("round", &roundArray, py::arg("x"), py::arg("fmt"), py::arg("rounding"), py::arg("seed"), py::arg("saturate"),
+          py::arg("want_flags"), py::arg("out"));
     m.def("encode", &encodeArray, py::arg("x"), py::arg("fmt"), py::arg("rounding"), py::arg("seed"),
           py::arg("saturate"));
     m.def("decode", &decodeArray, py::arg("bits"), py::arg("fmt"), py::arg("single"));
