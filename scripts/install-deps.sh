@@ -7,6 +7,7 @@ packages=(
     build-essential cmake ninja-build pkg-config git
     libgtest-dev libgmock-dev googletest libbenchmark-dev
     libmpfr-dev libgmp-dev
+    python3-dev pybind11-dev python3-numpy python3-pytest python3-gmpy2 python3-pip python3-setuptools
     clang-14 libclang-rt-14-dev
     dpkg-dev fakeroot file
 )
