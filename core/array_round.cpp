@@ -55,7 +55,7 @@ FPLAB_ARRAY_INLINE std::uint32_t roundAtShift(std::uint32_t x, std::uint32_t shi
 // elements left to convert() (tiny results that might not be tiny after rounding, overflow, NaN, infinity,
 // FP32 subnormals). Returns whether any is marked. `range` is copied: stores through `out` could otherwise
 // alias its fields, which stops the vectoriser.
-template <RoundingMode M>
+template <RoundingMode M, bool SubnormalLane>
 FPLAB_ARRAY_INLINE std::uint32_t passFor(const NormalRange range, const float* in, float* out, std::uint32_t* flags,
                                          std::uint32_t* slow, std::size_t n) {
     const NormalRange r = range;
@@ -77,9 +77,10 @@ FPLAB_ARRAY_INLINE std::uint32_t passFor(const NormalRange range, const float* i
         const std::uint32_t kept = roundAtShift<M>(significand, tinyShift, sign) >> tinyShift;
         const bool tinyInexact = (significand & ((1u << tinyShift) - 1)) != 0;
         // Tiny before rounding, and surely tiny after: two binades below the normal range, or exact.
-        const bool isTiny = r.subnormals & (biased > 0) & (e < r.minExponent) &
+        const bool isTiny = SubnormalLane & (biased > 0) & (e < r.minExponent) &
                             ((e <= r.minExponent - 2) | !tinyInexact);
-        const std::uint32_t tiny = std::bit_cast<std::uint32_t>(float(std::int32_t(kept)) * r.quantum); // kept < 2^25
+        const std::uint32_t tiny =
+            SubnormalLane ? std::bit_cast<std::uint32_t>(float(std::int32_t(kept)) * r.quantum) : 0; // kept < 2^25
         out[i] = std::bit_cast<float>((isNormal ? normal : isTiny ? tiny : a) | sign);
         flags[i] = isNormal ? (normalInexact ? std::uint32_t{kInexact} : 0)
                             : (isTiny && tinyInexact ? std::uint32_t{kInexact | kUnderflow} : 0);
@@ -90,15 +91,23 @@ FPLAB_ARRAY_INLINE std::uint32_t passFor(const NormalRange range, const float* i
     return anySlow;
 }
 
+// The subnormal lane costs as much as the normal one: formats without it (BF16 has no subnormal whose quantum
+// is a normal float) get a loop without it.
+template <RoundingMode M>
+FPLAB_ARRAY_INLINE std::uint32_t lanes(const NormalRange& r, const float* in, float* out, std::uint32_t* flags,
+                                       std::uint32_t* slow, std::size_t n) {
+    return r.subnormals ? passFor<M, true>(r, in, out, flags, slow, n) : passFor<M, false>(r, in, out, flags, slow, n);
+}
+
 FPLAB_ARRAY_CLONES std::uint32_t pass(const NormalRange& r, RoundingMode mode, const float* in, float* out,
                                       std::uint32_t* flags, std::uint32_t* slow, std::size_t n) {
     switch (mode) {
-    case RoundingMode::NearestEven: return passFor<RoundingMode::NearestEven>(r, in, out, flags, slow, n);
-    case RoundingMode::NearestAway: return passFor<RoundingMode::NearestAway>(r, in, out, flags, slow, n);
-    case RoundingMode::TowardZero: return passFor<RoundingMode::TowardZero>(r, in, out, flags, slow, n);
-    case RoundingMode::TowardPositive: return passFor<RoundingMode::TowardPositive>(r, in, out, flags, slow, n);
-    case RoundingMode::TowardNegative: return passFor<RoundingMode::TowardNegative>(r, in, out, flags, slow, n);
-    case RoundingMode::ToOdd: return passFor<RoundingMode::ToOdd>(r, in, out, flags, slow, n);
+    case RoundingMode::NearestEven: return lanes<RoundingMode::NearestEven>(r, in, out, flags, slow, n);
+    case RoundingMode::NearestAway: return lanes<RoundingMode::NearestAway>(r, in, out, flags, slow, n);
+    case RoundingMode::TowardZero: return lanes<RoundingMode::TowardZero>(r, in, out, flags, slow, n);
+    case RoundingMode::TowardPositive: return lanes<RoundingMode::TowardPositive>(r, in, out, flags, slow, n);
+    case RoundingMode::TowardNegative: return lanes<RoundingMode::TowardNegative>(r, in, out, flags, slow, n);
+    case RoundingMode::ToOdd: return lanes<RoundingMode::ToOdd>(r, in, out, flags, slow, n);
     case RoundingMode::Stochastic: break; // never called: stochastic rounding takes convert()
     }
     return 1;
