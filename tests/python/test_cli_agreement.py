@@ -69,8 +69,13 @@ def test_round_is_decode_of_encode(rng):
     x = (rng.standard_normal(20000) * 2.0 ** rng.integers(-30, 20, 20000)).astype(np.float32)
     for name in ["fp16", "bf16", "e4m3", "e5m2", "e2m1"]:
         for mode in MODES:
-            assert np.array_equal(fplab.round(x, name, mode), fplab.decode(fplab.encode(x, name, mode), name,
-                                                                           dtype="float32"), equal_nan=True)
+            expected = fplab.decode(fplab.encode(x, name, mode), name, dtype="float32")
+            assert np.array_equal(fplab.round(x, name, mode), expected, equal_nan=True)
+            given = np.empty_like(x)
+            fplab.round(x, name, mode, out=given)
+            assert np.array_equal(given, expected, equal_nan=True)
+            assert np.array_equal(fplab.round(x, name, mode, flags=True).flags, fplab.encode(x, name, mode,
+                                                                                              flags=True).flags)
 
 
 def test_show_matches_cli(cli_path):
