@@ -49,7 +49,8 @@ if ! compgen -G "build/python/fplab/_core*.so" > /dev/null; then
     exit 1
 fi
 pytest_status=0
-PYTHONPATH=build/python FPLAB_CLI=build/app/cli/fplab-cli "$python" -m pytest -q tests/python || pytest_status=$?
+PYTHONPATH=build/python FPLAB_CLI=build/app/cli/fplab-cli "$python" -m pytest -q -p no:cacheprovider tests/python ||
+    pytest_status=$?
 if ((pytest_status == 5)); then echo "test.sh: pytest found no tests in tests/python"; fi
 if ((pytest_status != 0)); then exit "$pytest_status"; fi
 
