@@ -43,7 +43,7 @@ stage "ctest build/"
 # CTest ran the Python suite too (fplab_python_pytest); this stage runs it once more on its own so its summary
 # shows here, and fails when the module was not built or pytest collected nothing (its exit code 5).
 stage "python module: pytest tests/python"
-python=$(sed -n 's/^Python_EXECUTABLE:[A-Z]*=//p' build/CMakeCache.txt)
+python=$(sed -n 's/^FPLAB_PYTHON_EXECUTABLE:[A-Z]*=//p' build/CMakeCache.txt)
 if ! compgen -G "build/python/fplab/_core*.so" > /dev/null; then
     echo "test.sh: the fplab Python module was not built (FPLAB_BUILD_PYTHON needs pybind11-dev and python3-numpy)"
     exit 1
