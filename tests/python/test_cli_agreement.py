@@ -111,3 +111,11 @@ def test_values_agree_with_bits(name, op, rng):
     # A signalling NaN's bits become a quiet NaN as a float, so its invalid flag is the bits path's alone.
     numbers = ~np.any([np.isnan(fplab.decode(b, fmt)) for b in operands], axis=0)
     assert np.array_equal(on_values.flags[numbers], on_bits.flags[numbers])
+
+
+def test_show_html_colours_each_field():
+    page = fplab.show("0.1", "fp16")._repr_html_()
+    for field, bits in [("sign", "0"), ("exponent", "01011"), ("mantissa", "1001100110")]:
+        assert f'title="{field}"' in page and f">{bits}</span>" in page
+    unsigned = fplab.show("2", "e8m0")._repr_html_()
+    assert 'title="sign"' not in unsigned and 'title="exponent"' in unsigned
