@@ -8,6 +8,7 @@ packages=(
     libgtest-dev libgmock-dev googletest libbenchmark-dev
     libmpfr-dev libgmp-dev libopenblas-dev
     nlohmann-json3-dev
+    python3-dev pybind11-dev python3-numpy python3-pytest python3-gmpy2 python3-pip python3-setuptools
     clang-14 libclang-rt-14-dev clang-format-14
     dpkg-dev fakeroot file
 )

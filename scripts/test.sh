@@ -2,6 +2,7 @@
 # The whole test suite, as CI runs it (.ci/run calls this):
 #   1. installs the dependencies (Debian 12; as root or with sudo),
 #   2. builds build/ (Release; GUI if Qt 6 is present, CUDA for sm_80/sm_90/sm_90a if nvcc is present) and runs ctest,
+#      then the Python module's pytest suite (tests/python) against build/,
 #      then configures build-gtest-source/ with GoogleTest built from source (as scripts/gpu-run.sh does) and
 #      builds and runs one test target there, and runs scripts/gpu-run.sh's dry run (DRY_RUN=1: every step's
 #      command line parses, and a planted typo fails it),
@@ -47,6 +48,20 @@ stage "ctest build/"
 # (DRY_RUN=1 scripts/gpu-run.sh; also the CTest fplab_gpu_run_dry_run), and a planted typo must fail it.
 stage "scripts/gpu-run.sh dry run"
 bash tests/gpu/gpu_run_dry_run_test.sh "$fplab_root" "$fplab_root/build"
+
+# CTest ran the Python suite too (fplab_python_pytest); this stage runs it once more on its own so its summary
+# shows here, and fails when the module was not built or pytest collected nothing (its exit code 5).
+stage "python module: pytest tests/python"
+python=$(sed -n 's/^FPLAB_PYTHON_EXECUTABLE:[A-Z]*=//p' build/CMakeCache.txt)
+if ! compgen -G "build/python/fplab/_core*.so" > /dev/null; then
+    echo "test.sh: the fplab Python module was not built (FPLAB_BUILD_PYTHON needs pybind11-dev and python3-numpy)"
+    exit 1
+fi
+pytest_status=0
+PYTHONPATH=build/python FPLAB_CLI=build/app/cli/fplab-cli "$python" -m pytest -q -p no:cacheprovider tests/python ||
+    pytest_status=$?
+if ((pytest_status == 5)); then echo "test.sh: pytest found no tests in tests/python"; fi
+if ((pytest_status != 0)); then exit "$pytest_status"; fi
 
 # The GPU machine has no GoogleTest package: scripts/gpu-run.sh builds it from source with
 # FPLAB_GTEST_SOURCE. Configure that way once here so the path cannot break unnoticed, and build the one

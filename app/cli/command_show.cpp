@@ -8,9 +8,9 @@
 #include "core/classify.h"
 #include "core/text/literal.h"
 #include "core/text/print.h"
+#include "core/text/value_report.h"
 #include "core/values.h"
 
-#include <cstdio>
 #include <ostream>
 
 namespace fplab::cli {
@@ -56,93 +56,6 @@ OptionTable showOptions(ShowOptions& o) {
 std::vector<OptionTable> showOptionTables() {
     static ShowOptions unused;
     return {showOptions(unused)};
-}
-
-std::string formatDouble(const char* spec, double v) {
-    if (v == 0) return "0";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, spec, v);
-    return buf;
-}
-
-// "+1.490116119384765625e-09", or "~+1.4901161193847656e-09" when it has too many digits to show.
-std::string showDecimal(const DecimalValue& v) {
-    bool rounded = false;
-    std::string s = v.text(40, &rounded);
-    if (rounded) s = "~" + v.text(17);
-    else if (v.isApproximate()) s = "~" + s;
-    if (!v.isZero() && !v.isNegative()) s = "+" + s;
-    return s;
-}
-
-std::string showPowerOfTwo(int k) {
-    std::string s = "2^" + std::to_string(k);
-    if (const auto exact = DecimalValue::fromBinary(false, 1, k)) {
-        bool rounded = false;
-        std::string digits = exact->text(40, &rounded);
-        if (rounded) digits = "~" + exact->text(17);
-        s += " = " + digits;
-    }
-    return s;
-}
-
-std::string fieldsLine(const Format& f, std::uint64_t bits) {
-    std::string s;
-    if (f.hasSign) s += std::string("sign ") + (signOf(f, bits) ? "1 (-)" : "0 (+)") + "   ";
-    const int e = exponentFieldOf(f, bits);
-    std::string eBits;
-    for (int i = f.exponentBits - 1; i >= 0; --i) eBits += ((e >> i) & 1) ? '1' : '0';
-    s += "exponent " + eBits + " = " + std::to_string(e) + " (bias " + std::to_string(f.bias) + ")";
-    if (f.mantissaBits > 0) {
-        const std::uint64_t m = mantissaFieldOf(f, bits);
-        std::string mBits;
-        for (int i = f.mantissaBits - 1; i >= 0; --i) mBits += ((m >> i) & 1) ? '1' : '0';
-        char hex[24];
-        std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(m));
-        s += "   mantissa " + mBits + " = " + hex;
-    }
-    return s;
-}
-
-void printError(std::ostream& out, const Format& f, const Literal& lit) {
-    const StoredError e = storedError(f, lit);
-    if (!e.available) {
-        out << "  error      " << e.why << "\n";
-        return;
-    }
-    if (e.absolute.isZero()) {
-        out << "  error      0 (the typed value is stored exactly)\n";
-        return;
-    }
-    out << "  error      stored - typed = " << showDecimal(e.absolute) << "\n";
-    out << "             relative " << (e.relative ? formatDouble("%+.7g", *e.relative) : "undefined (typed value 0)");
-    if (e.ulps) out << ", " << formatDouble("%+.7g", *e.ulps) << " ulp";
-    out << "\n";
-}
-
-void printOne(std::ostream& out, const Format& f, const Literal& lit, const Env& env) {
-    const std::uint64_t bits = lit.stored.bits;
-    const FloatClass cls = classify(f, bits);
-    out << f.name() << " " << lit.text << " (rounding " << roundingName(env.rounding) << ")\n";
-    out << "  bits       " << bitString(f, bits, ' ') << "\n";
-    out << "  fields     " << fieldsLine(f, bits) << "\n";
-    out << "  hex        " << hexBits(f, bits);
-    if (f.id == FormatId::Tf32) out << "  (in an fp32 container: " << hexBits(kFp32, tf32ToFp32Container(bits)) << ")";
-    out << "\n";
-    out << "  class      " << className(cls) << "\n";
-    out << "  value      " << binaryScientific(f, bits) << "\n";
-    out << "  exact      " << exactDecimal(f, bits) << "\n";
-    out << "  shortest   " << shortestDecimal(f, bits) << "\n";
-    out << "  hex-float  " << hexFloat(f, bits) << "\n";
-    if (const std::optional<int> k = ulpExponent(f, bits)) out << "  ulp        " << showPowerOfTwo(*k) << "\n";
-    else out << "  ulp        none (not a finite value)\n";
-    const std::uint64_t up = nextUp(f, bits), down = nextDown(f, bits);
-    out << "  next up    " << hexBits(f, up) << " = " << valueText(f, up) << (up == bits ? " (no larger value)" : "")
-        << "\n";
-    out << "  next down  " << hexBits(f, down) << " = " << valueText(f, down)
-        << (down == bits ? " (no smaller value)" : "") << "\n";
-    printError(out, f, lit);
-    out << "  flags      " << describeFlags(lit.stored.flags) << "\n";
 }
 
 std::string padded(std::string s, std::size_t width) {
@@ -212,7 +125,7 @@ int runShow(std::span<const std::string_view> args, CommandIo io) {
         io.err << "fplab-cli show: " << lit.error << "\n";
         return kExitBadInput;
     }
-    printOne(io.out, format, *lit.literal, env);
+    io.out << valueReportText(valueReport(format, *lit.literal, env));
     return kExitOk;
 }
 

@@ -10,13 +10,6 @@
 namespace fplab::cli {
 namespace {
 
-// The bits of `value` from bit `high` down to bit `low`, as '0'/'1'.
-std::string bitRange(std::uint64_t value, int high, int low) {
-    std::string s;
-    for (int i = high; i >= low; --i) s += ((value >> i) & 1) ? '1' : '0';
-    return s;
-}
-
 std::string trimTrailingZeros(std::string s) {
     while (!s.empty() && s.back() == '0') s.pop_back();
     return s;
@@ -103,31 +96,10 @@ std::string_view specialCaseText(SpecialCase c) {
 
 } // namespace
 
-std::string binaryScientific(const Format& f, std::uint64_t bits) {
-    const Unpacked u = unpack(f, bits);
-    const std::string sign = u.sign ? "-" : "+";
-    switch (u.cls) {
-    case FloatClass::Zero: return f.hasZero ? sign + "0" : "0";
-    case FloatClass::Infinity: return sign + "inf";
-    case FloatClass::QuietNaN: return "NaN (quiet)";
-    case FloatClass::SignalingNaN: return "NaN (signaling)";
-    default: break;
-    }
-    std::string s = sign + "1";
-    if (f.mantissaBits > 0) s += "." + bitRange(u.significand, f.mantissaBits - 1, 0);
-    return s + " x 2^" + std::to_string(u.exponent);
-}
-
-std::string valueText(const Format& f, std::uint64_t bits) {
-    std::string exact = exactDecimal(f, bits);
-    return exact.size() <= 30 ? exact : "~" + shortestDecimal(f, bits);
-}
-
 std::string describeBits(const Format& f, std::uint64_t bits) {
     return hexBits(f, bits) + " = " + bitString(f, bits, ' ') + " = " + valueText(f, bits);
 }
 
-std::string describeFlags(Flags flags) { return flagLetters(flags) + " (" + flagNames(flags) + ")"; }
 
 void printTrace(std::ostream& out, const OperationTrace& t, const Format& operandFormat, const Format& resultFormat,
                 const Env& env, std::string_view indent) {

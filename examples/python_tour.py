@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""A notebook-style tour of the fplab module: each cell prints what it shows.
+Run: PYTHONPATH=build/python python3 examples/python_tour.py (or after `pip install .`)."""
+
+import numpy as np
+
+import fplab
+
+# %% Formats by name, as in fplab-cli, custom ones included.
+for name in ["fp16", "bf16", "e4m3", "e5m10-nosub"]:
+    f = fplab.Format(name)
+    print(f"{f.name:12} {f.exponent_bits} exponent bits, {f.mantissa_bits} mantissa bits, bias {f.bias}, "
+          f"max {f.max}, smallest {f.min_subnormal}, specials {f.specials}")
+
+# %% One rounding from float64 to FP8 (no detour through float32).
+print("float64 -431.99999999999994 -> e4m3:", fplab.round(-431.99999999999994, "e4m3"))
+print("the same through float32 first:     ", fplab.round(np.float32(-431.99999999999994), "e4m3"))
+
+# %% Every rounding mode, and the flags.
+for mode in fplab.ROUNDING_MODES[:-1]:
+    r = fplab.round(0.1, "fp16", mode, flags=True)
+    print(f"0.1 in fp16, {mode}: {r.result!r} flags {r.all}")
+
+# %% Stochastic rounding, reproducible from a seed: 1 + 2^-12 goes up a quarter of the time.
+x = np.full(100000, 1.0 + 2.0**-12)
+print("share rounded up:", np.mean(fplab.round(x, "fp16", "sr", seed=42) > 1.0))
+
+# %% Arithmetic in a format: values in, values out, or bits in, bits out.
+print("fp16 1 + 2^-11 (a tie):", fplab.add(1.0, 2.0**-11, "fp16"), "rup:", fplab.add(1.0, 2.0**-11, "fp16", "rup"))
+print("e4m3 448 * 2:", fplab.mul(448.0, 2.0, "e4m3", flags=True))
+print("bits: 0x3c00 + 0x3c00 =", hex(fplab.add(0x3c00, 0x3c00, "fp16")))
+
+# %% Encodings both ways.
+bits = fplab.encode([0.1, 1.0, 65504.0], "fp16")
+print("encode:", [hex(b) for b in bits], "decode:", fplab.decode(bits, "fp16"))
+
+# %% show(): every field fplab-cli show prints (in a notebook, the bits are coloured by field).
+print(fplab.show("0.1", "fp16"))

@@ -1,0 +1,319 @@
+"""FP Lab in Python: every number format of FP Lab's core, bit for bit, over NumPy arrays.
+
+Formats are named as in ``fplab-cli`` (``fp16``, ``bf16``, ``e4m3``, ``e5m10-nosub`` ...); rounding modes are
+``rne rna rtz rup rdn rto`` and ``sr`` (stochastic, reproducible from ``seed``). Every operation can also
+return the IEEE flags, per element and OR-ed.
+
+>>> import fplab
+>>> fplab.round(0.1, "fp16")
+0.0999755859375
+>>> fplab.round(-431.99999999999994, "e4m3")    # one rounding from float64, not two
+-416.0
+"""
+
+from __future__ import annotations
+
+import enum
+import html
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from . import _core
+
+__all__ = [
+    "Format", "Flags", "WithFlags", "Shown", "round", "encode", "decode",
+    "add", "sub", "mul", "div", "fma", "sqrt", "show", "ROUNDING_MODES",
+]
+
+Format = _core.Format
+ROUNDING_MODES = ("rne", "rna", "rtz", "rup", "rdn", "rto", "sr")
+
+
+class Flags(enum.IntFlag):
+    """The five IEEE 754 exception flags; ``str`` gives the CLI's letters ``vzoux`` (``-`` for none).
+
+    >>> str(fplab.Flags.OVERFLOW | fplab.Flags.INEXACT)
+    'ox'
+    """
+
+    INVALID = 1
+    DIVIDE_BY_ZERO = 2
+    OVERFLOW = 4
+    UNDERFLOW = 8
+    INEXACT = 16
+
+    def __str__(self) -> str:
+        letters = "".join(c for c, f in zip("vzoux", (1, 2, 4, 8, 16)) if self.value & f)
+        return letters or "-"
+
+
+class WithFlags(NamedTuple):
+    """A result with its flags: ``flags`` per element (uint8, the bits of :class:`Flags`), ``all`` OR-ed."""
+
+    result: Any
+    flags: Any
+    all: Flags
+
+
+def _format(fmt: Format | str) -> Format:
+    if isinstance(fmt, Format):
+        return fmt
+    if not isinstance(fmt, str):
+        raise TypeError(f"fmt must be a format name or fplab.Format, got {type(fmt).__name__}")
+    return Format(fmt)
+
+
+def _seed(rounding: str, seed: int | None) -> int | None:
+    if seed is None:
+        return None
+    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or not 0 <= int(seed) < 2**64:
+        raise ValueError(f"seed must be a whole number from 0 to 2^64-1, got {seed!r}")
+    return int(seed)
+
+
+def _rounding(rounding: str) -> str:
+    if not isinstance(rounding, str):
+        raise TypeError(f"rounding must be a name such as 'rne', got {type(rounding).__name__}")
+    return rounding
+
+
+def _values(x: Any, what: str = "x") -> tuple[np.ndarray, bool]:
+    """x as a C-contiguous float32 or float64 array, and whether it was a scalar."""
+    scalar = np.ndim(x) == 0
+    a = np.asarray(x)
+    if a.dtype == np.float16:
+        a = a.astype(np.float32)
+    elif a.dtype.kind in "iub":
+        wide = a.astype(np.float64)
+        if a.dtype.kind != "b" and not np.array_equal(wide.astype(a.dtype), a):
+            raise ValueError(f"{what} holds integers that float64 cannot hold exactly")
+        a = wide
+    elif a.dtype not in (np.float32, np.float64):
+        raise TypeError(f"{what} must hold numbers (float16, float32, float64 or integers), got dtype {a.dtype}")
+    return np.ascontiguousarray(a), scalar
+
+
+def _bits(x: Any, fmt: Format, what: str = "bits") -> tuple[np.ndarray, bool]:
+    """x as encodings of fmt in its bits dtype; ValueError naming the first encoding that does not fit."""
+    scalar = np.ndim(x) == 0
+    a = np.asarray(x)
+    if a.dtype.kind not in "iu":
+        raise TypeError(f"{what} must be unsigned integers (the encodings of {fmt.name}), got dtype {a.dtype}")
+    mask = (1 << fmt.total_bits) - 1
+    fits_dtype = a.dtype.kind == "u" and a.dtype.itemsize * 8 <= fmt.total_bits
+    if a.size and not fits_dtype and (int(a.max()) > mask or int(a.min()) < 0):
+        flat = a.reshape(-1)
+        i = int(np.flatnonzero((flat < 0) | (flat.astype(np.uint64) > np.uint64(mask)))[0])
+        v = int(flat[i])
+        text = hex(v) if v >= 0 else str(v)
+        raise ValueError(f"{what} element {i}: {text} is wider than {fmt.name} "
+                         f"({fmt.total_bits} bits, at most {(fmt.total_bits + 3) // 4} hex digits)")
+    return np.ascontiguousarray(a.astype(fmt.bits_dtype, copy=False)), scalar
+
+
+def _finish(out: np.ndarray, flags: np.ndarray, all_flags: int, scalar: bool, want_flags: bool) -> Any:
+    if scalar:
+        value = out.reshape(-1)[0].item()
+        return WithFlags(value, Flags(int(flags.reshape(-1)[0])), Flags(all_flags)) if want_flags else value
+    return WithFlags(out, flags, Flags(all_flags)) if want_flags else out
+
+
+def round(x: Any, fmt: Format | str, rounding: str = "rne", *, seed: int | None = None, saturate: bool = False,
+          flags: bool = False, out: np.ndarray | None = None) -> Any:
+    """Rounds each value of ``x`` into ``fmt`` once and returns the values, exactly.
+
+    float32 input gives float32 output when every value of ``fmt`` is a float32 (fp16, bf16, the FP8/FP6/FP4
+    formats); otherwise float64. ``saturate`` sends overflow in formats without infinity to the largest value.
+    With ``flags=True`` the result is a :class:`WithFlags`. ``out``, a C-contiguous array of the result's dtype
+    and size, receives the result instead of a new array (as NumPy's ``out=``).
+
+    >>> fplab.round([1.0, 1.00048828125, 65520.0], "fp16", flags=True)   # a tie to even, then overflow
+    WithFlags(result=array([ 1.,  1., inf]), flags=array([ 0, 16, 20], dtype=uint8), all=<Flags.OVERFLOW|INEXACT: 20>)
+    >>> fplab.round(2.5, "e2m1", "rna")
+    3.0
+    >>> fplab.round([1.0 + 2**-12] * 8, "fp16", "sr", seed=1).tolist()   # up with probability 1/4
+    [1.0, 1.0, 1.0, 1.0009765625, 1.0, 1.0, 1.0, 1.0009765625]
+    """
+    f = _format(fmt)
+    a, scalar = _values(x)
+    result, fl, all_flags = _core.round(a, f, _rounding(rounding), _seed(rounding, seed), bool(saturate), bool(flags),
+                                        out)
+    return _finish(result.reshape(a.shape), fl, all_flags, scalar, flags)
+
+
+def encode(x: Any, fmt: Format | str, rounding: str = "rne", *, seed: int | None = None, saturate: bool = False,
+           flags: bool = False) -> Any:
+    """Rounds each value of ``x`` into ``fmt`` and returns the encodings (uint8, uint16, uint32 or uint64).
+
+    >>> hex(fplab.encode(0.1, "fp16"))
+    '0x2e66'
+    >>> fplab.encode([448.0, 500.0], "e4m3", flags=True)
+    WithFlags(result=array([126, 127], dtype=uint8), flags=array([ 0, 20], dtype=uint8), all=<Flags.OVERFLOW|INEXACT: 20>)
+    """
+    f = _format(fmt)
+    a, scalar = _values(x)
+    out, fl, all_flags = _core.encode(a, f, _rounding(rounding), _seed(rounding, seed), bool(saturate))
+    return _finish(out, fl, all_flags, scalar, flags)
+
+
+def decode(bits: Any, fmt: Format | str, *, dtype: str = "float64") -> Any:
+    """The values of encodings of ``fmt``, as float64 (or float32 where ``fmt`` fits it).
+
+    >>> fplab.decode([0x3c00, 0x7bff, 0x0001], "fp16")
+    array([1.00000000e+00, 6.55040000e+04, 5.96046448e-08])
+    """
+    f = _format(fmt)
+    b, scalar = _bits(bits, f)
+    if dtype not in ("float64", "float32"):
+        raise ValueError(f"dtype must be 'float64' or 'float32', got {dtype!r}")
+    out = _core.decode(b, f, dtype == "float32")
+    return out.reshape(-1)[0].item() if scalar else out
+
+
+def _elementwise(op: str, operands: tuple, fmt: Format | str, rounding: str, seed: int | None, saturate: bool,
+                 flags: bool) -> Any:
+    f = _format(fmt)
+    arrays = [np.asarray(x) for x in operands]
+    scalar = all(np.ndim(x) == 0 for x in operands)
+    kinds = {a.dtype.kind for a in arrays}
+    if kinds <= set("iu"):
+        converted = [_bits(a, f, f"operand {i + 1}")[0] for i, a in enumerate(arrays)]
+    elif kinds <= set("fiu") and kinds & {"f"}:
+        values = [_values(a, f"operand {i + 1}")[0] for i, a in enumerate(arrays)]
+        with np.errstate(over="ignore"):
+            single = f.fits_float32 and all(v.dtype == np.float32 or np.ndim(x) == 0 and np.float32(v) == v
+                                             for v, x in zip(values, operands))
+        if not single and not f.fits_float64:
+            raise ValueError(f"the values of {f.name} are not all float64 values; pass its bits instead")
+        converted = [v.astype(np.float32 if single else np.float64, copy=False) for v in values]
+    else:
+        raise TypeError(f"{op}: operands must all be values (floats) or all encodings (unsigned integers) of "
+                        f"{f.name}, got dtypes {', '.join(str(a.dtype) for a in arrays)}")
+    converted = [np.ascontiguousarray(a) for a in np.broadcast_arrays(*converted)]
+    out, fl, all_flags = _core.elementwise(op, f, _rounding(rounding), _seed(rounding, seed), bool(saturate), converted)
+    return _finish(out, fl, all_flags, scalar, flags)
+
+
+def add(a: Any, b: Any, fmt: Format | str, rounding: str = "rne", *, seed: int | None = None,
+        saturate: bool = False, flags: bool = False) -> Any:
+    """a + b in ``fmt``, rounded once, element by element (NumPy broadcasting).
+
+    Operands are values of ``fmt`` (floats that ``fmt`` holds exactly; round them first) or its encodings
+    (unsigned integers, bits in and bits out as in ``fplab-cli batch``).
+
+    >>> fplab.add(1.0, 2.0**-11, "fp16")             # a tie: to even
+    1.0
+    >>> fplab.add(1.0, 2.0**-11, "fp16", "rup")
+    1.0009765625
+    >>> fplab.add(0x3c00, 0x3c00, "fp16")            # bits in, bits out
+    16384
+    """
+    return _elementwise("add", (a, b), fmt, rounding, seed, saturate, flags)
+
+
+def sub(a: Any, b: Any, fmt: Format | str, rounding: str = "rne", *, seed: int | None = None,
+        saturate: bool = False, flags: bool = False) -> Any:
+    """a - b in ``fmt``, rounded once (see :func:`add`).
+
+    >>> fplab.sub(1.0, 1.0, "fp16", "rdn")           # an exact zero is -0 when rounding down
+    -0.0
+    """
+    return _elementwise("sub", (a, b), fmt, rounding, seed, saturate, flags)
+
+
+def mul(a: Any, b: Any, fmt: Format | str, rounding: str = "rne", *, seed: int | None = None,
+        saturate: bool = False, flags: bool = False) -> Any:
+    """a * b in ``fmt``, rounded once (see :func:`add`).
+
+    >>> fplab.mul(448.0, 2.0, "e4m3", flags=True)
+    WithFlags(result=nan, flags=<Flags.OVERFLOW|INEXACT: 20>, all=<Flags.OVERFLOW|INEXACT: 20>)
+    >>> fplab.mul(448.0, 2.0, "e4m3", saturate=True)
+    448.0
+    """
+    return _elementwise("mul", (a, b), fmt, rounding, seed, saturate, flags)
+
+
+def div(a: Any, b: Any, fmt: Format | str, rounding: str = "rne", *, seed: int | None = None,
+        saturate: bool = False, flags: bool = False) -> Any:
+    """a / b in ``fmt``, rounded once (see :func:`add`).
+
+    >>> fplab.div(1.0, 0.0, "bf16", flags=True)
+    WithFlags(result=inf, flags=<Flags.DIVIDE_BY_ZERO: 2>, all=<Flags.DIVIDE_BY_ZERO: 2>)
+    """
+    return _elementwise("div", (a, b), fmt, rounding, seed, saturate, flags)
+
+
+def fma(a: Any, b: Any, c: Any, fmt: Format | str, rounding: str = "rne", *, seed: int | None = None,
+        saturate: bool = False, flags: bool = False) -> Any:
+    """a * b + c in ``fmt``, rounded once (see :func:`add`).
+
+    >>> fplab.fma(1.0009765625, 1.0009765625, -1.0, "fp16")   # the product's low bits survive
+    0.001953125
+    """
+    return _elementwise("fma", (a, b, c), fmt, rounding, seed, saturate, flags)
+
+
+def sqrt(a: Any, fmt: Format | str, rounding: str = "rne", *, seed: int | None = None,
+         saturate: bool = False, flags: bool = False) -> Any:
+    """The square root in ``fmt``, rounded once (see :func:`add`).
+
+    >>> fplab.sqrt(2.0, "bf16")
+    1.4140625
+    """
+    return _elementwise("sqrt", (a,), fmt, rounding, seed, saturate, flags)
+
+
+_FIELD_COLOURS = ("#d62728", "#1f77b4", "#2ca02c")  # sign, exponent, mantissa
+
+
+class Shown:
+    """Every field ``fplab-cli show`` prints for one value, as attributes; ``repr`` is the CLI's text.
+
+    Attributes: format, input, rounding, bits (int), flags (:class:`Flags`), bit_text, fields, hex, value_class,
+    value, exact, shortest, hex_float, ulp, next_up, next_down, error (list of lines), flag_text, text.
+    """
+
+    def __init__(self, report: dict, fmt: Format):
+        self.__dict__.update(report)
+        self.flags = Flags(report["flags"])
+        self._format = fmt
+
+    def __repr__(self) -> str:
+        return self.text.rstrip("\n")
+
+    def _repr_html_(self) -> str:
+        groups = self.bit_text.split(" ")
+        names = ["sign", "exponent", "mantissa"] if self._format.has_sign else ["exponent", "mantissa"]
+        colours = _FIELD_COLOURS if self._format.has_sign else _FIELD_COLOURS[1:]
+        bits = " ".join(f'<span title="{n}" style="color:{c};font-weight:bold">{g}</span>'
+                        for g, n, c in zip(groups, names, colours))
+        rows = self.text.rstrip("\n").split("\n")
+        body = "\n".join(html.escape(r) for r in rows[2:])
+        return (f"<pre>{html.escape(rows[0])}\n  bits       {bits}\n{body}</pre>")
+
+
+def show(x: Any, fmt: Format | str = "fp32", rounding: str = "rne", *, saturate: bool = False) -> Shown:
+    """One value in ``fmt``: fields, exact and shortest decimal, ulp, neighbours, error and flags.
+
+    A string is read exactly as ``fplab-cli show VALUE`` reads it (``"0.1"``, ``"2^-11"``, ``"0x3c00"`` raw bits);
+    a Python float is its exact binary value, shown as its repr.
+
+    >>> s = fplab.show("0.1", "fp16")
+    >>> s.hex, s.exact, str(s.flags)
+    ('0x2e66', '0.0999755859375', 'x')
+    >>> print(s.next_up)
+    0x2e67 = 0.10003662109375
+    """
+    f = _format(fmt)
+    if isinstance(x, str):
+        text, shown_as = x, ""
+    elif isinstance(x, (int, np.integer)) and not isinstance(x, bool):
+        text, shown_as = str(int(x)), ""
+    elif isinstance(x, (float, np.floating)):
+        v = float(x)
+        text, shown_as = (v.hex() if np.isfinite(v) else repr(v)), repr(v)
+    else:
+        raise TypeError(f"show takes one number (a str, int or float), got {type(x).__name__}")
+    return Shown(_core.show(text, f, _rounding(rounding), bool(saturate), shown_as), f)
+

@@ -1,0 +1,109 @@
+# Type stubs for the fplab package (python/fplab/__init__.py and its extension module).
+import enum
+from typing import Any, NamedTuple, overload
+
+import numpy as np
+import numpy.typing as npt
+
+ROUNDING_MODES: tuple[str, ...]
+
+class Format:
+    def __init__(self, name: str) -> None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def exponent_bits(self) -> int: ...
+    @property
+    def mantissa_bits(self) -> int: ...
+    @property
+    def bias(self) -> int: ...
+    @property
+    def has_sign(self) -> bool: ...
+    @property
+    def subnormals(self) -> bool: ...
+    @property
+    def has_zero(self) -> bool: ...
+    @property
+    def specials(self) -> str: ...
+    @property
+    def total_bits(self) -> int: ...
+    @property
+    def precision(self) -> int: ...
+    @property
+    def min_exponent(self) -> int: ...
+    @property
+    def max_exponent(self) -> int: ...
+    @property
+    def has_infinity(self) -> bool: ...
+    @property
+    def has_nan(self) -> bool: ...
+    @property
+    def bits_dtype(self) -> np.dtype[Any]: ...
+    @property
+    def max(self) -> float | None: ...
+    @property
+    def min_normal(self) -> float | None: ...
+    @property
+    def min_subnormal(self) -> float | None: ...
+    @property
+    def epsilon(self) -> float: ...
+    @property
+    def fits_float32(self) -> bool: ...
+    @property
+    def fits_float64(self) -> bool: ...
+
+class Flags(enum.IntFlag):
+    INVALID = 1
+    DIVIDE_BY_ZERO = 2
+    OVERFLOW = 4
+    UNDERFLOW = 8
+    INEXACT = 16
+
+class WithFlags(NamedTuple):
+    result: Any
+    flags: Any
+    all: Flags
+
+FormatLike = Format | str
+
+def round(x: npt.ArrayLike, fmt: FormatLike, rounding: str = ..., *, seed: int | None = ..., saturate: bool = ...,
+          flags: bool = ..., out: np.ndarray | None = ...) -> Any: ...
+def encode(x: npt.ArrayLike, fmt: FormatLike, rounding: str = ..., *, seed: int | None = ..., saturate: bool = ...,
+           flags: bool = ...) -> Any: ...
+def decode(bits: npt.ArrayLike, fmt: FormatLike, *, dtype: str = ...) -> Any: ...
+def add(a: npt.ArrayLike, b: npt.ArrayLike, fmt: FormatLike, rounding: str = ..., *, seed: int | None = ...,
+        saturate: bool = ..., flags: bool = ...) -> Any: ...
+def sub(a: npt.ArrayLike, b: npt.ArrayLike, fmt: FormatLike, rounding: str = ..., *, seed: int | None = ...,
+        saturate: bool = ..., flags: bool = ...) -> Any: ...
+def mul(a: npt.ArrayLike, b: npt.ArrayLike, fmt: FormatLike, rounding: str = ..., *, seed: int | None = ...,
+        saturate: bool = ..., flags: bool = ...) -> Any: ...
+def div(a: npt.ArrayLike, b: npt.ArrayLike, fmt: FormatLike, rounding: str = ..., *, seed: int | None = ...,
+        saturate: bool = ..., flags: bool = ...) -> Any: ...
+def fma(a: npt.ArrayLike, b: npt.ArrayLike, c: npt.ArrayLike, fmt: FormatLike, rounding: str = ..., *,
+        seed: int | None = ..., saturate: bool = ..., flags: bool = ...) -> Any: ...
+def sqrt(a: npt.ArrayLike, fmt: FormatLike, rounding: str = ..., *, seed: int | None = ..., saturate: bool = ...,
+         flags: bool = ...) -> Any: ...
+
+class Shown:
+    format: str
+    input: str
+    rounding: str
+    bits: int
+    flags: Flags
+    bit_text: str
+    fields: str
+    hex: str
+    value_class: str
+    value: str
+    exact: str
+    shortest: str
+    hex_float: str
+    ulp: str
+    next_up: str
+    next_down: str
+    error: list[str]
+    flag_text: str
+    text: str
+    def _repr_html_(self) -> str: ...
+
+def show(x: str | int | float, fmt: FormatLike = ..., rounding: str = ..., *, saturate: bool = ...) -> Shown: ...

@@ -1,0 +1,81 @@
+"""Random arguments to every function: each call returns or raises ValueError/TypeError with a message;
+nothing crashes the interpreter (the whole run is one process, so a crash fails the suite)."""
+
+import numpy as np
+
+import fplab
+
+NAMES = ["fp16", "bf16", "e4m3", "e8m0", "e2m1", "tf32", "fp64", "e15m48", "e5m10-nosub", "e4m3-fnuz", "fp17", "",
+         "e99m3", "int8", "E5M2", "e3m0", "e2m61", "half"]
+MODES = ["rne", "rna", "rtz", "rup", "rdn", "rto", "sr", "nearest", "xx", ""]
+
+
+def random_argument(rng):
+    choice = rng.integers(0, 12)
+    if choice == 0:
+        return float(rng.standard_normal() * 10.0 ** float(rng.integers(-300, 300)))
+    if choice == 1:
+        return rng.standard_normal(rng.integers(0, 5)).astype(rng.choice([np.float16, np.float32, np.float64]))
+    if choice == 2:
+        return rng.integers(0, 1 << 20, rng.integers(0, 5)).astype(rng.choice([np.uint8, np.uint16, np.uint32,
+                                                                              np.uint64, np.int64]))
+    if choice == 3:
+        return [float("nan"), float("inf"), -0.0]
+    if choice == 4:
+        return None
+    if choice == 5:
+        return "0.1"
+    if choice == 6:
+        return int(rng.integers(-(1 << 62), 1 << 62)) * int(rng.integers(1, 1 << 10))
+    if choice == 7:
+        return np.zeros((2, 3), dtype=np.float32)
+    if choice == 8:
+        return np.array(["a", "b"])
+    if choice == 9:
+        return np.ones((3, 1)) * 2.0 ** rng.integers(-20, 20)
+    if choice == 10:
+        return [[1.0, 2.0], [3.0]]
+    return complex(1, 2)
+
+
+def test_random_calls_raise_clean_errors_or_return(rng):
+    functions = [(fplab.round, 1), (fplab.encode, 1), (fplab.decode, 1), (fplab.add, 2), (fplab.sub, 2),
+                 (fplab.mul, 2), (fplab.div, 2), (fplab.fma, 3), (fplab.sqrt, 1), (fplab.show, 1)]
+    outcomes = {"ok": 0, "error": 0}
+    for _ in range(6000):
+        fn, count = functions[rng.integers(0, len(functions))]
+        args = [random_argument(rng) for _ in range(count)]
+        fmt = NAMES[rng.integers(0, len(NAMES))]
+        kwargs = {}
+        if fn not in (fplab.decode,):
+            args.append(fmt)
+            args.append(MODES[rng.integers(0, len(MODES))])
+            if rng.integers(0, 2):
+                kwargs["seed"] = [None, 1, -1, 2**70, "x"][rng.integers(0, 5)]
+            if fn is fplab.show:
+                kwargs.pop("seed", None)
+        else:
+            args.append(fmt)
+        try:
+            fn(*args, **kwargs)
+            outcomes["ok"] += 1
+        except (ValueError, TypeError) as e:
+            assert str(e), f"{fn.__name__}{tuple(args)} raised {type(e).__name__} without a message"
+            outcomes["error"] += 1
+    assert outcomes["ok"] > 100 and outcomes["error"] > 100, outcomes
+
+
+def test_messages_name_the_problem():
+    import pytest
+    with pytest.raises(ValueError, match="unknown rounding mode 'xx'"):
+        fplab.round(1.0, "fp16", "xx")
+    with pytest.raises(ValueError, match="needs a seed"):
+        fplab.round(1.0, "fp16", "sr")
+    with pytest.raises(ValueError, match="is not a value of fp16"):
+        fplab.add(0.1, 1.0, "fp16")
+    with pytest.raises(ValueError, match="is wider than e4m3"):
+        fplab.decode([0x1ff], "e4m3")
+    with pytest.raises(ValueError, match="exponent width 99 is out of range"):
+        fplab.Format("e99m3")
+    with pytest.raises(TypeError, match="must all be values"):
+        fplab.add(1.0, np.array(["1"]), "fp16")
