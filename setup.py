@@ -30,7 +30,7 @@ class CMakeBuild(build_ext):
         subprocess.run(configure, check=True)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 1))
         subprocess.run(["cmake", "--build", str(build), "--target", "fplab_python_core", "-j", jobs], check=True)
-        built = next((build / "python" / "fplab").glob("_core*.so"))
+        built = next((build / "app" / "python" / "fplab").glob("_core*.so"))
         target = pathlib.Path(self.get_ext_fullpath(ext.name))
         target.parent.mkdir(parents=True, exist_ok=True)
         self.copy_file(str(built), str(target))

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A notebook-style tour of the fplab module: each cell prints what it shows.
-Run: PYTHONPATH=build/python python3 examples/python_tour.py (or after `pip install .`)."""
+Run: PYTHONPATH=build/app/python python3 examples/python_tour.py (or after `pip install .`)."""
 
 import numpy as np
 

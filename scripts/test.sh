@@ -53,12 +53,12 @@ bash tests/gpu/gpu_run_dry_run_test.sh "$fplab_root" "$fplab_root/build"
 # shows here, and fails when the module was not built or pytest collected nothing (its exit code 5).
 stage "python module: pytest tests/python"
 python=$(sed -n 's/^FPLAB_PYTHON_EXECUTABLE:[A-Z]*=//p' build/CMakeCache.txt)
-if ! compgen -G "build/python/fplab/_core*.so" > /dev/null; then
+if ! compgen -G "build/app/python/fplab/_core*.so" > /dev/null; then
     echo "test.sh: the fplab Python module was not built (FPLAB_BUILD_PYTHON needs pybind11-dev and python3-numpy)"
     exit 1
 fi
 pytest_status=0
-PYTHONPATH=build/python FPLAB_CLI=build/app/cli/fplab-cli "$python" -m pytest -q -p no:cacheprovider tests/python ||
+PYTHONPATH=build/app/python FPLAB_CLI=build/app/cli/fplab-cli "$python" -m pytest -q -p no:cacheprovider tests/python ||
     pytest_status=$?
 if ((pytest_status == 5)); then echo "test.sh: pytest found no tests in tests/python"; fi
 if ((pytest_status != 0)); then exit "$pytest_status"; fi

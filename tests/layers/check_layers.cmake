@@ -50,8 +50,11 @@ check(app/tensor_files FORBID "app/cli/" "app/gui/" "app/summation_targets/" "le
 check(gpu EXCLUDE gpu/lesson_counterparts FORBID "app/" "lessons/" "Q")
 check(gpu/lesson_counterparts FORBID "app/" "Q")
 check(lessons FORBID "app/" "gpu/" "Q")
-check(app/cli FORBID "app/gui/" "Q")
-check(app/gui FORBID "app/cli/")
+check(app/cli FORBID "app/gui/" "app/python/" "Q")
+check(app/gui FORBID "app/cli/" "app/python/")
+# The Python module is a third front end over core/ alone.
+check(app/python FORBID "app/cli/" "app/gui/" "app/summation_targets/" "app/tensor_files/" "lessons/" "gpu/" "Q"
+      "core/tensor_core/" "core/blockscale/" "core/training/" "core/reveal/")
 # A section of the GUI uses shell/, common/ and its own folder, never another section's files;
 # only shell/section_list.cpp names them all.
 set(gui_sections explorer arithmetic lessons gpu_lab training summation)
