@@ -1112,6 +1112,30 @@
         <source>&quot;Decided by&quot; names the probe whose answer ruled out the last alternative value. &quot;open&quot;: several values fit the answers and the built-in one is among them.</source>
         <translation>“判定依据”指出其答案排除了最后一个备选值的探测向量。“待定”：有多个值与答案吻合，内置值是其中之一。</translation>
     </message>
+    <message>
+        <source>%1 has no floating-point tensor-core MMA to fingerprint (integer MMAs are exact)</source>
+        <translation>%1 没有可做指纹的浮点张量核心 MMA（整数 MMA 是精确的）</translation>
+    </message>
+    <message>
+        <source>%1 has no floating-point tensor-core MMA to fingerprint</source>
+        <translation>%1 没有可做指纹的浮点张量核心 MMA</translation>
+    </message>
+    <message>
+        <source>FP Lab runs its probes with mma.sync only; it has no %1 kernel (a saved %1 answer file can still be loaded)</source>
+        <translation>FP Lab 只用 mma.sync 运行探针；它没有 %1 内核（仍可加载已保存的 %1 答案文件）</translation>
+    </message>
+    <message>
+        <source>recorded cells from %1</source>
+        <translation>来自 %1 的记录单元</translation>
+    </message>
+    <message>
+        <source>FP Lab has no model for compute capability %1.%2 (it models sm_80 and sm_90): save this fingerprint to keep what the GPU does.</source>
+        <translation>FP Lab 没有计算能力 %1.%2 的模型（它只为 sm_80 和 sm_90 建模）：请保存此指纹，以留下这块 GPU 的行为。</translation>
+    </message>
+    <message>
+        <source>The file&apos;s cells do not fit %1; they were read as %2, the type whose cells they fit.</source>
+        <translation>文件中的单元与 %1 不符；已按与之相符的类型 %2 读取。</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::FormatTableModel</name>
@@ -2133,16 +2157,44 @@
         <translation>激活值</translation>
     </message>
     <message>
-        <source>The current settings in each mode of the comparison, as a GPU would hold them (activations: those saved for the backward pass of one micro-batch): the 16-bit modes add float32 master weights and 16-bit copies of the weights, and save smaller activations.</source>
-        <translation>当前设置在对比的每种模式下、按 GPU 的存放方式所占的内存（激活值：一个微批次为反向传播保存的张量）：16 位模式多出 float32 主权重和权重的 16 位副本，保存的激活值更小。</translation>
+        <source>%1: %2 bytes</source>
+        <translation>%1：%2 字节</translation>
+    </message>
+    <message>
+        <source>low-precision weight copies</source>
+        <translation>低精度权重副本</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3 bytes for one micro-batch, from the forward pass to the backward pass</source>
+        <translation>%1，%2：一个微批次 %3 字节，从前向传播保留到反向传播</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3 bytes, %4 per parameter (static)</source>
+        <translation>%1，%2：%3 字节，每个参数 %4 字节（静态）</translation>
+    </message>
+    <message>
+        <source>The kept runs&apos; settings, each as a GPU would hold them.</source>
+        <translation>保留的各次训练的设置，按 GPU 上的占用计算。</translation>
+    </message>
+    <message>
+        <source>No run is kept yet: the current settings in each mode of the comparison, as a GPU would hold them.</source>
+        <translation>尚未保留任何训练：当前设置在对比的各模式中按 GPU 上的占用计算。</translation>
+    </message>
+    <message>
+        <source>Static memory (weights, master weights, gradients, optimizer state) stays from step to step; with Adam it is 16 bytes per parameter in FP32 and in mixed precision (float32 master weights and gradients). One micro-batch adds the activations saved for the backward pass, 16-bit only where autocast casts them (the linear layers&apos; inputs; LayerNorm and the loss stay float32), and the low-precision copies of the weights the forward pass makes.</source>
+        <translation>静态内存（权重、主权重、梯度、优化器状态）在各步之间一直保留；使用 Adam 时，FP32 与混合精度都是每个参数 16 字节（float32 主权重和梯度）。一个微批次还要加上为反向传播保存的激活值（只有 autocast 转换的部分是 16 位：线性层的输入；LayerNorm 和损失仍为 float32），以及前向传播生成的低精度权重副本。</translation>
+    </message>
+    <message>
+        <source>Here the smaller activations save %1 bytes, more than the copies cost (%2 bytes).</source>
+        <translation>这里较小的激活值节省了 %1 字节，多于副本的开销（%2 字节）。</translation>
+    </message>
+    <message>
+        <source>Here the smaller activations save %1 bytes, less than the copies cost (%2 bytes): this model is small and its batch short; a larger batch saves more.</source>
+        <translation>这里较小的激活值节省了 %1 字节，少于副本的开销（%2 字节）：这个模型小、批也短；批越大，节省越多。</translation>
     </message>
 </context>
 <context>
     <name>fplab::gui::MemoryTableModel</name>
-    <message>
-        <source>Weights the forward pass reads</source>
-        <translation>前向计算读取的权重</translation>
-    </message>
     <message>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
@@ -2174,6 +2226,14 @@
     <message>
         <source>Bytes per parameter</source>
         <translation>每个参数的字节数</translation>
+    </message>
+    <message>
+        <source>Weights as stored</source>
+        <translation>所存储的权重</translation>
+    </message>
+    <message>
+        <source>Low-precision weight copies, forward to backward (one micro-batch)</source>
+        <translation>低精度权重副本，从前向保留到反向（一个微批次）</translation>
     </message>
 </context>
 <context>
@@ -2300,6 +2360,14 @@
     <message>
         <source>Overflow, underflow, an operand that vanished, or rounding.</source>
         <translation>上溢、下溢、某个操作数消失，或舍入。</translation>
+    </message>
+    <message>
+        <source>a NaN operand → NaN</source>
+        <translation>有 NaN 操作数 → NaN</translation>
+    </message>
+    <message>
+        <source>An operation with a NaN operand returns a quiet NaN, the first NaN operand&apos;s sign and payload where the format has them (IEEE 754 NaN propagation): nothing about the other operands survives.</source>
+        <translation>有 NaN 操作数的运算返回一个静默 NaN，格式支持时带有第一个 NaN 操作数的符号和载荷（IEEE 754 的 NaN 传播）：其他操作数的信息都不会留下。</translation>
     </message>
 </context>
 <context>
@@ -2505,6 +2573,14 @@ Python 打印为：%2</translation>
         <source>smoothed</source>
         <translation>平滑</translation>
     </message>
+    <message>
+        <source>Loss of the %1 run (mean cross-entropy of each step)</source>
+        <translation>%1 训练的损失（每步的平均交叉熵）</translation>
+    </message>
+    <message>
+        <source>Loss scale of the %1 run</source>
+        <translation>%1 训练的损失缩放因子</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::RunControls</name>
@@ -2643,6 +2719,48 @@ Python 打印为：%2</translation>
     <message>
         <source>Loss over all data: %1</source>
         <translation>全部数据上的损失：%1</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>每秒 %1 步</translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n s left</source>
+        <translation>
+            <numerusform>约剩 %n 秒</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n min left</source>
+        <translation>
+            <numerusform>约剩 %n 分钟</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>about %1 h %2 min left</source>
+        <translation>约剩 %1 小时 %2 分钟</translation>
+    </message>
+    <message>
+        <source>%1, %2.</source>
+        <translation>%1，%2。</translation>
+    </message>
+    <message>
+        <source>Cancel the run?</source>
+        <translation>取消这次训练？</translation>
+    </message>
+    <message numerus="yes">
+        <source>The run has done %n step(s). Cancelling ends it; it cannot be resumed.</source>
+        <translation>
+            <numerusform>这次训练已完成 %n 步。取消将结束它，且无法恢复。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel the run</source>
+        <translation>取消训练</translation>
+    </message>
+    <message>
+        <source>Keep running</source>
+        <translation>继续运行</translation>
     </message>
 </context>
 <context>
@@ -2857,6 +2975,18 @@ Python 打印为：%2</translation>
     <message>
         <source>&amp;Clear the list</source>
         <translation>清空列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Save the session?</source>
+        <translation>保存会话？</translation>
+    </message>
+    <message>
+        <source>The kept runs and settings have not been saved; they are lost on quitting.</source>
+        <translation>保留的训练和设置尚未保存；退出后将会丢失。</translation>
+    </message>
+    <message>
+        <source>The session %1 has unsaved changes.</source>
+        <translation>会话 %1 有未保存的更改。</translation>
     </message>
 </context>
 <context>
@@ -3246,6 +3376,18 @@ Python 打印为：%2</translation>
     <message>
         <source>Ladder measured.</source>
         <translation>阶梯已测量。</translation>
+    </message>
+    <message>
+        <source>Measured column: cuBLAS on %1 on %2 (the record in %3), square GEMMs of size %4; measuring here replaces it.</source>
+        <translation>“实测”列：%2 在 %1 上测得的 cuBLAS 数据（记录在 %3），规模为 %4 的方阵 GEMM；在这里测量会替换它。</translation>
+    </message>
+    <message>
+        <source>The record of %1 (%2) has no GEMMs of size %3.</source>
+        <translation>%1（%2）的记录中没有规模为 %3 的 GEMM。</translation>
+    </message>
+    <message>
+        <source>Measured on %1, %2</source>
+        <translation>在 %1 上实测，%2</translation>
     </message>
 </context>
 <context>
@@ -3804,6 +3946,28 @@ Python 打印为：%2</translation>
         <source>&apos;%1&apos; is not a valid %2</source>
         <translation>“%1”不是有效的 %2</translation>
     </message>
+    <message>
+        <source>%1 has no NaN encoding: every bit pattern is a finite number</source>
+        <translation>%1 没有 NaN 编码：每种位模式都是有限数</translation>
+    </message>
+    <message>
+        <source>%1 has one NaN encoding per sign and no payload: write nan or -nan</source>
+        <translation>%1 每种符号只有一个 NaN 编码，没有载荷：请写 nan 或 -nan</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number: a NaN payload of 0 is infinity&apos;s encoding</source>
+        <translation>“%1”不是数：载荷为 0 的 NaN 就是无穷大的编码</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: the payload does not fit in %2&apos;s %n significand bit(s)</source>
+        <translation>
+            <numerusform>%1：载荷放不进 %2 的 %n 个有效数位</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2 is a view of the running system (%3), not a place files can be saved.</source>
+        <translation>无法保存 %1：%2 是运行中系统的视图（%3），不是可以保存文件的地方。</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::Tf32Panel</name>
@@ -4262,6 +4426,20 @@ Python 打印为：%2</translation>
     <message>
         <source>The kept runs were not restored: the session holds no list of runs.</source>
         <translation>保留的训练未能恢复：会话中没有训练列表。</translation>
+    </message>
+    <message>
+        <source>Compare runs keeps %1 runs: “%2” was dropped to keep “%3”. Remove runs you do not need to choose which stay.</source>
+        <translation>“对比训练”最多保留 %1 次训练：为保留“%3”，已移除“%2”。删除不需要的训练，即可自己决定保留哪些。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The charts show the %1 run (%n step(s)).</source>
+        <translation>
+            <numerusform>图表显示的是 %1 训练（%n 步）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The settings on the left are not this run&apos;s (%1): Start runs them.</source>
+        <translation>左侧的设置不是这次训练的（%1）：按“开始”即可运行它们。</translation>
     </message>
 </context>
 <context>
