@@ -2161,6 +2161,10 @@
         <translation>%1：%2 字节</translation>
     </message>
     <message>
+        <source>Totals: %1.</source>
+        <translation>总计：%1。</translation>
+    </message>
+    <message>
         <source>low-precision weight copies</source>
         <translation>低精度权重副本</translation>
     </message>
@@ -2574,8 +2578,8 @@ Python 打印为：%2</translation>
         <translation>平滑</translation>
     </message>
     <message>
-        <source>Loss of the %1 run (mean cross-entropy of each step)</source>
-        <translation>%1 训练的损失（每步的平均交叉熵）</translation>
+        <source>Loss of the %1 run</source>
+        <translation>%1 训练的损失</translation>
     </message>
     <message>
         <source>Loss scale of the %1 run</source>
@@ -3304,6 +3308,10 @@ Python 打印为：%2</translation>
     <message>
         <source>Measurements need a GPU (%1); the table shows the datasheet only.</source>
         <translation>测量需要 GPU（%1）；表格只显示数据手册的数值。</translation>
+    </message>
+    <message>
+        <source>Measurements need a GPU (%1).</source>
+        <translation>测量需要 GPU（%1）。</translation>
     </message>
     <message>
         <source>Press Measure (F6) to time cuBLAS GEMMs on %1.</source>
@@ -4431,11 +4439,9 @@ Python 打印为：%2</translation>
         <source>Compare runs keeps %1 runs: “%2” was dropped to keep “%3”. Remove runs you do not need to choose which stay.</source>
         <translation>“对比训练”最多保留 %1 次训练：为保留“%3”，已移除“%2”。删除不需要的训练，即可自己决定保留哪些。</translation>
     </message>
-    <message numerus="yes">
-        <source>The charts show the %1 run (%n step(s)).</source>
-        <translation>
-            <numerusform>图表显示的是 %1 训练（%n 步）。</numerusform>
-        </translation>
+    <message>
+        <source>The charts show the %1 run.</source>
+        <translation>图表显示的是 %1 训练。</translation>
     </message>
     <message>
         <source>The settings on the left are not this run&apos;s (%1): Start runs them.</source>

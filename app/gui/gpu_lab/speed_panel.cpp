@@ -252,7 +252,9 @@ void SpeedPanel::fill() {
                                                             .arg(m_size->currentData().toInt())
                                                       : QString();
     if (!m_query) status = tr("Looking for a GPU…");
-    else if (!gpu) status = tr("Measurements need a GPU (%1); the table shows the datasheet only.").arg(gpuReasonText(m_query->reason));
+    else if (!gpu) status = recorded.isEmpty() || !m_measured.empty()
+                                ? tr("Measurements need a GPU (%1); the table shows the datasheet only.").arg(gpuReasonText(m_query->reason))
+                                : tr("Measurements need a GPU (%1).").arg(gpuReasonText(m_query->reason));
     else if (m_measured.empty()) status = tr("Press Measure (F6) to time cuBLAS GEMMs on %1.").arg(qs(m_query->devices.front().name));
     else status = tr("Measured with cuBLAS on %1: square GEMMs of size %2, median of %3 timed runs after %4 warm-up runs.")
                       .arg(qs(m_query->devices.front().name))

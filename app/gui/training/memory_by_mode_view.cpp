@@ -27,6 +27,7 @@ using namespace fplab::training;
 MemoryByModeView::MemoryByModeView(QWidget* parent) : QWidget(parent) {
     m_note = new QLabel;
     m_note->setWordWrap(true);
+    m_note->setTextFormat(Qt::RichText);
     m_view = makeChartView(this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -47,8 +48,7 @@ MemoryByModeView::MemoryByModeView(QWidget* parent) : QWidget(parent) {
     chart->addAxis(m_bytes, Qt::AlignBottom);
     m_series->attachAxis(m_modes);
     m_series->attachAxis(m_bytes);
-    // Six categories: the legend gets a line of its own under the chart.
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->hide(); // the key is in the note (an exported chart shows the legend: chart_export.cpp)
     connect(m_series, &QHorizontalStackedBarSeries::hovered, this, [this](bool on, int index, QBarSet* set) {
         const int category = int(std::find(std::begin(m_sets), std::end(m_sets), set) - std::begin(m_sets));
         if (on && category < CategoryCount) QToolTip::showText(QCursor::pos(), toolTipFor(Category(category), index), m_view);
@@ -75,9 +75,7 @@ void MemoryByModeView::setMemory(const std::vector<ModeMemory>& memory, const QS
         const std::int64_t values[CategoryCount] = {b.weights, b.master, b.gradients, b.optimizer, b.weightCopies, b.activations};
         for (int c = 0; c < CategoryCount; ++c) m_sets[c]->append(double(values[c]));
         highest = std::max(highest, double(b.total()));
-        // The total beside the name: the values are readable without hovering.
-        named << tr("%1: %2 bytes").arg(i < std::size_t(labels.size()) ? labels[qsizetype(i)] : QString(),
-                                        QLocale().toString(qlonglong(b.total())));
+        named << (i < std::size_t(labels.size()) ? labels[qsizetype(i)] : QString());
     }
     m_modes->append(named);
     m_bytes->setRange(0, highest * 1.1);
@@ -134,7 +132,18 @@ void MemoryByModeView::showNote() {
                     : tr("Here the smaller activations save %1 bytes, less than the copies cost (%2 bytes): this model "
                          "is small and its batch short; a larger batch saves more.")).arg(QLocale().toString(saved), QLocale().toString(copies));
     }
-    m_note->setText(text);
+    // The key and each bar's total in the note, which wraps: six names did not fit the chart's legend.
+    QString key;
+    const QPalette pal = palette();
+    for (int c = 0; c < CategoryCount; ++c)
+        key += QStringLiteral("<span style=\"color:%1\">■</span> %2&nbsp;&nbsp; ")
+                   .arg(runColor(c, pal).name(), categoryName(Category(c)).toHtmlEscaped());
+    QStringList totals;
+    for (std::size_t i = 0; i < m_memory.size(); ++i)
+        totals << tr("%1: %2 bytes").arg((qsizetype(i) < m_labels.size() ? m_labels[qsizetype(i)] : QString()).toHtmlEscaped(),
+                                         QLocale().toString(qlonglong(m_memory[i].bytes.total())));
+    m_note->setText(text.toHtmlEscaped() + QStringLiteral("<br>") + key +
+                    (totals.isEmpty() ? QString() : QStringLiteral("<br>") + tr("Totals: %1.").arg(totals.join(QStringLiteral("; ")))));
 }
 
 void MemoryByModeView::retranslate() {
@@ -155,6 +164,7 @@ void MemoryByModeView::restyle() {
         m_sets[c]->setColor(runColor(c, pal));
         m_sets[c]->setBorderColor(pal.color(QPalette::Base));
     }
+    showNote(); // its colour key
 }
 
 } // namespace fplab::gui

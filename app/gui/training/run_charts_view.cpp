@@ -90,7 +90,7 @@ void RunChartsView::setRunName(const QString& name) {
         m_scaleView->chart()->setTitle(tr("Loss scale"));
         return;
     }
-    m_lossView->chart()->setTitle(tr("Loss of the %1 run (mean cross-entropy of each step)").arg(name));
+    m_lossView->chart()->setTitle(tr("Loss of the %1 run").arg(name));
     m_scaleView->chart()->setTitle(tr("Loss scale of the %1 run").arg(name));
 }
 

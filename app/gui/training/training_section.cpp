@@ -139,7 +139,7 @@ void TrainingSection::showWhichRun() {
     const TrainingConfig& shown = run.setup.config;
     const QString name = modeText(shown.mode);
     m_charts->setRunName(name);
-    QString text = tr("The charts show the %1 run (%n step(s)).", nullptr, shown.steps).arg(name);
+    QString text = tr("The charts show the %1 run.").arg(name);
     if (configJson(shown) != configJson(m_form->config()))
         text += QLatin1Char(' ') + tr("The settings on the left are not this run's (%1): Start runs them.")
                                        .arg(modeText(m_form->config().mode));
