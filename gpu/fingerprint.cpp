@@ -23,7 +23,62 @@ std::string todayUtc() {
     return buf;
 }
 
+// The hex numbers on the first cell line (blank lines and # comments skipped); 0 when there is none.
+std::size_t firstCellWidth(std::string_view text) {
+    while (!text.empty()) {
+        const std::size_t nl = text.find('\n');
+        std::string_view line = text.substr(0, nl);
+        text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
+        std::size_t words = 0, i = 0;
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+        if (i == line.size() || line[i] == '#') continue;
+        while (i < line.size()) {
+            while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+            if (i == line.size()) break;
+            ++words;
+            while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
+        }
+        return words;
+    }
+    return 0;
+}
+
+std::string typeList(const std::vector<GemmType>& types) {
+    std::string out;
+    for (std::size_t i = 0; i < types.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == types.size() ? " and " : ", ") + std::string(gemmTypeName(types[i]));
+    return out;
+}
+
+// `type`, or (fitType) the type the cells' width and the file's name point to; nullopt with `error` set.
+std::optional<GemmType> typeForCells(std::string_view text, const std::string& fileName, GemmType type, tc::Api api,
+                                     bool fitType, std::string& error) {
+    const std::size_t width = firstCellWidth(text);
+    const auto asked = fingerprintDescription(type, api);
+    if (!fitType || !asked || width == 0 || width == std::size_t(2 * asked->k + 2)) return type;
+    const std::vector<GemmType> fit = typesWithCellWidth(width, api);
+    if (fit.empty()) return type; // no type's cells: the reader names the line and what it expected
+    std::vector<GemmType> named;
+    for (GemmType t : fit) { // "mma_e4m3.txt" names e4m3-fp32 by its input type
+        const std::string_view name = gemmTypeName(t);
+        if (fileName.find(name.substr(0, name.find('-'))) != std::string::npos) named.push_back(t);
+    }
+    const std::vector<GemmType>& chosen = fit.size() == 1 ? fit : named;
+    const std::string shape = "its lines hold " + std::to_string(width) + " numbers, not the " +
+                              std::to_string(2 * asked->k + 2) + " of " + std::string(gemmTypeName(type));
+    if (chosen.size() == 1) return chosen[0];
+    error = shape + "; the types that fit are " + typeList(fit) + ": choose one";
+    return std::nullopt;
+}
+
 } // namespace
+
+std::vector<GemmType> typesWithCellWidth(std::size_t numbers, tc::Api api) {
+    std::vector<GemmType> out;
+    for (GemmType t : fingerprintTypes())
+        if (const auto d = fingerprintDescription(t, api); d && std::size_t(2 * d->k + 2) == numbers) out.push_back(t);
+    return out;
+}
 
 std::vector<GemmType> fingerprintTypes() {
     return {GemmType::Tf32, GemmType::Fp16Fp32, GemmType::Fp16Fp16, GemmType::Bf16Fp32, GemmType::E4m3Fp32,
@@ -133,7 +188,7 @@ CornerRun runCornerProbesOnModel(GemmType type, tc::Arch arch, tc::CornerReading
 }
 
 tc::fingerprint::AnswersOrError readFingerprintAnswers(const std::string& path, std::optional<GemmType> type,
-                                                       tc::Api api, tc::Arch arch) {
+                                                       tc::Api api, tc::Arch arch, bool fitType) {
     namespace fp = tc::fingerprint;
     fp::AnswersOrError out;
     std::string error;
@@ -148,14 +203,22 @@ tc::fingerprint::AnswersOrError readFingerprintAnswers(const std::string& path, 
         out.error = path + " is not a fingerprint file; bare recorded cells are read with a type (and an architecture)";
         out.needsType = true;
         return out;
-    } else if (auto meta = fingerprintDescription(*type, api); !meta) {
-        out.error = fingerprintUnavailableReason(*type, api);
-        return out;
     } else {
+        const std::size_t slash = path.find_last_of("/\\");
+        const std::string fileName = slash == std::string::npos ? path : path.substr(slash + 1);
+        const auto cellsType = typeForCells(*text, fileName, *type, api, fitType, error);
+        if (!cellsType) {
+            out.error = path + ": " + error;
+            return out;
+        }
+        auto meta = fingerprintDescription(*cellsType, api);
+        if (!meta) {
+            out.error = fingerprintUnavailableReason(*cellsType, api);
+            return out;
+        }
         meta->computeCapability = arch == tc::Arch::Sm90 ? 90 : 80;
         meta->device = "recorded cells from " + path;
-        const std::size_t slash = path.find_last_of("/\\");
-        out = fp::parseBareCells(*text, *meta, slash == std::string::npos ? path : path.substr(slash + 1));
+        out = fp::parseBareCells(*text, *meta, fileName);
     }
     if (!out.answers) out.error = path + ": " + out.error;
     return out;

@@ -26,9 +26,13 @@ std::optional<GemmType> gemmTypeOf(tc::InputType input, tc::AccumType accum);
 
 // Reads answers from a file: a fingerprint file (`--save`, the GPU Lab's Save), or bare recorded cells
 // ("a0..a31 b0..b31 c d" lines, such as the H100 evidence) read as `type` and `api` on `arch`. Bare cells
-// without a type, an unreadable file and malformed lines give the error, naming the file.
+// without a type, an unreadable file and malformed lines give the error, naming the file. With
+// `fitType`, cells whose width does not fit `type` are read as the one type they fit (several: the one the
+// file's name names); when none can be chosen the error lists the types that fit.
 tc::fingerprint::AnswersOrError readFingerprintAnswers(const std::string& path, std::optional<GemmType> type,
-                                                       tc::Api api, tc::Arch arch);
+                                                       tc::Api api, tc::Arch arch, bool fitType = false);
+// The fingerprint types whose cells have `numbers` hex numbers a line (2k + 2).
+std::vector<GemmType> typesWithCellWidth(std::size_t numbers, tc::Api api);
 
 // Runs every probe tile once on device 0 and records the cells. `progress(done, total)` is called
 // after each tile. Throws GpuError (NotBuilt, NoDevice, Unsupported, ...).

@@ -1,6 +1,8 @@
 // Reading the ladder's CSV tables back: "# key: value" fields, a header line, rows until a blank line.
 #include "gpu/ladder_results.h"
 
+#include "core/tensor_core/measured_gemm.h"
+
 #include <algorithm>
 #include <charconv>
 #include <fstream>
@@ -9,27 +11,6 @@
 namespace fplab::gpu {
 
 namespace {
-
-// One CSV line into fields: commas separate, double quotes quote, "" is a quote inside quotes.
-std::vector<std::string> splitCsv(std::string_view line) {
-    std::vector<std::string> fields(1);
-    bool quoted = false;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += '"', ++i;
-            else if (c == '"') quoted = false;
-            else fields.back() += c;
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            fields.emplace_back();
-        } else {
-            fields.back() += c;
-        }
-    }
-    return fields;
-}
 
 // "-" (did not run, or no value) and WRONG (a failed check) read as 0.
 bool parseNumber(const std::string& s, double& v) {
@@ -74,7 +55,7 @@ std::vector<LadderRecord> parseLadderCsv(std::string_view text, std::string& err
             continue;
         }
         if (state == State::Other) continue;
-        const auto fields = splitCsv(line);
+        const auto fields = tc::splitCsvLine(line);
         if (state == State::Between) {
             // A header: the ladder's, or another table's, whose rows are skipped.
             const bool ours = fields.size() == kLadderCsvColumns.size() &&

@@ -61,9 +61,10 @@ void printCpuDetails(const TrainingRun& run, CommandIo io) {
     io.out << "  weight updates rounded away (computed update nonzero, stored weight unchanged): " << vanished << " of "
            << attempted << " (" << fixed(attempted ? 100.0 * double(vanished) / double(attempted) : 0.0, 2) << "%)\n";
     if (run.policy().fp8Gemms() && !h.empty()) printFp8Summary(h, io);
-    io.out << "  memory (bytes): weights " << m.weights << ", master " << m.master << ", gradients " << m.gradients
-           << ", optimizer " << m.optimizer << ", activations " << m.activations << " (one micro-batch); total "
-           << m.total() << "\n";
+    io.out << "  memory (bytes): static " << m.staticBytes() << " (weights " << m.weights << ", master " << m.master
+           << ", gradients " << m.gradients << ", optimizer " << m.optimizer << "); one micro-batch "
+           << m.transientBytes() << " (weight copies " << m.weightCopies << ", activations " << m.activations
+           << "); total " << m.total() << "\n";
 }
 
 } // namespace

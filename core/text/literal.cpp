@@ -84,6 +84,7 @@ LiteralOrError readLiteral(std::string_view rawText, const Format& f, const Env&
     const ParseOutcome parsed = parseValue(parseText, f, env);
     if (!parsed.ok()) {
         out.error = parsed.error.empty() ? quoted(text) + " is not a number" : parsed.error;
+        out.nanProblem = parsed.nanProblem;
         return out;
     }
     Literal lit;

@@ -24,6 +24,7 @@ struct Literal {
 struct LiteralOrError {
     std::optional<Literal> literal;
     std::string error;
+    NanProblem nanProblem = NanProblem::None; // why a NaN did not fit (error says it in English)
 };
 
 // Everything parseValue reads, plus powers "2^-11", "-10^3" (bases 2 and 10 only).

@@ -138,13 +138,21 @@ ParseOutcome parseNanPayload(Builder& b, std::string_view inner, bool negative, 
         if (field >> 60) return b.fail("the NaN payload is too wide");
         field = (field << 4) | u64(v);
     }
-    if (!f.hasNan()) return b.failPlain(std::string(f.name()) + " has no NaN encoding: every bit pattern is a finite number");
+    const auto nanFail = [](ParseOutcome out, NanProblem problem) {
+        out.nanProblem = problem;
+        return out;
+    };
+    if (!f.hasNan())
+        return nanFail(b.failPlain(std::string(f.name()) + " has no NaN encoding: every bit pattern is a finite number"),
+                       NanProblem::NoNan);
     if (f.specials != SpecialValues::Ieee)
-        return b.failPlain(std::string(f.name()) + " has one NaN encoding per sign and no payload: write nan or -nan");
-    if (field == 0) return b.fail("a NaN payload of 0 is infinity's encoding");
+        return nanFail(b.failPlain(std::string(f.name()) + " has one NaN encoding per sign and no payload: write nan or -nan"),
+                       NanProblem::NoPayload);
+    if (field == 0) return nanFail(b.fail("a NaN payload of 0 is infinity's encoding"), NanProblem::PayloadIsInfinity);
     if (field > f.mantissaMask())
-        return b.failPlain(shown(b.text) + ": the payload does not fit in " + std::string(f.name()) + "'s " +
-                           std::to_string(f.mantissaBits) + " significand bits");
+        return nanFail(b.failPlain(shown(b.text) + ": the payload does not fit in " + std::string(f.name()) + "'s " +
+                                   std::to_string(f.mantissaBits) + " significand bits"),
+                       NanProblem::PayloadTooWide);
     return b.ok({packFields(f, negative && f.hasSign, u64(f.maxExponentField()), field), 0});
 }
 
@@ -304,7 +312,11 @@ ParseOutcome parseValue(std::string_view text, const Format& f, const Env& env) 
         }
         if (equalsNoCase(rest, "nan")) {
             b.kind = InputKind::NaN;
-            if (!f.hasNan()) return b.failPlain(std::string(f.name()) + " has no NaN encoding: every bit pattern is a finite number");
+            if (!f.hasNan()) {
+                ParseOutcome out = b.failPlain(std::string(f.name()) + " has no NaN encoding: every bit pattern is a finite number");
+                out.nanProblem = NanProblem::NoNan;
+                return out;
+            }
             return b.ok(nanResult(f, negative));
         }
         if (rest.size() > 4 && equalsNoCase(rest.substr(0, 4), "nan(")) {

@@ -347,13 +347,10 @@ MemoryReport TrainingRun::memory() const {
     m.parameters = model().parameterCount();
     const std::int64_t paramBytes = dtypeBytes(m_policy.parameterType());
     const std::vector<TraceEntry> trace = dtypeTrace();
-    if (m_policy.autocast() && m_policy.masterWeights) {
-        for (const TraceEntry& t : trace)
-            if (t.role == TensorRole::WeightCopy) m.weights += t.bytes();
-        m.master = m.parameters * 4;
-    } else {
-        m.weights = m.parameters * paramBytes;
-    }
+    if (m_policy.autocast() && m_policy.masterWeights) m.master = m.parameters * 4;
+    else m.weights = m.parameters * paramBytes;
+    for (const TraceEntry& t : trace)
+        if (t.role == TensorRole::WeightCopy) m.weightCopies += t.bytes();
     m.gradients = m.parameters * paramBytes;
     m.optimizer = m.parameters * Optimizer(m_config.optimizer, {}).stateSlots() * paramBytes;
     for (const TraceEntry& t : trace)

@@ -107,14 +107,22 @@ struct PredictionGrid {
 };
 
 // Bytes a run holds by category, as a GPU would hold them in this mode.
+// Static memory (kept from step to step: the parameters, their gradients, the optimizer state) and what
+// one micro-batch's forward pass adds until its backward pass frees it. With Adam the static memory is
+// 16 bytes per parameter in FP32 and in mixed precision alike (lesson 7): autocast keeps float32 master
+// weights and float32 .grad, as PyTorch AMP does; its 16-bit copies of the weights are made by the
+// forward pass and saved for the backward, like the activations.
 struct MemoryReport {
-    std::int64_t parameters = 0;  // element count
-    std::int64_t weights = 0;     // the weights the forward pass reads (autocast's low copies, or the parameters)
-    std::int64_t master = 0;      // float32 master weights
+    std::int64_t parameters = 0;   // element count
+    std::int64_t weights = 0;      // the parameters as stored, when they are not float32 master weights
+    std::int64_t master = 0;       // float32 master weights
     std::int64_t gradients = 0;
     std::int64_t optimizer = 0;
-    std::int64_t activations = 0; // tensors saved for the backward pass, one micro-batch
-    std::int64_t total() const { return weights + master + gradients + optimizer + activations; }
+    std::int64_t weightCopies = 0; // autocast's low-precision copies, forward to backward (one micro-batch)
+    std::int64_t activations = 0;  // tensors saved for the backward pass, one micro-batch
+    std::int64_t staticBytes() const { return weights + master + gradients + optimizer; }
+    std::int64_t transientBytes() const { return weightCopies + activations; }
+    std::int64_t total() const { return staticBytes() + transientBytes(); }
 };
 
 class CpuStepKernels;

@@ -1,6 +1,8 @@
 // Lesson 13 (why cuBLAS is fast): arithmetic intensity and the roofline. A GEMM's FLOPs against the bytes
 // it must move, the GPU's ridge point (peak FLOP/s over memory bandwidth), and the intensity each block
-// tile of the GEMM ladder reaches when its shared-memory fills are counted as memory traffic.
+// tile of the GEMM ladder reaches when its shared-memory fills are counted as memory traffic. And what an
+// H100 measured (the committed record, core/tensor_core/measured_gemm.h): cuBLAS against FP Lab's kernel.
+#include "core/tensor_core/measured_gemm.h"
 #include "lessons/experiments/experiment_helpers.h"
 #include "lessons/value_text.h"
 
@@ -87,6 +89,52 @@ ExperimentResult gemmRoofline(const ParamValues& params) {
     return out;
 }
 
+std::vector<std::string> recordedTypes() {
+    std::vector<std::string> types;
+    for (const tc::MeasuredGemm& r : tc::recordedH100Bench().rows)
+        if (std::find(types.begin(), types.end(), r.type) == types.end()) types.push_back(r.type);
+    return types;
+}
+
+ExperimentResult recordedGemmSpeed(const ParamValues& params) {
+    const tc::MeasuredBench& bench = tc::recordedH100Bench();
+    const std::string& type = params.text("type");
+    const int size = int(params.integer("size"));
+    const tc::MeasuredGemm* cublas = bench.find(type, "cublas", size);
+    const tc::MeasuredGemm* kernel = bench.find(type, "kernel", size);
+    if (!cublas && !kernel) throw ExperimentError("the record has no " + type + " GEMM of size " + std::to_string(size));
+    ExperimentResult out;
+    out.quantities.push_back(textQuantity("device", {"GPU", "GPU"}, {bench.device, bench.device}));
+    out.quantities.push_back(textQuantity("date", {"Measured on", "测量日期"}, {bench.date, bench.date}));
+    const auto tflops = [&](const char* key, LocalText label, const tc::MeasuredGemm* r) {
+        if (r && r->ran) out.quantities.push_back(realQuantity(key, std::move(label), r->tflops));
+        else out.quantities.push_back(textQuantity(key, std::move(label), {r ? r->status : "not measured", r ? r->status : "未测量"}));
+    };
+    tflops("cublas_tflops", {"cuBLAS (TFLOPS)", "cuBLAS（TFLOPS）"}, cublas);
+    tflops("kernel_tflops", {"FP Lab's tensor-core kernel (TFLOPS)", "FP Lab 自己的张量核心内核（TFLOPS）"}, kernel);
+    if (cublas && kernel && cublas->ran && kernel->ran)
+        out.quantities.push_back(realQuantity("kernel_percent", {"Kernel as % of cuBLAS", "内核占 cuBLAS 的百分比"},
+                                              rounded(100 * kernel->tflops / cublas->tflops, 1)));
+    const double datasheet = cublas ? cublas->datasheetTflops : kernel->datasheetTflops;
+    if (datasheet > 0) out.quantities.push_back(realQuantity("datasheet_tflops", {"Datasheet dense peak (TFLOPS)", "数据手册稠密峰值（TFLOPS）"}, datasheet));
+
+    ResultTable t;
+    t.key = "measured";
+    t.title = {"Measured on " + bench.device + ", " + bench.date + ": square GEMMs of size " + std::to_string(size),
+               bench.device + "，" + bench.date + " 实测：规模 " + std::to_string(size) + " 的方阵 GEMM"};
+    t.columns = {{"type", "类型"}, {"cuBLAS TFLOPS", "cuBLAS TFLOPS"}, {"FP Lab kernel TFLOPS", "FP Lab 内核 TFLOPS"},
+                 {"datasheet TFLOPS", "数据手册 TFLOPS"}};
+    for (const std::string& each : recordedTypes()) {
+        const tc::MeasuredGemm* c = bench.find(each, "cublas", size);
+        const tc::MeasuredGemm* k = bench.find(each, "kernel", size);
+        const auto cell = [](const tc::MeasuredGemm* r) { return r && r->ran ? fixed(r->tflops, 2) : std::string("-"); };
+        const double peak = c ? c->datasheetTflops : k ? k->datasheetTflops : 0;
+        t.rows.push_back({each, cell(c), cell(k), peak > 0 ? fixed(peak, 1) : std::string("-")});
+    }
+    out.tables.push_back(std::move(t));
+    return out;
+}
+
 } // namespace
 
 void addRooflineExperiments(std::vector<ExperimentSpec>& catalog) {
@@ -102,6 +150,14 @@ void addRooflineExperiments(std::vector<ExperimentSpec>& catalog) {
                         numberListParam("tile_m", "1, 32, 128, 128, 128", {"block tile rows, one per rung", "各级线程块分块的行数"}),
                         numberListParam("tile_n", "1, 32, 128, 256, 128", {"block tile columns, one per rung", "各级线程块分块的列数"})},
                        gemmRoofline});
+    catalog.push_back({"recorded_gemm_speed",
+                       {"GEMM speed measured on an H100", "H100 上实测的 GEMM 速度"},
+                       {"What cuBLAS and FP Lab's own tensor-core kernel reached on the GPU of the committed record "
+                        "(docs/gpu-results/), per type, at one size.",
+                        "已提交记录（docs/gpu-results/）中的 GPU 上，cuBLAS 与 FP Lab 自己的张量核心内核在某一规模下各类型达到的速度。"},
+                       {choiceParam("type", "fp16-fp32", recordedTypes(), {"the GEMM type", "GEMM 类型"}),
+                        integerParam("size", "8192", 1, 1 << 20, {"n: the GEMM is n x n x n", "n：GEMM 为 n x n x n"})},
+                       recordedGemmSpeed});
 }
 
 } // namespace fplab::lessons

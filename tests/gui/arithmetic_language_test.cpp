@@ -4,6 +4,7 @@
 #include "app/gui/arithmetic/operation_steps.h"
 #include "app/gui/arithmetic/special_case_text.h"
 #include "app/gui/common/format_choice.h"
+#include "core/text/literal.h"
 #include "gui_fixture.h"
 
 #include <QRegularExpression>
@@ -112,6 +113,35 @@ TEST(ArithmeticLanguageTest, EverySpecialCaseHasEnglishAndChineseWords) {
     }
     ASSERT_TRUE(harness.language().setLanguage(QStringLiteral("en")));
     EXPECT_TRUE(specialCaseText(SpecialCase::None).isEmpty());
+}
+
+// Issue 26 item 9: a NaN that does not fit the format is explained in Chinese (core's NanProblem, worded here).
+TEST(ArithmeticLanguageTest, NanErrorsReadInChinese) {
+    testing::GuiHarness harness;
+    struct Case {
+        const char* format;
+        const char* typed;
+        NanProblem problem;
+    };
+    const Case cases[] = {{"e2m1", "nan", NanProblem::NoNan},
+                          {"e4m3", "nan(0x1)", NanProblem::NoPayload},
+                          {"fp16", "nan(0x0)", NanProblem::PayloadIsInfinity},
+                          {"bf16", "-nan(0x201)", NanProblem::PayloadTooWide}};
+    for (const Case& c : cases) {
+        OperationInput in;
+        in.kind = Operation::Add;
+        in.format = *resolveFormat(QString::fromLatin1(c.format));
+        in.operands = {QString::fromLatin1(c.typed), QStringLiteral("1")};
+        EXPECT_EQ(readLiteral(c.typed, in.format, Env{}).nanProblem, c.problem) << c.typed << " in " << c.format;
+        ASSERT_TRUE(harness.language().setLanguage(QStringLiteral("en")));
+        const QString english = runOperation(in).error;
+        ASSERT_TRUE(harness.language().setLanguage(QStringLiteral("zh_CN")));
+        const QString chinese = runOperation(in).error;
+        EXPECT_FALSE(english.isEmpty()) << c.typed << " in " << c.format;
+        EXPECT_FALSE(chinese.contains(QRegularExpression(QStringLiteral("[a-z]{4,} [a-z]{3,}"))))
+            << c.typed << " in " << c.format << ": " << chinese.toStdString();
+    }
+    ASSERT_TRUE(harness.language().setLanguage(QStringLiteral("en")));
 }
 
 } // namespace

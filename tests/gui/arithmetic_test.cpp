@@ -13,6 +13,7 @@
 
 #include <bit>
 #include <cmath>
+#include <cstdint>
 
 namespace fplab::gui {
 namespace {
@@ -143,6 +144,39 @@ TEST_F(ArithmeticTest, OverflowAndSpecialCasesRaiseTheirFlags) {
     arith->setOperandText(0, QStringLiteral("1000"));
     EXPECT_EQ(arith->outcome().result.bits, 0x7fu);
     EXPECT_TRUE(arith->outcome().result.flags & kOverflow);
+}
+
+// Issue 26 item 7: -nan(0x201) + 1 typed in FP16. Every row converts the FP16 NaN (as the Explorer does)
+// instead of rereading 0x201 as its own significand field, and says that the NaN propagated, not that b
+// vanished. Oracle: the bits written from the rules (IEEE 754-2019 6.2.3, as x86's conversions do): a NaN converts to
+// a quiet NaN with its sign and the top bits of its significand field, and NaN + 1 returns that NaN.
+TEST_F(ArithmeticTest, ANanOperandIsConvertedIntoEveryFormatAndPropagates) {
+    arith->setOperandText(0, QStringLiteral("-nan(0x201)"));
+    arith->setOperandText(1, QStringLiteral("1"));
+    ASSERT_TRUE(arith->outcome().ok());
+    // FP16 0xfe01: sign 1, exponent all ones, field 0x201 (quiet bit 0x200 set). Wider: the field shifted left.
+    const std::uint32_t fp32 = 0x80000000u | 0x7f800000u | (0x201u << (23 - 10));
+    const std::uint64_t fp64 = 0x8000000000000000ull | 0x7ff0000000000000ull | (std::uint64_t{0x201} << (52 - 10));
+    const auto hex = [](std::uint64_t v, int digits) { return QStringLiteral("0x%1").arg(v, digits, 16, QLatin1Char('0')); };
+    EXPECT_EQ(cell(QStringLiteral("fp16"), OperationTableModel::BitsColumn).toString(), hex(0xfe01, 4));
+    EXPECT_EQ(cell(QStringLiteral("fp32"), OperationTableModel::BitsColumn).toString(), hex(fp32, 8));
+    EXPECT_EQ(cell(QStringLiteral("fp64"), OperationTableModel::BitsColumn).toString(), hex(fp64, 16));
+    EXPECT_EQ(cell(QStringLiteral("bf16"), OperationTableModel::BitsColumn).toString(), hex(fp32 >> 16, 4)); // BF16: FP32's top half
+    for (const QString& key : {QStringLiteral("fp16"), QStringLiteral("tf32"), QStringLiteral("fp32"), QStringLiteral("fp64"),
+                              QStringLiteral("bf16"), QStringLiteral("e4m3"), QStringLiteral("e5m2")}) {
+        ASSERT_GE(model->rowOfKey(key), 0) << key.toStdString();
+        const QString note = cell(key, OperationTableModel::NoteColumn).toString();
+        EXPECT_TRUE(note.startsWith(QStringLiteral("a NaN operand → NaN"))) << key.toStdString() << ": " << note.toStdString();
+        EXPECT_FALSE(cell(key, 0, OperationTableModel::VanishedRole).toBool()) << key.toStdString();
+    }
+    EXPECT_EQ(cell(QStringLiteral("e4m3"), OperationTableModel::BitsColumn).toString(), hex(0xff, 2));
+
+    // 65504 + 16: E4M3 cannot hold 65504 (it overflows on entry to NaN); no swamping there either.
+    arith->setOperandText(0, QStringLiteral("65504"));
+    arith->setOperandText(1, QStringLiteral("16"));
+    const QString e4m3 = cell(QStringLiteral("e4m3"), OperationTableModel::NoteColumn).toString();
+    EXPECT_FALSE(e4m3.contains(QStringLiteral("vanished"))) << e4m3.toStdString();
+    EXPECT_TRUE(e4m3.contains(QStringLiteral("a overflowed on entry"))) << e4m3.toStdString();
 }
 
 TEST_F(ArithmeticTest, UnreadableOperandsAreReportedNotCrashed) {

@@ -121,5 +121,43 @@ TEST(FingerprintPanelTest, LoadsTheRecordedH100AnswersAndShowsTheInferredModel) 
     EXPECT_EQ(panel->model()->text(n, FingerprintPanel::Inferred), QStringLiteral("16"));
 }
 
+// Issue 26 item 11: recorded FP8 cells (66 numbers a line) loaded with the type box on its default (tf32)
+// are read as the FP8 type the file's name names; with a name that does not say, the message lists the
+// types that fit.
+TEST(FingerprintPanelTest, BareCellsOfAnotherWidthAreReadAsTheTypeTheyFit) {
+    testing::GuiHarness harness;
+    harness.window().showSection(QStringLiteral("gpu-lab"));
+    auto* lab = harness.section<GpuLabSection>(QStringLiteral("gpu-lab"));
+    ASSERT_NE(lab, nullptr);
+    lab->tabs()->setCurrentIndex(GpuLabSection::FingerprintTab);
+    FingerprintPanel* panel = lab->fingerprintPanel();
+    panel->typeCombo()->setCurrentIndex(panel->typeCombo()->findData(QStringLiteral("tf32")));
+    const QString recorded = QString::fromStdString(std::string(FPLAB_TC_DATA_DIR) + "/h100/mma_e4m3.txt");
+    ASSERT_TRUE(panel->startLoad(recorded));
+    ASSERT_TRUE(lab->runner()->waitUntilIdle(60000));
+    ASSERT_TRUE(panel->result().has_value()) << lab->jobLabel()->text().toStdString();
+    EXPECT_EQ(panel->result()->answers.input, tc::InputType::E4m3);
+    EXPECT_EQ(panel->typeCombo()->currentData().toString(), QStringLiteral("e4m3-fp32"));
+    EXPECT_TRUE(panel->summaryLabel()->text().contains(QStringLiteral("do not fit tf32"))) << panel->summaryLabel()->text().toStdString();
+    EXPECT_TRUE(panel->summaryLabel()->text().contains(QStringLiteral("recorded cells from"))) << panel->summaryLabel()->text().toStdString();
+    // Issue 26 item 9: in Chinese, the summary's sentences and the reason are Chinese too.
+    ASSERT_TRUE(harness.language().setLanguage(QStringLiteral("zh_CN")));
+    const QString chinese = panel->summaryLabel()->text() + panel->runButton()->toolTip();
+    EXPECT_FALSE(chinese.contains(QStringLiteral("recorded cells from"))) << chinese.toStdString();
+    EXPECT_FALSE(chinese.contains(QStringLiteral("do not fit"))) << chinese.toStdString();
+    EXPECT_FALSE(chinese.contains(QStringLiteral("Cannot run here"))) << chinese.toStdString();
+    ASSERT_TRUE(harness.language().setLanguage(QStringLiteral("en")));
+
+    QTemporaryDir dir;
+    const QString unnamed = dir.filePath(QStringLiteral("cells.txt"));
+    ASSERT_TRUE(QFile::copy(recorded, unnamed));
+    panel->typeCombo()->setCurrentIndex(panel->typeCombo()->findData(QStringLiteral("tf32")));
+    ASSERT_TRUE(panel->startLoad(unnamed));
+    ASSERT_TRUE(lab->runner()->waitUntilIdle(60000));
+    const QString message = lab->jobLabel()->text();
+    EXPECT_TRUE(message.contains(QStringLiteral("66 numbers"))) << message.toStdString();
+    EXPECT_TRUE(message.contains(QStringLiteral("e4m3-fp32 and e5m2-fp32"))) << message.toStdString();
+}
+
 } // namespace
 } // namespace fplab::gui

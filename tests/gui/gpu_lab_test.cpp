@@ -283,11 +283,8 @@ TEST(GpuLabTest, TheSpeedTableShowsTheDatasheetOfTheChosenGpu) {
     EXPECT_EQ(table->text(5, SpeedPanel::Peak), QStringLiteral("—")); // no FP8 on the A100
     select(speed->datasheetCombo(), QStringLiteral("H100 SXM5"));
     EXPECT_EQ(table->text(2, SpeedPanel::Peak), QStringLiteral("494.7"));
-    ASSERT_EQ(speed->barSeries()->count(), 1);
+    ASSERT_EQ(speed->barSeries()->count(), 2); // the peaks and the committed H100 record
     EXPECT_DOUBLE_EQ(speed->barSeries()->barSets().first()->at(2), 494.7);
-    if (!gpu::queryDevices().available) {
-        EXPECT_EQ(table->text(2, SpeedPanel::Measured), QStringLiteral("—"));
-    }
     // Measured rows appear next to the peak, with the percentage, and as a second set of bars.
     gpu::BenchRow row;
     row.type = gpu::GemmType::Tf32;
@@ -298,6 +295,36 @@ TEST(GpuLabTest, TheSpeedTableShowsTheDatasheetOfTheChosenGpu) {
     EXPECT_EQ(table->text(2, SpeedPanel::Measured), QStringLiteral("400.0"));
     EXPECT_EQ(table->text(2, SpeedPanel::PercentOfPeak), QStringLiteral("81%"));
     EXPECT_EQ(speed->barSeries()->count(), 2);
+}
+
+// Issue 26 item 14: without a run here, the Measured column shows the committed H100 record (cuBLAS,
+// 2026-11-24) at the chosen size, marked with the GPU and the date; a run replaces it.
+TEST(GpuLabTest, TheSpeedTableShowsTheRecordedH100FiguresUntilARunReplacesThem) {
+    testing::GuiHarness harness;
+    GpuLabSection* lab = openLab(harness);
+    SpeedPanel* speed = lab->speedPanel();
+    TextTableModel* table = speed->model();
+    select(speed->datasheetCombo(), QStringLiteral("H100 SXM5"));
+    speed->sizeCombo()->setCurrentIndex(speed->sizeCombo()->findData(8192));
+    // docs/gpu-results/h100-2026-11-24/06-bench.csv: fp16-fp32,FP16,cublas,8192,...,747.52,989.4,75.6,ok
+    EXPECT_EQ(table->text(3, SpeedPanel::Type), QStringLiteral("FP16"));
+    EXPECT_EQ(table->text(3, SpeedPanel::Measured), QStringLiteral("747.5"));
+    EXPECT_EQ(table->text(3, SpeedPanel::PercentOfPeak), QStringLiteral("76%"));
+    EXPECT_EQ(table->text(5, SpeedPanel::Measured), QStringLiteral("—")); // FP8 through cuBLASLt failed there
+    const QString note = speed->noteLabel()->text();
+    EXPECT_TRUE(note.contains(QStringLiteral("cuBLAS on NVIDIA H100 80GB HBM3 on 2026-11-24"))) << note.toStdString();
+    EXPECT_TRUE(note.contains(QStringLiteral("docs/gpu-results/h100-2026-11-24/06-bench.csv"))) << note.toStdString();
+    speed->sizeCombo()->setCurrentIndex(speed->sizeCombo()->findData(1024));
+    EXPECT_EQ(table->text(3, SpeedPanel::Measured), QStringLiteral("114.5"));
+    gpu::BenchRow row;
+    row.type = gpu::GemmType::Fp16Fp32;
+    row.ran = true;
+    row.size = 1024;
+    row.tflops = 100;
+    speed->showMeasured({row});
+    EXPECT_EQ(table->text(3, SpeedPanel::Measured), QStringLiteral("100.0"));
+    EXPECT_EQ(table->text(2, SpeedPanel::Measured), QStringLiteral("—")); // the record is gone with the run
+    EXPECT_FALSE(speed->noteLabel()->text().contains(QStringLiteral("2026-11-24")));
 }
 
 TEST(GpuLabTest, SettingsSurviveARestart) {

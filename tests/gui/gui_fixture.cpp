@@ -1,6 +1,10 @@
 // Building and rebuilding the window the way main() does.
 #include "gui_fixture.h"
 
+#include "app/gui/shell/session_manager.h"
+#include "app/gui/training/run_controls.h"
+#include "app/gui/training/training_section.h"
+
 #include <QApplication>
 
 namespace fplab::gui::testing {
@@ -30,6 +34,11 @@ void GuiHarness::build() {
     m_language = std::make_unique<LanguageManager>();
     m_language->setLanguage(m_settings->language.get().isEmpty() ? QStringLiteral("en") : m_settings->language.get());
     m_window = std::make_unique<MainWindow>(*m_settings, *m_theme, *m_language);
+    // Cancel asks first after a few seconds of a run: a modal question would stop a test on a slow machine.
+    if (auto* training = section<TrainingSection>(QStringLiteral("training")))
+        training->runControls()->setCancelConfirmer([](int) { return true; });
+    // Closing with unsaved kept runs asks too: a test that wants the question installs its own answer.
+    m_window->sessionManager()->setCloseAsker([] { return SessionManager::CloseChoice::Discard; });
     m_window->show();
     QApplication::processEvents();
 }

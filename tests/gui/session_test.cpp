@@ -346,6 +346,63 @@ TEST(SessionTest, TheFileActionsAskForAPathOnlyWhenTheyNeedOne) {
     }
 }
 
+// Issue 26 item 4: a finished (kept) run is an unsaved change; Quit asks and can save it or stay; File >
+// Open starts where the last session was saved, also after a restart.
+TEST(SessionTest, AKeptRunIsUnsavedAndQuitAsksBeforeLosingIt) {
+    QTemporaryDir dir;
+    testing::GuiHarness h;
+    h.window().showSection(QStringLiteral("training"));
+    SessionManager* session = h.window().sessionManager();
+    auto* training = h.section<TrainingSection>(QStringLiteral("training"));
+    training::TrainingConfig c;
+    c.steps = 5;
+    training->runControls()->showCompletedRun(c);
+    ASSERT_EQ(training->compareRuns()->store()->runs().size(), 1u);
+    EXPECT_TRUE(session->isModified());
+
+    int asked = 0;
+    SessionManager::CloseChoice answer = SessionManager::CloseChoice::Stay;
+    session->setCloseAsker([&] {
+        ++asked;
+        return answer;
+    });
+    EXPECT_FALSE(h.window().close()); // Stay: the window and its run remain
+    EXPECT_EQ(asked, 1);
+    EXPECT_TRUE(h.window().isVisible());
+
+    const QString path = dir.filePath(QStringLiteral("kept.fplab"));
+    QStringList suggestions;
+    session->setPathAsker([&](bool, const QString& suggested) {
+        suggestions << suggested;
+        return path;
+    });
+    answer = SessionManager::CloseChoice::Save;
+    EXPECT_TRUE(h.window().close());
+    EXPECT_EQ(asked, 2);
+    ASSERT_TRUE(QFile::exists(path));
+    const SessionFile::Parsed saved = SessionFile::read(path);
+    EXPECT_EQ(saved.sections.value(QStringLiteral("training")).toObject().value(QStringLiteral("runs")).toArray().size(), 1);
+
+    h.restart();
+    SessionManager* again = h.window().sessionManager();
+    // Nothing unsaved: Quit does not ask.
+    int askedAgain = 0;
+    again->setCloseAsker([&] {
+        ++askedAgain;
+        return SessionManager::CloseChoice::Stay;
+    });
+    EXPECT_TRUE(h.window().close());
+    EXPECT_EQ(askedAgain, 0);
+    EXPECT_EQ(again->startFolder(), QFileInfo(path).absolutePath());
+    QString offered;
+    again->setPathAsker([&](bool, const QString& suggested) {
+        offered = suggested;
+        return QString();
+    });
+    again->openAction()->trigger();
+    EXPECT_EQ(offered, QFileInfo(path).absolutePath());
+}
+
 TEST(SessionTest, AFailedSaveSaysSo) {
     testing::GuiHarness h;
     Captured problems;

@@ -139,13 +139,21 @@ TEST(AutocastTrace, TheRunsTraceAndMemoryFollowThePolicy) {
     EXPECT_EQ(fp32.master, 0);
     EXPECT_EQ(fp32.gradients, 4 * a);
     EXPECT_EQ(fp32.optimizer, 8 * a);
+    EXPECT_EQ(fp32.weightCopies, 0);
     // Mixed precision: float32 master weights and .grad (as PyTorch AMP keeps them), float16 copies of
     // the linear layers' weights and biases (LayerNorm's stay float32), and smaller activations.
+    EXPECT_EQ(fp16.weights, 0);
     EXPECT_EQ(fp16.master, 4 * a);
     EXPECT_EQ(fp16.gradients, 4 * a);
     EXPECT_EQ(fp16.optimizer, 8 * a);
+    // Lesson 7's rule (issue 26): with Adam, 16 bytes of static memory per parameter in FP32 and in mixed
+    // precision; the 16-bit copies live from the forward pass to the backward pass, with the activations.
+    EXPECT_EQ(fp32.staticBytes(), 16 * a);
+    EXPECT_EQ(fp16.staticBytes(), 16 * a);
     const std::int64_t normParams = 2 * 16; // ln.weight, ln.bias
-    EXPECT_EQ(fp16.weights, 2 * (a - normParams));
+    EXPECT_EQ(fp16.weightCopies, 2 * (a - normParams));
+    EXPECT_EQ(fp16.transientBytes(), fp16.weightCopies + fp16.activations);
+    EXPECT_EQ(fp16.total(), fp16.staticBytes() + fp16.transientBytes());
     EXPECT_LT(fp16.activations, fp32.activations);
     c.mode = TrainingMode::Fp16Dynamic;
     c.masterWeights = false;

@@ -12,6 +12,7 @@
 #include "app/gui/training/run_list_view.h"
 #include "app/gui/training/run_store.h"
 #include "app/gui/training/run_all_modes.h"
+#include "app/gui/training/run_charts_view.h"
 #include "app/gui/training/run_controls.h"
 #include "app/gui/training/run_phase.h"
 #include "app/gui/training/training_controller.h"
@@ -26,13 +27,16 @@
 #include <QBarSet>
 #include <QChart>
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineSeries>
 #include <QListView>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -170,7 +174,7 @@ TEST(CompareRunsGui, TheMemoryBarsAreTheCoresBytes) {
     c.model.width = 16;
     const std::vector<ModeMemory> memory = memoryByMode(c, standardComparisonModes());
     view.setMemory(memory, {QStringLiteral("FP32"), QStringLiteral("FP16"), QStringLiteral("FP16 + scaler"),
-                            QStringLiteral("BF16")});
+                            QStringLiteral("BF16")}, false);
     ASSERT_EQ(view.categories().size(), 4);
     for (int m = 0; m < 4; ++m) {
         const MemoryReport& b = memory[std::size_t(m)].bytes;
@@ -178,9 +182,45 @@ TEST(CompareRunsGui, TheMemoryBarsAreTheCoresBytes) {
         EXPECT_EQ(view.barSet(MemoryByModeView::Master)->at(m), double(b.master));
         EXPECT_EQ(view.barSet(MemoryByModeView::Gradients)->at(m), double(b.gradients));
         EXPECT_EQ(view.barSet(MemoryByModeView::Optimizer)->at(m), double(b.optimizer));
+        EXPECT_EQ(view.barSet(MemoryByModeView::WeightCopies)->at(m), double(b.weightCopies));
         EXPECT_EQ(view.barSet(MemoryByModeView::Activations)->at(m), double(b.activations));
+        // Issue 26 item 13: every bar names its total, every segment has a tooltip with its bytes.
+        EXPECT_TRUE(view.note().contains(QStringLiteral("%1: %2 bytes").arg(view.categories()[m], QLocale().toString(qlonglong(b.total())))))
+            << view.note().toStdString();
+        EXPECT_TRUE(view.toolTipFor(MemoryByModeView::Optimizer, m).contains(QLocale().toString(qlonglong(b.optimizer))));
     }
     EXPECT_EQ(view.barSet(MemoryByModeView::Master)->at(0), 0.0); // FP32 has no master copy
+    // Static memory is 16 bytes per parameter in each mode (lesson 7); the note says whether the halved
+    // activations outweigh the copies, with the numbers.
+    for (const ModeMemory& m : memory) EXPECT_EQ(m.bytes.staticBytes(), 16 * m.bytes.parameters);
+    const qlonglong saved = memory[0].bytes.activations - memory[1].bytes.activations;
+    EXPECT_TRUE(view.note().contains(QLocale().toString(saved))) << view.note().toStdString();
+    EXPECT_TRUE(view.note().contains(QLocale().toString(qlonglong(memory[1].bytes.weightCopies)))) << view.note().toStdString();
+}
+
+// Issue 26 item 13: the ninth run says which run it dropped; the memory chart shows the kept runs (FP8 too),
+// not a dropped one.
+TEST(CompareRunsGui, TheNinthRunSaysWhichItDroppedAndTheMemoryChartShowsTheKeptRuns) {
+    testing::GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    QStringList messages;
+    QObject::connect(s, &Section::statusMessage, [&](const QString& text, int) { messages << text; });
+    RunStore* store = s->compareRuns()->store();
+    store->add(finishedRun(small(TrainingMode::Fp32, 2), QStringLiteral("baseline")));
+    store->add(finishedRun(small(TrainingMode::Fp8Delayed, 2), QStringLiteral("fp8")));
+    s->compareRuns()->views()->setCurrentWidget(s->compareRuns()->memory());
+    ASSERT_EQ(s->compareRuns()->memory()->categories().size(), 2);
+    EXPECT_EQ(s->compareRuns()->memory()->categories()[1], QStringLiteral("fp8"));
+    EXPECT_GT(s->compareRuns()->memory()->barSet(MemoryByModeView::WeightCopies)->at(1), 0.0);
+    for (int i = 2; i < 8; ++i) store->add(finishedRun(small(TrainingMode::Bf16, 2), QStringLiteral("run %1").arg(i)));
+    EXPECT_TRUE(messages.isEmpty());
+    store->add(finishedRun(small(TrainingMode::Bf16, 2), QStringLiteral("ninth")));
+    ASSERT_EQ(messages.size(), 1);
+    EXPECT_TRUE(messages[0].contains(QStringLiteral("“baseline” was dropped to keep “ninth”"))) << messages[0].toStdString();
+    const QStringList bars = s->compareRuns()->memory()->categories();
+    ASSERT_EQ(bars.size(), RunStore::kMaxRuns);
+    EXPECT_FALSE(bars.contains(QStringLiteral("baseline")));
 }
 
 TEST(CompareRunsGui, AKeptRunsCsvIsTheClisByteForByte) {
@@ -315,6 +355,17 @@ TEST(CompareRunsGui, RunAllModesQueuesTheFourModesAndKeepsEach) {
     }
     EXPECT_EQ(currentEnum(s->form()->modeCombo(), TrainingMode::Fp32), TrainingMode::Fp8Block); // the form's mode back
     EXPECT_TRUE(s->runAllModes()->action()->isEnabled());
+    // Issue 26 item 5: the charts show the last mode's run and say so; the form's other mode is named as not run.
+    const QString bf16 = s->form()->modeCombo()->itemText(s->form()->modeCombo()->findData(QVariant::fromValue(int(TrainingMode::Bf16))));
+    const QString fp8 = s->form()->modeCombo()->currentText();
+    EXPECT_TRUE(s->charts()->lossSeries()->chart()->title().contains(bf16)) << s->charts()->lossSeries()->chart()->title().toStdString();
+    EXPECT_TRUE(s->shownRunLabel()->isVisibleTo(s));
+    EXPECT_TRUE(s->shownRunLabel()->text().contains(bf16)) << s->shownRunLabel()->text().toStdString();
+    EXPECT_TRUE(s->shownRunLabel()->text().contains(QStringLiteral("not this run's (%1)").arg(fp8))) << s->shownRunLabel()->text().toStdString();
+    // Set the form back to the shown run's mode: it matches again.
+    ASSERT_TRUE(selectEnum(s->form()->modeCombo(), TrainingMode::Bf16));
+    s->form()->masterWeightsCheck()->setChecked(store->runs().back().config.masterWeights);
+    EXPECT_FALSE(s->shownRunLabel()->text().contains(QStringLiteral("not this run's"))) << s->shownRunLabel()->text().toStdString();
     // Reset clears the kept runs (the settings stay).
     s->runControls()->resetAction()->trigger();
     EXPECT_EQ(store->rowCount(), 0);

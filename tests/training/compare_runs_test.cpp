@@ -89,9 +89,12 @@ TEST(CompareRuns, MemoryByModeMatchesTheModelsShapes) {
     for (std::size_t i = 1; i < 4; ++i) {
         const MemoryReport& low = m[i].bytes;
         SCOPED_TRACE(std::string(modeName(m[i].mode)));
-        // 16-bit copies of the linear layers' weights and biases (32 + 16 + 48 + 3), float32 master weights.
-        EXPECT_EQ(low.weights, 2 * (32 + 16 + 48 + 3));
+        // 16-bit copies of the linear layers' weights and biases (32 + 16 + 48 + 3), made for one micro-batch;
+        // float32 master weights, so the static memory is FP32's 16 bytes per parameter.
+        EXPECT_EQ(low.weightCopies, 2 * (32 + 16 + 48 + 3));
+        EXPECT_EQ(low.weights, 0);
         EXPECT_EQ(low.master, 4 * a);
+        EXPECT_EQ(low.staticBytes(), fp32.staticBytes());
         EXPECT_EQ(low.gradients, 4 * a);
         EXPECT_EQ(low.optimizer, 2 * 4 * a);
         // 16-bit: fc1's input (2), after fc1 (16), fc2's input (16); float32: ln1's input (16), its mean

@@ -40,7 +40,22 @@ TEST(TrainCli, PrintsAStepLogAndASummary) {
     EXPECT_NE(lineStartingWith(r.out, "     5  "), "");
     EXPECT_NE(r.out.find("status: finished (finished 5 steps)"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("skipped steps: 0 of 5; final scale 65536"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("memory (bytes): weights"), std::string::npos);
+    EXPECT_NE(r.out.find("memory (bytes): static "), std::string::npos) << r.out;
+}
+
+// Issue 26 item 13: the CLI counts memory as the GUI does: with Adam the static memory of FP32 and of mixed
+// precision is the same (16 bytes per parameter); the float16 copies of the weights join the activations.
+TEST(TrainCli, StaticMemoryIsTheSameInFp32AndMixedPrecision) {
+    const auto staticBytes = [](const char* mode) {
+        const CliRun r = runInProcess({"train", "--mode", mode, "--steps", "1"});
+        EXPECT_EQ(r.code, kExitOk) << r.err;
+        const std::string line = lineStartingWith(r.out, "  memory (bytes): static ");
+        return std::stoll(line.substr(std::string("  memory (bytes): static ").size()));
+    };
+    const long long fp32 = staticBytes("fp32");
+    EXPECT_GT(fp32, 0);
+    EXPECT_EQ(staticBytes("fp16-dynamic"), fp32);
+    EXPECT_EQ(staticBytes("bf16"), fp32);
 }
 
 TEST(TrainCli, Fp16WithoutScalingShowsTheUnderflow) {

@@ -19,7 +19,9 @@
 #include "app/gui/training/run_controls.h"
 #include "app/gui/training/tensors_view.h"
 #include "app/gui/training/training_form.h"
+#include "app/gui/common/chart_export.h"
 #include "app/gui/common/enum_combo.h"
+#include "app/gui/shell/theme.h"
 #include "app/gui/common/series_decimator.h"
 #include "app/gui/training/training_settings.h"
 #include "gpu/training/gpu_step_kernels.h"
@@ -27,16 +29,21 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QApplication>
+#include <QToolButton>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QChart>
+#include <QChartView>
+#include <QLegend>
 #include <QLineSeries>
 #include <QLoggingCategory>
 #include <QScatterSeries>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QValueAxis>
 #include <QXYSeries>
 
 #include <cmath>
@@ -157,6 +164,36 @@ TEST(TrainingGui, Fp8RunOnTheWorkerThreadFillsTheFp8ChartsWithABf16Reference) {
     EXPECT_EQ(f->scaleSeries()[0]->count(), 40);
     EXPECT_EQ(f->lossSeries()->count(), 40);
     EXPECT_EQ(f->bf16LossSeries()->count(), 40);
+}
+
+// Issue 26 item 6: the first FP8 run started while the FP8 tab was still disabled, and its charts kept the
+// disabled grey (both themes); an exported per-tensor chart had no key (the tensor key is a label beside it).
+TEST(TrainingGui, TheFirstFp8RunIsDrawnEnabledAndItsExportsCarryTheTensorKey) {
+    for (ThemeMode theme : {ThemeMode::Light, ThemeMode::Dark}) {
+        GuiHarness h;
+        h.theme().apply(theme);
+        TrainingSection* s = trainingOf(h);
+        ASSERT_NE(s, nullptr);
+        ASSERT_FALSE(s->tabs()->isTabEnabled(s->tabs()->indexOf(s->fp8Charts())));
+        TrainingConfig c;
+        c.mode = TrainingMode::Fp8Delayed;
+        c.steps = 5;
+        s->runControls()->showCompletedRun(c);
+        s->tabs()->setCurrentWidget(s->fp8Charts());
+        QApplication::processEvents();
+        Fp8ChartsView* f = s->fp8Charts();
+        ASSERT_TRUE(f->isEnabled());
+        const QColor text = f->palette().color(QPalette::Active, QPalette::WindowText);
+        ASSERT_NE(text, f->palette().color(QPalette::Disabled, QPalette::WindowText));
+        for (QChartView* v : f->chartViews())
+            EXPECT_EQ(v->chart()->titleBrush().color(), text) << v->chart()->title().toStdString();
+
+        QChartView* amax = f->chartViews()[0];
+        ASSERT_FALSE(amax->chart()->legend()->isVisible()); // the key beside the charts stands for it on screen
+        const QString svg = QString::fromUtf8(chartImage(*amax, ChartImageFormat::Svg)); // the first export, too
+        for (const QLineSeries* series : f->scaleSeries()) EXPECT_TRUE(svg.contains(series->name())) << series->name().toStdString();
+        EXPECT_FALSE(amax->chart()->legend()->isVisible());
+    }
 }
 
 TEST(TrainingGui, TheFp8ControlsReachTheRun) {
@@ -460,6 +497,90 @@ TEST(TrainingGui, EveryStateEnablesExactlyTheActionsThatMakeSense) {
     EXPECT_EQ(enabledSet(c), "Pause Cancel");
     ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Ended; }));
     EXPECT_EQ(enabledSet(c), "Start Step Reset");
+}
+
+// Issue 26 item 3: F6 used to hand the focus from the disabled Pause button to Cancel, and the next Space
+// cancelled the run; a run that has worked a while asks before it is cancelled.
+TEST(TrainingGui, PauseNeverLeavesTheFocusOnCancelAndALongRunAsksBeforeCancelling) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    h.window().activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&h.window()));
+    RunControls* c = s->runControls();
+    int asked = 0;
+    bool answer = false;
+    c->setCancelConfirmer([&](int) { ++asked; return answer; }, 0);
+    choose(s->form()->modeCombo(), TrainingMode::Bf16);
+    s->form()->stepsSpin()->setValue(100000);
+    QToolButton* pauseButton = c->buttons()[1];
+    QToolButton* cancelButton = c->buttons()[3];
+    c->startAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return stepsShown(s) > 2; }));
+    pauseButton->setFocus(Qt::TabFocusReason);
+    ASSERT_EQ(QApplication::focusWidget(), pauseButton);
+    QTest::keyClick(&h.window(), Qt::Key_F6);
+    EXPECT_NE(QApplication::focusWidget(), cancelButton);
+    ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Paused; }));
+    EXPECT_NE(QApplication::focusWidget(), cancelButton);
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &h.window(), Qt::Key_Space);
+    QTest::qWait(50);
+    EXPECT_TRUE(c->controller()->isRunning());
+    EXPECT_FALSE(c->controller()->isCancelling());
+
+    // Cancel asks; "Keep running" keeps it, then a yes cancels.
+    c->cancelAction()->trigger();
+    EXPECT_EQ(asked, 1);
+    EXPECT_FALSE(c->controller()->isCancelling());
+    EXPECT_EQ(c->phase(), RunPhase::Paused);
+    answer = true;
+    c->cancelAction()->trigger();
+    EXPECT_EQ(asked, 2);
+    ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Ended; }));
+    EXPECT_EQ(c->run().state.status, RunStatus::Cancelled);
+
+    // A run younger than the threshold is cancelled without a question.
+    c->setCancelConfirmer([&](int) { ++asked; return false; }, 600000);
+    c->startAction()->trigger();
+    c->cancelAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Ended; }));
+    EXPECT_EQ(asked, 2);
+    EXPECT_EQ(c->run().state.status, RunStatus::Cancelled);
+}
+
+// Issue 26 item 10: a running run shows its pace and the time left; Cancel ends a large run without the
+// evaluation on all data and the last boundary grid, which took seconds (9.4 s at width 512, depth 8).
+TEST(TrainingGui, ALargeRunShowsItsRateAndCancelSkipsTheFinalEvaluation) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    RunControls* c = s->runControls();
+    choose(s->form()->modeCombo(), TrainingMode::Bf16);
+    s->form()->stepsSpin()->setValue(100000);
+    c->startAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return c->stepsPerSecond() > 0 && stepsShown(s) > 0; }));
+    const std::string status = c->statusLabel()->text().toStdString();
+    EXPECT_NE(status.find(" steps/s, about "), std::string::npos) << status;
+    EXPECT_NE(status.find(" left."), std::string::npos) << status;
+    // The step axis spans the steps done, not the 100,000 to come.
+    EXPECT_GE(s->charts()->stepAxis()->max(), double(stepsShown(s)));
+    EXPECT_LT(s->charts()->stepAxis()->max(), 100000.0);
+    c->cancelAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Ended; }));
+    EXPECT_EQ(c->statusLabel()->text().indexOf(QStringLiteral("steps/s")), -1); // only while it runs
+
+    // The largest model the form offers: what the worker does after Cancel is the step it is in, nothing more.
+    s->form()->widthSpin()->setValue(s->form()->widthSpin()->maximum());
+    s->form()->depthSpin()->setValue(s->form()->depthSpin()->maximum());
+    c->startAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return c->run().gridSerial > 0; })); // the untrained boundary
+    const int grids = c->run().gridSerial;
+    c->cancelAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Ended; }, 120000));
+    EXPECT_EQ(c->run().state.status, RunStatus::Cancelled);
+    EXPECT_FALSE(c->run().evaluation.has_value());
+    EXPECT_EQ(c->run().gridSerial, grids);
+    EXPECT_LE(c->run().state.stepsDone, 2);
 }
 
 // Stored names the enums do not know fall back to the defaults, each reported (not hidden).

@@ -1,6 +1,7 @@
 // Reading the operands and running one operation through the soft-float core.
 #include "app/gui/arithmetic/operation.h"
 
+#include "app/gui/common/nan_problem_text.h"
 #include "app/gui/common/number_text.h"
 #include "core/arithmetic.h"
 #include "core/random.h"
@@ -57,10 +58,22 @@ OperationOutcome evaluate(const OperationInput& in, const Format& f, bool traced
     const int n = operandCount(in.kind);
     for (int i = 0; i < n; ++i) {
         const QString text = i < in.operands.size() ? in.operands[i].trimmed() : QString();
+        // A NaN typed with a payload ("-nan(0x201)") is the section's format's NaN: another format gets it
+        // converted, its sign and payload kept, quieted or cut as core converts them (the Explorer's rule);
+        // reading the text again would take 0x201 as another format's significand field.
+        if (f != in.format) {
+            const LiteralOrError home = readLiteral(text.toStdString(), in.format, Env{});
+            if (home.literal && home.literal->kind == InputKind::NaN && f.hasNan()) {
+                const Result converted = convert(in.format, home.literal->stored.bits, f, Env{});
+                out.operands.push_back({text, converted.bits, converted.flags, InputKind::NaN});
+                continue;
+            }
+        }
         // Operands are read with nearest-even: the chosen mode applies to the operation itself.
         const LiteralOrError read = readLiteral(text.toStdString(), f, Env{});
         if (!read.literal) {
-            out.error = Text::tr("operand %1: %2").arg(QChar(QLatin1Char('a' + i)), qs(read.error));
+            const QString why = read.nanProblem != NanProblem::None ? nanProblemText(read.nanProblem, f, text) : qs(read.error);
+            out.error = Text::tr("operand %1: %2").arg(QChar(QLatin1Char('a' + i)), why);
             return out;
         }
         out.operands.push_back({text, read.literal->stored.bits, read.literal->stored.flags, read.literal->kind});

@@ -12,6 +12,8 @@
 #include <QIcon>
 #include <QStyle>
 
+#include <algorithm>
+
 namespace fplab::gui {
 
 OperationTableModel::OperationTableModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -69,6 +71,7 @@ void OperationTableModel::compute(Row& row) const {
         const OperandValue& op = out.operands[i];
         ops << storedText(source, op.bits);
         const QString name(QChar(QLatin1Char('a' + int(i))));
+        if (op.kind == InputKind::NaN) continue; // a NaN is converted, not rounded
         if (op.entryFlags & kOverflow) overflowed << name;
         else if ((op.entryFlags & kUnderflow) && classify(source, op.bits) == FloatClass::Zero) flushed << name;
         else if (op.entryFlags & kInexact) rounded << name;
@@ -83,12 +86,21 @@ void OperationTableModel::compute(Row& row) const {
     const Flags fl = out.result.flags;
     const FloatClass cls = classify(rf, out.result.bits);
     const bool twoOperands = in.kind == Operation::Add || in.kind == Operation::Sub;
+    const bool nanOperand = std::any_of(out.operands.begin(), out.operands.end(),
+                                        [&](const OperandValue& op) { return isNan(classify(source, op.bits)); });
     const auto finiteNonzero = [&](std::uint64_t b) { const FloatClass c = classify(source, b); return c == FloatClass::Normal || c == FloatClass::Subnormal; };
     if (fl & kOverflow) {
         row.note = cls == FloatClass::Infinity ? tr("overflow → infinity") : isNan(cls) ? tr("overflow → NaN") : tr("overflow → saturated");
         row.warning = true;
     } else if (fl & kInvalid) {
         row.note = tr("invalid → NaN");
+        row.warning = true;
+    } else if (nanOperand) {
+        // Not swamping: the NaN operand comes out whatever the other operands are.
+        row.note = tr("a NaN operand → NaN");
+        row.noteTip = tr("An operation with a NaN operand returns a quiet NaN, the first NaN operand's sign and payload "
+                         "where the format has them (IEEE 754 NaN propagation): nothing about the other operands "
+                         "survives.");
         row.warning = true;
     } else if (fl & kUnderflow) {
         row.note = cls == FloatClass::Zero ? tr("underflow → zero") : tr("underflow → subnormal");

@@ -180,10 +180,6 @@ void applyLogAxis(QLogValueAxis* axis, double lo, double hi, int ticks) {
     axis->setRange(from, to);
 }
 
-namespace {
-
-// The legend below the plot while one row holds every name, otherwise at the right, its font made
-// smaller until the longest name fits in at most 45% of the width.
 void layOutLegend(QChart* chart, int width) {
     QLegend* legend = chart->legend();
     QFont font = legend->font();
@@ -219,6 +215,8 @@ void layOutLegend(QChart* chart, int width) {
     legend->setMinimumWidth(std::min(widest, room));
     legend->setPreferredWidth(std::min(widest, room));
 }
+
+namespace {
 
 // Fewer ticks on a short axis, so that no label is cut to "...".
 void thinTicks(QChart* chart, int width, int height) {

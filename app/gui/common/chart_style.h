@@ -55,5 +55,8 @@ void applyLogAxis(QLogValueAxis* axis, double lo, double hi, int ticks = 8);
 // full names in tooltips), and axes set by applyNiceAxis get fewer ticks when short, so that no
 // label is cut. Call after adding the series and axes.
 void fitLegend(QChart* chart);
+// Once, for a chart `width` pixels wide: the legend below the plot while one row holds every name, otherwise
+// at the right, its font made smaller until the longest name fits in at most 45% of the width.
+void layOutLegend(QChart* chart, int width);
 
 } // namespace fplab::gui

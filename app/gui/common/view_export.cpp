@@ -1,13 +1,13 @@
 // Finding tables and charts, giving them copy/export actions, and writing the files.
 #include "app/gui/common/view_export.h"
 
+#include "app/gui/common/file_dialogs.h"
 #include "app/gui/common/save_file.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QEvent>
-#include <QFileDialog>
 #include <QMenu>
 #include <QRegularExpression>
 #include <QStackedWidget>
@@ -122,7 +122,7 @@ void ViewExport::copyTable(QTableView* table, TableTextFormat format) {
 
 QString ViewExport::askPath(QWidget* parent, const QString& title, const QString& filter, const QString& name) const {
     if (m_askPath) return m_askPath(parent, title, filter, name);
-    return QFileDialog::getSaveFileName(parent, title, name, filter);
+    return askSaveFileName(parent, title, name, filter);
 }
 
 bool ViewExport::exportTable(QTableView* table) {

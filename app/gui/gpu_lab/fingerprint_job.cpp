@@ -23,8 +23,9 @@ FingerprintJobResult runFingerprintJob(gpu::GemmType type, tc::Api api, const Jo
 
 FingerprintJobResult loadFingerprintJob(const std::string& path, gpu::GemmType bareCellsType, tc::Api api,
                                         const JobControl& control) {
-    // Bare recorded cells (the H100 evidence) are read as the type and instruction chosen in the panel, on sm_90.
-    auto parsed = gpu::readFingerprintAnswers(path, bareCellsType, api, tc::Arch::Sm90);
+    // Bare recorded cells (the H100 evidence) are read as the type and instruction chosen in the panel, on sm_90,
+    // or as the type the cells' width (and the file's name) points to when the panel's does not fit.
+    auto parsed = gpu::readFingerprintAnswers(path, bareCellsType, api, tc::Arch::Sm90, true);
     if (!parsed.answers) throw std::runtime_error(parsed.error);
     control.checkCancelled();
     control.report(0.2);

@@ -1,9 +1,11 @@
 // The Fingerprint tab's controls, jobs and table.
 #include "app/gui/gpu_lab/fingerprint_panel.h"
 
+#include "app/gui/common/file_dialogs.h"
 #include "app/gui/common/gpu_text.h"
 #include "app/gui/common/number_text.h"
 #include "app/gui/common/job_runner.h"
+#include "app/gui/common/number_text.h"
 #include "app/gui/gpu_lab/lab_widgets.h"
 #include "app/gui/gpu_lab/text_table_model.h"
 #include "core/platform/atomic_file.h"
@@ -11,7 +13,6 @@
 #include "gpu/fingerprint.h"
 
 #include <QComboBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -69,12 +70,12 @@ FingerprintPanel::FingerprintPanel(JobRunner& runner, QWidget* parent) : QWidget
 
     connect(m_run, &QPushButton::clicked, this, [this] { startRun(); });
     connect(m_load, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Load a fingerprint"), QString(),
+        const QString path = askOpenFileName(this, tr("Load a fingerprint"), QString(),
                                                           tr("Fingerprints (*.fingerprint);;All files (*)"));
         if (!path.isEmpty()) startLoad(path);
     });
     connect(m_save, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save the fingerprint"), QString(),
+        const QString path = askSaveFileName(this, tr("Save the fingerprint"), QString(),
                                                           tr("Fingerprints (*.fingerprint);;All files (*)"));
         if (!path.isEmpty()) saveTo(path);
     });
@@ -96,7 +97,7 @@ void FingerprintPanel::updateEnabled() {
     const auto type = gpu::findGemmType(m_type->currentData().toString().toStdString());
     const auto api = tc::Api(m_instruction->currentData().toInt());
     QString why = m_gpuReason;
-    if (why.isEmpty() && type) why = qs(gpu::fingerprintUnavailableReason(*type, api));
+    if (why.isEmpty() && type) why = unavailableText(*type, api);
     m_run->setEnabled(why.isEmpty() && !m_runner.isBusy());
     m_run->setToolTip(why.isEmpty() ? tr("Run the probes on this GPU and infer its arithmetic")
                                     : tr("Cannot run here: %1").arg(why));
@@ -104,6 +105,21 @@ void FingerprintPanel::updateEnabled() {
     m_gpuNote->setVisible(!why.isEmpty());
     m_load->setEnabled(!m_runner.isBusy());
     m_save->setEnabled(m_result.has_value() && !m_runner.isBusy());
+}
+
+// gpu::fingerprintUnavailableReason in the user's language: the two reasons this panel can tell from the
+// type and the instruction in its words, the GPU's own through gpuReasonText.
+QString FingerprintPanel::unavailableText(gpu::GemmType type, tc::Api api) const {
+    const std::string reason = gpu::fingerprintUnavailableReason(type, api);
+    if (reason.empty()) return {};
+    if (!gpu::fingerprintDescription(type, api))
+        return gpu::isIntegerType(type) ? tr("%1 has no floating-point tensor-core MMA to fingerprint (integer MMAs are exact)")
+                                              .arg(m_type->currentText())
+                                        : tr("%1 has no floating-point tensor-core MMA to fingerprint").arg(m_type->currentText());
+    if (api != tc::Api::MmaSync)
+        return tr("FP Lab runs its probes with mma.sync only; it has no %1 kernel (a saved %1 answer file can still be loaded)")
+            .arg(qs(std::string(tc::apiName(api))));
+    return gpuReasonText(reason);
 }
 
 bool FingerprintPanel::startRun() {
@@ -149,8 +165,11 @@ bool FingerprintPanel::saveTo(const QString& path) {
 
 void FingerprintPanel::showResult(FingerprintJobResult result) {
     m_result = std::move(result);
+    m_askedType = -1;
     if (const auto type = gpu::gemmTypeOf(m_result->answers.input, m_result->answers.accum)) {
         const int i = m_type->findData(qs(std::string(gpu::gemmTypeName(*type))));
+        // Bare cells of another type's width were read as that type (gpu::readFingerprintAnswers).
+        if (!m_result->source.empty() && i >= 0 && i != m_type->currentIndex()) m_askedType = m_type->currentIndex();
         if (i >= 0) m_type->setCurrentIndex(i);
     }
     const int api = m_instruction->findData(int(m_result->answers.api));
@@ -252,7 +271,11 @@ void FingerprintPanel::fill() {
     }
     m_model->setRows(rows);
     m_model->setEmphasizedRows(differ);
-    const QString device = s.device.empty() ? tr("an unnamed device") : qs(s.device);
+    // Bare recorded cells are described by gpu::readFingerprintAnswers as "recorded cells from <file>".
+    const bool recorded = !m_result->source.empty() && s.device == "recorded cells from " + m_result->source;
+    const QString device = s.device.empty() ? tr("an unnamed device")
+                           : recorded       ? tr("recorded cells from %1").arg(qs(m_result->source))
+                                            : qs(s.device);
     QStringList lines;
     lines << tr("%1, compute capability %2.%3 (model %4): %5 %6, %7 → %8, %9 cells.")
                  .arg(device)
@@ -270,8 +293,16 @@ void FingerprintPanel::fill() {
                      .arg(qs(s.cells[std::size_t(inf.exampleFailedAt)].probe));
     if (r.builtIn.candidate)
         lines << tr("The built-in model reproduces %1 of %2 cells.").arg(r.builtInMatches).arg(inf.cells);
+    else if (!r.archModelled)
+        lines << tr("FP Lab has no model for compute capability %1.%2 (it models sm_80 and sm_90): save this "
+                    "fingerprint to keep what the GPU does.")
+                     .arg(s.computeCapability / 10)
+                     .arg(s.computeCapability % 10);
     else
         lines << tr("The built-in model has no parameters for this instruction: %1").arg(qs(r.builtIn.message));
+    if (m_askedType >= 0)
+        lines << tr("The file's cells do not fit %1; they were read as %2, the type whose cells they fit.")
+                     .arg(m_type->itemText(m_askedType), m_type->currentText());
     m_summary->setText(lines.join(QLatin1Char('\n')));
 }
 

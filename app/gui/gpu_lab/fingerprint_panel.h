@@ -53,6 +53,7 @@ private:
     void fill();
     void updateEnabled();
     QString paramText(tc::fingerprint::Param p) const;
+    QString unavailableText(gpu::GemmType type, tc::Api api) const;
     QString valueText(tc::fingerprint::Param p, int value) const;
     QString valuesText(tc::fingerprint::Param p, const std::vector<int>& values) const;
 
@@ -72,6 +73,7 @@ private:
     QTableView* m_table;
     QLabel* m_legend;
     std::optional<FingerprintJobResult> m_result;
+    int m_askedType = -1; // the type box's choice when a loaded file's cells were read as another type
 };
 
 } // namespace fplab::gui

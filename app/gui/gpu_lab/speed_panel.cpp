@@ -10,6 +10,7 @@
 #include "app/gui/gpu_lab/ladder_chart.h"
 #include "app/gui/gpu_lab/speed_job.h"
 #include "app/gui/gpu_lab/text_table_model.h"
+#include "core/tensor_core/measured_gemm.h"
 #include "gpu/datasheet.h"
 #include "gpu/ladder_results.h"
 
@@ -53,6 +54,26 @@ const BenchRow* wrongRow(const std::vector<BenchRow>& rows, GemmType type) {
     for (const BenchRow& r : rows)
         if (r.type == type && !r.wrong.empty()) return &r;
     return nullptr;
+}
+
+// The committed H100 record's cuBLAS rows at `size`, as a run here would give them (shown until one does).
+std::vector<BenchRow> recordedRows(int size) {
+    std::vector<BenchRow> rows;
+    for (const tc::MeasuredGemm& m : tc::recordedH100Bench().rows) {
+        const auto type = findGemmType(m.type);
+        if (!type || m.impl != "cublas" || m.size != size) continue;
+        BenchRow r;
+        r.type = *type;
+        r.impl = m.impl;
+        r.size = m.size;
+        r.ran = m.ran;
+        r.skipped = m.ran ? std::string() : m.status;
+        r.medianMs = m.medianMs;
+        r.tflops = m.tflops;
+        r.datasheetPeak = m.datasheetTflops;
+        rows.push_back(std::move(r));
+    }
+    return rows;
 }
 
 } // namespace
@@ -120,6 +141,7 @@ SpeedPanel::SpeedPanel(GpuLabSettings& settings, JobRunner& runner, QAction* mea
     connect(m_ladder, &LadderChart::measureRequested, this, &SpeedPanel::startLadder);
 
     connect(m_sheet, &QComboBox::currentIndexChanged, this, &SpeedPanel::fill);
+    connect(m_size, &QComboBox::currentIndexChanged, this, &SpeedPanel::fill); // the record's rows of that size
     retranslate();
 }
 
@@ -196,9 +218,13 @@ void SpeedPanel::saveSettings() {
     m_settings.benchSize.set(m_size->currentData().toInt());
 }
 
+const std::vector<BenchRow>& SpeedPanel::shownRows() const { return m_measured.empty() ? m_recorded : m_measured; }
+
 void SpeedPanel::fill() {
     const DatasheetEntry* entry = selectedEntry();
     const bool gpu = m_query && m_query->available;
+    m_recorded = recordedRows(m_size->currentData().toInt());
+    const std::vector<BenchRow>& shown = shownRows();
     m_measureAction->setEnabled(gpu && !m_runner.isBusy());
     m_ladder->setMeasureEnabled(gpu && !m_runner.isBusy(),
                                 m_query ? tr("Measuring needs a GPU: %1").arg(qs(m_query->reason)) : QString());
@@ -208,9 +234,9 @@ void SpeedPanel::fill() {
         row[Type] = latin(gemmTypeInfo(type).benchLabel) + (isIntegerType(type) ? tr(" (TOPS)") : QString());
         const double peak = entry ? datasheetPeak(*entry, type) : 0;
         row[Peak] = peak > 0 ? approxText(peak, 5) : QStringLiteral("—");
-        if (const BenchRow* w = wrongRow(m_measured, type)) {
+        if (const BenchRow* w = wrongRow(shown, type)) {
             row[Measured] = tr("WRONG: %1").arg(qs(w->wrong));
-        } else if (const BenchRow* m = measuredRow(m_measured, type)) {
+        } else if (const BenchRow* m = measuredRow(shown, type)) {
             row[Measured] = QString::number(m->tflops, 'f', 1);
             if (peak > 0) row[PercentOfPeak] = QString::number(100.0 * m->tflops / peak, 'f', 0) + QLatin1Char('%');
         }
@@ -223,14 +249,28 @@ void SpeedPanel::fill() {
                                                qs(std::string(entry->source)))
                                     : QString();
     QString status;
+    const tc::MeasuredBench& record = tc::recordedH100Bench();
+    // Until a run here, the committed record's figures, marked with its GPU and date.
+    const QString recorded = m_measured.empty() && !shown.empty()
+                                 ? tr("Measured column: cuBLAS on %1 on %2 (the record in %3), square GEMMs of size %4; "
+                                      "measuring here replaces it.")
+                                       .arg(qs(record.device), qs(record.date), qs(record.source))
+                                       .arg(m_size->currentData().toInt())
+                                 : m_measured.empty() ? tr("The record of %1 (%2) has no GEMMs of size %3.")
+                                                            .arg(qs(record.device), qs(record.date))
+                                                            .arg(m_size->currentData().toInt())
+                                                      : QString();
     if (!m_query) status = tr("Looking for a GPU…");
-    else if (!gpu) status = tr("Measurements need a GPU (%1); the table shows the datasheet only.").arg(gpuReasonText(m_query->reason));
+    else if (!gpu) status = recorded.isEmpty() || !m_measured.empty()
+                                ? tr("Measurements need a GPU (%1); the table shows the datasheet only.").arg(gpuReasonText(m_query->reason))
+                                : tr("Measurements need a GPU (%1).").arg(gpuReasonText(m_query->reason));
     else if (m_measured.empty()) status = tr("Press Measure (F6) to time cuBLAS GEMMs on %1.").arg(qs(m_query->devices.front().name));
     else status = tr("Measured with cuBLAS on %1: square GEMMs of size %2, median of %3 timed runs after %4 warm-up runs.")
                       .arg(qs(m_query->devices.front().name))
                       .arg(m_measured.front().size)
                       .arg(BenchConfig{}.repeats)
                       .arg(BenchConfig{}.warmup);
+    if (!recorded.isEmpty()) status += QLatin1Char('\n') + recorded;
     m_note->setText(status + QLatin1Char('\n') + entryText);
     fillChart();
 }
@@ -250,8 +290,9 @@ void SpeedPanel::fillChart() {
         if (v > 0) lo = std::min(lo, v), hi = std::max(hi, v);
     }
     std::vector<double> measured;
+    const std::vector<BenchRow>& shown = shownRows();
     for (GemmType type : defaultBenchTypes()) {
-        const BenchRow* m = measuredRow(m_measured, type);
+        const BenchRow* m = measuredRow(shown, type);
         measured.push_back(m ? m->tflops : 0);
         if (m && m->tflops > 0) lo = std::min(lo, m->tflops), hi = std::max(hi, m->tflops);
     }
@@ -263,7 +304,9 @@ void SpeedPanel::fillChart() {
     peaks->setColor(seriesColor(0, palette()));
     m_bars->append(peaks);
     if (std::any_of(measured.begin(), measured.end(), [](double v) { return v > 0; })) {
-        auto* set = new QBarSet(tr("Measured"));
+        const tc::MeasuredBench& record = tc::recordedH100Bench();
+        auto* set = new QBarSet(m_measured.empty() ? tr("Measured on %1, %2").arg(qs(record.device), qs(record.date))
+                                                   : tr("Measured"));
         for (double v : measured) *set << (v > 0 ? v : floor);
         set->setColor(highlightColor(palette()));
         m_bars->append(set);

@@ -61,6 +61,8 @@ public:
     QBarSeries* barSeries() const { return m_bars; }
     LadderChart* ladderChart() const { return m_ladder; }
     const gpu::DatasheetEntry* selectedEntry() const;
+    // This session's measurements, else the committed record's at the chosen size (m_recorded).
+    const std::vector<gpu::BenchRow>& shownRows() const;
 
 signals:
     void message(const QString& text, int timeoutMs);
@@ -77,6 +79,7 @@ private:
     QAction* m_measureAction;
     std::optional<gpu::DeviceQuery> m_query;
     std::vector<gpu::BenchRow> m_measured;
+    std::vector<gpu::BenchRow> m_recorded; // the committed H100 record's rows at the chosen size
     QLabel* m_sheetLabel;
     QComboBox* m_sheet;
     QLabel* m_sizeLabel;

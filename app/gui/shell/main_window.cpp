@@ -313,6 +313,10 @@ void MainWindow::saveState() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!m_session->confirmClose()) {
+        event->ignore();
+        return;
+    }
     saveState();
     QMainWindow::closeEvent(event);
 }

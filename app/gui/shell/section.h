@@ -75,6 +75,9 @@ signals:
     void statusMessage(const QString& text, int timeoutMs = 4000);
     // The set of menu actions changed; the shell rebuilds the section menu.
     void actionsChanged();
+    // Work a session keeps, other than settings, changed (Training's kept runs): it is unsaved until
+    // the session is saved, and Quit asks first.
+    void sessionContentChanged();
 
 protected:
     // Re-applies every translated string; called on QEvent::LanguageChange.

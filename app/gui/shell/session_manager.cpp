@@ -1,6 +1,7 @@
 // Saving and opening sessions, the recent-files menu and the unsaved-changes flag.
 #include "app/gui/shell/session_manager.h"
 
+#include "app/gui/common/file_dialogs.h"
 #include "app/gui/common/save_file.h"
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/section.h"
@@ -8,7 +9,6 @@
 
 #include <QAction>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QMenu>
@@ -48,6 +48,11 @@ SessionManager::SessionManager(QWidget* window, QList<Section*> sections, AppSet
     connect(&settings.store, &SettingsStore::valueWritten, this, [this](const QString& key) {
         if (!m_restoring && !m_path.isEmpty() && isSessionKey(key)) setModified(true);
     });
+    // Kept runs are work, unsaved even before any session file exists.
+    for (Section* s : m_sections)
+        connect(s, &Section::sessionContentChanged, this, [this] {
+            if (!m_restoring) setModified(true);
+        });
     retranslateUi();
 }
 
@@ -75,8 +80,8 @@ void SessionManager::setModified(bool modified) {
 
 QString SessionManager::askPath(bool save, const QString& suggested) const {
     if (m_askPath) return m_askPath(save, suggested);
-    return save ? QFileDialog::getSaveFileName(m_window, tr("Save session"), suggested, SessionFile::dialogFilter())
-                : QFileDialog::getOpenFileName(m_window, tr("Open session"), suggested, SessionFile::dialogFilter());
+    return save ? askSaveFileName(m_window, tr("Save session"), suggested, SessionFile::dialogFilter())
+                : askOpenFileName(m_window, tr("Open session"), suggested, SessionFile::dialogFilter());
 }
 
 void SessionManager::showProblem(const QString& title, const QString& text, const QStringList& details) const {
@@ -91,19 +96,52 @@ void SessionManager::showProblem(const QString& title, const QString& text, cons
     box->open();
 }
 
+QString SessionManager::startFolder() const {
+    if (!m_path.isEmpty()) return QFileInfo(m_path).absolutePath();
+    for (const QString& recent : recentFiles()) {
+        const QString folder = QFileInfo(recent).absolutePath();
+        if (QFileInfo(folder).isDir()) return folder;
+    }
+    return QDir::homePath();
+}
+
+bool SessionManager::confirmClose() {
+    if (!m_modified) return true;
+    CloseChoice choice = CloseChoice::Stay;
+    if (m_askClose) {
+        choice = m_askClose();
+    } else {
+        QMessageBox box(QMessageBox::Warning, tr("Save the session?"),
+                        m_path.isEmpty() ? tr("The kept runs and settings have not been saved; they are lost on quitting.")
+                                         : tr("The session %1 has unsaved changes.").arg(displayName()),
+                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_window);
+        box.setDefaultButton(QMessageBox::Save);
+        const int answer = box.exec();
+        choice = answer == QMessageBox::Save ? CloseChoice::Save
+                 : answer == QMessageBox::Discard ? CloseChoice::Discard
+                                                  : CloseChoice::Stay;
+    }
+    switch (choice) {
+    case CloseChoice::Discard: return true;
+    case CloseChoice::Stay: return false;
+    case CloseChoice::Save: saveCurrent(); return !m_modified; // a cancelled dialog or a failed save stays
+    }
+    return false;
+}
+
 void SessionManager::saveCurrent() {
     if (m_path.isEmpty()) saveAs();
     else save(m_path);
 }
 
 void SessionManager::saveAs() {
-    const QString suggested = m_path.isEmpty() ? QDir::home().filePath(tr("session") + QStringLiteral(".fplab")) : m_path;
+    const QString suggested = m_path.isEmpty() ? QDir(startFolder()).filePath(tr("session") + QStringLiteral(".fplab")) : m_path;
     const QString path = askPath(true, suggested);
     if (!path.isEmpty()) save(path);
 }
 
 void SessionManager::openChosen() {
-    const QString path = askPath(false, m_path.isEmpty() ? QDir::homePath() : QFileInfo(m_path).absolutePath());
+    const QString path = askPath(false, startFolder());
     if (!path.isEmpty()) open(path);
 }
 

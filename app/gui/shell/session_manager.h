@@ -54,6 +54,17 @@ public:
     // The file dialogs (tests replace them): `save` true for a save dialog; empty: cancelled.
     using PathAsker = std::function<QString(bool save, const QString& suggested)>;
     void setPathAsker(PathAsker ask) { m_askPath = std::move(ask); }
+    // Quit with unsaved changes: save them, throw them away, or stay (a question box by default; tests
+    // replace it).
+    enum class CloseChoice { Save, Discard, Stay };
+    using CloseAsker = std::function<CloseChoice()>;
+    void setCloseAsker(CloseAsker ask) { m_askClose = std::move(ask); }
+    // True when the window may close: nothing unsaved, or saved, or thrown away by the user's choice.
+    bool confirmClose();
+    // The folder File > Open and Save as start in: where the last session was saved or opened (kept
+    // across restarts through the recent files), else the home folder.
+    QString startFolder() const;
+
     // Where messages go besides the status bar: a warning box by default; tests replace it.
     using ProblemShower = std::function<void(const QString& title, const QString& text, const QStringList& details)>;
     void setProblemShower(ProblemShower show) { m_showProblem = std::move(show); }
@@ -85,6 +96,7 @@ private:
     QString m_lastError;
     QStringList m_lastProblems;
     PathAsker m_askPath;
+    CloseAsker m_askClose;
     ProblemShower m_showProblem;
 
     QAction* m_save;

@@ -43,6 +43,9 @@ CompareRunsTab::CompareRunsTab(const TrainingForm* form, QWidget* parent)
     connect(m_views, &QTabWidget::currentChanged, this, [this] {
         if (m_views->currentWidget() == m_memory && !m_memoryShown) refreshMemory();
     });
+    connect(m_store, &RunStore::runsChanged, this, [this] {
+        if (m_memoryShown) refreshMemory();
+    });
     retranslate();
 }
 
@@ -67,8 +70,18 @@ QString CompareRunsTab::modeText(int mode) const {
 
 void CompareRunsTab::refreshMemory() {
     QStringList labels;
-    for (TrainingMode mode : standardComparisonModes()) labels << modeText(int(mode));
-    m_memory->setMemory(memoryByMode(m_form->config(), standardComparisonModes()), labels);
+    std::vector<ModeMemory> memory;
+    // The runs the list shows (a run dropped from it leaves the chart too); FP8 runs included.
+    for (const StoredRun& run : m_store->runs()) {
+        labels << run.name;
+        memory.push_back({run.config.mode, TrainingRun(run.config).memory()});
+    }
+    const bool kept = !memory.empty();
+    if (!kept) {
+        for (TrainingMode mode : standardComparisonModes()) labels << modeText(int(mode));
+        memory = memoryByMode(m_form->config(), standardComparisonModes());
+    }
+    m_memory->setMemory(memory, labels, kept);
     m_memoryShown = true;
 }
 
@@ -95,7 +108,6 @@ void CompareRunsTab::showRun(const TrainingRunData& run) {
         gpu.state = run.gpuState.value_or(RunState{});
         m_store->add(std::move(gpu));
     }
-    if (m_memoryShown) refreshMemory();
 }
 
 } // namespace fplab::gui

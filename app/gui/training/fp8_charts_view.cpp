@@ -95,7 +95,10 @@ void Fp8ChartsView::retranslate() {
 }
 
 void Fp8ChartsView::restyle() {
-    const QPalette pal = palette();
+    // The active colours even while the tab is disabled (no FP8 run): the first FP8 run starts while it
+    // still is, and the charts kept the disabled grey once it was enabled.
+    QPalette pal = palette();
+    pal.setCurrentColorGroup(QPalette::Active);
     for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_saturatedChart, &m_flushedChart, &m_lossChart})
         styleChart(c->view->chart(), pal);
     for (const std::vector<QLineSeries*>* group : {&m_amax, &m_scale, &m_saturated, &m_flushed})
@@ -118,7 +121,11 @@ void Fp8ChartsView::restyle() {
 
 void Fp8ChartsView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange) restyle();
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::EnabledChange) restyle();
+}
+
+QList<QChartView*> Fp8ChartsView::chartViews() const {
+    return {m_amaxChart.view, m_scaleChart.view, m_saturatedChart.view, m_flushedChart.view, m_lossChart.view};
 }
 
 void Fp8ChartsView::showRun(const TrainingRunData& run) {

@@ -6,6 +6,7 @@
 #include "app/gui/common/series_decimator.h"
 #include "app/gui/training/training_run_data.h"
 
+#include <QList>
 #include <QWidget>
 
 class QLabel;
@@ -39,6 +40,9 @@ public:
     const std::vector<QLineSeries*>& saturatedSeries() const { return m_saturated; }
     const std::vector<QLineSeries*>& flushedSeries() const { return m_flushed; }
     QLineSeries* lossSeries() const { return m_loss; }
+    // amax, scale, saturated, flushed, loss.
+    QList<QChartView*> chartViews() const;
+    QLabel* tensorKey() const { return m_legend; }
     QLineSeries* bf16LossSeries() const { return m_bf16Loss; }
 
 protected:

@@ -1,6 +1,7 @@
-// The bytes a configuration holds in each mode of the standard comparison, by category (weights,
-// master weights, gradients, optimizer state, activations of one micro-batch), as stacked bars
-// (horizontal, so that the modes' names fit beside them).
+// The bytes each kept run's configuration holds (or, before any run is kept, the form's settings in each
+// mode of the standard comparison), by category: the static memory (weights, master weights, gradients,
+// optimizer state) and one micro-batch's (16-bit weight copies, activations), as stacked bars (horizontal,
+// so that the names fit beside them, each with its total). A bar's tooltip gives a category's bytes.
 #pragma once
 
 #include "core/training/mode_memory.h"
@@ -24,24 +25,30 @@ class MemoryByModeView final : public QWidget {
     Q_DISABLE_COPY_MOVE(MemoryByModeView)
 
 public:
-    enum Category { Weights, Master, Gradients, Optimizer, Activations, CategoryCount };
+    enum Category { Weights, Master, Gradients, Optimizer, WeightCopies, Activations, CategoryCount };
 
     explicit MemoryByModeView(QWidget* parent = nullptr);
     ~MemoryByModeView() override;
 
-    // One bar per mode, labelled with `modeLabels` (same order).
-    void setMemory(const std::vector<training::ModeMemory>& memory, const QStringList& modeLabels);
+    // One bar per entry, named with `labels` (same order); `keptRuns`: the bars are the kept runs (else the
+    // form's settings in each mode).
+    void setMemory(const std::vector<training::ModeMemory>& memory, const QStringList& labels, bool keptRuns);
     void retranslate();
 
     // For tests.
     QBarSet* barSet(Category category) const { return m_sets[category]; }
     QStringList categories() const;
+    QString note() const;
+    // The tooltip of bar `index`'s segment of `category`.
+    QString toolTipFor(Category category, int index) const;
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
     void restyle();
+    void showNote();
+    QString categoryName(Category category) const;
 
     QChartView* m_view;
     QLabel* m_note;
@@ -49,6 +56,9 @@ private:
     QBarSet* m_sets[CategoryCount];
     QBarCategoryAxis* m_modes;
     QValueAxis* m_bytes;
+    std::vector<training::ModeMemory> m_memory;
+    QStringList m_labels;
+    bool m_keptRuns = false;
 };
 
 } // namespace fplab::gui

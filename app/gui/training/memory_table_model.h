@@ -1,5 +1,5 @@
-// Bytes a run holds by category (weights, master weights, gradients, optimizer state,
-// activations) as a table model.
+// Bytes a run holds by category (static: weights, master weights, gradients, optimizer state; one
+// micro-batch: autocast's weight copies, activations) as a table model.
 #pragma once
 
 #include "core/training/training_run.h"
@@ -14,7 +14,7 @@ class MemoryTableModel final : public QAbstractTableModel {
 
 public:
     enum Column { CategoryColumn, BytesColumn, PerParameterColumn, ColumnCount };
-    enum Row { WeightsRow, MasterRow, GradientsRow, OptimizerRow, ActivationsRow, TotalRow, RowCount };
+    enum Row { WeightsRow, MasterRow, GradientsRow, OptimizerRow, WeightCopiesRow, ActivationsRow, TotalRow, RowCount };
 
     explicit MemoryTableModel(QObject* parent = nullptr);
     ~MemoryTableModel() override;

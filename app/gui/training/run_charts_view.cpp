@@ -84,6 +84,16 @@ void RunChartsView::retranslate() {
     m_skipped->setName(tr("skipped step (inf/NaN gradients)"));
 }
 
+void RunChartsView::setRunName(const QString& name) {
+    if (name.isEmpty()) {
+        m_lossView->chart()->setTitle(tr("Loss (mean cross-entropy of each step)"));
+        m_scaleView->chart()->setTitle(tr("Loss scale"));
+        return;
+    }
+    m_lossView->chart()->setTitle(tr("Loss of the %1 run").arg(name));
+    m_scaleView->chart()->setTitle(tr("Loss scale of the %1 run").arg(name));
+}
+
 void RunChartsView::restyle() {
     const QPalette pal = palette();
     styleChart(m_lossView->chart(), pal);
@@ -121,8 +131,9 @@ void RunChartsView::clear(int totalSteps) {
     m_scaleMin = m_scaleMax = 1;
     m_span = smoothingSpan(totalSteps);
     m_ema = m_emaWeight = 0;
-    applyNiceAxis(m_lossX, 0, std::max(2, totalSteps), true);
-    applyNiceAxis(m_scaleX, 0, std::max(2, totalSteps), true);
+    m_totalSteps = std::max(2, totalSteps);
+    m_stepAxisEnd = m_lastStep = 0;
+    fitStepAxes(0);
     m_lossY->setRange(0.01, 10);
     m_scaleY->setRange(0.5, 2);
 }
@@ -141,6 +152,7 @@ void RunChartsView::showRun(const TrainingRunData& run) {
 
 void RunChartsView::add(const training::StepRecord& r) {
     const double x = r.step;
+    m_lastStep = r.step;
     if (std::isfinite(r.loss) && r.loss > 0) {
         if (!m_seenLoss) m_lossMin = m_lossMax = r.loss;
         m_seenLoss = true;
@@ -161,7 +173,19 @@ void RunChartsView::add(const training::StepRecord& r) {
     m_scaleMax = std::max(m_scaleMax, double(r.scale));
 }
 
+// A 100,000-step run that has done 40 steps drew them in the first pixel: the axes span the steps done (doubling
+// as the run goes, so they rarely move), never more than the run's length.
+void RunChartsView::fitStepAxes(int lastStep) {
+    int end = std::min(m_totalSteps, 100);
+    while (end < m_totalSteps && end < lastStep + lastStep / 8) end = std::min(m_totalSteps, 2 * end);
+    if (end == m_stepAxisEnd) return;
+    m_stepAxisEnd = end;
+    applyNiceAxis(m_lossX, 0, end, true);
+    applyNiceAxis(m_scaleX, 0, end, true);
+}
+
 void RunChartsView::redraw() {
+    fitStepAxes(m_lastStep);
     m_loss->replace(m_lossPoints.points());
     m_smoothed->replace(m_smoothedPoints.points());
     m_scale->replace(m_scalePoints.points());

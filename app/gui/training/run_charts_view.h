@@ -30,6 +30,8 @@ public:
     // The run's steps not shown yet (all of them when it is a new run).
     void showRun(const TrainingRunData& run);
     void retranslate();
+    // Names the run in the charts' titles (empty: no run shown); call after retranslate().
+    void setRunName(const QString& name);
     // The smoothing span for a run of `totalSteps` steps: the moving average's weight 1 - 1/span.
     static int smoothingSpan(int totalSteps);
 
@@ -37,6 +39,7 @@ public:
     QLineSeries* smoothedLossSeries() const { return m_smoothed; }
     QLineSeries* scaleSeries() const { return m_scale; }
     QScatterSeries* skippedSeries() const { return m_skipped; }
+    QValueAxis* stepAxis() const { return m_lossX; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -45,6 +48,7 @@ private:
     void clear(int totalSteps);
     void add(const training::StepRecord& r);
     void redraw();
+    void fitStepAxes(int lastStep);
     void restyle();
 
     QChartView* m_lossView;
@@ -57,6 +61,9 @@ private:
     QLogValueAxis* m_lossY;
     QValueAxis* m_scaleX;
     QLogValueAxis* m_scaleY;
+    int m_totalSteps = 100;
+    int m_lastStep = 0;
+    int m_stepAxisEnd = 0; // the step axes' end: grows by doubling with the steps done, up to the run's length
     SeriesDecimator m_lossPoints{kMaxBuckets}, m_smoothedPoints{kMaxBuckets}, m_scalePoints{kMaxBuckets},
         m_skippedPoints{kMaxBuckets};
     double m_lossMin = 1, m_lossMax = 1, m_scaleMin = 1, m_scaleMax = 1;

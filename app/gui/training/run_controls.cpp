@@ -6,8 +6,12 @@
 #include "app/gui/training/training_form.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -72,7 +76,10 @@ RunControls::RunControls(TrainingForm* form, QWidget* parent)
         b->setToolButtonStyle(Qt::ToolButtonTextOnly);
         b->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
         buttons->addWidget(b);
+        m_buttons << b;
     }
+    // Where focus goes when the focused button is disabled and no safe button is enabled (see keepFocusSafe).
+    setFocusPolicy(Qt::NoFocus);
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("trainingStatus"));
     m_status->setWordWrap(true);
@@ -124,6 +131,8 @@ bool RunControls::start(bool paused) {
     m_form->save();
     m_run.begin(m_controller->setup());
     m_sinceApply.restart();
+    m_sinceStart.start();
+    m_progress.clear();
     emit runChanged();
     refresh();
     return true;
@@ -169,9 +178,43 @@ void RunControls::onWorkerUpdated() {
 
 void RunControls::applyPending() {
     m_run.apply(m_controller->takeUpdate());
+    noteProgress();
     m_sinceApply.restart();
     emit runChanged();
     refresh();
+}
+
+void RunControls::noteProgress() {
+    if (phase() != RunPhase::Running) {
+        m_progress.clear(); // a pause is not slow stepping: the rate starts again on Resume
+        return;
+    }
+    const qint64 now = m_sinceStart.elapsed();
+    m_progress.emplace_back(now, m_run.state.stepsDone);
+    constexpr qint64 kWindowMs = 5000;
+    while (m_progress.size() > 2 && now - m_progress.front().first > kWindowMs) m_progress.pop_front();
+}
+
+double RunControls::stepsPerSecond() const {
+    if (m_progress.size() < 2) return 0;
+    const auto& [t0, s0] = m_progress.front();
+    const auto& [t1, s1] = m_progress.back();
+    if (t1 - t0 < 500 || s1 <= s0) return 0; // too short to tell
+    return 1000.0 * double(s1 - s0) / double(t1 - t0);
+}
+
+// "0.45 steps/s, about 3 h 40 min left": a large run's pace, so that a learner can decide to wait or cancel.
+QString RunControls::rateText() const {
+    const double rate = stepsPerSecond();
+    if (rate <= 0) return {};
+    const QString speed = tr("%1 steps/s").arg(QLocale().toString(rate, 'g', rate < 10 ? 2 : 3));
+    const double left = double(m_run.state.totalSteps - m_run.state.stepsDone) / rate;
+    const qint64 seconds = qint64(std::ceil(left));
+    QString remaining;
+    if (seconds < 60) remaining = tr("about %n s left", nullptr, int(seconds));
+    else if (seconds < 3600) remaining = tr("about %n min left", nullptr, int((seconds + 59) / 60));
+    else remaining = tr("about %1 h %2 min left").arg(seconds / 3600).arg((seconds % 3600) / 60);
+    return tr("%1, %2.").arg(speed, remaining);
 }
 
 void RunControls::togglePause() {
@@ -196,20 +239,58 @@ void RunControls::stepOnce() {
     refresh();
 }
 
+void RunControls::setCancelConfirmer(CancelConfirmer confirm, int afterMs) {
+    m_confirmCancel = std::move(confirm);
+    m_confirmCancelAfterMs = afterMs;
+}
+
+bool RunControls::confirmCancel() {
+    if (!m_sinceStart.isValid() || m_sinceStart.elapsed() < m_confirmCancelAfterMs) return true;
+    const int steps = m_controller->workerSteps();
+    if (m_confirmCancel) return m_confirmCancel(steps);
+    QMessageBox box(QMessageBox::Question, tr("Cancel the run?"),
+                    tr("The run has done %n step(s). Cancelling ends it; it cannot be resumed.", nullptr, steps),
+                    QMessageBox::NoButton, this);
+    QPushButton* stop = box.addButton(tr("Cancel the run"), QMessageBox::DestructiveRole);
+    QPushButton* keep = box.addButton(tr("Keep running"), QMessageBox::RejectRole);
+    box.setDefaultButton(keep);
+    box.setEscapeButton(keep);
+    box.exec();
+    return box.clickedButton() == stop;
+}
+
 void RunControls::cancel() {
     if (!enabledActions(phase()).cancel) return;
+    if (!confirmCancel() || !enabledActions(phase()).cancel) return; // the run may have ended meanwhile
     m_controller->cancel();
     refresh();
+}
+
+// Disabling the focused button hands the focus to the next one in the chain: after Pause that was Cancel,
+// and the Space a user pressed next cancelled the run. The focus goes to a harmless enabled button instead,
+// or to this widget, where Space does nothing.
+void RunControls::keepFocusSafe(int focusedBefore, const RunActions& enabled) {
+    if (focusedBefore < 0) return;
+    const bool on[] = {enabled.start, enabled.pause, enabled.step, enabled.cancel, enabled.reset};
+    if (on[focusedBefore]) return;
+    for (int i : {1, 2, 0}) // Pause/Resume, Step, Start: never Cancel or Reset
+        if (on[i]) {
+            m_buttons[i]->setFocus(Qt::OtherFocusReason);
+            return;
+        }
+    setFocus(Qt::OtherFocusReason);
 }
 
 void RunControls::refresh() {
     const RunPhase p = phase();
     const RunActions enabled = enabledActions(p);
+    const int focusedButton = int(m_buttons.indexOf(qobject_cast<QToolButton*>(QApplication::focusWidget())));
     m_start->setEnabled(enabled.start);
     m_pause->setEnabled(enabled.pause);
     m_step->setEnabled(enabled.step);
     m_cancel->setEnabled(enabled.cancel);
     m_reset->setEnabled(enabled.reset);
+    keepFocusSafe(focusedButton, enabled);
     m_pause->setText(p == RunPhase::Paused ? tr("Resume") : tr("Pause"));
     m_form->setLocked(!settingsEditable(p));
     showStatus();
@@ -258,6 +339,8 @@ void RunControls::showStatus() {
     }
     if (p != RunPhase::Empty && state.totalSteps > 0)
         status += QLatin1Char(' ') + tr("Step %1 of %2.").arg(state.stepsDone).arg(state.totalSteps);
+    if (p == RunPhase::Running)
+        if (const QString rate = rateText(); !rate.isEmpty()) status += QLatin1Char(' ') + rate;
     // The run's own explanation (English, from core) when it ended early.
     if (state.status == RunStatus::Diverged || state.status == RunStatus::ScaleCollapsed ||
         state.status == RunStatus::Invalid || state.status == RunStatus::Failed)

@@ -11,6 +11,11 @@
 #include <QElapsedTimer>
 #include <QWidget>
 
+#include <deque>
+#include <utility>
+
+#include <functional>
+
 class QAction;
 class QLabel;
 class QTimer;
@@ -27,6 +32,8 @@ class RunControls final : public QWidget {
 
 public:
     static constexpr int kMinUpdateIntervalMs = 33; // at most ~30 updates of the views a second
+    // Cancel asks first once a run has worked this long (less is cheap to redo).
+    static constexpr int kConfirmCancelAfterMs = 3000;
 
     // Reads the configuration from `form` and locks it while a run goes.
     explicit RunControls(TrainingForm* form, QWidget* parent = nullptr);
@@ -50,7 +57,16 @@ public:
     QAction* resetAction() const { return m_reset; }
     QLabel* statusLabel() const { return m_status; }
     QLabel* summaryLabel() const { return m_summary; }
+    // Steps a second over the last seconds of running (0: not known yet).
+    double stepsPerSecond() const;
+    // The button of each action (for focus checks), in actions() order.
+    QList<QToolButton*> buttons() const { return m_buttons; }
     void retranslate();
+
+    // Asks whether to cancel a run that has worked long enough (true: cancel); a question box by
+    // default, tests replace it. `afterMs` replaces kConfirmCancelAfterMs (tests).
+    using CancelConfirmer = std::function<bool(int stepsDone)>;
+    void setCancelConfirmer(CancelConfirmer confirm, int afterMs = kConfirmCancelAfterMs);
 
 signals:
     // The run's data changed (a new run, new steps, its end, or Reset).
@@ -64,9 +80,13 @@ private:
     void togglePause();
     void stepOnce();
     void cancel();
+    bool confirmCancel();
     void refresh(); // actions, form lock, status and summary from the phase and the run
+    void keepFocusSafe(int focusedBefore, const RunActions& enabled);
     void showStatus();
     void showSummary();
+    void noteProgress(); // a sample for the rate
+    QString rateText() const;
 
     TrainingForm* m_form;
     TrainingController* m_controller;
@@ -80,6 +100,12 @@ private:
     QLabel* m_summary;
     QTimer* m_coalesce;     // a deferred applyPending() while updates come faster than the interval
     QElapsedTimer m_sinceApply;
+    QElapsedTimer m_sinceStart; // how long the run has worked (Cancel asks after kConfirmCancelAfterMs)
+    CancelConfirmer m_confirmCancel;
+    int m_confirmCancelAfterMs = kConfirmCancelAfterMs;
+    QList<QToolButton*> m_buttons;
+    // (ms since start, steps done) over the last few seconds of running: the rate and the time left.
+    std::deque<std::pair<qint64, int>> m_progress;
     QString m_refusal;      // why the last Start was refused (shown until the next run)
 };
 

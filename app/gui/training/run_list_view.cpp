@@ -1,9 +1,9 @@
 #include "app/gui/training/run_list_view.h"
 
+#include "app/gui/common/file_dialogs.h"
 #include "app/gui/training/run_store.h"
 #include "core/platform/atomic_file.h"
 
-#include <QFileDialog>
 #include <QGridLayout>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -43,13 +43,13 @@ RunListView::RunListView(RunStore* store, QWidget* parent) : QWidget(parent), m_
     connect(m_exportRun, &QPushButton::clicked, this, [this] {
         const int row = currentRow();
         if (row < 0) return;
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export the run as CSV"),
+        const QString path = askSaveFileName(this, tr("Export the run as CSV"),
                                                           m_store->runs()[std::size_t(row)].name + QStringLiteral(".csv"),
                                                           tr("CSV files (*.csv);;All files (*)"));
         if (!path.isEmpty()) exportRun(row, path);
     });
     connect(m_exportAll, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export every run as one CSV"),
+        const QString path = askSaveFileName(this, tr("Export every run as one CSV"),
                                                           QStringLiteral("comparison.csv"),
                                                           tr("CSV files (*.csv);;All files (*)"));
         if (!path.isEmpty()) exportComparison(path);

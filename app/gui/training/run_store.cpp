@@ -74,15 +74,21 @@ QString RunStore::uniqueName(const QString& name, int except) const {
 }
 
 void RunStore::add(StoredRun run) {
-    if (int(m_runs.size()) >= kMaxRuns) remove(0);
+    QString dropped;
+    if (int(m_runs.size()) >= kMaxRuns) {
+        dropped = m_runs.front().name;
+        remove(0);
+    }
     int slot = 0;
     while (std::any_of(m_runs.begin(), m_runs.end(), [slot](const StoredRun& r) { return r.colorSlot == slot; })) ++slot;
     run.colorSlot = slot;
     run.name = uniqueName(run.name.trimmed(), -1);
     beginInsertRows({}, rowCount(), rowCount());
+    const QString kept = run.name;
     m_runs.push_back(std::move(run));
     endInsertRows();
     emit runsChanged();
+    if (!dropped.isEmpty()) emit runDropped(dropped, kept);
 }
 
 void RunStore::remove(int row) {

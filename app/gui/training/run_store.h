@@ -68,6 +68,8 @@ public:
 signals:
     // Any change: a run added, removed, renamed, shown or hidden.
     void runsChanged();
+    // add() dropped the oldest run `dropped` to keep `kept` (eight were kept already).
+    void runDropped(const QString& dropped, const QString& kept);
 
 private:
     QString uniqueName(const QString& name, int except) const;

@@ -1,6 +1,6 @@
 // The worker loop: steps the run (or both runs of a comparison, in lockstep) while not paused, hands
 // the records over in batches (every 50 ms), refreshes the decision boundary every 500 ms, when it
-// pauses and at the end.
+// pauses and at the end (unless cancelled).
 #include "app/gui/training/training_controller.h"
 
 #include "app/gui/common/job_runner.h"
@@ -9,6 +9,7 @@
 
 #include <QMetaObject>
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
@@ -131,10 +132,18 @@ void TrainingController::work(const JobControl& control, std::shared_ptr<Trainin
     const auto over = [&] { return lockstep ? lockstep->over() : run->over(); };
     TrainingUpdate batch;
     auto lastFlush = Clock::now(), lastGrid = Clock::now();
+    // The boundary grid is a forward pass over 3600 points: in a large model it costs seconds, so it is
+    // refreshed at most every 500 ms and at most a tenth of the time (every ten times its own cost).
+    auto gridInterval = std::chrono::milliseconds(500);
     const auto flush = [&](bool withGrid) {
         batch.state = run->state();
         if (gpuRun) batch.gpuState = gpuRun->state();
-        if (withGrid) batch.grid = run->predictionGrid(kGridSize, kGridSize);
+        if (withGrid) {
+            const auto start = Clock::now();
+            batch.grid = run->predictionGrid(kGridSize, kGridSize);
+            gridInterval = std::max(std::chrono::milliseconds(500),
+                                    std::chrono::duration_cast<std::chrono::milliseconds>(10 * (Clock::now() - start)));
+        }
         publish(std::move(batch));
         batch = {};
         lastFlush = Clock::now();
@@ -150,7 +159,11 @@ void TrainingController::work(const JobControl& control, std::shared_ptr<Trainin
         } else if (m_paused.load() && m_singleSteps.load() == 0) {
             const unsigned resumes = m_resumes.load();
             if (!pauseAnnounced || announcedAfterResumes != resumes) { // the views learn the step the worker stopped at
+                // Paused at once, then the boundary of that step (seconds in a large model).
                 batch.paused = true;
+                flush(false);
+                // Still paused (no Resume or Step came meanwhile): the same announcement, with the grid.
+                batch.paused = m_paused.load() && m_singleSteps.load() == 0 && m_resumes.load() == resumes;
                 flush(true);
                 pauseAnnounced = true;
                 announcedAfterResumes = resumes;
@@ -180,12 +193,15 @@ void TrainingController::work(const JobControl& control, std::shared_ptr<Trainin
                 if (const StepRecord* b = bf16Run->step()) batch.bf16Loss.push_back({b->step, b->loss});
         }
         const auto now = Clock::now();
-        const bool gridDue = now - lastGrid > std::chrono::milliseconds(500);
+        const bool gridDue = !control.isCancelled() && now - lastGrid > gridInterval;
         if (now - lastFlush > std::chrono::milliseconds(50) || gridDue) flush(gridDue);
     }
-    batch.evaluation = run->evaluate();
+    // A cancelled run ends at once: the evaluation on all data and the last boundary grid take seconds in a
+    // large model (9.4 s at width 512, depth 8), which Cancel used to wait for.
+    const bool cancelled = control.isCancelled();
+    if (!cancelled) batch.evaluation = run->evaluate();
     batch.ended = true;
-    flush(true);
+    flush(!cancelled);
 }
 
 } // namespace fplab::gui

@@ -56,6 +56,7 @@ public:
     QComboBox* amaxAlgoCombo() const { return m_amaxAlgo; }
     QSpinBox* stepsSpin() const { return m_steps; }
     QSpinBox* widthSpin() const { return m_width; }
+    QSpinBox* depthSpin() const { return m_depth; }
     QSpinBox* amaxHistorySpin() const { return m_amaxHistory; }
     QSpinBox* marginSpin() const { return m_margin; }
     QSpinBox* outlierStepSpin() const { return m_outlierStep; }

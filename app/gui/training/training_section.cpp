@@ -3,6 +3,7 @@
 
 #include "app/gui/common/lesson_language.h"
 #include "app/gui/shell/app_settings.h"
+#include "app/gui/shell/settings.h"
 #include "app/gui/shell/glyph_icon.h"
 #include "app/gui/training/compare_runs_tab.h"
 #include "app/gui/training/compare_charts_view.h"
@@ -24,6 +25,8 @@
 
 #include <QComboBox>
 #include <QEvent>
+#include <QJsonObject>
+#include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
@@ -69,10 +72,28 @@ TrainingSection::TrainingSection(SectionContext context, QWidget* parent) : Sect
         m_tabs->addTab(tab, QString());
     // Reset clears the kept runs too (the settings stay).
     connect(m_controls->resetAction(), &QAction::triggered, m_compare->store(), &RunStore::clear);
+    connect(m_compare->store(), &RunStore::runsChanged, this, &Section::sessionContentChanged);
+    connect(m_compare->store(), &RunStore::runDropped, this, [this](const QString& dropped, const QString& kept) {
+        emit statusMessage(tr("Compare runs keeps %1 runs: “%2” was dropped to keep “%3”. Remove runs you do not "
+                              "need to choose which stay.").arg(RunStore::kMaxRuns).arg(dropped, kept), 0);
+    });
+
+    m_shownRun = new QLabel;
+    m_shownRun->setObjectName(QStringLiteral("trainingShownRun"));
+    m_shownRun->setWordWrap(true);
+    auto* right = new QWidget;
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(m_shownRun);
+    rightLayout->addWidget(m_tabs, 1);
+    // A form edit after a run: the charts no longer show the form's settings.
+    connect(&context.settings.store, &SettingsStore::valueWritten, this, [this](const QString& key) {
+        if (key.startsWith(QLatin1String("training/"))) showWhichRun();
+    });
 
     auto* splitter = new QSplitter(this);
     splitter->addWidget(m_formScroll);
-    splitter->addWidget(m_tabs);
+    splitter->addWidget(right);
     splitter->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -91,6 +112,7 @@ void TrainingSection::activated() {
 
 void TrainingSection::showRun() {
     const TrainingRunData& run = m_controls->run();
+    m_tabs->setTabEnabled(m_tabs->indexOf(m_fp8Charts), run.policy.fp8Gemms()); // before its charts are drawn
     m_charts->showRun(run);
     m_histogram->showRun(run);
     m_boundary->showRun(run);
@@ -98,7 +120,31 @@ void TrainingSection::showRun() {
     m_comparison->showRun(run);
     m_fp8Charts->showRun(run);
     m_compare->showRun(run);
-    m_tabs->setTabEnabled(m_tabs->indexOf(m_fp8Charts), run.policy.fp8Gemms());
+    showWhichRun();
+}
+
+QString TrainingSection::modeText(TrainingMode mode) const {
+    const QComboBox* modes = m_form->modeCombo();
+    const int i = modes->findData(QVariant::fromValue(int(mode)));
+    return i >= 0 ? modes->itemText(i) : QString::fromLatin1(modeName(mode));
+}
+
+void TrainingSection::showWhichRun() {
+    const TrainingRunData& run = m_controls->run();
+    if (run.empty()) {
+        m_charts->setRunName({});
+        m_shownRun->hide();
+        return;
+    }
+    const TrainingConfig& shown = run.setup.config;
+    const QString name = modeText(shown.mode);
+    m_charts->setRunName(name);
+    QString text = tr("The charts show the %1 run.").arg(name);
+    if (configJson(shown) != configJson(m_form->config()))
+        text += QLatin1Char(' ') + tr("The settings on the left are not this run's (%1): Start runs them.")
+                                       .arg(modeText(m_form->config().mode));
+    m_shownRun->setText(text);
+    m_shownRun->show();
 }
 
 QString TrainingSection::title() const { return tr("Training"); }
@@ -131,6 +177,7 @@ void TrainingSection::retranslateUi() {
     m_tensors->traceModel()->setLanguage(lessonLanguage(settings()));
     m_tensors->retranslate();
     m_charts->retranslate();
+    showWhichRun();
     m_fp8Charts->retranslate();
     m_histogram->update();
     m_comparison->retranslate();

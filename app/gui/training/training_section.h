@@ -13,6 +13,7 @@
 #include "core/training/training_run.h"
 
 class QScrollArea;
+class QLabel;
 class QTabWidget;
 
 namespace fplab::gui {
@@ -59,6 +60,8 @@ public:
     TrainingForm* form() const { return m_form; }
     RunControls* runControls() const { return m_controls; }
     QTabWidget* tabs() const { return m_tabs; }
+    // Which run the charts show, and whether the form's settings are another's (after Run all modes).
+    QLabel* shownRunLabel() const { return m_shownRun; }
     RunChartsView* charts() const { return m_charts; }
     GradientHistogramView* histogram() const { return m_histogram; }
     DecisionBoundaryView* boundary() const { return m_boundary; }
@@ -74,6 +77,10 @@ protected:
 
 private:
     void showRun();
+    void showWhichRun();
+    QString modeText(training::TrainingMode mode) const;
+    // The settings as a session file holds them (training_session.cpp); equal objects: the same run.
+    static QJsonObject configJson(const training::TrainingConfig& config);
 
     void fitFormWidth();
 
@@ -81,6 +88,7 @@ private:
     RunControls* m_controls;
     QScrollArea* m_formScroll;
     QTabWidget* m_tabs;
+    QLabel* m_shownRun;
     RunChartsView* m_charts;
     GradientHistogramView* m_histogram;
     DecisionBoundaryView* m_boundary;

@@ -25,9 +25,9 @@ namespace {
 QString qsv(std::string_view s) { return QString::fromLatin1(s.data(), qsizetype(s.size())); }
 } // namespace
 
-void TrainingSection::saveSession(QJsonObject& out) const {
+QJsonObject TrainingSection::configJson(const training::TrainingConfig& c) {
     using namespace training;
-    const TrainingConfig c = m_form->config();
+    QJsonObject out;
     out.insert(QStringLiteral("mode"), qsv(modeName(c.mode)));
     out.insert(QStringLiteral("dataset"), qsv(datasetName(c.dataset)));
     out.insert(QStringLiteral("optimizer"), qsv(optimizerName(c.optimizer.kind)));
@@ -45,6 +45,12 @@ void TrainingSection::saveSession(QJsonObject& out) const {
     out.insert(QStringLiteral("fp8AmaxAlgo"), qsv(amaxAlgoName(c.fp8.algo)));
     out.insert(QStringLiteral("fp8Margin"), c.fp8.margin);
     out.insert(QStringLiteral("outlierStep"), c.outlierStep);
+    return out;
+}
+
+void TrainingSection::saveSession(QJsonObject& out) const {
+    const QJsonObject settings = configJson(m_form->config());
+    for (auto it = settings.begin(); it != settings.end(); ++it) out.insert(it.key(), it.value());
     out.insert(QStringLiteral("runs"), m_compare->store()->toJson());
 }
 
