@@ -370,14 +370,6 @@
         <translation>数值太多：%1 个（最多 %2 个）。</translation>
     </message>
     <message>
-        <source>Value %1: %2</source>
-        <translation>第 %1 个数值：%2</translation>
-    </message>
-    <message>
-        <source>Value %1 is not finite: block scaling needs finite inputs.</source>
-        <translation>第 %1 个数值不是有限数：块缩放要求输入为有限数。</translation>
-    </message>
-    <message>
         <source>No values: paste some or generate a vector.</source>
         <translation>没有数值：请粘贴数值或生成一个向量。</translation>
     </message>
@@ -398,8 +390,32 @@
         <translation>元素序号</translation>
     </message>
     <message>
-        <source>%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest value, %6 rounded to zero. The largest element (index %7) sets the scale of block %8, highlighted.</source>
-        <translation>%1 个元素，共 %2 块。最大 |误差| %3，均方根误差 %4，%5 个被截到最大值，%6 个舍入为零。最大的元素（序号 %7）决定第 %8 块的缩放因子，该块已高亮。</translation>
+        <source>Your own values</source>
+        <translation>你自己的数值</translation>
+    </message>
+    <message>
+        <source>The value at index %1: %2</source>
+        <translation>索引 %1 处的数值：%2</translation>
+    </message>
+    <message>
+        <source>The value at index %1 is not finite: block scaling needs finite inputs.</source>
+        <translation>索引 %1 处的数值不是有限数：块缩放需要有限的输入。</translation>
+    </message>
+    <message>
+        <source>%1 in %2. Largest |error| %3, RMS error %4, %5 clipped to the largest value, %6 rounded to zero. The largest element (index %7) sets the scale of block %8, highlighted.</source>
+        <translation>%1，分为 %2。最大 |误差| %3，均方根误差 %4，%5 个被截断到最大值，%6 个被舍入为零。最大的元素（索引 %7）决定了第 %8 块的缩放因子，已高亮显示。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n element(s)</source>
+        <translation>
+            <numerusform>%n 个元素</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n block(s)</source>
+        <translation>
+            <numerusform>%n 个块</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1114,6 +1130,25 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::FirstRunPointer</name>
+    <message>
+        <source>New here? Start with lesson 1: it takes a number apart bit by bit. Help ▸ Getting started says what each section is for.</source>
+        <translation>初次使用？从第 1 课开始：它把一个数逐位拆开讲解。帮助 ▸ 入门指南介绍每个部分的用途。</translation>
+    </message>
+    <message>
+        <source>Open lesson 1</source>
+        <translation>打开第 1 课</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>不再显示</translation>
+    </message>
+    <message>
+        <source>Hide this hint for good (Help ▸ Getting started stays).</source>
+        <translation>永久隐藏此提示（帮助 ▸ 入门指南仍然可用）。</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::FormatTableModel</name>
     <message>
         <source>cannot be stored: %1</source>
@@ -1664,6 +1699,21 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::GettingStartedDialog</name>
+    <message>
+        <source>&lt;h3&gt;Where to start&lt;/h3&gt;&lt;p&gt;Start with &lt;b&gt;lesson 1&lt;/b&gt; (Lessons, Ctrl+3): each lesson explains one thing formats do to numbers and lets you change the experiment behind it. Go through them in order; a checkpoint at the end of a step asks one question.&lt;/p&gt;&lt;h3&gt;The sections&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Explorer&lt;/b&gt; (Ctrl+1): type a value and see how every format stores it, bit by bit, with its exact decimal value and error.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Arithmetic&lt;/b&gt; (Ctrl+2): one operation, step by step: aligning, adding, rounding, the flags.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Lessons&lt;/b&gt; (Ctrl+3): guided lessons with live experiments.&lt;/li&gt;&lt;li&gt;&lt;b&gt;GPU Lab&lt;/b&gt; (Ctrl+4): tensor-core GEMMs on a GPU, or their CPU model without one.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Training&lt;/b&gt; (Ctrl+5): a small network trained in FP32, FP16, BF16 or FP8, with and without loss scaling.&lt;/li&gt;&lt;/ul&gt;&lt;h3&gt;Good to know&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;Help ▸ Keyboard shortcuts (F1) lists every key.&lt;/li&gt;&lt;li&gt;File ▸ Save session keeps what you set up, lesson progress included.&lt;/li&gt;&lt;li&gt;View ▸ Zoom in (Ctrl++) makes all text larger.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;h3&gt;从哪里开始&lt;/h3&gt;&lt;p&gt;从&lt;b&gt;第 1 课&lt;/b&gt;开始（课程，Ctrl+3）：每一课讲清格式对数值做的一件事，并让你修改其背后的实验。请按顺序学习；每一步末尾的检查题会问一个问题。&lt;/p&gt;&lt;h3&gt;各个部分&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;数值探索&lt;/b&gt;（Ctrl+1）：输入一个数，逐位查看每种格式如何存储它，以及它的精确十进制值和误差。&lt;/li&gt;&lt;li&gt;&lt;b&gt;运算&lt;/b&gt;（Ctrl+2）：逐步查看一次运算：对阶、相加、舍入和标志。&lt;/li&gt;&lt;li&gt;&lt;b&gt;课程&lt;/b&gt;（Ctrl+3）：带有实时实验的引导式课程。&lt;/li&gt;&lt;li&gt;&lt;b&gt;GPU 实验室&lt;/b&gt;（Ctrl+4）：在 GPU 上运行张量核心 GEMM；没有 GPU 时使用其 CPU 模型。&lt;/li&gt;&lt;li&gt;&lt;b&gt;训练&lt;/b&gt;（Ctrl+5）：用 FP32、FP16、BF16 或 FP8 训练一个小型网络，可选择是否使用损失缩放。&lt;/li&gt;&lt;/ul&gt;&lt;h3&gt;小提示&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;帮助 ▸ 键盘快捷键（F1）列出所有按键。&lt;/li&gt;&lt;li&gt;文件 ▸ 保存会话会保存你的设置，包括课程进度。&lt;/li&gt;&lt;li&gt;视图 ▸ 放大（Ctrl++）让所有文字变大。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>Getting started</source>
+        <translation>入门指南</translation>
+    </message>
+    <message>
+        <source>Open lesson 1</source>
+        <translation>打开第 1 课</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::GpuLabSection</name>
     <message>
         <source>GPU Lab</source>
@@ -2105,6 +2155,10 @@
         <source>Save a table of the open section as CSV, or a chart as PNG or SVG.</source>
         <translation>把当前页面的表格保存为 CSV，或把图表保存为 PNG 或 SVG。</translation>
     </message>
+    <message>
+        <source>&amp;Getting started</source>
+        <translation>入门指南(&amp;G)</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::MemoryByModeView</name>
@@ -2458,6 +2512,10 @@ Python 打印为：%2</translation>
     <message>
         <source>Every digit: %1</source>
         <translation>全部数字：%1</translation>
+    </message>
+    <message>
+        <source>Exactly %1</source>
+        <translation>精确值为 %1</translation>
     </message>
 </context>
 <context>
@@ -2989,6 +3047,10 @@ Python 打印为：%2</translation>
     <message>
         <source>Esc</source>
         <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Table: select every row</source>
+        <translation>表格：选中所有行</translation>
     </message>
 </context>
 <context>
@@ -4673,6 +4735,10 @@ Python 打印为：%2</translation>
     <message>
         <source>No table or chart is shown</source>
         <translation>当前没有显示表格或图表</translation>
+    </message>
+    <message>
+        <source>Select all</source>
+        <translation>全选</translation>
     </message>
 </context>
 </TS>

@@ -37,6 +37,9 @@ namespace {
 
 constexpr int kMaxElements = 65536;
 
+// The Vector box's entry for values the user pasted or typed.
+constexpr int kOwnValues = -1;
+
 } // namespace
 
 BlockView::BlockView(QWidget* parent)
@@ -50,7 +53,9 @@ BlockView::BlockView(QWidget* parent)
 void BlockView::buildUi() {
     m_sourceLabel = new QLabel(this);
     m_source = new QComboBox(this);
+    m_source->setObjectName(QStringLiteral("blockSource"));
     for (int i = 0; i < 3; ++i) m_source->addItem(QString(), i);
+    m_source->addItem(QString(), kOwnValues); // what the user pasted or typed: nothing to generate
     m_source->setCurrentIndex(int(Source::Outlier));
     m_source->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_source->setMinimumContentsLength(14);
@@ -63,6 +68,7 @@ void BlockView::buildUi() {
     m_seed->setRange(0, 1000000);
     m_seed->setValue(1);
     m_generate = new QPushButton(this);
+    m_generate->setObjectName(QStringLiteral("blockGenerate"));
     m_schemeLabel = new QLabel(this);
     m_scheme = new QComboBox(this);
     for (const blockscale::SchemeInfo& info : blockscale::allSchemes())
@@ -132,7 +138,13 @@ void BlockView::buildUi() {
         generate(Source(m_source->currentData().toInt()), m_count->value(), unsigned(m_seed->value()));
     });
     connect(m_scheme, &QComboBox::activated, this, [this] { recompute(); });
-    connect(m_text, &QPlainTextEdit::textChanged, this, [this] { recompute(); });
+    connect(m_text, &QPlainTextEdit::textChanged, this, [this] {
+        // Values the user pasted or typed are no longer the generated vector the box named.
+        if (!m_generating) m_source->setCurrentIndex(m_source->findData(kOwnValues));
+        recompute();
+    });
+    connect(m_source, &QComboBox::currentIndexChanged, this,
+            [this] { m_generate->setEnabled(m_source->currentData().toInt() != kOwnValues); });
     connect(m_elements->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (current.isValid() && m_result.quantized)
@@ -145,6 +157,7 @@ void BlockView::retranslateUi() {
     m_source->setItemText(int(Source::Normal), tr("Normal"));
     m_source->setItemText(int(Source::HeavyTailed), tr("Heavy-tailed (Student t, 2 degrees of freedom)"));
     m_source->setItemText(int(Source::Outlier), tr("Normal with one outlier"));
+    m_source->setItemText(m_source->findData(kOwnValues), tr("Your own values"));
     m_countLabel->setText(tr("Ele&ments:"));
     m_seedLabel->setText(tr("See&d:"));
     m_generate->setText(tr("&Generate"));
@@ -182,7 +195,9 @@ void BlockView::generate(Source source, int count, unsigned seed) {
         if (source == Source::Outlier && i == count / 3) v = 40.0f;
         lines << QString::number(double(v), 'g', 9);
     }
+    m_generating = true;
     m_text->setPlainText(lines.join(QLatin1Char('\n')));
+    m_generating = false;
 }
 
 void BlockView::setScheme(blockscale::Scheme scheme) {
@@ -203,12 +218,12 @@ void BlockView::recompute() {
     for (int i = 0; i < words.size() && error.isEmpty(); ++i) {
         const ParseOutcome p = parseValue(words[i].toStdString(), kFp32);
         if (!p.ok()) {
-            error = tr("Value %1: %2").arg(i + 1).arg(QString::fromStdString(p.error));
+            error = tr("The value at index %1: %2").arg(i).arg(QString::fromStdString(p.error)); // from 0, as the table
             break;
         }
         const float v = std::bit_cast<float>(std::uint32_t(p.value->bits));
         if (!std::isfinite(v)) {
-            error = tr("Value %1 is not finite: block scaling needs finite inputs.").arg(i + 1);
+            error = tr("The value at index %1 is not finite: block scaling needs finite inputs.").arg(i);
             break;
         }
         r.values.push_back(v);
@@ -230,11 +245,10 @@ void BlockView::recompute() {
             if (std::fabs(r.values[i]) > std::fabs(r.values[largest])) largest = i;
         r.highlightElement = int(largest);
         r.highlightBlock = int(r.blockOf(largest));
-        m_status->setText(tr("%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest "
-                             "value, %6 rounded to zero. The largest element (index %7) sets the scale of block %8, "
-                             "highlighted.")
-                              .arg(r.values.size())
-                              .arg(r.report.blocks.size())
+        m_status->setText(tr("%1 in %2. Largest |error| %3, RMS error %4, %5 clipped to the largest value, %6 rounded "
+                             "to zero. The largest element (index %7) sets the scale of block %8, highlighted.")
+                              .arg(tr("%n element(s)", nullptr, int(r.values.size())),
+                                   tr("%n block(s)", nullptr, int(r.report.blocks.size())))
                               .arg(blockNumberText(r.report.maxAbsError), blockNumberText(r.report.rmsError))
                               .arg(r.report.saturated)
                               .arg(r.report.flushedToZero)

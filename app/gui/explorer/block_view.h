@@ -54,6 +54,7 @@ private:
     void recompute();
     void fillChart();
 
+    bool m_generating = false; // the text changes because generate() wrote it
     QLabel* m_sourceLabel;
     QComboBox* m_source;
     QLabel* m_countLabel;
