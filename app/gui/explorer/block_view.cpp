@@ -58,7 +58,7 @@ void BlockView::buildUi() {
     m_source->addItem(QString(), kOwnValues); // what the user pasted or typed: nothing to generate
     m_source->setCurrentIndex(int(Source::Outlier));
     m_source->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_source->setMinimumContentsLength(14);
+    m_source->setMinimumContentsLength(22); // "Normal with one outlier" whole
     m_countLabel = new QLabel(this);
     m_count = new QSpinBox(this);
     m_count->setRange(1, 4096);
