@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace fplab::lessons {
@@ -45,11 +46,24 @@ struct Quantity {
     LocalText note;             // optional remark shown after the value
 };
 
+// A value of a format that a table cell shows (valueCell makes such cells): the front ends check the text against
+// it and give every digit of a shortened one (floatText marks those with kShortenedMark).
+struct CellValue {
+    Format format{};
+    std::uint64_t bits = 0;
+};
+
+struct TableCell : LocalText {
+    using LocalText::LocalText;
+    TableCell(LocalText text) : LocalText(std::move(text)) {}
+    std::optional<CellValue> value; // set when the cell shows one value of a format, nothing else
+};
+
 struct ResultTable {
     std::string key;
     LocalText title;
     std::vector<LocalText> columns;
-    std::vector<std::vector<LocalText>> rows;
+    std::vector<std::vector<TableCell>> rows;
 };
 
 struct Series {

@@ -83,7 +83,7 @@ void writeResultJson(JsonWriter& json, const ExperimentResult& result, Language 
         json.beginArray();
         for (const auto& row : t.rows) {
             json.beginArray();
-            for (const LocalText& cell : row) json.value(cell.in(language));
+            for (const TableCell& cell : row) json.value(cell.in(language));
             json.endArray();
         }
         json.endArray();

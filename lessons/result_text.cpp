@@ -25,9 +25,8 @@ void writeQuantity(std::ostream& out, const Quantity& q, Language language, cons
     std::string details;
     if (q.kind == QuantityKind::Float) {
         details = std::string(q.format.name()) + " " + hexBits(q.format, q.bits) + " " + bitString(q.format, q.bits);
-        const std::string exact = exactDecimal(q.format, q.bits);
-        // Very long expansions (tiny BF16/FP32 values) are left to the JSON output and the app.
-        if (exact != quantityText(q, language) && exact.size() <= 60) details += ", exact " + exact;
+        // The value is shown exactly unless it is marked as shortened; then every digit follows.
+        if (floatTextShortened(q.format, q.bits)) details += ", exact " + exactDecimal(q.format, q.bits);
     } else if (q.kind == QuantityKind::Integer) {
         details = std::string(q.intFormat.name) + " " + intHex(q.intFormat, q.bits) + " " + intBinary(q.intFormat, q.bits);
     }
@@ -44,7 +43,7 @@ void writeTable(std::ostream& out, const ResultTable& t, Language language, cons
     for (const auto& row : t.rows)
         for (std::size_t c = 0; c < row.size() && c < widths.size(); ++c)
             widths[c] = std::max(widths[c], displayWidth(row[c].in(language)));
-    const auto line = [&](const std::vector<LocalText>& cells) {
+    const auto line = [&](const auto& cells) {
         out << pad << "  ";
         for (std::size_t c = 0; c < widths.size(); ++c) {
             const std::string cell = c < cells.size() ? cells[c].in(language) : std::string();
@@ -57,6 +56,12 @@ void writeTable(std::ostream& out, const ResultTable& t, Language language, cons
     for (std::size_t c = 0; c < widths.size(); ++c) out << (c ? "-+-" : "") << std::string(widths[c], '-');
     out << '\n';
     for (const auto& row : t.rows) line(row);
+    // A value shown shortened (marked) gets every digit below the table.
+    for (const auto& row : t.rows)
+        for (const TableCell& cell : row)
+            if (cell.value && floatTextShortened(cell.value->format, cell.value->bits))
+                out << pad << "  " << cell.in(language) << labelOf(language, " is exactly ", " 的精确值为 ")
+                    << exactDecimal(cell.value->format, cell.value->bits) << '\n';
 }
 
 void writeChart(std::ostream& out, const Chart& chart, Language language, const std::string& pad) {

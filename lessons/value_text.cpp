@@ -52,6 +52,29 @@ std::string specialText(double value) {
     return {};
 }
 
+// A finite non-zero decimal ("-123.0625", "0.000061", "6.1e-05") as "d.ddde+XX" scientific digits, and its count of
+// significant digits.
+std::pair<std::string, std::size_t> scientificDigits(const std::string& decimal) {
+    const bool negative = decimal[0] == '-';
+    const std::size_t epos = std::min(decimal.find_first_of("eE"), decimal.size());
+    const std::size_t point = std::min(decimal.find('.'), epos);
+    std::string digits;
+    int exponent = epos < decimal.size() ? std::atoi(decimal.c_str() + epos + 1) : 0;
+    bool seenDigit = false;
+    for (std::size_t i = negative ? 1 : 0; i < epos; ++i) {
+        if (decimal[i] == '.' || (!seenDigit && decimal[i] == '0')) continue;
+        if (!seenDigit) exponent += i < point ? int(point - i) - 1 : -int(i - point);
+        seenDigit = true;
+        digits += decimal[i];
+    }
+    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+    std::string sci = negative ? "-" : "";
+    sci += digits.substr(0, 1) + "." + (digits.size() > 1 ? digits.substr(1) : "0");
+    char e[16];
+    std::snprintf(e, sizeof e, "e%c%02d", exponent < 0 ? '-' : '+', std::abs(exponent));
+    return {sci + e, digits.size()};
+}
+
 } // namespace
 
 std::string pythonRepr(double value) {
@@ -87,10 +110,19 @@ std::string realText(double value, RealStyle style) {
     return pythonRepr(value);
 }
 
+bool floatTextShortened(const Format& f, std::uint64_t bits) {
+    const FloatClass c = classify(f, bits);
+    if (c != FloatClass::Normal && c != FloatClass::Subnormal) return false;
+    return scientificDigits(exactDecimal(f, bits)).second > kExactDigitsShown;
+}
+
 std::string floatText(const Format& f, std::uint64_t bits) {
     const FloatClass c = classify(f, bits);
     if (isNan(c)) return nanText(f, bits);
-    return pythonRepr(toDouble(f, bits));
+    if (c != FloatClass::Normal && c != FloatClass::Subnormal) return pythonRepr(toDouble(f, bits)); // inf, 0.0, -0.0
+    if (const auto [exact, digits] = scientificDigits(exactDecimal(f, bits)); digits <= kExactDigitsShown)
+        return pythonLayout(exact);
+    return std::string(kShortenedMark) + pythonLayout(scientificDigits(shortestDecimal(f, bits)).first);
 }
 
 std::string intText(const IntFormat& f, std::uint64_t bits) { return std::to_string(intValue(f, bits)); }

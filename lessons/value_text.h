@@ -9,8 +9,10 @@
 #include "core/integer.h"
 #include "lessons/experiment_result.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace fplab::lessons {
 
@@ -23,9 +25,16 @@ std::string float32Text(float value);
 std::string measuredText(double value, int significantDigits = 4);
 // A Real as its style asks.
 std::string realText(double value, RealStyle style);
-// The value of an encoding as Python would print float(x): exact for every preset narrower than FP64.
+// A value a lesson shows is what the format stores: its exact decimal, laid out as Python lays out a float
+// ("65504.0", "5.9604644775390625e-08"), whenever that has at most kExactDigitsShown significant digits (every
+// FP8 and FP16 value, BF16 from 2^-25 to below 2^83, FP32 from 0.25 to 2^24); otherwise the shortest digits that read
+// back to the same bits, marked: "≈0.1" for FP64's 0.1000000000000000055511151231257827021181583404541015625.
 // A NaN keeps its sign and payload: "-nan(0x201)" (core's nanText), where Python would print "nan".
+inline constexpr std::size_t kExactDigitsShown = 25;
+inline constexpr std::string_view kShortenedMark = "\u2248"; // ≈
 std::string floatText(const Format& f, std::uint64_t bits);
+// Whether floatText shows fewer digits than the value has (and so carries kShortenedMark).
+bool floatTextShortened(const Format& f, std::uint64_t bits);
 std::string intText(const IntFormat& f, std::uint64_t bits);
 // An integer encoding as binary digits ("11111111") and as zero-padded hex ("0xff").
 std::string intBinary(const IntFormat& f, std::uint64_t bits);

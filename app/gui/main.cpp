@@ -1,6 +1,6 @@
 // fplab: the FP Lab desktop application.
 //   fplab [--settings FILE] [--lang en|zh_CN] [--theme system|light|dark]
-//   fplab --screenshot DIR   render each section to DIR/*.png and exit
+//   fplab --screenshot DIR [--screenshot-size WxH]   render each section to DIR/*.png (1280x800) and exit
 //   fplab --measure-startup  print the time to the first exposed window and exit
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/language.h"
@@ -66,8 +66,11 @@ int main(int argc, char** argv) {
     const QCommandLineOption langOption(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."), QStringLiteral("CODE"));
     const QCommandLineOption themeOption(QStringLiteral("theme"), QStringLiteral("Theme: system, light or dark."), QStringLiteral("THEME"));
     const QCommandLineOption screenshotOption(QStringLiteral("screenshot"), QStringLiteral("Render every section to DIR/*.png and exit."), QStringLiteral("DIR"));
+    const QCommandLineOption screenshotSizeOption(QStringLiteral("screenshot-size"),
+                                                  QStringLiteral("The window size of --screenshot (default 1280x800)."),
+                                                  QStringLiteral("WxH"), QStringLiteral("1280x800"));
     const QCommandLineOption measureOption(QStringLiteral("measure-startup"), QStringLiteral("Print the time to the first exposed window and exit."));
-    parser.addOptions({settingsOption, langOption, themeOption, screenshotOption, measureOption});
+    parser.addOptions({settingsOption, langOption, themeOption, screenshotOption, screenshotSizeOption, measureOption});
     parser.process(app);
 
     // Screenshots and measurements start from the defaults, not from the user's settings.
@@ -88,8 +91,15 @@ int main(int argc, char** argv) {
     fplab::gui::MainWindow window(settings, theme, language);
 
     if (parser.isSet(screenshotOption)) {
+        const QStringList size = parser.value(screenshotSizeOption).split(QLatin1Char('x'));
+        const int width = size.size() == 2 ? size[0].toInt() : 0, height = size.size() == 2 ? size[1].toInt() : 0;
+        if (width < 320 || height < 240) {
+            std::fprintf(stderr, "fplab: --screenshot-size: '%s' is not WxH (at least 320x240)\n",
+                         qPrintable(parser.value(screenshotSizeOption)));
+            return 2;
+        }
         window.setAttribute(Qt::WA_DontShowOnScreen);
-        window.resize(1280, 800);
+        window.resize(width, height);
         window.show();
         QApplication::processEvents();
         QString error;

@@ -92,7 +92,11 @@ std::string displayName(const Format& f) {
 
 double valueOf(const Format& f, std::uint64_t bits) { return toDouble(f, bits); }
 
-LocalText valueCell(const Format& f, std::uint64_t bits) { return LocalText(floatText(f, bits)); }
+TableCell valueCell(const Format& f, std::uint64_t bits) {
+    TableCell cell(floatText(f, bits));
+    cell.value = CellValue{f, bits};
+    return cell;
+}
 
 LocalText powerOfTwoCell(const Format& f, std::uint64_t bits) {
     const double v = valueOf(f, bits);

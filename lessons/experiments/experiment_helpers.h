@@ -28,8 +28,8 @@ std::vector<std::uint64_t> numberListBits(const ParamValues& params, const char*
 
 // "FP16", "BF16", "E4M3", "E5M10-NOSUB": how the lessons write a format's name.
 std::string displayName(const Format& f);
-// A cell showing a value of the format as Python prints it.
-LocalText valueCell(const Format& f, std::uint64_t bits);
+// A cell showing a value of the format (floatText: exact, or shortened and marked), which keeps the value.
+TableCell valueCell(const Format& f, std::uint64_t bits);
 // 2^k written as a decimal plus "(2^k)".
 LocalText powerOfTwoCell(const Format& f, std::uint64_t bits);
 // The value of an encoding as a double (exact for every preset).

@@ -139,7 +139,7 @@ ExperimentResult activationMemory(const ParamValues& params) {
         chart.series.push_back(std::move(series));
     }
     for (std::int64_t b = 1; b <= batchMax; b *= 2) {
-        std::vector<LocalText> row = {std::to_string(b)};
+        std::vector<TableCell> row = {std::to_string(b)};
         for (const Scheme& sc : schemes) {
             const std::int64_t staticBytes = bytesPerParameter(sc.name, "adam").total() * a;
             const std::int64_t act = activationBytes(layers, s, b, h, heads, sc.elementBytes, dropout);

@@ -108,7 +108,7 @@ ExperimentResult tf32Inputs(const ParamValues& params) {
         out.quantities.push_back(textQuantity(p + "tie", {"Value " + n + " is a tie (low bits = 1 0000 0000 0000)",
                                                           "值 " + n + " 恰在中点（低位 = 1 0000 0000 0000）"},
                                               tie ? LocalText{"yes", "是"} : LocalText{"no", "否"}));
-        std::vector<LocalText> row = {floatText(kFp32, f), hexBits(kFp32, f), binaryDigits(low, 13)};
+        std::vector<TableCell> row = {valueCell(kFp32, f), hexBits(kFp32, f), binaryDigits(low, 13)};
         std::vector<std::uint32_t> distinct;
         for (const tc::Tf32Input mode : kTf32Inputs) {
             const std::uint32_t r = tc::tf32Operand(f, mode);

@@ -15,6 +15,8 @@
 #include <QTableWidget>
 #include <QAbstractItemModelTester>
 #include <QBrush>
+#include <QComboBox>
+#include <QPushButton>
 #include <QFont>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -85,7 +87,8 @@ TEST_F(BlockViewTest, PastedValuesAndErrors) {
 
     view->setText(QStringLiteral("1 abc"));
     EXPECT_FALSE(view->quantized());
-    EXPECT_NE(view->status().indexOf(QStringLiteral("Value 2")), -1) << view->status().toStdString();
+    // Counted from 0, as the table's Index column counts.
+    EXPECT_NE(view->status().indexOf(QStringLiteral("index 1:")), -1) << view->status().toStdString();
     EXPECT_EQ(view->elementModel()->rowCount(), 0);
     // OCP MX v1.0: an infinity makes its block's E8M0 scale NaN; shown, not refused. FP32 scales refuse it.
     view->setText(QStringLiteral("1 inf"));
@@ -169,6 +172,33 @@ TEST_F(BlockViewTest, TensorFileQuantizedOnTheWorker) {
     EXPECT_FALSE(panel->result());
     EXPECT_NE(panel->status().indexOf(QStringLiteral("Cancelled")), -1) << panel->status().toStdString();
     for (const std::string& p : {path, bad, large}) std::filesystem::remove(p);
+
+// After a paste the Vector box no longer names the generated vector, and Generate waits for a vector to be chosen.
+TEST_F(BlockViewTest, PastedValuesAreTheUsersOwnNotTheGeneratedVector) {
+    auto* source = view->findChild<QComboBox*>(QStringLiteral("blockSource"));
+    auto* generate = view->findChild<QPushButton*>(QStringLiteral("blockGenerate"));
+    ASSERT_TRUE(source && generate);
+    view->generate(BlockView::Source::Outlier, 64, 1);
+    EXPECT_EQ(source->currentText(), QStringLiteral("Normal with one outlier"));
+    EXPECT_TRUE(generate->isEnabled());
+    view->setText(QStringLiteral("957, 960\n1"));
+    EXPECT_EQ(source->currentText(), QStringLiteral("Your own values"));
+    EXPECT_FALSE(generate->isEnabled());
+    source->setCurrentIndex(int(BlockView::Source::Normal));
+    EXPECT_TRUE(generate->isEnabled());
+    generate->click();
+    EXPECT_EQ(source->currentText(), QStringLiteral("Normal"));
+    EXPECT_EQ(view->elementModel()->rowCount(), 64);
+}
+
+// Counts through tr's %n: one value is "1 element(s) in 1 block(s)", never "1 elements in 1 blocks".
+TEST_F(BlockViewTest, CountsUsePluralForms) {
+    view->setScheme(blockscale::Scheme::Mxfp8E4m3);
+    view->setText(QStringLiteral("957"));
+    ASSERT_TRUE(view->quantized());
+    EXPECT_TRUE(view->status().startsWith(QStringLiteral("1 element(s) in 1 block(s).")))
+        << view->status().toStdString();
+    EXPECT_EQ(view->status().indexOf(QStringLiteral("blocks")), -1);
 }
 
 TEST_F(BlockViewTest, ModelsPassTheQtModelTester) {

@@ -11,11 +11,13 @@
 #include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLogValueAxis>
 #include <QRegularExpression>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <random>
 
 namespace fplab::gui {
@@ -137,6 +139,52 @@ TEST(ChartStyle, ALessonChartHasRoundTicksAndWholeLegendNames) {
         }
         for (const QString& name : names) EXPECT_TRUE(drawn.contains(name)) << width << " px: " << name.toStdString() << " not drawn whole";
     }
+}
+
+} // namespace
+} // namespace fplab::gui
+
+namespace fplab::gui {
+namespace {
+
+// Powers of two on a log axis read "2^-13", not "0.000122" (a lesson's log2 chart, the training loss scale).
+TEST(ChartStyle, PowersOfTwoAreLabelled2ToTheK) {
+    QChart chart;
+    auto* axis = new QLogValueAxis;
+    axis->setTitleText(QStringLiteral("loss scale"));
+    chart.addAxis(axis, Qt::AlignLeft);
+    applyPowerOfTwoAxis(&chart, axis, 0x1p-26, 0x1p31);
+    const QStringList labels = powerOfTwoLabels(axis);
+    ASSERT_GE(labels.size(), 5);
+    EXPECT_LE(labels.size(), 10);
+    static const QRegularExpression power(QStringLiteral("^2\\^-?[0-9]+$"));
+    for (const QString& l : labels) EXPECT_TRUE(power.match(l).hasMatch()) << l.toStdString();
+    EXPECT_EQ(labels.front(), QStringLiteral("2^-32"));
+    EXPECT_EQ(labels.back(), QStringLiteral("2^32"));
+    EXPECT_FALSE(axis->labelsVisible());
+    EXPECT_EQ(axis->min(), 0x1p-32);
+    EXPECT_EQ(axis->max(), 0x1p32);
+    // A narrower range later (a new run) relabels the same axis; the title moved to the labels.
+    applyPowerOfTwoAxis(&chart, axis, 1, 65536);
+    EXPECT_EQ(powerOfTwoLabels(axis).front(), QStringLiteral("2^0"));
+    EXPECT_EQ(powerOfTwoLabels(axis).back(), QStringLiteral("2^16"));
+    EXPECT_EQ(chart.axes(Qt::Vertical).size(), 2);
+    bool titled = false;
+    for (QAbstractAxis* a : chart.axes(Qt::Vertical))
+        titled = titled || (a->isTitleVisible() && a->titleText() == QStringLiteral("loss scale"));
+    EXPECT_TRUE(titled);
+
+    lessons::Chart log2;
+    log2.key = "ulp";
+    log2.yScale = lessons::AxisScale::Log2;
+    log2.series.push_back({"s", {"s"}, {1, 2, 3}, {0x1p-13, 0x1p-10, 0x1p-2}});
+    std::unique_ptr<QChart> built(buildResultChart(log2, lessons::Language::English, QApplication::palette()));
+    QLogValueAxis* y = nullptr;
+    for (QAbstractAxis* a : built->axes(Qt::Vertical))
+        if (auto* l = qobject_cast<QLogValueAxis*>(a)) y = l;
+    ASSERT_NE(y, nullptr);
+    EXPECT_TRUE(powerOfTwoLabels(y).contains(QStringLiteral("2^-14"))) << powerOfTwoLabels(y).join(' ').toStdString();
+    EXPECT_EQ(powerOfTwoLabels(y).back(), QStringLiteral("2^-2"));
 }
 
 } // namespace

@@ -4,10 +4,15 @@
 #include "app/gui/arithmetic/arithmetic_section.h"
 #include "app/gui/explorer/explorer_section.h"
 #include "app/gui/explorer/explorer_state.h"
+#include "app/gui/lessons/lesson_view.h"
+#include "app/gui/lessons/lessons_section.h"
 #include "app/gui/shell/section_links.h"
 #include "app/gui/training/training_form.h"
 #include "app/gui/training/training_section.h"
 #include "gui_fixture.h"
+
+#include <QListWidget>
+#include <QTabWidget>
 
 #include <gtest/gtest.h>
 
@@ -57,6 +62,32 @@ TEST(SectionLinks, ATrainingLinkAppliesItsSettings) {
     EXPECT_EQ(c.mode, training::TrainingMode::Fp16Dynamic);
     EXPECT_EQ(c.steps, 300);
     EXPECT_EQ(c.scaler.initScale, 0x1p30f);
+}
+
+// "Open in Training" shows the loss charts, whichever tab was open before.
+TEST(SectionLinks, ATrainingLinkLandsOnTheLossCharts) {
+    testing::GuiHarness h;
+    auto* training = h.section<TrainingSection>(QStringLiteral("training"));
+    ASSERT_NE(training, nullptr);
+    QTabWidget* tabs = training->tabs();
+    const int charts = tabs->currentIndex();
+    tabs->setCurrentIndex(tabs->count() - 1);
+    ASSERT_NE(tabs->currentIndex(), charts);
+    ASSERT_TRUE(followSectionLink(&h.window(), QUrl(QStringLiteral("section:training?mode=fp16&steps=300"))));
+    EXPECT_EQ(tabs->currentIndex(), charts);
+    EXPECT_EQ(tabs->tabText(charts), QStringLiteral("Loss and scale"));
+}
+
+// A lesson link opens that lesson at that step (the first-run pointer's and Getting started's way to lesson 1).
+TEST(SectionLinks, ALessonsLinkOpensTheLessonAtItsStep) {
+    testing::GuiHarness h;
+    ASSERT_TRUE(followSectionLink(&h.window(), QUrl(QStringLiteral("section:lessons?lesson=overflow&step=2"))));
+    auto* lessons = h.section<LessonsSection>(QStringLiteral("lessons"));
+    ASSERT_NE(lessons, nullptr);
+    EXPECT_EQ(h.window().currentSection(), lessons);
+    EXPECT_EQ(lessons->lessonList()->currentRow(), 2);
+    EXPECT_EQ(lessons->view()->step(), 1);
+    EXPECT_FALSE(followSectionLink(&h.window(), QUrl(QStringLiteral("section:lessons?lesson=nope"))));
 }
 
 TEST(SectionLinks, ABadTrainingLinkChangesNothing) {

@@ -2,6 +2,7 @@
 // fainter than enabled (so a disabled control never looks usable), and in the dark theme the check
 // box and radio button indicators stand out from the window and from the base (rendered and measured).
 #include "app/gui/shell/theme.h"
+#include "contrast.h"
 #include "gui_fixture.h"
 
 #include <QApplication>
@@ -19,16 +20,7 @@
 namespace fplab::gui {
 namespace {
 
-// WCAG 2 relative luminance and contrast ratio (1 to 21).
-double luminance(const QColor& c) {
-    const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
-}
-
-double contrast(const QColor& a, const QColor& b) {
-    const double la = luminance(a), lb = luminance(b);
-    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
+using testing::contrast;
 
 struct Pair {
     QPalette::ColorRole text, background;

@@ -1,5 +1,6 @@
 // Copy and export of every table and chart: Ctrl+C as TSV, Markdown, CSV files, PNG and SVG files,
 // views created later, and File > Export.
+#include "app/gui/common/save_file.h"
 #include "app/gui/common/view_export.h"
 #include "app/gui/explorer/explorer_section.h"
 #include "app/gui/explorer/format_table_model.h"
@@ -15,6 +16,7 @@
 #include <QSvgRenderer>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtCharts/QChartView>
@@ -89,6 +91,40 @@ TEST(ViewExportTest, CtrlCCopiesTheTableAsTabSeparatedText) {
     const QStringList one = QApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     ASSERT_EQ(one.size(), 2);
     EXPECT_EQ(one[1].split(QLatin1Char('\t'))[0], m->index(2, 0).data().toString());
+}
+
+// Ctrl+A selects every row, of a table that picks one row at a time too (as a lesson's result table does), and
+// Ctrl+C then copies all of them.
+TEST(ViewExportTest, CtrlASelectsTheWholeTableAndCtrlCCopiesEveryRow) {
+    testing::GuiHarness h;
+    h.window().activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&h.window()));
+    auto* explorer = h.section<ExplorerSection>(QStringLiteral("explorer"));
+    auto* table = new QTableWidget(5, 2, explorer);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    for (int r = 0; r < 5; ++r)
+        for (int c = 0; c < 2; ++c) table->setItem(r, c, new QTableWidgetItem(QString::number(10 * r + c)));
+    table->show();
+    QApplication::processEvents();
+    ASSERT_TRUE(ViewExport::isAttached(table));
+    for (QTableView* t : {static_cast<QTableView*>(table), formatTable(explorer)}) {
+        t->setFocus();
+        t->selectRow(1);
+        QTest::keyClick(t, Qt::Key_A, Qt::ControlModifier);
+        QApplication::clipboard()->clear();
+        QTest::keyClick(t, Qt::Key_C, Qt::ControlModifier);
+        const QStringList lines = QApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        EXPECT_EQ(lines.size(), t->model()->rowCount() + 1) << t->objectName().toStdString();
+    }
+}
+
+// Default names of exported files: no spaces, commas or parentheses (a run is named "FP16 (GradScaler), lr 0.1").
+TEST(ViewExportTest, DefaultFileNamesArePlain) {
+    EXPECT_EQ(fileNameStem(QStringLiteral("FP16 (GradScaler), lr 0.1")), QStringLiteral("fp16-gradscaler-lr-0-1"));
+    EXPECT_EQ(fileNameStem(QStringLiteral("Loss (mean cross-entropy of each step)")),
+              QStringLiteral("loss-mean-cross-entropy-of-each-step"));
+    EXPECT_EQ(fileNameStem(QStringLiteral("(), ")), QStringLiteral("fplab"));
 }
 
 TEST(ViewExportTest, MarkdownAndCsvHaveTheTablesRows) {

@@ -125,7 +125,7 @@ TEST(LessonCli, ListJsonIsWellFormed) {
 TEST(LessonCli, RunPrintsTheAccumulationNumbers) {
     const CliRun r = runInProcess({"lesson", "run", "accumulation"});
     EXPECT_EQ(r.code, kExitOk) << r.err;
-    EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP32 addends "), "= 10.000133514404297  (fp32 0x4120008c")) << r.out;
+    EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP32 addends "), "= 10.000133514404296875  (fp32 0x4120008c")) << r.out;
     EXPECT_TRUE(contains(lineWith(r.out, "FP16 sum of FP16 addends "), "= 9.953125  (fp16 0x48fa")) << r.out;
     EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP16 addends "), "= 10.00213623046875  (fp32 0x412008c0")) << r.out;
 }
@@ -238,13 +238,13 @@ TEST(LessonCli, BackendGpuPrintsTheReasonOrBothSides) {
     if (!reason.empty()) {
         EXPECT_EQ(r.code, kExitNoGpu) << r.err;
         EXPECT_EQ(lineWith(r.out, "GPU side not run"), "GPU side not run: " + reason + ". CPU-emulated results only.") << r.out;
-        EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP32 addends "), "= 10.000133514404297  (fp32 0x4120008c")) << r.out;
+        EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP32 addends "), "= 10.000133514404296875  (fp32 0x4120008c")) << r.out;
         EXPECT_TRUE(contains(r.err, "--backend gpu: " + reason)) << r.err;
         EXPECT_FALSE(contains(r.out, "DIFFERS"));
     } else {
         EXPECT_EQ(r.code, kExitOk) << r.err;
         const std::string line = lineWith(r.out, "FP32 sum of FP32 addends ");
-        EXPECT_NE(line.find("10.000133514404297 (0x4120008c)"), line.rfind("10.000133514404297 (0x4120008c)")) << r.out;
+        EXPECT_NE(line.find("10.000133514404296875 (0x4120008c)"), line.rfind("10.000133514404296875 (0x4120008c)")) << r.out;
         EXPECT_EQ(line.substr(line.size() - 6), "| same") << r.out;
         EXPECT_TRUE(contains(r.out, "Every result computed on both sides agrees bit for bit.")) << r.out;
     }

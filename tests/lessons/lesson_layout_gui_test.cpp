@@ -4,6 +4,7 @@
 // column that still shows a few characters), no tab is scrolled out of its bar, and the experiments
 // need no sideways scrolling. The splitters are kept across a restart.
 #include "tests/gui/gui_fixture.h"
+#include "tests/gui/layout_check.h"
 
 #include "app/gui/lessons/experiment_panel.h"
 #include "app/gui/lessons/lesson_view.h"
@@ -27,89 +28,7 @@ namespace fplab::gui {
 namespace {
 
 using testing::GuiHarness;
-
-// The room a cell's text has: the part of the cell inside the viewport, less the style's text margins.
-int visibleWidth(const QRect& cell, const QRect& viewport) {
-    return std::max(0, std::min(cell.right(), viewport.right()) - std::max(cell.left(), viewport.left()) + 1);
-}
-
-// Whether a text that does not fit is shown elided with its tooltip, in a room that still shows some of it.
-bool elidedReadably(const QAbstractItemView* view, const QFontMetrics& fm, const QString& text, const QString& toolTip, int room) {
-    return view->textElideMode() != Qt::ElideNone && !toolTip.isEmpty() &&
-           room >= fm.horizontalAdvance(text.left(2) + QStringLiteral("…"));
-}
-
-// One line per clipped cell, header or tab of the visible tables and tab bars under `root`.
-QStringList clippedTexts(QWidget* root, const QString& where) {
-    QStringList problems;
-    for (QTableView* view : root->findChildren<QTableView*>()) {
-        if (!view->isVisible() || !view->model()) continue;
-        const QAbstractItemModel* model = view->model();
-        const QRect viewport = view->viewport()->rect();
-        const int margin = 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
-        for (int row = 0; row < model->rowCount(); ++row)
-            for (int column = 0; column < model->columnCount(); ++column) {
-                if (view->isColumnHidden(column) || view->isRowHidden(row)) continue;
-                const QModelIndex index = model->index(row, column);
-                const QString text = index.data(Qt::DisplayRole).toString();
-                if (text.isEmpty()) continue;
-                QFont font = view->font();
-                if (const QVariant f = index.data(Qt::FontRole); f.isValid()) font = f.value<QFont>();
-                const QFontMetrics fm(font);
-                const QRect cell = view->visualRect(index);
-                const int room = visibleWidth(cell, viewport) - margin;
-                bool fits = fm.horizontalAdvance(text) <= room;
-                fits = fits || elidedReadably(view, fm, text, index.data(Qt::ToolTipRole).toString(), room);
-                if (!fits)
-                    problems << QStringLiteral("%1: table %2 cell (%3,%4) \"%5\" needs %6 px, has %7")
-                                    .arg(where, view->objectName())
-                                    .arg(row)
-                                    .arg(column)
-                                    .arg(text)
-                                    .arg(fm.horizontalAdvance(text))
-                                    .arg(room);
-            }
-        QHeaderView* header = view->horizontalHeader();
-        if (header->isVisible()) {
-            const QFontMetrics fm(header->font());
-            const int headerMargin = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
-            for (int column = 0; column < model->columnCount(); ++column) {
-                if (header->isSectionHidden(column)) continue;
-                const QString text = model->headerData(column, Qt::Horizontal).toString();
-                const QRect section(header->sectionViewportPosition(column), 0, header->sectionSize(column), header->height());
-                const int room = visibleWidth(section, header->viewport()->rect()) - headerMargin;
-                // A header shown elided must end in "…" (Qt 6.4's QHeaderView does not elide: it cuts a long
-                // text off at both ends) and give the whole text in its tooltip.
-                const QString tip = model->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString();
-                const bool elided = text.endsWith(QStringLiteral("…")) && !tip.isEmpty() && tip != text;
-                if (fm.horizontalAdvance(text) > room || (text != tip && !elided && !tip.isEmpty()))
-                    problems << QStringLiteral("%1: table %2 header %3 \"%4\" needs %5 px, has %6")
-                                    .arg(where, view->objectName())
-                                    .arg(column)
-                                    .arg(text)
-                                    .arg(fm.horizontalAdvance(text))
-                                    .arg(room);
-            }
-        }
-    }
-    for (QTabBar* bar : root->findChildren<QTabBar*>()) {
-        if (!bar->isVisible()) continue;
-        for (int i = 0; i < bar->count(); ++i) {
-            const QRect tab = bar->tabRect(i);
-            if (tab.left() < 0 || tab.right() > bar->width())
-                problems << QStringLiteral("%1: tab \"%2\" lies outside its bar").arg(where, bar->tabText(i));
-            // An elided title is allowed when its tooltip gives the whole title.
-            const QFontMetrics fm(bar->font());
-            const int room = tab.width() - 2 * bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar) / 2;
-            if (fm.horizontalAdvance(bar->tabText(i)) > room && bar->tabToolTip(i).isEmpty())
-                problems << QStringLiteral("%1: tab \"%2\" is cut off without a tooltip").arg(where, bar->tabText(i));
-        }
-    }
-    for (QScrollArea* area : root->findChildren<QScrollArea*>())
-        if (area->isVisible() && area->horizontalScrollBar()->isVisible())
-            problems << QStringLiteral("%1: a scroll area needs sideways scrolling").arg(where);
-    return problems;
-}
+using testing::clippedTexts;
 
 // Shows every tab of every result view of the step in turn and collects what is cut off.
 QStringList clippedInStep(LessonView* view, const QString& where) {

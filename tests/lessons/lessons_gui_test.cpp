@@ -15,9 +15,11 @@
 #include "app/gui/lessons/param_editor.h"
 #include "app/gui/lessons/result_view.h"
 #include "app/gui/shell/section_links.h"
+#include "core/format_names.h"
 #include "core/format.h"
 #include "gpu/backend_choice.h"
 #include "lessons/gpu_counterpart.h"
+#include "tests/lessons/shown_value_check.h"
 
 #include <QApplication>
 #include <QChartView>
@@ -177,6 +179,57 @@ TEST(LessonsGui, ResultValuesShowSensibleDigitsAndNanPayloads) {
     EXPECT_TRUE(t->item(1, 1)->toolTip().contains(QStringLiteral("0.3333333333333333")));
     EXPECT_EQ(t->item(2, 1)->text(), QStringLiteral("-nan(0x201)"));
     EXPECT_TRUE(t->item(2, 1)->toolTip().contains(QStringLiteral("-nan(0x201)"))) << t->item(2, 1)->toolTip().toStdString();
+}
+
+// Every value of a format that a lesson shows (the result table's Value column, every table cell that stands for
+// one value) parses back to the bits shown beside it and is exact unless marked ≈, with every digit in its tooltip.
+TEST(LessonsGui, EveryValueOfEveryLessonIsExactOrMarked) {
+    GuiHarness h;
+    LessonsSection* s = lessonsOf(h);
+    ASSERT_NE(s, nullptr);
+    const auto problem = [](const QString& shown, const QString& formatName, quint64 bits) {
+        const FormatOrError f = lookupFormat(formatName.toStdString());
+        if (!f.format) return std::string("no format ") + formatName.toStdString();
+        return lessons::test::shownValueProblem(shown.toStdString(), *f.format, bits);
+    };
+    int checked = 0;
+    for (const lessons::LessonEntry& entry : s->library().lessons()) {
+        const QString id = QString::fromStdString(entry.id);
+        ASSERT_TRUE(s->openLesson(id, 0));
+        for (int step = 0; step < s->view()->stepCount(); ++step) {
+            s->view()->goToStep(step);
+            QApplication::processEvents();
+            for (ExperimentPanel* panel : s->view()->experimentPanels()) {
+                ResultView* r = panel->results();
+                const QTableWidget* q = r->quantityTable();
+                for (int row = 0; row < q->rowCount(); ++row) {
+                    const QStringList encoding =
+                        q->item(row, 2) ? q->item(row, 2)->text().split(QLatin1Char(' ')) : QStringList();
+                    if (encoding.size() != 2 || !lookupFormat(encoding[0].toStdString()).format) continue;
+                    const QString shown = q->item(row, 1)->text();
+                    EXPECT_EQ(problem(shown, encoding[0], encoding[1].toULongLong(nullptr, 16)), "")
+                        << id.toStdString() << " step " << step + 1 << " " << q->item(row, 0)->text().toStdString();
+                    EXPECT_TRUE(q->item(row, 1)->toolTip().startsWith(QStringLiteral("Exactly ")))
+                        << shown.toStdString();
+                    ++checked;
+                }
+                for (QTableWidget* t : r->tabs()->findChildren<QTableWidget*>())
+                    for (int row = 0; row < t->rowCount(); ++row)
+                        for (int column = 0; column < t->columnCount(); ++column) {
+                            const QTableWidgetItem* item = t->item(row, column);
+                            if (!item || !item->data(ResultView::kCellFormatRole).isValid()) continue;
+                            const quint64 bits = item->data(ResultView::kCellBitsRole).toULongLong();
+                            const QString format = item->data(ResultView::kCellFormatRole).toString();
+                            EXPECT_EQ(problem(item->text(), format, bits), "")
+                                << id.toStdString() << " step " << step + 1 << " " << t->objectName().toStdString();
+                            EXPECT_TRUE(item->toolTip().startsWith(QStringLiteral("Exactly ")))
+                                << item->text().toStdString();
+                            ++checked;
+                        }
+            }
+        }
+    }
+    EXPECT_GT(checked, 300);
 }
 
 TEST(LessonsGui, ASectionLinkInTheNarrationSwitchesTheWindowsSection) {

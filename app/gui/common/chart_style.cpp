@@ -180,6 +180,57 @@ void applyLogAxis(QLogValueAxis* axis, double lo, double hi, int ticks) {
     axis->setRange(from, to);
 }
 
+namespace {
+
+const char* const kPowerLabels = "fplabPowerOfTwoLabels";
+
+QCategoryAxis* powerLabelAxis(const QLogValueAxis* axis) {
+    return qobject_cast<QCategoryAxis*>(axis->property(kPowerLabels).value<QObject*>());
+}
+
+int floorDiv(int a, int b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+
+} // namespace
+
+void applyPowerOfTwoAxis(QChart* chart, QLogValueAxis* axis, double lo, double hi, int ticks) {
+    if (!(lo > 0) || !std::isfinite(lo)) lo = 1;
+    if (!(hi > lo) || !std::isfinite(hi)) hi = lo * 2;
+    const int low = int(std::floor(std::log2(lo) + 1e-9));
+    const int high = std::max(low + 1, int(std::ceil(std::log2(hi) - 1e-9)));
+    const int step = std::max(1, (high - low + ticks - 1) / std::max(1, ticks));
+    const int from = floorDiv(low, step) * step, to = -floorDiv(-high, step) * step;
+    axis->setBase(std::ldexp(1.0, step));
+    axis->setMinorTickCount(0);
+    axis->setRange(std::ldexp(1.0, from), std::ldexp(1.0, to));
+    axis->setLabelsVisible(false);
+    QCategoryAxis* labels = powerLabelAxis(axis);
+    if (!labels) {
+        labels = new QCategoryAxis(axis);
+        labels->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+        labels->setGridLineVisible(false);
+        labels->setLineVisible(false);
+        labels->setTitleText(axis->titleText());
+        axis->setTitleVisible(false);
+        QObject::connect(axis, &QAbstractAxis::titleTextChanged, labels, &QAbstractAxis::setTitleText);
+        axis->setProperty(kPowerLabels, QVariant::fromValue<QObject*>(labels));
+        QObject::connect(labels, &QObject::destroyed, axis, [axis] { axis->setProperty(kPowerLabels, QVariant()); });
+        chart->addAxis(labels, axis->alignment());
+    }
+    for (const QString& label : labels->categoriesLabels()) labels->remove(label);
+    labels->setStartValue(from - 1e-3 * step);
+    for (int k = from; k <= to; k += step) labels->append(QStringLiteral("2^%1").arg(k), k);
+    labels->setRange(from, to);
+}
+
+QStringList powerOfTwoLabels(const QLogValueAxis* axis) {
+    QCategoryAxis* labels = powerLabelAxis(axis); // categoriesLabels() is not const in Qt 6.4
+    return labels ? labels->categoriesLabels() : QStringList();
+}
+
+namespace {
+
+// The legend below the plot while one row holds every name, otherwise at the right, its font made
+// smaller until the longest name fits in at most 45% of the width.
 void layOutLegend(QChart* chart, int width) {
     QLegend* legend = chart->legend();
     QFont font = legend->font();
@@ -265,6 +316,14 @@ void fitLegend(QChart* chart) {
 QColor highlightColor(const QPalette& palette) {
     if (g_highContrast) return isDarkPalette(palette) ? QColor(0xff, 0xff, 0x00) : QColor(0xe0, 0x00, 0x60);
     return isDarkPalette(palette) ? QColor(0xff, 0x7a, 0x5c) : QColor(0xd6, 0x27, 0x28);
+}
+
+QColor highlightedRowColor(const QPalette& palette) {
+    const QColor base = palette.color(QPalette::Base), mark = highlightColor(palette);
+    const double t = 0.3;
+    const auto mix = [t](float a, float b) { return float(a * (1 - t) + b * t); };
+    return QColor::fromRgbF(mix(base.redF(), mark.redF()), mix(base.greenF(), mark.greenF()),
+                            mix(base.blueF(), mark.blueF()));
 }
 
 } // namespace fplab::gui

@@ -5,6 +5,7 @@
 #include <QColor>
 #include <QPalette>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -25,6 +26,9 @@ void clearChart(QChart* chart);
 // The series colours: the current format, other formats, markers and the current value.
 QColor seriesColor(int index, const QPalette& palette);
 QColor highlightColor(const QPalette& palette);
+// The background of a table row that stands for the highlighted point (the Block tab's block): highlightColor
+// blended into the base, so that the palette's Text keeps a contrast of at least 4.5:1 on it in both themes.
+QColor highlightedRowColor(const QPalette& palette);
 // A log-axis base 10^k that gives about `ticks` ticks over [lo, hi] (Qt ticks every power of the base).
 double logAxisBase(double lo, double hi, int ticks = 8);
 
@@ -50,6 +54,13 @@ void applyNiceAxis(QValueAxis* axis, double lo, double hi, bool integers = false
 // A log axis over [lo, hi] with a tick at each power of a base 10^k (about `ticks` of them), the
 // range snapped to those powers; labels "100" inside 1e-4..1e6, "1e-08" outside.
 void applyLogAxis(QLogValueAxis* axis, double lo, double hi, int ticks = 8);
+// A log axis over [lo, hi] (already added to `chart`) for values that are powers of two (a loss scale, a
+// lesson's log2 chart): a tick at every 2^(k*step), about `ticks` of them, labelled "2^-13" rather than the
+// "0.000122" that printf gives. A QLogValueAxis only printfs its labels, so it keeps the mapping, the ticks and
+// the grid, and a QCategoryAxis over the exponents beside it writes the labels (and the title).
+void applyPowerOfTwoAxis(QChart* chart, QLogValueAxis* axis, double lo, double hi, int ticks = 8);
+// The labels applyPowerOfTwoAxis gave `axis` ("2^-13", ...), for tests.
+QStringList powerOfTwoLabels(const QLogValueAxis* axis);
 // Fits a chart to its size, and again whenever it is resized: the legend shows every name in full
 // (below the plot while one row holds them all, otherwise at the right in a smaller font if need be;
 // full names in tooltips), and axes set by applyNiceAxis get fewer ticks when short, so that no

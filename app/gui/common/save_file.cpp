@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStorageInfo>
+#include <QRegularExpression>
 
 #include <filesystem>
 #include <string_view>
@@ -39,6 +40,15 @@ QString saveFile(const QString& path, const QByteArray& contents) {
                                                      std::string_view(contents.constData(), std::size_t(contents.size())));
     if (!error) return {};
     return Text::tr("Could not save %1: %2").arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(error->c_str()));
+}
+
+QString fileNameStem(const QString& title) {
+    QString stem = title.toLower();
+    static const QRegularExpression others(QStringLiteral("[^a-z0-9]+"));
+    static const QRegularExpression ends(QStringLiteral("^-+|-+$"));
+    stem.replace(others, QStringLiteral("-"));
+    stem.remove(ends);
+    return stem.isEmpty() ? QStringLiteral("fplab") : stem;
 }
 
 } // namespace fplab::gui

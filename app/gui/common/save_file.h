@@ -10,4 +10,9 @@ namespace fplab::gui {
 // Empty on success; otherwise "Could not save FILE: REASON" (translated).
 QString saveFile(const QString& path, const QByteArray& contents);
 
+// A default file name made from a title: lower case, letters and digits, words joined by '-' ("FP16
+// (GradScaler), lr 0.1" gives "fp16-gradscaler-lr-0-1"): no spaces, commas or parentheses a shell or another
+// program would trip over. "fplab" when nothing is left.
+QString fileNameStem(const QString& title);
+
 } // namespace fplab::gui

@@ -23,6 +23,7 @@ namespace {
 const char* const kAttached = "fplabViewExport";
 
 // The action names double as the keys retranslate() looks for.
+const QString kSelectAll = QStringLiteral("selectAllRows");
 const QString kCopyTsv = QStringLiteral("copyTsv");
 const QString kCopyMarkdown = QStringLiteral("copyMarkdown");
 const QString kExportCsv = QStringLiteral("exportCsv");
@@ -32,19 +33,13 @@ const QString kExportSvg = QStringLiteral("exportSvg");
 void retranslate(QWidget* view) {
     for (QAction* a : view->actions()) {
         const QString n = a->objectName();
-        if (n == kCopyTsv) a->setText(ViewExport::tr("Copy as TSV"));
+        if (n == kSelectAll) a->setText(ViewExport::tr("Select all"));
+        else if (n == kCopyTsv) a->setText(ViewExport::tr("Copy as TSV"));
         else if (n == kCopyMarkdown) a->setText(ViewExport::tr("Copy as Markdown"));
         else if (n == kExportCsv) a->setText(ViewExport::tr("Export as CSV…"));
         else if (n == kExportPng) a->setText(ViewExport::tr("Export as PNG…"));
         else if (n == kExportSvg) a->setText(ViewExport::tr("Export as SVG…"));
     }
-}
-
-QString fileStem(const QString& name) {
-    QString stem = name.toLower();
-    stem.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
-    stem.remove(QRegularExpression(QStringLiteral("^-+|-+$")));
-    return stem.isEmpty() ? QStringLiteral("fplab") : stem;
 }
 
 } // namespace
@@ -90,6 +85,14 @@ void ViewExport::attachTable(QTableView* table) {
         table->addAction(a);
         return a;
     };
+    // Ctrl+A selects the whole table and Ctrl+C copies what is selected, every row of it: a table that picks one
+    // row at a time (the quantity a lesson shows in bits) still lets a range of rows be selected for copying.
+    if (table->selectionMode() == QAbstractItemView::SingleSelection)
+        table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    QAction* selectAll = add(kSelectAll);
+    selectAll->setShortcut(QKeySequence::SelectAll);
+    selectAll->setShortcutContext(Qt::WidgetShortcut);
+    connect(selectAll, &QAction::triggered, table, &QTableView::selectAll);
     QAction* tsv = add(kCopyTsv);
     tsv->setShortcut(QKeySequence::Copy);
     tsv->setShortcutContext(Qt::WidgetShortcut);
@@ -127,7 +130,7 @@ QString ViewExport::askPath(QWidget* parent, const QString& title, const QString
 
 bool ViewExport::exportTable(QTableView* table) {
     const QString path = askPath(table->window(), tr("Export the table as CSV"), tr("CSV files (*.csv)"),
-                                 fileStem(viewName(table)) + QStringLiteral(".csv"));
+                                 fileNameStem(viewName(table)) + QStringLiteral(".csv"));
     if (path.isEmpty()) return false;
     const QString error = saveFile(path, tableText(*table, TableTextFormat::Csv).toUtf8());
     emit message(error.isEmpty() ? tr("Saved %1").arg(path) : error, !error.isEmpty());
@@ -138,7 +141,8 @@ bool ViewExport::exportChart(QChartView* chart, ChartImageFormat format) {
     const bool png = format == ChartImageFormat::Png;
     const QString path = askPath(chart->window(), png ? tr("Export the chart as PNG") : tr("Export the chart as SVG"),
                                  png ? tr("PNG images (*.png)") : tr("SVG drawings (*.svg)"),
-                                 fileStem(viewName(chart)) + (png ? QStringLiteral(".png") : QStringLiteral(".svg")));
+                                 fileNameStem(viewName(chart)) +
+                                     (png ? QStringLiteral(".png") : QStringLiteral(".svg")));
     if (path.isEmpty()) return false;
     const QString error = fplab::gui::exportChart(*chart, format, path);
     emit message(error.isEmpty() ? tr("Saved %1").arg(path) : error, !error.isEmpty());

@@ -23,7 +23,7 @@ QVariant BlockElementModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || !m_result.quantized) return {};
     const std::size_t i = std::size_t(index.row());
     if (role == Qt::BackgroundRole && int(m_result.blockOf(i)) == m_result.highlightBlock)
-        return QBrush(highlightColor(QApplication::palette()).lighter(160));
+        return QBrush(highlightedRowColor(QApplication::palette()));
     if (role == Qt::FontRole && index.row() == m_result.highlightElement) {
         QFont bold;
         bold.setBold(true);
@@ -33,7 +33,7 @@ QVariant BlockElementModel::data(const QModelIndex& index, int role) const {
     switch (index.column()) {
     case IndexColumn: return QString::number(i);
     case BlockColumn: return QString::number(m_result.blockOf(i));
-    case InputColumn: return blockNumberText(double(m_result.values[i]));
+    case InputColumn: return blockInputText(m_result.values[i]);
     case CodeColumn: return QStringLiteral("0x%1").arg(m_result.quantized->codes[i], 2, 16, QLatin1Char('0'));
     case DequantizedColumn: return blockNumberText(m_result.report.dequantized[i]);
     case ErrorColumn: return blockNumberText(m_result.report.error[i]);

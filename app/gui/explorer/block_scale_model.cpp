@@ -23,7 +23,7 @@ QVariant BlockScaleModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || !m_result.quantized) return {};
     const std::size_t b = std::size_t(index.row());
     if (role == Qt::BackgroundRole && index.row() == m_result.highlightBlock)
-        return QBrush(highlightColor(QApplication::palette()).lighter(160));
+        return QBrush(highlightedRowColor(QApplication::palette()));
     if (role != Qt::DisplayRole) return {};
     const blockscale::Quantized& q = *m_result.quantized;
     switch (index.column()) {

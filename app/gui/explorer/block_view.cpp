@@ -54,6 +54,9 @@ QString ruleText(blockscale::ScaleRule r) {
     return {};
 }
 
+// The Vector box's entry for values the user pasted or typed.
+constexpr int kOwnValues = -1;
+
 } // namespace
 
 BlockView::BlockView(QWidget* parent)
@@ -67,10 +70,12 @@ BlockView::BlockView(QWidget* parent)
 void BlockView::buildUi() {
     m_sourceLabel = new QLabel(this);
     m_source = new QComboBox(this);
+    m_source->setObjectName(QStringLiteral("blockSource"));
     for (int i = 0; i < 3; ++i) m_source->addItem(QString(), i);
+    m_source->addItem(QString(), kOwnValues); // what the user pasted or typed: nothing to generate
     m_source->setCurrentIndex(int(Source::Outlier));
     m_source->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_source->setMinimumContentsLength(14);
+    m_source->setMinimumContentsLength(22); // "Normal with one outlier" whole
     m_countLabel = new QLabel(this);
     m_count = new QSpinBox(this);
     m_count->setRange(1, 4096);
@@ -80,6 +85,7 @@ void BlockView::buildUi() {
     m_seed->setRange(0, 1000000);
     m_seed->setValue(1);
     m_generate = new QPushButton(this);
+    m_generate->setObjectName(QStringLiteral("blockGenerate"));
     m_schemeLabel = new QLabel(this);
     m_scheme = new QComboBox(this);
     for (const blockscale::SchemeInfo& info : blockscale::allSchemes())
@@ -175,7 +181,13 @@ void BlockView::buildUi() {
         recompute();
     });
     connect(m_rule, &QComboBox::activated, this, [this] { recompute(); });
-    connect(m_text, &QPlainTextEdit::textChanged, this, [this] { recompute(); });
+    connect(m_text, &QPlainTextEdit::textChanged, this, [this] {
+        // Values the user pasted or typed are no longer the generated vector the box named.
+        if (!m_generating) m_source->setCurrentIndex(m_source->findData(kOwnValues));
+        recompute();
+    });
+    connect(m_source, &QComboBox::currentIndexChanged, this,
+            [this] { m_generate->setEnabled(m_source->currentData().toInt() != kOwnValues); });
     connect(m_elements->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (current.isValid() && m_result.quantized)
@@ -188,6 +200,7 @@ void BlockView::retranslateUi() {
     m_source->setItemText(int(Source::Normal), tr("Normal"));
     m_source->setItemText(int(Source::HeavyTailed), tr("Heavy-tailed (Student t, 2 degrees of freedom)"));
     m_source->setItemText(int(Source::Outlier), tr("Normal with one outlier"));
+    m_source->setItemText(m_source->findData(kOwnValues), tr("Your own values"));
     m_countLabel->setText(tr("Ele&ments:"));
     m_seedLabel->setText(tr("See&d:"));
     m_generate->setText(tr("&Generate"));
@@ -234,7 +247,9 @@ void BlockView::generate(Source source, int count, unsigned seed) {
         if (source == Source::Outlier && i == count / 3) v = 40.0f;
         lines << QString::number(double(v), 'g', 9);
     }
+    m_generating = true;
     m_text->setPlainText(lines.join(QLatin1Char('\n')));
+    m_generating = false;
 }
 
 void BlockView::setScheme(blockscale::Scheme scheme) {
@@ -273,7 +288,7 @@ void BlockView::recompute() {
     for (int i = 0; i < words.size() && error.isEmpty(); ++i) {
         const ParseOutcome p = parseValue(words[i].toStdString(), kFp32);
         if (!p.ok()) {
-            error = tr("Value %1: %2").arg(i + 1).arg(QString::fromStdString(p.error));
+            error = tr("The value at index %1: %2").arg(i).arg(QString::fromStdString(p.error)); // from 0, as the table
             break;
         }
         r.values.push_back(std::bit_cast<float>(std::uint32_t(p.value->bits)));
@@ -294,11 +309,10 @@ void BlockView::recompute() {
         const std::size_t largest = blockscale::outlierIndexOf(r.values);
         r.highlightElement = int(largest);
         r.highlightBlock = int(r.blockOf(largest));
-        m_status->setText(tr("%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest "
-                             "value, %6 rounded to zero. The largest element (index %7) sets the scale of block %8, "
-                             "highlighted.")
-                              .arg(r.values.size())
-                              .arg(r.report.blocks.size())
+        m_status->setText(tr("%1 in %2. Largest |error| %3, RMS error %4, %5 clipped to the largest value, %6 rounded "
+                             "to zero. The largest element (index %7) sets the scale of block %8, highlighted.")
+                              .arg(tr("%n element(s)", nullptr, int(r.values.size())),
+                                   tr("%n block(s)", nullptr, int(r.report.blocks.size())))
                               .arg(blockNumberText(r.report.maxAbsError), blockNumberText(r.report.rmsError))
                               .arg(r.report.saturated)
                               .arg(r.report.flushedToZero)

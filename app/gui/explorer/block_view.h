@@ -66,6 +66,7 @@ private:
     void fillRules();
     void fillComparison();
 
+    bool m_generating = false; // the text changes because generate() wrote it
     QLabel* m_sourceLabel;
     QComboBox* m_source;
     QLabel* m_countLabel;

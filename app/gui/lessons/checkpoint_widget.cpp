@@ -2,6 +2,7 @@
 #include "app/gui/lessons/checkpoint_widget.h"
 
 #include "app/gui/common/lesson_language.h"
+#include "app/gui/common/text_colour.h"
 #include "app/gui/shell/theme.h"
 
 #include <QButtonGroup>
@@ -104,7 +105,7 @@ void CheckpointWidget::refresh() {
     text += m_fill(o.feedback);
     if (o.correct && !m_checkpoint.explanation.empty()) text += QStringLiteral("\n\n") + m_fill(m_checkpoint.explanation);
     m_feedback->setText(text);
-    m_feedback->setStyleSheet(QStringLiteral("color: %1;").arg((o.correct ? okColor(palette()) : warningColor(palette())).name()));
+    setTextColour(m_feedback, o.correct ? okColor : warningColor);
     m_feedback->show();
 }
 

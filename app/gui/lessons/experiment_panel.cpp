@@ -6,6 +6,7 @@
 #include "app/gui/common/job_runner.h"
 
 #include "app/gui/common/lesson_language.h"
+#include "app/gui/common/text_colour.h"
 #include "app/gui/lessons/param_editor.h"
 #include "app/gui/lessons/result_view.h"
 #include "app/gui/shell/theme.h"
@@ -173,10 +174,10 @@ void ExperimentPanel::finishRun(ExperimentRun run, std::optional<GpuSide> gpu) {
 void ExperimentPanel::showRun() {
     if (!m_run.error.empty()) {
         m_status->setText(tr("Error: %1").arg(QString::fromStdString(m_run.error)));
-        m_status->setStyleSheet(QStringLiteral("color: %1;").arg(warningColor(palette()).name()));
+        setTextColour(m_status, warningColor);
         m_status->show();
     } else {
-        m_status->setStyleSheet({});
+        setTextColour(m_status, nullptr);
         const bool modified = m_params && m_params->isModified();
         QStringList status;
         if (modified) status.push_back(tr("Your values (the narration follows them)."));

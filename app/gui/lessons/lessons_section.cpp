@@ -22,6 +22,7 @@
 #include <QListWidget>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QUrlQuery>
 #include <QVBoxLayout>
 
 namespace fplab::gui {
@@ -186,6 +187,14 @@ void LessonsSection::fillList() {
 void LessonsSection::showLessonAt(int row) {
     if (row < 0 || row >= int(m_library.lessons().size())) return;
     openLesson(QString::fromStdString(m_library.lessons()[std::size_t(row)].id));
+}
+
+bool LessonsSection::openLink(const QUrlQuery& query) {
+    if (!query.hasQueryItem(QStringLiteral("lesson"))) return true;
+    const QString id = query.queryItemValue(QStringLiteral("lesson"));
+    bool numbered = false;
+    const int step = query.queryItemValue(QStringLiteral("step")).toInt(&numbered);
+    return openLesson(id, numbered && step >= 1 ? step - 1 : -1);
 }
 
 bool LessonsSection::openLesson(const QString& id, int step) {

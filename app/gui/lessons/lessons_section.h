@@ -41,6 +41,8 @@ public:
     void setPresenting(bool on) override;
     QStringList screenshotNames() const override;
     void prepareScreenshot(const QString& name) override;
+    // "section:lessons?lesson=ID&step=N" opens lesson ID (its id or its order) at step N (from 1).
+    bool openLink(const QUrlQuery& query) override;
 
     // Opens a lesson by id at its saved step (or at `step` when given); false if unknown.
     bool openLesson(const QString& id, int step = -1);

@@ -4,6 +4,7 @@
 
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/lesson_language.h"
+#include "app/gui/common/text_colour.h"
 #include "app/gui/shell/theme.h"
 
 #include <QCheckBox>
@@ -162,7 +163,7 @@ void ParamEditor::onChanged() {
         }
     }
     m_problemLabel->setText(m_problem);
-    m_problemLabel->setStyleSheet(QStringLiteral("color: %1;").arg(warningColor(palette()).name()));
+    setTextColour(m_problemLabel, warningColor);
     m_problemLabel->setVisible(!m_problem.isEmpty());
     if (m_problem.isEmpty()) emit edited();
 }

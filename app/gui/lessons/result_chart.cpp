@@ -25,7 +25,6 @@ QChart* buildResultChart(const Chart& chart, Language language, const QPalette& 
     if (chart.yScale == AxisScale::Log2) {
         auto* log = new QLogValueAxis;
         log->setBase(2);
-        log->setLabelFormat(QStringLiteral("%.3g"));
         y = log;
     } else {
         y = new QCategoryAxis;
@@ -61,11 +60,8 @@ QChart* buildResultChart(const Chart& chart, Language language, const QPalette& 
     if (std::isfinite(xMin)) {
         applyNiceAxis(x, xMin, xMax, xIntegers);
         if (chart.yScale == AxisScale::Log2) {
-            auto* log = static_cast<QLogValueAxis*>(y);
-            // A tick per power of 2^k, about eight ticks whatever the range (FP32 spans 2^-149..2^104).
-            const double octaves = std::log2(yMax) - std::log2(yMin);
-            log->setBase(std::ldexp(1.0, std::max(1, int(std::ceil(octaves / 8)))));
-            log->setRange(yMin, yMax > yMin ? yMax : yMin * 2);
+            // Ticks at 2^k, about eight whatever the range (FP32 spans 2^-149..2^104), labelled "2^k".
+            applyPowerOfTwoAxis(c, static_cast<QLogValueAxis*>(y), yMin, yMax > yMin ? yMax : yMin * 2);
         } else {
             applyNiceAxis(static_cast<QValueAxis*>(y), yMin, yMax, yIntegers);
         }

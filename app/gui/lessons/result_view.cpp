@@ -8,7 +8,9 @@
 #include "app/gui/lessons/number_line_widget.h"
 #include "app/gui/lessons/result_chart.h"
 #include "core/classify.h"
+#include "core/format_names.h"
 #include "core/text/print.h"
+#include "core/values.h"
 #include "lessons/value_text.h"
 
 #include <QChartView>
@@ -36,15 +38,10 @@ QString encodingText(const Quantity& q) {
     return {};
 }
 
-// A value as the table shows it: a float with the fewest digits that identify it in its own format
-// (0.99999994 for FP32's 0x3f7fffff; the narration's Python digits and the exact value are in the tooltip).
-// A NaN with its sign and payload ("-nan(0x201)"), as every other view writes it. A Real shows the digits its
-// style asks for (a loss as its float, a measurement with 4 digits); valueCellToolTip has every digit.
-QString valueCellText(const Quantity& q, Language language) {
-    if (q.kind == QuantityKind::Float)
-        return qs(isNan(classify(q.format, q.bits)) ? nanText(q.format, q.bits) : shortestDecimal(q.format, q.bits));
-    return qs(quantityText(q, language));
-}
+// A value as the tables show it: what lessons/value_text writes everywhere (the exact decimal, or a shortened one
+// marked ≈; every digit is in the tooltip). A Real shows the digits its style asks for (a loss as its float, a
+// measurement with 4 digits); valueCellToolTip has every digit.
+QString valueCellText(const Quantity& q, Language language) { return qs(quantityText(q, language)); }
 
 // Sign, exponent and mantissa cells of an encoding, with the fields labelled (`names`: the three labels).
 void fieldCells(const Format& f, std::uint64_t bits, const QStringList& names, QList<BitCell>& cells, QList<BitGroup>& groups) {
@@ -69,8 +66,15 @@ QTableWidget* tableWidget(const ResultTable& t, Language language, QWidget* pare
     w->setHorizontalHeaderLabels(headers);
     for (std::size_t r = 0; r < t.rows.size(); ++r)
         for (std::size_t c = 0; c < t.rows[r].size() && c < t.columns.size(); ++c) {
-            auto* item = new QTableWidgetItem(qs(t.rows[r][c].in(language)));
+            const TableCell& cell = t.rows[r][c];
+            auto* item = new QTableWidgetItem(qs(cell.in(language)));
             item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+            if (cell.value) {
+                const std::string exact = exactDecimal(cell.value->format, cell.value->bits);
+                item->setToolTip(ResultView::tr("Exactly %1").arg(qs(exact)));
+                item->setData(ResultView::kCellFormatRole, qs(canonicalName(cell.value->format)));
+                item->setData(ResultView::kCellBitsRole, QVariant::fromValue<qulonglong>(cell.value->bits));
+            }
             w->setItem(int(r), int(c), item);
         }
     w->verticalHeader()->hide();
@@ -243,7 +247,10 @@ void ResultView::setResult(const ExperimentResult& result, Language language) {
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (q.kind == QuantityKind::Float && c == 1)
-                item->setToolTip(tr("Exactly %1\nAs Python prints it: %2").arg(qs(exactDecimal(q.format, q.bits)), qs(quantityText(q, language))));
+                item->setToolTip(tr("Exactly %1\nAs Python prints it: %2")
+                                     .arg(qs(isNan(classify(q.format, q.bits)) ? nanText(q.format, q.bits)
+                                                                               : exactDecimal(q.format, q.bits)),
+                                          qs(pythonRepr(toDouble(q.format, q.bits)))));
             if (q.kind == QuantityKind::Real && c == 1 && pythonRepr(q.real) != quantityText(q, language))
                 item->setToolTip(tr("Every digit: %1").arg(qs(pythonRepr(q.real))));
             m_quantities->setItem(int(i), c, item);

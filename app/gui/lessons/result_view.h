@@ -34,6 +34,10 @@ public:
     const std::optional<lessons::SideBySide>& sideBySide() const { return m_sides; }
     // Side by side: whether the quantity table's cell is highlighted as differing.
     static constexpr int kDiffersRole = Qt::UserRole + 1;
+    // A result table's cell that shows one value of a format: the format's canonical name (which lookupFormat reads)
+    // and the bits (lessons' CellValue).
+    static constexpr int kCellFormatRole = Qt::UserRole + 2;
+    static constexpr int kCellBitsRole = Qt::UserRole + 3;
     // The quantity whose bits are shown (selected in the table), or nullptr.
     const lessons::Quantity* selectedQuantity() const;
     void selectQuantity(const QString& key);

@@ -37,6 +37,8 @@ public:
     // Present mode (View menu): the application font's size in percent, and strong chart colours.
     SettingValue<int> zoomPercent{store, QStringLiteral("appearance/zoom"), 100, inRange(50, 300)};
     SettingValue<bool> highContrastCharts{store, QStringLiteral("appearance/highContrastCharts"), false};
+    // The first-run pointer to lesson 1, once dismissed, does not come back.
+    SettingValue<bool> firstRunPointerDismissed{store, QStringLiteral("window/firstRunPointerDismissed"), false};
     // Session files, most recent first (File > Open recent).
     SettingValue<QStringList> recentSessions{store, QStringLiteral("session/recent"), {}};
 

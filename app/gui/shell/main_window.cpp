@@ -5,9 +5,11 @@
 #include "app/gui/common/view_export.h"
 #include "app/gui/shell/about_dialog.h"
 #include "app/gui/shell/app_settings.h"
+#include "app/gui/shell/getting_started.h"
 #include "app/gui/shell/language.h"
 #include "app/gui/shell/presentation.h"
 #include "app/gui/shell/section.h"
+#include "app/gui/shell/section_links.h"
 #include "app/gui/shell/session_manager.h"
 #include "app/gui/shell/shortcuts_dialog.h"
 #include "app/gui/shell/theme.h"
@@ -16,17 +18,46 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QShowEvent>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
+#include <QScreen>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <functional>
 
 namespace fplab::gui {
+
+namespace {
+
+// The section stack inside the scroll area, without its height-for-width: a QScrollArea sizes a widget whose
+// layout has one (word-wrapped labels) to its preferred height and scrolls; this one scrolls only below the
+// sections' minimum size.
+class SectionHolder final : public QWidget {
+public:
+    explicit SectionHolder(QWidget* stack) : m_stack(stack) { stack->setParent(this); }
+    QSize sizeHint() const override { return m_stack->sizeHint(); }
+    QSize minimumSizeHint() const override { return m_stack->minimumSizeHint(); }
+
+protected:
+    void resizeEvent(QResizeEvent*) override { m_stack->setGeometry(rect()); }
+    bool event(QEvent* event) override {
+        if (event->type() == QEvent::LayoutRequest) updateGeometry(); // the stack's size hints changed
+        return QWidget::event(event);
+    }
+
+private:
+    QWidget* m_stack;
+};
+
+} // namespace
 
 MainWindow::MainWindow(AppSettings& settings, ThemeManager& theme, LanguageManager& language,
                        const SectionRegistry& registry, QWidget* parent)
@@ -41,12 +72,34 @@ MainWindow::MainWindow(AppSettings& settings, ThemeManager& theme, LanguageManag
     m_sidebar->setFixedWidth(150);
     m_stack = new QStackedWidget(this);
 
+    // The sections scroll rather than push the window past the screen when they need more room than it has
+    // (a zoomed font on a small screen); at 100 % they fit a 1280x720 screen without scrolling.
+    auto* scroller = new QScrollArea(this);
+    scroller->setObjectName(QStringLiteral("sectionScroller"));
+    scroller->setFrameShape(QFrame::NoFrame);
+    scroller->setWidgetResizable(true);
+    scroller->setWidget(new SectionHolder(m_stack));
+    // Under the section list, where the sidebar has room to spare: the first-run pointer to lesson 1.
+    m_firstRunPointer = new FirstRunPointer(this);
+    m_firstRunPointer->setFixedWidth(m_sidebar->width());
+    m_firstRunPointer->setVisible(!settings.firstRunPointerDismissed.get());
+    connect(m_firstRunPointer, &FirstRunPointer::openFirstLesson, this, &MainWindow::openFirstLesson);
+    connect(m_firstRunPointer, &FirstRunPointer::dismissed, this, [this] {
+        m_settings.firstRunPointerDismissed.set(true);
+        m_firstRunPointer->hide();
+    });
+    m_sideColumn = new QWidget(this);
+    auto* side = new QVBoxLayout(m_sideColumn);
+    side->setContentsMargins(0, 0, 0, 0);
+    side->setSpacing(0);
+    side->addWidget(m_sidebar, 1);
+    side->addWidget(m_firstRunPointer);
     auto* central = new QWidget(this);
     auto* layout = new QHBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addWidget(m_sidebar);
-    layout->addWidget(m_stack, 1);
+    layout->addWidget(m_sideColumn);
+    layout->addWidget(scroller, 1);
     setCentralWidget(central);
 
     const SectionContext context{settings, theme};
@@ -83,10 +136,12 @@ MainWindow::MainWindow(AppSettings& settings, ThemeManager& theme, LanguageManag
     retranslateUi();
     connect(&settings.store, &SettingsStore::problemFound, this, [this](const QString& p) { showStatus(p, 0); });
 
-    // A 1280x800 screen is the smallest this layout is designed for.
+    // 1280x800 where the screen has the room, never more than the screen's available area (1280x720 is the
+    // smallest screen this layout is designed for).
     resize(1280, 800);
     if (!settings.windowGeometry.get().isEmpty()) restoreGeometry(settings.windowGeometry.get());
     if (!settings.windowState.get().isEmpty()) restoreState(settings.windowState.get());
+    fitToScreen();
     const int saved = int(std::find_if(m_sections.begin(), m_sections.end(),
                                        [&](Section* s) { return s->id() == settings.currentSection.get(); }) -
                           m_sections.begin());
@@ -150,13 +205,13 @@ void MainWindow::setPresenting(bool on) {
     m_leavePresent->setEnabled(on);
     if (m_presentation->presentAction()->isChecked() != on) m_presentation->presentAction()->setChecked(on);
     if (on) {
-        m_sidebarBeforePresent = m_sidebar->isVisible() || !isVisible();
+        m_sidebarBeforePresent = m_sideColumn->isVisible() || !isVisible();
         m_stateBeforePresent = windowState();
         showSection(QStringLiteral("lessons"));
-        m_sidebar->hide();
+        m_sideColumn->hide();
         setWindowState(windowState() | Qt::WindowFullScreen);
     } else {
-        m_sidebar->setVisible(m_sidebarBeforePresent);
+        m_sideColumn->setVisible(m_sidebarBeforePresent);
         setWindowState(m_stateBeforePresent);
     }
     for (Section* s : m_sections) s->setPresenting(on);
@@ -192,7 +247,7 @@ void MainWindow::buildMenus() {
         }
     });
     m_toggleSidebar = m_viewMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_B), this,
-                                            [this](bool on) { m_sidebar->setVisible(on); });
+                                            [this](bool on) { m_sideColumn->setVisible(on); });
     m_toggleSidebar->setCheckable(true);
     m_toggleSidebar->setChecked(true);
     m_fullScreen = m_viewMenu->addAction(QString(), QKeySequence::FullScreen, this, [this] {
@@ -241,6 +296,7 @@ void MainWindow::buildMenus() {
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_shortcuts = m_helpMenu->addAction(QString(), QKeySequence(Qt::Key_F1), this, &MainWindow::showShortcuts);
+    m_gettingStarted = m_helpMenu->addAction(QString(), this, &MainWindow::showGettingStarted);
     m_about = m_helpMenu->addAction(QString(), this, &MainWindow::showAbout);
 
     const QString theme = m_settings.theme.get();
@@ -288,6 +344,7 @@ void MainWindow::retranslateUi() {
     m_switchLanguage->setText(tr("&Switch English/中文"));
     m_helpMenu->setTitle(tr("&Help"));
     m_shortcuts->setText(tr("&Keyboard shortcuts"));
+    m_gettingStarted->setText(tr("&Getting started"));
     m_about->setText(tr("&About FP Lab"));
     m_sidebar->setToolTip(QString());
     m_session->retranslateUi();
@@ -302,7 +359,38 @@ void MainWindow::changeEvent(QEvent* event) {
         // A status line was written in the old language ("TF32 comparison done." under Chinese menus).
         statusBar()->clearMessage();
     }
+    // A zoom changes the application font: the window keeps its size, inside the screen.
+    if (event->type() == QEvent::ApplicationFontChange || event->type() == QEvent::FontChange)
+        QTimer::singleShot(0, this, &MainWindow::fitToScreen);
     QMainWindow::changeEvent(event);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    // Once shown, the window system's frame is known: the first show fits the frame too.
+    if (!m_fittedOnShow) {
+        m_fittedOnShow = true;
+        fitToScreen();
+    }
+}
+
+void MainWindow::fitToScreen() {
+    const QScreen* s = screen();
+    // A window never shown on a screen (fplab --screenshot) keeps the size it was given.
+    if (!s || isFullScreen() || isMaximized() || testAttribute(Qt::WA_DontShowOnScreen)) return;
+    const QRect available = s->availableGeometry();
+    // The frame (title bar, borders) the window system adds, known once the window is shown.
+    const QSize frame = frameGeometry().size() - geometry().size();
+    const QSize room = (available.size() - frame).expandedTo(QSize(1, 1));
+    if (width() > room.width() || height() > room.height()) resize(size().boundedTo(room));
+    QRect outer = frameGeometry();
+    if (!available.contains(outer)) {
+        outer.moveRight(std::min(outer.right(), available.right()));
+        outer.moveBottom(std::min(outer.bottom(), available.bottom()));
+        outer.moveLeft(std::max(outer.left(), available.left()));
+        outer.moveTop(std::max(outer.top(), available.top()));
+        move(outer.topLeft());
+    }
 }
 
 void MainWindow::saveState() {
@@ -355,6 +443,14 @@ void MainWindow::showShortcuts() {
     ShortcutsDialog dialog(allActions(), this);
     dialog.exec();
 }
+
+void MainWindow::showGettingStarted() {
+    GettingStartedDialog dialog(this);
+    connect(&dialog, &GettingStartedDialog::openFirstLesson, this, &MainWindow::openFirstLesson);
+    dialog.exec();
+}
+
+void MainWindow::openFirstLesson() { followSectionLink(this, QUrl(firstLessonLink())); }
 
 void MainWindow::showAbout() {
     AboutDialog dialog(this);

@@ -16,6 +16,7 @@ class QStackedWidget;
 namespace fplab::gui {
 
 class AppSettings;
+class FirstRunPointer;
 class LanguageManager;
 class Presentation;
 class Section;
@@ -49,12 +50,15 @@ public:
     QMenu* exportMenu() const { return m_exportMenu; }
     bool isPresenting() const { return m_presenting; }
     void setPresenting(bool on);
+    // The pointer to lesson 1 above the sections (hidden once dismissed), for tests.
+    FirstRunPointer* firstRunPointer() const { return m_firstRunPointer; }
     // "lesson-3[*] — Explorer — FP Lab": the session (when one is open), the section, the app once.
     static QString titleText(const QString& sessionName, const QString& sectionTitle);
 
 protected:
     void changeEvent(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void buildMenus();
@@ -65,12 +69,17 @@ private:
     void applyLanguage(const QString& code);
     void showShortcuts();
     void showAbout();
+    void showGettingStarted();
+    void openFirstLesson();
+    // Keeps the window inside the available area of its screen (after a start or a zoom).
+    void fitToScreen();
     void updateTitle();
 
     AppSettings& m_settings;
     ThemeManager& m_theme;
     LanguageManager& m_language;
     QListWidget* m_sidebar = nullptr;
+    QWidget* m_sideColumn = nullptr; // the sidebar and the first-run pointer under it
     QStackedWidget* m_stack = nullptr;
     QList<Section*> m_sections;
     int m_current = -1;
@@ -98,6 +107,9 @@ private:
     QAction* m_toggleSidebar = nullptr;
     QAction* m_shortcuts = nullptr;
     QAction* m_about = nullptr;
+    QAction* m_gettingStarted = nullptr;
+    FirstRunPointer* m_firstRunPointer = nullptr;
+    bool m_fittedOnShow = false;
     SessionManager* m_session = nullptr;
     Presentation* m_presentation = nullptr;
     ViewExport* m_viewExport = nullptr;

@@ -16,7 +16,12 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction*>& actions, QWidget* parent
     table->setHorizontalHeaderLabels({tr("Action"), tr("Shortcut")});
     table->verticalHeader()->hide();
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table->horizontalHeader()->setStretchLastSection(true);
+    // The keys keep their whole width ("Ctrl+O", "Ctrl+Shift+L"); a long description wraps instead.
+    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->setWordWrap(true);
+    table->setObjectName(QStringLiteral("shortcuts"));
     for (QAction* a : actions) {
         if (a->shortcut().isEmpty()) continue;
         const int row = table->rowCount();
@@ -30,6 +35,7 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction*>& actions, QWidget* parent
         {tr("Bit editor: flip the bit"), tr("Space")},
         {tr("Bit editor: set the bit and move on"), tr("0 / 1")},
         {tr("Bit editor: first / last bit"), tr("Home / End")},
+        {tr("Table: select every row"), QKeySequence(QKeySequence::SelectAll).toString(QKeySequence::NativeText)},
         {tr("Table: copy as tab-separated text (the selected cells, or the whole table)"), QKeySequence(QKeySequence::Copy).toString(QKeySequence::NativeText)},
         {tr("Table or chart: copy as Markdown, export as CSV, PNG or SVG"), tr("Right-click, or the Menu key")},
         {tr("Move between the controls, in the order of the layout"), tr("Tab / Shift+Tab")},
@@ -41,13 +47,12 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction*>& actions, QWidget* parent
         table->setItem(row, 0, new QTableWidgetItem(what));
         table->setItem(row, 1, new QTableWidgetItem(key));
     }
-    table->resizeColumnsToContents();
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(table);
     layout->addWidget(buttons);
-    resize(520, 560);
+    resize(640, 560);
 }
 
 } // namespace fplab::gui

@@ -39,14 +39,13 @@ CompareChartsView::CompareChartsView(RunStore* store, QWidget* parent) : QWidget
     m_lossY = new QLogValueAxis(this);
     m_lossY->setLabelFormat(QStringLiteral("%.3g"));
     m_scaleY = new QLogValueAxis(this);
-    m_scaleY->setBase(2);
-    m_scaleY->setLabelFormat(QStringLiteral("%.8g"));
     m_underflowY = new QValueAxis(this);
     m_underflowY->setRange(0, 1);
     m_accuracyY = new QValueAxis(this);
     m_accuracyY->setRange(0, 1);
     m_views[Loss]->chart()->addAxis(m_lossY, Qt::AlignLeft);
     m_views[Scale]->chart()->addAxis(m_scaleY, Qt::AlignLeft);
+    applyPowerOfTwoAxis(m_views[Scale]->chart(), m_scaleY, 0.5, 2);
     m_views[Underflow]->chart()->addAxis(m_underflowY, Qt::AlignLeft);
     m_views[Accuracy]->chart()->addAxis(m_accuracyY, Qt::AlignLeft);
     connect(m_store, &RunStore::runsChanged, this, &CompareChartsView::storeChanged);
@@ -150,8 +149,7 @@ void CompareChartsView::rebuild() {
     else m_lossY->setRange(0.01, 10);
     const double lowExp = scaleMax > 0 ? std::floor(std::log2(scaleMin)) - 1 : -1;
     const double highExp = scaleMax > 0 ? std::ceil(std::log2(scaleMax)) + 1 : 1;
-    m_scaleY->setBase(std::exp2(std::max(1.0, std::ceil((highExp - lowExp) / 4)))); // at most four intervals
-    m_scaleY->setRange(std::exp2(lowExp), std::exp2(highExp));
+    applyPowerOfTwoAxis(m_views[Scale]->chart(), m_scaleY, std::exp2(lowExp), std::exp2(highExp), 4); // "2^k" labels
     restyle();
 }
 

@@ -55,11 +55,10 @@ RunChartsView::RunChartsView(QWidget* parent) : QWidget(parent) {
     m_scaleX = new QValueAxis(this);
     m_scaleX->setLabelFormat(QStringLiteral("%d"));
     m_scaleY = new QLogValueAxis(this);
-    m_scaleY->setBase(2);
-    // Scales are powers of two: enough digits to print them exactly (65536, 0.0009765625), not 6.55e+04.
-    m_scaleY->setLabelFormat(QStringLiteral("%.8g"));
     sc->addAxis(m_scaleX, Qt::AlignBottom);
     sc->addAxis(m_scaleY, Qt::AlignLeft);
+    // Scales are powers of two: labelled 2^16, not 65536 or 2.1474836e+09.
+    applyPowerOfTwoAxis(sc, m_scaleY, 0.5, 2);
     for (QXYSeries* s : {static_cast<QXYSeries*>(m_scale), static_cast<QXYSeries*>(m_skipped)}) {
         s->attachAxis(m_scaleX);
         s->attachAxis(m_scaleY);
@@ -77,7 +76,9 @@ void RunChartsView::retranslate() {
     m_lossView->chart()->setTitle(tr("Loss (mean cross-entropy of each step)"));
     m_lossX->setTitleText(tr("step"));
     m_loss->setName(tr("each step"));
-    m_smoothed->setName(m_span > 1 ? tr("smoothed (moving average over about %1 steps)").arg(m_span) : tr("smoothed"));
+    // The span belongs to a run: before the first one there is nothing to average.
+    m_smoothed->setName(m_span > 1 && m_runId != 0 ? tr("smoothed (moving average over about %1 steps)").arg(m_span)
+                                                   : tr("smoothed"));
     m_scaleView->chart()->setTitle(tr("Loss scale"));
     m_scaleX->setTitleText(tr("step"));
     m_scale->setName(tr("scale used"));
@@ -135,14 +136,14 @@ void RunChartsView::clear(int totalSteps) {
     m_stepAxisEnd = m_lastStep = 0;
     fitStepAxes(0);
     m_lossY->setRange(0.01, 10);
-    m_scaleY->setRange(0.5, 2);
+    applyPowerOfTwoAxis(m_scaleView->chart(), m_scaleY, 0.5, 2);
 }
 
 void RunChartsView::showRun(const TrainingRunData& run) {
     if (run.id != m_runId) {
         clear(run.empty() ? 100 : run.setup.config.steps);
-        retranslate(); // the smoothing span is in the legend
         m_runId = run.id;
+        retranslate(); // the smoothing span is in the legend
         m_read = 0;
     }
     if (m_read >= run.steps.size()) return;
@@ -195,7 +196,8 @@ void RunChartsView::redraw() {
         m_lossY->setRange(std::pow(10.0, std::floor(std::log10(m_lossMin))),
                           std::pow(10.0, std::ceil(std::log10(m_lossMax) + 1e-9)));
     if (m_seenScale)
-        m_scaleY->setRange(std::exp2(std::floor(std::log2(m_scaleMin)) - 1), std::exp2(std::ceil(std::log2(m_scaleMax)) + 1));
+        applyPowerOfTwoAxis(m_scaleView->chart(), m_scaleY, std::exp2(std::floor(std::log2(m_scaleMin)) - 1),
+                            std::exp2(std::ceil(std::log2(m_scaleMax)) + 1), 6);
 }
 
 } // namespace fplab::gui

@@ -1,6 +1,7 @@
 #include "app/gui/training/run_list_view.h"
 
 #include "app/gui/common/file_dialogs.h"
+#include "app/gui/common/save_file.h"
 #include "app/gui/training/run_store.h"
 #include "core/platform/atomic_file.h"
 
@@ -43,8 +44,8 @@ RunListView::RunListView(RunStore* store, QWidget* parent) : QWidget(parent), m_
     connect(m_exportRun, &QPushButton::clicked, this, [this] {
         const int row = currentRow();
         if (row < 0) return;
-        const QString path = askSaveFileName(this, tr("Export the run as CSV"),
-                                                          m_store->runs()[std::size_t(row)].name + QStringLiteral(".csv"),
+        const QString name = fileNameStem(m_store->runs()[std::size_t(row)].name) + QStringLiteral(".csv");
+        const QString path = askSaveFileName(this, tr("Export the run as CSV"), name,
                                                           tr("CSV files (*.csv);;All files (*)"));
         if (!path.isEmpty()) exportRun(row, path);
     });

@@ -246,14 +246,18 @@ bool TrainingSection::applyConfig(const training::TrainingConfig& config) {
 }
 
 bool TrainingSection::openLink(const QUrlQuery& query) {
-    if (query.isEmpty()) return true;
-    QString error;
-    const std::optional<training::TrainingConfig> config = trainingConfigFromLink(m_form->config(), query, error);
-    if (!config) {
-        emit statusMessage(tr("The link's training settings cannot be used: %1").arg(error), 0);
-        return false;
+    if (!query.isEmpty()) {
+        QString error;
+        const std::optional<training::TrainingConfig> config = trainingConfigFromLink(m_form->config(), query, error);
+        if (!config) {
+            emit statusMessage(tr("The link's training settings cannot be used: %1").arg(error), 0);
+            return false;
+        }
+        if (!applyConfig(*config)) return false;
     }
-    return applyConfig(*config);
+    // A link (a lesson's "Open in Training") comes to run something: its loss charts, whatever tab was open.
+    m_tabs->setCurrentWidget(m_charts);
+    return true;
 }
 
 } // namespace fplab::gui
