@@ -1,5 +1,6 @@
 // The host FPU as an oracle: scalar SSE/AVX/FMA/F16C instructions run under fesetround, with
-// the IEEE flags read back by fetestexcept. Include only from files built with -mavx -mfma -mf16c.
+// the IEEE flags read back by fetestexcept. On x86-64, include only from files built with -mavx -mfma -mf16c;
+// elsewhere only missingFeatures() is defined, and says why the checks are skipped.
 #pragma once
 
 #include "core/flags.h"
@@ -11,17 +12,29 @@
 #include <optional>
 #include <string>
 
+#if defined(__x86_64__)
+#define FPLAB_HOST_FPU_X86_64 1
+#include "tests/oracle/host_cpu.h"
+
 #include <immintrin.h>
+#else
+#define FPLAB_HOST_FPU_X86_64 0
+#endif
 
 namespace fplab::host {
 
+#if !FPLAB_HOST_FPU_X86_64
+inline std::string missingFeatures() {
+    return "the host-FPU oracle runs x86-64 instructions (SSE, AVX, FMA, F16C); this build targets another processor";
+}
+#else
 // Empty when the host can run these checks, else the reason to skip them.
 inline std::string missingFeatures() {
     __builtin_cpu_init();
     if (!__builtin_cpu_supports("sse4.1")) return "the CPU has no SSE4.1";
     if (!__builtin_cpu_supports("avx")) return "the CPU has no AVX";
     if (!__builtin_cpu_supports("fma")) return "the CPU has no FMA";
-    if (!__builtin_cpu_supports("f16c")) return "the CPU has no F16C";
+    if (!cpuHasF16c()) return "the CPU has no F16C";
     if (_mm_getcsr() & 0x8040) return "MXCSR has flush-to-zero or denormals-are-zero set";
     return {};
 }
@@ -182,5 +195,6 @@ inline int f16cAgreement(const HostResult& h, std::uint64_t bits, Flags flagsBef
     const Flags flags = readFlags();
     return {bitsOf(_mm_cvtss_f32(r)), flags};
 }
+#endif // FPLAB_HOST_FPU_X86_64
 
 } // namespace fplab::host
