@@ -80,6 +80,9 @@ inline Flags readFlags() {
 // Keeps the compiler from moving an instruction across the flag clear/read calls:
 // the value is "changed" by an empty asm after the clear and "used" by one before the read.
 #define FPLAB_HOST_OPAQUE(v) asm volatile("" : "+x"(v))
+// The same for a result in a general register (cvtss2si...): without it Clang 14 moves the conversion past
+// the flag read.
+#define FPLAB_HOST_OPAQUE_GPR(v) asm volatile("" : "+r"(v))
 
 struct HostResult {
     std::uint64_t bits = 0;

@@ -262,7 +262,8 @@ TEST(HostIntegerConversion, FloatToIntAndIntToFloatMatchCvt) {
             __m128 xa = _mm_set_ss(host::asFloat(a));
             host::clearFlags();
             FPLAB_HOST_OPAQUE(xa);
-            const int h32 = _mm_cvtss_si32(xa);
+            int h32 = _mm_cvtss_si32(xa);
+            FPLAB_HOST_OPAQUE_GPR(h32);
             const Flags f32 = host::readFlags();
             const Result c32 = floatToInt(kFp32, a, kInt32, Overflow::Saturate, env);
             const bool invalid = f32 & kInvalid;
@@ -275,7 +276,8 @@ TEST(HostIntegerConversion, FloatToIntAndIntToFloatMatchCvt) {
             __m128d xb = _mm_set_sd(host::asDouble(b));
             host::clearFlags();
             FPLAB_HOST_OPAQUE(xb);
-            const long long h64 = _mm_cvtsd_si64(xb);
+            long long h64 = _mm_cvtsd_si64(xb);
+            FPLAB_HOST_OPAQUE_GPR(h64);
             const Flags f64 = host::readFlags();
             const Result c64 = floatToInt(kFp64, b, kInt64, Overflow::Saturate, env);
             log.check((f64 & kInvalid) ? c64.flags == f64 : (c64.bits == std::uint64_t(h64) && c64.flags == f64), [&] { return "fp64 -> int64 " + oracle::bitsText(kFp64, b) + " " + oracle::envText(env) + ": host " +
