@@ -1,6 +1,6 @@
 // The GPU counterpart of an experiment: the same computation run on real hardware, returned in the
 // same ExperimentResult form (same keys for the same numbers) so that the two can be put side by side.
-// lessons/ only declares the interface; gpu/lesson_counterparts/ implements it over gpu/, and tests
+// lessons/ only declares the interface; app/lesson_counterparts/ implements it over gpu/, and tests
 // implement it with fakes. lessons/ never depends on gpu/.
 #pragma once
 

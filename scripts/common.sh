@@ -36,10 +36,22 @@ fplab_shell_words() {
 
 fplab_jobs() { nproc 2> /dev/null || echo 2; }
 
-# Configures build/ (Release) with everything this machine can build.
+# The cmake arguments that put ccache in front of the compilers when it is installed (its cache lives in
+# ccache's own directory, ~/.cache/ccache or $CCACHE_DIR, outside the clone, so a fresh clone starts warm).
+# A launcher already chosen through CMAKE_CXX_COMPILER_LAUNCHER / CMAKE_CUDA_COMPILER_LAUNCHER is kept.
+fplab_launcher_args() {
+    command -v ccache > /dev/null 2>&1 || return 0
+    [[ -n "${CMAKE_CXX_COMPILER_LAUNCHER:-}" ]] || echo "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"
+    [[ -n "${CMAKE_CUDA_COMPILER_LAUNCHER:-}" ]] || echo "-DCMAKE_CUDA_COMPILER_LAUNCHER=ccache"
+}
+
+# Configures build/ (Release) with everything this machine can build. Further arguments go to cmake
+# (test.sh passes -DFPLAB_WERROR=ON).
 fplab_configure_main() {
     local build=$1
+    shift
     local gui=OFF cuda=OFF extra=()
+    mapfile -t extra < <(fplab_launcher_args)
     fplab_have_qt && gui=ON
     local nvcc
     if nvcc=$(fplab_nvcc); then
@@ -50,7 +62,7 @@ fplab_configure_main() {
     fi
     echo "configure $build: GUI $gui, CUDA $cuda"
     cmake -S "$fplab_root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-        -DFPLAB_BUILD_GUI="$gui" -DFPLAB_BUILD_CUDA="$cuda" "${extra[@]}"
+        -DFPLAB_BUILD_GUI="$gui" -DFPLAB_BUILD_CUDA="$cuda" "${extra[@]}" "$@"
 }
 
 # Prints the seconds since the given start (date +%s).

@@ -7,7 +7,9 @@
 set -euo pipefail
 
 seconds=${1:-60}
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=scripts/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+root=$fplab_root
 build=${FPLAB_FUZZ_BUILD_DIR:-$root/build-fuzz}
 jobs=${FPLAB_FUZZ_JOBS:-2}
 targets=(fuzz_parse_value fuzz_batch fuzz_eval fuzz_npy fuzz_safetensors)
@@ -22,9 +24,10 @@ fi
 
 echo "fuzz.sh: building ${targets[*]} with $compiler in $build"
 mkdir -p "$build"
+# shellcheck disable=SC2046 # the launcher arguments are words
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$compiler" \
     -DFPLAB_BUILD_FUZZERS=ON -DFPLAB_SANITIZE=ON -DFPLAB_BUILD_GUI=OFF -DFPLAB_BUILD_CUDA=OFF \
-    -DFPLAB_BUILD_BENCHMARKS=OFF > "$build/configure.log" 2>&1 || { cat "$build/configure.log"; exit 1; }
+    -DFPLAB_BUILD_BENCHMARKS=OFF $(fplab_launcher_args) > "$build/configure.log" 2>&1 || { cat "$build/configure.log"; exit 1; }
 cmake --build "$build" --target "${targets[@]}" -j "$jobs"
 
 work=$(mktemp -d)

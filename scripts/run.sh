@@ -7,7 +7,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 cd "$fplab_root"
 
-scripts/install-deps.sh
+scripts/install-deps.sh --no-cross # the aarch64 cross-build is for test.sh (CI) only
 fplab_configure_main build
 targets=(fplab-cli)
 if grep -q '^fplab:' <(cmake --build build --target help 2> /dev/null); then targets+=(fplab); fi

@@ -3,7 +3,7 @@
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
 #include "app/cli/option_table.h"
-#include "gpu/lesson_counterparts/lesson_counterparts.h"
+#include "app/lesson_counterparts/lesson_counterparts.h"
 #include "lessons/experiment_registry.h"
 #include "lessons/lesson_library.h"
 #include "lessons/lesson_runner.h"

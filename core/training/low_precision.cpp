@@ -46,7 +46,8 @@ float roundToFp16(float x) { return fp16Round(fp16Decode(), x); }
 
 // Nearest even on the float's bits (a carry into the exponent gives the next binade or infinity, as it
 // should); a NaN keeps its sign and top payload bits and becomes quiet. Branch-free, so the loops over
-// a tensor vectorise; low_precision_test holds it to integer rounding and every NaN to the core's conversion.
+// a tensor vectorise; low_precision_oracle_test holds it to GNU MPFR, low_precision_test every NaN to the
+// core's conversion.
 float roundToBf16(float x) {
     const std::uint32_t b = bitsOf(x);
     const bool nan = (b & 0x7FFFFFFFu) > 0x7F800000u;

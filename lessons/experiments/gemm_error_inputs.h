@@ -1,5 +1,5 @@
 // The inputs and error measure of tf32_gemm_error (lesson 10), shared with its GPU counterpart
-// (gpu/lesson_counterparts) so that both multiply the same matrices and measure alike.
+// (app/lesson_counterparts) so that both multiply the same matrices and measure alike.
 #pragma once
 
 #include <cstddef>

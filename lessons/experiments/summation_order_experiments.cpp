@@ -1,7 +1,7 @@
 // Lesson 5 (accumulation): the same FP32 values summed in three orders, as a GPU sums them: one
 // thread in index order, a tree reduction (blocks of 256, halving strides), and atomicAdd from many
 // threads. The CPU side applies the atomics in index order, one of the orders a GPU may take; the
-// GPU counterpart (gpu/lesson_counterparts) shows the orders the hardware really took.
+// GPU counterpart (app/lesson_counterparts) shows the orders the hardware really took.
 #include "core/summation_order.h"
 #include "lessons/experiments/experiment_helpers.h"
 #include "core/text/print.h"

@@ -3,6 +3,7 @@
 // the FPU, then to FP16 by F16C or to BF16 by roundFloatToBf16() below. Why rounding twice
 // gives the correctly rounded result is argued in docs/verification.md.
 #include "tests/all_pairs_16bit/host_oracle.h"
+#include "tests/oracle/host_cpu.h"
 
 #include <bit>
 #include <cmath>
@@ -204,7 +205,7 @@ HostResult computeWith(Target target, const double* values, std::uint16_t a, std
 
 bool hostOracleAvailable() {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    return __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+    return __builtin_cpu_supports("avx") && host::cpuHasF16c();
 #else
     return false;
 #endif

@@ -88,8 +88,12 @@ TEST(NiceTicks, EveryRangeGetsRoundCoveringTicks) {
             const double read = label.toDouble(&ok);
             ASSERT_TRUE(ok) << label.toStdString();
             ASSERT_NEAR(read, t.values[k], t.step * 1e-6) << label.toStdString();
-            if (integers) ASSERT_FALSE(label.contains(QLatin1Char('.')) || label.contains(QLatin1Char('e'))) << label.toStdString();
-            if (k > 0) ASSERT_NE(label, t.labels[k - 1]);
+            if (integers) {
+                ASSERT_FALSE(label.contains(QLatin1Char('.')) || label.contains(QLatin1Char('e'))) << label.toStdString();
+            }
+            if (k > 0) {
+                ASSERT_NE(label, t.labels[k - 1]);
+            }
         }
     }
 }

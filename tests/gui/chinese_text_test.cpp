@@ -64,7 +64,7 @@ TEST_F(ChineseTextTest, GpuReasonsErrorsAndVersionWordsAreChinese) {
         EXPECT_TRUE(hasCjk(text)) << text.toStdString();
         EXPECT_TRUE(text.contains(QStringLiteral("cudaErrorMemoryAllocation"))) << "the technical detail stays";
     }
-    for (const std::string reason :
+    for (const std::string& reason :
          {std::string(gpu::kNotBuiltMessage), std::string("no NVIDIA driver is installed (cudaErrorInsufficientDriver)"),
           std::string("no CUDA-capable GPU is visible (cudaErrorNoDevice); check nvidia-smi and CUDA_VISIBLE_DEVICES"),
           std::string("no GPU: ") + std::string(gpu::kNotBuiltMessage),

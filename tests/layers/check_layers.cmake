@@ -3,6 +3,7 @@
 #   cmake -DROOT=<source dir> -P tests/layers/check_layers.cmake
 # A rule is: a folder, the subfolders or files left out of it, and the include prefixes it must not use.
 
+cmake_minimum_required(VERSION 3.24) # IN_LIST, list(TRANSFORM)
 set(violations "")
 
 # check(FOLDER EXCLUDE_SUBFOLDERS... FORBID prefixes...)
@@ -44,20 +45,36 @@ check(core/tensor_core FORBID ${above_core} "core/text/" "core/blockscale/" "cor
 check(core/reveal FORBID ${above_core} "core/text/" "core/blockscale/" "core/training/")
 check(core/blockscale FORBID ${above_core} "core/text/" "core/training/")
 check(core/training FORBID ${above_core} "core/text/")
-# app/tensor_files/ (safetensors, memory mapping) stands on core/'s base only, below both front ends.
-check(app/tensor_files FORBID "app/cli/" "app/gui/" "app/summation_targets/" "lessons/" "gpu/" "Q" "cuda" "core/text/" "core/tensor_core/" "core/blockscale/"
-      "core/training/")
-check(gpu EXCLUDE gpu/lesson_counterparts FORBID "app/" "lessons/" "Q")
-check(gpu/lesson_counterparts FORBID "app/" "Q")
+# app -> {lessons, gpu} -> core: lessons/ and gpu/ never use each other. Where lessons meet the GPU is
+# app/lesson_counterparts/, beside the front ends, which link it; it uses neither front end.
+check(gpu FORBID "app/" "lessons/" "Q")
 check(lessons FORBID "app/" "gpu/" "Q")
+check(app/lesson_counterparts FORBID "app/cli/" "app/gui/" "Q")
 check(app/cli FORBID "app/gui/" "app/python/" "Q")
 check(app/gui FORBID "app/cli/" "app/python/")
+# app/tensor_files/ (safetensors, memory mapping) stands on core/'s base only, below both front ends.
+check(app/tensor_files FORBID "app/cli/" "app/gui/" "app/summation_targets/" "lessons/" "gpu/" "Q" "cuda" "core/text/"
+      "core/tensor_core/" "core/blockscale/" "core/training/")
 # The Python module is a third front end over core/ alone.
 check(app/python FORBID "app/cli/" "app/gui/" "app/summation_targets/" "app/tensor_files/" "lessons/" "gpu/" "Q"
       "core/tensor_core/" "core/blockscale/" "core/training/" "core/reveal/")
-# A section of the GUI uses shell/, common/ and its own folder, never another section's files;
-# only shell/section_list.cpp names them all.
-set(gui_sections explorer arithmetic lessons gpu_lab training summation)
+# The folders of the GUI. common/ is the bottom: it uses no other GUI folder. A section uses shell/,
+# common/ and its own folder, never another section's; shell/ names no section (app/gui/section_list.cpp,
+# at the root beside main.cpp, lists them all).
+file(GLOB gui_entries LIST_DIRECTORIES true RELATIVE ${ROOT}/app/gui ${ROOT}/app/gui/*)
+set(gui_folders "")
+foreach(entry IN LISTS gui_entries)
+    if(IS_DIRECTORY ${ROOT}/app/gui/${entry})
+        list(APPEND gui_folders ${entry})
+    endif()
+endforeach()
+set(gui_sections ${gui_folders})
+list(REMOVE_ITEM gui_sections common shell)
+set(not_common ${gui_folders})
+list(REMOVE_ITEM not_common common)
+list(TRANSFORM not_common PREPEND "app/gui/")
+list(TRANSFORM not_common APPEND "/")
+check(app/gui/common FORBID ${not_common})
 foreach(section IN LISTS gui_sections)
     set(others ${gui_sections})
     list(REMOVE_ITEM others ${section})
@@ -65,9 +82,42 @@ foreach(section IN LISTS gui_sections)
     list(TRANSFORM others APPEND "/")
     check(app/gui/${section} FORBID ${others})
 endforeach()
-check(app/gui/common FORBID "app/gui/explorer/" "app/gui/arithmetic/" "app/gui/lessons/" "app/gui/gpu_lab/" "app/gui/training/" "app/gui/summation/")
-check(app/gui/shell EXCLUDE app/gui/shell/section_list.cpp FORBID "app/gui/explorer/" "app/gui/arithmetic/"
-      "app/gui/lessons/" "app/gui/gpu_lab/" "app/gui/training/" "app/gui/summation/")
+set(sections_prefixes ${gui_sections})
+list(TRANSFORM sections_prefixes PREPEND "app/gui/")
+list(TRANSFORM sections_prefixes APPEND "/")
+check(app/gui/shell FORBID ${sections_prefixes})
+
+# No cycle between GUI folders, whatever the rules above allow: which folder includes which, then
+# everything each one reaches through those includes; a folder that reaches itself is on a cycle.
+foreach(from IN LISTS gui_folders)
+    set(uses_${from} "")
+    file(GLOB_RECURSE files ${ROOT}/app/gui/${from}/*.h ${ROOT}/app/gui/${from}/*.cpp)
+    foreach(file IN LISTS files)
+        file(STRINGS ${file} includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"app/gui/")
+        foreach(line IN LISTS includes)
+            if(line MATCHES "\"app/gui/([^/\"]+)/" AND NOT CMAKE_MATCH_1 STREQUAL from)
+                list(APPEND uses_${from} ${CMAKE_MATCH_1})
+            endif()
+        endforeach()
+    endforeach()
+    list(REMOVE_DUPLICATES uses_${from})
+    set(reaches_${from} ${uses_${from}})
+endforeach()
+list(LENGTH gui_folders folder_count)
+foreach(round RANGE ${folder_count})
+    foreach(from IN LISTS gui_folders)
+        foreach(via IN LISTS reaches_${from})
+            list(APPEND reaches_${from} ${reaches_${via}})
+        endforeach()
+        list(REMOVE_DUPLICATES reaches_${from})
+    endforeach()
+endforeach()
+foreach(folder IN LISTS gui_folders)
+    if(folder IN_LIST reaches_${folder})
+        list(JOIN uses_${folder} ", " uses)
+        set(violations "${violations}\n  app/gui/${folder}/ is on an include cycle between GUI folders (it includes ${uses})")
+    endif()
+endforeach()
 
 if(violations)
     message(FATAL_ERROR "Includes that cross the layers of docs/architecture.md:${violations}")

@@ -1,9 +1,9 @@
-// The real GPU adapter (gpu/lesson_counterparts) behind the lessons' CPU/GPU switch: which experiments
+// The real GPU adapter (app/lesson_counterparts) behind the lessons' CPU/GPU switch: which experiments
 // it covers, and what it answers without a GPU. With a GPU (scripts/gpu-run.sh), the numbers the
 // hardware is known to reproduce must agree with the CPU side bit for bit.
 #include "core/tensor_core/mma_config.h"
 #include "gpu/backend_choice.h"
-#include "gpu/lesson_counterparts/lesson_counterparts.h"
+#include "app/lesson_counterparts/lesson_counterparts.h"
 #include "lessons/lesson_library.h"
 #include "lessons/side_by_side.h"
 

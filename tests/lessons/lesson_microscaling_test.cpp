@@ -78,7 +78,8 @@ TEST(LessonMicroscaling, OutlierBlockMatchesTheOracle) {
     spiked[5] = 40.0f;
     for (const auto& [scheme, key, width] : {std::tuple{"mxfp4", "mxfp4", 32}, {"nvfp4", "nvfp4", 16},
                                              {"mxfp8-e4m3", "mxfp8", 32}}) {
-        const auto stats = [&](const std::vector<float>& x, int& flushed) {
+        // Init-captures: Clang 14 cannot capture structured bindings by [&] (P1091 came in Clang 16).
+        const auto stats = [&, scheme = scheme, width = width](const std::vector<float>& x, int& flushed) {
             const auto q = blockscale::oracle::quantizeVector(scheme, x);
             double sum = 0;
             flushed = 0;

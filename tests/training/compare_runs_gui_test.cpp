@@ -391,7 +391,9 @@ TEST(CompareRunsGui, CancelStopsTheQueue) {
     // The cancelled FP32 run is kept if it made a step before the pause; nothing more ran.
     RunStore* store = s->compareRuns()->store();
     ASSERT_LE(store->rowCount(), 1);
-    if (store->rowCount() == 1) EXPECT_EQ(store->runs()[0].config.mode, TrainingMode::Fp32);
+    if (store->rowCount() == 1) {
+        EXPECT_EQ(store->runs()[0].config.mode, TrainingMode::Fp32);
+    }
 }
 
 TEST(CompareRunsGui, TheSectionsCsvExportIsTheClisByteForByte) {

@@ -9,6 +9,8 @@
 #include <cstdint>
 
 #if defined(__x86_64__) || defined(__i386__)
+#include "tests/oracle/host_cpu.h"
+
 #include <immintrin.h>
 #define FPLAB_HAVE_X86 1
 #endif
@@ -65,7 +67,7 @@ TEST(TrainingLessons, LayerNormsReductionNeedsFp32) {
     EXPECT_EQ(get(r, "stalled_at_bf16").count, bf16Stall);
     EXPECT_GT(bf16Stall, 0);
 #ifdef FPLAB_HAVE_X86
-    if (__builtin_cpu_supports("f16c")) {
+    if (host::cpuHasF16c()) {
         std::int64_t fp16Overflow = 0;
         float h = 0;
         for (int i = 1; i <= 1024 && fp16Overflow == 0; ++i) {

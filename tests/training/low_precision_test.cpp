@@ -1,5 +1,5 @@
-// The training area's rounding to FP16/BF16/TF32 (through the soft-float core) against
-// independent oracles: the CPU's F16C conversion, and integer round-to-nearest-even on the bits.
+// The training area's rounding to FP16/BF16/TF32: FP16 against the CPU's F16C conversion, NaNs, the FP16
+// window counts. low_precision_oracle_test checks every rounding against GNU MPFR.
 #include "core/arithmetic.h"
 #include "core/training/low_precision.h"
 #include "core/training/rng.h"
@@ -13,6 +13,8 @@
 #include <vector>
 
 #if defined(__x86_64__) || defined(__i386__)
+#include "tests/oracle/host_cpu.h"
+
 #include <immintrin.h>
 #define FPLAB_HAVE_X86 1
 #endif
@@ -52,7 +54,7 @@ __attribute__((target("f16c"))) float f16cRound(float x) {
 
 TEST(LowPrecision, Fp16MatchesF16c) {
 #ifdef FPLAB_HAVE_X86
-    if (!__builtin_cpu_supports("f16c")) GTEST_SKIP() << "this CPU has no F16C";
+    if (!host::cpuHasF16c()) GTEST_SKIP() << "this CPU has no F16C";
     int compared = 0;
     for (float x : sampleValues()) {
         const float ours = roundToFp16(x), f16c = f16cRound(x);
@@ -67,26 +69,6 @@ TEST(LowPrecision, Fp16MatchesF16c) {
 #else
     GTEST_SKIP() << "F16C is an x86 instruction set";
 #endif
-}
-
-// Round to nearest even on the float's bits, keeping `keep` mantissa bits (no NaN inputs).
-float integerRound(float x, int keep) {
-    const int drop = 23 - keep;
-    const std::uint32_t b = bitsOf(x);
-    const std::uint32_t half = (1u << (drop - 1)) - 1 + ((b >> drop) & 1);
-    return fromBits(((b + half) >> drop) << drop);
-}
-
-TEST(LowPrecision, Bf16AndTf32MatchIntegerRounding) {
-    for (float x : sampleValues()) {
-        if (std::isnan(x)) {
-            EXPECT_TRUE(std::isnan(roundToBf16(x)));
-            EXPECT_TRUE(std::isnan(roundToTf32(x)));
-            continue;
-        }
-        ASSERT_EQ(bitsOf(roundToBf16(x)), bitsOf(integerRound(x, 7))) << std::hexfloat << x;
-        ASSERT_EQ(bitsOf(roundToTf32(x)), bitsOf(integerRound(x, 10))) << std::hexfloat << x;
-    }
 }
 
 // Every NaN (both signs, every payload) rounds to BF16 as the soft-float core converts it.

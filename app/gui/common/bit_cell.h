@@ -2,7 +2,7 @@
 // Plain data, so step builders can describe bit rows without creating widgets.
 #pragma once
 
-#include "app/gui/shell/theme.h"
+#include "app/gui/common/bit_colors.h"
 
 #include <QList>
 #include <QString>

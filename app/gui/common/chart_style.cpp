@@ -1,7 +1,7 @@
 // Chart colours that follow the light or dark palette.
 #include "app/gui/common/chart_style.h"
 
-#include "app/gui/shell/theme.h"
+#include "app/gui/common/bit_colors.h"
 
 #include <QApplication>
 #include <QtCharts/QAbstractAxis>

@@ -1,18 +1,14 @@
 // Picking the lesson language from the interface language.
 #include "app/gui/common/lesson_language.h"
 
-#include "app/gui/shell/app_settings.h"
-#include "app/gui/shell/language.h"
 #include "lessons/value_text.h"
 
 #include <QStringList>
 
-
 namespace fplab::gui {
 
-lessons::Language lessonLanguage(const AppSettings& settings) {
-    const QString code = settings.language.get().isEmpty() ? LanguageManager::systemLanguage() : settings.language.get();
-    return code == QLatin1String("zh_CN") ? lessons::Language::Chinese : lessons::Language::English;
+lessons::Language lessonLanguageFor(const QString& interfaceLanguage) {
+    return interfaceLanguage == QLatin1String("zh_CN") ? lessons::Language::Chinese : lessons::Language::English;
 }
 
 QString uiText(lessons::Language language, const lessons::LocalText& text) {

@@ -10,10 +10,9 @@
 
 namespace fplab::gui {
 
-class AppSettings;
-
-// English or Chinese, following the language chosen in the View menu (or the system's).
-lessons::Language lessonLanguage(const AppSettings& settings);
+// English or Chinese for an interface language code ("en", "zh_CN"); shell/language.h's
+// lessonLanguage(settings) reads the code from the settings.
+lessons::Language lessonLanguageFor(const QString& interfaceLanguage);
 // The text of `text` in `language`.
 QString uiText(lessons::Language language, const lessons::LocalText& text);
 // IEEE flags as words in the language: "overflow, inexact" / "上溢、不精确"; "none" / "无".

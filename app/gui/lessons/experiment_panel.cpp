@@ -10,7 +10,7 @@
 #include "app/gui/lessons/param_editor.h"
 #include "app/gui/lessons/result_view.h"
 #include "app/gui/shell/theme.h"
-#include "gpu/lesson_counterparts/lesson_counterparts.h"
+#include "app/lesson_counterparts/lesson_counterparts.h"
 #include "lessons/side_by_side.h"
 
 #include <QHBoxLayout>

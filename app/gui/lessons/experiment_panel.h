@@ -51,7 +51,7 @@ public:
     // The GPU side of the latest run (set while the switch is on GPU).
     const std::optional<lessons::GpuSide>& gpuSide() const { return m_gpu; }
 
-    // The counterparts panels created from now on use: the real GPU (gpu/lesson_counterparts) by
+    // The counterparts panels created from now on use: the real GPU (app/lesson_counterparts) by
     // default; tests put a fake here, nullptr restores the default.
     static void setGpuCounterpart(std::shared_ptr<lessons::GpuCounterpart> counterpart);
 

@@ -4,13 +4,13 @@
 
 #include "app/gui/lessons/checkpoint_widget.h"
 #include "app/gui/lessons/experiment_panel.h"
-#include "app/gui/common/lesson_language.h"
 #include "app/gui/lessons/lesson_progress.h"
 #include "app/gui/lessons/lesson_view.h"
 #include "app/gui/lessons/lessons_settings.h"
 #include "app/gui/lessons/result_view.h"
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/glyph_icon.h"
+#include "app/gui/shell/language.h"
 #include "app/gui/shell/section_links.h"
 
 #include <QAction>

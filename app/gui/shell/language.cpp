@@ -1,6 +1,9 @@
 // Loading and swapping the translators for the app's strings and Qt's own (dialog buttons).
 #include "app/gui/shell/language.h"
 
+#include "app/gui/common/lesson_language.h"
+#include "app/gui/shell/app_settings.h"
+
 #include <QCoreApplication>
 #include <QEvent>
 #include <QLibraryInfo>
@@ -56,6 +59,11 @@ bool LanguageManager::setLanguage(const QString& code) {
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
     emit languageChanged(m_current);
     return ok;
+}
+
+lessons::Language lessonLanguage(const AppSettings& settings) {
+    const QString code = settings.language.get();
+    return lessonLanguageFor(code.isEmpty() ? LanguageManager::systemLanguage() : code);
 }
 
 } // namespace fplab::gui

@@ -2,6 +2,8 @@
 // switchable at run time. Installing a translator sends QEvent::LanguageChange to every widget.
 #pragma once
 
+#include "lessons/local_text.h"
+
 #include <QObject>
 #include <QString>
 
@@ -10,6 +12,8 @@
 class QTranslator;
 
 namespace fplab::gui {
+
+class AppSettings;
 
 class LanguageManager final : public QObject {
     Q_OBJECT
@@ -39,5 +43,9 @@ private:
     std::unique_ptr<QTranslator> m_qt;
     QString m_current = QStringLiteral("en");
 };
+
+// The language of the lesson content: English or Chinese, following the language chosen in the View menu
+// (or the system's).
+lessons::Language lessonLanguage(const AppSettings& settings);
 
 } // namespace fplab::gui

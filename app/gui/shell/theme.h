@@ -1,5 +1,8 @@
-// Light and dark palettes (or the system's), and the colours every view uses for bit fields.
+// Light and dark palettes (or the system's); the colours every view uses for bit fields are in
+// common/bit_colors.h.
 #pragma once
+
+#include "app/gui/common/bit_colors.h"
 
 #include <QColor>
 #include <QObject>
@@ -34,19 +37,5 @@ private:
     ThemeMode m_mode = ThemeMode::System;
     QPalette m_systemPalette;
 };
-
-// True when the application palette is a dark one (light text on a dark window).
-bool isDarkPalette(const QPalette& palette);
-
-// The role a bit plays where it is drawn: its field in a format, or its place in a rounding step.
-enum class BitRole { Sign, Exponent, Mantissa, Implicit, Guard, Round, Sticky, Discarded, Plain, Integer };
-
-// The fill colour of a bit cell of that role, readable on the given palette.
-QColor bitFillColor(BitRole role, const QPalette& palette);
-// A text colour that reads well on bitFillColor(role, palette).
-QColor bitTextColor(BitRole role, const QPalette& palette);
-// Colours for warnings (overflow, underflow) and for good news (exact).
-QColor warningColor(const QPalette& palette);
-QColor okColor(const QPalette& palette);
 
 } // namespace fplab::gui

@@ -1,10 +1,10 @@
 // The Training section: the form and the run controls on the left, one tab per view on the right.
 #include "app/gui/training/training_section.h"
 
-#include "app/gui/common/lesson_language.h"
 #include "app/gui/shell/app_settings.h"
 #include "app/gui/shell/settings.h"
 #include "app/gui/shell/glyph_icon.h"
+#include "app/gui/shell/language.h"
 #include "app/gui/training/compare_runs_tab.h"
 #include "app/gui/training/compare_charts_view.h"
 #include "app/gui/training/comparison_view.h"

@@ -1,7 +1,7 @@
 // Lesson 9 on the GPU: the toy model trained on the tiny-gradient set in the four modes of
 // loss_scaling_runs, on the CUDA step kernels instead of the emulator (gpu/training).
 #include "core/training/training_run.h"
-#include "gpu/lesson_counterparts/counterpart_parts.h"
+#include "app/lesson_counterparts/counterpart_parts.h"
 #include "gpu/training/training_backend.h"
 
 #include <bit>

@@ -1,4 +1,6 @@
-// Every section of the app, in one list. A new section adds its include and one line here.
+// Every section of the app, in one list. A new section adds its include and one line here. It lives at the
+// root of app/gui, above shell/ and the sections, so that shell/ includes no section (section_registry.h
+// declares registerBuiltinSections, section_registry.cpp calls it).
 #include "app/gui/arithmetic/arithmetic_section.h"
 #include "app/gui/explorer/explorer_section.h"
 #include "app/gui/gpu_lab/gpu_lab_section.h"

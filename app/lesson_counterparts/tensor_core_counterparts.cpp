@@ -7,7 +7,7 @@
 #include "gpu/backend_choice.h"
 #include "gpu/gemm.h"
 #include "gpu/gemm_types.h"
-#include "gpu/lesson_counterparts/counterpart_parts.h"
+#include "app/lesson_counterparts/counterpart_parts.h"
 #include "gpu/single_mma.h"
 #include "lessons/experiments/experiment_helpers.h"
 #include "lessons/experiments/gemm_error_inputs.h"

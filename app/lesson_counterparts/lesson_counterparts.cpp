@@ -1,8 +1,8 @@
-#include "gpu/lesson_counterparts/lesson_counterparts.h"
+#include "app/lesson_counterparts/lesson_counterparts.h"
 
 #include "gpu/backend_choice.h"
 #include "gpu/device_info.h"
-#include "gpu/lesson_counterparts/counterpart_parts.h"
+#include "app/lesson_counterparts/counterpart_parts.h"
 
 #include <algorithm>
 #include <array>

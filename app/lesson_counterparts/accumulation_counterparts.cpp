@@ -2,7 +2,7 @@
 // the summation orders (one thread, tree reduction, atomicAdd), through gpu/accumulate.
 #include "core/summation_order.h"
 #include "gpu/accumulate.h"
-#include "gpu/lesson_counterparts/counterpart_parts.h"
+#include "app/lesson_counterparts/counterpart_parts.h"
 
 #include <algorithm>
 #include <string>

@@ -1,4 +1,4 @@
-// The counterparts by lesson area, and what they share; internal to gpu/lesson_counterparts.
+// The counterparts by lesson area, and what they share; internal to app/lesson_counterparts.
 #pragma once
 
 #include "lessons/experiment_params.h"
