@@ -69,12 +69,12 @@ template <class Op, class W, class... Bits>
 
 // The preset formats, each with a specialised instantiation picked by a switch on Format::id:
 // X(FormatId enumerator, preset Format).
-#define FPLAB_EACH_PRESET(X)                                                                                      \
+#define FPLAB_EACH_PRESET(X)                                                                                           \
     X(Fp64, kFp64) X(Fp32, kFp32) X(Tf32, kTf32) X(Fp16, kFp16) X(Bf16, kBf16) X(E4m3, kE4m3) X(E5m2, kE5m2)
 
 template <class Op, class... Bits>
 FPLAB_INLINE Result dispatch(const Format& f, const Env& env, OperationTrace* trace, Bits... bits) {
-#define FPLAB_PRESET(id, preset)                                                                                  \
+#define FPLAB_PRESET(id, preset)                                                                                       \
     case FormatId::id: return runPreset<Op, preset>(env, bits...);
     if (!trace) {
         switch (f.id) {
@@ -129,7 +129,7 @@ template <const Format& From, const Format& To>
 
 template <const Format& From>
 Result convertFromPreset(std::uint64_t a, const Format& to, const Env& env) {
-#define FPLAB_PRESET(id, preset)                                                                                  \
+#define FPLAB_PRESET(id, preset)                                                                                       \
     case FormatId::id: return convertPreset<From, preset>(a, env);
     switch (to.id) {
         FPLAB_EACH_PRESET(FPLAB_PRESET)
@@ -141,7 +141,7 @@ Result convertFromPreset(std::uint64_t a, const Format& to, const Env& env) {
 } // namespace
 
 Result convert(const Format& from, std::uint64_t a, const Format& to, const Env& env, OperationTrace* trace) {
-#define FPLAB_PRESET(id, preset)                                                                                  \
+#define FPLAB_PRESET(id, preset)                                                                                       \
     case FormatId::id: return convertFromPreset<preset>(a, to, env);
     if (!trace) {
         switch (from.id) {

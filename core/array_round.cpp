@@ -79,8 +79,8 @@ FPLAB_ARRAY_INLINE std::uint32_t passFor(const NormalRange range, const float* i
         // Tiny before rounding, and surely tiny after: two binades below the normal range, or exact.
         const bool isTiny = SubnormalLane & (biased > 0) & (e < r.minExponent) &
                             ((e <= r.minExponent - 2) | !tinyInexact);
-        const std::uint32_t tiny =
-            SubnormalLane ? std::bit_cast<std::uint32_t>(float(std::int32_t(kept)) * r.quantum) : 0; // kept < 2^25
+        const std::uint32_t tiny = SubnormalLane ? std::bit_cast<std::uint32_t>(float(std::int32_t(kept)) * r.quantum)
+                                                 : 0; // kept < 2^25
         out[i] = std::bit_cast<float>((isNormal ? normal : isTiny ? tiny : a) | sign);
         flags[i] = isNormal ? (normalInexact ? std::uint32_t{kInexact} : 0)
                             : (isTiny && tinyInexact ? std::uint32_t{kInexact | kUnderflow} : 0);
@@ -151,8 +151,8 @@ bool fitsInDouble(const Format& f) {
 Flags roundFloatArray(const Format& to, const Env& env, const float* in, float* out, Flags* flags, std::size_t n,
                       StochasticStream* stream) {
     Flags all = 0;
-    const std::optional<NormalRange> range =
-        env.rounding == RoundingMode::Stochastic ? std::nullopt : normalRangeOf(to);
+    const std::optional<NormalRange> range = env.rounding == RoundingMode::Stochastic ? std::nullopt
+                                                                                      : normalRangeOf(to);
     // 32-bit flags and marks: the vectoriser handles one element width far better than mixed ones.
     std::uint32_t blockFlags[kBlock], slow[kBlock];
     for (std::size_t start = 0; start < n; start += kBlock) {
@@ -170,7 +170,8 @@ Flags roundFloatArray(const Format& to, const Env& env, const float* in, float* 
             }
         } else {
             for (std::size_t i = 0; i < m; ++i) {
-                const Result r = roundOne(to, std::bit_cast<std::uint32_t>(blockIn[i]), stream ? stream->nextEnv(env) : env);
+                const Result r = roundOne(to, std::bit_cast<std::uint32_t>(blockIn[i]),
+                                          stream ? stream->nextEnv(env) : env);
                 blockOut[i] = std::bit_cast<float>(std::uint32_t(r.bits));
                 blockFlags[i] = r.flags;
             }

@@ -13,8 +13,12 @@ enum class FloatClass : std::uint8_t { Zero, Subnormal, Normal, Infinity, QuietN
 
 std::string_view className(FloatClass c);
 
-constexpr bool signOf(const Format& f, std::uint64_t bits) { return f.hasSign && ((bits >> (f.exponentBits + f.mantissaBits)) & 1); }
-constexpr int exponentFieldOf(const Format& f, std::uint64_t bits) { return int((bits >> f.mantissaBits) & std::uint64_t(f.maxExponentField())); }
+constexpr bool signOf(const Format& f, std::uint64_t bits) {
+    return f.hasSign && ((bits >> (f.exponentBits + f.mantissaBits)) & 1);
+}
+constexpr int exponentFieldOf(const Format& f, std::uint64_t bits) {
+    return int((bits >> f.mantissaBits) & std::uint64_t(f.maxExponentField()));
+}
 constexpr std::uint64_t mantissaFieldOf(const Format& f, std::uint64_t bits) { return bits & f.mantissaMask(); }
 constexpr std::uint64_t packFields(const Format& f, bool sign, std::uint64_t exponentField, std::uint64_t mantissa) {
     return (sign && f.hasSign ? f.signMask() : 0) | (exponentField << f.mantissaBits) | mantissa;
@@ -46,7 +50,9 @@ constexpr FloatClass classify(const Format& f, std::uint64_t bits) {
 }
 
 constexpr bool isNan(FloatClass c) { return c == FloatClass::QuietNaN || c == FloatClass::SignalingNaN; }
-constexpr bool isFinite(FloatClass c) { return c == FloatClass::Zero || c == FloatClass::Subnormal || c == FloatClass::Normal; }
+constexpr bool isFinite(FloatClass c) {
+    return c == FloatClass::Zero || c == FloatClass::Subnormal || c == FloatClass::Normal;
+}
 
 // A value split for arithmetic. For finite nonzero values the significand is
 // normalised to [2^M, 2^(M+1)) (M = mantissa bits) and the value is
@@ -88,8 +94,6 @@ constexpr std::uint64_t infinityBits(const Format& f, bool negative = false) {
 constexpr std::uint64_t minNormalBits(const Format& f) {
     return std::uint64_t(f.minNormalExponentField()) << f.mantissaBits;
 }
-constexpr std::uint64_t minPositiveBits(const Format& f) {
-    return f.subnormals ? 1 : minNormalBits(f);
-}
+constexpr std::uint64_t minPositiveBits(const Format& f) { return f.subnormals ? 1 : minNormalBits(f); }
 
 } // namespace fplab

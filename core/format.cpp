@@ -24,12 +24,27 @@ std::optional<Format> findFormat(std::string_view name) {
         const Format* format;
     };
     static constexpr Alias aliases[] = {
-        {"double", &kFp64},      {"float64", &kFp64},       {"binary64", &kFp64},  {"float", &kFp32},
-        {"float32", &kFp32},     {"binary32", &kFp32},      {"half", &kFp16},      {"float16", &kFp16},
-        {"binary16", &kFp16},    {"bfloat16", &kBf16},      {"tensorfloat32", &kTf32},
-        {"fp8e4m3", &kE4m3},     {"e4m3fn", &kE4m3},        {"float8_e4m3fn", &kE4m3},
-        {"fp8e5m2", &kE5m2},     {"float8_e5m2", &kE5m2},   {"fp6e2m3", &kE2m3},   {"fp6e3m2", &kE3m2},
-        {"fp4", &kE2m1},         {"fp4e2m1", &kE2m1},       {"float8_e4m3fnuz", &kE4m3Fnuz},
+        {"double", &kFp64},
+        {"float64", &kFp64},
+        {"binary64", &kFp64},
+        {"float", &kFp32},
+        {"float32", &kFp32},
+        {"binary32", &kFp32},
+        {"half", &kFp16},
+        {"float16", &kFp16},
+        {"binary16", &kFp16},
+        {"bfloat16", &kBf16},
+        {"tensorfloat32", &kTf32},
+        {"fp8e4m3", &kE4m3},
+        {"e4m3fn", &kE4m3},
+        {"float8_e4m3fn", &kE4m3},
+        {"fp8e5m2", &kE5m2},
+        {"float8_e5m2", &kE5m2},
+        {"fp6e2m3", &kE2m3},
+        {"fp6e3m2", &kE3m2},
+        {"fp4", &kE2m1},
+        {"fp4e2m1", &kE2m1},
+        {"float8_e4m3fnuz", &kE4m3Fnuz},
         {"float8_e5m2fnuz", &kE5m2Fnuz},
     };
     for (const Alias& a : aliases)
@@ -62,7 +77,8 @@ FormatOrError makeCustomFormat(const CustomFormatSpec& spec) {
     f.bias = spec.bias.value_or(defaultBias);
     const int maxBias = (1 << e) - 1;
     if (f.bias < 0 || f.bias > maxBias)
-        return {std::nullopt, "bias " + std::to_string(f.bias) + " is out of range (0.." + std::to_string(maxBias) + ")"};
+        return {std::nullopt,
+                "bias " + std::to_string(f.bias) + " is out of range (0.." + std::to_string(maxBias) + ")"};
     f.subnormals = spec.subnormals;
     f.specials = spec.specials;
     return {f, {}};

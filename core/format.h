@@ -21,8 +21,20 @@ enum class SpecialValues : std::uint8_t {
 // Identifies the presets so the arithmetic can dispatch to code specialised at
 // compile time; user-defined formats are Custom and take the generic path.
 enum class FormatId : std::uint8_t {
-    Fp64, Fp32, Tf32, Fp16, Bf16, E4m3, E5m2, E2m3, E3m2, E2m1, E8m0,
-    E4m3Fnuz, E5m2Fnuz, Custom,
+    Fp64,
+    Fp32,
+    Tf32,
+    Fp16,
+    Bf16,
+    E4m3,
+    E5m2,
+    E2m3,
+    E3m2,
+    E2m1,
+    E8m0,
+    E4m3Fnuz,
+    E5m2Fnuz,
+    Custom,
 };
 
 struct Format {
@@ -47,12 +59,8 @@ struct Format {
     constexpr std::uint64_t bitMask() const {
         return totalBits() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << totalBits()) - 1;
     }
-    constexpr std::uint64_t signMask() const {
-        return hasSign ? std::uint64_t{1} << (exponentBits + mantissaBits) : 0;
-    }
-    constexpr std::uint64_t magnitudeMask() const {
-        return (std::uint64_t{1} << (exponentBits + mantissaBits)) - 1;
-    }
+    constexpr std::uint64_t signMask() const { return hasSign ? std::uint64_t{1} << (exponentBits + mantissaBits) : 0; }
+    constexpr std::uint64_t magnitudeMask() const { return (std::uint64_t{1} << (exponentBits + mantissaBits)) - 1; }
     constexpr std::uint64_t mantissaMask() const { return (std::uint64_t{1} << mantissaBits) - 1; }
     constexpr int maxExponentField() const { return (1 << exponentBits) - 1; }
     // Smallest exponent field that encodes a normal number.
@@ -73,8 +81,8 @@ struct Format {
     constexpr int maxExponent() const { return int(maxFiniteMagnitude() >> mantissaBits) - bias; }
     constexpr bool hasInfinity() const { return specials == SpecialValues::Ieee; }
     constexpr bool hasNan() const {
-        return (specials == SpecialValues::Ieee && mantissaBits > 0) ||
-               specials == SpecialValues::FiniteWithNan || specials == SpecialValues::Fnuz;
+        return (specials == SpecialValues::Ieee && mantissaBits > 0) || specials == SpecialValues::FiniteWithNan ||
+               specials == SpecialValues::Fnuz;
     }
     constexpr bool hasNegativeZero() const { return hasSign && hasZero && specials != SpecialValues::Fnuz; }
 
@@ -91,8 +99,8 @@ constexpr std::array<char, 24> formatName(std::string_view s) {
     for (std::size_t i = 0; i < s.size() && i + 1 < out.size(); ++i) out[i] = s[i];
     return out;
 }
-constexpr Format preset(FormatId id, std::string_view name, int e, int m,
-                        SpecialValues sv = SpecialValues::Ieee, bool hasSign = true, bool hasZero = true) {
+constexpr Format preset(FormatId id, std::string_view name, int e, int m, SpecialValues sv = SpecialValues::Ieee,
+                        bool hasSign = true, bool hasZero = true) {
     Format f;
     f.id = id;
     f.nameStorage = formatName(name);
@@ -119,8 +127,8 @@ inline constexpr Format kE2m3 = detail::preset(FormatId::E2m3, "e2m3", 2, 3, Spe
 inline constexpr Format kE3m2 = detail::preset(FormatId::E3m2, "e3m2", 3, 2, SpecialValues::FiniteOnly);
 inline constexpr Format kE2m1 = detail::preset(FormatId::E2m1, "e2m1", 2, 1, SpecialValues::FiniteOnly);
 // The OCP MX shared scale: unsigned, exponent only, 2^-127..2^127, NaN at 0xFF.
-inline constexpr Format kE8m0 =
-    detail::preset(FormatId::E8m0, "e8m0", 8, 0, SpecialValues::FiniteWithNan, false, false);
+inline constexpr Format kE8m0 = detail::preset(FormatId::E8m0, "e8m0", 8, 0, SpecialValues::FiniteWithNan, false,
+                                               false);
 inline constexpr Format kE4m3Fnuz = detail::preset(FormatId::E4m3Fnuz, "e4m3fnuz", 4, 3, SpecialValues::Fnuz);
 inline constexpr Format kE5m2Fnuz = detail::preset(FormatId::E5m2Fnuz, "e5m2fnuz", 5, 2, SpecialValues::Fnuz);
 

@@ -19,7 +19,8 @@ FormatOrError lookupFormat(std::string_view name) {
         if (!custom.format) custom.error = "bad format " + quoted(name) + ": " + custom.error;
         return custom;
     }
-    if (findIntFormat(name)) return {std::nullopt, quoted(name) + " is an integer format: here a float format is needed"};
+    if (findIntFormat(name))
+        return {std::nullopt, quoted(name) + " is an integer format: here a float format is needed"};
     return {std::nullopt, "unknown format " + quoted(name) + " (known: " + std::string(knownFormatNames()) + ")"};
 }
 

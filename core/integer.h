@@ -19,7 +19,9 @@ struct IntFormat {
     bool isSigned = true;
 
     constexpr std::uint64_t mask() const { return bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1; }
-    constexpr std::int64_t minValue() const { return isSigned ? (bits == 64 ? INT64_MIN : -(std::int64_t{1} << (bits - 1))) : 0; }
+    constexpr std::int64_t minValue() const {
+        return isSigned ? (bits == 64 ? INT64_MIN : -(std::int64_t{1} << (bits - 1))) : 0;
+    }
     constexpr std::uint64_t maxValue() const { return isSigned ? mask() >> 1 : mask(); }
 };
 

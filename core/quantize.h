@@ -14,8 +14,8 @@ enum class QuantScheme : std::uint8_t { SymmetricAbsmax, AsymmetricMinMax };
 
 struct QuantParams {
     QuantScheme scheme = QuantScheme::SymmetricAbsmax;
-    float scale = 1.0f;  // value = (q - zeroPoint) * scale
-    int zeroPoint = 0;   // 0 for symmetric
+    float scale = 1.0f; // value = (q - zeroPoint) * scale
+    int zeroPoint = 0;  // 0 for symmetric
 };
 
 // Picks scale (and zero point) for the data: absmax/127, or (max - min)/255 with min mapped to -128.

@@ -21,9 +21,8 @@ enum class RoundingMode : std::uint8_t {
 };
 
 inline constexpr RoundingMode kAllRoundingModes[] = {
-    RoundingMode::NearestEven,    RoundingMode::NearestAway,    RoundingMode::TowardZero,
-    RoundingMode::TowardPositive, RoundingMode::TowardNegative, RoundingMode::ToOdd,
-    RoundingMode::Stochastic,
+    RoundingMode::NearestEven,    RoundingMode::NearestAway, RoundingMode::TowardZero, RoundingMode::TowardPositive,
+    RoundingMode::TowardNegative, RoundingMode::ToOdd,       RoundingMode::Stochastic,
 };
 
 // Every mode but stochastic: the ones that give the same bits on every run.

@@ -51,8 +51,6 @@ std::optional<int> ulpExponent(const Format& f, std::uint64_t bits) {
     return exponentFieldOf(f, bits) - f.bias - f.mantissaBits;
 }
 
-double toDouble(const Format& f, std::uint64_t bits) {
-    return std::bit_cast<double>(convert(f, bits, kFp64).bits);
-}
+double toDouble(const Format& f, std::uint64_t bits) { return std::bit_cast<double>(convert(f, bits, kFp64).bits); }
 
 } // namespace fplab

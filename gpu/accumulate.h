@@ -14,10 +14,10 @@
 namespace fplab::gpu {
 
 enum class RepeatedSum : std::uint8_t {
-    Fp32,          // FP32 addend, FP32 accumulator
-    Fp16,          // FP16 addend, FP16 accumulator
-    Fp16IntoFp32,  // FP16 addend widened into an FP32 accumulator
-    Fp16Kahan,     // FP16 addend, FP16 accumulator with Kahan compensation
+    Fp32,         // FP32 addend, FP32 accumulator
+    Fp16,         // FP16 addend, FP16 accumulator
+    Fp16IntoFp32, // FP16 addend widened into an FP32 accumulator
+    Fp16Kahan,    // FP16 addend, FP16 accumulator with Kahan compensation
 };
 inline constexpr int kRepeatedSumCount = 4;
 

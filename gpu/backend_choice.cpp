@@ -12,12 +12,13 @@ namespace fplab::gpu {
 
 namespace {
 constexpr std::array<BackendChoice, 9> kChoices = {
-    BackendChoice::Reference, BackendChoice::Sequential, BackendChoice::Model,  BackendChoice::ModelWgmma,
-    BackendChoice::ModelWgmmaPromoted, BackendChoice::Naive, BackendChoice::Kernel, BackendChoice::Cublas,
+    BackendChoice::Reference,          BackendChoice::Sequential, BackendChoice::Model,  BackendChoice::ModelWgmma,
+    BackendChoice::ModelWgmmaPromoted, BackendChoice::Naive,      BackendChoice::Kernel, BackendChoice::Cublas,
     BackendChoice::CublasFastAccum};
 // Indexed by the enum.
-constexpr std::array<std::string_view, 9> kKeys = {"reference", "sequential", "model",  "model-wgmma", "model-wgmma-promoted",
-                                                   "naive",     "kernel",     "cublas", "cublas-fast-accum"};
+constexpr std::array<std::string_view, 9> kKeys = {
+    "reference", "sequential", "model",  "model-wgmma",      "model-wgmma-promoted",
+    "naive",     "kernel",     "cublas", "cublas-fast-accum"};
 } // namespace
 
 std::span<const BackendChoice> allBackendChoices() { return kChoices; }
@@ -31,7 +32,8 @@ std::optional<BackendChoice> parseBackendKey(std::string_view key) {
 }
 
 bool isDefaultBackend(BackendChoice b) {
-    return b != BackendChoice::ModelWgmma && b != BackendChoice::ModelWgmmaPromoted && b != BackendChoice::CublasFastAccum;
+    return b != BackendChoice::ModelWgmma && b != BackendChoice::ModelWgmmaPromoted &&
+           b != BackendChoice::CublasFastAccum;
 }
 
 bool isGpuBackend(BackendChoice b) {

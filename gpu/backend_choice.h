@@ -25,7 +25,15 @@ tc::Arch defaultModelArch();
 // model of cuBLASLt FP8 with FAST_ACCUM off (Cublas); CublasFastAccum: cuBLASLt FP8 with FAST_ACCUM on, whose
 // model is ModelWgmma.
 enum class BackendChoice : std::uint8_t {
-    Reference, Sequential, Model, ModelWgmma, ModelWgmmaPromoted, Naive, Kernel, Cublas, CublasFastAccum
+    Reference,
+    Sequential,
+    Model,
+    ModelWgmma,
+    ModelWgmmaPromoted,
+    Naive,
+    Kernel,
+    Cublas,
+    CublasFastAccum
 };
 
 // Every choice, in the order above.

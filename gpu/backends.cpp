@@ -37,7 +37,8 @@ void int8Gemm(const GemmProblem& p, std::vector<std::uint64_t>& d) {
         for (int j = 0; j < p.n; ++j) {
             std::uint32_t acc = std::uint32_t(p.c[std::size_t(i) * p.n + j]);
             for (int k = 0; k < p.k; ++k)
-                acc += std::uint32_t(int8Value(p.a[std::size_t(i) * p.k + k]) * int8Value(p.b[std::size_t(k) * p.n + j]));
+                acc += std::uint32_t(int8Value(p.a[std::size_t(i) * p.k + k]) *
+                                     int8Value(p.b[std::size_t(k) * p.n + j]));
             d[std::size_t(i) * p.n + j] = acc;
         }
 }
@@ -110,10 +111,8 @@ GemmOutput CpuSequentialBackend::run(const GemmProblem& p) {
     out.backend = name();
     out.d.resize(std::size_t(p.m) * p.n);
     out.milliseconds = timeMs([&] {
-        if (p.type == GemmType::Int8Int32)
-            int8Gemm(p, out.d);
-        else
-            sequentialFmaGemm(p, out.d);
+        if (p.type == GemmType::Int8Int32) int8Gemm(p, out.d);
+        else sequentialFmaGemm(p, out.d);
     });
     if (p.type == GemmType::Tf32) out.note = "inputs rounded to TF32 with ties away (cvt.rna.tf32.f32)";
     return out;
@@ -217,7 +216,8 @@ int modelBlockK(const tc::BlockModel& model, GemmType type) {
 
 GemmOutput CpuModelBackend::run(const GemmProblem& p) {
     requireWellFormed(p);
-    if (auto why = unavailableReason(p.type); !why.empty()) throw GpuError(GpuError::Kind::Unsupported, name() + ": " + why);
+    if (auto why = unavailableReason(p.type); !why.empty())
+        throw GpuError(GpuError::Kind::Unsupported, name() + ": " + why);
     const auto config = configFor(p.type);
     if (!config) {
         CpuSequentialBackend sequential;

@@ -44,8 +44,7 @@ std::string checkBenchConfig(const BenchConfig& c) {
     if (!c.rungs.empty() && c.impl != BenchImpl::Ladder) return "rungs are chosen only with the ladder";
     if (c.impl == BenchImpl::Ladder)
         for (GemmType t : c.types)
-            if (!isLadderType(t))
-                return "the ladder runs fp16-fp32 and bf16-fp32, not " + std::string(gemmTypeName(t));
+            if (!isLadderType(t)) return "the ladder runs fp16-fp32 and bf16-fp32, not " + std::string(gemmTypeName(t));
     return {};
 }
 

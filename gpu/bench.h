@@ -15,7 +15,7 @@ enum class BenchImpl : std::uint8_t { Cublas, Kernel, Ladder };
 std::string_view benchImplName(BenchImpl impl); // "cublas" / "kernel" / "ladder"
 
 struct BenchConfig {
-    std::vector<GemmType> types;                   // empty: defaultBenchTypes() (ladder: fp16-fp32)
+    std::vector<GemmType> types;                       // empty: defaultBenchTypes() (ladder: fp16-fp32)
     std::vector<int> sizes = {1024, 2048, 4096, 8192}; // square m = n = k
     int warmup = 2;
     int repeats = 7;
@@ -34,10 +34,10 @@ struct BenchRow {
     double medianMs = 0;
     double minMs = 0;
     double maxMs = 0;
-    double tflops = 0;        // 2 n^3 / median time (TOPS for INT8)
-    double datasheetPeak = 0; // dense peak for this GPU and type, 0 when unknown
-    int rung = 0;             // the ladder's rung (1..5) for impl "ladder"; 0 otherwise
-    double cublasTflops = 0;  // ladder rows: cuBLAS on the same type and size, 0 when it did not run
+    double tflops = 0;          // 2 n^3 / median time (TOPS for INT8)
+    double datasheetPeak = 0;   // dense peak for this GPU and type, 0 when unknown
+    int rung = 0;               // the ladder's rung (1..5) for impl "ladder"; 0 otherwise
+    double cublasTflops = 0;    // ladder rows: cuBLAS on the same type and size, 0 when it did not run
     std::string checkedAgainst; // what the sampled cells were compared with before timing
     std::string wrong;          // non-empty: the sample failed (the first failing cell); no time, no TFLOPS
 };

@@ -69,7 +69,8 @@ std::string firstWrongCell(const BenchCheck& check, std::span<const BenchCell> c
         if (check.model) {
             const std::uint64_t want = check.model(cell);
             if (want != cell.got)
-                return where + "got " + hexBits(cell.got, info.outputBits) + ", model " + hexBits(want, info.outputBits);
+                return where + "got " + hexBits(cell.got, info.outputBits) + ", model " +
+                       hexBits(want, info.outputBits);
             continue;
         }
         double exact = 0, absSum = 0;
@@ -80,11 +81,12 @@ std::string firstWrongCell(const BenchCheck& check, std::span<const BenchCell> c
         }
         const double got = outputToDouble(check.type, cell.got);
         const double bound = orderFreeBound(check.type, int(cell.a.size()), absSum);
-        const bool integerWrong = isIntegerType(check.type) && std::int32_t(std::int64_t(exact)) != std::int32_t(cell.got);
+        const bool integerWrong = isIntegerType(check.type) &&
+                                  std::int32_t(std::int64_t(exact)) != std::int32_t(cell.got);
         if (integerWrong || !(std::fabs(got - exact) <= bound)) {
             char buf[160];
-            std::snprintf(buf, sizeof buf, "got %.9g, %.3g from the exact %.9g, bound %.3g", got, std::fabs(got - exact),
-                          exact, bound);
+            std::snprintf(buf, sizeof buf, "got %.9g, %.3g from the exact %.9g, bound %.3g", got,
+                          std::fabs(got - exact), exact, bound);
             return where + buf;
         }
     }

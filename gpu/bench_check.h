@@ -31,7 +31,7 @@ struct BenchCell {
 struct BenchCheck {
     std::string against; // "cpu-model-sm_90 (mma.sync)", "the bound of any summation order"
     std::function<std::uint64_t(const BenchCell&)> model;
-    GemmType type = GemmType::Fp32; // the row's type (output format)
+    GemmType type = GemmType::Fp32;                          // the row's type (output format)
     GemmType aType = GemmType::Fp32, bType = GemmType::Fp32; // the operands' types (mixed FP8 rows differ)
 };
 
@@ -48,7 +48,7 @@ double orderFreeBound(GemmType type, int k, double absSum);
 std::string firstWrongCell(const BenchCheck& check, std::span<const BenchCell> cells);
 
 // The checks of the three kinds of row on a GPU of model architecture `arch`.
-BenchCheck kernelRowCheck(GemmType type, tc::Arch arch);  // the project's kernels: mma.sync model or FMA chain
+BenchCheck kernelRowCheck(GemmType type, tc::Arch arch);         // the project's kernels: mma.sync model or FMA chain
 BenchCheck rungRowCheck(int rung, GemmType type, tc::Arch arch); // a ladder rung: the model of its instruction
 BenchCheck libraryRowCheck(GemmType type, GemmType aType, GemmType bType); // cuBLAS / cuBLASLt: the bound
 
@@ -56,8 +56,8 @@ BenchCheck libraryRowCheck(GemmType type, GemmType aType, GemmType bType); // cu
 class BenchSubject {
 public:
     virtual ~BenchSubject() = default;
-    virtual void runOnce() = 0;                 // one GEMM, complete on return
-    virtual double timedRunMs() = 0;            // one GEMM, its device time
+    virtual void runOnce() = 0;      // one GEMM, complete on return
+    virtual double timedRunMs() = 0; // one GEMM, its device time
     virtual std::vector<BenchCell> sample(std::span<const std::pair<int, int>> cells) = 0; // after runOnce
 };
 

@@ -20,7 +20,8 @@ std::int64_t orderedKey(const Format& f, std::uint64_t bits) {
 
 std::int64_t ulpDistance(GemmType type, std::uint64_t lhs, std::uint64_t rhs) {
     const auto& info = gemmTypeInfo(type);
-    if (!info.output) return std::int64_t(std::int32_t(std::uint32_t(lhs))) - std::int64_t(std::int32_t(std::uint32_t(rhs)));
+    if (!info.output)
+        return std::int64_t(std::int32_t(std::uint32_t(lhs))) - std::int64_t(std::int32_t(std::uint32_t(rhs)));
     const Format& f = *info.output;
     const bool lnan = isNan(classify(f, lhs));
     const bool rnan = isNan(classify(f, rhs));
@@ -35,7 +36,8 @@ bool expectBitIdentical(GemmType type, std::string_view lhs, std::string_view rh
     if (is("cpu-sequential", "cuda-naive")) return true;
     // The kernels run mma.sync: the model of that instruction ("cpu-model-sm_XX", no instruction suffix).
     auto mmaSyncModel = [&](std::string_view s) { return startsWith(s, "cpu-model") && s.find("-wgmma") == s.npos; };
-    const bool modelVsKernel = (mmaSyncModel(lhs) && rhs == "cuda-kernel") || (mmaSyncModel(rhs) && lhs == "cuda-kernel");
+    const bool modelVsKernel = (mmaSyncModel(lhs) && rhs == "cuda-kernel") ||
+                               (mmaSyncModel(rhs) && lhs == "cuda-kernel");
     if (modelVsKernel) return true;
     // The SIMT types: the tiled kernel, the model backend and cpu-sequential are all the FMA chain.
     if (!isTensorCoreType(type)) {
@@ -50,10 +52,9 @@ bool expectBitIdentical(GemmType type, std::string_view lhs, std::string_view rh
 OutputComparison compareOutputs(GemmType type, int m, int n, const GemmOutput& lhs, const GemmOutput& rhs) {
     const std::size_t cells = std::size_t(m) * std::size_t(n);
     if (m <= 0 || n <= 0 || lhs.d.size() != cells || rhs.d.size() != cells)
-        throw GpuError(GpuError::Kind::InvalidArgument, "compareOutputs: " + lhs.backend + " has " +
-                                                            std::to_string(lhs.d.size()) + " cells and " + rhs.backend +
-                                                            " " + std::to_string(rhs.d.size()) + ", expected " +
-                                                            std::to_string(cells));
+        throw GpuError(GpuError::Kind::InvalidArgument,
+                       "compareOutputs: " + lhs.backend + " has " + std::to_string(lhs.d.size()) + " cells and " +
+                           rhs.backend + " " + std::to_string(rhs.d.size()) + ", expected " + std::to_string(cells));
     OutputComparison c;
     c.lhs = lhs.backend;
     c.rhs = rhs.backend;

@@ -81,8 +81,8 @@ std::vector<GemmType> typesWithCellWidth(std::size_t numbers, tc::Api api) {
 }
 
 std::vector<GemmType> fingerprintTypes() {
-    return {GemmType::Tf32, GemmType::Fp16Fp32, GemmType::Fp16Fp16, GemmType::Bf16Fp32, GemmType::E4m3Fp32,
-            GemmType::E5m2Fp32};
+    return {GemmType::Tf32,     GemmType::Fp16Fp32, GemmType::Fp16Fp16,
+            GemmType::Bf16Fp32, GemmType::E4m3Fp32, GemmType::E5m2Fp32};
 }
 
 std::optional<fp::AnswerSet> fingerprintDescription(GemmType type, tc::Api api) {

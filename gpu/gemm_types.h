@@ -41,10 +41,10 @@ struct GemmTypeInfo {
     int inputBits;                // storage width of one A/B element on the device
     int outputBits;               // storage width of one C/D element
     MmaShape shape;
-    int mmaK;                         // k of one MMA instruction (0 for SIMT)
-    int minComputeCapability;         // 10*major+minor the project kernel needs
-    std::string_view instruction;     // the PTX instruction of the project kernel
-    std::string_view benchLabel;      // the column of the speed table: FP64 FP32 TF32 FP16 BF16 FP8 INT8
+    int mmaK;                     // k of one MMA instruction (0 for SIMT)
+    int minComputeCapability;     // 10*major+minor the project kernel needs
+    std::string_view instruction; // the PTX instruction of the project kernel
+    std::string_view benchLabel;  // the column of the speed table: FP64 FP32 TF32 FP16 BF16 FP8 INT8
 };
 
 inline constexpr int kGemmTypeCount = 9;

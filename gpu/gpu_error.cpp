@@ -53,9 +53,9 @@ GpuError callFailure(GpuError::Kind kind, std::string_view api, std::string_view
 }
 
 void throwNotBuilt() {
-    throw GpuError(GpuError::Kind::NotBuilt,
-                   std::string(kNotBuiltMessage) + ": reconfigure with -DFPLAB_BUILD_CUDA=ON on a machine with nvcc "
-                                                   "to use the GPU lab; the CPU emulation works without it");
+    throw GpuError(GpuError::Kind::NotBuilt, std::string(kNotBuiltMessage) +
+                                                 ": reconfigure with -DFPLAB_BUILD_CUDA=ON on a machine with nvcc "
+                                                 "to use the GPU lab; the CPU emulation works without it");
 }
 
 } // namespace fplab::gpu

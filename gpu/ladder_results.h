@@ -17,8 +17,8 @@ namespace fplab::gpu {
 
 // The ladder table's columns, in order. "rung" is 0 on the cuBLAS row of each type and size.
 inline constexpr std::array<std::string_view, 12> kLadderCsvColumns = {
-    "type", "rung", "kernel", "size", "median ms", "TFLOPS", "cuBLAS TFLOPS", "% of cuBLAS", "datasheet TFLOPS",
-    "% of datasheet", "idea", "status"};
+    "type",          "rung",        "kernel",           "size",           "median ms", "TFLOPS",
+    "cuBLAS TFLOPS", "% of cuBLAS", "datasheet TFLOPS", "% of datasheet", "idea",      "status"};
 // The "# key: value" fields before the table (besides "datasheet entry").
 inline constexpr std::string_view kLadderDeviceField = "device";
 inline constexpr std::string_view kLadderDateField = "date";
@@ -31,13 +31,13 @@ struct LadderResult {
     double tflops = 0;
     double cublasTflops = 0;
     double datasheetTflops = 0;
-    bool wrong = false;  // the row's sampled cells failed their check: no TFLOPS (status "WRONG: <cell>")
+    bool wrong = false; // the row's sampled cells failed their check: no TFLOPS (status "WRONG: <cell>")
     std::string status; // "ok", "WRONG: <first failing cell>", or why the row did not run
 };
 
 struct LadderRecord {
     std::string device;
-    std::string date; // as the bench printed it: YYYY-MM-DD
+    std::string date;   // as the bench printed it: YYYY-MM-DD
     std::string source; // the file it was read from (empty for text)
     std::vector<LadderResult> rows;
 };

@@ -20,7 +20,7 @@ enum class LtAttribute : std::uint8_t {
     AScalePointer, // A_SCALE_POINTER: device pointer to that FP32 scale
     BScaleMode,
     BScalePointer,
-    FastAccum,     // FAST_ACCUM = 1: the tensor core sums all of k, never promoting to FP32 on the way
+    FastAccum, // FAST_ACCUM = 1: the tensor core sums all of k, never promoting to FP32 on the way
 };
 
 // cuBLASLt's operands of one FP8 GEMM: the project's D = A*B + C is run column-major as

@@ -64,7 +64,8 @@ std::vector<std::uint64_t> runSingleMmaOnModel(const MmaTile& t, tc::Arch arch, 
         for (int kk = 0; kk < k; ++kk) column[std::size_t(kk)] = t.b[std::size_t(kk) * mma::kN + j];
         for (int i = 0; i < mma::kM; ++i) {
             const std::span<const std::uint64_t> row(t.a.data() + std::size_t(i) * k, std::size_t(k));
-            d[std::size_t(i) * mma::kN + j] = tc::chainedDot(*resolved.model, row, column, t.c[std::size_t(i) * mma::kN + j], blockK).bits;
+            d[std::size_t(i) * mma::kN + j] =
+                tc::chainedDot(*resolved.model, row, column, t.c[std::size_t(i) * mma::kN + j], blockK).bits;
         }
     }
     return d;
@@ -75,31 +76,96 @@ std::vector<MmaVector> tensorCoreModelVectors() {
     const double u23 = std::ldexp(1.0, -23);
     std::vector<MmaVector> v;
     // docs/tensor-core-model.md section 5; FP16 inputs, FP32 C and D.
-    v.push_back({"rz", "the final rounding is toward zero", "[M] Fasi et al. on V100/T4/A100; H100 from the checked parameters",
-                 GemmType::Fp16Fp32, {1, 1}, {2, 3 * u24}, {}, {}, 0, 0x40000000, 0x40000000, 0x40000001});
-    v.push_back({"rz-negative", "the same with negated values: toward zero, not down", "as rz",
-                 GemmType::Fp16Fp32, {1, 1}, {-2, -3 * u24}, {}, {}, 0, 0xC0000000, 0xC0000000, 0xC0000001});
-    v.push_back({"alignment-bits", "extra alignment bits: F = 24 on sm_80, 25 on sm_90",
-                 "[M] HPEC (A30) for sm_80; sm_90 from the [V] parameters", GemmType::Fp16Fp32, {u24, u24, u24},
-                 {1, 0.5, 0.5}, {}, {}, 1, 0x3F800000, 0x3F800001, 0x3F800000});
+    v.push_back({"rz",
+                 "the final rounding is toward zero",
+                 "[M] Fasi et al. on V100/T4/A100; H100 from the checked parameters",
+                 GemmType::Fp16Fp32,
+                 {1, 1},
+                 {2, 3 * u24},
+                 {},
+                 {},
+                 0,
+                 0x40000000,
+                 0x40000000,
+                 0x40000001});
+    v.push_back({"rz-negative",
+                 "the same with negated values: toward zero, not down",
+                 "as rz",
+                 GemmType::Fp16Fp32,
+                 {1, 1},
+                 {-2, -3 * u24},
+                 {},
+                 {},
+                 0,
+                 0xC0000000,
+                 0xC0000000,
+                 0xC0000001});
+    v.push_back({"alignment-bits",
+                 "extra alignment bits: F = 24 on sm_80, 25 on sm_90",
+                 "[M] HPEC (A30) for sm_80; sm_90 from the [V] parameters",
+                 GemmType::Fp16Fp32,
+                 {u24, u24, u24},
+                 {1, 0.5, 0.5},
+                 {},
+                 {},
+                 1,
+                 0x3F800000,
+                 0x3F800001,
+                 0x3F800000});
     {
-        MmaVector b{"block-size", "a block holds 8 products on sm_80, 16 on sm_90", "[M] HPEC, FTTN",
-                    GemmType::Fp16Fp32, std::vector<double>(9, 0.0), std::vector<double>(9, 0.0), {}, {},
-                    1 + u23, 0x40000000, 0x40000001, 0x40000000};
+        MmaVector b{"block-size",
+                    "a block holds 8 products on sm_80, 16 on sm_90",
+                    "[M] HPEC, FTTN",
+                    GemmType::Fp16Fp32,
+                    std::vector<double>(9, 0.0),
+                    std::vector<double>(9, 0.0),
+                    {},
+                    {},
+                    1 + u23,
+                    0x40000000,
+                    0x40000001,
+                    0x40000000};
         b.a[0] = b.b[0] = 1;
         b.a[8] = u23;
         b.b[8] = 1;
         v.push_back(b);
     }
-    v.push_back({"block-size-k1", "the small term inside the first block: both architectures keep it",
-                 "[M] HPEC, FTTN", GemmType::Fp16Fp32, {1, u23}, {1, 1}, {}, {}, 1 + u23, 0x40000001, 0x40000001,
+    v.push_back({"block-size-k1",
+                 "the small term inside the first block: both architectures keep it",
+                 "[M] HPEC, FTTN",
+                 GemmType::Fp16Fp32,
+                 {1, u23},
+                 {1, 1},
+                 {},
+                 {},
+                 1 + u23,
+                 0x40000001,
+                 0x40000001,
                  0x40000000});
-    v.push_back({"per-term-cut", "each term is cut, not the exact sum rounded toward zero",
-                 "derived from the [V] parameters, not measured", GemmType::Fp16Fp32, {3 * u24}, {-0.5}, {}, {}, 1,
-                 0x3F7FFFFF, 0x3F7FFFFE, 0x3F7FFFFE});
-    v.push_back({"tf32-truncation", "raw FP32 operands: the .tf32 MMA ignores their low 13 bits",
-                 "[M] expected by the Fasi A100 tf32 suite", GemmType::Tf32, {}, {}, {0x3F7FFFFF}, {0x3F7FFFFF}, 0,
-                 0x3F7FC004, 0x3F7FC004, 0x3F7FFFFE});
+    v.push_back({"per-term-cut",
+                 "each term is cut, not the exact sum rounded toward zero",
+                 "derived from the [V] parameters, not measured",
+                 GemmType::Fp16Fp32,
+                 {3 * u24},
+                 {-0.5},
+                 {},
+                 {},
+                 1,
+                 0x3F7FFFFF,
+                 0x3F7FFFFE,
+                 0x3F7FFFFE});
+    v.push_back({"tf32-truncation",
+                 "raw FP32 operands: the .tf32 MMA ignores their low 13 bits",
+                 "[M] expected by the Fasi A100 tf32 suite",
+                 GemmType::Tf32,
+                 {},
+                 {},
+                 {0x3F7FFFFF},
+                 {0x3F7FFFFF},
+                 0,
+                 0x3F7FC004,
+                 0x3F7FC004,
+                 0x3F7FFFFE});
     return v;
 }
 
@@ -112,8 +178,8 @@ MmaTile tileFor(const MmaVector& v) {
     t.c.assign(std::size_t(mma::kM) * mma::kN, 0);
     const std::size_t count = v.aRawBits.empty() ? v.a.size() : v.aRawBits.size();
     for (std::size_t i = 0; i < count && i < std::size_t(k); ++i) {
-        t.a[i] = v.aRawBits.empty() ? inputFromDouble(v.type, v.a[i]) : v.aRawBits[i];              // A(0, i)
-        t.b[i * mma::kN] = v.bRawBits.empty() ? inputFromDouble(v.type, v.b[i]) : v.bRawBits[i];     // B(i, 0)
+        t.a[i] = v.aRawBits.empty() ? inputFromDouble(v.type, v.a[i]) : v.aRawBits[i];           // A(0, i)
+        t.b[i * mma::kN] = v.bRawBits.empty() ? inputFromDouble(v.type, v.b[i]) : v.bRawBits[i]; // B(i, 0)
     }
     t.c[0] = outputFromDouble(v.type, v.c);
     return t;

@@ -45,8 +45,8 @@ struct MmaVector {
     std::string_view what;  // what it shows
     std::string_view basis; // how sure the expected values are ([M] measured, [V] model, ...)
     GemmType type;
-    std::vector<double> a; // row 0 of A: a_0, a_1, ...
-    std::vector<double> b; // column 0 of B
+    std::vector<double> a;               // row 0 of A: a_0, a_1, ...
+    std::vector<double> b;               // column 0 of B
     std::vector<std::uint32_t> aRawBits; // TF32 vectors: raw FP32 bits instead of values (used when not empty)
     std::vector<std::uint32_t> bRawBits;
     double c = 0;

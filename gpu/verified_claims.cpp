@@ -72,8 +72,8 @@ ClaimTable parseClaimTable(std::string_view text) {
 std::string formatClaimTable(const ClaimTable& table) {
     std::string s = std::string(kHeader) + "\n";
     for (const VerifiedClaim& c : table.claims)
-        s += c.id + "\t" + std::string(claimStatusKey(c.status)) + "\t" + c.date + "\t" + c.gpu + "\t" + c.source + "\t" +
-             c.what + "\n";
+        s += c.id + "\t" + std::string(claimStatusKey(c.status)) + "\t" + c.date + "\t" + c.gpu + "\t" + c.source +
+             "\t" + c.what + "\n";
     return s;
 }
 
@@ -129,7 +129,8 @@ int applyRunSummary(ClaimTable& table, std::string_view summary, const std::stri
             return changed;
         }
         const std::string id = line.substr(0, tab), verdict = line.substr(tab + 1);
-        auto it = std::find_if(table.claims.begin(), table.claims.end(), [&](const VerifiedClaim& c) { return c.id == id; });
+        auto it = std::find_if(table.claims.begin(), table.claims.end(),
+                               [&](const VerifiedClaim& c) { return c.id == id; });
         if (it == table.claims.end()) {
             // The run's own lines (such as other branches' probes) that are no claim of the table.
             if (id.find(' ') != std::string::npos) continue;

@@ -17,7 +17,7 @@ std::string_view claimStatusKey(ClaimStatus s); // "verified" "FAILED" "not meas
 std::optional<ClaimStatus> parseClaimStatusKey(std::string_view s);
 
 struct VerifiedClaim {
-    std::string id;     // "ladder-rung-5"
+    std::string id; // "ladder-rung-5"
     ClaimStatus status = ClaimStatus::NotMeasured;
     std::string date;   // YYYY-MM-DD of the run that decided it, "-" when none
     std::string gpu;    // the GPU it ran on, "-" when none

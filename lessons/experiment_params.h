@@ -66,8 +66,7 @@ std::optional<std::int64_t> parseIntegerParam(std::string_view text, std::string
 std::optional<bool> parseBooleanParam(std::string_view text, std::string& error);
 // A number rounded (nearest-even unless env says otherwise) into f. "2^-24", "-2^10", "3*2^-5" are
 // accepted besides what core's parseValue reads.
-std::optional<Result> parseNumberParam(std::string_view text, const Format& f, std::string& error,
-                                       const Env& env = {});
+std::optional<Result> parseNumberParam(std::string_view text, const Format& f, std::string& error, const Env& env = {});
 std::vector<std::string_view> splitList(std::string_view text);
 
 // Checks one value against its spec; returns an empty string when it is fine.

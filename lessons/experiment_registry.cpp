@@ -49,8 +49,8 @@ ResolvedParams resolveParams(const ExperimentSpec& spec, const ParamList& given)
         if (!p) {
             std::string known;
             for (const ParamSpec& q : spec.params) known += (known.empty() ? "" : " ") + q.name;
-            return {std::nullopt, "experiment '" + spec.name + "' has no parameter '" + name + "' (it has: " +
-                                      (known.empty() ? std::string("none") : known) + ")"};
+            return {std::nullopt, "experiment '" + spec.name + "' has no parameter '" + name +
+                                      "' (it has: " + (known.empty() ? std::string("none") : known) + ")"};
         }
         if (std::string error = checkParamValue(*p, value); !error.empty())
             return {std::nullopt, "experiment '" + spec.name + "': " + error};

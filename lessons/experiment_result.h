@@ -42,8 +42,8 @@ struct Quantity {
     std::int64_t count = 0;     // Count
     double real = 0;            // Real
     RealStyle realStyle = RealStyle::Python;
-    LocalText text;             // Text
-    LocalText note;             // optional remark shown after the value
+    LocalText text; // Text
+    LocalText note; // optional remark shown after the value
 };
 
 // A value of a format that a table cell shows (valueCell makes such cells): the front ends check the text against

@@ -110,10 +110,8 @@ void JsonWriter::value(std::int64_t number) {
 
 void JsonWriter::value(double number) {
     beforeValue();
-    if (std::isfinite(number))
-        m_out << pythonRepr(number);
-    else
-        m_out << "null";
+    if (std::isfinite(number)) m_out << pythonRepr(number);
+    else m_out << "null";
 }
 
 void JsonWriter::value(bool flag) {
@@ -136,10 +134,8 @@ void JsonWriter::numbers(std::span<const double> values) {
     m_out << '[';
     for (std::size_t i = 0; i < values.size(); ++i) {
         if (i) m_out << ", ";
-        if (std::isfinite(values[i]))
-            m_out << pythonRepr(values[i]);
-        else
-            m_out << "null";
+        if (std::isfinite(values[i])) m_out << pythonRepr(values[i]);
+        else m_out << "null";
     }
     m_out << ']';
 }

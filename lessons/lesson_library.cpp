@@ -78,7 +78,8 @@ void LessonLibrary::addFile(const fs::path& file) {
         return;
     }
     Lesson& lesson = *parsed.lesson;
-    auto entry = std::find_if(m_lessons.begin(), m_lessons.end(), [&](const LessonEntry& e) { return e.id == lesson.id; });
+    auto entry = std::find_if(m_lessons.begin(), m_lessons.end(),
+                              [&](const LessonEntry& e) { return e.id == lesson.id; });
     if (entry == m_lessons.end()) {
         m_lessons.push_back({lesson.id, lesson.order, {}});
         entry = m_lessons.end() - 1;
@@ -96,11 +97,13 @@ namespace {
 // What must agree between the language versions of a lesson: the steps and the experiment calls.
 void compareVersions(const Lesson& english, const Lesson& other, std::vector<LessonError>& warnings) {
     if (english.order != other.order)
-        warnings.push_back({other.file, 1, "order " + std::to_string(other.order) + " differs from " + english.file +
-                                               " (" + std::to_string(english.order) + ")"});
+        warnings.push_back({other.file, 1,
+                            "order " + std::to_string(other.order) + " differs from " + english.file + " (" +
+                                std::to_string(english.order) + ")"});
     if (english.steps.size() != other.steps.size()) {
-        warnings.push_back({other.file, 1, std::to_string(other.steps.size()) + " steps, but " + english.file +
-                                               " has " + std::to_string(english.steps.size())});
+        warnings.push_back({other.file, 1,
+                            std::to_string(other.steps.size()) + " steps, but " + english.file + " has " +
+                                std::to_string(english.steps.size())});
         return;
     }
     for (std::size_t s = 0; s < english.steps.size(); ++s) {
@@ -145,7 +148,8 @@ const LessonEntry* LessonLibrary::find(std::string_view idOrOrder) const {
     for (const LessonEntry& e : m_lessons)
         if (e.id == idOrOrder || std::to_string(e.order) == idOrOrder) return &e;
     // "03" for lesson 3
-    if (!idOrOrder.empty() && std::all_of(idOrOrder.begin(), idOrOrder.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    if (!idOrOrder.empty() &&
+        std::all_of(idOrOrder.begin(), idOrOrder.end(), [](char c) { return c >= '0' && c <= '9'; }))
         for (const LessonEntry& e : m_lessons)
             if (e.order == std::atoi(std::string(idOrOrder).c_str())) return &e;
     return nullptr;

@@ -20,7 +20,8 @@ std::string_view trim(std::string_view s) {
 
 // A front matter value in matching quotes (as YAML writes a title holding ': ') without them.
 std::string unquoted(std::string_view v) {
-    if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) v = v.substr(1, v.size() - 2);
+    if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front())
+        v = v.substr(1, v.size() - 2);
     return std::string(v);
 }
 
@@ -142,8 +143,7 @@ private:
             }
             seen[key] = lineNo;
             if (key == "id") {
-                if (!isIdentifier(value))
-                    error(lineNo, "id must be letters, digits, '-' or '_' (got '" + value + "')");
+                if (!isIdentifier(value)) error(lineNo, "id must be letters, digits, '-' or '_' (got '" + value + "')");
                 m_lesson.id = value;
             } else if (key == "order") {
                 int order = 0;
@@ -191,8 +191,7 @@ private:
 
     void addNarrationLine(std::string_view line, int lineNo) {
         if (!m_step) {
-            if (!isBlank(line))
-                error(lineNo, "text before the first step; a step starts with a '## ' heading");
+            if (!isBlank(line)) error(lineNo, "text before the first step; a step starts with a '## ' heading");
             return;
         }
         if (m_narration.empty()) m_narrationLine = lineNo;
@@ -218,10 +217,8 @@ private:
                     flushNarration();
                     if (!m_step)
                         error(lineNo, "a " + std::string(kind) + " block before the first step ('## ' heading)");
-                    else if (kind == "experiment")
-                        readExperiment(fence->info, body, lineNo);
-                    else
-                        readCheckpoint(body, lineNo);
+                    else if (kind == "experiment") readExperiment(fence->info, body, lineNo);
+                    else readCheckpoint(body, lineNo);
                 } else {
                     for (std::size_t k = i; k <= close; ++k) addNarrationLine(m_lines[k], int(k + 1));
                 }
@@ -232,8 +229,7 @@ private:
                 flushNarration();
                 const std::string_view title = trim(line.substr(2));
                 if (title.empty()) error(lineNo, "a step heading needs a title");
-                if (m_step && m_step->blocks.empty())
-                    error(m_step->line, "step '" + m_step->title + "' is empty");
+                if (m_step && m_step->blocks.empty()) error(m_step->line, "step '" + m_step->title + "' is empty");
                 m_lesson.steps.push_back({std::string(title), {}, lineNo});
                 m_step = &m_lesson.steps.back();
             } else {
@@ -322,8 +318,10 @@ private:
                 continue;
             }
             const std::size_t colon = raw.find(':');
-            const std::string key = colon == std::string_view::npos ? std::string() : std::string(trim(raw.substr(0, colon)));
-            const std::string value = colon == std::string_view::npos ? std::string() : std::string(trim(raw.substr(colon + 1)));
+            const std::string key = colon == std::string_view::npos ? std::string()
+                                                                    : std::string(trim(raw.substr(0, colon)));
+            const std::string value = colon == std::string_view::npos ? std::string()
+                                                                      : std::string(trim(raw.substr(colon + 1)));
             if (key == "question") {
                 if (haveQuestion) error(at, "a checkpoint has one question");
                 haveQuestion = true;
@@ -352,8 +350,9 @@ private:
         }
         if (!haveQuestion) error(lineNo, "the checkpoint has no 'question:'");
         if (cp.options.size() < 2) error(lineNo, "a checkpoint needs at least two choices (option:/answer: lines)");
-        if (answers != 1) error(lineNo, "a checkpoint needs exactly one 'answer:' line (the right choice), found " +
-                                            std::to_string(answers));
+        if (answers != 1)
+            error(lineNo,
+                  "a checkpoint needs exactly one 'answer:' line (the right choice), found " + std::to_string(answers));
         m_step->blocks.emplace_back(std::move(cp));
     }
 
@@ -395,7 +394,8 @@ std::vector<Placeholder> findPlaceholders(std::string_view text) {
             inner = trim(inner.substr(0, colon));
         }
         const std::size_t dot = inner.find('.');
-        if (dot == std::string_view::npos || !isIdentifier(inner.substr(0, dot)) || !isIdentifier(inner.substr(dot + 1)))
+        if (dot == std::string_view::npos || !isIdentifier(inner.substr(0, dot)) ||
+            !isIdentifier(inner.substr(dot + 1)))
             p.error = "'{{" + std::string(inner) + "}}' is not {{experiment-id.key}}";
         else {
             p.id = std::string(inner.substr(0, dot));
@@ -421,11 +421,13 @@ std::vector<LessonError> validateLesson(const Lesson& lesson) {
     const auto checkText = [&](std::string_view text, int firstLine) {
         for (const Placeholder& p : findPlaceholders(text)) {
             const int line = lineOfOffset(text, p.begin, firstLine);
-            if (!p.error.empty())
-                errors.push_back({lesson.file, line, p.error});
+            if (!p.error.empty()) errors.push_back({lesson.file, line, p.error});
             else if (!lesson.findExperiment(p.id))
-                errors.push_back({lesson.file, line, "{{" + p.id + "." + p.key + "}} names no experiment block: "
-                                                     "no block has id '" + p.id + "'"});
+                errors.push_back({lesson.file, line,
+                                  "{{" + p.id + "." + p.key +
+                                      "}} names no experiment block: "
+                                      "no block has id '" +
+                                      p.id + "'"});
         }
     };
     for (const Step& step : lesson.steps) {
@@ -437,8 +439,8 @@ std::vector<LessonError> validateLesson(const Lesson& lesson) {
                 if (!spec) {
                     std::string known;
                     for (const ExperimentSpec& s : experimentCatalog()) known += (known.empty() ? "" : " ") + s.name;
-                    errors.push_back({lesson.file, call->line,
-                                      "unknown experiment '" + call->name + "' (known: " + known + ")"});
+                    errors.push_back(
+                        {lesson.file, call->line, "unknown experiment '" + call->name + "' (known: " + known + ")"});
                     continue;
                 }
                 const ResolvedParams resolved = resolveParams(*spec, call->params);

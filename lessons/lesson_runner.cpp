@@ -82,7 +82,8 @@ LessonRun runLesson(const Lesson& lesson, std::span<const ParamOverride> overrid
                                      "' has no experiment block with id '" + o.target + "'");
             else
                 run.errors.push_back("--param " + (o.target.empty() ? "" : o.target + ".") + o.name +
-                                     ": no experiment " + (o.target.empty() ? "in lesson '" + lesson.id + "'" : "'" + o.target + "'") +
+                                     ": no experiment " +
+                                     (o.target.empty() ? "in lesson '" + lesson.id + "'" : "'" + o.target + "'") +
                                      " has a parameter '" + o.name + "'");
         }
     }

@@ -5,9 +5,7 @@
 
 namespace fplab::lessons {
 
-std::string_view languageCode(Language language) {
-    return language == Language::Chinese ? "zh_CN" : "en";
-}
+std::string_view languageCode(Language language) { return language == Language::Chinese ? "zh_CN" : "en"; }
 
 std::optional<Language> parseLanguage(std::string_view code) {
     std::string lower;

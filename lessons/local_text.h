@@ -24,9 +24,7 @@ struct LocalText {
     LocalText(const char* english) : en(english) {}
     LocalText(std::string english, std::string chinese) : en(std::move(english)), zh(std::move(chinese)) {}
 
-    const std::string& in(Language language) const {
-        return language == Language::Chinese && !zh.empty() ? zh : en;
-    }
+    const std::string& in(Language language) const { return language == Language::Chinese && !zh.empty() ? zh : en; }
 };
 
 } // namespace fplab::lessons

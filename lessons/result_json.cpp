@@ -141,7 +141,8 @@ void writeResultJson(JsonWriter& json, const ExperimentResult& result, Language 
     json.endObject();
 }
 
-void writeLessonRunJson(JsonWriter& json, const LessonRun& run, Language language, std::optional<std::size_t> onlyStep) {
+void writeLessonRunJson(JsonWriter& json, const LessonRun& run, Language language,
+                        std::optional<std::size_t> onlyStep) {
     const Lesson& lesson = *run.lesson;
     json.beginObject();
     json.field("lesson", lesson.id);

@@ -28,9 +28,12 @@ void writeQuantity(std::ostream& out, const Quantity& q, Language language, cons
         // The value is shown exactly unless it is marked as shortened; then every digit follows.
         if (floatTextShortened(q.format, q.bits)) details += ", exact " + exactDecimal(q.format, q.bits);
     } else if (q.kind == QuantityKind::Integer) {
-        details = std::string(q.intFormat.name) + " " + intHex(q.intFormat, q.bits) + " " + intBinary(q.intFormat, q.bits);
+        details = std::string(q.intFormat.name) + " " + intHex(q.intFormat, q.bits) + " " +
+                  intBinary(q.intFormat, q.bits);
     }
-    if (q.flags) details += std::string(details.empty() ? "" : "; ") + labelOf(language, "flags: ", "标志：") + flagWords(*q.flags, language);
+    if (q.flags)
+        details += std::string(details.empty() ? "" : "; ") + labelOf(language, "flags: ", "标志：") +
+                   flagWords(*q.flags, language);
     if (!details.empty()) out << "  (" << details << ")";
     if (!q.note.in(language).empty()) out << "  " << q.note.in(language);
     out << '\n';
@@ -65,14 +68,15 @@ void writeTable(std::ostream& out, const ResultTable& t, Language language, cons
 }
 
 void writeChart(std::ostream& out, const Chart& chart, Language language, const std::string& pad) {
-    out << pad << labelOf(language, "Chart: ", "图表：") << chart.title.in(language) << "  (x: " << chart.xLabel.in(language)
-        << ", y: " << chart.yLabel.in(language) << (chart.yScale == AxisScale::Log2 ? ", log2" : "") << ")\n";
+    out << pad << labelOf(language, "Chart: ", "图表：") << chart.title.in(language)
+        << "  (x: " << chart.xLabel.in(language) << ", y: " << chart.yLabel.in(language)
+        << (chart.yScale == AxisScale::Log2 ? ", log2" : "") << ")\n";
     for (const Series& s : chart.series) {
         out << pad << "  " << s.label.in(language) << ": " << s.x.size() << labelOf(language, " points", " 个点");
         if (!s.x.empty())
-            out << labelOf(language, ", first ", "，首点 ") << "(" << measuredText(s.x.front(), 6) << ", " << measuredText(s.y.front(), 6)
-                << ")" << labelOf(language, ", last ", "，末点 ") << "(" << measuredText(s.x.back(), 6) << ", "
-                << measuredText(s.y.back(), 6) << ")";
+            out << labelOf(language, ", first ", "，首点 ") << "(" << measuredText(s.x.front(), 6) << ", "
+                << measuredText(s.y.front(), 6) << ")" << labelOf(language, ", last ", "，末点 ") << "("
+                << measuredText(s.x.back(), 6) << ", " << measuredText(s.y.back(), 6) << ")";
         out << '\n';
     }
 }
@@ -95,10 +99,8 @@ std::string paramsText(const ExperimentRun& e) {
 
 void writeExperimentRun(std::ostream& out, const ExperimentRun& e, Language language) {
     out << "  [" << e.call->id << "] " << e.call->name << paramsText(e) << '\n';
-    if (!e.error.empty())
-        out << "    " << labelOf(language, "error: ", "错误：") << e.error << '\n';
-    else
-        writeResultText(out, *e.result, language, 4);
+    if (!e.error.empty()) out << "    " << labelOf(language, "error: ", "错误：") << e.error << '\n';
+    else writeResultText(out, *e.result, language, 4);
 }
 
 } // namespace
@@ -109,9 +111,16 @@ std::size_t displayWidth(std::string_view utf8) {
         const unsigned char c = static_cast<unsigned char>(utf8[i]);
         std::uint32_t cp = c;
         int len = 1;
-        if (c >= 0xF0) { cp = c & 0x07; len = 4; }
-        else if (c >= 0xE0) { cp = c & 0x0F; len = 3; }
-        else if (c >= 0xC0) { cp = c & 0x1F; len = 2; }
+        if (c >= 0xF0) {
+            cp = c & 0x07;
+            len = 4;
+        } else if (c >= 0xE0) {
+            cp = c & 0x0F;
+            len = 3;
+        } else if (c >= 0xC0) {
+            cp = c & 0x1F;
+            len = 2;
+        }
         for (int k = 1; k < len && i + std::size_t(k) < utf8.size(); ++k)
             cp = (cp << 6) | (static_cast<unsigned char>(utf8[i + std::size_t(k)]) & 0x3F);
         i += std::size_t(len);
@@ -135,15 +144,18 @@ void writeResultText(std::ostream& out, const ExperimentResult& result, Language
     for (const LocalText& n : result.notes) out << pad << labelOf(language, "Note: ", "注：") << n.in(language) << '\n';
 }
 
-void writeLessonRunText(std::ostream& out, const LessonRun& run, Language language, std::optional<std::size_t> onlyStep) {
+void writeLessonRunText(std::ostream& out, const LessonRun& run, Language language,
+                        std::optional<std::size_t> onlyStep) {
     const Lesson& lesson = *run.lesson;
-    out << labelOf(language, "Lesson ", "第 ") << lesson.order << labelOf(language, ": ", " 课：") << lesson.title << "  ("
-        << lesson.id << ", " << languageCode(lesson.language) << ")\n";
+    out << labelOf(language, "Lesson ", "第 ") << lesson.order << labelOf(language, ": ", " 课：") << lesson.title
+        << "  (" << lesson.id << ", " << languageCode(lesson.language) << ")\n";
     for (std::size_t s = 0; s < run.steps.size(); ++s) {
         if (onlyStep && *onlyStep != s + 1) continue;
         const StepRun& step = run.steps[s];
-        out << labelOf(language, "Step ", "步骤 ") << s + 1 << "/" << run.steps.size() << ": " << step.step->title << '\n';
-        if (step.experiments.empty()) out << labelOf(language, "  (no experiment in this step)\n", "  （本步骤没有实验）\n");
+        out << labelOf(language, "Step ", "步骤 ") << s + 1 << "/" << run.steps.size() << ": " << step.step->title
+            << '\n';
+        if (step.experiments.empty())
+            out << labelOf(language, "  (no experiment in this step)\n", "  （本步骤没有实验）\n");
         for (const ExperimentRun& e : step.experiments) writeExperimentRun(out, e, language);
     }
 }
@@ -164,7 +176,9 @@ void writeLessonText(std::ostream& out, const LessonRun& run, Language language,
                 out << '\n';
                 writeExperimentRun(out, run.steps[s].experiments[experiment++], language);
             } else if (const auto* cp = std::get_if<Checkpoint>(&block)) {
-                out << '\n' << labelOf(language, "Question: ", "问题：") << fillPlaceholders(cp->question, run, language) << '\n';
+                out << '\n'
+                    << labelOf(language, "Question: ", "问题：") << fillPlaceholders(cp->question, run, language)
+                    << '\n';
                 char letter = 'a';
                 for (const CheckpointOption& o : cp->options)
                     out << "  " << letter++ << ") " << fillPlaceholders(o.text, run, language) << '\n';

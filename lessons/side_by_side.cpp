@@ -20,7 +20,8 @@ bool sameEncodingKind(const Quantity& a, const Quantity& b) {
 } // namespace
 
 std::size_t SideBySide::count(Match match) const {
-    return std::size_t(std::count_if(rows.begin(), rows.end(), [match](const QuantityPair& p) { return p.match == match; }));
+    return std::size_t(
+        std::count_if(rows.begin(), rows.end(), [match](const QuantityPair& p) { return p.match == match; }));
 }
 
 bool sameQuantity(const Quantity& a, const Quantity& b) {

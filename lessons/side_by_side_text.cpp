@@ -54,11 +54,11 @@ void writeSideBySideText(std::ostream& out, const SideBySide& sides, Language la
     }
     out << pad << padRight(pick(language, "result", "结果"), wLabel) << " | " << padRight(cpuHead, wCpu) << " | "
         << padRight("GPU", wGpu) << " |\n";
-    out << pad << std::string(wLabel, '-') << "-+-" << std::string(wCpu, '-') << "-+-" << std::string(wGpu, '-') << "-+-"
-        << std::string(8, '-') << '\n';
+    out << pad << std::string(wLabel, '-') << "-+-" << std::string(wCpu, '-') << "-+-" << std::string(wGpu, '-')
+        << "-+-" << std::string(8, '-') << '\n';
     for (const QuantityPair& p : sides.rows) {
-        out << pad << padRight(p.label.in(language), wLabel) << " | " << padRight(cellText(p.cpu, language), wCpu) << " | "
-            << padRight(cellText(p.gpu, language), wGpu) << " | " << matchText(p.match, language) << '\n';
+        out << pad << padRight(p.label.in(language), wLabel) << " | " << padRight(cellText(p.cpu, language), wCpu)
+            << " | " << padRight(cellText(p.gpu, language), wGpu) << " | " << matchText(p.match, language) << '\n';
         const std::string marks = differenceMarks(p);
         if (marks.empty()) continue;
         const std::string inset = pad + "    ";
@@ -67,9 +67,10 @@ void writeSideBySideText(std::ostream& out, const SideBySide& sides, Language la
         out << inset << "    " << marks << '\n';
     }
     const std::size_t differing = sides.count(Match::Differs);
-    out << pad << (differing == 0 ? std::string(pick(language, "Every result computed on both sides agrees bit for bit.",
-                                                     "两边都算出的结果逐位一致。"))
-                                  : std::to_string(differing) + pick(language, " result(s) differ.", " 个结果不同。"))
+    out << pad
+        << (differing == 0 ? std::string(pick(language, "Every result computed on both sides agrees bit for bit.",
+                                              "两边都算出的结果逐位一致。"))
+                           : std::to_string(differing) + pick(language, " result(s) differ.", " 个结果不同。"))
         << '\n';
     ExperimentResult gpuExtras;
     gpuExtras.tables = sides.gpuTables;
@@ -110,7 +111,8 @@ void writeLessonRunSideBySide(std::ostream& out, const LessonRun& run,
                 continue;
             }
             if (side != gpu.end() && gpuReason.empty())
-                out << "    " << pick(language, "GPU side not run: ", "未在 GPU 上运行：") << side->second.error << '\n';
+                out << "    " << pick(language, "GPU side not run: ", "未在 GPU 上运行：") << side->second.error
+                    << '\n';
             writeResultText(out, *e.result, language, 4);
         }
     }

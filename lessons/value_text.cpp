@@ -31,7 +31,8 @@ std::string pythonLayout(const std::string& sci, bool padZeros = true) {
     // Python's repr switches to exponent notation when the decimal point would sit
     // more than 4 places left of the first digit or more than 16 right of it.
     const int decimalPoint = exponent + 1;
-    if (decimalPoint <= -4 || decimalPoint > 16 || (!padZeros && std::size_t(std::max(decimalPoint, 0)) > digits.size())) {
+    if (decimalPoint <= -4 || decimalPoint > 16 ||
+        (!padZeros && std::size_t(std::max(decimalPoint, 0)) > digits.size())) {
         out += digits.substr(0, 1);
         if (digits.size() > 1) out += "." + digits.substr(1);
         char e[16];
@@ -175,7 +176,8 @@ std::string quantityView(const Quantity& q, std::string_view view, Language lang
         if (view == "binary") return intBinary(q.intFormat, q.bits);
         if (view == "format") return std::string(q.intFormat.name);
     }
-    if (q.kind == QuantityKind::Real && view == "exact") return exactDecimal(kFp64, std::bit_cast<std::uint64_t>(q.real));
+    if (q.kind == QuantityKind::Real && view == "exact")
+        return exactDecimal(kFp64, std::bit_cast<std::uint64_t>(q.real));
     if (view == "flags" && q.flags) return flagWords(*q.flags, language);
     return {};
 }

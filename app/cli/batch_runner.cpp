@@ -137,7 +137,8 @@ bool BatchLineParser::parse(std::string_view line, BatchLine& out, std::string& 
     const bool isConvert = out.op == Operation::Convert;
     const int expected = (isConvert ? 4 : 3) + operands;
     if (n != expected) {
-        if (isConvert) error = "convert needs SRC DST ROUNDING HEX (4 fields after 'convert'), got " + std::to_string(n - 1);
+        if (isConvert)
+            error = "convert needs SRC DST ROUNDING HEX (4 fields after 'convert'), got " + std::to_string(n - 1);
         else
             error = std::string(operationName(out.op)) + " needs FORMAT ROUNDING and " + std::to_string(operands) +
                     (operands == 1 ? " operand" : " operands") + ", got " +
@@ -290,7 +291,8 @@ int runBatch(std::istream& in, std::ostream& out, std::ostream& err, const Batch
     flush();
     out.flush();
     if (badLines > 0 && options.keepGoing)
-        err << "fplab-cli batch: " << badLines << (badLines == 1 ? " bad line" : " bad lines") << " of " << lineNumber << "\n";
+        err << "fplab-cli batch: " << badLines << (badLines == 1 ? " bad line" : " bad lines") << " of " << lineNumber
+            << "\n";
     return badLines > 0 ? kExitBadInput : kExitOk;
 }
 

@@ -44,5 +44,5 @@ int runCli(std::span<const std::string_view> args, CommandIo io);
 #define FPLAB_CLI_CONCAT_INNER(a, b) a##b
 #define FPLAB_CLI_CONCAT(a, b) FPLAB_CLI_CONCAT_INNER(a, b)
 // FPLAB_CLI_COMMAND(name, summary, run) or FPLAB_CLI_COMMAND(name, summary, run, optionTables).
-#define FPLAB_CLI_COMMAND(name, summary, ...)                                                                        \
+#define FPLAB_CLI_COMMAND(name, summary, ...)                                                                          \
     static const ::fplab::cli::CommandRegistrar FPLAB_CLI_CONCAT(fplabCommand_, __LINE__)({name, summary, __VA_ARGS__})

@@ -33,8 +33,7 @@ OptionTable castOptions(CastOptions& o) {
                     "even, and shows each byte, its value, and whether it is a NaN byte or infinity made by an\n"
                     "overflow, a saturated value, or a tie that went to the even neighbour.\n";
     t.options = {
-        {"--to", "F", "e4m3 (default) or e5m2",
-         setNamed(o.element, parseFp8Element, "FP8 format", "e4m3|e5m2")},
+        {"--to", "F", "e4m3 (default) or e5m2", setNamed(o.element, parseFp8Element, "FP8 format", "e4m3|e5m2")},
         {"--overflow", "O",
          "saturate (default: above the largest finite value becomes it, as Transformer Engine casts) "
          "or special (a plain cast: E4M3 overflow becomes the NaN byte 0x7f/0xff, E5M2's infinity)",
@@ -72,7 +71,8 @@ std::string note(const Fp8Byte& b, float x, Fp8Element e) {
     if (std::isnan(x)) return "NaN in, NaN out";
     if (b.nanByte) return "NaN byte: overflow (E4M3 has no infinity)";
     if (b.infinityByte) return "infinity: overflow";
-    if (b.saturated) return std::string("saturated to the largest finite value, ") + (e == Fp8Element::E4m3 ? "448" : "57344");
+    if (b.saturated)
+        return std::string("saturated to the largest finite value, ") + (e == Fp8Element::E4m3 ? "448" : "57344");
     if (std::isinf(x)) return "infinity in";
     if (b.tie) return "a tie: to the even neighbour";
     return "";
@@ -84,8 +84,11 @@ int runCast(std::span<const std::string_view> args, CommandIo io) {
     const std::optional<std::vector<NumberLine>> lines = readNumberLines(io.in, io.err, "cast");
     if (!lines) return kExitBadInput;
     const std::string name(fp8ElementName(o.element));
-    io.out << name << ", " << (o.overflow == Fp8Overflow::Saturate ? "saturating" : "not saturating (overflow to "
-                                                                                  + std::string(o.element == Fp8Element::E4m3 ? "NaN" : "infinity") + ")")
+    io.out << name << ", "
+           << (o.overflow == Fp8Overflow::Saturate
+                   ? "saturating"
+                   : "not saturating (overflow to " + std::string(o.element == Fp8Element::E4m3 ? "NaN" : "infinity") +
+                         ")")
            << ": " << lines->size() << " value" << (lines->size() == 1 ? "" : "s") << "\n\n";
     char row[200];
     std::snprintf(row, sizeof row, "%-6s %-16s %-5s %-10s %s\n", "index", "input", "byte", "value", "note");
@@ -104,7 +107,8 @@ int runCast(std::span<const std::string_view> args, CommandIo io) {
         text.erase(text.find_last_not_of(' ') + 1);
         io.out << text << "\n";
     }
-    io.out << "\n" << (o.element == Fp8Element::E4m3 ? "NaN bytes" : "infinities") << " from finite inputs: " << specials
+    io.out << "\n"
+           << (o.element == Fp8Element::E4m3 ? "NaN bytes" : "infinities") << " from finite inputs: " << specials
            << ", saturated: " << saturated << ", ties: " << ties << "\n";
     return kExitOk;
 }
@@ -142,7 +146,8 @@ std::string readingText(const ByteReading& r) {
     if (!r.valid) return "not ue4m3 (sign bit)";
     if (r.value != 0 && (std::fabs(r.value) < 1e-4 || std::fabs(r.value) >= 1e6)) {
         const int e = std::ilogb(r.value);
-        if (std::ldexp(1.0, e) == std::fabs(r.value)) return std::string(r.value < 0 ? "-" : "") + "2^" + std::to_string(e);
+        if (std::ldexp(1.0, e) == std::fabs(r.value))
+            return std::string(r.value < 0 ? "-" : "") + "2^" + std::to_string(e);
     }
     return number(r.value);
 }

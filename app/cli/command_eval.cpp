@@ -24,22 +24,22 @@ OptionTable evalOptions(EvalOptions& o) {
     OptionTable t;
     t.command = "eval";
     t.operands = "EXPR";
-    t.description =
-        "Evaluates EXPR in the formats its values are written in, rounding every operation.\n"
-        "\n"
-        "  values       FORMAT(NUMBER): fp16(1), bf16(3.14159), fp32(2^-11), fp16(1e-3), fp32(0x1.8p-3),\n"
-        "               fp16(0x3c00) (raw bits), e5m10-nosub(1) (custom format)\n"
-        "  operators    + - * / with the usual precedence, unary -, parentheses\n"
-        "  functions    sqrt(x), fma(a, b, c) (a*b+c rounded once), abs(x)\n"
-        "  conversion   x -> FORMAT converts x, e.g. fp32(0.1) -> fp16; it binds loosest, so\n"
-        "               fp32(1) + fp32(2) -> fp16 converts the sum; x -> int8 (int8 uint8 int32 int64)\n"
-        "               converts to an integer with saturation and must come last\n";
+    t.description = "Evaluates EXPR in the formats its values are written in, rounding every operation.\n"
+                    "\n"
+                    "  values       FORMAT(NUMBER): fp16(1), bf16(3.14159), fp32(2^-11), fp16(1e-3), fp32(0x1.8p-3),\n"
+                    "               fp16(0x3c00) (raw bits), e5m10-nosub(1) (custom format)\n"
+                    "  operators    + - * / with the usual precedence, unary -, parentheses\n"
+                    "  functions    sqrt(x), fma(a, b, c) (a*b+c rounded once), abs(x)\n"
+                    "  conversion   x -> FORMAT converts x, e.g. fp32(0.1) -> fp16; it binds loosest, so\n"
+                    "               fp32(1) + fp32(2) -> fp16 converts the sum; x -> int8 (int8 uint8 int32 int64)\n"
+                    "               converts to an integer with saturation and must come last\n";
     t.options = {
         {"--steps", "",
          "print each step: operands unpacked, alignment, the exact result,\n"
          "guard/round/sticky, the rounding decision and why, the final bits",
          setFlag(o.steps)},
-        {"--rounding", "R", "rne rna rtz rup rdn rto (default rne); it rounds the literals too", setRounding(o.env.rounding)},
+        {"--rounding", "R", "rne rna rtz rup rdn rto (default rne); it rounds the literals too",
+         setRounding(o.env.rounding)},
         tininessOption(o.env.tininess),
         saturateOption(o.env.saturate),
     };
@@ -80,8 +80,8 @@ void printSteps(std::ostream& out, const EvalOutcome& r, const Env& env) {
                 << describeFlags(s.flags) << "\n";
             break;
         case EvalStep::Kind::SignChange:
-            out << s.text << " " << s.operandFormat.name() << ": flip"
-                << (s.text == "abs" ? "s off" : "s") << " the sign bit, no rounding\n"
+            out << s.text << " " << s.operandFormat.name() << ": flip" << (s.text == "abs" ? "s off" : "s")
+                << " the sign bit, no rounding\n"
                 << "        result    " << describeBits(s.result.format, s.result.bits) << "\n";
             break;
         case EvalStep::Kind::IntConversion:
@@ -124,7 +124,8 @@ int runEval(std::span<const std::string_view> args, CommandIo io) {
     const EvalValue& v = r.value;
     if (v.integer) {
         io.out << "  = " << intText(*v.integer, v.bits) << "\n";
-        io.out << "  format     " << v.integer->name << " (saturating conversion), rounding " << roundingName(env.rounding) << "\n";
+        io.out << "  format     " << v.integer->name << " (saturating conversion), rounding "
+               << roundingName(env.rounding) << "\n";
         io.out << "  bits       " << intHex(*v.integer, v.bits) << "\n";
     } else {
         io.out << "  = " << valueText(v.format, v.bits) << "\n";
@@ -138,12 +139,12 @@ int runEval(std::span<const std::string_view> args, CommandIo io) {
         if (s.kind == EvalStep::Kind::Literal) literalFlags |= s.flags;
     io.out << "  flags      " << describeFlags(Flags(r.flags | literalFlags)) << "\n";
     if (literalFlags != 0)
-        io.out << "             operations " << flagLetters(r.flags) << ", rounding the literals " << flagLetters(literalFlags)
-               << "\n";
+        io.out << "             operations " << flagLetters(r.flags) << ", rounding the literals "
+               << flagLetters(literalFlags) << "\n";
     for (const EvalStep& s : r.steps) {
         if (s.kind != EvalStep::Kind::Literal || s.flags == 0) continue;
-        io.out << "  note       " << s.text << " is stored as " << valueText(s.result.format, s.result.bits)
-               << " (" << hexBits(s.result.format, s.result.bits) << "), flags " << describeFlags(s.flags) << "\n";
+        io.out << "  note       " << s.text << " is stored as " << valueText(s.result.format, s.result.bits) << " ("
+               << hexBits(s.result.format, s.result.bits) << "), flags " << describeFlags(s.flags) << "\n";
     }
     return kExitOk;
 }

@@ -32,13 +32,13 @@ OptionSetter setWhole(std::string name, int& target) {
 OptionTable fp8GemmOptions(Fp8GemmOptions& o) {
     OptionTable t;
     t.command = "fp8gemm";
-    t.description =
-        "Multiplies an m x k by a k x n matrix of values uniform in [0, 1), cast to E4M3 with one scale per\n"
-        "tensor (amax / 448), on the model of the H100's FP8 tensor core (32 products per block, 13 bits\n"
-        "kept, the running sum truncated to e8m13), and prints the relative error of the m x n results\n"
-        "against the exact sum of the same FP8 products: the whole k in the tensor core ('unpromoted'),\n"
-        "the partial sum moved to an FP32 accumulator every N products ('promoted', DeepSeek-V3's N_C),\n"
-        "and a plain FP32 loop; 'quantization' is the exact FP8 result against FP64 of the inputs.\n";
+    t.description = "Multiplies an m x k by a k x n matrix of values uniform in [0, 1), cast to E4M3 with one scale "
+                    "per\n"
+                    "tensor (amax / 448), on the model of the H100's FP8 tensor core (32 products per block, 13 bits\n"
+                    "kept, the running sum truncated to e8m13), and prints the relative error of the m x n results\n"
+                    "against the exact sum of the same FP8 products: the whole k in the tensor core ('unpromoted'),\n"
+                    "the partial sum moved to an FP32 accumulator every N products ('promoted', DeepSeek-V3's N_C),\n"
+                    "and a plain FP32 loop; 'quantization' is the exact FP8 result against FP64 of the inputs.\n";
     t.options = {
         {"--k", "K[,K...]", "depths, 1 to 1048576 (default 512,4096,16384)",
          [&o](std::string_view value, std::string& error) {
@@ -56,7 +56,8 @@ OptionTable fp8GemmOptions(Fp8GemmOptions& o) {
                  rest.remove_prefix(comma + 1);
              }
          }},
-        {"--promote", "N", "promotion interval, a multiple of 32 (default 128)", setWhole("--promote", o.settings.promoteEvery)},
+        {"--promote", "N", "promotion interval, a multiple of 32 (default 128)",
+         setWhole("--promote", o.settings.promoteEvery)},
         {"--m", "M", "output rows, 1 to 256 (default 8)", setWhole("--m", o.settings.m)},
         {"--n", "N", "output columns, 1 to 256 (default 8)", setWhole("--n", o.settings.n)},
         {"--seed", "S", "the inputs' seed (default 1)",

@@ -22,12 +22,9 @@ struct Subcommand {
 };
 
 constexpr Subcommand kSubcommands[] = {
-    {"info", gpuInfoOptions, runGpuInfo},
-    {"gemm", gpuGemmOptions, runGpuGemm},
-    {"compare", gpuCompareOptions, runGpuCompare},
-    {"accumulate", gpuAccumulateOptions, runGpuAccumulate},
-    {"bench", gpuBenchOptions, runGpuBench},
-    {"verified", gpuVerifiedOptions, runGpuVerified},
+    {"info", gpuInfoOptions, runGpuInfo},          {"gemm", gpuGemmOptions, runGpuGemm},
+    {"compare", gpuCompareOptions, runGpuCompare}, {"accumulate", gpuAccumulateOptions, runGpuAccumulate},
+    {"bench", gpuBenchOptions, runGpuBench},       {"verified", gpuVerifiedOptions, runGpuVerified},
 };
 
 // Every subcommand's table, fingerprint last, bound to throwaway state.
@@ -49,7 +46,9 @@ std::string usage() {
     s += "\n";
     for (const OptionTable& t : tables) s += synopsis(t, "");
     s += "\n'fplab-cli gpu COMMAND --help' describes a command's options.\n"
-         "Types: " + gemmTypeNameList() + ".\n"
+         "Types: " +
+         gemmTypeNameList() +
+         ".\n"
          "Backends: reference (FP64 sums, one rounding), sequential (the naive kernels' FMA chain on the CPU),\n"
          "model (the CPU tensor-core model of mma.sync, the kernels' instruction; on sm_90 compare adds the wgmma\n"
          "model for FP8, cuBLASLt's instruction), naive and kernel (the project's CUDA kernels), cublas. Every\n"
@@ -91,7 +90,7 @@ int runGpu(std::span<const std::string_view> args, CommandIo io) {
 
 } // namespace
 
-FPLAB_CLI_COMMAND("gpu", "the GPU lab: device info, GEMMs, comparisons with the CPU model, accumulation, speed",
-                  runGpu, gpuOptionTables);
+FPLAB_CLI_COMMAND("gpu", "the GPU lab: device info, GEMMs, comparisons with the CPU model, accumulation, speed", runGpu,
+                  gpuOptionTables);
 
 } // namespace fplab::cli

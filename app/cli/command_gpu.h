@@ -22,7 +22,7 @@ namespace fplab::cli {
 struct GpuArgs {
     OutputFormat format = OutputFormat::Text;
     std::vector<std::pair<std::string, std::string>> options; // --name value
-    std::vector<std::string> flags;                            // --name
+    std::vector<std::string> flags;                           // --name
     std::vector<std::string_view> positional;
 
     const std::string* get(std::string_view name) const {
@@ -63,7 +63,8 @@ Option gpuFlag(GpuArgs& a, std::string name, std::string help);
 // --csv and --json.
 void addOutputOptions(OptionTable& t, GpuArgs& a);
 // The integer option `name`, when given, into `value`; false with the range in `error` when it is not one.
-bool parseInt(const GpuArgs& a, std::string_view name, long long lo, long long hi, long long& value, std::string& error);
+bool parseInt(const GpuArgs& a, std::string_view name, long long lo, long long hi, long long& value,
+              std::string& error);
 std::vector<std::string> splitList(const std::string& s);
 // "fplab-cli gpu SUB: <why there is no GPU>" on stderr; returns kExitNoGpu.
 int reportNoGpu(std::string_view sub, CommandIo io);

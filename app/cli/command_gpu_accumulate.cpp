@@ -31,7 +31,8 @@ OptionTable gpuAccumulateOptions(GpuArgs& a) {
     t.description = "Without a GPU the CPU column still prints, and the exit status is 4.\n";
     t.options.push_back(gpuValue(a, "--addend", "X", "the number added (default 0.01)"));
     t.options.push_back(gpuValue(a, "--count", "N", "how many times, 0 to 100000000 (default 1000)"));
-    t.options.push_back(gpuValue(a, "--values", "N", "the values of the summation-order sum, 1 to 2^26 (default 2^20)"));
+    t.options.push_back(
+        gpuValue(a, "--values", "N", "the values of the summation-order sum, 1 to 2^26 (default 2^20)"));
     t.options.push_back(gpuValue(a, "--seed", "S", "their seed (default 1)"));
     t.options.push_back(gpuValue(a, "--atomic-repeats", "R", "runs of the atomicAdd sum, 0 to 100 (default 5)"));
     addOutputOptions(t, a);
@@ -66,8 +67,8 @@ int runGpuAccumulate(const GpuArgs& a, CommandIo io) {
     Table t1{"repeated addition", {"sum", "format", "cpu value", "cpu bits", "gpu value", "gpu bits", "identical"}, {}};
     for (const auto& row : rep.rows) {
         const int w = row.resultFormat == "fp16" ? 16 : 32;
-        t1.rows.push_back({txt(row.name), txt(row.resultFormat), num(row.cpuValue, "%.17g"), txt(bitsHex(row.cpuBits, w)),
-                           row.gpuValue ? num(*row.gpuValue, "%.17g") : txt("-"),
+        t1.rows.push_back({txt(row.name), txt(row.resultFormat), num(row.cpuValue, "%.17g"),
+                           txt(bitsHex(row.cpuBits, w)), row.gpuValue ? num(*row.gpuValue, "%.17g") : txt("-"),
                            row.gpuBits ? txt(bitsHex(*row.gpuBits, w)) : txt("-"),
                            row.gpuBits ? yesNo(*row.gpuBits == row.cpuBits) : txt("-")});
     }
@@ -76,7 +77,8 @@ int runGpuAccumulate(const GpuArgs& a, CommandIo io) {
         std::memcpy(&f, &bits, sizeof f);
         return double(f);
     };
-    Table t2{"summation order", {"order", "cpu value", "gpu value", "gpu bits", "identical to cpu", "error vs exact"}, {}};
+    Table t2{
+        "summation order", {"order", "cpu value", "gpu value", "gpu bits", "identical to cpu", "error vs exact"}, {}};
     t2.rows.push_back({txt("exact (fp64)"), num(order.exact, "%.17g"), txt("-"), txt("-"), txt("-"), num(0.0)});
     t2.rows.push_back({txt("sequential, one thread"), num(f32(order.cpuSequential), "%.17g"),
                        order.gpuSequential ? num(f32(*order.gpuSequential), "%.17g") : txt("-"),
@@ -89,8 +91,8 @@ int runGpuAccumulate(const GpuArgs& a, CommandIo io) {
                        order.gpuTree ? yesNo(*order.gpuTree == order.cpuTree) : txt("-"),
                        num(f32(order.cpuTree) - order.exact, "%.6g")});
     for (std::size_t i = 0; i < order.gpuAtomic.size(); ++i)
-        t2.rows.push_back({txt("atomicAdd, run " + std::to_string(i + 1)), txt("-"), num(f32(order.gpuAtomic[i]), "%.17g"),
-                           txt(bitsHex(order.gpuAtomic[i], 32)), txt("-"),
+        t2.rows.push_back({txt("atomicAdd, run " + std::to_string(i + 1)), txt("-"),
+                           num(f32(order.gpuAtomic[i]), "%.17g"), txt(bitsHex(order.gpuAtomic[i], 32)), txt("-"),
                            num(f32(order.gpuAtomic[i]) - order.exact, "%.6g")});
     r.fields.push_back({"values summed", num(std::int64_t(values))});
     r.tables.push_back(t1);

@@ -18,13 +18,20 @@ OptionTable gpuBenchOptions(GpuArgs& a) {
     OptionTable t;
     t.command = "gpu bench";
     t.summary = "GEMM speed per type and size, each row checked first, against the datasheet peak";
-    t.options.push_back(gpuValue(a, "--types", "T,T,...", "the GEMM types (default: the benchmark's set): " + gemmTypeNameList()));
-    t.options.push_back(gpuValue(a, "--sizes", "S,S,...", "square sizes, multiples of 16 (default 1024,2048,4096,8192)"));
-    t.options.push_back(gpuValue(a, "--impl", "I", "cublas (default), kernel, or ladder: cuBLAS then the five rungs of gpu/kernels/ladder_*, TFLOPS and % of cuBLAS per rung and size (fp16-fp32 unless --types fp16-fp32,bf16-fp32)"));
+    t.options.push_back(
+        gpuValue(a, "--types", "T,T,...", "the GEMM types (default: the benchmark's set): " + gemmTypeNameList()));
+    t.options.push_back(
+        gpuValue(a, "--sizes", "S,S,...", "square sizes, multiples of 16 (default 1024,2048,4096,8192)"));
+    t.options.push_back(
+        gpuValue(a, "--impl", "I",
+                 "cublas (default), kernel, or ladder: cuBLAS then the five rungs of gpu/kernels/ladder_*, TFLOPS and "
+                 "% of cuBLAS per rung and size (fp16-fp32 unless --types fp16-fp32,bf16-fp32)"));
     t.options.push_back(gpuValue(a, "--warmup", "N", "untimed runs, 0 to 100 (default 2)"));
     t.options.push_back(gpuValue(a, "--repeats", "N", "timed runs, 1 to 1000 (default 7)"));
-    t.options.push_back(gpuValue(a, "--rungs", "R,R,...", "with --impl ladder: only these rungs (1 to 5; default all)"));
-    t.options.push_back(gpuValue(a, "--time-limit", "S", "start no row after S seconds (1 to 3600); later rows say 'not run'"));
+    t.options.push_back(
+        gpuValue(a, "--rungs", "R,R,...", "with --impl ladder: only these rungs (1 to 5; default all)"));
+    t.options.push_back(
+        gpuValue(a, "--time-limit", "S", "start no row after S seconds (1 to 3600); later rows say 'not run'"));
     addOutputOptions(t, a);
     return t;
 }
@@ -36,7 +43,8 @@ int runGpuBench(const GpuArgs& a, CommandIo io) {
         for (const auto& name : splitList(*t)) {
             const auto type = findGemmType(name);
             if (!type) {
-                io.err << "fplab-cli gpu bench: unknown GEMM type " << quoted(name) << " (" << gemmTypeNameList() << ")\n";
+                io.err << "fplab-cli gpu bench: unknown GEMM type " << quoted(name) << " (" << gemmTypeNameList()
+                       << ")\n";
                 return kExitUsage;
             }
             config.types.push_back(*type);
@@ -48,7 +56,8 @@ int runGpuBench(const GpuArgs& a, CommandIo io) {
             int v = 0;
             const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
             if (ec != std::errc() || ptr != item.data() + item.size()) {
-                io.err << "fplab-cli gpu bench: --sizes takes integers separated by commas (got " << quoted(item) << ")\n";
+                io.err << "fplab-cli gpu bench: --sizes takes integers separated by commas (got " << quoted(item)
+                       << ")\n";
                 return kExitUsage;
             }
             config.sizes.push_back(v);
@@ -96,13 +105,15 @@ int runGpuBench(const GpuArgs& a, CommandIo io) {
     const auto& dev = queryDevices().devices.front();
     const auto rows = runBenchmark(config, [&](const BenchRow& row) {
         if (a.format == OutputFormat::Text)
-            io.err << "  " << gemmTypeName(row.type) << " " << row.size << (row.rung ? " rung " + std::to_string(row.rung) : "")
-                   << ": " << (row.ran ? std::to_string(row.tflops) + " TFLOPS" : benchRowStatus(row)) << "\n";
+            io.err << "  " << gemmTypeName(row.type) << " " << row.size
+                   << (row.rung ? " rung " + std::to_string(row.rung) : "") << ": "
+                   << (row.ran ? std::to_string(row.tflops) + " TFLOPS" : benchRowStatus(row)) << "\n";
     });
     const auto* sheet = findDatasheetEntry(dev.name);
-    const std::string sheetName =
-        sheet ? std::string(sheet->name) + (config.impl != BenchImpl::Ladder && sheet->uncertain ? " (uncertain)" : "")
-              : "none";
+    const std::string sheetName = sheet
+                                      ? std::string(sheet->name) +
+                                            (config.impl != BenchImpl::Ladder && sheet->uncertain ? " (uncertain)" : "")
+                                      : "none";
     printReport(config.impl == BenchImpl::Ladder ? ladderBenchReport(rows, dev.name, sheetName, utcDate())
                                                  : speedBenchReport(rows, dev.name, sheetName),
                 a.format, io.out);

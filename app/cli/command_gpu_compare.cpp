@@ -59,9 +59,12 @@ int compareGemm(const GpuArgs& a, GemmType type, tc::Arch arch, const ProblemSpe
     for (const auto& o : rep.outputs)
         outs.rows.push_back({txt(t), txt(o.backend), txt(instructionOf(o.backend)), num(o.milliseconds), txt(o.note)});
     for (const auto& s : rep.skipped)
-        outs.rows.push_back({txt(t), txt(s.backend), txt(instructionOf(s.backend)), txt("-"), txt("skipped: " + s.reason)});
-    Table pairs{"pairs " + t, {"type", "lhs", "rhs", "identical", "cells", "nan mismatches", "max |ulps|", "mean |ulps|",
-                               "must be identical", "model of its instruction", "verdict"}, {}};
+        outs.rows.push_back(
+            {txt(t), txt(s.backend), txt(instructionOf(s.backend)), txt("-"), txt("skipped: " + s.reason)});
+    Table pairs{"pairs " + t,
+                {"type", "lhs", "rhs", "identical", "cells", "nan mismatches", "max |ulps|", "mean |ulps|",
+                 "must be identical", "model of its instruction", "verdict"},
+                {}};
     int status = kExitOk;
     for (const auto& p : rep.pairs) {
         std::string verdict = p.allIdentical() ? "identical" : "differs";
@@ -76,8 +79,8 @@ int compareGemm(const GpuArgs& a, GemmType type, tc::Arch arch, const ProblemSpe
                                     instructionModelName(p.rhs, type, arch) == p.lhs),
                               txt(verdict)});
         if (a.has("--map") && !p.allIdentical() && p.m <= 64 && p.n <= 64)
-            r.notes.push_back("ulps " + p.lhs + " - " + p.rhs + " (" + t + "; '.' identical, 1-9 ulps, '+' more, 'N' NaN):\n" +
-                              heatMap(p));
+            r.notes.push_back("ulps " + p.lhs + " - " + p.rhs + " (" + t +
+                              "; '.' identical, 1-9 ulps, '+' more, 'N' NaN):\n" + heatMap(p));
     }
     r.tables.push_back(outs);
     r.tables.push_back(pairs);
@@ -86,8 +89,10 @@ int compareGemm(const GpuArgs& a, GemmType type, tc::Arch arch, const ProblemSpe
 
 int compareMma(const GpuArgs& a, GemmType type, tc::Arch arch, long long tiles, Report& r) {
     const std::string t(gemmTypeName(type));
-    Table tab{"single mma " + t, {"type", "instruction", "model", "tiles", "identical tiles", "cells",
-                                  "identical cells", "max |ulps|", "status"}, {}};
+    Table tab{"single mma " + t,
+              {"type", "instruction", "model", "tiles", "identical tiles", "cells", "identical cells", "max |ulps|",
+               "status"},
+              {}};
     const auto& info = gemmTypeInfo(type);
     if (info.shape == MmaShape::None) return kExitOk; // SIMT types have no MMA
     std::size_t identicalTiles = 0, cells = 0, identicalCells = 0;
@@ -112,17 +117,17 @@ int compareMma(const GpuArgs& a, GemmType type, tc::Arch arch, long long tiles, 
         status = std::string("skipped: ") + e.what();
     }
     tab.rows.push_back({txt(t), txt(std::string(info.instruction)),
-                        txt("mma.sync on " + std::string(tc::archName(arch))),
-                        num(std::int64_t(tiles)), num(std::int64_t(identicalTiles)), num(std::int64_t(cells)),
-                        num(std::int64_t(identicalCells)), num(maxUlps),
-                        txt(status == "ok" && identicalCells != cells ? "MISMATCH" : status)});
+                        txt("mma.sync on " + std::string(tc::archName(arch))), num(std::int64_t(tiles)),
+                        num(std::int64_t(identicalTiles)), num(std::int64_t(cells)), num(std::int64_t(identicalCells)),
+                        num(maxUlps), txt(status == "ok" && identicalCells != cells ? "MISMATCH" : status)});
     r.tables.push_back(tab);
     return status == "ok" && identicalCells != cells ? kExitMismatch : kExitOk;
 }
 
 int compareVectors(tc::Arch arch, bool cpuOnly, Report& r) {
-    Table tab{"test vectors (docs/tensor-core-model.md section 5)", {"vector", "type", "what", "expected", "ieee",
-                                                                      "model", "gpu", "gpu = expected", "basis"}, {}};
+    Table tab{"test vectors (docs/tensor-core-model.md section 5)",
+              {"vector", "type", "what", "expected", "ieee", "model", "gpu", "gpu = expected", "basis"},
+              {}};
     int status = kExitOk;
     for (const auto& v : tensorCoreModelVectors()) {
         const MmaTile tile = tileFor(v);
@@ -161,8 +166,10 @@ OptionTable gpuCompareOptions(GpuArgs& a) {
     t.description = "Exit status 5 when two backends that must agree bit for bit differ.\n";
     t.options.push_back(gpuValue(a, "--type", "T", "the GEMM type, or all: " + gemmTypeNameList()));
     addProblemOptions(t, a, 64);
-    t.options.push_back(gpuValue(a, "--arch", "A", "the CPU model's architecture: sm_80 or sm_90 (default: the GPU's, else sm_80)"));
-    t.options.push_back(gpuFlag(a, "--map", "print a map of the differing cells ('.' identical, 1-9 ulps, '+' more, 'N' NaN)"));
+    t.options.push_back(
+        gpuValue(a, "--arch", "A", "the CPU model's architecture: sm_80 or sm_90 (default: the GPU's, else sm_80)"));
+    t.options.push_back(
+        gpuFlag(a, "--map", "print a map of the differing cells ('.' identical, 1-9 ulps, '+' more, 'N' NaN)"));
     t.options.push_back(gpuFlag(a, "--cpu", "the CPU backends only: no GPU needed"));
     t.options.push_back(gpuFlag(a, "--mma", "exactly one mma.sync per tile, GPU against the CPU tensor-core model"));
     t.options.push_back(gpuValue(a, "--tiles", "N", "with --mma: how many tiles, 1 to 100000 (default 100)"));
@@ -219,7 +226,8 @@ int runGpuCompare(const GpuArgs& a, CommandIo io) {
     for (GemmType type : types) {
         ProblemSpec spec = po.spec;
         spec.type = type;
-        const int s = a.has("--mma") ? compareMma(a, type, *arch, tiles, r) : compareGemm(a, type, *arch, spec, cpuOnly, r);
+        const int s = a.has("--mma") ? compareMma(a, type, *arch, tiles, r)
+                                     : compareGemm(a, type, *arch, spec, cpuOnly, r);
         if (s != kExitOk) status = s;
     }
     // One table per kind across all types reads better than one per type.

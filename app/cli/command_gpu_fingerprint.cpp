@@ -77,10 +77,10 @@ void printText(const fp::AnswerSet& s, const fp::FingerprintReport& r, std::ostr
         << "; reproducing every cell: " << inf.survivors << "\n";
     if (r.builtIn.candidate)
         out << "built-in model: reproduces " << r.builtInMatches << " of " << inf.cells << " cells\n";
-    else
-        out << "built-in model: none (" << r.builtIn.message << ")\n";
+    else out << "built-in model: none (" << r.builtIn.message << ")\n";
     if (!inf.survivors)
-        out << "no candidate reproduces every cell; the rows show the candidates that went furthest (first failure: cell "
+        out << "no candidate reproduces every cell; the rows show the candidates that went furthest (first failure: "
+               "cell "
             << inf.exampleFailedAt + 1 << ", " << s.cells[std::size_t(inf.exampleFailedAt)].probe << ")\n";
     std::vector<std::vector<std::string>> rows{{"parameter", "inferred", "built-in", "decided by", "agree"}};
     for (std::size_t i = 0; i < r.rows.size(); ++i) {
@@ -188,7 +188,8 @@ OptionTable fingerprintOptions(Options& o) {
              return error.empty();
          }},
         {"--json", "", "the report as one JSON object", setFlag(o.json)},
-        {"--save", "FILE", "write the answers (one type) for a later --load; with --load it converts\nrecorded cells into such a file",
+        {"--save", "FILE",
+         "write the answers (one type) for a later --load; with --load it converts\nrecorded cells into such a file",
          setText(o.save)},
         {"--load", "FILE",
          "read a saved file, or bare recorded cells (\"a0..a(k-1) b0..b(k-1) c d\" in hex per "
@@ -213,8 +214,9 @@ OptionTable fingerprintOptions(Options& o) {
          setNamed(o.zeroProducts, tc::parseZeroProducts, "zero-product reading", "dropped counted")},
         {"--zero-sign", "R", "with --backend model: sum (FP Lab) or positive (MMA-Sim); default: built-in",
          setNamed(o.zeroSign, tc::parseZeroSign, "zero-sign reading", "sum positive")},
-        {"--arch", "A", "with --load of bare cells: sm_80 or sm_90 (default sm_90); with\n"
-                        "--backend model: the model's architecture (default sm_90)",
+        {"--arch", "A",
+         "with --load of bare cells: sm_80 or sm_90 (default sm_90); with\n"
+         "--backend model: the model's architecture (default sm_90)",
          [&o](std::string_view v, std::string& error) {
              o.arch = tc::parseArch(v);
              if (!o.arch) error = "--arch must be sm_80 or sm_90 (got " + quoted(v) + ")";
@@ -244,7 +246,8 @@ bool saveAnswers(const fp::AnswerSet& answers, const Options& o, CommandIo io) {
 }
 
 int runLoad(const Options& o, CommandIo io) {
-    const fp::AnswersOrError parsed = gpu::readFingerprintAnswers(o.load, o.type, o.api, o.arch.value_or(tc::Arch::Sm90));
+    const fp::AnswersOrError parsed = gpu::readFingerprintAnswers(o.load, o.type, o.api,
+                                                                  o.arch.value_or(tc::Arch::Sm90));
     if (parsed.needsType) {
         io.err << "fplab-cli gpu fingerprint: " << o.load
                << " is not a fingerprint file; to read bare recorded cells give --type (and --arch)\n";
@@ -316,7 +319,8 @@ std::optional<int> checkCornerOptions(const Options& o, CommandIo io) {
     }
     if (!o.load.empty() || !o.save.empty() || o.json)
         return usage("--probe-corners takes no --load, --save or --json: it prints what each probe says");
-    if (o.api != tc::Api::MmaSync) return usage("--probe-corners runs mma.sync tiles only (FP Lab has no wgmma kernel)");
+    if (o.api != tc::Api::MmaSync)
+        return usage("--probe-corners runs mma.sync tiles only (FP Lab has no wgmma kernel)");
     const bool model = o.backend == "model";
     if (!model && (o.zeroProducts || o.zeroSign || o.arch))
         return usage("--zero-products, --zero-sign and --arch choose the CPU model's readings: give --backend model");

@@ -19,7 +19,8 @@ OptionTable gpuGemmOptions(GpuArgs& a) {
     t.options.back().required = true;
     t.options.push_back(gpuValue(a, "--impl", "I", "the backend: " + backendKeyList() + " (default kernel)"));
     addProblemOptions(t, a, 256);
-    t.options.push_back(gpuValue(a, "--arch", "A", "the CPU model's architecture: sm_80 or sm_90 (default: the GPU's, else sm_80)"));
+    t.options.push_back(
+        gpuValue(a, "--arch", "A", "the CPU model's architecture: sm_80 or sm_90 (default: the GPU's, else sm_80)"));
     addOutputOptions(t, a);
     return t;
 }
@@ -42,7 +43,8 @@ int runGpuGemm(const GpuArgs& a, CommandIo io) {
     const bool onGpu = isGpuBackend(impl);
     if (onGpu && !noGpuReason().empty()) return reportNoGpu("gemm", io);
     if (auto why = backend->unavailableReason(*type); !why.empty()) {
-        io.err << "fplab-cli gpu gemm: " << backend->name() << " cannot run " << gemmTypeName(*type) << ": " << why << "\n";
+        io.err << "fplab-cli gpu gemm: " << backend->name() << " cannot run " << gemmTypeName(*type) << ": " << why
+               << "\n";
         return onGpu ? kExitNoGpu : kExitBadInput;
     }
     const GemmProblem problem = makeRandomProblem(po.spec);

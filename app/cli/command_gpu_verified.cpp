@@ -21,7 +21,8 @@ OptionTable gpuVerifiedOptions(GpuArgs& a) {
     t.options.push_back(gpuValue(a, "--update", "SUMMARY",
                                  "apply a scripts/gpu-run.sh summary.txt to the table and rewrite it: verified and "
                                  "FAILED verdicts replace the claims' status, 'not run' ones leave them"));
-    t.options.push_back(gpuValue(a, "--source", "S", "with --update: where the run's files are (default: SUMMARY's folder)"));
+    t.options.push_back(
+        gpuValue(a, "--source", "S", "with --update: where the run's files are (default: SUMMARY's folder)"));
     addOutputOptions(t, a);
     return t;
 }
@@ -41,8 +42,9 @@ int runGpuVerified(const GpuArgs& a, CommandIo io) {
         }
         std::ostringstream text;
         text << in.rdbuf();
-        const std::string source = a.get("--source") ? *a.get("--source")
-                                                     : std::filesystem::path(*summaryFile).parent_path().filename().string();
+        const std::string source = a.get("--source")
+                                       ? *a.get("--source")
+                                       : std::filesystem::path(*summaryFile).parent_path().filename().string();
         std::string error;
         const int changed = applyRunSummary(table, text.str(), source, error);
         if (!error.empty()) {

@@ -82,8 +82,8 @@ std::vector<std::string> censusCells(const TensorCensus& c) {
             std::to_string(c.zero)};
 }
 
-const std::vector<std::string> kHeader = {"name", "dtype", "shape", "elements", "amax", "NaN", "inf", "subnormal",
-                                          "zero"};
+const std::vector<std::string> kHeader = {"name", "dtype", "shape",     "elements", "amax",
+                                          "NaN",  "inf",   "subnormal", "zero"};
 
 int inspectNpy(const std::string& path, std::span<const std::uint8_t> bytes, CommandIo io) {
     const blockscale::NpyOutcome a = blockscale::parseNpy(bytes);

@@ -37,16 +37,15 @@ OptionTable lessonOptions(Options& o) {
     OptionTable t;
     t.command = "lesson";
     t.operands = "list|run|show|experiments|check [ID | FILE...]";
-    t.description =
-        "  list           the lessons\n"
-        "  run ID         run the lesson's experiments and print their results\n"
-        "  show ID        print the lesson as text\n"
-        "  experiments    the experiments lessons can call, with their parameters\n"
-        "  check FILE...  parse lesson files and run them: errors and warnings\n"
-        "\n"
-        "ID is a lesson id (overflow) or its number (3).\n"
-        "Lessons are read from $FPLAB_LESSONS_DIR, <prefix>/share/fplab/lessons or the source tree;\n"
-        "--dir overrides. The file format is described in lessons/README.md.\n";
+    t.description = "  list           the lessons\n"
+                    "  run ID         run the lesson's experiments and print their results\n"
+                    "  show ID        print the lesson as text\n"
+                    "  experiments    the experiments lessons can call, with their parameters\n"
+                    "  check FILE...  parse lesson files and run them: errors and warnings\n"
+                    "\n"
+                    "ID is a lesson id (overflow) or its number (3).\n"
+                    "Lessons are read from $FPLAB_LESSONS_DIR, <prefix>/share/fplab/lessons or the source tree;\n"
+                    "--dir overrides. The file format is described in lessons/README.md.\n";
     t.options = {
         {"--param", "NAME=VALUE",
          "run, show: --param count=10 changes a parameter in every experiment of the\n"
@@ -143,7 +142,8 @@ int listLessons(const Options& o, CommandIo io) {
 int runSideBySide(const Options& o, const LessonRun& run, CommandIo io) {
     lessons::GpuCounterpart& counterpart = *gpu::lessonGpuCounterpart();
     const std::string reason = counterpart.unavailableReason();
-    const auto sides = reason.empty() ? runGpuSides(run, counterpart, o.step) : std::map<std::string, GpuSide, std::less<>>{};
+    const auto sides = reason.empty() ? runGpuSides(run, counterpart, o.step)
+                                      : std::map<std::string, GpuSide, std::less<>>{};
     writeLessonRunSideBySide(io.out, run, sides, reason, o.language, o.step);
     for (const std::string& e : run.errors) io.err << "error: " << e << "\n";
     if (!run.errors.empty()) return kExitBadInput;
@@ -181,13 +181,11 @@ int runOrShow(const Options& o, CommandIo io, bool show) {
     }
     const LessonRun run = runLesson(lesson, o.overrides);
     if (!show && o.gpu) return runSideBySide(o, run, io);
-    if (show)
-        writeLessonText(io.out, run, o.language, o.step);
+    if (show) writeLessonText(io.out, run, o.language, o.step);
     else if (o.json) {
         JsonWriter json(io.out);
         writeLessonRunJson(json, run, o.language, o.step);
-    } else
-        writeLessonRunText(io.out, run, o.language, o.step);
+    } else writeLessonRunText(io.out, run, o.language, o.step);
     for (const std::string& e : run.errors) io.err << "error: " << e << "\n";
     return run.errors.empty() ? kExitOk : kExitBadInput;
 }
@@ -228,8 +226,8 @@ int checkFiles(const Options& o, CommandIo io) {
             const std::vector<LessonError> problems = checkRun(runLesson(lesson));
             for (const LessonError& e : problems) io.err << "error: " << e.toString() << "\n";
             if (problems.empty())
-                io.out << lesson.file << ": ok (" << lesson.steps.size() << " steps, "
-                       << lesson.experiments().size() << " experiments)\n";
+                io.out << lesson.file << ": ok (" << lesson.steps.size() << " steps, " << lesson.experiments().size()
+                       << " experiments)\n";
             failed |= !problems.empty();
         }
     for (const LessonError& e : library.warnings()) io.err << "warning: " << e.toString() << "\n";

@@ -145,18 +145,20 @@ void printSteps(std::ostream& out, const BlockModel& m, const std::vector<BlockS
         }
         out << "  " << st.eRule << " = " << st.maxExponent << "\n  F = " << st.fractionBits
             << ": every term is cut toward zero to the 2^" << (st.maxExponent - st.fractionBits) << " grid\n";
-        out << "  S = " << st.sum << " = " << signedHex(st.sum) << " exactly; value S * 2^" << (st.maxExponent - st.fractionBits);
+        out << "  S = " << st.sum << " = " << signedHex(st.sum) << " exactly; value S * 2^"
+            << (st.maxExponent - st.fractionBits);
         if (st.sum != 0) out << ", leading bit 2^" << st.normalizedExponent;
         out << "\n  rounding: " << st.roundingRule;
         if (st.sum != 0) {
-            out << ": keep " << st.rounding.keptBits << " bits, guard " << st.rounding.guard << " round " << st.rounding.round
-                << " sticky " << st.rounding.sticky << ", " << decisionName(st.rounding.decision);
+            out << ": keep " << st.rounding.keptBits << " bits, guard " << st.rounding.guard << " round "
+                << st.rounding.round << " sticky " << st.rounding.sticky << ", " << decisionName(st.rounding.decision);
             if (st.overflowToInfinity) out << " -> infinity (the unit overflows to inf whatever the rounding)";
         } else {
             out << ": the sum is zero, d = +0";
         }
         out << "\n  d = " << hex(st.resultBits, accBits);
-        if (st.caveat != Caveat::None) out << "  (the other reading of the edge case gives " << hex(st.alternativeBits, accBits) << ")";
+        if (st.caveat != Caveat::None)
+            out << "  (the other reading of the edge case gives " << hex(st.alternativeBits, accBits) << ")";
         out << "\n";
         if (st.addendAfter.present)
             out << "  then c: " << hex(st.addendAfter.blocksResult, accBits) << " + " << hex(st.addendAfter.c, accBits)
@@ -168,12 +170,12 @@ void printInfo(std::ostream& out, const BlockModel& m) {
     out << "model        " << archDescription(m.config.arch) << ", " << apiName(m.instruction) << ", "
         << inputName(m.config.input) << " -> " << accumName(m.config.accum) << "\n";
     if (m.isInteger()) {
-        out << "arithmetic   exact products, int32 " << (m.config.intOverflow == IntOverflow::Wrap ? "wrap" : "clamp (.satfinite)")
-            << "\n";
+        out << "arithmetic   exact products, int32 "
+            << (m.config.intOverflow == IntOverflow::Wrap ? "wrap" : "clamp (.satfinite)") << "\n";
     } else {
         if (m.structure.fixed()) {
-            out << "instruction  k = " << m.structure.k << ": inputs converted exactly to " << m.unitFormat.name() << ", "
-                << m.structure.blocks << " blocks over k runs of " << m.structure.kRun << " (block b: (k / "
+            out << "instruction  k = " << m.structure.k << ": inputs converted exactly to " << m.unitFormat.name()
+                << ", " << m.structure.blocks << " blocks over k runs of " << m.structure.kRun << " (block b: (k / "
                 << m.structure.kRun << ") mod " << m.structure.blocks << " = b), chained from +0; then C added by one "
                 << m.accumFormat.name() << " addition (" << roundingName(m.structure.addendRounding) << ")\n";
             out << "block size   n = " << m.blockSize << " products\n";
@@ -183,7 +185,8 @@ void printInfo(std::ostream& out, const BlockModel& m) {
         out << "alignment    F = " << m.fractionBits << " fraction bits below 2^E, every term cut toward zero\n";
         out << "final round  " << (m.finalRounding == RoundingMode::NearestEven ? "RNE" : "RZ") << " to "
             << m.roundFormat.name() << "\n";
-        out << "tiny case    " << tinyModelName(m.config.tinyModel) << " (khattak clamps E >= " << m.khattakMinExponent << ")\n";
+        out << "tiny case    " << tinyModelName(m.config.tinyModel) << " (khattak clamps E >= " << m.khattakMinExponent
+            << ")\n";
         const CornerDefaults def = defaultCornerReadings(m.config.arch, m.instruction);
         out << "zero in E    " << zeroProductsText(m.corners.zeroProducts) << "\n             built-in "
             << zeroProductsName(def.readings.zeroProducts) << ", " << readingStatusText(def.zeroProducts) << "\n";
@@ -226,13 +229,12 @@ OptionTable mmaOptions(MmaOptions& o) {
     OptionTable t;
     t.command = "mma";
     t.trailing = "< lines";
-    t.description =
-        "Runs D = sum_k a_k*b_k + c through the CPU model of NVIDIA tensor cores (A100 = sm_80,\n"
-        "H100/H200 = sm_90), bit for bit as docs/tensor-core-model.md describes it.\n"
-        "Each stdin line holds K a-values, K b-values, then c, as hex bits (0x optional) separated by\n"
-        "spaces: a and b in the input type (tf32: the FP32 bits), c in the accumulator type. Each line\n"
-        "prints d in hex; a result that rests on an open question of the model is followed by\n"
-        "'! unmodelled: ...'. Blank lines and lines starting with '#' are skipped.\n";
+    t.description = "Runs D = sum_k a_k*b_k + c through the CPU model of NVIDIA tensor cores (A100 = sm_80,\n"
+                    "H100/H200 = sm_90), bit for bit as docs/tensor-core-model.md describes it.\n"
+                    "Each stdin line holds K a-values, K b-values, then c, as hex bits (0x optional) separated by\n"
+                    "spaces: a and b in the input type (tf32: the FP32 bits), c in the accumulator type. Each line\n"
+                    "prints d in hex; a result that rests on an open question of the model is followed by\n"
+                    "'! unmodelled: ...'. Blank lines and lines starting with '#' are skipped.\n";
     t.options = {
         {"--arch", "A", "the architecture: sm_80 (A100) or sm_90 (H100/H200)",
          [&o](std::string_view value, std::string& error) {
@@ -244,20 +246,15 @@ OptionTable mmaOptions(MmaOptions& o) {
          },
          true},
         {"--in", "T", "the input type: fp16 bf16 tf32 e4m3 e5m2 int8 uint8",
-         setNamed(o.cfg.input, parseInputType, "input type",
-                   "fp16 bf16 tf32 e4m3 e5m2 int8 uint8"),
-         true},
+         setNamed(o.cfg.input, parseInputType, "input type", "fp16 bf16 tf32 e4m3 e5m2 int8 uint8"), true},
         {"--acc", "T", "the accumulator type: fp32 fp16 int32",
-         setNamed(o.cfg.accum, parseAccumType, "accumulator type",
-                   "fp32 fp16 int32"),
-         true},
+         setNamed(o.cfg.accum, parseAccumType, "accumulator type", "fp32 fp16 int32"), true},
         {"--instruction", "I",
          "the PTX instruction: mma.sync, wmma or wgmma (sm_90 only). The same types can "
          "mean different arithmetic: on sm_90, FP8 mma.sync runs as two FP16 blocks with C "
          "added in FP32 (measured on an H100), wgmma on the FP8 path (14-bit sum).\n"
          "Default: wgmma for e4m3/e5m2 on sm_90, mma.sync otherwise",
-         setNamed(o.cfg.instruction, parseApi, "instruction",
-                   "mma.sync wmma wgmma")},
+         setNamed(o.cfg.instruction, parseApi, "instruction", "mma.sync wmma wgmma")},
         {"--k", "K",
          "products per line (default: the architecture's block size n, or the\n"
          "instruction's k where its structure is fixed: 32 for sm_90 FP8 mma.sync)",
@@ -270,11 +267,9 @@ OptionTable mmaOptions(MmaOptions& o) {
         {"--tf32-input", "M",
          "how FP32 bits become TF32: truncate (raw bits, default), rna (__float_to_tf32),\n"
          "rne (cuBLAS)",
-         setNamed(o.cfg.tf32Input, parseTf32Input, "TF32 input conversion",
-                   "truncate rna rne")},
+         setNamed(o.cfg.tf32Input, parseTf32Input, "TF32 input conversion", "truncate rna rne")},
         {"--tiny", "R", "the all-tiny edge case: mmasim (default) or khattak",
-         setNamed(o.cfg.tinyModel, parseTinyModel, "tiny-case model",
-                   "mmasim khattak")},
+         setNamed(o.cfg.tinyModel, parseTinyModel, "tiny-case model", "mmasim khattak")},
         {"--zero-products", "R",
          "an open corner: which products set the alignment exponent E. dropped: only\n"
          "nonzero products (FP Lab); counted: every product, a zero operand counting as\n"
@@ -337,8 +332,8 @@ int runMma(std::span<const std::string_view> args, CommandIo io) {
                           std::string(inputName(cfg.input)) + " on " + std::string(archName(cfg.arch)) +
                           ": its structure is fixed (see --info)");
     if (block && *block > maxBlock)
-        return usageError("--block " + std::to_string(*block) + " is larger than the " + std::string(archName(cfg.arch)) +
-                          " block of " + std::to_string(maxBlock) + " products");
+        return usageError("--block " + std::to_string(*block) + " is larger than the " +
+                          std::string(archName(cfg.arch)) + " block of " + std::to_string(maxBlock) + " products");
     if (const std::string why = promotionProblem(model, promote); !why.empty()) return usageError("--promote: " + why);
     if (promote > 0 && steps) return usageError("--steps does not apply with --promote");
     if (info) {
@@ -348,7 +343,8 @@ int runMma(std::span<const std::string_view> args, CommandIo io) {
                    << "accumulator (RNE); c added last (RNE)\n";
         return kExitOk;
     }
-    const std::size_t kk = k ? std::size_t(*k) : std::size_t(model.structure.fixed() ? model.structure.k : model.blockSize);
+    const std::size_t kk = k ? std::size_t(*k)
+                             : std::size_t(model.structure.fixed() ? model.structure.k : model.blockSize);
     const int blockK = block ? int(*block) : 0;
     const int inBits = operandBits(cfg.input), accBits = accumBits(cfg.accum);
     const std::size_t want = 2 * kk + 1;

@@ -61,15 +61,14 @@ OptionTable quantizeOptions(Options& o) {
     OptionTable t;
     t.command = "quantize";
     t.trailing = "[FILE.npy | FILE.safetensors --tensor NAME]";
-    t.description =
-        "Quantizes a tensor with a block-scaled scheme and shows each block's scale, each element's code,\n"
-        "its dequantized value and its error (input - dequantized), exactly, with error statistics.\n"
-        "\n"
-        "  FILE.npy     float32 '<f4', float16 '<f2' or bfloat16 ('<V2' as ml_dtypes' np.save writes it,\n"
-        "               or 'bfloat16'), little-endian, any shape (leading axes become rows)\n"
-        "  FILE.safetensors --tensor NAME\n"
-        "               one tensor of F64 (rounded to FP32), F32, F16, BF16, F8_E4M3, F8_E5M2, I8 or U8\n"
-        "               (`fplab-cli inspect FILE` lists them); the file is memory-mapped\n";
+    t.description = "Quantizes a tensor with a block-scaled scheme and shows each block's scale, each element's code,\n"
+                    "its dequantized value and its error (input - dequantized), exactly, with error statistics.\n"
+                    "\n"
+                    "  FILE.npy     float32 '<f4', float16 '<f2' or bfloat16 ('<V2' as ml_dtypes' np.save writes it,\n"
+                    "               or 'bfloat16'), little-endian, any shape (leading axes become rows)\n"
+                    "  FILE.safetensors --tensor NAME\n"
+                    "               one tensor of F64 (rounded to FP32), F32, F16, BF16, F8_E4M3, F8_E5M2, I8 or U8\n"
+                    "               (`fplab-cli inspect FILE` lists them); the file is memory-mapped\n";
     t.options = {
         {"--scheme", "S",
          "mxfp8-e4m3 mxfp8-e5m2 mxfp6-e3m2 mxfp6-e2m3 mxfp4 mxint8 (OCP MX v1.0: 32 elements "
@@ -78,7 +77,8 @@ OptionTable quantizeOptions(Options& o) {
          "per tensor, per row, per 1x128 block of a row, per 128x128 tile)",
          [&o](std::string_view value, std::string& error) {
              o.scheme = parseScheme(value);
-             if (!o.scheme) error = "unknown scheme " + quoted(value) + " (known: " + std::string(knownSchemeNames()) + ")";
+             if (!o.scheme)
+                 error = "unknown scheme " + quoted(value) + " (known: " + std::string(knownSchemeNames()) + ")";
              return o.scheme.has_value();
          },
          true},
@@ -107,7 +107,8 @@ OptionTable quantizeOptions(Options& o) {
          "values and errors are against the input (statistics in double, no longer exact)",
          [&o](std::string_view value, std::string& error) {
              const auto seed = wholeNumber(value);
-             if (!seed || *seed < 0) error = "--hadamard takes a seed, a whole number from 0 (got " + quoted(value) + ")";
+             if (!seed || *seed < 0)
+                 error = "--hadamard takes a seed, a whole number from 0 (got " + quoted(value) + ")";
              else o.hadamardSeed = std::uint64_t(*seed);
              return error.empty();
          }},
@@ -127,7 +128,8 @@ OptionTable quantizeOptions(Options& o) {
              return o.shape.has_value();
          }},
         {"--tensor", "NAME", "the tensor to quantize in a .safetensors file", setText(o.tensor)},
-        {"--out", "FILE", "writes the dequantized tensor as a float32 .npy file (values rounded to FP32)", setText(o.out)},
+        {"--out", "FILE", "writes the dequantized tensor as a float32 .npy file (values rounded to FP32)",
+         setText(o.out)},
     };
     t.notes = "Without FILE the numbers are read from stdin, one per line (decimal, hex-float or raw FP32 bits),\n"
               "rounded to FP32. NaN or infinity in the input: under the E8M0 rules (ocp, round-up, nearest) its\n"
@@ -355,8 +357,8 @@ void printText(std::ostream& out, const Quantized& q, const Report& r, const Blo
     // "flushed": these inputs are below half the smallest element, which is rounding; flush-to-zero is another thing.
     char rms[40];
     std::snprintf(rms, sizeof rms, "%.6g", r.rmsError);
-    out << "\nmax |error| " << number(r.maxAbsError) << ", rms error " << rms << ", saturated "
-        << r.saturated << ", rounded to zero " << r.flushedToZero;
+    out << "\nmax |error| " << number(r.maxAbsError) << ", rms error " << rms << ", saturated " << r.saturated
+        << ", rounded to zero " << r.flushedToZero;
     if (r.nan != 0) out << ", NaN " << r.nan << " (in blocks whose scale is NaN; left out of the errors)";
     out << "\n";
 }
@@ -366,13 +368,14 @@ int runQuantize(std::span<const std::string_view> args, CommandIo io) {
     if (const std::optional<int> exit = parseCommandLine(args, io, o)) return *exit;
     if (isSafetensors(o.file) != !o.tensor.empty()) {
         io.err << "fplab-cli quantize: "
-               << (o.tensor.empty() ? "a .safetensors file needs --tensor NAME" : "--tensor goes with a .safetensors file")
+               << (o.tensor.empty() ? "a .safetensors file needs --tensor NAME"
+                                    : "--tensor goes with a .safetensors file")
                << "\n";
         return kExitUsage;
     }
-    std::optional<Tensor> t = o.file.empty()          ? readStdin(io.in, io.err)
-                              : o.tensor.empty()      ? readNpy(o.file, io.err)
-                                                      : readSafetensors(o.file, o.tensor, io.err);
+    std::optional<Tensor> t = o.file.empty()     ? readStdin(io.in, io.err)
+                              : o.tensor.empty() ? readNpy(o.file, io.err)
+                                                 : readSafetensors(o.file, o.tensor, io.err);
     if (!t) return kExitBadInput;
     if (t->values.empty()) {
         io.err << "fplab-cli quantize: the tensor is empty\n";
@@ -414,8 +417,8 @@ int runQuantize(std::span<const std::string_view> args, CommandIo io) {
     if (!o.out.empty()) {
         std::vector<float> dequantized(r.dequantized.size());
         for (std::size_t i = 0; i < dequantized.size(); ++i)
-            dequantized[i] = std::bit_cast<float>(static_cast<std::uint32_t>(
-                convert(kFp64, std::bit_cast<std::uint64_t>(r.dequantized[i]), kFp32).bits));
+            dequantized[i] = std::bit_cast<float>(
+                static_cast<std::uint32_t>(convert(kFp64, std::bit_cast<std::uint64_t>(r.dequantized[i]), kFp32).bits));
         const std::vector<std::uint8_t> npy = npyFloat32(dequantized, t->shape);
         const std::string_view bytes(reinterpret_cast<const char*>(npy.data()), npy.size());
         if (const std::optional<std::string> error = platform::writeFileAtomically(o.out, bytes)) {
@@ -423,12 +426,9 @@ int runQuantize(std::span<const std::string_view> args, CommandIo io) {
             return kExitOutput;
         }
     }
-    if (o.csv)
-        printCsv(io.out, *q.value, r, layout);
-    else if (o.json)
-        printJson(io.out, *q.value, r, layout);
-    else
-        printText(io.out, *q.value, r, layout, o.hadamardSeed);
+    if (o.csv) printCsv(io.out, *q.value, r, layout);
+    else if (o.json) printJson(io.out, *q.value, r, layout);
+    else printText(io.out, *q.value, r, layout, o.hadamardSeed);
     return kExitOk;
 }
 

@@ -69,15 +69,18 @@ OptionTable revealOptions(RevealCommandOptions& o) {
         "by spaces (exact decimals, or hex-floats with --hex) and prints one line per input line, their sum.\n";
     t.options = {
         {"--exec", "CMD", "a program that sums each line it reads", setText(o.exec)},
-        {"--target", "NAME", "a built-in target: " + std::string(summation_targets::targetNamesText()), setText(o.target)},
+        {"--target", "NAME", "a built-in target: " + std::string(summation_targets::targetNamesText()),
+         setText(o.target)},
         {"--n", "N", "the number of terms", setCount("--n", o.terms, 1, 1 << 24), true},
-        {"--type", "T", "fp32 (default), fp64, fp16 or bf16: the terms' and the result's format", setOptionalFormat(o.type)},
+        {"--type", "T", "fp32 (default), fp64, fp16 or bf16: the terms' and the result's format",
+         setOptionalFormat(o.type)},
         {"--json", "", "one JSON object: n, type, target, tree, probes, validated, trials", setFlag(o.json)},
         {"--trials", "T", "random inputs the revealed order is checked with (default 100; 0 skips the check)",
          setCount("--trials", o.trials, 0, 1'000'000)},
         {"--accumulator", "F", "the format the check adds in, when the target keeps a wider sum than it returns",
          setOptionalFormat(o.accumulator)},
-        {"--seed", "S", "seed of the pivots and the random inputs (default 1)", setCount("--seed", o.seed, 0, 1LL << 62)},
+        {"--seed", "S", "seed of the pivots and the random inputs (default 1)",
+         setCount("--seed", o.seed, 0, 1LL << 62)},
         {"--timeout", "SEC", "--exec: seconds one answer may take (default 10)",
          [&o](std::string_view value, std::string& error) {
              const auto x = wholeNumber(value);
@@ -89,7 +92,8 @@ OptionTable revealOptions(RevealCommandOptions& o) {
              return true;
          }},
         {"--hex", "", "--exec: write the inputs as hex-floats (0x1p+127) instead of exact decimals", setFlag(o.hex)},
-        {"--probes", "", "print every probe: where M and -M were and how many terms joined there", setFlag(o.listProbes)},
+        {"--probes", "", "print every probe: where M and -M were and how many terms joined there",
+         setFlag(o.listProbes)},
     };
     t.notes = "Terms: fp32 up to 2^24, fp64 up to 2^30, fp16 up to 2048, bf16 up to 256 (the count of units must stay\n"
               "exact). Exit codes: 0 revealed and checked, 1 the target failed or answered with no count, 2 bad\n"
@@ -104,8 +108,8 @@ std::vector<OptionTable> revealOptionTables() {
 }
 
 void printText(std::ostream& out, const std::string& name, const Format& type, const reveal::RevealResult& r,
-               const RevealCommandOptions& o, const std::optional<reveal::ValidationReport>& check, const Format& result,
-               const std::optional<Format>& widened) {
+               const RevealCommandOptions& o, const std::optional<reveal::ValidationReport>& check,
+               const Format& result, const std::optional<Format>& widened) {
     out << "target     " << name << ", " << o.terms << " " << type.name() << " terms\n";
     if (o.listProbes)
         for (std::size_t k = 0; k < r.probeLog.size(); ++k) {
@@ -175,8 +179,9 @@ int runReveal(std::span<const std::string_view> args, CommandIo io) {
             name = o.exec;
         } else {
             const auto found = summation_targets::parseTarget(o.target);
-            if (!found) return fail(kExitUsage, "unknown target " + quoted(o.target) + " (" +
-                                                    std::string(summation_targets::targetNamesText()) + ")");
+            if (!found)
+                return fail(kExitUsage, "unknown target " + quoted(o.target) + " (" +
+                                            std::string(summation_targets::targetNamesText()) + ")");
             target = summation_targets::makeTarget(*found, int(o.terms), o.type);
             name = o.target;
         }

@@ -27,13 +27,12 @@ OptionTable showOptions(ShowOptions& o) {
     OptionTable t;
     t.command = "show";
     t.operands = "VALUE";
-    t.description =
-        "Shows how VALUE is stored in a format: the bits grouped by field, the class, the exact and\n"
-        "the shortest decimal, hex-float, the ulp, the neighbours, the error of the stored value against\n"
-        "the typed one and the flags that storing it raised.\n"
-        "\n"
-        "  VALUE        0.1, -2.5e-3, 2^-11, 10^-3, inf, nan, 0x1.8p-3 (hex-float),\n"
-        "               0x3c00 or 0b0_01111_0000000000 (raw bits of the format)\n";
+    t.description = "Shows how VALUE is stored in a format: the bits grouped by field, the class, the exact and\n"
+                    "the shortest decimal, hex-float, the ulp, the neighbours, the error of the stored value against\n"
+                    "the typed one and the flags that storing it raised.\n"
+                    "\n"
+                    "  VALUE        0.1, -2.5e-3, 2^-11, 10^-3, inf, nan, 0x1.8p-3 (hex-float),\n"
+                    "               0x3c00 or 0b0_01111_0000000000 (raw bits of the format)\n";
     t.options = {
         {"--format", "F",
          "fp64 fp32 tf32 fp16 bf16 e4m3 e5m2 e2m3 e3m2 e2m1 e8m0 e4m3fnuz e5m2fnuz\n"
@@ -72,22 +71,23 @@ int printAll(std::ostream& out, std::ostream& err, std::string_view text, const 
     }
     const bool rawBits = source.literal->kind == InputKind::RawHex || source.literal->kind == InputKind::RawBinary;
     if (rawBits) {
-        out << text << " read as " << sourceFormat.name() << " = " << valueText(sourceFormat, source.literal->stored.bits)
-            << ", converted to every format (rounding " << roundingName(env.rounding) << ")\n";
+        out << text << " read as " << sourceFormat.name() << " = "
+            << valueText(sourceFormat, source.literal->stored.bits) << ", converted to every format (rounding "
+            << roundingName(env.rounding) << ")\n";
     } else {
         out << text << " in every format (rounding " << roundingName(env.rounding) << ")\n";
     }
-    out << padded("format", 10) << padded("hex", 20) << padded("stored value (exact)", 30) << padded("relative error", 16)
-        << "flags\n";
+    out << padded("format", 10) << padded("hex", 20) << padded("stored value (exact)", 30)
+        << padded("relative error", 16) << "flags\n";
     for (const Format* f : kPresetFormats) {
         Literal lit;
         if (rawBits) {
             lit.text = std::string(text);
             lit.stored = convert(sourceFormat, source.literal->stored.bits, *f, env);
             lit.exact = exactValueOf(sourceFormat, source.literal->stored.bits);
-            lit.kind = lit.exact ? InputKind::Decimal
-                                 : isNan(classify(sourceFormat, source.literal->stored.bits)) ? InputKind::NaN
-                                                                                              : InputKind::Infinity;
+            lit.kind = lit.exact                                                    ? InputKind::Decimal
+                       : isNan(classify(sourceFormat, source.literal->stored.bits)) ? InputKind::NaN
+                                                                                    : InputKind::Infinity;
         } else {
             LiteralOrError one = readLiteral(text, *f, env);
             if (!one.literal) {
@@ -115,7 +115,8 @@ int runShow(std::span<const std::string_view> args, CommandIo io) {
     const Format format = o.format;
     const Env& env = o.env;
     if (values.size() != 1) {
-        io.err << "fplab-cli show: " << (values.empty() ? "missing VALUE" : "expected one VALUE, got " + std::to_string(values.size()))
+        io.err << "fplab-cli show: "
+               << (values.empty() ? "missing VALUE" : "expected one VALUE, got " + std::to_string(values.size()))
                << " (e.g. 'fplab-cli show 0.1 --format fp16')\n";
         return kExitUsage;
     }

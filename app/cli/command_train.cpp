@@ -38,7 +38,8 @@ int writeGrid(TrainingRun& run, const std::string& path, CommandIo io) {
     grid << "x,y,class\n";
     for (int j = 0; j < g.ny; ++j)
         for (int i = 0; i < g.nx; ++i)
-            grid << general(g.xAt(i)) << "," << general(g.yAt(j)) << "," << g.classes[std::size_t(j) * g.nx + i] << "\n";
+            grid << general(g.xAt(i)) << "," << general(g.yAt(j)) << "," << g.classes[std::size_t(j) * g.nx + i]
+                 << "\n";
     if (const std::optional<std::string> error = platform::writeFileAtomically(path, grid.str()))
         return cannotWrite(path, *error, io);
     io.out << "  decision boundary (100x100 grid) written to " << path << "\n";
@@ -82,7 +83,8 @@ int runTrain(std::span<const std::string_view> args, CommandIo io) {
     }
     if (csv) {
         if (const std::optional<std::string> error = csvFile.commit()) return cannotWrite(o.csvPath, *error, io);
-        io.out << "  " << (o.compare ? "the comparison of every step" : "every step") << " written to " << o.csvPath << "\n";
+        io.out << "  " << (o.compare ? "the comparison of every step" : "every step") << " written to " << o.csvPath
+               << "\n";
     }
     if (!o.gridPath.empty()) { // CPU runs only (parseTrainOptions refuses --grid with the GPU)
         if (const int written = writeGrid(*run, o.gridPath, io); written != kExitOk) return written;
@@ -92,7 +94,8 @@ int runTrain(std::span<const std::string_view> args, CommandIo io) {
 
 } // namespace
 
-FPLAB_CLI_COMMAND("train", "train the toy model in fp32/tf32/fp16/bf16 on the CPU emulator or the GPU: loss, scale, underflow",
+FPLAB_CLI_COMMAND("train",
+                  "train the toy model in fp32/tf32/fp16/bf16 on the CPU emulator or the GPU: loss, scale, underflow",
                   runTrain, train::trainOptionTables);
 
 } // namespace fplab::cli

@@ -35,7 +35,8 @@ void printRun(const gpu::CornerRun& run, std::ostream& out) {
     const int inBits = w.input == tc::InputType::Tf32 ? 32 : tc::operandBits(w.input);
     const int accBits = tc::accumBits(w.accum);
     out << gpu::gemmTypeName(run.type) << ": " << tc::apiName(w.api) << " " << w.shape << " on " << w.device;
-    if (w.computeCapability) out << " (compute capability " << w.computeCapability / 10 << "." << w.computeCapability % 10 << ")";
+    if (w.computeCapability)
+        out << " (compute capability " << w.computeCapability / 10 << "." << w.computeCapability % 10 << ")";
     if (!w.driver.empty()) out << ", driver " << w.driver;
     if (!w.date.empty()) out << ", " << w.date;
     out << "\n";
@@ -51,12 +52,12 @@ void printRun(const gpu::CornerRun& run, std::ostream& out) {
         const fp::CornerAnswer& a = run.answers[i];
         out << "a[" << p.kk << "] " << hex(p.tile.a[std::size_t(p.kk)], inBits) << "  b[" << p.kk << "] "
             << hex(p.tile.b[std::size_t(p.kk) * fp::kTileN], inBits) << "  c " << hex(p.tile.c[0], accBits) << "  d "
-            << hex(a.d, accBits) << "\n             FP Lab's reading gives " << hex(p.fpLab, accBits)
-            << ", MMA-Sim's " << hex(p.mmaSim, accBits) << ": " << verdictText(a) << "\n";
+            << hex(a.d, accBits) << "\n             FP Lab's reading gives " << hex(p.fpLab, accBits) << ", MMA-Sim's "
+            << hex(p.mmaSim, accBits) << ": " << verdictText(a) << "\n";
         out << "  answer " << tc::archName(run.arch) << " " << tc::apiName(w.api) << " " << gpu::gemmTypeName(run.type)
             << " " << fp::cornerKey(corner) << " "
             << (a.verdict == fp::CornerVerdict::Neither ? std::string("neither ") + hex(a.d, accBits)
-                                                         : std::string(fp::verdictReadingName(corner, a.verdict)))
+                                                        : std::string(fp::verdictReadingName(corner, a.verdict)))
             << "\n";
     }
 }
@@ -76,15 +77,16 @@ int runCornerProbes(const CornerProbeOptions& o, CommandIo io) {
     io.out << "The two corners where the tensor-core models disagree (docs/tensor-core-model.md)\n"
            << "built-in for " << tc::archName(arch) << " mma.sync:\n  zero in E  "
            << tc::zeroProductsName(def.readings.zeroProducts) << ", " << readingStatusText(def.zeroProducts)
-           << "\n  zero sign  " << tc::zeroSignName(def.readings.zeroSign) << ", " << readingStatusText(def.zeroSign) << "\n";
+           << "\n  zero sign  " << tc::zeroSignName(def.readings.zeroSign) << ", " << readingStatusText(def.zeroSign)
+           << "\n";
     if (o.onModel)
         io.out << "answered by the CPU model, not a GPU: zero in E " << tc::zeroProductsName(o.readings.zeroProducts)
                << ", zero sign " << tc::zeroSignName(o.readings.zeroSign) << "\n";
     int ran = 0;
     for (gpu::GemmType t : types) {
         try {
-            const gpu::CornerRun run =
-                o.onModel ? gpu::runCornerProbesOnModel(t, o.arch, o.readings) : gpu::runCornerProbesOnGpu(t);
+            const gpu::CornerRun run = o.onModel ? gpu::runCornerProbesOnModel(t, o.arch, o.readings)
+                                                 : gpu::runCornerProbesOnGpu(t);
             io.out << "\n";
             printRun(run, io.out);
             ++ran;

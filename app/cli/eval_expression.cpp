@@ -31,7 +31,8 @@ public:
         if (m_pos == m_text.size()) fail(0, "empty expression: try fp16(1) + fp16(2^-11)");
         EvalValue v = expression();
         skipSpace();
-        if (m_pos != m_text.size()) fail(m_pos, "unexpected " + quoted(m_text.substr(m_pos, 1)) + " after a complete expression");
+        if (m_pos != m_text.size())
+            fail(m_pos, "unexpected " + quoted(m_text.substr(m_pos, 1)) + " after a complete expression");
         return v;
     }
 
@@ -63,7 +64,8 @@ private:
         while (m_pos < m_text.size()) {
             const char c = m_text[m_pos];
             if (isIdentChar(c)) ++m_pos;
-            else if (c == '-' && m_pos + 1 < m_text.size() && std::isalpha(static_cast<unsigned char>(m_text[m_pos + 1])))
+            else if (c == '-' && m_pos + 1 < m_text.size() &&
+                     std::isalpha(static_cast<unsigned char>(m_text[m_pos + 1])))
                 ++m_pos;
             else break;
         }
@@ -165,7 +167,8 @@ private:
             return operation("fma", {a, b, c3}, at);
         }
         if (lookupIntFormat(name))
-            fail(at, quoted(name) + " is an integer format: integers can only be produced with '-> " + std::string(name) + "'");
+            fail(at, quoted(name) + " is an integer format: integers can only be produced with '-> " +
+                         std::string(name) + "'");
         std::string formatError;
         const std::optional<Format> format = lookupFormat(name, formatError);
         if (!format) fail(at, formatError + "; functions are sqrt fma abs");
@@ -179,7 +182,8 @@ private:
         const std::size_t open = m_text.find('(', start);
         if (close == std::string_view::npos) fail(start, "missing ')' after " + std::string(format.name()) + "(");
         if (open < close)
-            fail(open, std::string(format.name()) + "(...) holds one number, not an expression; to convert a value use '->'");
+            fail(open,
+                 std::string(format.name()) + "(...) holds one number, not an expression; to convert a value use '->'");
         const std::string_view text = m_text.substr(start, close - start);
         LiteralOrError lit = readLiteral(text, format, m_env);
         if (!lit.literal) fail(start, lit.error.empty() ? "bad number" : lit.error);
@@ -211,7 +215,8 @@ private:
         for (const EvalValue& v : args)
             if (!(v.format == first->format))
                 fail(at, "cannot " + std::string(op) + " " + std::string(first->format.name()) + " and " +
-                             std::string(v.format.name()) + " values: the operands must have one format (convert with '->', e.g. (x -> " +
+                             std::string(v.format.name()) +
+                             " values: the operands must have one format (convert with '->', e.g. (x -> " +
                              std::string(first->format.name()) + "))");
         const Format& f = first->format;
         EvalStep step;
@@ -239,7 +244,8 @@ private:
     EvalValue signChange(std::string_view op, const EvalValue& x, std::size_t at) {
         requireFloat(x, op, at);
         const Format& f = x.format;
-        if (!f.hasSign && op == "negate") fail(at, std::string(f.name()) + " has no sign bit: its values cannot be negated");
+        if (!f.hasSign && op == "negate")
+            fail(at, std::string(f.name()) + " has no sign bit: its values cannot be negated");
         EvalStep step;
         step.kind = EvalStep::Kind::SignChange;
         step.text = std::string(op);

@@ -27,19 +27,19 @@ struct EvalValue {
 struct EvalStep {
     enum class Kind { Literal, Operation, SignChange, IntConversion };
     Kind kind = Kind::Operation;
-    std::string text;          // the literal as typed or the operation in words: "add", "convert fp32 -> fp16"
-    Format operandFormat;      // the format of the operands
+    std::string text;     // the literal as typed or the operation in words: "add", "convert fp32 -> fp16"
+    Format operandFormat; // the format of the operands
     EvalValue result;
     Flags flags = 0;
-    std::optional<Literal> literal;  // Kind::Literal
-    OperationTrace trace;            // Kind::Operation, when steps were asked for
+    std::optional<Literal> literal; // Kind::Literal
+    OperationTrace trace;           // Kind::Operation, when steps were asked for
 };
 
 struct EvalOutcome {
-    std::string error;          // empty on success
+    std::string error;           // empty on success
     std::size_t errorColumn = 0; // where in the expression the problem is (0-based)
     EvalValue value;
-    Flags flags = 0;            // raised by the operations (not by rounding the literals)
+    Flags flags = 0; // raised by the operations (not by rounding the literals)
     std::vector<EvalStep> steps;
     bool ok() const { return error.empty(); }
 };

@@ -103,7 +103,8 @@ std::string ExecSummationTarget::readLine(long long line) {
                               " s (--timeout)");
         pollfd p{m_fromChild, POLLIN, 0};
         const int ready = poll(&p, 1, int(std::min<long long>(left, 1000)));
-        if (ready < 0 && errno != EINTR) throw TargetError(std::string("cannot read the program's answer: ") + std::strerror(errno));
+        if (ready < 0 && errno != EINTR)
+            throw TargetError(std::string("cannot read the program's answer: ") + std::strerror(errno));
         if (ready <= 0) continue;
         char buf[4096];
         const ssize_t got = read(m_fromChild, buf, sizeof buf);
@@ -143,7 +144,8 @@ std::uint64_t ExecSummationTarget::sum(std::span<const std::uint64_t> terms) {
         const ssize_t wrote = write(m_toChild, text.data() + done, text.size() - done);
         if (wrote < 0) {
             if (errno == EINTR) continue;
-            throw TargetError(lineName(line) + ": the program stopped reading its input (" + std::strerror(errno) + ")");
+            throw TargetError(lineName(line) + ": the program stopped reading its input (" + std::strerror(errno) +
+                              ")");
         }
         done += std::size_t(wrote);
     }

@@ -37,7 +37,7 @@ private:
     pid_t m_pid = -1;
     int m_toChild = -1;
     int m_fromChild = -1;
-    std::string m_pending; // read but not yet taken
+    std::string m_pending;    // read but not yet taken
     long long m_lines = 0;    // input lines written so far
     long long m_answered = 0; // lines the running program has answered
     void (*m_oldSigpipe)(int) = nullptr;

@@ -48,7 +48,8 @@ void addProblemOptions(OptionTable& t, GpuArgs& a, int defaultSize) {
     t.options.push_back(gpuValue(a, "--dist", "D", "the inputs: uniform (default) or int (small integers)"));
 }
 
-bool parseInt(const GpuArgs& a, std::string_view name, long long lo, long long hi, long long& value, std::string& error) {
+bool parseInt(const GpuArgs& a, std::string_view name, long long lo, long long hi, long long& value,
+              std::string& error) {
     const std::string* s = a.get(name);
     if (!s) return true;
     const std::optional<long long> v = wholeNumber(*s);

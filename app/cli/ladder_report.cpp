@@ -53,8 +53,10 @@ Report speedBenchReport(const std::vector<BenchRow>& rows, const std::string& de
     Report r;
     r.fields.push_back({"device", txt(device)});
     r.fields.push_back({"datasheet entry", txt(sheet)});
-    Table t{"bench", {"type", "column", "impl", "size", "median ms", "min ms", "max ms", "TFLOPS", "datasheet TFLOPS",
-                      "% of datasheet", "checked against", "status"}, {}};
+    Table t{"bench",
+            {"type", "column", "impl", "size", "median ms", "min ms", "max ms", "TFLOPS", "datasheet TFLOPS",
+             "% of datasheet", "checked against", "status"},
+            {}};
     for (const auto& row : rows) {
         const auto& info = gemmTypeInfo(row.type);
         const bool peak = row.ran && row.datasheetPeak > 0;

@@ -9,8 +9,8 @@
 namespace fplab::cli {
 namespace {
 
-constexpr std::size_t kWidth = 100;     // the help wraps its synopsis here
-constexpr std::size_t kMaxColumn = 26;  // where descriptions start at the most
+constexpr std::size_t kWidth = 100;      // the help wraps its synopsis here
+constexpr std::size_t kMaxColumn = 26;   // where descriptions start at the most
 constexpr std::size_t kSynopsisAll = 14; // more options than this: the synopsis names only required ones
 
 std::string seeHelp(const OptionTable& t) { return " (see 'fplab-cli " + t.command + " --help')"; }
@@ -26,7 +26,8 @@ const Option* findOption(const OptionTable& t, std::string_view name) {
 // "a", "a and b", "a, b and c".
 std::string listed(const std::vector<std::string>& words) {
     std::string s;
-    for (std::size_t i = 0; i < words.size(); ++i) s += (i == 0 ? "" : i + 1 == words.size() ? " and " : ", ") + words[i];
+    for (std::size_t i = 0; i < words.size(); ++i)
+        s += (i == 0 ? "" : i + 1 == words.size() ? " and " : ", ") + words[i];
     return s;
 }
 

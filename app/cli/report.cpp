@@ -13,8 +13,7 @@ namespace {
 void jsonCell(lessons::JsonWriter& json, const Cell& c) {
     if (c.numeric && !c.text.empty() && c.text.find_first_not_of("0123456789+-.eE") == std::string::npos)
         json.rawNumber(c.text);
-    else
-        json.value(c.text);
+    else json.value(c.text);
 }
 
 void printJson(const Report& r, std::ostream& out) {

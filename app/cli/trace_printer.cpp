@@ -39,17 +39,26 @@ std::string roundingReason(const RoundingTrace& r, RoundingMode mode) {
     const bool lastKeptBit = r.keptBits > 0 && r.keptBits <= 64 && ((r.significand >> (64 - r.keptBits)) & 1);
     const bool up = r.decision == RoundingDecision::Incremented;
     std::string why = std::string("the discarded bits are ") +
-                      (above ? "more than half an ulp" : tie ? "exactly half an ulp (a tie)" : "less than half an ulp") + "; ";
+                      (above ? "more than half an ulp"
+                       : tie ? "exactly half an ulp (a tie)"
+                             : "less than half an ulp") +
+                      "; ";
     switch (mode) {
     case RoundingMode::NearestEven:
         why += tie ? (lastKeptBit ? "ties go to even and the last kept bit is 1: round up"
                                   : "ties go to even and the last kept bit is 0: round down")
                    : (above ? "round to nearest: up" : "round to nearest: down");
         break;
-    case RoundingMode::NearestAway: why += tie || above ? "round to nearest, ties away: up" : "round to nearest: down"; break;
+    case RoundingMode::NearestAway:
+        why += tie || above ? "round to nearest, ties away: up" : "round to nearest: down";
+        break;
     case RoundingMode::TowardZero: why += "toward zero: drop them"; break;
-    case RoundingMode::TowardPositive: why += r.sign ? "toward +inf on a negative value: drop them" : "toward +inf: up"; break;
-    case RoundingMode::TowardNegative: why += r.sign ? "toward -inf on a negative value: up" : "toward -inf: drop them"; break;
+    case RoundingMode::TowardPositive:
+        why += r.sign ? "toward +inf on a negative value: drop them" : "toward +inf: up";
+        break;
+    case RoundingMode::TowardNegative:
+        why += r.sign ? "toward -inf on a negative value: up" : "toward -inf: drop them";
+        break;
     case RoundingMode::ToOdd: why += "to odd: drop them and set the last kept bit"; break;
     case RoundingMode::Stochastic:
         why += up ? "stochastic: the random draw fell below the discarded fraction: up"
@@ -100,7 +109,6 @@ std::string describeBits(const Format& f, std::uint64_t bits) {
     return hexBits(f, bits) + " = " + bitString(f, bits, ' ') + " = " + valueText(f, bits);
 }
 
-
 void printTrace(std::ostream& out, const OperationTrace& t, const Format& operandFormat, const Format& resultFormat,
                 const Env& env, std::string_view indent) {
     static constexpr const char* kNames[] = {"a", "b", "c"};
@@ -117,9 +125,8 @@ void printTrace(std::ostream& out, const OperationTrace& t, const Format& operan
             out << indent << "align     the smaller operand's significand moves right by " << t.alignmentShift
                 << (t.alignmentShift == 1 ? " bit" : " bits")
                 << (t.alignmentLostBits ? "; bits fall off the end into the sticky bit" : "; no bits are lost") << "\n";
-            out << indent << "          " << (t.effectiveSubtraction ? "effective subtraction (the signs differ)"
-                                                                     : "effective addition")
-                << "\n";
+            out << indent << "          "
+                << (t.effectiveSubtraction ? "effective subtraction (the signs differ)" : "effective addition") << "\n";
         }
         if (t.exactIsZero) {
             out << indent << "exact     0 (the exact result is zero; its sign follows the rounding mode rules)\n";
@@ -138,8 +145,9 @@ void printTrace(std::ostream& out, const OperationTrace& t, const Format& operan
             const std::string keptText = kept > 0 ? bitRange(r.significand, 63, 64 - kept) : "";
             std::string discarded = kept < 64 ? trimTrailingZeros(bitRange(r.significand, 63 - kept, 0)) : "";
             if (discarded.empty()) discarded = "0";
-            out << indent << "keep      " << kept << (kept == 1 ? " bit " : " bits ") << (keptText.empty() ? "(none)" : keptText)
-                << ", discard " << discarded << (r.stickyFromBelow ? "..." : "") << "\n";
+            out << indent << "keep      " << kept << (kept == 1 ? " bit " : " bits ")
+                << (keptText.empty() ? "(none)" : keptText) << ", discard " << discarded
+                << (r.stickyFromBelow ? "..." : "") << "\n";
             out << indent << "g r s     guard " << r.guard << ", round " << r.round << ", sticky " << r.sticky << "\n";
             if (r.decision == RoundingDecision::Overflowed) {
                 const FloatClass c = classify(resultFormat, t.result.bits);

@@ -19,7 +19,7 @@ std::string describeBits(const Format& f, std::uint64_t bits);
 
 // The steps of one operation. `operandFormat` is the format of the operands (it differs
 // from the result's for a conversion).
-void printTrace(std::ostream& out, const OperationTrace& trace, const Format& operandFormat,
-                const Format& resultFormat, const Env& env, std::string_view indent);
+void printTrace(std::ostream& out, const OperationTrace& trace, const Format& operandFormat, const Format& resultFormat,
+                const Env& env, std::string_view indent);
 
 } // namespace fplab::cli

@@ -32,8 +32,10 @@ int trainAndCompare(const TrainingConfig& c, long long every, std::ostream* csv,
     io.out << "\nverdict: " << r.verdict() << "\n";
     io.out << "  cpu: " << statusName(result.a.state.status) << " (" << result.a.state.message << ")\n";
     io.out << "  gpu: " << statusName(result.b.state.status) << " (" << result.b.state.message << ")\n";
-    io.out << "  speed (cpu, with a weight copy per step): " << speedText(result.a.steps.size(), result.a.seconds) << "\n";
-    io.out << "  speed (gpu, with a weight download per step): " << speedText(result.b.steps.size(), result.b.seconds) << "\n";
+    io.out << "  speed (cpu, with a weight copy per step): " << speedText(result.a.steps.size(), result.a.seconds)
+           << "\n";
+    io.out << "  speed (gpu, with a weight download per step): " << speedText(result.b.steps.size(), result.b.seconds)
+           << "\n";
     if (result.a.state.status == RunStatus::Failed || result.b.state.status == RunStatus::Failed) return kExitNoGpu;
     return r.agrees() ? kExitOk : kExitMismatch;
 }

@@ -18,7 +18,8 @@ void printStep(std::ostream& out, const StepRecord& r, bool stats) {
         << padLeft(general(r.scale), 11) << "  " << padLeft(r.skipped ? "yes" : "no", 7);
     if (stats)
         out << "  " << padLeft(fixed(r.window.underflowFraction(), 4), 9) << "  "
-            << padLeft(fixed(r.window.subnormalFraction(), 4), 9) << "  " << padLeft(fixed(r.window.overflowFraction(), 4), 8);
+            << padLeft(fixed(r.window.subnormalFraction(), 4), 9) << "  "
+            << padLeft(fixed(r.window.overflowFraction(), 4), 8);
     out << "\n";
 }
 
@@ -38,8 +39,8 @@ void printFp8Summary(const std::vector<StepRecord>& h, CommandIo io) {
             }
         }
         io.out << "    " << padRight(h.front().fp8[t].name, 18) << " saturated at most " << measured(worst)
-               << (worstStep ? " (step " + std::to_string(worstStep) + ")" : std::string()) << ", rounded to zero on average "
-               << measured(flushed / double(h.size())) << "\n";
+               << (worstStep ? " (step " + std::to_string(worstStep) + ")" : std::string())
+               << ", rounded to zero on average " << measured(flushed / double(h.size())) << "\n";
     }
 }
 
@@ -93,14 +94,16 @@ void trainWithLog(TrainingRun& run, long long every, std::ostream* csv, CommandI
     if (!h.empty()) io.out << "  last step loss: " << fixed(h.back().loss, 6) << "\n";
     if (s.status != RunStatus::Failed) { // a failed backend cannot evaluate either
         const Evaluation e = run.evaluate();
-        io.out << "  whole data set: loss " << fixed(e.loss, 6) << ", accuracy " << fixed(100.0 * e.accuracy, 2) << "%\n";
+        io.out << "  whole data set: loss " << fixed(e.loss, 6) << ", accuracy " << fixed(100.0 * e.accuracy, 2)
+               << "%\n";
     }
     io.out << "  skipped steps: " << skipped << " of " << h.size();
     if (run.policy().scaling != LossScaling::None) io.out << "; final scale " << general(s.scale);
     io.out << "\n";
     if (stats) printCpuDetails(run, io);
     else io.out << "  gradient statistics (FP16 window, vanished updates) and the memory model: --backend cpu\n";
-    io.out << "  speed (" << gpu::trainingBackendName(gpu::backendOf(run)) << "): " << speedText(h.size(), seconds) << "\n";
+    io.out << "  speed (" << gpu::trainingBackendName(gpu::backendOf(run)) << "): " << speedText(h.size(), seconds)
+           << "\n";
 }
 
 } // namespace fplab::cli::train

@@ -81,7 +81,7 @@ OptionTable trainOptions(TrainOptions& options, bool& lrGiven) {
          "history, Transformer Engine), fp8-current (from the tensor itself), fp8-block\n"
          "(DeepSeek-V3: 1x128 and 128x128 block scales, FP32 promotion every 128)",
          setNamed(c.mode, parseModeName, "mode",
-               "fp32, tf32, fp16, fp16-static, fp16-dynamic, bf16, fp8-delayed, fp8-current, fp8-block")},
+                  "fp32, tf32, fp16, fp16-static, fp16-dynamic, bf16, fp8-delayed, fp8-current, fp8-block")},
         {"--backend", "cpu|gpu",
          "cpu: the emulator (default); gpu needs a CUDA build and a GPU (no gradient\n"
          "statistics; the summary gives steps/s on either)",
@@ -95,7 +95,8 @@ OptionTable trainOptions(TrainOptions& options, bool& lrGiven) {
          "scale, skipped, weights) within a relative tolerance; --csv then gets the\n"
          "comparison",
          setFlag(options.compare)},
-        {"--steps", "N", "optimizer steps (default 500)", whole("--steps", 1, 10'000'000, [&c](long long x) { c.steps = int(x); })},
+        {"--steps", "N", "optimizer steps (default 500)",
+         whole("--steps", 1, 10'000'000, [&c](long long x) { c.steps = int(x); })},
         {"--csv", "FILE", "every step's record as CSV", setText(options.csvPath)},
         {"--seed", "S", "data, initial weights and batch order (default 1)",
          whole("--seed", 0, 1LL << 53, [&c](long long x) { c.seed = std::uint64_t(x); })},
@@ -110,10 +111,11 @@ OptionTable trainOptions(TrainOptions& options, bool& lrGiven) {
          }},
         {"--trace-dtypes", "", "print the dtype of every tensor of one step before training", setFlag(options.trace)},
         {"--lr", "X", "learning rate (default: the optimizer's)",
-         number("--lr", 1e-30, 1e30, "a positive number", [&c, &lrGiven](double x) {
-             c.optimizer.learningRate = float(x);
-             lrGiven = true;
-         })},
+         number("--lr", 1e-30, 1e30, "a positive number",
+                [&c, &lrGiven](double x) {
+                    c.optimizer.learningRate = float(x);
+                    lrGiven = true;
+                })},
         {"--momentum", "X", "SGD momentum, in [0, 1) (default 0.9)",
          number("--momentum", 0, 0.999999, "a number in [0, 1)", [&c](double x) { c.optimizer.momentum = float(x); })},
         {"--clip", "X", "clip the global gradient norm to X (default 0: off)",

@@ -45,12 +45,16 @@ std::string general(double v) { return printed("%.9g", v); }
 std::string setting(double v) { return printed("%.6g", v); }
 std::string measured(double v) { return printed("%.4g", v); }
 
-std::string padLeft(std::string s, std::size_t width) { return s.size() >= width ? s : std::string(width - s.size(), ' ') + s; }
-std::string padRight(std::string s, std::size_t width) { return s.size() >= width ? s : s + std::string(width - s.size(), ' '); }
+std::string padLeft(std::string s, std::size_t width) {
+    return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+}
+std::string padRight(std::string s, std::size_t width) {
+    return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
+}
 
 std::string speedText(std::size_t steps, double seconds) {
-    return std::to_string(steps) + " steps in " + fixed(seconds, 3) + " s = " +
-           (seconds > 0 ? fixed(double(steps) / seconds, 1) : std::string("-")) + " steps/s";
+    return std::to_string(steps) + " steps in " + fixed(seconds, 3) +
+           " s = " + (seconds > 0 ? fixed(double(steps) / seconds, 1) : std::string("-")) + " steps/s";
 }
 
 void printHeader(const TrainingRun& info, const std::string& backend, CommandIo io) {
@@ -58,22 +62,25 @@ void printHeader(const TrainingRun& info, const std::string& backend, CommandIo 
     const Dataset& data = info.dataset();
     const ModelShape& shape = info.model().shape();
     io.out << "mode " << modeName(cfg.mode) << ": " << modeDescription(cfg.mode)
-           << (info.policy().autocast() ? (cfg.masterWeights ? ", float32 master weights" : ", master weights off") : "")
+           << (info.policy().autocast() ? (cfg.masterWeights ? ", float32 master weights" : ", master weights off")
+                                        : "")
            << "\n";
     if (info.policy().fp8 == Fp8Recipe::Delayed)
-        io.out << "fp8 delayed scaling: amax history " << cfg.fp8.amaxHistory << " steps, " << amaxAlgoName(cfg.fp8.algo)
-               << ", margin " << cfg.fp8.margin << "\n";
+        io.out << "fp8 delayed scaling: amax history " << cfg.fp8.amaxHistory << " steps, "
+               << amaxAlgoName(cfg.fp8.algo) << ", margin " << cfg.fp8.margin << "\n";
     else if (info.policy().fp8 == Fp8Recipe::Current)
         io.out << "fp8 current scaling: margin " << cfg.fp8.margin << "\n";
     if (cfg.outlierStep > 0)
         io.out << "scripted outlier: at step " << cfg.outlierStep << " the first input feature becomes "
                << setting(cfg.outlierValue) << "\n";
     io.out << "data " << data.name << ": " << data.size() << " points, " << data.classes << " classes"
-           << (cfg.lossWeight != 1.0f ? ", loss weight " + powerOrSetting(cfg.lossWeight) : "") << "; seed " << cfg.seed << "\n";
+           << (cfg.lossWeight != 1.0f ? ", loss weight " + powerOrSetting(cfg.lossWeight) : "") << "; seed " << cfg.seed
+           << "\n";
     io.out << "model " << shape.inputs << " -> " << shape.width << " (x" << shape.depth << " Linear/ReLU/LayerNorm) -> "
            << shape.classes << ", " << info.model().parameterCount() << " parameters; "
            << optimizerName(cfg.optimizer.kind) << " lr " << setting(cfg.optimizer.learningRate) << ", batch "
-           << cfg.batchSize << (cfg.accumulationSteps > 1 ? " x " + std::to_string(cfg.accumulationSteps) + " micro-batches" : "")
+           << cfg.batchSize
+           << (cfg.accumulationSteps > 1 ? " x " + std::to_string(cfg.accumulationSteps) + " micro-batches" : "")
            << (cfg.clipNorm > 0 ? ", clip " + setting(cfg.clipNorm) : "") << "; backend " << backend << "\n\n";
 }
 

@@ -13,8 +13,8 @@ namespace fplab::cli::train {
 
 std::string fixed(double v, int digits); // "%.*f"
 std::string general(double v);           // "%.9g": a float's every digit
-std::string setting(double v);          // "%.6g": a setting as the user typed it
-std::string measured(double v);         // "%.4g": a fraction or mean, a measurement (never 17 digits)
+std::string setting(double v);           // "%.6g": a setting as the user typed it
+std::string measured(double v);          // "%.4g": a fraction or mean, a measurement (never 17 digits)
 std::string padLeft(std::string s, std::size_t width);
 std::string padRight(std::string s, std::size_t width);
 // "N steps in T s = S steps/s".

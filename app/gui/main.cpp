@@ -62,14 +62,20 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription(QStringLiteral("FP Lab: number formats for deep learning, bit for bit."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption settingsOption(QStringLiteral("settings"), QStringLiteral("Read and write settings in FILE."), QStringLiteral("FILE"));
-    const QCommandLineOption langOption(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."), QStringLiteral("CODE"));
-    const QCommandLineOption themeOption(QStringLiteral("theme"), QStringLiteral("Theme: system, light or dark."), QStringLiteral("THEME"));
-    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"), QStringLiteral("Render every section to DIR/*.png and exit."), QStringLiteral("DIR"));
+    const QCommandLineOption settingsOption(QStringLiteral("settings"),
+                                            QStringLiteral("Read and write settings in FILE."), QStringLiteral("FILE"));
+    const QCommandLineOption langOption(QStringLiteral("lang"), QStringLiteral("Interface language: en or zh_CN."),
+                                        QStringLiteral("CODE"));
+    const QCommandLineOption themeOption(QStringLiteral("theme"), QStringLiteral("Theme: system, light or dark."),
+                                         QStringLiteral("THEME"));
+    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
+                                              QStringLiteral("Render every section to DIR/*.png and exit."),
+                                              QStringLiteral("DIR"));
     const QCommandLineOption screenshotSizeOption(QStringLiteral("screenshot-size"),
                                                   QStringLiteral("The window size of --screenshot (default 1280x800)."),
                                                   QStringLiteral("WxH"), QStringLiteral("1280x800"));
-    const QCommandLineOption measureOption(QStringLiteral("measure-startup"), QStringLiteral("Print the time to the first exposed window and exit."));
+    const QCommandLineOption measureOption(QStringLiteral("measure-startup"),
+                                           QStringLiteral("Print the time to the first exposed window and exit."));
     parser.addOptions({settingsOption, langOption, themeOption, screenshotOption, screenshotSizeOption, measureOption});
     parser.process(app);
 
@@ -103,9 +109,11 @@ int main(int argc, char** argv) {
         window.show();
         QApplication::processEvents();
         QString error;
-        const QString suffix = language.current() == QLatin1String("en") ? QString() : QLatin1Char('-') + language.current();
+        const QString suffix = language.current() == QLatin1String("en") ? QString()
+                                                                         : QLatin1Char('-') + language.current();
         const QString themeSuffix = settings.theme.get() == QLatin1String("dark") ? QStringLiteral("-dark") : QString();
-        const QStringList files = fplab::gui::takeScreenshots(window, parser.value(screenshotOption), suffix + themeSuffix, &error);
+        const QStringList files = fplab::gui::takeScreenshots(window, parser.value(screenshotOption),
+                                                              suffix + themeSuffix, &error);
         for (const QString& f : files) std::printf("%s\n", qPrintable(f));
         if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
             std::fprintf(stderr, "fplab: cannot write to standard output\n");

@@ -35,7 +35,8 @@ constexpr std::array<std::string_view, kEntries.size()> kNames = [] {
 }();
 
 const Entry* findEntry(std::string_view experiment) {
-    const auto it = std::find_if(kEntries.begin(), kEntries.end(), [&](const Entry& e) { return e.experiment == experiment; });
+    const auto it = std::find_if(kEntries.begin(), kEntries.end(),
+                                 [&](const Entry& e) { return e.experiment == experiment; });
     return it == kEntries.end() ? nullptr : &*it;
 }
 

@@ -68,8 +68,8 @@ ExperimentResult mmaBlockSteps(const ParamValues& params) {
         tile.b.assign(std::size_t(k * 8), 0);
         tile.c.assign(16 * 8, 0);
         for (std::size_t i = first; i < o.a.size() && i < first + std::size_t(k); ++i) {
-            tile.a[i - first] = o.a[i];           // row 0 of A
-            tile.b[(i - first) * 8] = o.b[i];     // column 0 of B
+            tile.a[i - first] = o.a[i];       // row 0 of A
+            tile.b[(i - first) * 8] = o.b[i]; // column 0 of B
         }
         tile.c[0] = d;
         d = runSingleMmaOnGpu(tile)[0];
@@ -80,11 +80,12 @@ ExperimentResult mmaBlockSteps(const ParamValues& params) {
     ExperimentResult out;
     out.quantities.push_back(deviceQuantity());
     out.quantities.push_back(floatQuantity(key, {"D on " + desc, desc + " 上的 D"}, kFp32, d));
-    out.quantities.push_back(countQuantity("mma_instructions", {"mma.sync instructions run (D fed back as C)",
-                                                                "运行的 mma.sync 指令数（D 作为下一次的 C）"},
-                                           instructions));
-    out.notes.push_back({std::string(gemmTypeInfo(o.type).instruction) + ", compared with the CPU model of " + desc + ".",
-                         std::string(gemmTypeInfo(o.type).instruction) + "，与 " + desc + " 的 CPU 模型比较。"});
+    out.quantities.push_back(countQuantity(
+        "mma_instructions",
+        {"mma.sync instructions run (D fed back as C)", "运行的 mma.sync 指令数（D 作为下一次的 C）"}, instructions));
+    out.notes.push_back(
+        {std::string(gemmTypeInfo(o.type).instruction) + ", compared with the CPU model of " + desc + ".",
+         std::string(gemmTypeInfo(o.type).instruction) + "，与 " + desc + " 的 CPU 模型比较。"});
     return out;
 }
 
@@ -131,25 +132,28 @@ ExperimentResult tf32GemmError(const ParamValues& params) {
         }
         const auto publish = [&](const std::string& suffix, const std::string& en, const std::string& zh) {
             out.quantities.push_back(countQuantity("k_" + suffix, {"K" + en, "K" + zh}, k));
-            out.quantities.push_back(realQuantity("tf32_max_" + suffix, {"TF32: largest error" + en, "TF32：最大误差" + zh}, e.max));
-            out.quantities.push_back(realQuantity("tf32_mean_" + suffix, {"TF32: mean error" + en, "TF32：平均误差" + zh}, e.mean));
+            out.quantities.push_back(
+                realQuantity("tf32_max_" + suffix, {"TF32: largest error" + en, "TF32：最大误差" + zh}, e.max));
+            out.quantities.push_back(
+                realQuantity("tf32_mean_" + suffix, {"TF32: mean error" + en, "TF32：平均误差" + zh}, e.mean));
         };
         if (ki == 0) publish("first", " (first K)", "（第一个 K）");
         if (ki + 1 == ks.size()) publish("last", " (last K)", "（最后一个 K）");
     }
-    out.quantities.push_back(realQuantity("tf32_mean_least", {"TF32: the least mean error over the K tried",
-                                                               "TF32：所试 K 中最小的平均误差"},
-                                          least));
+    out.quantities.push_back(realQuantity(
+        "tf32_mean_least", {"TF32: the least mean error over the K tried", "TF32：所试 K 中最小的平均误差"}, least));
     out.quantities.push_back(countQuantity("k_at_least", {"... at K", "……出现在 K ="}, kAtLeast));
     const std::string desc(tc::archDescription(arch));
     out.notes.push_back({"TF32 on this GPU's tensor cores through the project's mma.sync GEMM kernel, k in order.",
                          "在本 GPU 的张量核心上通过项目的 mma.sync GEMM 内核计算 TF32，k 按顺序累加。"});
     if (modelled != tc::archName(arch))
-        out.notes.push_back({"This GPU is " + desc + "; the CPU side models " + modelled + ": differences here are the two "
-                             "architectures' arithmetic. Set arch to " + std::string(tc::archName(arch)) +
-                             " to compare like with like.",
-                             "本 GPU 是 " + desc + "；CPU 一侧模拟的是 " + modelled + "：这里的差异来自两种架构的运算。把 arch 设为 " +
-                             std::string(tc::archName(arch)) + " 可作同类比较。"});
+        out.notes.push_back({"This GPU is " + desc + "; the CPU side models " + modelled +
+                                 ": differences here are the two "
+                                 "architectures' arithmetic. Set arch to " +
+                                 std::string(tc::archName(arch)) + " to compare like with like.",
+                             "本 GPU 是 " + desc + "；CPU 一侧模拟的是 " + modelled +
+                                 "：这里的差异来自两种架构的运算。把 arch 设为 " + std::string(tc::archName(arch)) +
+                                 " 可作同类比较。"});
     return out;
 }
 

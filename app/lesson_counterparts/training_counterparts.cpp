@@ -32,7 +32,8 @@ double real(const ParamValues& params, std::string_view name) {
 ExperimentResult lossScalingRuns(const ParamValues& params) {
     ExperimentResult out;
     out.quantities.push_back(deviceQuantity());
-    for (const TrainingMode mode : {TrainingMode::Fp32, TrainingMode::Fp16, TrainingMode::Fp16Dynamic, TrainingMode::Bf16}) {
+    for (const TrainingMode mode :
+         {TrainingMode::Fp32, TrainingMode::Fp16, TrainingMode::Fp16Dynamic, TrainingMode::Bf16}) {
         TrainingConfig c;
         c.mode = mode;
         c.dataset = DatasetKind::TinyGrad;
@@ -49,16 +50,21 @@ ExperimentResult lossScalingRuns(const ParamValues& params) {
         const Evaluation eval = run->evaluate();
         const std::string name(modeName(mode));
         const std::string k = keyOf(name);
-        out.quantities.push_back(realQuantity("loss_" + k, {"Final loss, " + name, "最终损失，" + name}, double(eval.loss)));
-        out.quantities.push_back(realQuantity("accuracy_" + k, {"Accuracy, " + name, "准确率，" + name}, double(eval.accuracy)));
-        out.quantities.push_back(countQuantity("skipped_" + k, {"Skipped steps, " + name, "跳过的步数，" + name}, skipped));
+        out.quantities.push_back(
+            realQuantity("loss_" + k, {"Final loss, " + name, "最终损失，" + name}, double(eval.loss)));
+        out.quantities.push_back(
+            realQuantity("accuracy_" + k, {"Accuracy, " + name, "准确率，" + name}, double(eval.accuracy)));
+        out.quantities.push_back(
+            countQuantity("skipped_" + k, {"Skipped steps, " + name, "跳过的步数，" + name}, skipped));
         if (mode == TrainingMode::Fp16Dynamic)
-            out.quantities.push_back(realQuantity("final_scale", {"Final dynamic scale", "最终的动态缩放因子"}, double(run->state().scale)));
+            out.quantities.push_back(
+                realQuantity("final_scale", {"Final dynamic scale", "最终的动态缩放因子"}, double(run->state().scale)));
     }
-    out.notes.push_back({"The GPU runs the same steps on the CUDA kernels; only the GEMMs' summation order and expf/logf "
-                         "differ from the emulator, so losses may differ in the last bits.",
-                         "GPU 在 CUDA 内核上运行相同的步骤；与模拟器相比只有 GEMM 的求和顺序和 expf/logf 不同，"
-                         "因此损失可能在最后几位不同。"});
+    out.notes.push_back(
+        {"The GPU runs the same steps on the CUDA kernels; only the GEMMs' summation order and expf/logf "
+         "differ from the emulator, so losses may differ in the last bits.",
+         "GPU 在 CUDA 内核上运行相同的步骤；与模拟器相比只有 GEMM 的求和顺序和 expf/logf 不同，"
+         "因此损失可能在最后几位不同。"});
     return out;
 }
 

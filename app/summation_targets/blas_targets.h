@@ -18,7 +18,8 @@ enum class BlasTarget : std::uint8_t {
     SgemmM64, // cblas_sgemm: C (64 x 64) = A (64 x n) B (n x 64), the terms in A's row 0, C[0][0] read
 };
 
-inline constexpr std::array kBlasTargets{BlasTarget::Sdot, BlasTarget::Sgemv, BlasTarget::SgemmM1, BlasTarget::SgemmM64};
+inline constexpr std::array kBlasTargets{BlasTarget::Sdot, BlasTarget::Sgemv, BlasTarget::SgemmM1,
+                                         BlasTarget::SgemmM64};
 
 std::string_view blasTargetName(BlasTarget t); // "openblas-sdot", ...
 std::optional<BlasTarget> parseBlasTarget(std::string_view name);

@@ -67,7 +67,8 @@ private:
         const bool half = gpuTargetSumsFp16(m_kind);
         const int rows = m_kind == GpuTarget::CublasSgemmM1 ? 1 : m_kind == GpuTarget::CublasSgemmM512 ? 512 : 64;
         if (!m_backend)
-            m_backend = gpu::makeBackend(m_kind == GpuTarget::KernelHgemmM64 ? gpu::BackendChoice::Kernel : gpu::BackendChoice::Cublas,
+            m_backend = gpu::makeBackend(m_kind == GpuTarget::KernelHgemmM64 ? gpu::BackendChoice::Kernel
+                                                                             : gpu::BackendChoice::Cublas,
                                          gpu::defaultModelArch());
         gpu::GemmProblem p;
         p.type = half ? gpu::GemmType::Fp16Fp32 : gpu::GemmType::Fp32;

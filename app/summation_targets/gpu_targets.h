@@ -27,9 +27,10 @@ enum class GpuTarget : std::uint8_t {
     SingleMma,       // one mma.sync m16n8k16 FP16 -> FP32: k = 16 products and C
 };
 
-inline constexpr std::array kGpuTargets{GpuTarget::CublasSgemmM1, GpuTarget::CublasSgemmM64, GpuTarget::CublasSgemmM512,
-                                        GpuTarget::CublasHgemmM64, GpuTarget::KernelHgemmM64, GpuTarget::GpuSequential,
-                                        GpuTarget::GpuTree,        GpuTarget::GpuAtomic,      GpuTarget::SingleMma};
+inline constexpr std::array kGpuTargets{
+    GpuTarget::CublasSgemmM1,  GpuTarget::CublasSgemmM64, GpuTarget::CublasSgemmM512,
+    GpuTarget::CublasHgemmM64, GpuTarget::KernelHgemmM64, GpuTarget::GpuSequential,
+    GpuTarget::GpuTree,        GpuTarget::GpuAtomic,      GpuTarget::SingleMma};
 
 std::string_view gpuTargetName(GpuTarget t); // "cublas-sgemm-m1", ...
 std::optional<GpuTarget> parseGpuTarget(std::string_view name);

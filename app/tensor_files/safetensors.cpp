@@ -21,12 +21,23 @@ struct DtypeName {
     std::size_t bytes;
 };
 constexpr std::array<DtypeName, 17> kDtypes = {{
-    {"F64", Dtype::F64, 8},     {"F32", Dtype::F32, 4},           {"F16", Dtype::F16, 2},
-    {"BF16", Dtype::BF16, 2},   {"F8_E4M3", Dtype::F8E4m3, 1},    {"F8_E5M2", Dtype::F8E5m2, 1},
-    {"I8", Dtype::I8, 1},       {"U8", Dtype::U8, 1},             {"BOOL", Dtype::Unsupported, 1},
-    {"I16", Dtype::Unsupported, 2}, {"U16", Dtype::Unsupported, 2}, {"I32", Dtype::Unsupported, 4},
-    {"U32", Dtype::Unsupported, 4}, {"I64", Dtype::Unsupported, 8}, {"U64", Dtype::Unsupported, 8},
-    {"F8_E8M0", Dtype::Unsupported, 1}, {"C64", Dtype::Unsupported, 8},
+    {"F64", Dtype::F64, 8},
+    {"F32", Dtype::F32, 4},
+    {"F16", Dtype::F16, 2},
+    {"BF16", Dtype::BF16, 2},
+    {"F8_E4M3", Dtype::F8E4m3, 1},
+    {"F8_E5M2", Dtype::F8E5m2, 1},
+    {"I8", Dtype::I8, 1},
+    {"U8", Dtype::U8, 1},
+    {"BOOL", Dtype::Unsupported, 1},
+    {"I16", Dtype::Unsupported, 2},
+    {"U16", Dtype::Unsupported, 2},
+    {"I32", Dtype::Unsupported, 4},
+    {"U32", Dtype::Unsupported, 4},
+    {"I64", Dtype::Unsupported, 8},
+    {"U64", Dtype::Unsupported, 8},
+    {"F8_E8M0", Dtype::Unsupported, 1},
+    {"C64", Dtype::Unsupported, 8},
 }};
 
 std::string quotedName(std::string_view name) {
@@ -64,7 +75,8 @@ std::optional<std::string> readEntry(const std::string& name, const nlohmann::js
         return who + " has no \"data_offsets\" pair of non-negative integers";
     t.begin = (*offsets)[0].get<std::uint64_t>();
     t.end = (*offsets)[1].get<std::uint64_t>();
-    if (t.begin > t.end) return who + " begins at byte " + std::to_string(t.begin) + " after its end " + std::to_string(t.end);
+    if (t.begin > t.end)
+        return who + " begins at byte " + std::to_string(t.begin) + " after its end " + std::to_string(t.end);
     if (t.end > dataSize)
         return who + " ends at byte " + std::to_string(t.end) + " of the data, which has " + std::to_string(dataSize) +
                " bytes";
@@ -90,9 +102,11 @@ T load(const std::uint8_t* p) {
 
 float toFloat(Dtype d, const std::uint8_t* p) {
     switch (d) {
-    case Dtype::F64: return std::bit_cast<float>(static_cast<std::uint32_t>(convert(kFp64, load<std::uint64_t>(p), kFp32).bits));
+    case Dtype::F64:
+        return std::bit_cast<float>(static_cast<std::uint32_t>(convert(kFp64, load<std::uint64_t>(p), kFp32).bits));
     case Dtype::F32: return std::bit_cast<float>(load<std::uint32_t>(p));
-    case Dtype::F16: return std::bit_cast<float>(static_cast<std::uint32_t>(convert(kFp16, load<std::uint16_t>(p), kFp32).bits));
+    case Dtype::F16:
+        return std::bit_cast<float>(static_cast<std::uint32_t>(convert(kFp16, load<std::uint16_t>(p), kFp32).bits));
     case Dtype::BF16: return std::bit_cast<float>(static_cast<std::uint32_t>(load<std::uint16_t>(p)) << 16);
     case Dtype::F8E4m3: return std::bit_cast<float>(static_cast<std::uint32_t>(convert(kE4m3, *p, kFp32).bits));
     case Dtype::F8E5m2: return std::bit_cast<float>(static_cast<std::uint32_t>(convert(kE5m2, *p, kFp32).bits));
@@ -112,9 +126,12 @@ const TensorEntry* SafetensorsHeader::find(std::string_view name) const {
 }
 
 SafetensorsOutcome parseSafetensors(std::span<const std::uint8_t> file) {
-    if (file.size() < 8) return {std::nullopt, "the file has " + std::to_string(file.size()) + " bytes, fewer than the 8 of the header length"};
+    if (file.size() < 8)
+        return {std::nullopt,
+                "the file has " + std::to_string(file.size()) + " bytes, fewer than the 8 of the header length"};
     const std::uint64_t n = littleEndian64(file.data());
-    if (n > kMaxHeader) return {std::nullopt, "the header length " + std::to_string(n) + " is above the limit of 100000000 bytes"};
+    if (n > kMaxHeader)
+        return {std::nullopt, "the header length " + std::to_string(n) + " is above the limit of 100000000 bytes"};
     if (n > file.size() - 8)
         return {std::nullopt, "the header length " + std::to_string(n) + " runs past the end of the file (" +
                                   std::to_string(file.size()) + " bytes)"};
@@ -129,7 +146,8 @@ SafetensorsOutcome parseSafetensors(std::span<const std::uint8_t> file) {
         if (name == "__metadata__") {
             if (!value.is_object()) return {std::nullopt, "\"__metadata__\" is not a JSON object"};
             for (const auto& [key, entry] : value.items())
-                if (!entry.is_string()) return {std::nullopt, "\"__metadata__\" value " + quotedName(key) + " is not a string"};
+                if (!entry.is_string())
+                    return {std::nullopt, "\"__metadata__\" value " + quotedName(key) + " is not a string"};
             continue;
         }
         TensorEntry t;

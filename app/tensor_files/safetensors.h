@@ -22,11 +22,11 @@ enum class Dtype : std::uint8_t { F64, F32, F16, BF16, F8E4m3, F8E5m2, I8, U8, U
 struct TensorEntry {
     std::string name;
     Dtype dtype = Dtype::Unsupported;
-    std::string dtypeText;            // as the header writes it: "F8_E4M3"
+    std::string dtypeText; // as the header writes it: "F8_E4M3"
     std::size_t elementBytes = 0;
     std::vector<std::uint64_t> shape;
     std::uint64_t elements = 0;
-    std::uint64_t begin = 0;          // in the file, the data offset added
+    std::uint64_t begin = 0; // in the file, the data offset added
     std::uint64_t end = 0;
 };
 

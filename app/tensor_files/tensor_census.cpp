@@ -34,7 +34,10 @@ void count(TensorCensus& c, const Format& f, std::uint64_t bits) {
     switch (classify(f, bits)) {
     case FloatClass::QuietNaN:
     case FloatClass::SignalingNaN: ++c.nan; return;
-    case FloatClass::Infinity: ++c.infinite; c.amax = HUGE_VAL; return;
+    case FloatClass::Infinity:
+        ++c.infinite;
+        c.amax = HUGE_VAL;
+        return;
     case FloatClass::Zero: ++c.zero; return;
     case FloatClass::Subnormal: ++c.subnormal; break;
     case FloatClass::Normal: break;

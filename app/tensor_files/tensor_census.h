@@ -9,8 +9,8 @@
 namespace fplab::tensorfiles {
 
 struct TensorCensus {
-    double amax = 0; // over the elements that are not NaN
-    std::uint64_t nan = 0;      // for F8_E4M3 / F8_E5M2: the NaN bytes
+    double amax = 0;       // over the elements that are not NaN
+    std::uint64_t nan = 0; // for F8_E4M3 / F8_E5M2: the NaN bytes
     std::uint64_t infinite = 0;
     std::uint64_t subnormal = 0;
     std::uint64_t zero = 0;

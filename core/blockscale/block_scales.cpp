@@ -23,8 +23,9 @@ ScaledMatrix castAll(std::span<const float> x, ScaledMatrix m) {
     Fp8CastCounts counts;
     for (int r = 0; r < m.rows; ++r) {
         const std::size_t at = std::size_t(r) * m.cols;
-        castRowToFp8(x.data() + at, std::size_t(m.cols), m.scales.data() + std::size_t(r / m.blockRows) * m.blocksAcross(),
-                     std::size_t(m.blockCols), m.element, m.codes.data() + at, counts);
+        castRowToFp8(x.data() + at, std::size_t(m.cols),
+                     m.scales.data() + std::size_t(r / m.blockRows) * m.blocksAcross(), std::size_t(m.blockCols),
+                     m.element, m.codes.data() + at, counts);
     }
     m.saturated += counts.saturated;
     m.flushed += counts.flushed;
@@ -93,7 +94,8 @@ ScaledMatrix quantizeBlocks(std::span<const float> x, int rows, int cols, int bl
 
 ScaledMatrix quantizeWithScale(std::span<const float> x, int rows, int cols, float scale, Fp8Element e) {
     checkShape(x.size(), rows, cols, rows, cols);
-    if (!(scale > 0) || !std::isfinite(scale)) throw std::invalid_argument("the scale must be a positive finite number");
+    if (!(scale > 0) || !std::isfinite(scale))
+        throw std::invalid_argument("the scale must be a positive finite number");
     ScaledMatrix m = emptyMatrix(rows, cols, rows, cols, e);
     m.scales = {scale};
     return castAll(x, std::move(m));

@@ -18,8 +18,8 @@ struct ScaledMatrix {
     int blockRows = 1;
     int blockCols = 1;
     Fp8Element element = Fp8Element::E4m3;
-    std::vector<float> codes;  // the elements' values, exact in a float
-    std::vector<float> scales; // dequantisation scales (x ~ code * scale), row-major over blocks
+    std::vector<float> codes;   // the elements' values, exact in a float
+    std::vector<float> scales;  // dequantisation scales (x ~ code * scale), row-major over blocks
     std::int64_t saturated = 0; // elements clamped to +-fp8Max
     std::int64_t flushed = 0;   // nonzero elements that became zero
     std::int64_t nonzero = 0;   // nonzero elements of the input

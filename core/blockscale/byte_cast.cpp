@@ -19,8 +19,8 @@ Fp8Byte castFp32ToFp8(std::uint32_t fp32Bits, Fp8Element e, Fp8Overflow overflow
     const Format& f = formatOf(e);
     const std::uint64_t special = convert(kFp32, fp32Bits, f).bits;
     Fp8Byte b;
-    b.byte = static_cast<std::uint8_t>(overflow == Fp8Overflow::Special ? special
-                                                                     : convert(kFp32, fp32Bits, f, Env{.saturate = true}).bits);
+    b.byte = static_cast<std::uint8_t>(
+        overflow == Fp8Overflow::Special ? special : convert(kFp32, fp32Bits, f, Env{.saturate = true}).bits);
     b.value = valueOf(f, b.byte);
     const float x = std::bit_cast<float>(fp32Bits);
     if (std::isnan(x)) return b;

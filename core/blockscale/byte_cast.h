@@ -32,7 +32,7 @@ inline constexpr ScaleByteFormat kScaleByteFormats[] = {ScaleByteFormat::E8m0, S
                                                         ScaleByteFormat::E4m3};
 
 struct ByteReading {
-    double value = 0; // NaN for a NaN encoding
+    double value = 0;  // NaN for a NaN encoding
     bool valid = true; // false for a UE4M3 byte with the sign bit set
 };
 ByteReading readScaleByte(std::uint8_t byte, ScaleByteFormat f);

@@ -58,7 +58,7 @@ inline Fp8Cast castOne(float x, float scale, Fp8Element e) {
         c.value = std::copysign(max, v);
         return c;
     }
-    c.value = std::fabs(v) > max              ? std::copysign(max, v)
+    c.value = std::fabs(v) > max      ? std::copysign(max, v)
               : e == Fp8Element::E4m3 ? roundToElement(v, 3, -6)
                                       : roundToElement(v, 2, -14);
     c.flushed = x != 0 && c.value == 0;

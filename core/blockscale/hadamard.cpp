@@ -22,7 +22,8 @@ std::array<double, kHadamardSize> signsOf(std::uint64_t seed) {
 
 // out[i] = sum_j H[i][j] * in[j] / 4 over every segment; pre and post multiply by the signs.
 template <class In, class Out>
-void transform(std::span<const In> in, std::span<Out> out, const std::array<double, kHadamardSize>& d, bool signsFirst) {
+void transform(std::span<const In> in, std::span<Out> out, const std::array<double, kHadamardSize>& d,
+               bool signsFirst) {
     for (std::size_t base = 0; base < in.size(); base += kHadamardSize) {
         std::array<double, kHadamardSize> v{};
         for (std::size_t j = 0; j < kHadamardSize; ++j)

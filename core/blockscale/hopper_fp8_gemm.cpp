@@ -25,8 +25,8 @@ namespace {
 
 constexpr Format kE5m3Carrier = detail::preset(FormatId::Custom, "e5m3", 5, 3);
 constexpr int kBlock = 32;
-constexpr int kFractionBits = 13;   // F of the sm_90 FP8 model
-constexpr int kExponentBias = 64;   // stored exponent = model exponent + 64; 0 marks a zero
+constexpr int kFractionBits = 13;                  // F of the sm_90 FP8 model
+constexpr int kExponentBias = 64;                  // stored exponent = model exponent + 64; 0 marks a zero
 constexpr int kNoProduct = 2 * kExponentBias - 28; // below this byte sum no product is nonzero (E5M3 emin -14)
 
 struct Entry {
@@ -66,10 +66,10 @@ void checkModel(const tc::BlockModel& m) {
 #define FPLAB_FP8_CLONES
 #endif
 
-constexpr int kLanes = 8;         // columns of B computed together, one per SIMD lane
-constexpr int kNone = -1000;      // the exponent of "no term": no nonzero product, or C = 0
-constexpr int kLowestE = -113;    // E - 13 >= -126: the sum, at least 1, scales to a normal float
-constexpr int kHighestE = 120;    // E + 7 <= 127: the sum, below 2^21, scales without overflow
+constexpr int kLanes = 8;      // columns of B computed together, one per SIMD lane
+constexpr int kNone = -1000;   // the exponent of "no term": no nonzero product, or C = 0
+constexpr int kLowestE = -113; // E - 13 >= -126: the sum, at least 1, scales to a normal float
+constexpr int kHighestE = 120; // E + 7 <= 127: the sum, below 2^21, scales without overflow
 
 // B's columns in groups of kLanes, element (kk, lane) of group g at (g * k + kk) * kLanes + lane.
 struct Panel {
@@ -86,7 +86,8 @@ Panel panelOf(const Fp8Operands& b) {
     for (int j = 0; j < b.rows; ++j)
         for (int kk = 0; kk < b.k; ++kk) {
             const std::size_t from = std::size_t(j) * std::size_t(b.k) + std::size_t(kk);
-            const std::size_t to = (std::size_t(j / kLanes) * std::size_t(b.k) + std::size_t(kk)) * kLanes + std::size_t(j % kLanes);
+            const std::size_t to = (std::size_t(j / kLanes) * std::size_t(b.k) + std::size_t(kk)) * kLanes +
+                                   std::size_t(j % kLanes);
             p.value[to] = b.value[from];
             p.exponent[to] = b.exponent[from];
         }
@@ -105,7 +106,8 @@ std::uint32_t generalBlock(const Fp8Operands& a, const Fp8Operands& b, int i, in
         av[std::size_t(t)] = operandBits(a, std::size_t(i) * std::size_t(a.k) + std::size_t(k0 + t));
         bv[std::size_t(t)] = operandBits(b, std::size_t(j) * std::size_t(b.k) + std::size_t(k0 + t));
     }
-    return std::uint32_t(tc::blockFma(hopperFp8CarrierModel(), std::span<const std::uint64_t>(av.data(), std::size_t(len)),
+    return std::uint32_t(tc::blockFma(hopperFp8CarrierModel(),
+                                      std::span<const std::uint64_t>(av.data(), std::size_t(len)),
                                       std::span<const std::uint64_t>(bv.data(), std::size_t(len)), c)
                              .bits);
 }
@@ -117,8 +119,8 @@ using LaneInts = std::int32_t __attribute__((vector_size(4 * kLanes)));
 // The lanes' running C: its FP32 bits, and for a finite C its value and the model's exponent.
 struct Lanes {
     LaneInts bits = {};
-    LaneFloats value = {};    // 0 when C is zero or not finite
-    LaneInts exponent = {};   // kNone when C is zero or not finite
+    LaneFloats value = {};  // 0 when C is zero or not finite
+    LaneInts exponent = {}; // kNone when C is zero or not finite
     bool finite[kLanes] = {};
 
     void set(int l, std::uint32_t b) {
@@ -162,9 +164,10 @@ template <int Len>
         load(b, bv + t * kLanes);
         s += __builtin_convertvector(b * av[t] * scale, LaneInts);
     }
-    const LaneInts cut = __builtin_bit_cast(LaneInts, __builtin_convertvector(s, LaneFloats)) & std::int32_t(0xFFFFFC00u);
+    const LaneInts cut = __builtin_bit_cast(LaneInts, __builtin_convertvector(s, LaneFloats)) &
+                         std::int32_t(0xFFFFFC00u);
     c.bits = __builtin_bit_cast(LaneInts, __builtin_bit_cast(LaneFloats, cut) *
-                                     __builtin_bit_cast(LaneFloats, (eSafe - kFractionBits + 127) << 23));
+                                              __builtin_bit_cast(LaneFloats, (eSafe - kFractionBits + 127) << 23));
     const LaneInts clamped = (eBlock != eSafe) & (eBlock != none);
     unsigned general = 0;
     for (int l = 0; l < kLanes; ++l)
@@ -191,7 +194,8 @@ void gemmPanels(const Fp8Operands& a, const Fp8Operands& b, const Panel& p, int 
                 unsigned general = len == kBlock
                                        ? laneBlock<kBlock>(av, ae, p.value.data() + pb, p.exponent.data() + pb, len, c)
                                        : laneBlock<0>(av, ae, p.value.data() + pb, p.exponent.data() + pb, len, c);
-                if (a.special[std::size_t(i) * std::size_t(blocksAlong) + std::size_t(kb)]) general = (1u << kLanes) - 1;
+                if (a.special[std::size_t(i) * std::size_t(blocksAlong) + std::size_t(kb)])
+                    general = (1u << kLanes) - 1;
                 for (int l = 0; l < lanes; ++l) {
                     const int j = g * kLanes + l;
                     if (b.special[std::size_t(j) * std::size_t(blocksAlong) + std::size_t(kb)] || (general >> l & 1))
@@ -199,7 +203,8 @@ void gemmPanels(const Fp8Operands& a, const Fp8Operands& b, const Panel& p, int 
                     c.set(l, std::uint32_t(c.bits[l]));
                 }
             }
-            for (int l = 0; l < lanes; ++l) d[std::size_t(i) * std::size_t(b.rows) + std::size_t(g * kLanes + l)] = std::uint32_t(c.bits[l]);
+            for (int l = 0; l < lanes; ++l)
+                d[std::size_t(i) * std::size_t(b.rows) + std::size_t(g * kLanes + l)] = std::uint32_t(c.bits[l]);
         }
     }
 }
@@ -231,8 +236,7 @@ std::uint32_t e5m3CarrierBits(float v) {
     if (magnitude == 0) return sign;
     const int e = int(magnitude >> 23) - 127;
     const std::uint32_t m = (magnitude >> 20) & 7;
-    if ((magnitude & 0xFFFFF) != 0 || e < -17 || e > 15)
-        return std::uint32_t(convert(kFp32, f, kE5m3Carrier).bits);
+    if ((magnitude & 0xFFFFF) != 0 || e < -17 || e > 15) return std::uint32_t(convert(kFp32, f, kE5m3Carrier).bits);
     if (e >= -14) return sign | std::uint32_t(e + 15) << 3 | m;
     const std::uint32_t significand = 8 | m; // a subnormal of E5M3: significand * 2^(e-3) = k * 2^-17
     if ((significand & ((1u << (-14 - e)) - 1)) != 0) return std::uint32_t(convert(kFp32, f, kE5m3Carrier).bits);
@@ -287,12 +291,13 @@ Fp8Operands decodeFp8Codes(std::span<const float> codes, int rows, int k, std::s
             const std::uint32_t significand = 8 | (magnitude >> 20 & 7);
             // Not an E5M3 value as it stands (more than 4 significant bits, out of range, below its grid,
             // NaN or infinity): the whole matrix through the carrier bits and the decoding table.
-            if ((magnitude & 0xFFFFF) != 0 || e < -17 || e > 15 || (e < -14 && (significand & ((1u << (-14 - e)) - 1)) != 0)) {
+            if ((magnitude & 0xFFFFF) != 0 || e < -17 || e > 15 ||
+                (e < -14 && (significand & ((1u << (-14 - e)) - 1)) != 0)) {
                 std::vector<std::uint32_t> bits(count);
                 for (int r2 = 0; r2 < rows; ++r2)
                     for (int k2 = 0; k2 < k; ++k2)
-                        bits[std::size_t(r2) * std::size_t(k) + std::size_t(k2)] =
-                            e5m3CarrierBits(codes[std::size_t(r2) * rowStride + std::size_t(k2) * kStride]);
+                        bits[std::size_t(r2) * std::size_t(k) + std::size_t(k2)] = e5m3CarrierBits(
+                            codes[std::size_t(r2) * rowStride + std::size_t(k2) * kStride]);
                 return decodeFp8Operands(bits, rows, k, std::size_t(k), 1);
             }
             o.exponent[at] = std::uint8_t(std::max(e, -14) + kExponentBias); // E5M3 subnormals sit at emin

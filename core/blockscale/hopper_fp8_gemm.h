@@ -23,8 +23,8 @@ std::uint32_t e5m3CarrierBits(float v);
 struct Fp8Operands {
     int rows = 0;
     int k = 0;
-    std::vector<std::uint32_t> bits;   // E5M3, rows x k; empty when every value is finite and exact in E5M3
-    std::vector<float> value;          // the E5M3 value, 0 for NaN, infinity and zero
+    std::vector<std::uint32_t> bits;    // E5M3, rows x k; empty when every value is finite and exact in E5M3
+    std::vector<float> value;           // the E5M3 value, 0 for NaN, infinity and zero
     std::vector<std::uint8_t> exponent; // the model's exponent (subnormals at emin) + 64; 0 for a zero
     std::vector<std::uint8_t> special;  // per (row, block of 32 along k): a NaN or infinity is in it
 };

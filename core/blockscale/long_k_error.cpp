@@ -51,7 +51,8 @@ LongKError measureLongKError(const LongKSettings& s) {
     for (int i = 0; i < s.m; ++i)
         for (int j = 0; j < s.n; ++j)
             for (int k = 0; k < s.k; ++k)
-                fp64[std::size_t(i) * s.n + j] += double(a[std::size_t(i) * s.k + k]) * double(b[std::size_t(k) * s.n + j]);
+                fp64[std::size_t(i) * s.n + j] += double(a[std::size_t(i) * s.k + k]) *
+                                                  double(b[std::size_t(k) * s.n + j]);
 
     LongKError e;
     e.unpromoted = errorOf(blockScaledGemm(qa, qb, {Accumulation::HopperFp8, 0}), exact);

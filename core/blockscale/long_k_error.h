@@ -20,15 +20,15 @@ struct LongKSettings {
 std::string checkLongKSettings(const LongKSettings& s);
 
 struct AccumulationError {
-    double maxRelative = 0;  // over the cells, |D - exact| / |exact|
+    double maxRelative = 0; // over the cells, |D - exact| / |exact|
     double meanRelative = 0;
 };
 
 struct LongKError {
-    AccumulationError unpromoted;         // whole k in the tensor core
-    AccumulationError promoted;           // promoted every promoteEvery products
-    AccumulationError fp32;               // a plain FP32 loop over the same products
-    AccumulationError quantization;       // exact dequantised sum against FP64 of the inputs
+    AccumulationError unpromoted;   // whole k in the tensor core
+    AccumulationError promoted;     // promoted every promoteEvery products
+    AccumulationError fp32;         // a plain FP32 loop over the same products
+    AccumulationError quantization; // exact dequantised sum against FP64 of the inputs
     double ratio() const { return promoted.meanRelative > 0 ? unpromoted.meanRelative / promoted.meanRelative : 0; }
 };
 

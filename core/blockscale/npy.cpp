@@ -195,10 +195,8 @@ NpyOutcome parseNpy(std::span<const std::uint8_t> file) {
         std::uint32_t bits = 0;
         if (a.header.type == NpyType::Float32)
             bits = p[0] | (std::uint32_t{p[1]} << 8) | (std::uint32_t{p[2]} << 16) | (std::uint32_t{p[3]} << 24);
-        else if (a.header.type == NpyType::Bfloat16)
-            bits = (p[0] | (std::uint32_t{p[1]} << 8)) << 16;
-        else
-            bits = static_cast<std::uint32_t>(fast::convert<kFp16, kFp32>(p[0] | (std::uint32_t{p[1]} << 8)).bits);
+        else if (a.header.type == NpyType::Bfloat16) bits = (p[0] | (std::uint32_t{p[1]} << 8)) << 16;
+        else bits = static_cast<std::uint32_t>(fast::convert<kFp16, kFp32>(p[0] | (std::uint32_t{p[1]} << 8)).bits);
         a.values[i] = std::bit_cast<float>(bits);
     }
     if (a.header.fortranOrder && a.header.shape.size() >= 2) { // column-major: reverse the axes

@@ -66,8 +66,7 @@ std::uint8_t mxElement(std::uint32_t bits, int x) {
     const int scaled = field - x;
     if (field != 0 && scaled >= 1 && scaled <= 254)
         return static_cast<std::uint8_t>(
-            fast::convert<kFp32, E>((bits & 0x807FFFFF) | (static_cast<std::uint32_t>(scaled) << 23), kSaturate)
-                .bits);
+            fast::convert<kFp32, E>((bits & 0x807FFFFF) | (static_cast<std::uint32_t>(scaled) << 23), kSaturate).bits);
     if (field != 0 && scaled < 1) // below 2^-126: under a quarter of every element format's smallest subnormal
         return static_cast<std::uint8_t>((bits >> 31) != 0 ? E.signMask() : 0);
     if ((bits & kMagnitude) == 0) return static_cast<std::uint8_t>((bits >> 31) != 0 ? E.signMask() : 0);
@@ -147,8 +146,8 @@ public:
         constexpr double kMidpoints[7] = {0.25, 0.75, 1.25, 1.75, 2.5, 3.5, 5.0};
         for (int k = 0; k < 7; ++k) {
             const double t = kMidpoints[k] * asDouble(denominator);
-            const Result down =
-                fast::convert<kFp64, kFp32>(std::bit_cast<std::uint64_t>(t), Env{.rounding = RoundingMode::TowardNegative});
+            const Result down = fast::convert<kFp64, kFp32>(std::bit_cast<std::uint64_t>(t),
+                                                            Env{.rounding = RoundingMode::TowardNegative});
             m_below[k] = static_cast<std::uint32_t>(down.bits); // t >= 0: no sign bit
             m_tieUp[k] = (down.flags & kInexact) == 0 && (k & 1) != 0 ? m_below[k] : 0xFFFFFFFF;
         }
@@ -337,8 +336,8 @@ QuantizeOutcome quantize(const Recipe& recipe, std::span<const float> data, Shap
     if (const std::optional<std::string> error = recipeError(recipe)) return {std::nullopt, *error};
     if (data.empty()) return {std::nullopt, "the tensor is empty"};
     if (shape.size() != data.size())
-        return {std::nullopt, "the shape " + std::to_string(shape.rows) + "x" + std::to_string(shape.cols) +
-                                  " holds " + std::to_string(shape.size()) + " elements, the data has " +
+        return {std::nullopt, "the shape " + std::to_string(shape.rows) + "x" + std::to_string(shape.cols) + " holds " +
+                                  std::to_string(shape.size()) + " elements, the data has " +
                                   std::to_string(data.size())};
     const SchemeInfo& info = schemeInfo(recipe.scheme);
     const Fp32Bits p(data.data());

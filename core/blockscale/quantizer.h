@@ -20,8 +20,8 @@ struct Quantized {
     ScaleRule rule = ScaleRule::Ocp;
     Grouping grouping = Grouping::Row32;
     Shape shape;
-    std::vector<std::uint8_t> codes;        // each element's bits; MXINT8: the two's complement byte
-    std::vector<std::uint32_t> scaleBits;   // one per block, in scaleFormat(recipe())
+    std::vector<std::uint8_t> codes;            // each element's bits; MXINT8: the two's complement byte
+    std::vector<std::uint32_t> scaleBits;       // one per block, in scaleFormat(recipe())
     std::uint32_t tensorScaleBits = 0x3F800000; // FP32; NVFP4's global scale, 1.0 for the others
     Recipe recipe() const { return {scheme, rule, grouping}; }
 };
@@ -49,7 +49,7 @@ double elementValue(Scheme scheme, std::uint8_t code);
 double blockScaleValue(const Quantized& q, std::size_t block);
 
 struct BlockReport {
-    double amax = 0;          // largest input magnitude in the block
+    double amax = 0; // largest input magnitude in the block
     double maxAbsError = 0;
     double sumSquaredError = 0; // in double arithmetic: a statistic, not an exact value
     std::size_t count = 0;

@@ -20,8 +20,7 @@ constexpr std::array<RuleName, 7> kNames = {{
     {ScaleRule::FourOverSix, "4over6"},
 }};
 
-constexpr std::array<ScaleRule, 4> kMxRules = {ScaleRule::Ocp, ScaleRule::RoundUp, ScaleRule::Nearest,
-                                               ScaleRule::Fp32};
+constexpr std::array<ScaleRule, 4> kMxRules = {ScaleRule::Ocp, ScaleRule::RoundUp, ScaleRule::Nearest, ScaleRule::Fp32};
 // MXINT8's elements are fixed point: no FP32-scale rule is defined for them.
 constexpr std::array<ScaleRule, 3> kMxint8Rules = {ScaleRule::Ocp, ScaleRule::RoundUp, ScaleRule::Nearest};
 constexpr std::array<ScaleRule, 3> kNvfp4Rules = {ScaleRule::Max6, ScaleRule::Max4, ScaleRule::FourOverSix};

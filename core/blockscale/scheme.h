@@ -13,9 +13,17 @@
 namespace fplab::blockscale {
 
 enum class Scheme : std::uint8_t {
-    Mxfp8E4m3, Mxfp8E5m2, Mxfp6E3m2, Mxfp6E2m3, Mxfp4, Mxint8, // OCP MX v1.0: 32 elements, E8M0 scale
-    Nvfp4,                                                      // 16 E2M1 elements, E4M3 scale, FP32 tensor scale
-    Fp8Tensor, Fp8Channel, Fp8Block128, Fp8Block128x128,        // E4M3 elements, FP32 scale = amax / 448
+    Mxfp8E4m3,
+    Mxfp8E5m2,
+    Mxfp6E3m2,
+    Mxfp6E2m3,
+    Mxfp4,
+    Mxint8, // OCP MX v1.0: 32 elements, E8M0 scale
+    Nvfp4,  // 16 E2M1 elements, E4M3 scale, FP32 tensor scale
+    Fp8Tensor,
+    Fp8Channel,
+    Fp8Block128,
+    Fp8Block128x128, // E4M3 elements, FP32 scale = amax / 448
 };
 
 // The family of scale a scheme was defined with (scale_rule.h lists the rules each family offers), and how
@@ -25,12 +33,12 @@ enum class Grouping : std::uint8_t { Row32, Row16, Tensor, Row, Row128, Tile128x
 
 struct SchemeInfo {
     Scheme scheme;
-    std::string_view name;  // the command-line word: "mxfp4"
-    const Format* element;  // nullptr for MXINT8 (two's complement, 1.6 fixed point)
-    const Format* scale;    // E8M0, E4M3 or FP32
+    std::string_view name; // the command-line word: "mxfp4"
+    const Format* element; // nullptr for MXINT8 (two's complement, 1.6 fixed point)
+    const Format* scale;   // E8M0, E4M3 or FP32
     ScaleFamily family;
     Grouping grouping;
-    int emaxElement;        // the MX rule's emax_elem (largest power of two of the element format)
+    int emaxElement; // the MX rule's emax_elem (largest power of two of the element format)
 };
 
 std::span<const SchemeInfo> allSchemes();

@@ -229,7 +229,8 @@ FPLAB_INLINE Result roundPackBiased(const Format& f, u64 signBit, std::int64_t b
     }
     const bool sign = signBit != 0;
     const int exp = int(biased - f.bias);
-    return forPreset(f, [&](const auto& ff) FPLAB_LAMBDA_INLINE { return roundPackGeneral(ff, sign, exp, sig, env, flags, tr); });
+    return forPreset(f, [&](const auto& ff)
+                            FPLAB_LAMBDA_INLINE { return roundPackGeneral(ff, sign, exp, sig, env, flags, tr); });
 }
 
 // Rounds (-1)^sign * sig * 2^(exp - 63) to the format. `sig` must have bit 63
@@ -248,7 +249,8 @@ FPLAB_INLINE Result roundPack(const Format& f, bool sign, int exp, u64 sig, cons
 // An exact zero result: its sign is decided by the caller.
 FPLAB_INLINE Result zeroResult(const Format& f, bool negative, Flags flags = 0) {
     // E8M0 has no zero: its smallest value stands in, flagged as an underflow.
-    if (!f.hasZero) [[unlikely]] return {minNormalBits(f), Flags(flags | kUnderflow | kInexact)};
+    if (!f.hasZero) [[unlikely]]
+        return {minNormalBits(f), Flags(flags | kUnderflow | kInexact)};
     return {negative && f.hasNegativeZero() ? f.signMask() : 0, flags};
 }
 

@@ -27,7 +27,8 @@ FPLAB_NOINLINE Result addOpGeneral(const Fmt& fmt, u64 a, u64 b, bool subtract, 
     if (ua.cls == FloatClass::Zero || ub.cls == FloatClass::Zero) [[unlikely]] {
         if (ua.cls == FloatClass::Zero && ub.cls == FloatClass::Zero)
             return special(tr, zeroResult(f, zeroSumSign(ua.sign, ub.sign, env)), SpecialCase::SumOfZeros);
-        return special(tr, packExact(f, ua.cls == FloatClass::Zero ? ub : ua, f.mantissaBits, env), SpecialCase::AddingZero);
+        return special(tr, packExact(f, ua.cls == FloatClass::Zero ? ub : ua, f.mantissaBits, env),
+                       SpecialCase::AddingZero);
     }
     return addAligned<W>(f, ua.sign, ua.exponent, alignedSignificand<W>(f, ua.significand), ub.sign, ub.exponent,
                          alignedSignificand<W>(f, ub.significand), env, tr);
@@ -44,7 +45,8 @@ FPLAB_INLINE W alignAddend(const Format& f, W sig, int shift, const Env& env) {
     // Normal exponent fields differ by at most maxExponentField() - 1: within the zero bits, no bit is lost.
     if (f.maxExponentField() - 1 <= zeroBitsBelow) return sig >> shift;
     const int clamp = f.precision() + 3;
-    if (clamp <= zeroBitsBelow && env.rounding != RoundingMode::Stochastic) return sig >> (shift < clamp ? shift : clamp);
+    if (clamp <= zeroBitsBelow && env.rounding != RoundingMode::Stochastic)
+        return sig >> (shift < clamp ? shift : clamp);
     return shiftRightJamBelowTop(sig, shift);
 }
 
@@ -74,7 +76,8 @@ FPLAB_INLINE Result addOp(const Format& f, u64 a, u64 b, bool subtract, const En
     const u64 magA = a & f.magnitudeMask(), magB = b & f.magnitudeMask();
     if (tr == nullptr && f.hasSign && f.hasZero && isNormalMagnitude(f, magA) && isNormalMagnitude(f, magB)) [[likely]]
         return addNormals<W>(f, a, subtract ? b ^ f.signMask() : b, magA, magB, env);
-    return forPreset(f, [&](const auto& ff) FPLAB_LAMBDA_INLINE { return addOpGeneral<W>(ff, a, b, subtract, env, tr); });
+    return forPreset(f,
+                     [&](const auto& ff) FPLAB_LAMBDA_INLINE { return addOpGeneral<W>(ff, a, b, subtract, env, tr); });
 }
 
 } // namespace fplab::detail

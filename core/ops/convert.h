@@ -32,8 +32,7 @@ FPLAB_NOINLINE Result convertOpGeneral(const FromFmt& fromFmt, u64 a, const ToFm
         if (to.hasInfinity() && !env.saturate)
             return special(tr, {infinityBits(to, u.sign), 0}, SpecialCase::InfinityConverts);
         return special(tr, infinityWithoutEncoding(to, u.sign, env),
-                       env.saturate ? SpecialCase::InfinitySaturates
-                                    : SpecialCase::NoInfinity);
+                       env.saturate ? SpecialCase::InfinitySaturates : SpecialCase::NoInfinity);
     case FloatClass::Zero: return special(tr, zeroResult(to, u.sign), SpecialCase::ZeroConverts);
     default: return finish(tr, packExact(to, u, from.mantissaBits, env, tr ? &tr->rounding : nullptr));
     }

@@ -17,19 +17,22 @@ FPLAB_INLINE Result divOp(const Format& f, u64 a, u64 b, const Env& env, Operati
         return special(tr, {nan, fl}, SpecialCase::NanOperand);
     }
     if (ua.cls == FloatClass::Infinity) [[unlikely]] {
-        if (ub.cls == FloatClass::Infinity) return special(tr, {platform::defaultNan(f), kInvalid}, SpecialCase::InfDivInf);
+        if (ub.cls == FloatClass::Infinity)
+            return special(tr, {platform::defaultNan(f), kInvalid}, SpecialCase::InfDivInf);
         return special(tr, {infinityBits(f, sign), 0}, SpecialCase::InfDivFinite);
     }
     if (ub.cls == FloatClass::Infinity) [[unlikely]]
         return special(tr, zeroResult(f, sign), SpecialCase::FiniteDivInf);
     if (ub.cls == FloatClass::Zero) [[unlikely]] {
-        if (ua.cls == FloatClass::Zero) return special(tr, {platform::defaultNan(f), kInvalid}, SpecialCase::ZeroDivZero);
+        if (ua.cls == FloatClass::Zero)
+            return special(tr, {platform::defaultNan(f), kInvalid}, SpecialCase::ZeroDivZero);
         if (!f.hasInfinity())
             return special(tr, {platform::defaultNan(f), Flags(kDivideByZero | (f.hasNan() ? 0 : kInvalid))},
                            SpecialCase::DivByZeroNoInfinity);
         return special(tr, {infinityBits(f, sign), kDivideByZero}, SpecialCase::DivByZero);
     }
-    if (ua.cls == FloatClass::Zero) [[unlikely]] return special(tr, zeroResult(f, sign), SpecialCase::ZeroDivided);
+    if (ua.cls == FloatClass::Zero) [[unlikely]]
+        return special(tr, zeroResult(f, sign), SpecialCase::ZeroDivided);
     const int s = f.precision() + 2;
     const W numerator = W(ua.significand) << s;
     const W quotient = numerator / W(ub.significand);

@@ -35,7 +35,8 @@ FPLAB_NOINLINE Result fmaOpGeneral(const Fmt& fmt, u64 a, u64 b, u64 c, const En
     const bool signP = ua.sign != ub.sign;
     if (isNan(ua.cls) || isNan(ub.cls) || isNan(uc.cls)) [[unlikely]] {
         Flags fl = 0;
-        if (ua.cls == FloatClass::SignalingNaN || ub.cls == FloatClass::SignalingNaN || uc.cls == FloatClass::SignalingNaN)
+        if (ua.cls == FloatClass::SignalingNaN || ub.cls == FloatClass::SignalingNaN ||
+            uc.cls == FloatClass::SignalingNaN)
             fl |= kInvalid;
         const u64 first = isNan(ua.cls) ? a : isNan(ub.cls) ? b : c;
         return special(tr, {platform::quietNan(f, first), fl}, SpecialCase::NanOperand);

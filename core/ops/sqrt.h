@@ -24,10 +24,12 @@ FPLAB_INLINE Result sqrtOp(const Format& f, u64 a, const Env& env, OperationTrac
         Flags fl = ua.cls == FloatClass::SignalingNaN ? kInvalid : 0;
         return special(tr, {platform::quietNan(f, a), fl}, SpecialCase::SqrtNan);
     }
-    if (ua.cls == FloatClass::Zero) [[unlikely]] return special(tr, zeroResult(f, ua.sign), SpecialCase::SqrtZero);
+    if (ua.cls == FloatClass::Zero) [[unlikely]]
+        return special(tr, zeroResult(f, ua.sign), SpecialCase::SqrtZero);
     if (ua.sign) [[unlikely]]
         return special(tr, {platform::defaultNan(f), kInvalid}, SpecialCase::SqrtNegative);
-    if (ua.cls == FloatClass::Infinity) [[unlikely]] return special(tr, {infinityBits(f, false), 0}, SpecialCase::SqrtInf);
+    if (ua.cls == FloatClass::Infinity) [[unlikely]]
+        return special(tr, {infinityBits(f, false), 0}, SpecialCase::SqrtInf);
     // value = sig * 2^t; scale sig by 2^j (t - j even) so the root has p+2 bits or more.
     const int t = ua.exponent - f.mantissaBits;
     int j = f.mantissaBits + 4;

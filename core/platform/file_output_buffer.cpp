@@ -17,7 +17,8 @@ std::string FileOutputBuffer::errorText() const {
 }
 
 FileOutputBuffer::int_type FileOutputBuffer::overflow(int_type c) {
-    if (traits_type::eq_int_type(c, traits_type::eof())) return sync() == 0 ? traits_type::not_eof(c) : traits_type::eof();
+    if (traits_type::eq_int_type(c, traits_type::eof()))
+        return sync() == 0 ? traits_type::not_eof(c) : traits_type::eof();
     if (m_error) return traits_type::eof();
     errno = 0;
     if (std::fputc(traits_type::to_char_type(c), m_file) == EOF) {

@@ -40,11 +40,13 @@ constexpr std::uint64_t propagateNan(const Format& f, std::uint64_t a, std::uint
 constexpr std::uint64_t convertNan(const Format& from, std::uint64_t bits, const Format& to) {
     if (to.specials == SpecialValues::FiniteOnly) return 0;
     if (to.specials == SpecialValues::Fnuz) return to.signMask();
-    if (to.specials == SpecialValues::FiniteWithNan) return to.magnitudeMask() | (signOf(from, bits) && to.hasSign ? to.signMask() : 0);
+    if (to.specials == SpecialValues::FiniteWithNan)
+        return to.magnitudeMask() | (signOf(from, bits) && to.hasSign ? to.signMask() : 0);
     std::uint64_t payload = from.specials == SpecialValues::Ieee ? mantissaFieldOf(from, bits) : 0;
     payload = to.mantissaBits >= from.mantissaBits ? payload << (to.mantissaBits - from.mantissaBits)
                                                    : payload >> (from.mantissaBits - to.mantissaBits);
-    return quietNan(to, packFields(to, signOf(from, bits), std::uint64_t(to.maxExponentField()), payload & to.mantissaMask()));
+    return quietNan(
+        to, packFields(to, signOf(from, bits), std::uint64_t(to.maxExponentField()), payload & to.mantissaMask()));
 }
 
 } // namespace fplab::platform

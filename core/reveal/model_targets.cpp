@@ -16,14 +16,15 @@ namespace fplab::reveal {
 namespace {
 
 constexpr std::array<std::string_view, kModelTargets.size()> kNames{
-    "sequential", "reversed",       "pairwise",  "blocked-8",      "lanes-8",     "fused-4",          "gpu-tree-256",
-    "host-loop",  "std-reduce",     "fast-math-loop", "tensor-core-a100", "tensor-core-h100",
+    "sequential",   "reversed",  "pairwise",   "blocked-8",      "lanes-8",          "fused-4",
+    "gpu-tree-256", "host-loop", "std-reduce", "fast-math-loop", "tensor-core-a100", "tensor-core-h100",
 };
 
 // Sums by replaying a known tree in the term format.
 class TreeTarget final : public SummationTarget {
 public:
-    TreeTarget(SumTree tree, const Format& f, int fusedBits) : m_tree(std::move(tree)), m_format(f), m_fusedBits(fusedBits) {}
+    TreeTarget(SumTree tree, const Format& f, int fusedBits)
+        : m_tree(std::move(tree)), m_format(f), m_fusedBits(fusedBits) {}
     const Format& termFormat() const override { return m_format; }
     int fusedFractionBits() const override { return m_fusedBits; }
     std::uint64_t sum(std::span<const std::uint64_t> terms) override {
@@ -139,7 +140,8 @@ std::unique_ptr<SummationTarget> makeModelTarget(ModelTarget t, int terms, const
     // aligns its products; that is what makes M absorb the units beside it.
     const int fusedBits = t == ModelTarget::Fused4 ? 24 : -1;
     if (fusedBits >= 0 && termFormat.maxExponent() > 255)
-        throw std::invalid_argument("the fused-4 target sums fp32, fp16 and bf16 terms, not " + std::string(termFormat.name()));
+        throw std::invalid_argument("the fused-4 target sums fp32, fp16 and bf16 terms, not " +
+                                    std::string(termFormat.name()));
     return std::make_unique<TreeTarget>(*knownOrder(t, terms), termFormat, fusedBits);
 }
 

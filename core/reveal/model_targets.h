@@ -30,9 +30,9 @@ enum class ModelTarget : std::uint8_t {
 };
 
 inline constexpr std::array kModelTargets{
-    ModelTarget::Sequential, ModelTarget::Reversed,  ModelTarget::Pairwise,       ModelTarget::Blocked8,
-    ModelTarget::Lanes8,     ModelTarget::Fused4,     ModelTarget::GpuTree256, ModelTarget::HostLoop,      ModelTarget::StdReduce,
-    ModelTarget::FastMathLoop, ModelTarget::TensorCoreA100, ModelTarget::TensorCoreH100,
+    ModelTarget::Sequential, ModelTarget::Reversed,     ModelTarget::Pairwise,       ModelTarget::Blocked8,
+    ModelTarget::Lanes8,     ModelTarget::Fused4,       ModelTarget::GpuTree256,     ModelTarget::HostLoop,
+    ModelTarget::StdReduce,  ModelTarget::FastMathLoop, ModelTarget::TensorCoreA100, ModelTarget::TensorCoreH100,
 };
 
 // Machine names ("sequential", "fast-math-loop", ...), as the CLI and settings write them.

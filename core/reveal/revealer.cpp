@@ -35,7 +35,8 @@ public:
         const auto [root, span] = build(all);
         if (span != m_options.terms)
             throw RevealError("the probes join at most " + std::to_string(span) + " of the " +
-                              std::to_string(m_options.terms) + " terms: the units were not absorbed into M, so the "
+                              std::to_string(m_options.terms) +
+                              " terms: the units were not absorbed into M, so the "
                               "target keeps its sum in a format wider than the probe values allow for " +
                               std::string(m_target.termFormat().name()) + " terms (an FP16 sum kept in FP64, say)");
         RevealResult result;
@@ -153,7 +154,8 @@ RevealResult revealOrder(SummationTarget& target, const RevealOptions& options) 
                                     std::string(target.termFormat().name()));
     if (options.terms < 1 || options.terms > values->maxTerms)
         throw std::invalid_argument("a " + std::string(target.termFormat().name()) + " sum can be revealed for 1 to " +
-                                    std::to_string(values->maxTerms) + " terms (the count of units must stay exact), not " +
+                                    std::to_string(values->maxTerms) +
+                                    " terms (the count of units must stay exact), not " +
                                     std::to_string(options.terms));
     if (options.terms == 1) return {};
     return Revealer(target, options, *values).run();

@@ -20,10 +20,10 @@
 namespace fplab::reveal {
 
 struct Probe {
-    int positive = 0;          // where M was
-    int negative = 0;          // where -M was
-    std::uint64_t result = 0;  // what the target returned (resultFormat bits)
-    int joined = 0;            // L: terms under the node joining the two positions
+    int positive = 0;         // where M was
+    int negative = 0;         // where -M was
+    std::uint64_t result = 0; // what the target returned (resultFormat bits)
+    int joined = 0;           // L: terms under the node joining the two positions
 };
 
 struct RevealOptions {

@@ -84,7 +84,7 @@ std::string bracketText(const SumTree& tree) {
 SumTreeOrError parseBracketText(std::string_view text) {
     struct Item {
         bool isTerm;
-        int value;              // the term index, or the index into `groups`
+        int value; // the term index, or the index into `groups`
     };
     std::vector<std::vector<Item>> open{{}};
     std::vector<std::vector<Item>> groups;
@@ -125,7 +125,8 @@ SumTreeOrError parseBracketText(std::string_view text) {
     const int n = int(terms.size());
     std::vector<bool> seen(std::size_t(n), false);
     for (const int t : terms) {
-        if (t >= n) return {std::nullopt, "term " + std::to_string(t) + " is out of range for " + std::to_string(n) + " terms"};
+        if (t >= n)
+            return {std::nullopt, "term " + std::to_string(t) + " is out of range for " + std::to_string(n) + " terms"};
         if (seen[std::size_t(t)]) return {std::nullopt, "term " + std::to_string(t) + " appears twice"};
         seen[std::size_t(t)] = true;
     }
@@ -133,7 +134,8 @@ SumTreeOrError parseBracketText(std::string_view text) {
     std::vector<int> groupNode(groups.size());
     for (std::size_t g = 0; g < groups.size(); ++g) {
         std::vector<int> kids;
-        for (const Item& item : groups[g]) kids.push_back(item.isTerm ? item.value : groupNode[std::size_t(item.value)]);
+        for (const Item& item : groups[g])
+            kids.push_back(item.isTerm ? item.value : groupNode[std::size_t(item.value)]);
         groupNode[g] = tree.addNode(std::move(kids));
     }
     return {std::move(tree), {}};
@@ -149,7 +151,8 @@ std::vector<std::vector<int>> termSets(const SumTree& t) {
     for (int i = 0; i < t.terms(); ++i) sets[std::size_t(i)] = {i};
     for (int node = t.terms(); node < t.nodeCount(); ++node) {
         auto& mine = sets[std::size_t(node)];
-        for (const int c : t.children(node)) mine.insert(mine.end(), sets[std::size_t(c)].begin(), sets[std::size_t(c)].end());
+        for (const int c : t.children(node))
+            mine.insert(mine.end(), sets[std::size_t(c)].begin(), sets[std::size_t(c)].end());
         std::sort(mine.begin(), mine.end());
     }
     return sets;

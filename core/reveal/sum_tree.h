@@ -64,11 +64,11 @@ std::optional<int> firstDifferingNode(const SumTree& a, const SumTree& b);
 int joiningNode(const SumTree& tree, int termA, int termB);
 
 // Known orders, for tests, lessons and the built-in targets.
-SumTree sequentialTree(int terms);               // (((0 1) 2) 3)
-SumTree reversedTree(int terms);                 // (0 (1 (2 3)))
-SumTree pairwiseTree(int terms);                 // halves, recursively: ((0 1) (2 3))
-SumTree blockedTree(int terms, int block);       // each block summed in order, then the block sums in order
-SumTree fusedChainTree(int terms, int width);    // fused nodes of `width` terms, each adding the previous result
+SumTree sequentialTree(int terms);            // (((0 1) 2) 3)
+SumTree reversedTree(int terms);              // (0 (1 (2 3)))
+SumTree pairwiseTree(int terms);              // halves, recursively: ((0 1) (2 3))
+SumTree blockedTree(int terms, int block);    // each block summed in order, then the block sums in order
+SumTree fusedChainTree(int terms, int width); // fused nodes of `width` terms, each adding the previous result
 // A vectorised loop: lane l adds terms l, l + lanes, l + 2·lanes, ... in order; then the lanes are added
 // pairwise (lanes a power of two), as a SIMD dot product ends.
 SumTree laneTree(int terms, int lanes);

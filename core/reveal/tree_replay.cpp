@@ -66,7 +66,8 @@ std::vector<Result> replayNodes(const SumTree& tree, const Format& termFormat, s
         throw std::invalid_argument("the accumulator must hold every term exactly");
     std::vector<Result> value(std::size_t(tree.nodeCount()));
     for (int i = 0; i < tree.terms(); ++i)
-        value[std::size_t(i)] = {termFormat == acc ? terms[std::size_t(i)] : convert(termFormat, terms[std::size_t(i)], acc).bits, 0};
+        value[std::size_t(i)] = {
+            termFormat == acc ? terms[std::size_t(i)] : convert(termFormat, terms[std::size_t(i)], acc).bits, 0};
     // Inner nodes come after their children.
     std::vector<std::uint64_t> operands;
     for (int node = tree.terms(); node < tree.nodeCount(); ++node) {

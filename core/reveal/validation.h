@@ -13,11 +13,11 @@
 namespace fplab::reveal {
 
 struct ValidationReport {
-    int trials = 0; // trials run (all of them, or up to the first difference)
+    int trials = 0;                     // trials run (all of them, or up to the first difference)
     std::optional<int> firstDifference; // 1-based trial number of the first disagreement
     std::vector<std::uint64_t> terms;   // that trial's terms
     std::uint64_t targetResult = 0;     // what the target returned for them
-    std::uint64_t replayResult = 0;     // what the tree gave (in rules.accumulator, then converted to the result format)
+    std::uint64_t replayResult = 0; // what the tree gave (in rules.accumulator, then converted to the result format)
     bool allAgreed() const { return !firstDifference; }
 };
 

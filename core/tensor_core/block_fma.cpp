@@ -39,7 +39,8 @@ void checkOperands(const BlockModel& m, std::span<const u64> a, std::span<const 
 }
 
 std::string roundingRule(const BlockModel& m) {
-    if (m.roundFormat.mantissaBits == 13) return "RZ to e8m13 (14-bit significand; the low 10 fp32 mantissa bits are 0)";
+    if (m.roundFormat.mantissaBits == 13)
+        return "RZ to e8m13 (14-bit significand; the low 10 fp32 mantissa bits are 0)";
     if (m.finalRounding == RoundingMode::NearestEven)
         return "RNE to fp16 (11-bit significand, subnormals on the 2^-24 grid), applied to the cut sum";
     return "RZ to fp32 (24-bit significand, subnormals on the 2^-149 grid)";
@@ -143,7 +144,8 @@ MmaResult chainedInstructions(const BlockModel& m, std::span<const u64> a, std::
     const int k = m.structure.k;
     if (blockK != 0 && blockK != k)
         throw std::invalid_argument("one " + std::string(apiName(m.instruction)) + " here takes " + std::to_string(k) +
-                                    " products in a fixed structure; the block size cannot be " + std::to_string(blockK));
+                                    " products in a fixed structure; the block size cannot be " +
+                                    std::to_string(blockK));
     if (steps) steps->clear();
     std::vector<BlockSteps> one;
     MmaResult r{c, Caveat::None};
@@ -260,7 +262,9 @@ MmaResult blockFma(const BlockModel& m, std::span<const u64> a, std::span<const 
         r.bits = canonicalNan(acc);
         if (st) {
             st->terms.push_back(cs);
-            st->special = nan ? BlockSpecial::NanOperand : zeroTimesInf ? BlockSpecial::ZeroTimesInf : BlockSpecial::InfMinusInf;
+            st->special = nan            ? BlockSpecial::NanOperand
+                          : zeroTimesInf ? BlockSpecial::ZeroTimesInf
+                                         : BlockSpecial::InfMinusInf;
             st->resultBits = r.bits;
         }
         return r;

@@ -17,7 +17,8 @@ std::int64_t orderedValue(const Format& f, std::uint64_t bits) {
 
 void checkSizes(std::size_t x, std::size_t y) {
     if (x != y)
-        throw std::invalid_argument("compared arrays differ in size: " + std::to_string(x) + " and " + std::to_string(y));
+        throw std::invalid_argument("compared arrays differ in size: " + std::to_string(x) + " and " +
+                                    std::to_string(y));
 }
 
 } // namespace

@@ -18,11 +18,11 @@ std::optional<std::uint64_t> ulpDistance(const Format& f, std::uint64_t x, std::
 
 struct CellComparison {
     std::size_t cells = 0;
-    std::size_t identical = 0;   // the same bits
-    std::size_t sameValue = 0;   // the same value: identical, +0 vs -0, or both NaN (any payload)
-    std::size_t nanMismatch = 0; // exactly one of the two is a NaN
-    std::size_t withinOneUlp = 0; // 0 or 1 ulp apart (NaN pairs excluded)
-    std::uint64_t maxUlps = 0;   // the largest distance between two non-NaN cells
+    std::size_t identical = 0;              // the same bits
+    std::size_t sameValue = 0;              // the same value: identical, +0 vs -0, or both NaN (any payload)
+    std::size_t nanMismatch = 0;            // exactly one of the two is a NaN
+    std::size_t withinOneUlp = 0;           // 0 or 1 ulp apart (NaN pairs excluded)
+    std::uint64_t maxUlps = 0;              // the largest distance between two non-NaN cells
     std::size_t firstDifference = SIZE_MAX; // index of the first cell whose bits differ
 };
 

@@ -215,7 +215,8 @@ struct Worker {
                 av[std::size_t(t)] = a[std::size_t(i) * std::size_t(shape.k) + std::size_t(k0 + t)];
                 bv[std::size_t(t)] = b[std::size_t(k0 + t) * std::size_t(shape.n) + std::size_t(j)];
             }
-            const MmaResult r = detail::instructionFmaOnUnit(model, inner, std::span<const u64>(av.data(), std::size_t(len)),
+            const MmaResult r = detail::instructionFmaOnUnit(model, inner,
+                                                             std::span<const u64>(av.data(), std::size_t(len)),
                                                              std::span<const u64>(bv.data(), std::size_t(len)), acc);
             acc = r.bits;
             if (caveat == Caveat::None) caveat = r.caveat;
@@ -285,8 +286,8 @@ std::uint32_t floatBits(float f) { return std::bit_cast<std::uint32_t>(f); }
 } // namespace
 
 GemmReport emulateGemm(const BlockModel& model, GemmShape shape, std::span<const std::uint32_t> a,
-                       std::span<const std::uint32_t> b, std::span<const std::uint32_t> c,
-                       std::span<std::uint32_t> d, const GemmOptions& options, std::span<Caveat> caveats) {
+                       std::span<const std::uint32_t> b, std::span<const std::uint32_t> c, std::span<std::uint32_t> d,
+                       const GemmOptions& options, std::span<Caveat> caveats) {
     if (shape.m < 0 || shape.n < 0 || shape.k < 0) throw std::invalid_argument("GEMM dimensions must be >= 0");
     if (options.promoteEvery != 0) return emulatePromotedGemm(model, shape, a, b, c, d, options, caveats);
     const std::size_t m = std::size_t(shape.m), n = std::size_t(shape.n), k = std::size_t(shape.k);
@@ -300,9 +301,9 @@ GemmReport emulateGemm(const BlockModel& model, GemmShape shape, std::span<const
     const int blockK = options.blockK == 0 ? natural : options.blockK;
     const int maxBlock = model.isInteger() ? 64 : model.blockSize;
     if (fixed && blockK != natural)
-        throw std::invalid_argument("one " + std::string(apiName(model.instruction)) + " here takes " +
-                                    std::to_string(natural) + " products in a fixed structure; the block size cannot be " +
-                                    std::to_string(blockK));
+        throw std::invalid_argument(
+            "one " + std::string(apiName(model.instruction)) + " here takes " + std::to_string(natural) +
+            " products in a fixed structure; the block size cannot be " + std::to_string(blockK));
     if (!fixed && (blockK < 1 || blockK > maxBlock))
         throw std::invalid_argument("the block size must be 1.." + std::to_string(maxBlock) + ", got " +
                                     std::to_string(blockK));

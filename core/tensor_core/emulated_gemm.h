@@ -40,9 +40,8 @@ struct GemmReport {
 // c and d may be the same array. `caveats`, when not empty, receives each cell's caveat (m x n).
 // Throws std::invalid_argument on a size mismatch or a bad block size.
 GemmReport emulateGemm(const BlockModel& model, GemmShape shape, std::span<const std::uint32_t> a,
-                       std::span<const std::uint32_t> b, std::span<const std::uint32_t> c,
-                       std::span<std::uint32_t> d, const GemmOptions& options = {},
-                       std::span<Caveat> caveats = {});
+                       std::span<const std::uint32_t> b, std::span<const std::uint32_t> c, std::span<std::uint32_t> d,
+                       const GemmOptions& options = {}, std::span<Caveat> caveats = {});
 
 // Float arrays in and out: the float values are rounded to the input type (nearest even; TF32
 // operands keep their FP32 bits for the model's TF32 conversion) and C to the accumulator type;

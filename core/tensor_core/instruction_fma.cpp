@@ -19,7 +19,8 @@ void checkFixed(const BlockModel& m, std::size_t aSize, std::size_t bSize) {
     const InstructionStructure& s = m.structure;
     if (!s.fixed()) throw std::invalid_argument("this model's instructions are chained blocks; use chainedDot");
     if (aSize != bSize)
-        throw std::invalid_argument("a holds " + std::to_string(aSize) + " values but b holds " + std::to_string(bSize));
+        throw std::invalid_argument("a holds " + std::to_string(aSize) + " values but b holds " +
+                                    std::to_string(bSize));
     if (aSize > std::size_t(s.k))
         throw std::invalid_argument("one instruction holds at most " + std::to_string(s.k) + " products, got " +
                                     std::to_string(aSize));
@@ -122,8 +123,8 @@ MmaResult instructionFma(const BlockModel& m, std::span<const std::uint64_t> a, 
         bu[k] = unitFormatOperand(m, b[k]);
     }
     if (steps) steps->clear();
-    return runInstruction(m, innerBlockModel(m), std::span(au.data(), a.size()), std::span(bu.data(), b.size()), c, a, b,
-                          steps);
+    return runInstruction(m, innerBlockModel(m), std::span(au.data(), a.size()), std::span(bu.data(), b.size()), c, a,
+                          b, steps);
 }
 
 namespace detail {

@@ -32,14 +32,15 @@ std::string parseRow(const std::vector<std::string>& f, MeasuredGemm& r) {
     const auto [p, ec] = std::from_chars(size.data(), size.data() + size.size(), r.size);
     if (ec != std::errc() || p != size.data() + size.size() || r.size <= 0)
         return "size must be a positive integer, got \"" + size + "\"";
-    for (auto [name, target] : {std::pair{"median ms", &r.medianMs}, std::pair{"min ms", &r.minMs},
-                                std::pair{"max ms", &r.maxMs}, std::pair{"TFLOPS", &r.tflops},
-                                std::pair{"datasheet TFLOPS", &r.datasheetTflops}})
+    for (auto [name, target] :
+         {std::pair{"median ms", &r.medianMs}, std::pair{"min ms", &r.minMs}, std::pair{"max ms", &r.maxMs},
+          std::pair{"TFLOPS", &r.tflops}, std::pair{"datasheet TFLOPS", &r.datasheetTflops}})
         if (!parseNumber(f[column(name)], *target))
             return std::string(name) + " must be a number or -, got \"" + f[column(name)] + "\"";
     r.status = f[column("status")];
     r.ran = r.status == "ok";
-    if (!r.ran && r.status.rfind("skipped", 0) != 0) return "status must be ok or skipped: ..., got \"" + r.status + "\"";
+    if (!r.ran && r.status.rfind("skipped", 0) != 0)
+        return "status must be ok or skipped: ..., got \"" + r.status + "\"";
     if (r.ran && !(r.tflops > 0 && r.medianMs > 0)) return "a row that ran needs its time and TFLOPS";
     return {};
 }
@@ -76,7 +77,9 @@ MeasuredBenchOrError parseBenchCsv(std::string_view text) {
     MeasuredBench bench;
     bool inTable = false;
     int lineNo = 0;
-    const auto fail = [&](const std::string& what) { return MeasuredBenchOrError{std::nullopt, "line " + std::to_string(lineNo) + ": " + what}; };
+    const auto fail = [&](const std::string& what) {
+        return MeasuredBenchOrError{std::nullopt, "line " + std::to_string(lineNo) + ": " + what};
+    };
     while (!text.empty()) {
         const std::size_t nl = text.find('\n');
         std::string_view line = text.substr(0, nl);
@@ -92,9 +95,13 @@ MeasuredBenchOrError parseBenchCsv(std::string_view text) {
             const std::size_t colon = line.find(": ");
             if (colon == std::string_view::npos) continue;
             const std::string_view key = line.substr(2, colon - 2), value = line.substr(colon + 2);
-            std::string& field = key == "device" ? bench.device : key == "datasheet entry" ? bench.datasheetEntry : bench.source;
+            std::string& field = key == "device"            ? bench.device
+                                 : key == "datasheet entry" ? bench.datasheetEntry
+                                                            : bench.source;
             if (&field == &bench.source) continue; // another note
-            if (!field.empty() && field != value) return fail("the " + std::string(key) + " changes from \"" + field + "\" to \"" + std::string(value) + "\"");
+            if (!field.empty() && field != value)
+                return fail("the " + std::string(key) + " changes from \"" + field + "\" to \"" + std::string(value) +
+                            "\"");
             field = value;
             continue;
         }

@@ -14,8 +14,8 @@ namespace fplab::tc {
 
 // The speed table's columns, in order.
 inline constexpr std::array<std::string_view, 11> kBenchCsvColumns = {
-    "type", "column", "impl", "size", "median ms", "min ms", "max ms", "TFLOPS", "datasheet TFLOPS", "% of datasheet",
-    "status"};
+    "type",   "column",           "impl",           "size",  "median ms", "min ms", "max ms",
+    "TFLOPS", "datasheet TFLOPS", "% of datasheet", "status"};
 
 struct MeasuredGemm {
     std::string type;   // the GEMM type's name, "fp16-fp32"

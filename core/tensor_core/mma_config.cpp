@@ -17,7 +17,6 @@ ModelOrError unmodelled(std::string message) {
     return {std::nullopt, ModelError::Unmodelled, "unmodelled: " + std::move(message)};
 }
 
-
 template <class E>
 struct Named {
     E value;
@@ -27,12 +26,12 @@ struct Named {
 constexpr std::array<Named<Arch>, 2> kArchNames{{{Arch::Sm80, "sm_80"}, {Arch::Sm90, "sm_90"}}};
 constexpr std::array<Named<Api>, 3> kApiNames{{{Api::MmaSync, "mma.sync"}, {Api::Wmma, "wmma"}, {Api::Wgmma, "wgmma"}}};
 constexpr std::array<Named<InputType>, 7> kInputNames{{{InputType::Fp16, "fp16"},
-                                                      {InputType::Bf16, "bf16"},
-                                                      {InputType::Tf32, "tf32"},
-                                                      {InputType::E4m3, "e4m3"},
-                                                      {InputType::E5m2, "e5m2"},
-                                                      {InputType::Int8, "int8"},
-                                                      {InputType::Uint8, "uint8"}}};
+                                                       {InputType::Bf16, "bf16"},
+                                                       {InputType::Tf32, "tf32"},
+                                                       {InputType::E4m3, "e4m3"},
+                                                       {InputType::E5m2, "e5m2"},
+                                                       {InputType::Int8, "int8"},
+                                                       {InputType::Uint8, "uint8"}}};
 constexpr std::array<Named<AccumType>, 3> kAccumNames{
     {{AccumType::Fp32, "fp32"}, {AccumType::Fp16, "fp16"}, {AccumType::Int32, "int32"}}};
 constexpr std::array<Named<Tf32Input>, 3> kTf32InputNames{

@@ -64,10 +64,10 @@ enum class AddendEntry : std::uint8_t {
 // blocks"). k == 0 for section 2's models: their blocks are contiguous k-slices chained lowest k first with
 // C in the first (the split per shape is instructionsFor()). k > 0: a structure measured on hardware.
 struct InstructionStructure {
-    int k = 0;       // products per instruction (0: not fixed here, see above)
-    int blocks = 1;  // block FMAs per instruction, each of BlockModel::blockSize products
-    int kRun = 0;    // 0: block b takes the b-th contiguous slice of k; r > 0: block b takes every k with
-                     // (k / r) % blocks == b (r = 2, 2 blocks: k mod 4 in {0,1}, then k mod 4 in {2,3})
+    int k = 0;      // products per instruction (0: not fixed here, see above)
+    int blocks = 1; // block FMAs per instruction, each of BlockModel::blockSize products
+    int kRun = 0;   // 0: block b takes the b-th contiguous slice of k; r > 0: block b takes every k with
+                    // (k / r) % blocks == b (r = 2, 2 blocks: k mod 4 in {0,1}, then k mod 4 in {2,3})
     AddendEntry addend = AddendEntry::FirstBlock;
     RoundingMode addendRounding = RoundingMode::NearestEven; // AfterBlocks: the FP32 addition of C
 
@@ -76,20 +76,20 @@ struct InstructionStructure {
 
 // The resolved numerics of one block FMA (section 1 and 2 of docs/tensor-core-model.md).
 struct BlockModel {
-    MmaConfig config;       // as asked for; config.instruction is filled in
+    MmaConfig config; // as asked for; config.instruction is filled in
     Api instruction = Api::MmaSync;
-    Format inputFormat;     // the operand format as given to the instruction (TF32 in its own 19-bit encoding)
-    Format unitFormat;      // the format the unit multiplies in: operands are converted to it exactly first
-                            // (sm_90 FP8 mma.sync: fp16; otherwise the input format)
-    Format accumFormat;     // C and D (FP32 or FP16); FP32 for integer models is unused
-    Format roundFormat;     // where the final rounding lands: fp32, fp16, or e8m13 for sm_90 FP8
+    Format inputFormat; // the operand format as given to the instruction (TF32 in its own 19-bit encoding)
+    Format unitFormat;  // the format the unit multiplies in: operands are converted to it exactly first
+                        // (sm_90 FP8 mma.sync: fp16; otherwise the input format)
+    Format accumFormat; // C and D (FP32 or FP16); FP32 for integer models is unused
+    Format roundFormat; // where the final rounding lands: fp32, fp16, or e8m13 for sm_90 FP8
     RoundingMode finalRounding = RoundingMode::TowardZero;
-    int blockSize = 0;      // n: products per block FMA
-    int fractionBits = 0;   // F: fraction bits kept below 2^E when terms are cut
-    int khattakMinExponent = 0; // the lower clamp on E under TinyModel::Khattak
-    std::string_view basis; // how sure the parameters are: [M] [V] [S] [G] with the source (section 2)
+    int blockSize = 0;              // n: products per block FMA
+    int fractionBits = 0;           // F: fraction bits kept below 2^E when terms are cut
+    int khattakMinExponent = 0;     // the lower clamp on E under TinyModel::Khattak
+    std::string_view basis;         // how sure the parameters are: [M] [V] [S] [G] with the source (section 2)
     InstructionStructure structure; // how blocks and C make one instruction
-    CornerReadings corners; // the readings of the two open corners in use
+    CornerReadings corners;         // the readings of the two open corners in use
 
     constexpr bool isInteger() const { return config.accum == AccumType::Int32; }
 };

@@ -63,11 +63,12 @@ GemmReport emulatePromotedGemm(const BlockModel& model, GemmShape shape, std::sp
     const std::size_t every = std::size_t(options.promoteEvery);
     for (std::size_t k0 = 0; k0 < k; k0 += every) {
         const std::size_t len = std::min(every, k - k0);
-        std::vector<std::uint32_t> aRun(m * len), bRun(b.begin() + std::ptrdiff_t(k0 * n),
-                                                       b.begin() + std::ptrdiff_t((k0 + len) * n));
+        std::vector<std::uint32_t> aRun(m * len),
+            bRun(b.begin() + std::ptrdiff_t(k0 * n), b.begin() + std::ptrdiff_t((k0 + len) * n));
         for (std::size_t i = 0; i < m; ++i)
             std::copy_n(a.begin() + std::ptrdiff_t(i * k + k0), len, aRun.begin() + std::ptrdiff_t(i * len));
-        const GemmReport r = emulateGemm(model, {shape.m, shape.n, int(len)}, aRun, bRun, zero, partial, run, runCaveats);
+        const GemmReport r = emulateGemm(model, {shape.m, shape.n, int(len)}, aRun, bRun, zero, partial, run,
+                                         runCaveats);
         report.tinyEdgeCases += r.tinyEdgeCases;
         report.satFinitePlacement += r.satFinitePlacement;
         report.slowBlocks += r.slowBlocks;

@@ -26,7 +26,8 @@ void checkShape(GemmShape s, std::size_t a, std::size_t b, std::size_t c, std::s
 }
 
 std::int64_t intOperand(const BlockModel& m, std::uint32_t bits) {
-    return m.config.input == InputType::Uint8 ? std::int64_t(bits & 0xFF) : std::int64_t(std::int8_t(std::uint8_t(bits)));
+    return m.config.input == InputType::Uint8 ? std::int64_t(bits & 0xFF)
+                                              : std::int64_t(std::int8_t(std::uint8_t(bits)));
 }
 
 // Operand bits in the unit's format (TF32 converted), row i of A as [i*k + kk], column j of B as [j*k + kk].
@@ -35,8 +36,8 @@ std::vector<std::uint64_t> unitOperands(const BlockModel& m, std::span<const std
     std::vector<std::uint64_t> out(std::size_t(rows) * std::size_t(k));
     for (int r = 0; r < rows; ++r)
         for (int kk = 0; kk < k; ++kk)
-            out[std::size_t(r) * std::size_t(k) + std::size_t(kk)] =
-                detail::unitOperand(m, src[std::size_t(r) * rowStride + std::size_t(kk) * kStride]);
+            out[std::size_t(r) * std::size_t(k) + std::size_t(kk)] = detail::unitOperand(
+                m, src[std::size_t(r) * rowStride + std::size_t(kk) * kStride]);
     return out;
 }
 
@@ -92,8 +93,8 @@ void referenceGemmSequential(const BlockModel& model, GemmShape s, std::span<con
 }
 
 void referenceGemmExact(const BlockModel& model, GemmShape s, std::span<const std::uint32_t> a,
-                        std::span<const std::uint32_t> b, std::span<const std::uint32_t> c,
-                        std::span<std::uint32_t> d, RoundingMode rounding) {
+                        std::span<const std::uint32_t> b, std::span<const std::uint32_t> c, std::span<std::uint32_t> d,
+                        RoundingMode rounding) {
     checkShape(s, a.size(), b.size(), c.size(), d.size());
     if (model.isInteger())
         return integerReference(model, s, a, b, c, d, model.config.intOverflow == IntOverflow::SatFinite);
@@ -111,7 +112,8 @@ void referenceGemmExact(const BlockModel& model, GemmShape s, std::span<const st
         for (int j = 0; j < s.n; ++j) {
             const std::size_t cell = std::size_t(i) * n + std::size_t(j);
             ExactAccumulator sum;
-            bool nan = false, posInf = false, negInf = false, allZero = true, allNegativeZero = true, anyNegativeZero = false;
+            bool nan = false, posInf = false, negInf = false, allZero = true, allNegativeZero = true,
+                 anyNegativeZero = false;
             for (std::size_t kk = 0; kk < k; ++kk) {
                 const Unpacked& x = ua[std::size_t(i) * k + kk];
                 const Unpacked& y = ub[std::size_t(j) * k + kk];
@@ -140,8 +142,7 @@ void referenceGemmExact(const BlockModel& model, GemmShape s, std::span<const st
             else if (uc.cls == FloatClass::Zero) {
                 allNegativeZero = allNegativeZero && uc.sign;
                 anyNegativeZero = anyNegativeZero || uc.sign;
-            }
-            else {
+            } else {
                 allZero = false;
                 sum.add(uc.sign, uc.significand, uc.exponent - acc.mantissaBits);
             }

@@ -28,7 +28,7 @@ void referenceGemmSequential(const BlockModel& model, GemmShape shape, std::span
 // NaN; a sum of zeros follows IEEE 754 (-0 only if every term is -0, or rounding down).
 // Integer models: the exact sum, wrapped or clamped once per config.intOverflow.
 void referenceGemmExact(const BlockModel& model, GemmShape shape, std::span<const std::uint32_t> a,
-                        std::span<const std::uint32_t> b, std::span<const std::uint32_t> c,
-                        std::span<std::uint32_t> d, RoundingMode rounding = RoundingMode::NearestEven);
+                        std::span<const std::uint32_t> b, std::span<const std::uint32_t> c, std::span<std::uint32_t> d,
+                        RoundingMode rounding = RoundingMode::NearestEven);
 
 } // namespace fplab::tc

@@ -348,7 +348,8 @@ double ratioToPowerOfTwo(const DecimalValue& a, std::int64_t exponent2) {
     if (a.isZero()) return 0;
     const auto x = a.approx();
     // x.m * 10^e10 / 2^e2 = x.m * 2^(e10 * log2(10) - e2)
-    const long double log2Scale = (long double)x.exponent10 * 3.32192809488736234787031942948939L - (long double)exponent2;
+    const long double log2Scale = (long double)x.exponent10 * 3.32192809488736234787031942948939L -
+                                  (long double)exponent2;
     if (log2Scale > 2000) return x.mantissa > 0 ? HUGE_VAL : -HUGE_VAL;
     if (log2Scale < -2000) return 0;
     return double(x.mantissa * std::exp2l(log2Scale));

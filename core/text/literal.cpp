@@ -41,7 +41,8 @@ Power readPower(std::string_view text) {
         base.remove_prefix(1);
     }
     std::string_view exponentDigits = exponent;
-    if (!exponentDigits.empty() && (exponentDigits[0] == '-' || exponentDigits[0] == '+')) exponentDigits.remove_prefix(1);
+    if (!exponentDigits.empty() && (exponentDigits[0] == '-' || exponentDigits[0] == '+'))
+        exponentDigits.remove_prefix(1);
     if (!allDigits(base) || !allDigits(exponentDigits)) {
         p.error = quoted(text) + " is not a power: write BASE^EXPONENT with whole numbers, e.g. 2^-11";
         return p;

@@ -15,8 +15,8 @@
 namespace fplab {
 
 struct Literal {
-    std::string text;                  // as typed
-    Result stored;                     // the bits in the format and the flags the rounding raised
+    std::string text; // as typed
+    Result stored;    // the bits in the format and the flags the rounding raised
     InputKind kind = InputKind::Decimal;
     std::optional<DecimalValue> exact; // the typed value, exactly, when it is a finite number we could expand
 };
@@ -36,8 +36,8 @@ std::optional<DecimalValue> exactValueOf(const Format& f, std::uint64_t bits);
 // The error of the stored value against the typed one.
 struct StoredError {
     bool available = false;
-    std::string why;       // when not available: the reason, e.g. "the typed value overflows fp16"
-    DecimalValue absolute; // stored - typed
+    std::string why;                // when not available: the reason, e.g. "the typed value overflows fp16"
+    DecimalValue absolute;          // stored - typed
     std::optional<double> relative; // (stored - typed) / typed; absent when typed is zero
     std::optional<double> ulps;     // (stored - typed) / ulp(stored)
 };

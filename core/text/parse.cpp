@@ -143,11 +143,13 @@ ParseOutcome parseNanPayload(Builder& b, std::string_view inner, bool negative, 
         return out;
     };
     if (!f.hasNan())
-        return nanFail(b.failPlain(std::string(f.name()) + " has no NaN encoding: every bit pattern is a finite number"),
-                       NanProblem::NoNan);
+        return nanFail(
+            b.failPlain(std::string(f.name()) + " has no NaN encoding: every bit pattern is a finite number"),
+            NanProblem::NoNan);
     if (f.specials != SpecialValues::Ieee)
-        return nanFail(b.failPlain(std::string(f.name()) + " has one NaN encoding per sign and no payload: write nan or -nan"),
-                       NanProblem::NoPayload);
+        return nanFail(
+            b.failPlain(std::string(f.name()) + " has one NaN encoding per sign and no payload: write nan or -nan"),
+            NanProblem::NoPayload);
     if (field == 0) return nanFail(b.fail("a NaN payload of 0 is infinity's encoding"), NanProblem::PayloadIsInfinity);
     if (field > f.mantissaMask())
         return nanFail(b.failPlain(shown(b.text) + ": the payload does not fit in " + std::string(f.name()) + "'s " +
@@ -286,13 +288,17 @@ ParseOutcome parseValue(std::string_view text, const Format& f, const Env& env) 
     Builder b{text};
     if (text.empty()) {
         ParseOutcome out;
-        out.error = "empty input: expected a number such as 0.1, -2.5e-3, inf, nan, 0x1.8p-3, 0x3c00 or 0b0_01111_0000000000";
+        out.error = "empty input: expected a number such as 0.1, -2.5e-3, inf, nan, 0x1.8p-3, 0x3c00 or "
+                    "0b0_01111_0000000000";
         return out;
     }
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
         if (c < 0x20 || c >= 0x7f)
-            return b.fail("it contains a " + std::string(c == 0 ? "NUL " : c < 0x20 ? "control " : "non-ASCII ") +
+            return b.fail("it contains a " +
+                          std::string(c == 0     ? "NUL "
+                                      : c < 0x20 ? "control "
+                                                 : "non-ASCII ") +
                           describeChar(text[i]) + b.at(i));
     }
 
@@ -313,7 +319,8 @@ ParseOutcome parseValue(std::string_view text, const Format& f, const Env& env) 
         if (equalsNoCase(rest, "nan")) {
             b.kind = InputKind::NaN;
             if (!f.hasNan()) {
-                ParseOutcome out = b.failPlain(std::string(f.name()) + " has no NaN encoding: every bit pattern is a finite number");
+                ParseOutcome out = b.failPlain(std::string(f.name()) +
+                                               " has no NaN encoding: every bit pattern is a finite number");
                 out.nanProblem = NanProblem::NoNan;
                 return out;
             }
@@ -326,7 +333,8 @@ ParseOutcome parseValue(std::string_view text, const Format& f, const Env& env) 
         std::size_t end = 0;
         while (end < rest.size() && std::isalnum(static_cast<unsigned char>(rest[end]))) ++end;
         const std::string_view word = rest.substr(0, end);
-        if (end < rest.size() && (equalsNoCase(word, "inf") || equalsNoCase(word, "infinity") || equalsNoCase(word, "nan")))
+        if (end < rest.size() &&
+            (equalsNoCase(word, "inf") || equalsNoCase(word, "infinity") || equalsNoCase(word, "nan")))
             return b.unexpected(pos + end, ("after '" + std::string(word) + "'" + b.at(pos + end)).c_str());
         return b.fail("unknown word '" + shown(rest.substr(0, end)) + "' (expected a number, inf, infinity or nan)");
     }
@@ -339,7 +347,8 @@ ParseOutcome parseValue(std::string_view text, const Format& f, const Env& env) 
             return parseHexFloat(b, body, negative, f, env);
         }
         b.kind = hex ? InputKind::RawHex : InputKind::RawBinary;
-        if (signed_) return b.fail("raw bits take no sign (set the sign bit instead, or write a hex-float with a 'p' exponent)");
+        if (signed_)
+            return b.fail("raw bits take no sign (set the sign bit instead, or write a hex-float with a 'p' exponent)");
         return parseRawBits(b, body, hex ? 4 : 1, f);
     }
     return parseDecimal(b, pos, negative, f, env);

@@ -18,17 +18,17 @@ enum class InputKind : std::uint8_t { Decimal, HexFloat, RawHex, RawBinary, Infi
 // Why a NaN could not be read into the format (the front ends word it in the user's language).
 enum class NanProblem : std::uint8_t {
     None,
-    NoNan,            // the format has no NaN encoding (e2m1, e2m3, e3m2, INT-like formats)
-    NoPayload,        // one NaN per sign (e4m3, the fnuz formats): nan or -nan only
+    NoNan,             // the format has no NaN encoding (e2m1, e2m3, e3m2, INT-like formats)
+    NoPayload,         // one NaN per sign (e4m3, the fnuz formats): nan or -nan only
     PayloadIsInfinity, // nan(0x0): the significand field of infinity
-    PayloadTooWide,   // more significand bits than the format has
+    PayloadTooWide,    // more significand bits than the format has
 };
 
 struct ParseOutcome {
     std::optional<Result> value; // set on success: bits rounded into the format, and the flags
     InputKind kind = InputKind::Decimal;
     NanProblem nanProblem = NanProblem::None; // set with `error` when a NaN did not fit
-    std::string error;           // set on failure: what is wrong, e.g. "'1.2.3' is not a number: a second '.'"
+    std::string error; // set on failure: what is wrong, e.g. "'1.2.3' is not a number: a second '.'"
     bool ok() const { return value.has_value(); }
 };
 

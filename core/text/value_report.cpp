@@ -50,8 +50,8 @@ std::vector<std::string> errorLines(const Format& f, const Literal& lit) {
     const StoredError e = storedError(f, lit);
     if (!e.available) return {e.why};
     if (e.absolute.isZero()) return {"0 (the typed value is stored exactly)"};
-    std::string relative =
-        "relative " + (e.relative ? formatDouble("%+.7g", *e.relative) : "undefined (typed value 0)");
+    std::string relative = "relative " +
+                           (e.relative ? formatDouble("%+.7g", *e.relative) : "undefined (typed value 0)");
     if (e.ulps) relative += ", " + formatDouble("%+.7g", *e.ulps) + " ulp";
     return {"stored - typed = " + showDecimal(e.absolute), relative};
 }
@@ -133,7 +133,8 @@ std::string valueReportText(const ValueReport& r) {
     s += "  ulp        " + r.ulp + "\n";
     s += "  next up    " + r.nextUp + "\n";
     s += "  next down  " + r.nextDown + "\n";
-    for (std::size_t i = 0; i < r.error.size(); ++i) s += (i == 0 ? "  error      " : "             ") + r.error[i] + "\n";
+    for (std::size_t i = 0; i < r.error.size(); ++i)
+        s += (i == 0 ? "  error      " : "             ") + r.error[i] + "\n";
     s += "  flags      " + r.flagText + "\n";
     return s;
 }

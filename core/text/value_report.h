@@ -32,19 +32,19 @@ struct ValueReport {
     std::string rounding; // "rne"
     std::uint64_t bits = 0;
     Flags flags = 0;
-    std::string bitText;  // "0 01011 1001100110": sign, exponent and mantissa separated by spaces
-    std::string fields;   // "sign 0 (+)   exponent 01011 = 11 (bias 15)   mantissa ..."
-    std::string hex;      // "0x2e66", with TF32's FP32 container after it
+    std::string bitText; // "0 01011 1001100110": sign, exponent and mantissa separated by spaces
+    std::string fields;  // "sign 0 (+)   exponent 01011 = 11 (bias 15)   mantissa ..."
+    std::string hex;     // "0x2e66", with TF32's FP32 container after it
     std::string valueClass;
-    std::string value;    // "+1.1001100110 x 2^-4"
+    std::string value; // "+1.1001100110 x 2^-4"
     std::string exact;
     std::string shortest;
     std::string hexFloat;
-    std::string ulp;      // "2^-14 = 6.103515625e-05" or "none (not a finite value)"
-    std::string nextUp;   // "0x2e67 = 0.10003662109375"
+    std::string ulp;    // "2^-14 = 6.103515625e-05" or "none (not a finite value)"
+    std::string nextUp; // "0x2e67 = 0.10003662109375"
     std::string nextDown;
     std::vector<std::string> error; // one or two lines: "stored - typed = ...", "relative ..., ... ulp"
-    std::string flagText; // "x (inexact)"
+    std::string flagText;           // "x (inexact)"
 };
 
 ValueReport valueReport(const Format& f, const Literal& literal, const Env& env);

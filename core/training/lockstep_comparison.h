@@ -14,9 +14,9 @@
 namespace fplab::training {
 
 struct LockstepSide {
-    int steps = 0;   // steps made
-    int skipped = 0; // of which skipped (inf/NaN gradients)
-    double seconds = 0; // spent in step() and in reading the weights back
+    int steps = 0;                    // steps made
+    int skipped = 0;                  // of which skipped (inf/NaN gradients)
+    double seconds = 0;               // spent in step() and in reading the weights back
     const StepRecord* last = nullptr; // the record the last step() made (nullptr: this run is over)
     double stepsPerSecond() const { return seconds > 0 ? double(steps) / seconds : 0.0; }
 };

@@ -25,9 +25,7 @@ const float* fp16Decode() {
 
 inline std::uint32_t bitsOf(float x) { return std::bit_cast<std::uint32_t>(x); }
 
-inline float fp16Round(const float* decode, float x) {
-    return decode[fast::convert<kFp32, kFp16>(bitsOf(x)).bits];
-}
+inline float fp16Round(const float* decode, float x) { return decode[fast::convert<kFp32, kFp16>(bitsOf(x)).bits]; }
 
 } // namespace
 

@@ -60,7 +60,7 @@ std::vector<ParameterUpdate> Optimizer::step(std::vector<Parameter>& params, DTy
                 delta[i] = lr * d;
             } else {
                 m[i] = m[i] + (1.0f - b1) * (g - m[i]); // exp_avg.lerp_(grad, 1 - beta1)
-                v[i] = v[i] * b2 + (1.0f - b2) * g * g;  // exp_avg_sq.mul_(beta2).addcmul_(grad, grad, 1 - beta2)
+                v[i] = v[i] * b2 + (1.0f - b2) * g * g; // exp_avg_sq.mul_(beta2).addcmul_(grad, grad, 1 - beta2)
                 const float denom = std::sqrt(v[i]) / bc2Sqrt + eps;
                 delta[i] = stepSize * (m[i] / denom);
             }

@@ -27,9 +27,9 @@ struct OptimizerSettings {
 
 // What one optimizer step did to one parameter tensor.
 struct ParameterUpdate {
-    double ratio = 0;             // ||w_new - w_old|| / ||w_old||
-    std::int64_t attempted = 0;   // elements whose computed update was nonzero
-    std::int64_t vanished = 0;    // ... and whose stored value did not change (rounded away)
+    double ratio = 0;           // ||w_new - w_old|| / ||w_old||
+    std::int64_t attempted = 0; // elements whose computed update was nonzero
+    std::int64_t vanished = 0;  // ... and whose stored value did not change (rounded away)
 };
 
 class Optimizer {

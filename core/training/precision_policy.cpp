@@ -96,9 +96,9 @@ PrecisionPolicy policyFor(TrainingMode mode, bool masterWeights, const Fp8Settin
 
 std::vector<OpPrecision> autocastTable(const PrecisionPolicy& policy) {
     if (!policy.autocast())
-        return {{AutocastOp::Linear, DType::Float32},       {AutocastOp::Relu, DType::Float32},
-                {AutocastOp::LayerNorm, DType::Float32},    {AutocastOp::CrossEntropy, DType::Float32},
-                {AutocastOp::Gradients, DType::Float32},    {AutocastOp::OptimizerStep, DType::Float32}};
+        return {{AutocastOp::Linear, DType::Float32},    {AutocastOp::Relu, DType::Float32},
+                {AutocastOp::LayerNorm, DType::Float32}, {AutocastOp::CrossEntropy, DType::Float32},
+                {AutocastOp::Gradients, DType::Float32}, {AutocastOp::OptimizerStep, DType::Float32}};
     const DType low = policy.lowType;
     return {{AutocastOp::Linear, low},
             {AutocastOp::Relu, low},

@@ -28,9 +28,10 @@ enum class TrainingMode : std::uint8_t {
     Fp8Current, // from the tensor itself, just in time
     Fp8Block,   // DeepSeek-V3: E4M3 everywhere, 1x128 / 128x128 block scales, FP32 promotion every 128 products
 };
-inline constexpr TrainingMode kAllModes[] = {TrainingMode::Fp32,       TrainingMode::Tf32,       TrainingMode::Fp16,
-                                             TrainingMode::Fp16Static, TrainingMode::Fp16Dynamic, TrainingMode::Bf16,
-                                             TrainingMode::Fp8Delayed, TrainingMode::Fp8Current, TrainingMode::Fp8Block};
+inline constexpr TrainingMode kAllModes[] = {
+    TrainingMode::Fp32,       TrainingMode::Tf32,        TrainingMode::Fp16,
+    TrainingMode::Fp16Static, TrainingMode::Fp16Dynamic, TrainingMode::Bf16,
+    TrainingMode::Fp8Delayed, TrainingMode::Fp8Current,  TrainingMode::Fp8Block};
 // "fp32" "tf32" "fp16" "fp16-static" "fp16-dynamic" "bf16" "fp8-delayed" "fp8-current" "fp8-block"
 std::string_view modeName(TrainingMode mode);
 std::optional<TrainingMode> parseModeName(std::string_view name);
@@ -58,7 +59,7 @@ struct PrecisionPolicy {
     DType lowType = DType::Float32; // what linear layers compute in (Float32: autocast off)
     bool tf32Matmul = false;        // FP32 matmuls round their inputs to TF32
     LossScaling scaling = LossScaling::None;
-    bool masterWeights = true; // autocast modes: FP32 parameters; false: parameters stored in lowType
+    bool masterWeights = true;       // autocast modes: FP32 parameters; false: parameters stored in lowType
     Fp8Recipe fp8 = Fp8Recipe::None; // not None: linear layers multiply in FP8
     Fp8Settings fp8Settings{};
 
@@ -72,7 +73,7 @@ PrecisionPolicy policyFor(TrainingMode mode, bool masterWeights = true, const Fp
 
 // The operations of the toy model's step, as the autocast table lists them.
 enum class AutocastOp : std::uint8_t {
-    Linear,       // linear / matmul of the fc layers, forward and backward
+    Linear, // linear / matmul of the fc layers, forward and backward
     Relu,
     LayerNorm,
     CrossEntropy, // log_softmax, exp, log, sum, mean

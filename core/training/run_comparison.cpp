@@ -29,14 +29,18 @@ std::string describe(const StepComparison& s, const ComparisonTolerance& t, std:
     const std::string at = "step " + std::to_string(s.step) + ": ";
     if (!s.skipAgrees)
         return at + "the step was skipped on " + std::string(s.skippedA ? a : b) + " only (inf/NaN gradients there)";
-    if (!s.scaleAgrees) return at + "loss scale " + value(s.scaleA) + " on " + std::string(a) + ", " + value(s.scaleB) + " on " + std::string(b);
+    if (!s.scaleAgrees)
+        return at + "loss scale " + value(s.scaleA) + " on " + std::string(a) + ", " + value(s.scaleB) + " on " +
+               std::string(b);
     if (!s.lossAgrees)
-        return at + "loss " + value(s.lossA) + " on " + std::string(a) + ", " + value(s.lossB) + " on " + std::string(b) +
-               " (relative difference " + number(s.lossDifference) + ", tolerance " + number(t.loss) + ")";
+        return at + "loss " + value(s.lossA) + " on " + std::string(a) + ", " + value(s.lossB) + " on " +
+               std::string(b) + " (relative difference " + number(s.lossDifference) + ", tolerance " + number(t.loss) +
+               ")";
     if (!s.fp8Agrees)
         return at + "the FP8 cast of " + s.fp8Tensor + " differs (amax or scale, relative difference " +
                number(s.fp8Difference) + ", tolerance " + number(t.fp8) + ")";
-    return at + "the weights differ by " + number(s.weightDifference) + " (relative, tolerance " + number(t.weights) + ")";
+    return at + "the weights differ by " + number(s.weightDifference) + " (relative, tolerance " + number(t.weights) +
+           ")";
 }
 
 } // namespace
@@ -105,7 +109,8 @@ void compareFp8Casts(const std::vector<Fp8TensorStats>& a, const std::vector<Fp8
     }
     for (std::size_t i = 0; i < a.size(); ++i) {
         double d = a[i].name == b[i].name && a[i].element == b[i].element ? 0.0 : kInfinity;
-        d = std::max({d, relativeDifference(a[i].amax, b[i].amax), relativeDifference(a[i].historyAmax, b[i].historyAmax),
+        d = std::max({d, relativeDifference(a[i].amax, b[i].amax),
+                      relativeDifference(a[i].historyAmax, b[i].historyAmax),
                       relativeDifference(a[i].scale, b[i].scale)});
         if (d > s.fp8Difference) {
             s.fp8Difference = d;
@@ -173,9 +178,7 @@ RunComparison summarizeComparison(std::vector<StepComparison> steps, int stepsA,
     return r;
 }
 
-bool RunComparison::endJudged() const {
-    return std::min(stepsA, stepsB) <= tolerance.judgedSteps;
-}
+bool RunComparison::endJudged() const { return std::min(stepsA, stepsB) <= tolerance.judgedSteps; }
 
 std::string RunComparison::verdict(std::string_view a, std::string_view b) const {
     const int judged = std::min(int(steps.size()), tolerance.judgedSteps);
@@ -183,13 +186,15 @@ std::string RunComparison::verdict(std::string_view a, std::string_view b) const
                           number(maxLossDifference) + ", weights " + number(maxWeightDifference) + " (tolerance " +
                           number(tolerance.loss) + " and " + number(tolerance.weights) + ")";
     if (tolerance.fp8 > 0)
-        details += ", FP8 casts' amax and scale " + number(maxFp8Difference) + " (tolerance " + number(tolerance.fp8) + ")";
+        details += ", FP8 casts' amax and scale " + number(maxFp8Difference) + " (tolerance " + number(tolerance.fp8) +
+                   ")";
     if (int(steps.size()) > tolerance.judgedSteps)
-        details += "; after step " + std::to_string(tolerance.judgedSteps) + ", not judged (rounding noise grows): loss " +
-                   number(maxLossDifferenceAfter) + ", weights " + number(maxWeightDifferenceAfter);
-    const std::string ends = std::string(a) + " " + std::string(statusName(statusA)) + " after " + std::to_string(stepsA) +
-                             " steps, " + std::string(b) + " " + std::string(statusName(statusB)) + " after " +
-                             std::to_string(stepsB);
+        details += "; after step " + std::to_string(tolerance.judgedSteps) +
+                   ", not judged (rounding noise grows): loss " + number(maxLossDifferenceAfter) + ", weights " +
+                   number(maxWeightDifferenceAfter);
+    const std::string ends = std::string(a) + " " + std::string(statusName(statusA)) + " after " +
+                             std::to_string(stepsA) + " steps, " + std::string(b) + " " +
+                             std::string(statusName(statusB)) + " after " + std::to_string(stepsB);
     if (firstDisagreement != 0)
         return "differ: " + describe(steps[std::size_t(firstDisagreement - 1)], tolerance, a, b) + "; " + details;
     if (!agrees()) return "differ: " + ends + "; " + details;

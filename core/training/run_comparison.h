@@ -24,8 +24,8 @@ std::vector<float> flattenWeights(const std::vector<Parameter>& params);
 // grows from step to step (two correct runs drift apart), so only the first judgedSteps are judged;
 // later steps are compared and shown, not judged.
 struct ComparisonTolerance {
-    double loss = 0;     // |a - b| / max(|a|, |b|)
-    double weights = 0;  // ||a - b|| / ||a|| over all parameters
+    double loss = 0;    // |a - b| / max(|a|, |b|)
+    double weights = 0; // ||a - b|| / ||a|| over all parameters
     // fp8-* modes: each FP8 GEMM operand's amax, the amax its scale came from, and its scale, as a
     // relative difference (compared when both records carry the casts).
     double fp8 = 0;
@@ -64,10 +64,10 @@ struct RunComparison {
     std::vector<StepComparison> steps; // the steps both runs made
     int stepsA = 0, stepsB = 0;
     RunStatus statusA = RunStatus::Ready, statusB = RunStatus::Ready;
-    int firstDisagreement = 0; // the first judged step that does not agree (0: none)
+    int firstDisagreement = 0;    // the first judged step that does not agree (0: none)
     double maxLossDifference = 0; // over the judged steps
     double maxWeightDifference = 0;
-    double maxFp8Difference = 0; // over the judged steps
+    double maxFp8Difference = 0;       // over the judged steps
     double maxLossDifferenceAfter = 0; // over the steps after them
     double maxWeightDifferenceAfter = 0;
     int skippedA = 0, skippedB = 0;

@@ -58,8 +58,8 @@ std::string stepCsvRow(const StepRecord& r, bool stats) {
         field(row, std::to_string(r.updatesVanished));
         for (double u : r.updateRatio) field(row, csvNumber(u));
         for (const Fp8TensorStats& t : r.fp8)
-            for (double v : {double(t.amax), double(t.historyAmax), double(t.scale), t.saturatedFraction(),
-                             t.flushedFraction()})
+            for (double v :
+                 {double(t.amax), double(t.historyAmax), double(t.scale), t.saturatedFraction(), t.flushedFraction()})
                 field(row, csvNumber(v));
     }
     return row + "\n";

@@ -189,7 +189,8 @@ ForwardResult ToyModel::runForward(const BatchView& batch, const PrecisionPolicy
         for (float& v : cache.output) v = v > 0 ? v : (v == v ? 0.0f : v); // ReLU (NaN stays NaN)
         record(trace, "after " + layer.name, act, B, layer.out, TensorRole::Activation, true);
         if (policy.autocast())
-            record(trace, m_norms[i].name + " input (cast)", DType::Float32, B, layer.out, TensorRole::Activation, true);
+            record(trace, m_norms[i].name + " input (cast)", DType::Float32, B, layer.out, TensorRole::Activation,
+                   true);
         normForward(m_norms[i], B, cache);
         record(trace, m_norms[i].name + " mean, rstd", DType::Float32, B, 2, TensorRole::Activation, true);
         record(trace, "after " + m_norms[i].name, DType::Float32, B, layer.out, TensorRole::Activation,
@@ -203,7 +204,8 @@ ForwardResult ToyModel::runForward(const BatchView& batch, const PrecisionPolicy
     record(trace, "output", act, B, head.out, TensorRole::Output);
 
     // Cross-entropy in float32 (the logits are cast up exactly).
-    if (policy.autocast()) record(trace, "output (cast for cross_entropy)", DType::Float32, B, head.out, TensorRole::Activation);
+    if (policy.autocast())
+        record(trace, "output (cast for cross_entropy)", DType::Float32, B, head.out, TensorRole::Activation);
     record(trace, "log_softmax", DType::Float32, B, head.out, TensorRole::Activation, true);
     record(trace, "loss", DType::Float32, 1, 1, TensorRole::Loss);
     const int C = head.out;
@@ -286,7 +288,8 @@ void ToyModel::linearBackward(const Linear& layer, Cache& cache, std::vector<flo
     if (policy.autocast() && policy.parameterType() != act)
         record(trace, layer.name + ".weight grad (computed)", act, layer.out, layer.in, TensorRole::ParameterGradient);
     addToGrad(w, dW, policy);
-    record(trace, layer.name + ".weight.grad", policy.parameterType(), layer.out, layer.in, TensorRole::ParameterGradient);
+    record(trace, layer.name + ".weight.grad", policy.parameterType(), layer.out, layer.in,
+           TensorRole::ParameterGradient);
 
     if (layer.bias >= 0) {
         std::vector<float>& db = m_scratchB;
@@ -399,7 +402,8 @@ ForwardResult ToyModel::forwardBackward(const BatchView& batch, const PrecisionP
         normBackward(norm, cache, gradIn, B, policy, gradNorm, trace);
         // ... whose input was the low-type ReLU output: the gradient is cast back down, then masked.
         castGradient(low, gradNorm.data(), gradNorm.size(), counts, hist);
-        record(trace, "grad of after " + m_linears[std::size_t(i - 1)].name, act, B, m_shape.width, TensorRole::Gradient);
+        record(trace, "grad of after " + m_linears[std::size_t(i - 1)].name, act, B, m_shape.width,
+               TensorRole::Gradient);
         for (std::size_t k = 0; k < gradNorm.size(); ++k)
             if (cache.output[k] <= 0) gradNorm[k] = 0.0f; // ReLU's backward (threshold_backward)
         grad.swap(gradNorm);

@@ -73,8 +73,8 @@ struct BatchView {
 };
 
 struct ForwardResult {
-    float loss = 0;    // mean cross-entropy (float32)
-    int correct = 0;   // argmax of the logits equals the label
+    float loss = 0;  // mean cross-entropy (float32)
+    int correct = 0; // argmax of the logits equals the label
     bool logitsFinite = true;
 };
 
@@ -97,8 +97,9 @@ public:
     ForwardResult forwardBackward(const BatchView& batch, const PrecisionPolicy& policy, float gradScale,
                                   BackwardStats* stats = nullptr, std::vector<TraceEntry>* trace = nullptr);
     // Forward only; predictions (argmax) and class probabilities are written when asked for.
-    ForwardResult forward(const BatchView& batch, const PrecisionPolicy& policy, std::vector<int>* predictions = nullptr,
-                          std::vector<float>* probabilities = nullptr, std::vector<TraceEntry>* trace = nullptr);
+    ForwardResult forward(const BatchView& batch, const PrecisionPolicy& policy,
+                          std::vector<int>* predictions = nullptr, std::vector<float>* probabilities = nullptr,
+                          std::vector<TraceEntry>* trace = nullptr);
 
 private:
     struct Linear {
@@ -115,13 +116,13 @@ private:
     };
     // What a hidden block or the head keeps for the backward pass.
     struct Cache {
-        std::vector<float> input;   // the linear's input as the matmul read it (batch x in)
-        std::vector<float> weight;  // the weight as the matmul read it (out x in)
-        std::vector<float> weightT; // its transpose (in x out)
-        std::vector<float> output;  // linear output; in hidden blocks after ReLU (batch x out)
-        std::vector<float> xhat;    // LayerNorm's normalised input (batch x width)
-        std::vector<float> rstd;    // 1 / sqrt(var + eps) per row
-        std::vector<float> normOut; // LayerNorm's output (batch x width)
+        std::vector<float> input;           // the linear's input as the matmul read it (batch x in)
+        std::vector<float> weight;          // the weight as the matmul read it (out x in)
+        std::vector<float> weightT;         // its transpose (in x out)
+        std::vector<float> output;          // linear output; in hidden blocks after ReLU (batch x out)
+        std::vector<float> xhat;            // LayerNorm's normalised input (batch x width)
+        std::vector<float> rstd;            // 1 / sqrt(var + eps) per row
+        std::vector<float> normOut;         // LayerNorm's output (batch x width)
         blockscale::ScaledMatrix fp8Input;  // FP8 modes: the input as the forward GEMM read it
         blockscale::ScaledMatrix fp8Weight; // ... and the weight (out x in)
     };
@@ -139,8 +140,8 @@ private:
     // The FP8 modes' GEMMs (toy_model_fp8.cpp): forward into cache.output; backward into dW and, when
     // asked for, gradIn.
     void fp8Forward(std::size_t index, const Linear& layer, int batch, const PrecisionPolicy& policy, Cache& cache);
-    void fp8Backward(std::size_t index, const Linear& layer, Cache& cache, const std::vector<float>& gradOut,
-                     int batch, const PrecisionPolicy& policy, std::vector<float>& dW, std::vector<float>* gradIn);
+    void fp8Backward(std::size_t index, const Linear& layer, Cache& cache, const std::vector<float>& gradOut, int batch,
+                     const PrecisionPolicy& policy, std::vector<float>& dW, std::vector<float>* gradIn);
     Fp8TensorScaling& fp8Scaling(std::size_t index, int operand, const PrecisionPolicy& policy);
     void fp8Record(std::size_t index, int operand, const Fp8TensorStats& stats);
 
@@ -154,7 +155,7 @@ private:
     // FP8 modes: one scaling per linear layer and operand (input, weight, gradient), made on first use.
     std::vector<Fp8TensorScaling> m_fp8;
     Fp8Recipe m_fp8Recipe = Fp8Recipe::None;
-    bool m_fp8Recording = false;                 // inside forwardBackward: histories advance
+    bool m_fp8Recording = false;                       // inside forwardBackward: histories advance
     std::vector<Fp8TensorStats>* m_fp8Stats = nullptr; // where forwardBackward's casts are reported
 };
 

@@ -22,8 +22,7 @@ void toFloats(const std::vector<double>& d, std::vector<float>& out) {
 }
 
 blockscale::BlockGemmOptions gemmOptions(const PrecisionPolicy& policy) {
-    return {blockscale::Accumulation::HopperFp8,
-            policy.fp8 == Fp8Recipe::Block ? blockscale::kDeepSeekPromotion : 0};
+    return {blockscale::Accumulation::HopperFp8, policy.fp8 == Fp8Recipe::Block ? blockscale::kDeepSeekPromotion : 0};
 }
 
 } // namespace
@@ -51,10 +50,8 @@ void ToyModel::fp8Record(std::size_t index, int operand, const Fp8TensorStats& s
     if (!m_fp8Stats) return;
     if (m_fp8Stats->size() < m_linears.size() * 3) m_fp8Stats->resize(m_linears.size() * 3);
     Fp8TensorStats& slot = (*m_fp8Stats)[index * 3 + std::size_t(operand)];
-    if (slot.name.empty())
-        slot = stats;
-    else
-        slot.merge(stats);
+    if (slot.name.empty()) slot = stats;
+    else slot.merge(stats);
 }
 
 void ToyModel::fp8Forward(std::size_t index, const Linear& layer, int batch, const PrecisionPolicy& policy,
@@ -75,14 +72,14 @@ void ToyModel::fp8Forward(std::size_t index, const Linear& layer, int batch, con
 }
 
 void ToyModel::fp8Backward(std::size_t index, const Linear& layer, Cache& cache, const std::vector<float>& gradOut,
-                           int batch, const PrecisionPolicy& policy, std::vector<float>& dW, std::vector<float>* gradIn) {
+                           int batch, const PrecisionPolicy& policy, std::vector<float>& dW,
+                           std::vector<float>* gradIn) {
     const bool block = policy.fp8 == Fp8Recipe::Block;
     Fp8TensorScaling& scaling = fp8Scaling(index, 2, policy);
     Fp8TensorStats st;
     // dY (batch x out), cast along out: the k of dX = dY * W.
-    const blockscale::ScaledMatrix dY =
-        scaling.quantize(gradOut, batch, layer.out, 1, block ? kTile : layer.out, m_fp8Recording,
-                         m_fp8Stats ? &st : nullptr);
+    const blockscale::ScaledMatrix dY = scaling.quantize(gradOut, batch, layer.out, 1, block ? kTile : layer.out,
+                                                         m_fp8Recording, m_fp8Stats ? &st : nullptr);
     fp8Record(index, 2, st);
     if (gradIn) toFloats(blockscale::blockScaledGemm(dY, cache.fp8Weight, gemmOptions(policy)), *gradIn);
     // dW = dY^T * X: k runs down the batch.
@@ -90,8 +87,8 @@ void ToyModel::fp8Backward(std::size_t index, const Linear& layer, Cache& cache,
         std::vector<float> dYT(gradOut.size());
         transpose(gradOut.data(), dYT.data(), batch, layer.out);
         const blockscale::ScaledMatrix a = blockscale::quantizeBlocks(dYT, layer.out, batch, 1, kTile, dY.element);
-        const blockscale::ScaledMatrix b =
-            blockscale::quantizeBlocks(cache.input, batch, layer.in, kTile, 1, cache.fp8Input.element);
+        const blockscale::ScaledMatrix b = blockscale::quantizeBlocks(cache.input, batch, layer.in, kTile, 1,
+                                                                      cache.fp8Input.element);
         toFloats(blockscale::blockScaledGemm(a, b, gemmOptions(policy)), dW);
     } else {
         toFloats(blockscale::blockScaledGemm(blockscale::transposed(dY), cache.fp8Input, gemmOptions(policy)), dW);

@@ -78,7 +78,8 @@ std::string checkConfig(const TrainingConfig& c) {
     if (std::string e = checkShape(s); !e.empty()) return "model: " + e;
     if (c.steps < 1 || c.steps > 10'000'000) return "steps must be between 1 and 10000000";
     if (c.batchSize < 1 || c.batchSize > 65536) return "the batch size must be between 1 and 65536";
-    if (c.accumulationSteps < 1 || c.accumulationSteps > 1024) return "gradient accumulation must be between 1 and 1024 micro-batches";
+    if (c.accumulationSteps < 1 || c.accumulationSteps > 1024)
+        return "gradient accumulation must be between 1 and 1024 micro-batches";
     // Each activation tensor holds batch x width floats, and a step keeps about ten per layer.
     if (std::int64_t(c.batchSize) * c.model.width > (std::int64_t{1} << 24))
         return "batch size x width must be at most 16777216 (the activations would take gigabytes)";
@@ -88,14 +89,16 @@ std::string checkConfig(const TrainingConfig& c) {
     if (!(o.beta1 >= 0 && o.beta1 < 1) || !(o.beta2 >= 0 && o.beta2 < 1)) return "Adam's betas must be in [0, 1)";
     if (!finitePositive(o.eps)) return "Adam's eps must be a positive finite number";
     if (!(std::isfinite(o.weightDecay) && o.weightDecay >= 0)) return "weight decay must be a finite number >= 0";
-    if (!(std::isfinite(c.clipNorm) && c.clipNorm >= 0)) return "the clipping norm must be a finite number >= 0 (0: off)";
+    if (!(std::isfinite(c.clipNorm) && c.clipNorm >= 0))
+        return "the clipping norm must be a finite number >= 0 (0: off)";
     if (std::string e = checkScalerSettings(c.scaler); !e.empty()) return "scaler: " + e;
     if (std::string e = checkFp8Settings(c.fp8); !e.empty()) return "fp8: " + e;
     if (c.outlierStep < 0) return "the outlier step must be >= 0 (0: no outlier)";
     if (!std::isfinite(c.outlierValue)) return "the outlier value must be a finite number";
     if (!finitePositive(c.staticScale)) return "the static loss scale must be a positive finite number";
     if (!finitePositive(c.minScale)) return "the scale floor must be a positive finite number";
-    if (!(std::isfinite(c.lossWeight) && c.lossWeight >= 0)) return "the loss weight must be a finite number >= 0 (0: the data set's)";
+    if (!(std::isfinite(c.lossWeight) && c.lossWeight >= 0))
+        return "the loss weight must be a finite number >= 0 (0: the data set's)";
     return {};
 }
 
@@ -115,7 +118,8 @@ std::string_view statusName(RunStatus status) {
 
 TrainingRun::TrainingRun(const TrainingConfig& config) : TrainingRun(config, nullptr) {}
 
-TrainingRun::TrainingRun(const TrainingConfig& config, const StepKernelsFactory& kernels) : TrainingRun(config, &kernels) {}
+TrainingRun::TrainingRun(const TrainingConfig& config, const StepKernelsFactory& kernels)
+    : TrainingRun(config, &kernels) {}
 
 TrainingRun::TrainingRun(const TrainingConfig& config, const StepKernelsFactory* kernels)
     : m_config(config), m_policy(policyFor(config.mode, config.masterWeights, config.fp8)),
@@ -140,9 +144,7 @@ TrainingRun::~TrainingRun() = default;
 
 const ToyModel& TrainingRun::model() const { return m_emulator ? m_emulator->model() : *m_initialModel; }
 
-bool TrainingRun::over() const {
-    return m_status != RunStatus::Ready && m_status != RunStatus::Running;
-}
+bool TrainingRun::over() const { return m_status != RunStatus::Ready && m_status != RunStatus::Running; }
 
 float TrainingRun::currentScale() const {
     switch (m_policy.scaling) {
@@ -176,9 +178,11 @@ void TrainingRun::fail(const std::exception& error) {
 
 std::string TrainingRun::divergenceReason(bool logitsFinite) const {
     if (m_weightsNonFiniteSince > 0) {
-        std::string why = "the weights hold inf/NaN since the update of step " + std::to_string(m_weightsNonFiniteSince);
+        std::string why = "the weights hold inf/NaN since the update of step " +
+                          std::to_string(m_weightsNonFiniteSince);
         if (m_history[std::size_t(m_weightsNonFiniteSince - 1)].nonFiniteGradients)
-            why += ", whose gradients overflowed to inf/NaN; only the dynamic scaler checks the gradients and skips such "
+            why += ", whose gradients overflowed to inf/NaN; only the dynamic scaler checks the gradients and skips "
+                   "such "
                    "a step";
         return why;
     }
@@ -296,7 +300,8 @@ const StepRecord* TrainingRun::step() {
         m_history.push_back(std::move(rec));
     } catch (const std::exception& e) {
         // The backend's state is lost (e.g. a failed CUDA call); the step is not recorded.
-        end(RunStatus::Failed, "step " + std::to_string(stepNumber) + ": the backend failed: " + m_kernels->describeFailure(e));
+        end(RunStatus::Failed,
+            "step " + std::to_string(stepNumber) + ": the backend failed: " + m_kernels->describeFailure(e));
         return nullptr;
     }
     const StepRecord& done = m_history.back();

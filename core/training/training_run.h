@@ -27,18 +27,18 @@ struct TrainingConfig {
     bool masterWeights = true; // off: parameters (and optimizer state) stored in the low type
     DatasetKind dataset = DatasetKind::Spirals;
     std::uint64_t seed = 1; // data, initial weights and batch order
-    ModelShape model{};      // inputs and classes are taken from the dataset
-    int steps = 500;         // optimizer steps
-    int batchSize = 64;      // per micro-batch
+    ModelShape model{};     // inputs and classes are taken from the dataset
+    int steps = 500;        // optimizer steps
+    int batchSize = 64;     // per micro-batch
     int accumulationSteps = 1;
     OptimizerSettings optimizer{};
     float clipNorm = 0; // clip the global gradient norm to this (0: off)
     ScalerSettings scaler{};
-    float staticScale = 1024.0f;     // fp16-static
-    float minScale = 0x1p-24f;       // the run stops when the dynamic scale falls below this
-    float lossWeight = 0;            // 0: the dataset's own weight
-    bool collectStats = true;        // FP16-window counts, the exponent histogram, the FP8 casts
-    Fp8Settings fp8{};               // the fp8-* modes (history and algorithm: fp8-delayed only)
+    float staticScale = 1024.0f; // fp16-static
+    float minScale = 0x1p-24f;   // the run stops when the dynamic scale falls below this
+    float lossWeight = 0;        // 0: the dataset's own weight
+    bool collectStats = true;    // FP16-window counts, the exponent histogram, the FP8 casts
+    Fp8Settings fp8{};           // the fp8-* modes (history and algorithm: fp8-delayed only)
     // A scripted activation outlier: at this step (1-based; 0: never) the first example of the first
     // micro-batch gets outlierValue as its first feature.
     int outlierStep = 0;
@@ -60,26 +60,28 @@ enum class RunStatus : std::uint8_t {
 std::string_view statusName(RunStatus status);
 
 struct StepRecord {
-    int step = 0;                 // 1-based
-    float loss = 0;               // mean cross-entropy (float32), averaged over the micro-batches
-    float accuracy = 0;           // on the step's examples
-    float scale = 1;              // the loss scale this step's backward used
-    float scaleAfter = 1;         // after the scaler's update
-    int growthTracker = 0;        // after the update
+    int step = 0;                    // 1-based
+    float loss = 0;                  // mean cross-entropy (float32), averaged over the micro-batches
+    float accuracy = 0;              // on the step's examples
+    float scale = 1;                 // the loss scale this step's backward used
+    float scaleAfter = 1;            // after the scaler's update
+    int growthTracker = 0;           // after the update
     bool nonFiniteGradients = false; // inf/NaN in the gradients (after the backward)
-    bool skipped = false;         // the optimizer step was skipped (dynamic scaler, inf/NaN)
-    float gradNorm = 0;           // global norm of the unscaled gradients, before clipping
+    bool skipped = false;            // the optimizer step was skipped (dynamic scaler, inf/NaN)
+    float gradNorm = 0;              // global norm of the unscaled gradients, before clipping
     bool clipped = false;
-    Fp16WindowCounts window;      // the backward's gradient casts against FP16's range
-    ExponentHistogram histogram;  // their magnitudes (scaled, before rounding)
+    Fp16WindowCounts window;         // the backward's gradient casts against FP16's range
+    ExponentHistogram histogram;     // their magnitudes (scaled, before rounding)
     std::vector<double> updateRatio; // per parameter tensor: ||dw|| / ||w||
     // Per parameter tensor: of the elements whose computed update was nonzero, the fraction whose stored
     // weight did not change (the update was swamped by the weight's spacing).
     std::vector<double> vanishedPerTensor;
     std::int64_t updatesAttempted = 0;
     std::int64_t updatesVanished = 0; // computed update nonzero, stored weight unchanged
-    std::vector<Fp8TensorStats> fp8; // fp8-* modes: each FP8 GEMM operand's cast (amax, scale, saturated, flushed)
-    double vanishedFraction() const { return updatesAttempted ? double(updatesVanished) / double(updatesAttempted) : 0.0; }
+    std::vector<Fp8TensorStats> fp8;  // fp8-* modes: each FP8 GEMM operand's cast (amax, scale, saturated, flushed)
+    double vanishedFraction() const {
+        return updatesAttempted ? double(updatesVanished) / double(updatesAttempted) : 0.0;
+    }
 };
 
 struct RunState {
@@ -113,9 +115,9 @@ struct PredictionGrid {
 // weights and float32 .grad, as PyTorch AMP does; its 16-bit copies of the weights are made by the
 // forward pass and saved for the backward, like the activations.
 struct MemoryReport {
-    std::int64_t parameters = 0;   // element count
-    std::int64_t weights = 0;      // the parameters as stored, when they are not float32 master weights
-    std::int64_t master = 0;       // float32 master weights
+    std::int64_t parameters = 0; // element count
+    std::int64_t weights = 0;    // the parameters as stored, when they are not float32 master weights
+    std::int64_t master = 0;     // float32 master weights
     std::int64_t gradients = 0;
     std::int64_t optimizer = 0;
     std::int64_t weightCopies = 0; // autocast's low-precision copies, forward to backward (one micro-batch)

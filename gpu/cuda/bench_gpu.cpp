@@ -45,7 +45,8 @@ std::string gib(double bytes) {
 // One row's GEMM on device buffers, as the check and the timer see it (gpu/bench_check.h).
 class DeviceGemmSubject final : public BenchSubject {
 public:
-    DeviceGemmSubject(std::size_t s, int inBytes, int outBytes, GemmType aType, GemmType bType, std::function<void()> once)
+    DeviceGemmSubject(std::size_t s, int inBytes, int outBytes, GemmType aType, GemmType bType,
+                      std::function<void()> once)
         : m_s(s), m_inBytes(std::size_t(inBytes)), m_outBytes(std::size_t(outBytes)), m_aType(aType), m_bType(bType),
           m_a(s * s * m_inBytes), m_bt(s * s * m_inBytes), m_c(s * s * m_outBytes), m_d(s * s * m_outBytes),
           m_once(std::move(once)) {
@@ -76,7 +77,9 @@ public:
             cell.j = j;
             cell.a = downloadRow(m_a.get(), std::size_t(i));
             cell.b = downloadRow(m_bt.get(), std::size_t(j));
-            FPLAB_CUDA_CHECK(cudaMemcpy(&cell.got, static_cast<const std::uint8_t*>(m_d.get()) + (std::size_t(i) * m_s + std::size_t(j)) * m_outBytes,
+            FPLAB_CUDA_CHECK(cudaMemcpy(&cell.got,
+                                        static_cast<const std::uint8_t*>(m_d.get()) +
+                                            (std::size_t(i) * m_s + std::size_t(j)) * m_outBytes,
                                         m_outBytes, cudaMemcpyDeviceToHost));
             out.push_back(std::move(cell));
         }
@@ -124,11 +127,11 @@ void benchOne(BenchRow& row, const BenchConfig& config, cuda::CublasRunner* runn
         plan = runner->plan(row.type, row.size, row.size, row.size);
     }
     const auto& kernel = kernels::kernelsFor(row.type);
-    const auto rung = row.rung > 0 ? kernels::ladder::launcherOf(ladderRungs()[std::size_t(row.rung - 1)].rung) : nullptr;
+    const auto rung = row.rung > 0 ? kernels::ladder::launcherOf(ladderRungs()[std::size_t(row.rung - 1)].rung)
+                                   : nullptr;
     DeviceGemmSubject* self = nullptr;
     DeviceGemmSubject subject(s, int(inBytes), int(outBytes), aType, bType, [&] {
-        if (plan)
-            plan->run(self->a(), self->bt(), self->d(), false);
+        if (plan) plan->run(self->a(), self->bt(), self->d(), false);
         else if (rung)
             rung(row.type, self->a(), self->bt(), reinterpret_cast<const float*>(self->c()),
                  reinterpret_cast<float*>(self->d()), row.size, row.size, row.size, nullptr);
@@ -138,7 +141,7 @@ void benchOne(BenchRow& row, const BenchConfig& config, cuda::CublasRunner* runn
     });
     self = &subject;
     const tc::Arch arch = modelArchFor(requireDevice().computeCapability());
-    const BenchCheck check = runner ? libraryRowCheck(row.type, aType, bType)
+    const BenchCheck check = runner         ? libraryRowCheck(row.type, aType, bType)
                              : row.rung > 0 ? rungRowCheck(row.rung, row.type, arch)
                                             : kernelRowCheck(row.type, arch);
     checkThenTime(row, config, subject, check);

@@ -26,25 +26,26 @@ namespace fplab::gpu::cuda {
 
 } // namespace fplab::gpu::cuda
 
-#define FPLAB_CUDA_CHECK(call)                                                                                     \
-    do {                                                                                                           \
-        const cudaError_t fplabStatus_ = (call);                                                                   \
-        if (fplabStatus_ != cudaSuccess) ::fplab::gpu::cuda::throwCudaFailure(fplabStatus_, #call, __FILE__, __LINE__); \
+#define FPLAB_CUDA_CHECK(call)                                                                                         \
+    do {                                                                                                               \
+        const cudaError_t fplabStatus_ = (call);                                                                       \
+        if (fplabStatus_ != cudaSuccess)                                                                               \
+            ::fplab::gpu::cuda::throwCudaFailure(fplabStatus_, #call, __FILE__, __LINE__);                             \
     } while (0)
 
-#define FPLAB_CUBLAS_CHECK(call)                                                                                   \
-    do {                                                                                                           \
-        const cublasStatus_t fplabStatus_ = (call);                                                                \
-        if (fplabStatus_ != CUBLAS_STATUS_SUCCESS)                                                                 \
-            ::fplab::gpu::cuda::throwCublasFailure(fplabStatus_, #call, __FILE__, __LINE__);                      \
+#define FPLAB_CUBLAS_CHECK(call)                                                                                       \
+    do {                                                                                                               \
+        const cublasStatus_t fplabStatus_ = (call);                                                                    \
+        if (fplabStatus_ != CUBLAS_STATUS_SUCCESS)                                                                     \
+            ::fplab::gpu::cuda::throwCublasFailure(fplabStatus_, #call, __FILE__, __LINE__);                           \
     } while (0)
 
 // After a kernel launch: launch errors now (bad configuration), execution errors at the next sync.
 // kernelName is any const char* (a literal, or a name passed down to a shared launcher).
-#define FPLAB_CUDA_CHECK_LAUNCH(kernelName)                                                                        \
-    do {                                                                                                           \
-        const cudaError_t fplabStatus_ = cudaGetLastError();                                                       \
-        if (fplabStatus_ != cudaSuccess)                                                                           \
-            ::fplab::gpu::cuda::throwCudaFailure(fplabStatus_, (std::string("launch of ") + (kernelName)).c_str(), \
-                                                 __FILE__, __LINE__);                                              \
+#define FPLAB_CUDA_CHECK_LAUNCH(kernelName)                                                                            \
+    do {                                                                                                               \
+        const cudaError_t fplabStatus_ = cudaGetLastError();                                                           \
+        if (fplabStatus_ != cudaSuccess)                                                                               \
+            ::fplab::gpu::cuda::throwCudaFailure(fplabStatus_, (std::string("launch of ") + (kernelName)).c_str(),     \
+                                                 __FILE__, __LINE__);                                                  \
     } while (0)

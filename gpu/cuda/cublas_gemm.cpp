@@ -71,7 +71,8 @@ Scalars scalarsFor(cublasComputeType_t compute, bool addC) {
 
 class GemmExPlan final : public CublasRunner::Plan {
 public:
-    GemmExPlan(cublasHandle_t h, GemmType type, int m, int n, int k) : m_h(h), m_types(gemmExTypes(type)), m_m(m), m_n(n), m_k(k) {}
+    GemmExPlan(cublasHandle_t h, GemmType type, int m, int n, int k)
+        : m_h(h), m_types(gemmExTypes(type)), m_m(m), m_n(n), m_k(k) {}
     void run(const void* a, const void* bt, void* d, bool addC) override {
         const Scalars s = scalarsFor(m_types.compute, addC);
         FPLAB_CUBLAS_CHECK(cublasGemmEx(m_h, CUBLAS_OP_T, CUBLAS_OP_N, m_n, m_m, m_k, s.alpha, bt, m_types.ab, m_k, a,
@@ -101,16 +102,20 @@ void setLtAttribute(cublasLtMatmulDesc_t op, LtAttribute attribute, const float*
         FPLAB_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &transb, sizeof transb));
         return;
     case LtAttribute::AScaleMode:
-        FPLAB_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_A_SCALE_MODE, &scalar, sizeof scalar));
+        FPLAB_CUBLAS_CHECK(
+            cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_A_SCALE_MODE, &scalar, sizeof scalar));
         return;
     case LtAttribute::AScalePointer:
-        FPLAB_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scaleA, sizeof scaleA));
+        FPLAB_CUBLAS_CHECK(
+            cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scaleA, sizeof scaleA));
         return;
     case LtAttribute::BScaleMode:
-        FPLAB_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_B_SCALE_MODE, &scalar, sizeof scalar));
+        FPLAB_CUBLAS_CHECK(
+            cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_B_SCALE_MODE, &scalar, sizeof scalar));
         return;
     case LtAttribute::BScalePointer:
-        FPLAB_CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scaleB, sizeof scaleB));
+        FPLAB_CUBLAS_CHECK(
+            cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scaleB, sizeof scaleB));
         return;
     case LtAttribute::FastAccum: {
         const std::int8_t on = 1; // cublasLt.h: CUBLASLT_MATMUL_DESC_FAST_ACCUM, int8_t, default 0
@@ -208,19 +213,20 @@ std::unique_ptr<CublasRunner::Plan> CublasRunner::plan(GemmType type, int m, int
 }
 
 std::unique_ptr<CublasRunner::Plan> CublasRunner::planFp8(Fp8Operand a, Fp8Operand b, int m, int n, int k,
-                                                           bool fastAccum) {
+                                                          bool fastAccum) {
     if (auto why = unsupportedReason(GemmType::E4m3Fp32, m, n, k); !why.empty())
         throw GpuError(GpuError::Kind::Unsupported, why);
     return std::make_unique<LtFp8Plan>(m_lt.get(), ltFp8Descriptor(a, b, 1.0f, 1.0f, fastAccum), m, n, k,
-                                       m_workspace.get(),
-                                       m_workspace.size(), m_scales.get());
+                                       m_workspace.get(), m_workspace.size(), m_scales.get());
 }
 
-std::unique_ptr<CublasRunner::Plan> CublasRunner::planFp8Chunk(Fp8Operand a, Fp8Operand b, int m, int n, int k,
-                                                                int ld, bool fastAccum) {
+std::unique_ptr<CublasRunner::Plan> CublasRunner::planFp8Chunk(Fp8Operand a, Fp8Operand b, int m, int n, int k, int ld,
+                                                               bool fastAccum) {
     if (auto why = unsupportedReason(GemmType::E4m3Fp32, m, n, k); !why.empty())
         throw GpuError(GpuError::Kind::Unsupported, why);
-    if (ld < k || ld % 16) throw GpuError(GpuError::Kind::InvalidArgument, "cuBLASLt FP8: the rows must be a multiple of 16 apart, at least k");
+    if (ld < k || ld % 16)
+        throw GpuError(GpuError::Kind::InvalidArgument,
+                       "cuBLASLt FP8: the rows must be a multiple of 16 apart, at least k");
     return std::make_unique<LtFp8Plan>(m_lt.get(), ltFp8Descriptor(a, b, 1.0f, 1.0f, fastAccum), m, n, k,
                                        m_workspace.get(), m_workspace.size(), m_scales.get(), ld, true);
 }
@@ -268,7 +274,8 @@ GemmOutput runCublasGemm(const GemmProblem& p, bool fp8FastAccum) {
     }
     if (p.type == GemmType::Tf32) out.note = "CUBLAS_COMPUTE_32F_FAST_TF32: inputs rounded to TF32 by cuBLAS";
     if (isFp8Type(p.type))
-        out.note = std::string("cuBLASLt, scales 1 (scale attributes unset), FAST_ACCUM ") + (fp8FastAccum ? "on" : "off");
+        out.note = std::string("cuBLASLt, scales 1 (scale attributes unset), FAST_ACCUM ") +
+                   (fp8FastAccum ? "on" : "off");
     return out;
 }
 

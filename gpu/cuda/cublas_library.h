@@ -12,23 +12,23 @@
 
 // Every cuBLAS and cuBLASLt function FP Lab calls, cublasGemmEx aside (below). Calling one that is not
 // listed fails to link (no cuBLAS library is linked): add it here and its forwarder to cublas_forwarding.cpp.
-#define FPLAB_CUBLASLT_FUNCTIONS(X)                                                                                \
-    X(cublasLtCreate)                                                                                              \
-    X(cublasLtDestroy)                                                                                             \
-    X(cublasLtMatmul)                                                                                              \
-    X(cublasLtMatmulAlgoGetHeuristic)                                                                              \
-    X(cublasLtMatmulDescCreate)                                                                                    \
-    X(cublasLtMatmulDescDestroy)                                                                                   \
-    X(cublasLtMatmulDescSetAttribute)                                                                              \
-    X(cublasLtMatmulPreferenceCreate)                                                                              \
-    X(cublasLtMatmulPreferenceDestroy)                                                                             \
-    X(cublasLtMatmulPreferenceSetAttribute)                                                                        \
-    X(cublasLtMatrixLayoutCreate)                                                                                  \
+#define FPLAB_CUBLASLT_FUNCTIONS(X)                                                                                    \
+    X(cublasLtCreate)                                                                                                  \
+    X(cublasLtDestroy)                                                                                                 \
+    X(cublasLtMatmul)                                                                                                  \
+    X(cublasLtMatmulAlgoGetHeuristic)                                                                                  \
+    X(cublasLtMatmulDescCreate)                                                                                        \
+    X(cublasLtMatmulDescDestroy)                                                                                       \
+    X(cublasLtMatmulDescSetAttribute)                                                                                  \
+    X(cublasLtMatmulPreferenceCreate)                                                                                  \
+    X(cublasLtMatmulPreferenceDestroy)                                                                                 \
+    X(cublasLtMatmulPreferenceSetAttribute)                                                                            \
+    X(cublasLtMatrixLayoutCreate)                                                                                      \
     X(cublasLtMatrixLayoutDestroy)
-#define FPLAB_CUBLAS_FUNCTIONS(X)                                                                                  \
-    X(cublasCreate_v2)                                                                                             \
-    X(cublasDestroy_v2)                                                                                            \
-    X(cublasGetStatusName)                                                                                         \
+#define FPLAB_CUBLAS_FUNCTIONS(X)                                                                                      \
+    X(cublasCreate_v2)                                                                                                 \
+    X(cublasDestroy_v2)                                                                                                \
+    X(cublasGetStatusName)                                                                                             \
     X(cublasGetStatusString)
 
 namespace fplab::gpu::cuda {

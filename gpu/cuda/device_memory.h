@@ -24,7 +24,8 @@ public:
     }
     DeviceBuffer(const DeviceBuffer&) = delete;
     DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-    DeviceBuffer(DeviceBuffer&& o) noexcept : m_ptr(std::exchange(o.m_ptr, nullptr)), m_count(std::exchange(o.m_count, 0)) {}
+    DeviceBuffer(DeviceBuffer&& o) noexcept
+        : m_ptr(std::exchange(o.m_ptr, nullptr)), m_count(std::exchange(o.m_count, 0)) {}
     DeviceBuffer& operator=(DeviceBuffer&& o) noexcept {
         std::swap(m_ptr, o.m_ptr);
         std::swap(m_count, o.m_count);

@@ -14,12 +14,11 @@ std::string reasonFor(cudaError_t status, int driverVersion, int runtimeVersion)
         return "no CUDA-capable GPU is visible" + code + "; check nvidia-smi and CUDA_VISIBLE_DEVICES";
     case cudaErrorInsufficientDriver:
         if (driverVersion == 0) return "no NVIDIA driver is installed" + code;
-        return "the NVIDIA driver supports CUDA " + cudaVersionText(driverVersion) + " but FP Lab was built with CUDA " +
-               cudaVersionText(runtimeVersion) + code + "; update the driver";
+        return "the NVIDIA driver supports CUDA " + cudaVersionText(driverVersion) +
+               " but FP Lab was built with CUDA " + cudaVersionText(runtimeVersion) + code + "; update the driver";
     case cudaErrorStubLibrary:
         return "only the CUDA stub driver library was found" + code + "; install the NVIDIA driver";
-    case cudaErrorDevicesUnavailable:
-        return "every GPU is busy or in exclusive-process mode" + code;
+    case cudaErrorDevicesUnavailable: return "every GPU is busy or in exclusive-process mode" + code;
     default: return std::string(cudaGetErrorString(status)) + code;
     }
 }

@@ -31,7 +31,9 @@ std::string kernelGemmUnavailableReason(GemmType type, KernelVariant variant) {
     if (!q.available) return "no GPU: " + q.reason;
     const auto& dev = q.devices.front();
     const int cc = dev.computeCapability();
-    if (cc < 80) return "FP Lab's GPU code is built for sm_80 and later; this GPU (" + dev.name + ") is sm_" + std::to_string(cc);
+    if (cc < 80)
+        return "FP Lab's GPU code is built for sm_80 and later; this GPU (" + dev.name + ") is sm_" +
+               std::to_string(cc);
     const auto& info = gemmTypeInfo(type);
     if (variant == KernelVariant::Naive || info.shape == MmaShape::None) return {};
     if (cc < info.minComputeCapability)
@@ -45,8 +47,7 @@ std::string kernelGemmUnavailableReason(GemmType type, KernelVariant variant) {
     }
     if (binary < info.minComputeCapability)
         return "this build runs its sm_" + std::to_string(binary) + " code on this GPU, which has no " +
-               std::string(info.name) + " MMA; rebuild with " + std::to_string(cc) +
-               " in CMAKE_CUDA_ARCHITECTURES";
+               std::string(info.name) + " MMA; rebuild with " + std::to_string(cc) + " in CMAKE_CUDA_ARCHITECTURES";
     return {};
 }
 

@@ -26,7 +26,8 @@ GemmOutput runLadderGemm(const GemmProblem& p, LadderRung rung) {
     if (auto why = checkLadderProblem(rung, p.type, p.m, p.n, p.k); !why.empty())
         throw GpuError(GpuError::Kind::InvalidArgument, why);
     requireDevice();
-    if (auto why = ladderUnavailableReason(rung, p.type); !why.empty()) throw GpuError(GpuError::Kind::Unsupported, why);
+    if (auto why = ladderUnavailableReason(rung, p.type); !why.empty())
+        throw GpuError(GpuError::Kind::Unsupported, why);
     std::vector<std::uint16_t> a(p.a.size()), bt(p.b.size());
     std::vector<float> c(p.c.size());
     for (std::size_t i = 0; i < a.size(); ++i) a[i] = std::uint16_t(p.a[i]);

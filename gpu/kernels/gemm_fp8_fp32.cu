@@ -24,8 +24,8 @@ __device__ inline float fp8ToFloat(std::uint8_t x) {
 // ---- naive kernel ---------------------------------------------------------------------------
 
 template <__nv_fp8_interpretation_t Kind>
-__global__ void gemmFp8Fp32Naive(const std::uint8_t* A, const std::uint8_t* Bt, const float* C, float* D, int M,
-                                 int N, int K) {
+__global__ void gemmFp8Fp32Naive(const std::uint8_t* A, const std::uint8_t* Bt, const float* C, float* D, int M, int N,
+                                 int K) {
     const int col = blockIdx.x * blockDim.x + threadIdx.x;
     const int row = blockIdx.y * blockDim.y + threadIdx.y;
     if (row >= M || col >= N) return;

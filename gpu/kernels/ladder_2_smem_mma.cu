@@ -19,8 +19,8 @@ constexpr MmaShape kShape = MmaShape::M16N8K16;
 
 template <class Elem>
 __global__ void __launch_bounds__(t::kThreads)
-    smemMmaGemm(const std::uint16_t* __restrict__ A, const std::uint16_t* __restrict__ Bt,
-                const float* __restrict__ C, float* __restrict__ D, int M, int N, int K) {
+    smemMmaGemm(const std::uint16_t* __restrict__ A, const std::uint16_t* __restrict__ Bt, const float* __restrict__ C,
+                float* __restrict__ D, int M, int N, int K) {
     __shared__ std::uint16_t sA[t::kBlockM][t::kTileK];
     __shared__ std::uint16_t sB[t::kBlockN][t::kTileK]; // Bt tile: sB[n][k]
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
@@ -58,7 +58,7 @@ void launchSmemMma(GemmType type, const void* a, const void* bt, const float* c,
     const dim3 grid(n / t::kBlockN, m / t::kBlockM);
     auto kernel = type == GemmType::Bf16Fp32 ? smemMmaGemm<Bf16> : smemMmaGemm<Fp16>;
     kernel<<<grid, t::kThreads, 0, stream>>>(static_cast<const std::uint16_t*>(a),
-                                              static_cast<const std::uint16_t*>(bt), c, d, m, n, k);
+                                             static_cast<const std::uint16_t*>(bt), c, d, m, n, k);
     FPLAB_CUDA_CHECK_LAUNCH("smemMmaGemm");
 }
 

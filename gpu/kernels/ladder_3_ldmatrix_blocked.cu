@@ -10,7 +10,7 @@ void launchLdmatrixBlocked(GemmType type, const void* a, const void* bt, const f
     const dim3 grid(n / t::kBlockN, m / t::kBlockM);
     auto kernel = type == GemmType::Bf16Fp32 ? blocked::ldmatrixBlockedGemm<Bf16> : blocked::ldmatrixBlockedGemm<Fp16>;
     kernel<<<grid, t::kThreads, 0, stream>>>(static_cast<const std::uint16_t*>(a),
-                                              static_cast<const std::uint16_t*>(bt), c, d, m, n, k);
+                                             static_cast<const std::uint16_t*>(bt), c, d, m, n, k);
     FPLAB_CUDA_CHECK_LAUNCH("ldmatrixBlockedGemm");
 }
 

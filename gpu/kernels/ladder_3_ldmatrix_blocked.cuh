@@ -48,16 +48,16 @@ __device__ inline void warpTileStep(float (&acc)[kTilesM][kTilesN][4], const std
 namespace blocked {
 
 namespace t = fplab::gpu::ladder::blocked;
-inline constexpr int kTilesM = t::kWarpM / 16; // 4
-inline constexpr int kTilesN = t::kWarpN / 8;  // 4
+inline constexpr int kTilesM = t::kWarpM / 16;      // 4
+inline constexpr int kTilesN = t::kWarpN / 8;       // 4
 inline constexpr int kChunksPerRow = t::kTileK / 8; // 16-byte vectors per tile row
 
 // Copies rows x kTileK halves starting at (row0, k0) of a K-wide matrix into a padded tile.
 __device__ inline void copyTile(std::uint16_t* tile, const std::uint16_t* src, int rows, int row0, int k0, int K) {
     for (int i = threadIdx.x; i < rows * kChunksPerRow; i += t::kThreads) {
         const int r = i / kChunksPerRow, c = (i % kChunksPerRow) * 8;
-        *reinterpret_cast<uint4*>(&tile[r * t::kRowStride + c]) =
-            *reinterpret_cast<const uint4*>(&src[std::size_t(row0 + r) * K + k0 + c]);
+        *reinterpret_cast<uint4*>(&tile[r * t::kRowStride + c]) = *reinterpret_cast<const uint4*>(
+            &src[std::size_t(row0 + r) * K + k0 + c]);
     }
 }
 

@@ -29,8 +29,7 @@ __device__ inline void startStageCopy(std::uint16_t* stage, const std::uint16_t*
     std::uint16_t* sB = stage + t::kBlockM * t::kRowStride;
     for (int i = threadIdx.x; i < (t::kBlockM + t::kBlockN) * kChunksPerRow; i += t::kThreads) {
         const int r = i / kChunksPerRow, c = (i % kChunksPerRow) * 8;
-        if (r < t::kBlockM)
-            cpAsync16(&sA[r * t::kRowStride + c], &A[std::size_t(blockRow + r) * K + k0 + c]);
+        if (r < t::kBlockM) cpAsync16(&sA[r * t::kRowStride + c], &A[std::size_t(blockRow + r) * K + k0 + c]);
         else
             cpAsync16(&sB[(r - t::kBlockM) * t::kRowStride + c],
                       &Bt[std::size_t(blockCol + r - t::kBlockM) * K + k0 + c]);
@@ -64,8 +63,8 @@ __global__ void __launch_bounds__(t::kThreads, 1)
         __syncthreads();               // everyone's are, and everyone has finished with tile - 1's stage
         const int next = tile + t::kStages - 1;
         if (next < kTiles)
-            startStageCopy(shared + (next % t::kStages) * t::kStageHalves, A, Bt, blockRow, blockCol,
-                           next * t::kTileK, K);
+            startStageCopy(shared + (next % t::kStages) * t::kStageHalves, A, Bt, blockRow, blockCol, next * t::kTileK,
+                           K);
         cpAsyncCommit();
         const std::uint16_t* sA = shared + (tile % t::kStages) * t::kStageHalves;
         const std::uint16_t* sB = sA + t::kBlockM * t::kRowStride;
@@ -81,8 +80,8 @@ __global__ void __launch_bounds__(t::kThreads, 1)
 template <class Elem>
 void launch(const void* a, const void* bt, const float* c, float* d, int m, int n, int k, cudaStream_t stream) {
     // Above 48 KB of dynamic shared memory a kernel must opt in.
-    FPLAB_CUDA_CHECK(cudaFuncSetAttribute(cpAsyncPipelineGemm<Elem>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                          t::kSharedBytes));
+    FPLAB_CUDA_CHECK(
+        cudaFuncSetAttribute(cpAsyncPipelineGemm<Elem>, cudaFuncAttributeMaxDynamicSharedMemorySize, t::kSharedBytes));
     const dim3 grid(n / t::kBlockN, m / t::kBlockM);
     cpAsyncPipelineGemm<Elem><<<grid, t::kThreads, t::kSharedBytes, stream>>>(
         static_cast<const std::uint16_t*>(a), static_cast<const std::uint16_t*>(bt), c, d, m, n, k);
@@ -93,10 +92,8 @@ void launch(const void* a, const void* bt, const float* c, float* d, int m, int 
 
 void launchCpAsyncPipeline(GemmType type, const void* a, const void* bt, const float* c, float* d, int m, int n, int k,
                            cudaStream_t stream) {
-    if (type == GemmType::Bf16Fp32)
-        launch<Bf16>(a, bt, c, d, m, n, k, stream);
-    else
-        launch<Fp16>(a, bt, c, d, m, n, k, stream);
+    if (type == GemmType::Bf16Fp32) launch<Bf16>(a, bt, c, d, m, n, k, stream);
+    else launch<Fp16>(a, bt, c, d, m, n, k, stream);
 }
 
 } // namespace fplab::gpu::kernels::ladder

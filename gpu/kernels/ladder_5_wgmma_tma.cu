@@ -94,23 +94,22 @@ __device__ inline std::uint64_t tileDescriptor(const std::uint16_t* tile) {
            (std::uint64_t(1) << 62);
 }
 
-#define FPLAB_WGMMA_M64N128K16(TYPE)                                                                          \
-    asm volatile("{\n .reg .pred p;\n setp.ne.b32 p, %66, 0;\n"                                                 \
-                 "wgmma.mma_async.sync.aligned.m64n128k16.f32." TYPE "." TYPE " "                             \
-                 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, "  \
-                 "%20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, "   \
-                 "%38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, "   \
-                 "%56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"                      \
-                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),          \
-                   "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]),      \
-                   "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]),   \
-                   "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]),   \
-                   "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]),   \
-                   "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]),   \
-                   "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]),   \
-                   "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),   \
-                   "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]),   \
-                   "+f"(d[63])                                                                                \
+#define FPLAB_WGMMA_M64N128K16(TYPE)                                                                                   \
+    asm volatile("{\n .reg .pred p;\n setp.ne.b32 p, %66, 0;\n"                                                        \
+                 "wgmma.mma_async.sync.aligned.m64n128k16.f32." TYPE "." TYPE " "                                      \
+                 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, "         \
+                 "%20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, "          \
+                 "%38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, "          \
+                 "%56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"                              \
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),     \
+                   "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]),            \
+                   "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]),          \
+                   "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]),          \
+                   "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]),          \
+                   "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]),          \
+                   "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]),          \
+                   "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]),          \
+                   "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])           \
                  : "l"(descA), "l"(descB), "r"(1)) // %66: scale-d = 1, D accumulates
 
 // D (64 x 128, FP32, 64 registers per thread) = A (64 x 16) * B (16 x 128) + D, both from shared memory.
@@ -143,7 +142,8 @@ __global__ void __launch_bounds__(t::kThreads, 1)
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
     extern __shared__ std::uint8_t sharedRaw[];
     // The 128-byte swizzle repeats every 1024 bytes: tiles start on a 1024-byte boundary.
-    auto* tiles = reinterpret_cast<std::uint16_t*>((reinterpret_cast<std::uintptr_t>(sharedRaw) + 1023) & ~std::uintptr_t(1023));
+    auto* tiles = reinterpret_cast<std::uint16_t*>((reinterpret_cast<std::uintptr_t>(sharedRaw) + 1023) &
+                                                   ~std::uintptr_t(1023));
     __shared__ std::uint64_t full[t::kStages], empty[t::kStages];
     auto tileA = [&](int s) { return tiles + s * 2 * kTileHalves; };
     auto tileB = [&](int s) { return tiles + s * 2 * kTileHalves + kTileHalves; };
@@ -220,12 +220,13 @@ CUtensorMap tensorMap(GemmType type, const void* base, int rows, int K) {
     const cuuint64_t rowBytes[1] = {cuuint64_t(K) * 2};
     const cuuint32_t box[2] = {t::kTileK, t::kBlockM};
     const cuuint32_t step[2] = {1, 1};
-    const CUresult r = encodeTiled()(&map, type == GemmType::Bf16Fp32 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 : CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
-                                     2, const_cast<void*>(base), dims, rowBytes, box, step, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                                     CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-                                     CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    const CUresult r = encodeTiled()(
+        &map, type == GemmType::Bf16Fp32 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 : CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2,
+        const_cast<void*>(base), dims, rowBytes, box, step, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+        CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (r != CUDA_SUCCESS)
-        throw GpuError(GpuError::Kind::CudaCall, "cuTensorMapEncodeTiled failed with CUresult " + std::to_string(int(r)));
+        throw GpuError(GpuError::Kind::CudaCall,
+                       "cuTensorMapEncodeTiled failed with CUresult " + std::to_string(int(r)));
     return map;
 }
 
@@ -245,10 +246,8 @@ void launch(GemmType type, const void* a, const void* bt, const float* c, float*
 void launchWgmmaTma(GemmType type, const void* a, const void* bt, const float* c, float* d, int m, int n, int k,
                     cudaStream_t stream) {
     if (auto why = wgmmaTmaUnavailableReason(); !why.empty()) throw GpuError(GpuError::Kind::Unsupported, why);
-    if (type == GemmType::Bf16Fp32)
-        launch<Bf16>(type, a, bt, c, d, m, n, k, stream);
-    else
-        launch<Fp16>(type, a, bt, c, d, m, n, k, stream);
+    if (type == GemmType::Bf16Fp32) launch<Bf16>(type, a, bt, c, d, m, n, k, stream);
+    else launch<Fp16>(type, a, bt, c, d, m, n, k, stream);
 }
 
 std::string wgmmaTmaUnavailableReason() {

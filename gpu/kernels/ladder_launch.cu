@@ -11,7 +11,7 @@ void launchSimtNaive(GemmType type, const void* a, const void* bt, const float* 
     const dim3 grid(ceilDiv(n, side), ceilDiv(m, side));
     auto kernel = type == GemmType::Bf16Fp32 ? simtNaiveGemm<Bf16> : simtNaiveGemm<Fp16>;
     kernel<<<grid, dim3(side, side), 0, stream>>>(static_cast<const std::uint16_t*>(a),
-                                                   static_cast<const std::uint16_t*>(bt), c, d, m, n, k);
+                                                  static_cast<const std::uint16_t*>(bt), c, d, m, n, k);
     FPLAB_CUDA_CHECK_LAUNCH("simtNaiveGemm");
 }
 

@@ -32,8 +32,8 @@ inline constexpr int kWarpsN = 4;
 inline constexpr int kWarpM = kBlockM / kWarpsM; // 64
 inline constexpr int kWarpN = kBlockN / kWarpsN; // 32
 inline constexpr int kThreads = 32 * kWarpsM * kWarpsN;
-inline constexpr int kPad = 8;                    // halves
-inline constexpr int kRowStride = kTileK + kPad;  // 40 halves = 80 bytes
+inline constexpr int kPad = 8;                   // halves
+inline constexpr int kRowStride = kTileK + kPad; // 40 halves = 80 bytes
 } // namespace blocked
 
 // Rung 4: rung 3's warp tiling in a 128 x 256 block tile with a 4-stage cp.async pipeline:
@@ -63,9 +63,9 @@ inline constexpr int kBlockM = 128;
 inline constexpr int kBlockN = 128;
 inline constexpr int kTileK = 64; // 64 halves = 128 bytes: the width of the 128-byte swizzle
 inline constexpr int kStages = 6;
-inline constexpr int kConsumers = 2;            // warp groups of 128 threads, 64 rows each
+inline constexpr int kConsumers = 2; // warp groups of 128 threads, 64 rows each
 inline constexpr int kWgmmaM = 64;
-inline constexpr int kWgmmaN = kBlockN;         // 128
+inline constexpr int kWgmmaN = kBlockN; // 128
 inline constexpr int kWgmmaK = 16;
 inline constexpr int kThreads = 128 * (kConsumers + 1);
 inline constexpr int kStageBytes = (kBlockM + kBlockN) * kTileK * 2; // 32 KB

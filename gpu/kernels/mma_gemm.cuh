@@ -191,18 +191,17 @@ __global__ void singleMmaKernel(const typename Op::In* __restrict__ A, const typ
 template <class Op>
 void launchMmaGemm(const void* a, const void* bt, const void* c, void* d, int m, int n, int k, cudaStream_t stream) {
     const dim3 grid(ceilDiv(n, kBlockN), ceilDiv(m, kBlockM));
-    mmaGemmKernel<Op><<<grid, kThreads, 0, stream>>>(static_cast<const typename Op::In*>(a),
-                                                    static_cast<const typename Op::In*>(bt),
-                                                    static_cast<const typename Op::Out*>(c),
-                                                    static_cast<typename Op::Out*>(d), m, n, k);
+    mmaGemmKernel<Op><<<grid, kThreads, 0, stream>>>(
+        static_cast<const typename Op::In*>(a), static_cast<const typename Op::In*>(bt),
+        static_cast<const typename Op::Out*>(c), static_cast<typename Op::Out*>(d), m, n, k);
     FPLAB_CUDA_CHECK_LAUNCH("mmaGemmKernel");
 }
 
 template <class Op>
 void launchSingleMma(const void* a, const void* b, const void* c, void* d, cudaStream_t stream) {
-    singleMmaKernel<Op><<<1, 32, 0, stream>>>(static_cast<const typename Op::In*>(a),
-                                              static_cast<const typename Op::In*>(b),
-                                              static_cast<const typename Op::Out*>(c), static_cast<typename Op::Out*>(d));
+    singleMmaKernel<Op>
+        <<<1, 32, 0, stream>>>(static_cast<const typename Op::In*>(a), static_cast<const typename Op::In*>(b),
+                               static_cast<const typename Op::Out*>(c), static_cast<typename Op::Out*>(d));
     FPLAB_CUDA_CHECK_LAUNCH("singleMmaKernel");
 }
 
@@ -240,11 +239,10 @@ void launchTypeGemm(KernelVariant variant, NaiveGemmKernel<Op> naive, const char
 // launch fails) for the naive variant.
 template <class Op, NaiveGemmKernel<Op> Naive, const char* NaiveName>
 const TypeKernels& tensorCoreTypeKernels() {
-    static const TypeKernels k{[](KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m,
-                                  int n, int kk, cudaStream_t stream) {
-                                   launchTypeGemm<Op>(variant, Naive, NaiveName, a, bt, c, d, m, n, kk, stream);
-                               },
-                               launchSingleMma<Op>, mmaBinaryVersion<Op>};
+    static const TypeKernels k{
+        [](KernelVariant variant, const void* a, const void* bt, const void* c, void* d, int m, int n, int kk,
+           cudaStream_t stream) { launchTypeGemm<Op>(variant, Naive, NaiveName, a, bt, c, d, m, n, kk, stream); },
+        launchSingleMma<Op>, mmaBinaryVersion<Op>};
     return k;
 }
 

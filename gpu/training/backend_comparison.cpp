@@ -3,8 +3,9 @@
 
 namespace fplab::gpu {
 
-BackendComparison compareInLockstep(training::TrainingRun& a, training::TrainingRun& b, const training::ComparisonTolerance& tolerance,
-                                  const std::function<void(const training::StepComparison&)>& onStep) {
+BackendComparison compareInLockstep(training::TrainingRun& a, training::TrainingRun& b,
+                                    const training::ComparisonTolerance& tolerance,
+                                    const std::function<void(const training::StepComparison&)>& onStep) {
     training::LockstepComparison lockstep(a, b, tolerance);
     BackendComparison out;
     while (lockstep.step()) {

@@ -22,7 +22,8 @@ struct BackendComparison {
 };
 
 // Steps both runs until both are over; onStep sees each step's comparison as it is made.
-BackendComparison compareInLockstep(training::TrainingRun& a, training::TrainingRun& b, const training::ComparisonTolerance& tolerance,
-                                  const std::function<void(const training::StepComparison&)>& onStep = {});
+BackendComparison compareInLockstep(training::TrainingRun& a, training::TrainingRun& b,
+                                    const training::ComparisonTolerance& tolerance,
+                                    const std::function<void(const training::StepComparison&)>& onStep = {});
 
 } // namespace fplab::gpu

@@ -13,7 +13,9 @@ std::string format(const char* spec, double v) {
     return buf;
 }
 
-std::string pad(const std::string& s, std::size_t width) { return s.size() >= width ? s : std::string(width - s.size(), ' ') + s; }
+std::string pad(const std::string& s, std::size_t width) {
+    return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+}
 
 std::string verdictOf(const training::StepComparison& s) {
     if (!s.judged) return s.agrees() ? "(ok)" : "(drift)";
@@ -29,8 +31,9 @@ std::string comparisonHeader() {
 std::string comparisonLine(const training::StepComparison& s) {
     const std::string skipped = std::string(s.skippedA ? "y" : "n") + "/" + (s.skippedB ? "y" : "n");
     return pad(std::to_string(s.step), 6) + pad(format("%.6f", s.lossA), 12) + pad(format("%.6f", s.lossB), 12) +
-           pad(format("%.2e", s.lossDifference), 11) + pad(format("%g", s.scaleA), 13) + pad(format("%g", s.scaleB), 13) +
-           pad(skipped, 9) + pad(format("%.2e", s.weightDifference), 13) + "  " + verdictOf(s);
+           pad(format("%.2e", s.lossDifference), 11) + pad(format("%g", s.scaleA), 13) +
+           pad(format("%g", s.scaleB), 13) + pad(skipped, 9) + pad(format("%.2e", s.weightDifference), 13) + "  " +
+           verdictOf(s);
 }
 
 void writeComparisonCsv(std::ostream& csv, const training::RunComparison& r) {

@@ -68,7 +68,8 @@ std::vector<Fp8GemmPlan> fp8GemmPlans(training::Fp8Recipe recipe, int batch, int
 
 std::string fp8TrainingUnsupportedReason(int cc) {
     if (cc >= 89) return {};
-    return "the FP8 modes need FP8 tensor cores through cuBLASLt (sm_89 Ada or sm_90 Hopper and later); this GPU is sm_" +
+    return "the FP8 modes need FP8 tensor cores through cuBLASLt (sm_89 Ada or sm_90 Hopper and later); this GPU is "
+           "sm_" +
            std::to_string(cc);
 }
 

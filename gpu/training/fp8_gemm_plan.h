@@ -35,10 +35,10 @@ struct Fp8OperandPlan {
 
 struct Fp8GemmPlan {
     Fp8GemmRole role = Fp8GemmRole::Forward;
-    int m = 0, n = 0, k = 0;           // D (m x n) = A (m x k) * Bt (n x k)^T
+    int m = 0, n = 0, k = 0;                   // D (m x n) = A (m x k) * Bt (n x k)^T
     int paddedM = 0, paddedN = 0, paddedK = 0; // multiples of 16 (cuBLASLt's FP8 rule), zero-filled
     Fp8OperandPlan a, bt;
-    int kChunk = 0; // products per cuBLASLt call before the FP32 promotion (the whole padded K: none)
+    int kChunk = 0;             // products per cuBLASLt call before the FP32 promotion (the whole padded K: none)
     LtFp8Descriptor descriptor; // of every chunk: scales 1, so no scale attribute; FAST_ACCUM on
 };
 

@@ -16,7 +16,8 @@ training::StepKernelsFactory cudaKernelsFactory() {
 }
 
 std::string describeGpuFailure(const std::exception& e) {
-    if (const auto* g = dynamic_cast<const GpuError*>(&e)) return std::string(gpuErrorKindName(g->kind())) + ": " + e.what();
+    if (const auto* g = dynamic_cast<const GpuError*>(&e))
+        return std::string(gpuErrorKindName(g->kind())) + ": " + e.what();
     return e.what();
 }
 

@@ -5,7 +5,9 @@
 
 namespace fplab::gpu {
 
-std::string_view trainingBackendName(TrainingBackend backend) { return backend == TrainingBackend::Gpu ? "gpu" : "cpu"; }
+std::string_view trainingBackendName(TrainingBackend backend) {
+    return backend == TrainingBackend::Gpu ? "gpu" : "cpu";
+}
 
 std::optional<TrainingBackend> parseTrainingBackend(std::string_view name) {
     if (name == "cpu") return TrainingBackend::Cpu;
@@ -17,7 +19,8 @@ TrainingBackend backendOf(const training::TrainingRun& run) {
     return run.onEmulator() ? TrainingBackend::Cpu : TrainingBackend::Gpu;
 }
 
-std::unique_ptr<training::TrainingRun> makeTrainingRun(TrainingBackend backend, const training::TrainingConfig& config) {
+std::unique_ptr<training::TrainingRun> makeTrainingRun(TrainingBackend backend,
+                                                       const training::TrainingConfig& config) {
     if (backend == TrainingBackend::Gpu) return std::make_unique<training::TrainingRun>(config, cudaKernelsFactory());
     return std::make_unique<training::TrainingRun>(config);
 }

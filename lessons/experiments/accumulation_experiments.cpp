@@ -85,8 +85,11 @@ ExperimentResult accumulate(const ParamValues& params) {
     const SeriesSampler sampler(count);
     Series eHigh{"high", {displayName(high) + " throughout", "全程 " + displayName(high)}, {}, {}};
     Series eLow{"low", {displayName(low) + " throughout", "全程 " + displayName(low)}, {}, {}};
-    Series eMixed{"mixed", {displayName(low) + " addends, " + displayName(high) + " sum",
-                            displayName(low) + " 加数、" + displayName(high) + " 和"}, {}, {}};
+    Series eMixed{"mixed",
+                  {displayName(low) + " addends, " + displayName(high) + " sum",
+                   displayName(low) + " 加数、" + displayName(high) + " 和"},
+                  {},
+                  {}};
     for (std::int64_t i = 1; i <= count; ++i) {
         sHigh = add(high, sHigh, aHigh.bits).bits;
         sLow = add(low, sLow, aLow.bits).bits;
@@ -107,42 +110,57 @@ ExperimentResult accumulate(const ParamValues& params) {
         }
     }
     ExperimentResult out;
-    out.quantities.push_back(floatQuantity("addend_high", {"The addend stored in " + displayName(high), "存为 " + displayName(high) + " 的加数"},
-                                           high, aHigh.bits, aHigh.flags));
-    out.quantities.push_back(floatQuantity("addend_low", {"The addend stored in " + displayName(low), "存为 " + displayName(low) + " 的加数"},
-                                           low, aLow.bits, aLow.flags));
-    out.quantities.push_back(floatQuantity("high", {displayName(high) + " sum of " + displayName(high) + " addends",
-                                                    displayName(high) + " 加数、" + displayName(high) + " 和"},
+    out.quantities.push_back(floatQuantity(
+        "addend_high", {"The addend stored in " + displayName(high), "存为 " + displayName(high) + " 的加数"}, high,
+        aHigh.bits, aHigh.flags));
+    out.quantities.push_back(floatQuantity(
+        "addend_low", {"The addend stored in " + displayName(low), "存为 " + displayName(low) + " 的加数"}, low,
+        aLow.bits, aLow.flags));
+    out.quantities.push_back(floatQuantity("high",
+                                           {displayName(high) + " sum of " + displayName(high) + " addends",
+                                            displayName(high) + " 加数、" + displayName(high) + " 和"},
                                            high, sHigh));
-    out.quantities.push_back(floatQuantity("low", {displayName(low) + " sum of " + displayName(low) + " addends",
-                                                   displayName(low) + " 加数、" + displayName(low) + " 和"},
+    out.quantities.push_back(floatQuantity("low",
+                                           {displayName(low) + " sum of " + displayName(low) + " addends",
+                                            displayName(low) + " 加数、" + displayName(low) + " 和"},
                                            low, sLow));
-    out.quantities.push_back(floatQuantity("mixed", {displayName(high) + " sum of " + displayName(low) + " addends",
-                                                     displayName(low) + " 加数、" + displayName(high) + " 和"},
+    out.quantities.push_back(floatQuantity("mixed",
+                                           {displayName(high) + " sum of " + displayName(low) + " addends",
+                                            displayName(low) + " 加数、" + displayName(high) + " 和"},
                                            high, sMixed));
-    out.quantities.push_back(floatQuantity("mixed_cast", {"The same with an explicit cast", "显式转换后相加，结果相同"}, high, sCast));
-    out.quantities.push_back(realQuantity("low_worst_error", {"Largest error of the " + displayName(low) + " sum on the way",
-                                                              displayName(low) + " 累加过程中的最大误差"},
-                                          lowWorst));
-    out.quantities.push_back(countQuantity("low_worst_step", {"... reached at addition", "……出现在第几次加法"}, lowWorstStep));
-    out.quantities.push_back(floatQuantity("low_at_worst", {"The " + displayName(low) + " sum there", "此时 " + displayName(low) + " 的和"},
-                                           low, lowAtWorst));
-    out.quantities.push_back(realQuantity("exact_low", {"Exact sum of the stored " + displayName(low) + " addends",
-                                                        "存储后的 " + displayName(low) + " 加数的精确和"},
-                                          double(count) * valueOf(low, aLow.bits)));
-    out.quantities.push_back(realQuantity("exact_high", {"Exact sum of the stored " + displayName(high) + " addends",
-                                                         "存储后的 " + displayName(high) + " 加数的精确和"},
+    out.quantities.push_back(
+        floatQuantity("mixed_cast", {"The same with an explicit cast", "显式转换后相加，结果相同"}, high, sCast));
+    out.quantities.push_back(realQuantity(
+        "low_worst_error",
+        {"Largest error of the " + displayName(low) + " sum on the way", displayName(low) + " 累加过程中的最大误差"},
+        lowWorst));
+    out.quantities.push_back(
+        countQuantity("low_worst_step", {"... reached at addition", "……出现在第几次加法"}, lowWorstStep));
+    out.quantities.push_back(
+        floatQuantity("low_at_worst", {"The " + displayName(low) + " sum there", "此时 " + displayName(low) + " 的和"},
+                      low, lowAtWorst));
+    out.quantities.push_back(realQuantity(
+        "exact_low",
+        {"Exact sum of the stored " + displayName(low) + " addends", "存储后的 " + displayName(low) + " 加数的精确和"},
+        double(count) * valueOf(low, aLow.bits)));
+    out.quantities.push_back(realQuantity("exact_high",
+                                          {"Exact sum of the stored " + displayName(high) + " addends",
+                                           "存储后的 " + displayName(high) + " 加数的精确和"},
                                           double(count) * valueOf(high, aHigh.bits)));
 
     ResultTable t;
     t.key = "variants";
     t.title = {"s = 0; repeat " + std::to_string(count) + " times: s += " + params.text("addend"),
                "s = 0；重复 " + std::to_string(count) + " 次：s += " + params.text("addend")};
-    t.columns = {{"PyTorch", "PyTorch"}, {"result", "结果"}, {"bits", "位"}, {"error vs count × addend", "与 次数 × 加数 的误差"}};
+    t.columns = {{"PyTorch", "PyTorch"},
+                 {"result", "结果"},
+                 {"bits", "位"},
+                 {"error vs count × addend", "与 次数 × 加数 的误差"}};
     const std::string hn = std::string(high.name()) == "fp32" ? "float32" : std::string(high.name());
     const std::string ln = std::string(low.name()) == "fp16" ? "float16" : std::string(low.name());
     const auto row = [&](const std::string& code, const Format& f, std::uint64_t bits) {
-        t.rows.push_back({code, valueCell(f, bits), hexBits(f, bits), pythonRepr(ideal.errorOf(valueOf(f, bits), count))});
+        t.rows.push_back(
+            {code, valueCell(f, bits), hexBits(f, bits), pythonRepr(ideal.errorOf(valueOf(f, bits), count))});
     };
     row("s:" + hn + " += tensor(" + params.text("addend") + ", " + hn + ")", high, sHigh);
     row("s:" + ln + " += tensor(" + params.text("addend") + ", " + ln + ")", low, sLow);
@@ -182,7 +200,8 @@ ExperimentResult accumulateFixes(const ParamValues& params) {
     Series sNaive{"naive", {"naive " + displayName(f), displayName(f) + " 直接累加"}, {}, {}};
     Series sWide{"wide", {displayName(wide) + " accumulator", displayName(wide) + " 累加器"}, {}, {}};
     Series sKahan{"kahan", {"Kahan in " + displayName(f), displayName(f) + " 中的 Kahan 求和"}, {}, {}};
-    Series sStochastic{"stochastic", {"stochastic rounding in " + displayName(f), displayName(f) + " 中的随机舍入"}, {}, {}};
+    Series sStochastic{
+        "stochastic", {"stochastic rounding in " + displayName(f), displayName(f) + " 中的随机舍入"}, {}, {}};
     for (std::int64_t i = 1; i <= count; ++i) {
         naive = add(f, naive, a.bits).bits;
         wideSum = add(wide, wideSum, aWide).bits;
@@ -213,25 +232,33 @@ ExperimentResult accumulateFixes(const ParamValues& params) {
     }
 
     ExperimentResult out;
-    out.quantities.push_back(floatQuantity("addend", {"The addend stored in " + displayName(f), "存为 " + displayName(f) + " 的加数"},
-                                           f, a.bits, a.flags));
+    out.quantities.push_back(
+        floatQuantity("addend", {"The addend stored in " + displayName(f), "存为 " + displayName(f) + " 的加数"}, f,
+                      a.bits, a.flags));
     out.quantities.push_back(realQuantity("exact", {"Exact sum of the stored addends", "存储后加数的精确和"}, exact));
     const auto method = [&](const std::string& key, LocalText label, const Format& g, std::uint64_t bits) {
         out.quantities.push_back(floatQuantity(key, std::move(label), g, bits));
-        out.quantities.push_back(realQuantity(key + "_error", {key + " − exact", key + " − 精确和"}, valueOf(g, bits) - exact));
+        out.quantities.push_back(
+            realQuantity(key + "_error", {key + " − exact", key + " − 精确和"}, valueOf(g, bits) - exact));
     };
     method("naive", {"Naive sum in " + displayName(f), displayName(f) + " 直接累加"}, f, naive);
     method("wide", {displayName(wide) + " accumulator", displayName(wide) + " 累加器"}, wide, wideSum);
-    method("wide_stored", {displayName(wide) + " accumulator stored in " + displayName(f),
-                           displayName(wide) + " 累加器存回 " + displayName(f)}, f, wideStored.bits);
+    method("wide_stored",
+           {displayName(wide) + " accumulator stored in " + displayName(f),
+            displayName(wide) + " 累加器存回 " + displayName(f)},
+           f, wideStored.bits);
     method("kahan", {"Kahan sum in " + displayName(f), displayName(f) + " 中的 Kahan 求和"}, f, kahan);
     method("pairwise", {"Pairwise sum in " + displayName(f), displayName(f) + " 中的两两求和"}, f, pairwise);
-    method("stochastic", {"Stochastic rounding in " + displayName(f) + " (seed " + std::to_string(seed) + ")",
-                          displayName(f) + " 中的随机舍入（种子 " + std::to_string(seed) + "）"}, f, stochastic);
-    out.quantities.push_back(realQuantity("stochastic_mean", {"Mean of " + std::to_string(runs) + " stochastic runs",
-                                                              std::to_string(runs) + " 次随机舍入的平均值"},
-                                          srTotal / double(runs)));
-    out.quantities.push_back(realQuantity("stochastic_mean_error", {"stochastic_mean − exact", "stochastic_mean − 精确和"},
+    method("stochastic",
+           {"Stochastic rounding in " + displayName(f) + " (seed " + std::to_string(seed) + ")",
+            displayName(f) + " 中的随机舍入（种子 " + std::to_string(seed) + "）"},
+           f, stochastic);
+    out.quantities.push_back(realQuantity(
+        "stochastic_mean",
+        {"Mean of " + std::to_string(runs) + " stochastic runs", std::to_string(runs) + " 次随机舍入的平均值"},
+        srTotal / double(runs)));
+    out.quantities.push_back(realQuantity("stochastic_mean_error",
+                                          {"stochastic_mean − exact", "stochastic_mean − 精确和"},
                                           srTotal / double(runs) - exact));
 
     ResultTable t;
@@ -239,14 +266,23 @@ ExperimentResult accumulateFixes(const ParamValues& params) {
     t.title = {"Ways to add " + std::to_string(count) + " copies of " + floatText(f, a.bits),
                "把 " + floatText(f, a.bits) + " 加 " + std::to_string(count) + " 次的几种方法"};
     t.columns = {{"method", "方法"}, {"result", "结果"}, {"error", "误差"}, {"extra cost", "额外代价"}};
-    t.rows.push_back({{"naive", "直接累加"}, valueCell(f, naive), pythonRepr(valueOf(f, naive) - exact), {"none", "无"}});
-    t.rows.push_back({{displayName(wide) + " accumulator", displayName(wide) + " 累加器"}, valueCell(wide, wideSum),
-                      pythonRepr(valueOf(wide, wideSum) - exact), {"a wider register", "更宽的寄存器"}});
-    t.rows.push_back({{"Kahan", "Kahan"}, valueCell(f, kahan), pythonRepr(valueOf(f, kahan) - exact),
+    t.rows.push_back(
+        {{"naive", "直接累加"}, valueCell(f, naive), pythonRepr(valueOf(f, naive) - exact), {"none", "无"}});
+    t.rows.push_back({{displayName(wide) + " accumulator", displayName(wide) + " 累加器"},
+                      valueCell(wide, wideSum),
+                      pythonRepr(valueOf(wide, wideSum) - exact),
+                      {"a wider register", "更宽的寄存器"}});
+    t.rows.push_back({{"Kahan", "Kahan"},
+                      valueCell(f, kahan),
+                      pythonRepr(valueOf(f, kahan) - exact),
                       {"3 more operations per addition", "每次加法多 3 次运算"}});
-    t.rows.push_back({{"pairwise", "两两求和"}, valueCell(f, pairwise), pythonRepr(valueOf(f, pairwise) - exact),
+    t.rows.push_back({{"pairwise", "两两求和"},
+                      valueCell(f, pairwise),
+                      pythonRepr(valueOf(f, pairwise) - exact),
                       {"a tree instead of a loop", "用树代替循环"}});
-    t.rows.push_back({{"stochastic rounding", "随机舍入"}, valueCell(f, stochastic), pythonRepr(valueOf(f, stochastic) - exact),
+    t.rows.push_back({{"stochastic rounding", "随机舍入"},
+                      valueCell(f, stochastic),
+                      pythonRepr(valueOf(f, stochastic) - exact),
                       {"random bits per addition", "每次加法需要随机位"}});
     out.tables.push_back(std::move(t));
     Chart chart;
@@ -262,27 +298,29 @@ ExperimentResult accumulateFixes(const ParamValues& params) {
 } // namespace
 
 void addAccumulationExperiments(std::vector<ExperimentSpec>& catalog) {
-    catalog.push_back({"accumulate",
-                       {"Adding a small value many times", "把一个小值累加多次"},
-                       {"The four loops of Stanford CS336 assignment 2: both wide, both narrow, narrow addends into a wide sum "
-                        "(implicitly and with an explicit cast).",
-                        "斯坦福 CS336 第 2 次作业中的四个循环：全宽、全窄、窄加数加到宽累加器（隐式与显式转换）。"},
-                       {numberParam("addend", "0.01", {"the value added", "每次加的值"}),
-                        integerParam("count", "1000", 1, 1000000, {"how many additions", "累加次数"}),
-                        formatParam("low", "fp16", {"the narrow format", "窄格式"}),
-                        formatParam("high", "fp32", {"the wide format", "宽格式"})},
-                       accumulate});
-    catalog.push_back({"accumulate_fixes",
-                       {"Fixes for accumulation error", "减小累加误差的方法"},
-                       {"Naive sum, wide accumulator, Kahan summation, pairwise summation and stochastic rounding, compared.",
-                        "比较直接累加、宽累加器、Kahan 求和、两两求和与随机舍入。"},
-                       {formatParam("format", "fp16", {"the format of the addends and sums", "加数与和的格式"}),
-                        numberParam("addend", "0.01", {"the value added", "每次加的值"}),
-                        integerParam("count", "1000", 1, 1000000, {"how many additions", "累加次数"}),
-                        formatParam("accumulator", "fp32", {"the wide accumulator", "宽累加器"}),
-                        integerParam("seed", "1", 0, 1000000000, {"seed of the stochastic rounding", "随机舍入的种子"}),
-                        integerParam("runs", "20", 1, 10000, {"stochastic runs averaged", "求平均的随机舍入次数"})},
-                       accumulateFixes});
+    catalog.push_back(
+        {"accumulate",
+         {"Adding a small value many times", "把一个小值累加多次"},
+         {"The four loops of Stanford CS336 assignment 2: both wide, both narrow, narrow addends into a wide sum "
+          "(implicitly and with an explicit cast).",
+          "斯坦福 CS336 第 2 次作业中的四个循环：全宽、全窄、窄加数加到宽累加器（隐式与显式转换）。"},
+         {numberParam("addend", "0.01", {"the value added", "每次加的值"}),
+          integerParam("count", "1000", 1, 1000000, {"how many additions", "累加次数"}),
+          formatParam("low", "fp16", {"the narrow format", "窄格式"}),
+          formatParam("high", "fp32", {"the wide format", "宽格式"})},
+         accumulate});
+    catalog.push_back(
+        {"accumulate_fixes",
+         {"Fixes for accumulation error", "减小累加误差的方法"},
+         {"Naive sum, wide accumulator, Kahan summation, pairwise summation and stochastic rounding, compared.",
+          "比较直接累加、宽累加器、Kahan 求和、两两求和与随机舍入。"},
+         {formatParam("format", "fp16", {"the format of the addends and sums", "加数与和的格式"}),
+          numberParam("addend", "0.01", {"the value added", "每次加的值"}),
+          integerParam("count", "1000", 1, 1000000, {"how many additions", "累加次数"}),
+          formatParam("accumulator", "fp32", {"the wide accumulator", "宽累加器"}),
+          integerParam("seed", "1", 0, 1000000000, {"seed of the stochastic rounding", "随机舍入的种子"}),
+          integerParam("runs", "20", 1, 10000, {"stochastic runs averaged", "求平均的随机舍入次数"})},
+         accumulateFixes});
 }
 
 } // namespace fplab::lessons

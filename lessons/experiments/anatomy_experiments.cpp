@@ -59,13 +59,14 @@ ExperimentResult formatFields(const ParamValues& params) {
     out.quantities.push_back(countQuantity("bias", {"Exponent bias", "指数偏置"}, f.bias));
     out.quantities.push_back(countQuantity("sign", {"Sign field", "符号字段"}, signOf(f, b) ? 1 : 0));
     out.quantities.push_back(countQuantity("exponent_field", {"Exponent field", "指数字段"}, expField));
-    out.quantities.push_back(countQuantity("mantissa_field", {"Mantissa field", "尾数字段"},
-                                           std::int64_t(mantissaFieldOf(f, b))));
+    out.quantities.push_back(
+        countQuantity("mantissa_field", {"Mantissa field", "尾数字段"}, std::int64_t(mantissaFieldOf(f, b))));
     out.quantities.push_back(textQuantity("class", {"Class", "类别"}, classText(cls)));
     if (cls == FloatClass::Normal || cls == FloatClass::Subnormal) {
         // Subnormals use the exponent of the smallest normal with a leading 0.
         const int exponent = cls == FloatClass::Normal ? expField - f.bias : f.minExponent();
-        out.quantities.push_back(countQuantity("exponent", {"Exponent (field - bias)", "指数（字段 - 偏置）"}, exponent));
+        out.quantities.push_back(
+            countQuantity("exponent", {"Exponent (field - bias)", "指数（字段 - 偏置）"}, exponent));
         const std::string sig = significandText(f, b);
         out.quantities.push_back(textQuantity("significand", {"Significand", "有效数"}, LocalText(sig)));
         const std::string sign = signOf(f, b) ? "-1" : "+1";
@@ -78,19 +79,28 @@ ExperimentResult formatFields(const ParamValues& params) {
     t.title = {"The fields of " + displayName(f) + " for this value", displayName(f) + " 中这个值的各字段"};
     t.columns = {{"field", "字段"}, {"bits", "位"}, {"width", "宽度"}, {"field value", "字段值"}, {"meaning", "含义"}};
     if (S)
-        t.rows.push_back({{"sign", "符号"}, bitsSlice(b, E + M, 1), "1", std::to_string(signOf(f, b) ? 1 : 0),
+        t.rows.push_back({{"sign", "符号"},
+                          bitsSlice(b, E + M, 1),
+                          "1",
+                          std::to_string(signOf(f, b) ? 1 : 0),
                           signOf(f, b) ? LocalText{"negative", "负"} : LocalText{"positive", "正"}});
-    const std::string expMeaning =
-        cls == FloatClass::Normal ? std::to_string(expField) + " - " + std::to_string(f.bias) + " = " +
-                                        std::to_string(expField - f.bias)
-                                  : std::string();
-    t.rows.push_back({{"exponent", "指数"}, bitsSlice(b, M, E), std::to_string(E), std::to_string(expField),
-                      cls == FloatClass::Normal     ? LocalText("2^(" + expMeaning + ")")
-                      : cls == FloatClass::Subnormal ? LocalText{"0: subnormal, exponent " + std::to_string(f.minExponent()),
-                                                                 "0：次正规数，指数 " + std::to_string(f.minExponent())}
-                                                     : classText(cls)});
+    const std::string expMeaning = cls == FloatClass::Normal
+                                       ? std::to_string(expField) + " - " + std::to_string(f.bias) + " = " +
+                                             std::to_string(expField - f.bias)
+                                       : std::string();
+    t.rows.push_back({{"exponent", "指数"},
+                      bitsSlice(b, M, E),
+                      std::to_string(E),
+                      std::to_string(expField),
+                      cls == FloatClass::Normal ? LocalText("2^(" + expMeaning + ")")
+                      : cls == FloatClass::Subnormal
+                          ? LocalText{"0: subnormal, exponent " + std::to_string(f.minExponent()),
+                                      "0：次正规数，指数 " + std::to_string(f.minExponent())}
+                          : classText(cls)});
     if (M > 0)
-        t.rows.push_back({{"mantissa", "尾数"}, bitsSlice(b, 0, M), std::to_string(M),
+        t.rows.push_back({{"mantissa", "尾数"},
+                          bitsSlice(b, 0, M),
+                          std::to_string(M),
                           std::to_string(mantissaFieldOf(f, b)),
                           (cls == FloatClass::Normal || cls == FloatClass::Subnormal)
                               ? LocalText("significand " + significandText(f, b), "有效数 " + significandText(f, b))
@@ -115,9 +125,9 @@ ExperimentResult formatTable(const ParamValues& params) {
     t.key = "formats";
     t.title = {"Formats side by side, and the value " + params.text("value") + " in each",
                "各格式对照，以及数值 " + params.text("value") + " 在各格式中的编码"};
-    t.columns = {{"format", "格式"},      {"bits", "位数"},         {"sign", "符号"},
-                 {"exponent", "指数"},    {"mantissa", "尾数"},     {"bias", "偏置"},
-                 {"largest", "最大值"},   {"specials", "特殊值"},   {"encoding", "编码"},
+    t.columns = {{"format", "格式"},           {"bits", "位数"},       {"sign", "符号"},
+                 {"exponent", "指数"},         {"mantissa", "尾数"},   {"bias", "偏置"},
+                 {"largest", "最大值"},        {"specials", "特殊值"}, {"encoding", "编码"},
                  {"stored value", "存储的值"}, {"flags", "标志"}};
     for (const AnyFormat& any : params.formatList("formats")) {
         if (any.integer) {
@@ -129,20 +139,21 @@ ExperimentResult formatTable(const ParamValues& params) {
             std::string upper;
             for (char c : any.name) upper += char(std::toupper(static_cast<unsigned char>(c)));
             t.rows.push_back({upper, std::to_string(it.bits),
-                              it.isSigned ? LocalText{"two's complement", "二进制补码"} : LocalText{"none", "无"},
-                              "-", "-", "-", std::to_string(it.maxValue()), "-", intHex(it, q.bits),
-                              intText(it, q.bits), flagLetters(q.flags)});
+                              it.isSigned ? LocalText{"two's complement", "二进制补码"} : LocalText{"none", "无"}, "-",
+                              "-", "-", std::to_string(it.maxValue()), "-", intHex(it, q.bits), intText(it, q.bits),
+                              flagLetters(q.flags)});
             continue;
         }
         const Format& f = *any.real;
         const Result r = params.number("value", f);
         out.quantities.push_back(floatQuantity(any.name, {displayName(f), displayName(f)}, f, r.bits, r.flags));
-        out.quantities.push_back(floatQuantity(any.name + "_max", {displayName(f) + " largest finite", displayName(f) + " 最大有限值"}, f,
+        out.quantities.push_back(floatQuantity(any.name + "_max",
+                                               {displayName(f) + " largest finite", displayName(f) + " 最大有限值"}, f,
                                                maxFiniteBits(f)));
         t.rows.push_back({displayName(f), std::to_string(f.totalBits()), std::to_string(f.hasSign ? 1 : 0),
                           std::to_string(f.exponentBits), std::to_string(f.mantissaBits), std::to_string(f.bias),
-                          valueCell(f, maxFiniteBits(f)), specialsText(f), hexBits(f, r.bits) + " " + bitString(f, r.bits),
-                          valueCell(f, r.bits), flagLetters(r.flags)});
+                          valueCell(f, maxFiniteBits(f)), specialsText(f),
+                          hexBits(f, r.bits) + " " + bitString(f, r.bits), valueCell(f, r.bits), flagLetters(r.flags)});
     }
     out.tables.push_back(std::move(t));
     out.notes.push_back({"TF32 is shown in its own 19-bit encoding; inside FP32 registers it occupies the top 19 bits "
@@ -161,14 +172,15 @@ void addAnatomyExperiments(std::vector<ExperimentSpec>& catalog) {
                        {formatParam("format", "fp32", {"the float format", "浮点格式"}),
                         numberParam("value", "0.1", {"the value to encode", "要编码的值"})},
                        formatFields});
-    catalog.push_back({"format_table",
-                       {"Formats side by side", "格式对照表"},
-                       {"Field widths, bias and largest value of each format, and a value's encoding in each.",
-                        "各格式的字段宽度、偏置和最大值，以及一个值在各格式中的编码。"},
-                       {formatListParam("formats", "fp64,fp32,tf32,fp16,bf16,e4m3,e5m2,int8",
-                                        {"formats to compare (int8/uint8 allowed)", "要比较的格式（可含 int8/uint8）"}, true),
-                        numberParam("value", "0.1", {"the value to encode in each", "在各格式中编码的值"})},
-                       formatTable});
+    catalog.push_back(
+        {"format_table",
+         {"Formats side by side", "格式对照表"},
+         {"Field widths, bias and largest value of each format, and a value's encoding in each.",
+          "各格式的字段宽度、偏置和最大值，以及一个值在各格式中的编码。"},
+         {formatListParam("formats", "fp64,fp32,tf32,fp16,bf16,e4m3,e5m2,int8",
+                          {"formats to compare (int8/uint8 allowed)", "要比较的格式（可含 int8/uint8）"}, true),
+          numberParam("value", "0.1", {"the value to encode in each", "在各格式中编码的值"})},
+         formatTable});
 }
 
 } // namespace fplab::lessons

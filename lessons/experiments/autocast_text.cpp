@@ -12,7 +12,8 @@ namespace {
 
 LocalText opName(AutocastOp op, const PrecisionPolicy& policy, const std::string& low) {
     switch (op) {
-    case AutocastOp::Linear: return {"linear / matmul (fc layers, forward and backward)", "linear / matmul（fc 层，前向与反向）"};
+    case AutocastOp::Linear:
+        return {"linear / matmul (fc layers, forward and backward)", "linear / matmul（fc 层，前向与反向）"};
     case AutocastOp::Relu: return {"relu"};
     case AutocastOp::LayerNorm: return {"layer_norm"};
     case AutocastOp::CrossEntropy: return {"cross_entropy (log_softmax, exp, log, sum, mean)"};
@@ -50,19 +51,25 @@ AutocastRowText fp8Linear(const LocalText& name, const PrecisionPolicy& policy, 
                           "每 128 个乘积提升到 float32 一次"}
               : LocalText{"float8_e4m3fn inputs and weights, float8_e5m2 gradients, one scale per tensor",
                           "输入和权重为 float8_e4m3fn，梯度为 float8_e5m2，每个张量一个缩放因子"};
-    const LocalText computes{scales.en + "; products on the FP8 tensor-core model (13 kept bits), output rounded to " + low,
+    const LocalText computes{scales.en + "; products on the FP8 tensor-core model (13 kept bits), output rounded to " +
+                                 low,
                              scales.zh + "；乘积按 FP8 张量核心模型计算（保留 13 位），输出舍入为 " + low};
     switch (policy.fp8) {
     case training::Fp8Recipe::Delayed:
-        return {name, computes,
+        return {name,
+                computes,
                 {"Transformer Engine's DelayedScaling: each scale comes from an amax history of earlier steps",
                  "Transformer Engine 的 DelayedScaling：每个缩放因子来自之前各步的 amax 历史"}};
     case training::Fp8Recipe::Current:
-        return {name, computes,
-                {"current scaling: each scale comes from the tensor's own amax", "当前缩放：每个缩放因子来自张量自身的 amax"}};
+        return {name,
+                computes,
+                {"current scaling: each scale comes from the tensor's own amax",
+                 "当前缩放：每个缩放因子来自张量自身的 amax"}};
     default:
-        return {name, computes,
-                {"DeepSeek-V3's recipe: fine-grained scales, FP32 promotion", "DeepSeek-V3 的方案：细粒度缩放，FP32 提升"}};
+        return {
+            name,
+            computes,
+            {"DeepSeek-V3's recipe: fine-grained scales, FP32 promotion", "DeepSeek-V3 的方案：细粒度缩放，FP32 提升"}};
     }
 }
 
@@ -76,12 +83,14 @@ AutocastRowText autocastRowText(AutocastOp op, const PrecisionPolicy& policy) {
     switch (op) {
     case AutocastOp::Linear:
         if (policy.fp8Gemms()) return fp8Linear(name, policy, low);
-        return {name,
-                {low + " inputs and weights, products accumulated in float32, output rounded to " + low,
-                 "输入和权重为 " + low + "，乘积以 float32 累加，输出舍入为 " + low},
-                {"autocast's lower-precision list: tensor cores run it fast", "autocast 的低精度列表：张量核心运行它很快"}};
+        return {
+            name,
+            {low + " inputs and weights, products accumulated in float32, output rounded to " + low,
+             "输入和权重为 " + low + "，乘积以 float32 累加，输出舍入为 " + low},
+            {"autocast's lower-precision list: tensor cores run it fast", "autocast 的低精度列表：张量核心运行它很快"}};
     case AutocastOp::Relu:
-        return {name, {"runs in the type of its input (" + low + ")", "沿用输入的类型（" + low + "）"},
+        return {name,
+                {"runs in the type of its input (" + low + ")", "沿用输入的类型（" + low + "）"},
                 {"on neither list: no cast", "不在任何列表中：不做转换"}};
     case AutocastOp::LayerNorm:
         return {name,
@@ -90,16 +99,19 @@ AutocastRowText autocastRowText(AutocastOp op, const PrecisionPolicy& policy) {
                 {"autocast's float32 list: the mean of squares is a reduction that needs float32's precision and range",
                  "autocast 的 float32 列表：平方均值是一种归约，需要 float32 的精度和范围"}};
     case AutocastOp::CrossEntropy:
-        return {name, {"logits cast to float32", "logits 转换为 float32"},
+        return {name,
+                {"logits cast to float32", "logits 转换为 float32"},
                 {"autocast's float32 list: exp and log overflow or lose precision in 16 bits",
                  "autocast 的 float32 列表：exp 和 log 在 16 位中会溢出或损失精度"}};
     case AutocastOp::LossScale:
         return {name, {"float32"}, {"the scale multiplies the float32 loss", "缩放因子乘以 float32 的损失"}};
     case AutocastOp::Gradients:
-        return {name, {low + " (the backward runs in the forward's types)", low + "（反向传播沿用前向的类型）"},
+        return {name,
+                {low + " (the backward runs in the forward's types)", low + "（反向传播沿用前向的类型）"},
                 {"a cast's backward casts the gradient back", "类型转换的反向会把梯度转换回去"}};
     case AutocastOp::OptimizerStep:
-        return {name, {"float32"},
+        return {name,
+                {"float32"},
                 policy.masterWeights ? LocalText{"on the float32 master weights", "在 float32 主权重上进行"}
                                      : LocalText{"master weights off: results stored back in " + params,
                                                  "不用主权重：结果存回 " + params}};
@@ -126,7 +138,8 @@ LocalText tensorNameText(std::string_view name) {
     }
     if (startsWith("after ")) return {en, std::string(name.substr(6)) + " 之后"};
     if (endsWith(" (cast for cross_entropy)"))
-        return {en, tensorNameText(stem(" (cast for cross_entropy)")).in(Language::Chinese) + "（为 cross_entropy 转换）"};
+        return {en,
+                tensorNameText(stem(" (cast for cross_entropy)")).in(Language::Chinese) + "（为 cross_entropy 转换）"};
     if (endsWith(" input (cast)")) return {en, stem(" input (cast)") + " 输入（已转换）"};
     if (endsWith(" (cast)")) return {en, stem(" (cast)") + "（已转换）"};
     if (endsWith(" grad (computed)")) return {en, stem(" grad (computed)") + " 的梯度（计算所得）"};

@@ -62,10 +62,10 @@ ExperimentResult batchRow(const ParamValues& params) {
     t.title = {"Row 0, " + std::to_string(terms) + " FP32 terms, in two orders",
                "第 0 行，" + std::to_string(terms) + " 个 FP32 项，两种顺序"};
     t.columns = {{"kernel", "内核"}, {"order", "顺序"}, {"sum", "和"}, {"bits", "位"}};
-    t.rows.push_back({{"one row (M = 1)", "单行（M = 1）"}, orderWords(alone),
-                      valueCell(kFp32, a), {hexBits(kFp32, a)}});
-    t.rows.push_back({{"a batch (M = 64)", "批次（M = 64）"}, orderWords(batched),
-                      valueCell(kFp32, b), {hexBits(kFp32, b)}});
+    t.rows.push_back(
+        {{"one row (M = 1)", "单行（M = 1）"}, orderWords(alone), valueCell(kFp32, a), {hexBits(kFp32, a)}});
+    t.rows.push_back(
+        {{"a batch (M = 64)", "批次（M = 64）"}, orderWords(batched), valueCell(kFp32, b), {hexBits(kFp32, b)}});
     out.tables.push_back(std::move(t));
     return out;
 }
@@ -96,17 +96,18 @@ ExperimentResult revealBatchOrders(const ParamValues& params) {
 } // namespace
 
 void addBatchOrderExperiments(std::vector<ExperimentSpec>& catalog) {
-    catalog.push_back({"batch_row",
-                       {"One row, two batch sizes", "同一行，两种批大小"},
-                       {"The same FP32 row summed as a one-row kernel sums it (eight vector lanes) and as a batch "
-                        "kernel sums it (in order of k): the bits, and how often they differ.",
-                        "同一个 FP32 行分别按单行内核（八个向量通道）和批次内核（按 k 顺序）求和：比较结果的位，以及不同的频率。"},
-                       {integerParam("terms", "64", 2, 4096, {"terms per row (k)", "每行的项数（k）"}),
-                        integerParam("rows", "1000", 1, 100000, {"random rows to try", "尝试的随机行数"}),
-                        integerParam("seed", "1", 0, 1'000'000'000, {"seed of the rows", "行的种子"}),
-                        booleanParam("batch_invariant", "false",
-                                     {"sum every row in one order, whatever the batch", "无论批大小都按同一顺序求和"})},
-                       batchRow});
+    catalog.push_back(
+        {"batch_row",
+         {"One row, two batch sizes", "同一行，两种批大小"},
+         {"The same FP32 row summed as a one-row kernel sums it (eight vector lanes) and as a batch "
+          "kernel sums it (in order of k): the bits, and how often they differ.",
+          "同一个 FP32 行分别按单行内核（八个向量通道）和批次内核（按 k 顺序）求和：比较结果的位，以及不同的频率。"},
+         {integerParam("terms", "64", 2, 4096, {"terms per row (k)", "每行的项数（k）"}),
+          integerParam("rows", "1000", 1, 100000, {"random rows to try", "尝试的随机行数"}),
+          integerParam("seed", "1", 0, 1'000'000'000, {"seed of the rows", "行的种子"}),
+          booleanParam("batch_invariant", "false",
+                       {"sum every row in one order, whatever the batch", "无论批大小都按同一顺序求和"})},
+         batchRow});
     catalog.push_back({"batch_orders",
                        {"The two orders, revealed", "揭示两种顺序"},
                        {"Probes each kernel's sum with M, -M and ones (FPRev) and draws the order it found.",

@@ -77,23 +77,28 @@ ExperimentResult blockQuantize(const ParamValues& params) {
         const std::string n = std::to_string(b);
         out.quantities.push_back(floatQuantity("scale" + n, {"Scale of block " + n, "第 " + n + " 块的缩放因子"},
                                                scaleFormat(recipe), q.scaleBits[b]));
-        out.quantities.push_back(realQuantity("amax" + n, {"Largest magnitude in block " + n, "第 " + n + " 块的最大绝对值"},
+        out.quantities.push_back(realQuantity("amax" + n,
+                                              {"Largest magnitude in block " + n, "第 " + n + " 块的最大绝对值"},
                                               r.blocks[b].amax, RealStyle::Float32));
     }
     if (scheme == Scheme::Nvfp4)
-        out.quantities.push_back(floatQuantity("tensor_scale", {"FP32 tensor scale", "FP32 张量缩放因子"}, kFp32,
-                                               q.tensorScaleBits));
+        out.quantities.push_back(
+            floatQuantity("tensor_scale", {"FP32 tensor scale", "FP32 张量缩放因子"}, kFp32, q.tensorScaleBits));
     for (std::size_t i = 0; i < x.size() && i < 16; ++i) {
         const std::string n = std::to_string(i);
-        out.quantities.push_back(realQuantity("element" + n, {"Element " + n + " before scaling", "第 " + n + " 个元素（缩放前）"},
+        out.quantities.push_back(realQuantity("element" + n,
+                                              {"Element " + n + " before scaling", "第 " + n + " 个元素（缩放前）"},
                                               elementValue(scheme, q.codes[i])));
-        out.quantities.push_back(realQuantity("dequantized" + n, {"Element " + n + " dequantized", "第 " + n + " 个元素反量化后"},
-                                              r.dequantized[i]));
-        out.quantities.push_back(realQuantity("error" + n, {"Error of element " + n, "第 " + n + " 个元素的误差"}, r.error[i]));
+        out.quantities.push_back(realQuantity(
+            "dequantized" + n, {"Element " + n + " dequantized", "第 " + n + " 个元素反量化后"}, r.dequantized[i]));
+        out.quantities.push_back(
+            realQuantity("error" + n, {"Error of element " + n, "第 " + n + " 个元素的误差"}, r.error[i]));
     }
     out.quantities.push_back(realQuantity("max_abs_error", {"Largest |error|", "最大 |误差|"}, r.maxAbsError));
-    out.quantities.push_back(realQuantity("rms_error", {"RMS error", "均方根误差"}, r.rmsError, RealStyle::Measurement));
-    out.quantities.push_back(countQuantity("saturated", {"Elements clipped to the largest value", "被截到最大值的元素数"},
+    out.quantities.push_back(
+        realQuantity("rms_error", {"RMS error", "均方根误差"}, r.rmsError, RealStyle::Measurement));
+    out.quantities.push_back(countQuantity("saturated",
+                                           {"Elements clipped to the largest value", "被截到最大值的元素数"},
                                            static_cast<std::int64_t>(r.saturated)));
     out.quantities.push_back(countQuantity("flushed", {"Non-zero elements that became 0", "变成 0 的非零元素数"},
                                            static_cast<std::int64_t>(r.flushedToZero)));
@@ -101,17 +106,20 @@ ExperimentResult blockQuantize(const ParamValues& params) {
     ResultTable t;
     t.key = "elements";
     t.title = {std::string(info.name) + ": each element", std::string(info.name) + "：逐个元素"};
-    t.columns = {{"index", "序号"}, {"block", "块"}, {"input", "输入"}, {elementName(scheme) + " code", elementName(scheme) + " 编码"},
-                 {"element", "元素"}, {"dequantized", "反量化"}, {"error", "误差"}};
+    t.columns = {{"index", "序号"},   {"block", "块"},
+                 {"input", "输入"},   {elementName(scheme) + " code", elementName(scheme) + " 编码"},
+                 {"element", "元素"}, {"dequantized", "反量化"},
+                 {"error", "误差"}};
     for (std::size_t i = 0; i < x.size(); ++i) {
         char code[8];
         std::snprintf(code, sizeof code, "0x%02x", q.codes[i]);
-        t.rows.push_back({LocalText{std::to_string(i), std::to_string(i)},
-                          LocalText{std::to_string(layout.blockOf(i)), std::to_string(layout.blockOf(i))},
-                          LocalText{float32Text(x[i]), float32Text(x[i])}, LocalText{code, code},
-                          LocalText{pythonRepr(elementValue(scheme, q.codes[i])), pythonRepr(elementValue(scheme, q.codes[i]))},
-                          LocalText{pythonRepr(r.dequantized[i]), pythonRepr(r.dequantized[i])},
-                          LocalText{pythonRepr(r.error[i]), pythonRepr(r.error[i])}});
+        t.rows.push_back(
+            {LocalText{std::to_string(i), std::to_string(i)},
+             LocalText{std::to_string(layout.blockOf(i)), std::to_string(layout.blockOf(i))},
+             LocalText{float32Text(x[i]), float32Text(x[i])}, LocalText{code, code},
+             LocalText{pythonRepr(elementValue(scheme, q.codes[i])), pythonRepr(elementValue(scheme, q.codes[i]))},
+             LocalText{pythonRepr(r.dequantized[i]), pythonRepr(r.dequantized[i])},
+             LocalText{pythonRepr(r.error[i]), pythonRepr(r.error[i])}});
     }
     out.tables.push_back(std::move(t));
     Chart chart;
@@ -144,8 +152,11 @@ ExperimentResult outlierEffect(const ParamValues& params) {
     ResultTable t;
     t.key = "outlier";
     t.title = {"The outlier's block, the outlier left out", "离群值所在的块（不计离群值本身）"};
-    t.columns = {{"scheme", "方案"}, {"block size", "块大小"}, {"RMS error without outlier", "无离群值时的均方根误差"},
-                 {"RMS error with outlier", "有离群值时的均方根误差"}, {"elements rounded to 0", "舍入为 0 的元素"}};
+    t.columns = {{"scheme", "方案"},
+                 {"block size", "块大小"},
+                 {"RMS error without outlier", "无离群值时的均方根误差"},
+                 {"RMS error with outlier", "有离群值时的均方根误差"},
+                 {"elements rounded to 0", "舍入为 0 的元素"}};
     for (const Scheme scheme : {Scheme::Mxfp4, Scheme::Nvfp4, Scheme::Mxfp8E4m3}) {
         const SchemeInfo& info = schemeInfo(scheme);
         const std::size_t width = blockWidth(info.grouping);
@@ -168,18 +179,21 @@ ExperimentResult outlierEffect(const ParamValues& params) {
         const double rmsClean = blockStats(clean, flushedClean);
         const double rmsSpiked = blockStats(spiked, flushedSpiked);
         const std::string key(info.name == "mxfp8-e4m3" ? "mxfp8" : info.name);
-        out.quantities.push_back(realQuantity(key + "_rms_clean", {std::string(info.name) + ": RMS error without the outlier",
-                                                                   std::string(info.name) + "：无离群值时的均方根误差"},
+        out.quantities.push_back(realQuantity(key + "_rms_clean",
+                                              {std::string(info.name) + ": RMS error without the outlier",
+                                               std::string(info.name) + "：无离群值时的均方根误差"},
                                               rmsClean, RealStyle::Measurement));
-        out.quantities.push_back(realQuantity(key + "_rms_outlier", {std::string(info.name) + ": RMS error with the outlier",
-                                                                     std::string(info.name) + "：有离群值时的均方根误差"},
+        out.quantities.push_back(realQuantity(key + "_rms_outlier",
+                                              {std::string(info.name) + ": RMS error with the outlier",
+                                               std::string(info.name) + "：有离群值时的均方根误差"},
                                               rmsSpiked, RealStyle::Measurement));
-        out.quantities.push_back(countQuantity(key + "_flushed", {std::string(info.name) + ": block elements rounded to 0",
-                                                                  std::string(info.name) + "：块内变成 0 的元素"},
-                                               flushedSpiked));
-        out.quantities.push_back(countQuantity(key + "_block", {std::string(info.name) + ": elements per block",
-                                                                std::string(info.name) + "：每块元素数"},
-                                               static_cast<std::int64_t>(width)));
+        out.quantities.push_back(countQuantity(
+            key + "_flushed",
+            {std::string(info.name) + ": block elements rounded to 0", std::string(info.name) + "：块内变成 0 的元素"},
+            flushedSpiked));
+        out.quantities.push_back(countQuantity(
+            key + "_block", {std::string(info.name) + ": elements per block", std::string(info.name) + "：每块元素数"},
+            static_cast<std::int64_t>(width)));
         t.rows.push_back({LocalText{std::string(info.name), std::string(info.name)},
                           LocalText{std::to_string(width), std::to_string(width)},
                           LocalText{measuredText(rmsClean), measuredText(rmsClean)},
@@ -206,13 +220,14 @@ ExperimentResult fp8Cast(const ParamValues& params) {
         ties += b.tie;
         if (i >= 16) continue;
         const std::string n = std::to_string(i);
-        out.quantities.push_back(floatQuantity("byte" + n, {"Element " + n + " cast", "第 " + n + " 个元素转换后"}, f, b.byte));
+        out.quantities.push_back(
+            floatQuantity("byte" + n, {"Element " + n + " cast", "第 " + n + " 个元素转换后"}, f, b.byte));
     }
-    out.quantities.push_back(countQuantity("specials", {"NaN bytes or infinities from finite inputs",
-                                                        "由有限输入产生的 NaN 字节或无穷大"},
-                                           specials));
+    out.quantities.push_back(countQuantity(
+        "specials", {"NaN bytes or infinities from finite inputs", "由有限输入产生的 NaN 字节或无穷大"}, specials));
     out.quantities.push_back(countQuantity("saturated", {"Saturated elements", "饱和的元素数"}, saturated));
-    out.quantities.push_back(countQuantity("ties", {"Ties rounded to the even neighbour", "舍入到偶数邻居的平局"}, ties));
+    out.quantities.push_back(
+        countQuantity("ties", {"Ties rounded to the even neighbour", "舍入到偶数邻居的平局"}, ties));
     return out;
 }
 
@@ -228,8 +243,8 @@ void addBlockscaleExperiments(std::vector<ExperimentSpec>& catalog) {
                        {choiceParam("scheme", "mxfp4", schemeChoices(), {"the scheme", "量化方案"}),
                         choiceParam("rule", "own", ruleChoices(),
                                     {"the scale rule (own: the scheme's)", "缩放因子规则（own：方案自己的）"}),
-                        numberListParam("values", "0.3, -1.2, 2.5, 0.07", {"the vector (FP32, comma-separated)",
-                                                                            "向量（FP32，逗号分隔）"})},
+                        numberListParam("values", "0.3, -1.2, 2.5, 0.07",
+                                        {"the vector (FP32, comma-separated)", "向量（FP32，逗号分隔）"})},
                        blockQuantize});
     catalog.push_back({"outlier_block",
                        {"One outlier in MXFP4, NVFP4 and MXFP8", "MXFP4、NVFP4 与 MXFP8 中的一个离群值"},
@@ -251,8 +266,8 @@ void addBlockscaleExperiments(std::vector<ExperimentSpec>& catalog) {
                        {choiceParam("format", "e4m3", {"e4m3", "e5m2"}, {"the FP8 format", "FP8 格式"}),
                         choiceParam("overflow", "saturate", {"saturate", "special"},
                                     {"overflow: saturate, or NaN / infinity", "溢出：饱和，或 NaN / 无穷大"}),
-                        numberListParam("values", "448, 500, 4.25", {"the numbers (FP32, comma-separated)",
-                                                                     "数值（FP32，逗号分隔）"})},
+                        numberListParam("values", "448, 500, 4.25",
+                                        {"the numbers (FP32, comma-separated)", "数值（FP32，逗号分隔）"})},
                        fp8Cast});
 }
 

@@ -49,8 +49,8 @@ ExperimentResult cornerReadings(const ParamValues& params) {
     std::vector<std::uint64_t> a = numberListBits(params, "a", in);
     std::vector<std::uint64_t> b = numberListBits(params, "b", in);
     if (a.size() != b.size())
-        throw ExperimentError("a holds " + std::to_string(a.size()) + " values but b holds " + std::to_string(b.size()) +
-                              "; give one b for each a");
+        throw ExperimentError("a holds " + std::to_string(a.size()) + " values but b holds " +
+                              std::to_string(b.size()) + "; give one b for each a");
     if (config.input == tc::InputType::Tf32) // the model takes TF32 operands in their FP32 container
         for (auto* v : {&a, &b})
             for (auto& x : *v) x = tf32ToFp32Container(x);
@@ -60,12 +60,14 @@ ExperimentResult cornerReadings(const ParamValues& params) {
     const Reading mmaSim = runUnder(config, tc::kMmaSimReadings, a, b, c);
 
     ExperimentResult out;
-    out.quantities.push_back(floatQuantity("fplab", {"D under FP Lab's readings (zero products dropped, the sum's sign)",
-                                                     "FP Lab 的读法下的 D（丢弃零乘积，保留和的符号）"},
+    out.quantities.push_back(floatQuantity("fplab",
+                                           {"D under FP Lab's readings (zero products dropped, the sum's sign)",
+                                            "FP Lab 的读法下的 D（丢弃零乘积，保留和的符号）"},
                                            acc, fpLab.d));
-    out.quantities.push_back(floatQuantity("mmasim", {"D under MMA-Sim's readings (zero products counted, +0)",
-                                                      "MMA-Sim 的读法下的 D（零乘积参与 E，结果为 +0）"},
-                                           acc, mmaSim.d));
+    out.quantities.push_back(floatQuantity(
+        "mmasim",
+        {"D under MMA-Sim's readings (zero products counted, +0)", "MMA-Sim 的读法下的 D（零乘积参与 E，结果为 +0）"},
+        acc, mmaSim.d));
     out.quantities.push_back(countQuantity("e_fplab", {"E under FP Lab's readings", "FP Lab 读法下的 E"}, fpLab.e));
     out.quantities.push_back(countQuantity("e_mmasim", {"E under MMA-Sim's readings", "MMA-Sim 读法下的 E"}, mmaSim.e));
     out.quantities.push_back(textQuantity("differ", {"The two readings give different bits", "两种读法给出的位不同"},
@@ -75,12 +77,16 @@ ExperimentResult cornerReadings(const ParamValues& params) {
     t.key = "readings";
     t.title = {"One block, two readings of the open corners", "同一个块，开放角落的两种读法"};
     t.columns = {{"reading", "读法"}, {"E", "E"}, {"D", "D"}, {"bits", "位"}};
-    t.rows.push_back({{"FP Lab: zero products dropped, a zero keeps the sum's sign",
-                       "FP Lab：丢弃零乘积，零保留和的符号"},
-                      LocalText{std::to_string(fpLab.e)}, floatText(acc, fpLab.d), hexBits(acc, fpLab.d)});
-    t.rows.push_back({{"MMA-Sim: a zero operand counts as 2^-126, a zero is +0",
-                       "MMA-Sim：零操作数按 2^-126 计入，零为 +0"},
-                      LocalText{std::to_string(mmaSim.e)}, floatText(acc, mmaSim.d), hexBits(acc, mmaSim.d)});
+    t.rows.push_back(
+        {{"FP Lab: zero products dropped, a zero keeps the sum's sign", "FP Lab：丢弃零乘积，零保留和的符号"},
+         LocalText{std::to_string(fpLab.e)},
+         floatText(acc, fpLab.d),
+         hexBits(acc, fpLab.d)});
+    t.rows.push_back(
+        {{"MMA-Sim: a zero operand counts as 2^-126, a zero is +0", "MMA-Sim：零操作数按 2^-126 计入，零为 +0"},
+         LocalText{std::to_string(mmaSim.e)},
+         floatText(acc, mmaSim.d),
+         hexBits(acc, mmaSim.d)});
     out.tables.push_back(std::move(t));
     return out;
 }
@@ -99,8 +105,9 @@ void addCornerReadingExperiments(std::vector<ExperimentSpec>& catalog) {
           choiceParam("instruction", "mma.sync", {"mma.sync", "wgmma"}, {"Instruction", "指令"}),
           choiceParam("input", "bf16", {"bf16", "tf32", "fp16"}, {"Input type", "输入类型"}),
           choiceParam("accum", "fp32", {"fp32", "fp16"}, {"Accumulator type", "累加器类型"}),
-          numberListParam("a", "-0", {"a_0, a_1, ... (one block at most, rounded to the input type)",
-                                      "a_0, a_1, ……（至多一个块，舍入到输入类型）"}),
+          numberListParam("a", "-0",
+                          {"a_0, a_1, ... (one block at most, rounded to the input type)",
+                           "a_0, a_1, ……（至多一个块，舍入到输入类型）"}),
           numberListParam("b", "0x1.bep+126", {"b_0, b_1, ... (one for each a)", "b_0, b_1, ……（与 a 一一对应）"}),
           numberParam("c", "0x3de9bcf4", {"C, in the accumulator type", "C（累加器类型）"})},
          cornerReadings});

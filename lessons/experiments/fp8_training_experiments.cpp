@@ -34,19 +34,22 @@ ExperimentResult fp8Formats(const ParamValues&) {
         const std::uint64_t maxBits = f->maxFiniteMagnitude();
         const std::uint64_t minNormal = std::uint64_t(f->minNormalExponentField()) << f->mantissaBits;
         const double binades = std::log2(valueOf(*f, maxBits) / valueOf(*f, 1));
-        out.quantities.push_back(floatQuantity(p + "max", {displayName(*f) + ": largest value", displayName(*f) + "：最大值"},
-                                               *f, maxBits));
-        out.quantities.push_back(floatQuantity(p + "min_normal", {displayName(*f) + ": smallest normal",
-                                                                  displayName(*f) + "：最小正规数"}, *f, minNormal));
-        out.quantities.push_back(floatQuantity(p + "min_subnormal", {displayName(*f) + ": smallest subnormal",
-                                                                     displayName(*f) + "：最小次正规数"}, *f, 1));
-        out.quantities.push_back(countQuantity(p + "mantissa_bits", {displayName(*f) + ": mantissa bits",
-                                                                     displayName(*f) + "：尾数位"}, f->mantissaBits));
-        out.quantities.push_back(realQuantity(p + "binades", {displayName(*f) + ": binades covered",
-                                                              displayName(*f) + "：覆盖的二进制数量级"}, binades,
-                                              RealStyle::Measurement));
-        t.rows.push_back({LocalText{displayName(*f)}, valueCell(*f, maxBits), valueCell(*f, minNormal), valueCell(*f, 1),
-                          LocalText{std::to_string(f->mantissaBits)}, LocalText{measuredText(binades)}});
+        out.quantities.push_back(
+            floatQuantity(p + "max", {displayName(*f) + ": largest value", displayName(*f) + "：最大值"}, *f, maxBits));
+        out.quantities.push_back(
+            floatQuantity(p + "min_normal", {displayName(*f) + ": smallest normal", displayName(*f) + "：最小正规数"},
+                          *f, minNormal));
+        out.quantities.push_back(
+            floatQuantity(p + "min_subnormal",
+                          {displayName(*f) + ": smallest subnormal", displayName(*f) + "：最小次正规数"}, *f, 1));
+        out.quantities.push_back(countQuantity(
+            p + "mantissa_bits", {displayName(*f) + ": mantissa bits", displayName(*f) + "：尾数位"}, f->mantissaBits));
+        out.quantities.push_back(realQuantity(
+            p + "binades", {displayName(*f) + ": binades covered", displayName(*f) + "：覆盖的二进制数量级"}, binades,
+            RealStyle::Measurement));
+        t.rows.push_back({LocalText{displayName(*f)}, valueCell(*f, maxBits), valueCell(*f, minNormal),
+                          valueCell(*f, 1), LocalText{std::to_string(f->mantissaBits)},
+                          LocalText{measuredText(binades)}});
     }
     out.tables.push_back(std::move(t));
     return out;
@@ -66,8 +69,7 @@ ScenarioRun runScenario(TrainingMode mode, const ParamValues& params) {
     c.fp8.amaxHistory = int(params.integer("amax_history"));
     c.fp8.algo = *parseAmaxAlgoName(params.text("amax_algo"));
     TrainingRun run(c);
-    while (run.step()) {
-    }
+    while (run.step()) {}
     if (run.state().status != RunStatus::Finished) throw ExperimentError("the run ended early: " + run.state().message);
     return {run.evaluate(), run.history()};
 }
@@ -100,17 +102,23 @@ ExperimentResult fp8Outlier(const ParamValues& params) {
     }
     const int beforeSteps = outlierStep > 0 ? outlierStep - 1 : steps;
     const int afterSteps = outlierStep > 0 ? steps - outlierStep : 0;
-    out.quantities.push_back(countQuantity("saturated_at_outlier", {"fc1 input: elements saturated at the outlier's step",
-                                                                    "fc1 输入：异常值那一步饱和的元素数"}, saturatedAtOutlier));
-    out.quantities.push_back(realQuantity("flushed_before", {"fc1 input: mean fraction rounded to zero before the outlier",
-                                                             "fc1 输入：异常值之前被舍入为零的平均比例"},
-                                          beforeSteps > 0 ? before / beforeSteps : 0.0, RealStyle::Measurement));
-    out.quantities.push_back(realQuantity("flushed_after", {"fc1 input: mean fraction rounded to zero after it",
-                                                            "fc1 输入：异常值之后被舍入为零的平均比例"},
-                                          afterSteps > 0 ? after / afterSteps : 0.0, RealStyle::Measurement));
-    out.quantities.push_back(realQuantity("final_scale", {"fc1 input: scale at the last step", "fc1 输入：最后一步的缩放因子"},
+    out.quantities.push_back(
+        countQuantity("saturated_at_outlier",
+                      {"fc1 input: elements saturated at the outlier's step", "fc1 输入：异常值那一步饱和的元素数"},
+                      saturatedAtOutlier));
+    out.quantities.push_back(realQuantity(
+        "flushed_before",
+        {"fc1 input: mean fraction rounded to zero before the outlier", "fc1 输入：异常值之前被舍入为零的平均比例"},
+        beforeSteps > 0 ? before / beforeSteps : 0.0, RealStyle::Measurement));
+    out.quantities.push_back(
+        realQuantity("flushed_after",
+                     {"fc1 input: mean fraction rounded to zero after it", "fc1 输入：异常值之后被舍入为零的平均比例"},
+                     afterSteps > 0 ? after / afterSteps : 0.0, RealStyle::Measurement));
+    out.quantities.push_back(realQuantity("final_scale",
+                                          {"fc1 input: scale at the last step", "fc1 输入：最后一步的缩放因子"},
                                           r.history.back().fp8.at(0).scale, RealStyle::Float32));
-    out.quantities.push_back(realQuantity("loss", {"loss on the whole data set after training", "训练后整个数据集上的损失"},
+    out.quantities.push_back(realQuantity("loss",
+                                          {"loss on the whole data set after training", "训练后整个数据集上的损失"},
                                           r.eval.loss, RealStyle::Float32));
     out.quantities.push_back(realQuantity("bf16_loss", {"the same run in bf16: loss", "同样的训练用 bf16：损失"},
                                           bf16.eval.loss, RealStyle::Float32));
@@ -148,14 +156,17 @@ ExperimentResult fp8LongK(const ParamValues& params) {
                  {"FP32 loop: mean", "FP32 循环：平均"},
                  {"no promotion / promoted", "不提升 / 提升"}};
     Series sNone{"unpromoted", {"whole K in the tensor core", "整个 K 都在张量核心里"}, {}, {}};
-    Series sPromoted{"promoted", {"promoted to FP32 every " + std::to_string(s.promoteEvery),
-                                  "每 " + std::to_string(s.promoteEvery) + " 个乘积提升到 FP32"}, {}, {}};
+    Series sPromoted{"promoted",
+                     {"promoted to FP32 every " + std::to_string(s.promoteEvery),
+                      "每 " + std::to_string(s.promoteEvery) + " 个乘积提升到 FP32"},
+                     {},
+                     {}};
     for (std::size_t i = 0; i < ks.size(); ++i) {
         s.k = ks[i];
         const blockscale::LongKError e = blockscale::measureLongKError(s);
         t.rows.push_back({LocalText{std::to_string(s.k)}, LocalText{measuredText(e.unpromoted.meanRelative)},
-                          LocalText{measuredText(e.promoted.meanRelative)}, LocalText{measuredText(e.fp32.meanRelative)},
-                          LocalText{measuredText(e.ratio())}});
+                          LocalText{measuredText(e.promoted.meanRelative)},
+                          LocalText{measuredText(e.fp32.meanRelative)}, LocalText{measuredText(e.ratio())}});
         addPoint(sNone, s.k, e.unpromoted.meanRelative);
         addPoint(sPromoted, s.k, e.promoted.meanRelative);
         if (i + 1 == ks.size()) {
@@ -166,9 +177,9 @@ ExperimentResult fp8LongK(const ParamValues& params) {
                                                   e.promoted.meanRelative, RealStyle::Measurement));
             out.quantities.push_back(realQuantity("ratio_last", {"no promotion / promoted", "不提升 / 提升"}, e.ratio(),
                                                   RealStyle::Measurement));
-            out.quantities.push_back(realQuantity("quantization_last", {"FP8 inputs alone (exact sum against FP64)",
-                                                                        "只看 FP8 输入（精确和对 FP64）"},
-                                                  e.quantization.meanRelative, RealStyle::Measurement));
+            out.quantities.push_back(realQuantity(
+                "quantization_last", {"FP8 inputs alone (exact sum against FP64)", "只看 FP8 输入（精确和对 FP64）"},
+                e.quantization.meanRelative, RealStyle::Measurement));
         }
     }
     out.tables.push_back(std::move(t));
@@ -199,8 +210,10 @@ void addFp8TrainingExperiments(std::vector<ExperimentSpec>& catalog) {
           integerParam("steps", "300", 10, 2000, {"optimizer steps", "优化步数"}),
           integerParam("outlier_step", "100", 0, 2000, {"the outlier's step (0: none)", "异常值所在的步（0：无）"}),
           integerParam("outlier_log2", "17", 0, 100, {"the outlier is 2^this", "异常值为 2 的这个次方"}),
-          integerParam("amax_history", "1024", 1, 65536, {"fp8-delayed: amax history length", "fp8-delayed：amax 历史长度"}),
-          choiceParam("amax_algo", "max", {"max", "most-recent"}, {"fp8-delayed: which amax", "fp8-delayed：取哪个 amax"})},
+          integerParam("amax_history", "1024", 1, 65536,
+                       {"fp8-delayed: amax history length", "fp8-delayed：amax 历史长度"}),
+          choiceParam("amax_algo", "max", {"max", "most-recent"},
+                      {"fp8-delayed: which amax", "fp8-delayed：取哪个 amax"})},
          fp8Outlier});
     catalog.push_back({"fp8_long_k",
                        {"Long-K FP8 GEMM with and without promotion", "长 K 的 FP8 GEMM：提升与不提升"},

@@ -57,32 +57,40 @@ ExperimentResult sumCopies(const ParamValues& params) {
                                            {"Sum accumulated in " + displayName(acc) + ", stored in " + displayName(f),
                                             "在 " + displayName(acc) + " 中累加、存为 " + displayName(f) + " 的和"},
                                            f, stored.bits, stored.flags));
-    out.quantities.push_back(floatQuantity("accumulator_sum",
-                                           {"The " + displayName(acc) + " accumulator's total", displayName(acc) + " 累加器的总和"},
-                                           acc, wide, wideFlags));
-    out.quantities.push_back(floatQuantity("naive_sum",
-                                           {"Running sum in " + displayName(f), "在 " + displayName(f) + " 中逐次累加的和"},
-                                           f, naive, naiveFlags));
-    out.quantities.push_back(floatQuantity("max_finite", {displayName(f) + " largest finite value", displayName(f) + " 最大有限值"},
-                                           f, maxFiniteBits(f)));
+    out.quantities.push_back(floatQuantity(
+        "accumulator_sum", {"The " + displayName(acc) + " accumulator's total", displayName(acc) + " 累加器的总和"},
+        acc, wide, wideFlags));
+    out.quantities.push_back(
+        floatQuantity("naive_sum", {"Running sum in " + displayName(f), "在 " + displayName(f) + " 中逐次累加的和"}, f,
+                      naive, naiveFlags));
+    out.quantities.push_back(floatQuantity(
+        "max_finite", {displayName(f) + " largest finite value", displayName(f) + " 最大有限值"}, f, maxFiniteBits(f)));
     out.quantities.push_back(realQuantity("exact_sum", {"Exact sum (count × value)", "精确和（次数 × 值）"},
                                           double(count) * valueOf(f, v.bits)));
-    out.quantities.push_back(countQuantity("stall_step", {"First addition that changes nothing", "第一次不起作用的加法"},
-                                           stallStep));
+    out.quantities.push_back(
+        countQuantity("stall_step", {"First addition that changes nothing", "第一次不起作用的加法"}, stallStep));
     if (stallStep > 0) {
         const std::uint64_t above = nextUp(f, stallValue);
         const Result spacing = sub(f, above, stallValue);
-        out.quantities.push_back(floatQuantity("stall_value", {"Where the running sum stalls", "累加停滞处的值"}, f, stallValue));
-        out.quantities.push_back(floatQuantity("spacing_at_stall", {"Spacing of " + displayName(f) + " values there",
-                                                                    "该处 " + displayName(f) + " 相邻值的间距"},
-                                               f, spacing.bits));
-        out.quantities.push_back(floatQuantity("next_above_stall", {"The next value above it", "它上面的下一个值"}, f, above));
+        out.quantities.push_back(
+            floatQuantity("stall_value", {"Where the running sum stalls", "累加停滞处的值"}, f, stallValue));
+        out.quantities.push_back(floatQuantity(
+            "spacing_at_stall",
+            {"Spacing of " + displayName(f) + " values there", "该处 " + displayName(f) + " 相邻值的间距"}, f,
+            spacing.bits));
+        out.quantities.push_back(
+            floatQuantity("next_above_stall", {"The next value above it", "它上面的下一个值"}, f, above));
         const Result step = add(f, stallValue, v.bits);
         ResultTable t;
         t.key = "stall";
         t.title = {"The addition where the running sum stalls", "累加停滞的那一次加法"};
-        t.columns = {{"step", "第几次"}, {"sum", "当前和"}, {"+ value", "+ 加数"}, {"exact", "精确结果"},
-                     {"neighbours", "相邻的两个值"}, {"rounded", "舍入结果"}, {"flags", "标志"}};
+        t.columns = {{"step", "第几次"},
+                     {"sum", "当前和"},
+                     {"+ value", "+ 加数"},
+                     {"exact", "精确结果"},
+                     {"neighbours", "相邻的两个值"},
+                     {"rounded", "舍入结果"},
+                     {"flags", "标志"}};
         t.rows.push_back({std::to_string(stallStep), valueCell(f, stallValue), valueCell(f, v.bits),
                           pythonRepr(valueOf(f, stallValue) + valueOf(f, v.bits)),
                           floatText(f, stallValue) + ", " + floatText(f, above), valueCell(f, step.bits),
@@ -113,7 +121,8 @@ ExperimentResult convertValues(const ParamValues& params) {
     t.key = "conversions";
     t.title = {"Rounding into " + displayName(f) + " (" + std::string(roundingName(env.rounding)) + ")",
                "舍入到 " + displayName(f) + "（" + std::string(roundingName(env.rounding)) + "）"};
-    t.columns = {{"value", "输入值"}, {"below", "下方相邻值"}, {"above", "上方相邻值"}, {"result", "结果"}, {"flags", "标志"}};
+    t.columns = {
+        {"value", "输入值"}, {"below", "下方相邻值"}, {"above", "上方相邻值"}, {"result", "结果"}, {"flags", "标志"}};
     int index = 0;
     for (const std::string& text : params.list("values")) {
         ++index;
@@ -122,20 +131,23 @@ ExperimentResult convertValues(const ParamValues& params) {
         const std::optional<Result> lo = parseNumberParam(text, f, error, down);
         const std::optional<Result> hi = parseNumberParam(text, f, error, up);
         if (!r || !lo || !hi) throw ExperimentError("values: " + error);
-        out.quantities.push_back(floatQuantity("x" + std::to_string(index), {text + " →", text + " →"}, f, r->bits, r->flags));
-        t.rows.push_back({text, valueCell(f, lo->bits), valueCell(f, hi->bits), valueCell(f, r->bits), flagLetters(r->flags)});
+        out.quantities.push_back(
+            floatQuantity("x" + std::to_string(index), {text + " →", text + " →"}, f, r->bits, r->flags));
+        t.rows.push_back(
+            {text, valueCell(f, lo->bits), valueCell(f, hi->bits), valueCell(f, r->bits), flagLetters(r->flags)});
     }
     out.tables.push_back(std::move(t));
     if (f.hasInfinity()) {
         // Half an ulp above the largest finite value: from here on, round-to-nearest overflows.
         const std::uint64_t maxBits = maxFiniteBits(f);
         const double halfUlp = std::ldexp(1.0, f.maxExponent() - f.mantissaBits - 1);
-        out.quantities.push_back(floatQuantity("max_finite", {displayName(f) + " largest finite value", displayName(f) + " 最大有限值"},
-                                               f, maxBits));
+        out.quantities.push_back(floatQuantity(
+            "max_finite", {displayName(f) + " largest finite value", displayName(f) + " 最大有限值"}, f, maxBits));
         out.quantities.push_back(realQuantity("overflow_threshold",
                                               {"Nearest rounding overflows from", "就近舍入从此值起溢出"},
                                               valueOf(f, maxBits) + halfUlp));
-        out.quantities.push_back(realQuantity("max_half_ulp", {"Half the spacing at the top", "最高处间距的一半"}, halfUlp));
+        out.quantities.push_back(
+            realQuantity("max_half_ulp", {"Half the spacing at the top", "最高处间距的一半"}, halfUlp));
     }
     return out;
 }
@@ -154,16 +166,17 @@ void addOverflowExperiments(std::vector<ExperimentSpec>& catalog) {
                         integerParam("count", "4096", 1, 1000000, {"how many copies", "累加次数"}),
                         formatParam("accumulator", "fp32", {"the wide accumulator", "宽累加器的格式"})},
                        sumCopies});
-    catalog.push_back({"convert_values",
-                       {"Rounding values into a format", "把数值舍入到某格式"},
-                       {"Rounds each value into the format and shows its two neighbours, the result and the flags.",
-                        "把每个值舍入到该格式，显示两侧相邻值、结果和标志。"},
-                       {formatParam("format", "fp16", {"the target format", "目标格式"}),
-                        numberListParam("values", "65504,65519,65520,70000", {"comma-separated values", "逗号分隔的数值"}),
-                        roundingParam("rounding", "rne", {"rounding mode", "舍入模式"}),
-                        booleanParam("saturate", "false", {"FP8: overflow to the largest value instead of NaN",
-                                                           "FP8：溢出时取最大值而不是 NaN"})},
-                       convertValues});
+    catalog.push_back(
+        {"convert_values",
+         {"Rounding values into a format", "把数值舍入到某格式"},
+         {"Rounds each value into the format and shows its two neighbours, the result and the flags.",
+          "把每个值舍入到该格式，显示两侧相邻值、结果和标志。"},
+         {formatParam("format", "fp16", {"the target format", "目标格式"}),
+          numberListParam("values", "65504,65519,65520,70000", {"comma-separated values", "逗号分隔的数值"}),
+          roundingParam("rounding", "rne", {"rounding mode", "舍入模式"}),
+          booleanParam("saturate", "false",
+                       {"FP8: overflow to the largest value instead of NaN", "FP8：溢出时取最大值而不是 NaN"})},
+         convertValues});
 }
 
 } // namespace fplab::lessons

@@ -25,7 +25,8 @@ LocalText modeDescription(RoundingMode m) {
     case RoundingMode::TowardZero: return {"toward zero (truncate)", "向零（截断）"};
     case RoundingMode::TowardPositive: return {"toward +infinity", "向正无穷"};
     case RoundingMode::TowardNegative: return {"toward -infinity", "向负无穷"};
-    case RoundingMode::ToOdd: return {"to odd (truncate, then set the last bit if inexact)", "取奇（截断，不精确时置最低位为 1）"};
+    case RoundingMode::ToOdd:
+        return {"to odd (truncate, then set the last bit if inexact)", "取奇（截断，不精确时置最低位为 1）"};
     case RoundingMode::Stochastic: return {"stochastic", "随机舍入"};
     }
     return {};
@@ -43,12 +44,14 @@ ExperimentResult roundingModes(const ParamValues& params) {
     const Result upper = params.number("value", f, upEnv);
 
     ExperimentResult out;
-    out.quantities.push_back(floatQuantity("input", {"The value (as FP64)", "输入值（FP64）"}, kFp64, x64.bits, x64.flags));
+    out.quantities.push_back(
+        floatQuantity("input", {"The value (as FP64)", "输入值（FP64）"}, kFp64, x64.bits, x64.flags));
     out.quantities.push_back(floatQuantity("lower", {"Neighbour below", "下方相邻值"}, f, lower.bits));
     out.quantities.push_back(floatQuantity("upper", {"Neighbour above", "上方相邻值"}, f, upper.bits));
     ResultTable t;
     t.key = "modes";
-    t.title = {params.text("value") + " rounded into " + displayName(f), params.text("value") + " 舍入到 " + displayName(f)};
+    t.title = {params.text("value") + " rounded into " + displayName(f),
+               params.text("value") + " 舍入到 " + displayName(f)};
     t.columns = {{"mode", "模式"}, {"rule", "规则"}, {"result", "结果"}, {"bits", "位"}, {"flags", "标志"}};
     NumberLine line;
     line.key = "modes";
@@ -64,8 +67,8 @@ ExperimentResult roundingModes(const ParamValues& params) {
         env.rounding = m;
         const Result r = params.number("value", f, env);
         const std::string name(roundingName(m));
-        out.quantities.push_back(floatQuantity(name, {name + ": " + modeDescription(m).en, name + "：" + modeDescription(m).zh}, f,
-                                               r.bits, r.flags));
+        out.quantities.push_back(floatQuantity(
+            name, {name + ": " + modeDescription(m).en, name + "：" + modeDescription(m).zh}, f, r.bits, r.flags));
         t.rows.push_back({name, modeDescription(m), valueCell(f, r.bits), hexBits(f, r.bits), flagLetters(r.flags)});
         modesAt[r.bits] += (modesAt[r.bits].empty() ? "" : " ") + name;
     }
@@ -82,12 +85,12 @@ ExperimentResult roundingModes(const ParamValues& params) {
         ups += r.bits == upper.bits && hi != lo;
         sum += valueOf(f, r.bits);
     }
-    out.quantities.push_back(realQuantity("sr_probability", {"sr: chance of rounding up", "sr：向上舍入的概率"}, probability,
-                                          RealStyle::Measurement));
+    out.quantities.push_back(realQuantity("sr_probability", {"sr: chance of rounding up", "sr：向上舍入的概率"},
+                                          probability, RealStyle::Measurement));
     out.quantities.push_back(realQuantity("sr_frequency", {"sr: rounded up in the samples", "sr：样本中向上舍入的比例"},
                                           double(ups) / double(samples), RealStyle::Measurement));
-    out.quantities.push_back(realQuantity("sr_mean", {"sr: mean of the samples", "sr：样本的平均值"}, sum / double(samples),
-                                          RealStyle::Measurement));
+    out.quantities.push_back(realQuantity("sr_mean", {"sr: mean of the samples", "sr：样本的平均值"},
+                                          sum / double(samples), RealStyle::Measurement));
     t.rows.push_back({"sr", modeDescription(RoundingMode::Stochastic),
                       floatText(f, lower.bits) + " / " + floatText(f, upper.bits),
                       measuredText(1 - probability) + " / " + measuredText(probability), "x"});
@@ -132,17 +135,19 @@ ExperimentResult stochasticUpdates(const ParamValues& params) {
 
     ExperimentResult out;
     out.quantities.push_back(floatQuantity("update", {"Update as stored", "存储后的更新量"}, f, u.bits, u.flags));
-    out.quantities.push_back(realQuantity("up_probability", {"Chance that one step rounds up (update / ulp)",
-                                                             "单步向上舍入的概率（更新量 / ulp）"},
-                                          valueOf(f, u.bits) / valueOf(f, ulp.bits)));
-    out.quantities.push_back(floatQuantity("nearest", {"After the steps, round to nearest", "就近舍入：最终权重"}, f, nearest));
-    out.quantities.push_back(floatQuantity("stochastic", {"After the steps, stochastic rounding (one run)",
-                                                          "随机舍入：最终权重（一次运行）"},
-                                           f, stochastic));
-    out.quantities.push_back(realQuantity("stochastic_mean", {"Mean over " + std::to_string(runs) + " runs",
-                                                              std::to_string(runs) + " 次运行的平均值"},
-                                          total / double(runs), RealStyle::Measurement));
-    out.quantities.push_back(realQuantity("exact", {"Exact: weight + steps × update", "精确值：权重 + 步数 × 更新量"}, exactEnd));
+    out.quantities.push_back(realQuantity(
+        "up_probability", {"Chance that one step rounds up (update / ulp)", "单步向上舍入的概率（更新量 / ulp）"},
+        valueOf(f, u.bits) / valueOf(f, ulp.bits)));
+    out.quantities.push_back(
+        floatQuantity("nearest", {"After the steps, round to nearest", "就近舍入：最终权重"}, f, nearest));
+    out.quantities.push_back(floatQuantity(
+        "stochastic", {"After the steps, stochastic rounding (one run)", "随机舍入：最终权重（一次运行）"}, f,
+        stochastic));
+    out.quantities.push_back(realQuantity(
+        "stochastic_mean", {"Mean over " + std::to_string(runs) + " runs", std::to_string(runs) + " 次运行的平均值"},
+        total / double(runs), RealStyle::Measurement));
+    out.quantities.push_back(
+        realQuantity("exact", {"Exact: weight + steps × update", "精确值：权重 + 步数 × 更新量"}, exactEnd));
     Chart chart;
     chart.key = "weights";
     chart.title = {"A weight receiving a tiny update every step", "每步接收微小更新的权重"};
@@ -167,30 +172,35 @@ ExperimentResult doubleRounding(const ParamValues& params) {
     const Result viaOdd = convert(via, midOdd.bits, to);
 
     ExperimentResult out;
-    out.quantities.push_back(floatQuantity("input", {"The value in " + displayName(from), displayName(from) + " 中的输入值"}, from, x.bits,
-                                           x.flags));
-    out.quantities.push_back(floatQuantity("direct", {"Rounded once, straight to " + displayName(to), "一次舍入直接到 " + displayName(to)},
-                                           to, direct.bits, direct.flags));
-    out.quantities.push_back(floatQuantity("mid_rne", {"In " + displayName(via) + " (nearest-even)", displayName(via) + " 中（就近取偶）"},
-                                           via, midNearest.bits, midNearest.flags));
-    out.quantities.push_back(floatQuantity("via_rne", {"Then to " + displayName(to) + " (nearest-even)", "再到 " + displayName(to) + "（就近取偶）"},
-                                           to, viaNearest.bits, viaNearest.flags));
-    out.quantities.push_back(floatQuantity("mid_rto", {"In " + displayName(via) + " (round to odd)", displayName(via) + " 中（取奇）"},
-                                           via, midOdd.bits, midOdd.flags));
-    out.quantities.push_back(floatQuantity("via_rto", {"Then to " + displayName(to) + " (nearest-even)", "再到 " + displayName(to) + "（就近取偶）"},
-                                           to, viaOdd.bits, viaOdd.flags));
+    out.quantities.push_back(floatQuantity(
+        "input", {"The value in " + displayName(from), displayName(from) + " 中的输入值"}, from, x.bits, x.flags));
+    out.quantities.push_back(
+        floatQuantity("direct", {"Rounded once, straight to " + displayName(to), "一次舍入直接到 " + displayName(to)},
+                      to, direct.bits, direct.flags));
+    out.quantities.push_back(
+        floatQuantity("mid_rne", {"In " + displayName(via) + " (nearest-even)", displayName(via) + " 中（就近取偶）"},
+                      via, midNearest.bits, midNearest.flags));
+    out.quantities.push_back(floatQuantity(
+        "via_rne", {"Then to " + displayName(to) + " (nearest-even)", "再到 " + displayName(to) + "（就近取偶）"}, to,
+        viaNearest.bits, viaNearest.flags));
+    out.quantities.push_back(
+        floatQuantity("mid_rto", {"In " + displayName(via) + " (round to odd)", displayName(via) + " 中（取奇）"}, via,
+                      midOdd.bits, midOdd.flags));
+    out.quantities.push_back(floatQuantity(
+        "via_rto", {"Then to " + displayName(to) + " (nearest-even)", "再到 " + displayName(to) + "（就近取偶）"}, to,
+        viaOdd.bits, viaOdd.flags));
     const bool enoughBits = via.precision() >= to.precision() + 2;
-    out.quantities.push_back(textQuantity("rto_safe", {"Round-to-odd in the middle is safe (p_via ≥ p_to + 2)",
-                                                       "中间取奇是安全的（p_via ≥ p_to + 2）"},
-                                          enoughBits ? LocalText{"yes", "是"} : LocalText{"no", "否"}));
+    out.quantities.push_back(textQuantity(
+        "rto_safe", {"Round-to-odd in the middle is safe (p_via ≥ p_to + 2)", "中间取奇是安全的（p_via ≥ p_to + 2）"},
+        enoughBits ? LocalText{"yes", "是"} : LocalText{"no", "否"}));
     ResultTable t;
     t.key = "paths";
     t.title = {"Two roundings versus one", "两次舍入与一次舍入"};
     t.columns = {{"path", "路径"}, {"intermediate", "中间结果"}, {"result", "结果"}, {"bits", "位"}};
     const std::string a = displayName(from), b = displayName(via), c = displayName(to);
     t.rows.push_back({a + " → " + c, "-", valueCell(to, direct.bits), hexBits(to, direct.bits)});
-    t.rows.push_back({a + " → " + b + " (rne) → " + c, exactDecimal(via, midNearest.bits), valueCell(to, viaNearest.bits),
-                      hexBits(to, viaNearest.bits)});
+    t.rows.push_back({a + " → " + b + " (rne) → " + c, exactDecimal(via, midNearest.bits),
+                      valueCell(to, viaNearest.bits), hexBits(to, viaNearest.bits)});
     t.rows.push_back({a + " → " + b + " (rto) → " + c, exactDecimal(via, midOdd.bits), valueCell(to, viaOdd.bits),
                       hexBits(to, viaOdd.bits)});
     out.tables.push_back(std::move(t));
@@ -200,15 +210,16 @@ ExperimentResult doubleRounding(const ParamValues& params) {
 } // namespace
 
 void addRoundingExperiments(std::vector<ExperimentSpec>& catalog) {
-    catalog.push_back({"rounding_modes",
-                       {"Rounding modes on a number line", "数轴上的舍入模式"},
-                       {"Rounds a value into a format in every mode and samples stochastic rounding.",
-                        "用每种模式把一个值舍入到某格式，并对随机舍入抽样。"},
-                       {formatParam("format", "fp16", {"the target format", "目标格式"}),
-                        numberParam("value", "0.1", {"the value to round", "要舍入的值"}),
-                        integerParam("samples", "10000", 1, 10000000, {"stochastic rounding samples", "随机舍入的样本数"}),
-                        integerParam("seed", "1", 0, 1000000000, {"seed of the stochastic rounding", "随机舍入的种子"})},
-                       roundingModes});
+    catalog.push_back(
+        {"rounding_modes",
+         {"Rounding modes on a number line", "数轴上的舍入模式"},
+         {"Rounds a value into a format in every mode and samples stochastic rounding.",
+          "用每种模式把一个值舍入到某格式，并对随机舍入抽样。"},
+         {formatParam("format", "fp16", {"the target format", "目标格式"}),
+          numberParam("value", "0.1", {"the value to round", "要舍入的值"}),
+          integerParam("samples", "10000", 1, 10000000, {"stochastic rounding samples", "随机舍入的样本数"}),
+          integerParam("seed", "1", 0, 1000000000, {"seed of the stochastic rounding", "随机舍入的种子"})},
+         roundingModes});
     catalog.push_back({"stochastic_updates",
                        {"Tiny updates with stochastic rounding", "随机舍入下的微小更新"},
                        {"Adds a tiny update to a weight many times with round-to-nearest and with stochastic rounding.",
@@ -220,16 +231,17 @@ void addRoundingExperiments(std::vector<ExperimentSpec>& catalog) {
                         integerParam("seed", "1", 0, 1000000000, {"seed", "种子"}),
                         integerParam("runs", "100", 1, 10000, {"runs averaged", "求平均的运行次数"})},
                        stochasticUpdates});
-    catalog.push_back({"double_rounding",
-                       {"Double rounding and round-to-odd", "两次舍入与取奇舍入"},
-                       {"Rounds a value to a narrow format directly, and through an intermediate format with nearest-even "
-                        "or round-to-odd.",
-                        "把一个值直接舍入到窄格式，或先经过中间格式（就近取偶或取奇）再舍入。"},
-                       {numberParam("value", "1.000488282181322574615478515625", {"the value", "输入值"}),
-                        formatParam("from", "fp64", {"the format of the value", "输入值的格式"}),
-                        formatParam("via", "fp32", {"the intermediate format", "中间格式"}),
-                        formatParam("to", "fp16", {"the final format", "最终格式"})},
-                       doubleRounding});
+    catalog.push_back(
+        {"double_rounding",
+         {"Double rounding and round-to-odd", "两次舍入与取奇舍入"},
+         {"Rounds a value to a narrow format directly, and through an intermediate format with nearest-even "
+          "or round-to-odd.",
+          "把一个值直接舍入到窄格式，或先经过中间格式（就近取偶或取奇）再舍入。"},
+         {numberParam("value", "1.000488282181322574615478515625", {"the value", "输入值"}),
+          formatParam("from", "fp64", {"the format of the value", "输入值的格式"}),
+          formatParam("via", "fp32", {"the intermediate format", "中间格式"}),
+          formatParam("to", "fp16", {"the final format", "最终格式"})},
+         doubleRounding});
 }
 
 } // namespace fplab::lessons

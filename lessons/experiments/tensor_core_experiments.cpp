@@ -31,7 +31,7 @@ using namespace experiments;
 namespace {
 
 constexpr std::array<tc::Tf32Input, 3> kTf32Inputs{tc::Tf32Input::Truncate, tc::Tf32Input::NearestAway,
-                                                    tc::Tf32Input::NearestEven};
+                                                   tc::Tf32Input::NearestEven};
 
 // Who converts FP32 to TF32 which way (docs/tensor-core-model.md, section 4).
 LocalText tf32InputUser(tc::Tf32Input mode) {
@@ -87,8 +87,12 @@ ExperimentResult tf32Inputs(const ParamValues& params) {
     t.key = "conversions";
     t.title = {"FP32 values converted to TF32 three ways (TF32 shown in its FP32 container)",
                "FP32 值的三种 TF32 转换（TF32 放在 FP32 容器中显示）"};
-    t.columns = {{"FP32 value", "FP32 值"},       {"FP32 bits", "FP32 位"},      {"low 13 bits", "低 13 位"},
-                 {"truncate", "截断"},            {"rna", "rna"},                {"rne", "rne"},
+    t.columns = {{"FP32 value", "FP32 值"},
+                 {"FP32 bits", "FP32 位"},
+                 {"low 13 bits", "低 13 位"},
+                 {"truncate", "截断"},
+                 {"rna", "rna"},
+                 {"rne", "rne"},
                  {"distinct results", "不同结果数"}};
     const std::vector<std::string> values = params.list("values");
     for (std::size_t i = 0; i < values.size(); ++i) {
@@ -98,33 +102,37 @@ ExperimentResult tf32Inputs(const ParamValues& params) {
         const std::uint32_t f = std::uint32_t(parsed->bits);
         const std::string p = "v" + std::to_string(i + 1) + "_";
         const std::string n = std::to_string(i + 1);
-        out.quantities.push_back(floatQuantity(p + "fp32", {"Value " + n + " in FP32", "值 " + n + " 的 FP32 形式"}, kFp32,
-                                               f, parsed->flags));
+        out.quantities.push_back(floatQuantity(p + "fp32", {"Value " + n + " in FP32", "值 " + n + " 的 FP32 形式"},
+                                               kFp32, f, parsed->flags));
         const std::uint32_t low = f & 0x1FFFu;
-        out.quantities.push_back(countQuantity(p + "low_bits", {"Value " + n + ": the 13 bits TF32 drops, as an integer",
-                                                                "值 " + n + "：TF32 丢掉的 13 位（作为整数）"},
-                                               low));
+        out.quantities.push_back(countQuantity(
+            p + "low_bits",
+            {"Value " + n + ": the 13 bits TF32 drops, as an integer", "值 " + n + "：TF32 丢掉的 13 位（作为整数）"},
+            low));
         const bool tie = low == 0x1000u;
-        out.quantities.push_back(textQuantity(p + "tie", {"Value " + n + " is a tie (low bits = 1 0000 0000 0000)",
-                                                          "值 " + n + " 恰在中点（低位 = 1 0000 0000 0000）"},
+        out.quantities.push_back(textQuantity(p + "tie",
+                                              {"Value " + n + " is a tie (low bits = 1 0000 0000 0000)",
+                                               "值 " + n + " 恰在中点（低位 = 1 0000 0000 0000）"},
                                               tie ? LocalText{"yes", "是"} : LocalText{"no", "否"}));
         std::vector<TableCell> row = {valueCell(kFp32, f), hexBits(kFp32, f), binaryDigits(low, 13)};
         std::vector<std::uint32_t> distinct;
         for (const tc::Tf32Input mode : kTf32Inputs) {
             const std::uint32_t r = tc::tf32Operand(f, mode);
             const std::string key = p + std::string(tc::tf32InputName(mode));
-            out.quantities.push_back(floatQuantity(key, {"Value " + n + " after " + tf32InputShort(mode).en,
-                                                         "值 " + n + " 经" + tf32InputShort(mode).zh + "后"},
+            out.quantities.push_back(floatQuantity(key,
+                                                   {"Value " + n + " after " + tf32InputShort(mode).en,
+                                                    "值 " + n + " 经" + tf32InputShort(mode).zh + "后"},
                                                    kFp32, r));
             const double rel = valueOf(kFp32, f) == 0 ? 0.0
                                                       : (valueOf(kFp32, r) - valueOf(kFp32, f)) / valueOf(kFp32, f);
-            out.quantities.push_back(realQuantity(key + "_error", {"... relative change", "……相对变化"}, rel, RealStyle::Measurement));
+            out.quantities.push_back(
+                realQuantity(key + "_error", {"... relative change", "……相对变化"}, rel, RealStyle::Measurement));
             row.push_back(floatText(kFp32, r) + " (" + hexBits(kFp32, r) + ")");
             if (std::find(distinct.begin(), distinct.end(), r) == distinct.end()) distinct.push_back(r);
         }
-        out.quantities.push_back(countQuantity(p + "distinct", {"Value " + n + ": distinct TF32 results",
-                                                                "值 " + n + "：不同的 TF32 结果个数"},
-                                               std::int64_t(distinct.size())));
+        out.quantities.push_back(countQuantity(
+            p + "distinct", {"Value " + n + ": distinct TF32 results", "值 " + n + "：不同的 TF32 结果个数"},
+            std::int64_t(distinct.size())));
         row.push_back(std::to_string(distinct.size()));
         t.rows.push_back(std::move(row));
     }
@@ -161,31 +169,49 @@ ResultTable stepsTable(const tc::BlockModel& m, const std::vector<tc::BlockSteps
                    std::to_string(m.blockSize),
                arch + "：每一项截到 2^E 以下 F = " + std::to_string(m.fractionBits) + " 位，每块 " +
                    std::to_string(m.blockSize) + " 个乘积"};
-    t.columns = {{"block", "块"},           {"term", "项"},          {"exact value", "精确值"},
-                 {"exponent", "指数"},      {"E", "E"},              {"kept (units of 2^(E−F))", "保留值（单位 2^(E−F)）"},
+    t.columns = {{"block", "块"},
+                 {"term", "项"},
+                 {"exact value", "精确值"},
+                 {"exponent", "指数"},
+                 {"E", "E"},
+                 {"kept (units of 2^(E−F))", "保留值（单位 2^(E−F)）"},
                  {"bits cut off", "被截掉的位"}};
     for (std::size_t b = 0; b < blocks.size(); ++b) {
         const tc::BlockSteps& st = blocks[b];
         for (const tc::TermStep& term : st.terms) {
             if (term.dropped) {
-                t.rows.push_back({std::to_string(b + 1), termName(term), pythonRepr(termValue(term)), "", "",
-                                  {"zero: dropped", "零：不参与"}, ""});
+                t.rows.push_back({std::to_string(b + 1),
+                                  termName(term),
+                                  pythonRepr(termValue(term)),
+                                  "",
+                                  "",
+                                  {"zero: dropped", "零：不参与"},
+                                  ""});
                 continue;
             }
             const std::string zeros = std::to_string(term.lostBitCount);
             const LocalText lost = term.lostBitCount == 0 ? LocalText{"none", "无"}
-                                   : term.lostBits == 0   ? LocalText{"none (" + zeros + " zero bits)",
-                                                                      "无（" + zeros + " 个零位）"}
-                                                          : LocalText{binaryDigits(term.lostBits, term.lostBitCount)};
+                                   : term.lostBits == 0
+                                       ? LocalText{"none (" + zeros + " zero bits)", "无（" + zeros + " 个零位）"}
+                                       : LocalText{binaryDigits(term.lostBits, term.lostBitCount)};
             t.rows.push_back({std::to_string(b + 1), termName(term), pythonRepr(termValue(term)),
                               std::to_string(term.exponent), std::to_string(st.maxExponent), std::to_string(term.cut),
                               lost});
         }
-        t.rows.push_back({std::to_string(b + 1), {"S = sum of the kept values", "S = 保留值之和"},
-                          pythonRepr(std::ldexp(double(st.sum), st.maxExponent - st.fractionBits)), "",
-                          std::to_string(st.maxExponent), std::to_string(st.sum), ""});
-        t.rows.push_back({std::to_string(b + 1), {"D = S·2^(E−F) rounded toward zero to FP32", "D = S·2^(E−F) 向零舍入到 FP32"},
-                          floatText(kFp32, st.resultBits) + " (" + hexBits(kFp32, st.resultBits) + ")", "", "", "", ""});
+        t.rows.push_back({std::to_string(b + 1),
+                          {"S = sum of the kept values", "S = 保留值之和"},
+                          pythonRepr(std::ldexp(double(st.sum), st.maxExponent - st.fractionBits)),
+                          "",
+                          std::to_string(st.maxExponent),
+                          std::to_string(st.sum),
+                          ""});
+        t.rows.push_back({std::to_string(b + 1),
+                          {"D = S·2^(E−F) rounded toward zero to FP32", "D = S·2^(E−F) 向零舍入到 FP32"},
+                          floatText(kFp32, st.resultBits) + " (" + hexBits(kFp32, st.resultBits) + ")",
+                          "",
+                          "",
+                          "",
+                          ""});
     }
     return t;
 }
@@ -195,7 +221,7 @@ struct Operands {
     Format format;                // what the values are rounded into (TF32: FP32 bits)
     std::vector<std::uint64_t> a; // bits as given to the instruction
     std::vector<std::uint64_t> b;
-    std::uint64_t c = 0;          // FP32
+    std::uint64_t c = 0; // FP32
 };
 
 Operands readOperands(const ParamValues& params) {
@@ -227,46 +253,48 @@ ExperimentResult mmaBlockSteps(const ParamValues& params) {
         const std::string desc(tc::archDescription(arch));
         out.quantities.push_back(floatQuantity(p, {"D on " + desc, desc + " 上的 D"}, kFp32, r.bits));
         // A NaN or an infinity decides D without arithmetic: say which case, there are no E, S or cuts to show.
-        const auto special = std::find_if(blocks.begin(), blocks.end(),
-                                          [](const tc::BlockSteps& st) { return st.special != tc::BlockSpecial::None; });
+        const auto special = std::find_if(blocks.begin(), blocks.end(), [](const tc::BlockSteps& st) {
+            return st.special != tc::BlockSpecial::None;
+        });
         if (special != blocks.end()) {
             out.quantities.push_back(textQuantity(p + "_special", {"Decided without arithmetic", "无需运算即可决定"},
                                                   blockSpecialText(special->special)));
             continue;
         }
-        out.quantities.push_back(countQuantity(p + "_block", {"Products per block (n)", "每块乘积数（n）"}, m.blockSize));
-        out.quantities.push_back(countQuantity(p + "_f", {"Fraction bits kept below 2^E (F)", "2^E 以下保留的小数位（F）"},
-                                               m.fractionBits));
-        out.quantities.push_back(countQuantity(p + "_blocks", {"Blocks chained", "串联的块数"}, std::int64_t(blocks.size())));
+        out.quantities.push_back(
+            countQuantity(p + "_block", {"Products per block (n)", "每块乘积数（n）"}, m.blockSize));
+        out.quantities.push_back(
+            countQuantity(p + "_f", {"Fraction bits kept below 2^E (F)", "2^E 以下保留的小数位（F）"}, m.fractionBits));
+        out.quantities.push_back(
+            countQuantity(p + "_blocks", {"Blocks chained", "串联的块数"}, std::int64_t(blocks.size())));
         const tc::BlockSteps& last = blocks.back();
         out.quantities.push_back(countQuantity(p + "_e", {"E of the last block", "最后一块的 E"}, last.maxExponent));
-        out.quantities.push_back(countQuantity(p + "_sum", {"S of the last block, in units of 2^(E−F)",
-                                                            "最后一块的 S（单位 2^(E−F)）"},
-                                               last.sum));
+        out.quantities.push_back(countQuantity(
+            p + "_sum", {"S of the last block, in units of 2^(E−F)", "最后一块的 S（单位 2^(E−F)）"}, last.sum));
         std::int64_t cutTerms = 0;
         for (const tc::BlockSteps& st : blocks)
             for (const tc::TermStep& t : st.terms) cutTerms += !t.dropped && t.lostBits != 0;
-        out.quantities.push_back(countQuantity(p + "_cut_terms", {"Terms that lost bits in the cut", "截断时丢了位的项数"},
-                                               cutTerms));
+        out.quantities.push_back(
+            countQuantity(p + "_cut_terms", {"Terms that lost bits in the cut", "截断时丢了位的项数"}, cutTerms));
         out.tables.push_back(stepsTable(m, blocks, p + "_steps"));
         if (arch == tc::Arch::Sm80) {
             // The same operands as the unit sees them (identical on both architectures), and the IEEE references.
             for (int i = 0; i < std::min(k, 2); ++i) {
                 const tc::TermStep& term = blocks[0].terms[std::size_t(i)];
                 const std::string n = std::to_string(i);
-                out.quantities.push_back(floatQuantity("a" + n + "_unit", {"a" + n + " as the tensor core sees it",
-                                                                          "张量核心看到的 a" + n},
-                                                       m.inputFormat, term.aUnit));
-                out.quantities.push_back(floatQuantity("b" + n + "_unit", {"b" + n + " as the tensor core sees it",
-                                                                          "张量核心看到的 b" + n},
-                                                       m.inputFormat, term.bUnit));
+                out.quantities.push_back(
+                    floatQuantity("a" + n + "_unit", {"a" + n + " as the tensor core sees it", "张量核心看到的 a" + n},
+                                  m.inputFormat, term.aUnit));
+                out.quantities.push_back(
+                    floatQuantity("b" + n + "_unit", {"b" + n + " as the tensor core sees it", "张量核心看到的 b" + n},
+                                  m.inputFormat, term.bUnit));
             }
             std::vector<std::uint32_t> d(1);
             tc::referenceGemmExact(m, {1, 1, k}, a32, b32, c32, d);
-            out.quantities.push_back(floatQuantity("exact_rounded",
-                                                   {"The exact sum rounded once to FP32 (nearest even)",
-                                                    "精确和一次舍入到 FP32（就近取偶）"},
-                                                   kFp32, d[0]));
+            out.quantities.push_back(floatQuantity(
+                "exact_rounded",
+                {"The exact sum rounded once to FP32 (nearest even)", "精确和一次舍入到 FP32（就近取偶）"}, kFp32,
+                d[0]));
             tc::ExactAccumulator acc;
             // The exact sum over every block's products and the original C.
             for (const tc::BlockSteps& st : blocks)
@@ -279,9 +307,10 @@ ExperimentResult mmaBlockSteps(const ParamValues& params) {
                 acc.add(cv < 0, std::uint64_t(std::ldexp(mant, 53)), e - 53);
             }
             const Result exact = acc.round(kFp64);
-            out.quantities.push_back(floatQuantity("exact", {"The exact sum (in FP64; flags say if it had to round)",
-                                                             "精确和（FP64；标志说明是否需要舍入）"},
-                                                   kFp64, exact.bits, exact.flags));
+            out.quantities.push_back(floatQuantity(
+                "exact",
+                {"The exact sum (in FP64; flags say if it had to round)", "精确和（FP64；标志说明是否需要舍入）"},
+                kFp64, exact.bits, exact.flags));
         }
     }
     // FP32 on CUDA cores, no tensor core and no TF32: d = fma(a_k, b_k, d) in order, the operands widened exactly.
@@ -291,9 +320,10 @@ ExperimentResult mmaBlockSteps(const ParamValues& params) {
         const std::uint64_t bi = convert(o.format, o.b[std::size_t(i)], kFp32).bits;
         d = fma(kFp32, ai, bi, d).bits;
     }
-    out.quantities.push_back(floatQuantity("fp32_fma", {"FP32 FMA loop on the operands as given (no tensor core)",
-                                                        "对原始操作数做 FP32 FMA 循环（不用张量核心）"},
-                                           kFp32, d));
+    out.quantities.push_back(floatQuantity(
+        "fp32_fma",
+        {"FP32 FMA loop on the operands as given (no tensor core)", "对原始操作数做 FP32 FMA 循环（不用张量核心）"},
+        kFp32, d));
     return out;
 }
 
@@ -315,8 +345,8 @@ ExperimentResult tf32GemmError(const ParamValues& params) {
     ResultTable t;
     t.key = "errors";
     t.title = {"Error of C = A·B against the exact product, " + std::to_string(m) + " × " + std::to_string(n) +
-                   " cells; TF32 on " + std::string(tc::archDescription(arch)) + ", inputs: " +
-                   tf32InputShort(conversion).en,
+                   " cells; TF32 on " + std::string(tc::archDescription(arch)) +
+                   ", inputs: " + tf32InputShort(conversion).en,
                "C = A·B 相对精确结果的误差，" + std::to_string(m) + " × " + std::to_string(n) + " 个元素；TF32 在 " +
                    std::string(tc::archDescription(arch)) + " 上，输入：" + tf32InputShort(conversion).zh};
     t.columns = {{"K", "K"},
@@ -342,8 +372,8 @@ ExperimentResult tf32GemmError(const ParamValues& params) {
         const std::vector<std::uint32_t> c(std::size_t(m) * std::size_t(n), 0);
         std::vector<ExactDot> exact;
         for (int i = 0; i < m; ++i)
-            for (int j = 0; j < n; ++j) exact.push_back(exactDot(&a[std::size_t(i) * std::size_t(k)], &b[std::size_t(j)],
-                                                                std::size_t(n), k));
+            for (int j = 0; j < n; ++j)
+                exact.push_back(exactDot(&a[std::size_t(i) * std::size_t(k)], &b[std::size_t(j)], std::size_t(n), k));
         std::vector<std::uint32_t> dFp32(c.size()), dTf32(c.size()), dInputs(c.size());
         // TF32 off: FP32 FMAs on CUDA cores, one rounding per k, on the full FP32 operands (the core's
         // reference GEMMs would convert them to TF32 first).
@@ -352,7 +382,8 @@ ExperimentResult tf32GemmError(const ParamValues& params) {
                 std::uint64_t d = 0;
                 for (int kk = 0; kk < k; ++kk)
                     d = fma(kFp32, aBits[std::size_t(i) * std::size_t(k) + std::size_t(kk)],
-                            bBits[std::size_t(kk) * std::size_t(n) + std::size_t(j)], d).bits;
+                            bBits[std::size_t(kk) * std::size_t(n) + std::size_t(j)], d)
+                            .bits;
                 dFp32[std::size_t(i) * std::size_t(n) + std::size_t(j)] = std::uint32_t(d);
             }
         tc::emulateGemm(model, {m, n, k}, aBits, bBits, c, dTf32);
@@ -367,8 +398,10 @@ ExperimentResult tf32GemmError(const ParamValues& params) {
         for (auto [series, value] : {std::pair{&sFp32, eFp32.mean}, {&sTf32, eTf32.mean}, {&sInputs, eInputs.mean}})
             if (value > 0) addPoint(*series, k, value);
         const auto publish = [&](const std::string& suffix, const std::string& en, const std::string& zh) {
-            const auto q = [&](const std::string& key, const std::string& labelEn, const std::string& labelZh, double v) {
-                out.quantities.push_back(realQuantity(key + "_" + suffix, {labelEn + en, labelZh + zh}, v, RealStyle::Measurement));
+            const auto q = [&](const std::string& key, const std::string& labelEn, const std::string& labelZh,
+                               double v) {
+                out.quantities.push_back(
+                    realQuantity(key + "_" + suffix, {labelEn + en, labelZh + zh}, v, RealStyle::Measurement));
             };
             out.quantities.push_back(countQuantity("k_" + suffix, {"K" + en, "K" + zh}, k));
             q("fp32_max", "FP32: largest error", "FP32：最大误差", eFp32.max);
@@ -386,9 +419,9 @@ ExperimentResult tf32GemmError(const ParamValues& params) {
         if (ki == 0) publish("first", " (first K)", "（第一个 K）");
         if (ki + 1 == ks.size()) publish("last", " (last K)", "（最后一个 K）");
     }
-    out.quantities.push_back(realQuantity("tf32_mean_least", {"TF32: the least mean error over the K tried",
-                                                               "TF32：所试 K 中最小的平均误差"},
-                                          tf32Least));
+    out.quantities.push_back(
+        realQuantity("tf32_mean_least",
+                     {"TF32: the least mean error over the K tried", "TF32：所试 K 中最小的平均误差"}, tf32Least));
     out.quantities.push_back(countQuantity("k_at_least", {"... at K", "……出现在 K ="}, kAtLeast));
     out.tables.push_back(std::move(t));
     out.charts.push_back(errorAgainstKChart({"Mean error against K", "平均误差随 K 的变化"},
@@ -412,34 +445,37 @@ void addTensorCoreExperiments(std::vector<ExperimentSpec>& catalog) {
                        {numberListParam("values", "0.99999994, 1.00048828125, 1.00146484375",
                                         {"FP32 values (comma-separated)", "FP32 值（逗号分隔）"})},
                        tf32Inputs});
-    catalog.push_back({"mma_block_steps",
-                       {"One tensor-core block FMA, step by step", "张量核心的一次块 FMA，逐步展开"},
-                       {"D = Σ a_k·b_k + C on the sm_80 (A100) and sm_90 (H100/H200) models: each term's exponent, E, "
-                        "the cut to F bits, the exact sum S and the final rounding toward zero; with the IEEE answers.",
-                        "在 sm_80（A100）与 sm_90（H100/H200）模型上计算 D = Σ a_k·b_k + C：每一项的指数、E、截到 F 位、"
-                        "精确和 S 与最后的向零舍入；并给出 IEEE 的结果。"},
-                       {choiceParam("input", "fp16", {"fp16", "bf16", "tf32"}, {"input type of the MMA", "MMA 的输入类型"}),
-                        choiceParam("tf32_input", "truncate", conversions, conversionHelp),
-                        numberListParam("a", "3*2^-24", {"a_0, a_1, ... (rounded to the input type; tf32: FP32)",
-                                                         "a_0, a_1, ……（舍入到输入类型；tf32 时为 FP32）"}),
-                        numberListParam("b", "-0.5", {"b_0, b_1, ... (one for each a)", "b_0, b_1, ……（与 a 一一对应）"}),
-                        numberParam("c", "1", {"C, in FP32", "C（FP32）"})},
-                       mmaBlockSteps});
-    catalog.push_back({"tf32_gemm_error",
-                       {"TF32 against FP32 in a GEMM", "GEMM 中的 TF32 与 FP32"},
-                       {"Random matrices like torch.rand multiplied with FP32 FMAs (TF32 off) and on the tensor-core "
-                        "model with TF32 inputs (TF32 on); the error of each against the exact product as K grows.",
-                        "用类似 torch.rand 的随机矩阵，分别以 FP32 FMA（关闭 TF32）和 TF32 输入的张量核心模型"
-                        "（开启 TF32）相乘；随 K 增大，各自相对精确乘积的误差。"},
-                       {integerParam("m", "8", 1, 64, {"rows of A and C", "A 与 C 的行数"}),
-                        integerParam("n", "8", 1, 64, {"columns of B and C", "B 与 C 的列数"}),
-                        numberListParam("k_values", "16, 64, 256, 1024, 4096",
-                                        {"inner dimensions K to try (1..16384)", "要试的内维 K（1..16384）"}),
-                        choiceParam("arch", "sm_80", {"sm_80", "sm_90"}, {"tensor-core model", "张量核心模型"}),
-                        choiceParam("tf32_input", "rne", conversions, conversionHelp),
-                        booleanParam("signed", "false", {"inputs in [-1, 1) instead of [0, 1)", "输入取 [-1, 1) 而非 [0, 1)"}),
-                        integerParam("seed", "1", 0, 1000000000, {"seed of the random inputs", "随机输入的种子"})},
-                       tf32GemmError});
+    catalog.push_back(
+        {"mma_block_steps",
+         {"One tensor-core block FMA, step by step", "张量核心的一次块 FMA，逐步展开"},
+         {"D = Σ a_k·b_k + C on the sm_80 (A100) and sm_90 (H100/H200) models: each term's exponent, E, "
+          "the cut to F bits, the exact sum S and the final rounding toward zero; with the IEEE answers.",
+          "在 sm_80（A100）与 sm_90（H100/H200）模型上计算 D = Σ a_k·b_k + C：每一项的指数、E、截到 F 位、"
+          "精确和 S 与最后的向零舍入；并给出 IEEE 的结果。"},
+         {choiceParam("input", "fp16", {"fp16", "bf16", "tf32"}, {"input type of the MMA", "MMA 的输入类型"}),
+          choiceParam("tf32_input", "truncate", conversions, conversionHelp),
+          numberListParam("a", "3*2^-24",
+                          {"a_0, a_1, ... (rounded to the input type; tf32: FP32)",
+                           "a_0, a_1, ……（舍入到输入类型；tf32 时为 FP32）"}),
+          numberListParam("b", "-0.5", {"b_0, b_1, ... (one for each a)", "b_0, b_1, ……（与 a 一一对应）"}),
+          numberParam("c", "1", {"C, in FP32", "C（FP32）"})},
+         mmaBlockSteps});
+    catalog.push_back(
+        {"tf32_gemm_error",
+         {"TF32 against FP32 in a GEMM", "GEMM 中的 TF32 与 FP32"},
+         {"Random matrices like torch.rand multiplied with FP32 FMAs (TF32 off) and on the tensor-core "
+          "model with TF32 inputs (TF32 on); the error of each against the exact product as K grows.",
+          "用类似 torch.rand 的随机矩阵，分别以 FP32 FMA（关闭 TF32）和 TF32 输入的张量核心模型"
+          "（开启 TF32）相乘；随 K 增大，各自相对精确乘积的误差。"},
+         {integerParam("m", "8", 1, 64, {"rows of A and C", "A 与 C 的行数"}),
+          integerParam("n", "8", 1, 64, {"columns of B and C", "B 与 C 的列数"}),
+          numberListParam("k_values", "16, 64, 256, 1024, 4096",
+                          {"inner dimensions K to try (1..16384)", "要试的内维 K（1..16384）"}),
+          choiceParam("arch", "sm_80", {"sm_80", "sm_90"}, {"tensor-core model", "张量核心模型"}),
+          choiceParam("tf32_input", "rne", conversions, conversionHelp),
+          booleanParam("signed", "false", {"inputs in [-1, 1) instead of [0, 1)", "输入取 [-1, 1) 而非 [0, 1)"}),
+          integerParam("seed", "1", 0, 1000000000, {"seed of the random inputs", "随机输入的种子"})},
+         tf32GemmError});
 }
 
 } // namespace fplab::lessons

@@ -370,10 +370,6 @@
         <translation>数值太多：%1 个（最多 %2 个）。</translation>
     </message>
     <message>
-        <source>Value %1: %2</source>
-        <translation>第 %1 个数值：%2</translation>
-    </message>
-    <message>
         <source>No values: paste some or generate a vector.</source>
         <translation>没有数值：请粘贴数值或生成一个向量。</translation>
     </message>
@@ -392,10 +388,6 @@
     <message>
         <source>element index</source>
         <translation>元素序号</translation>
-    </message>
-    <message>
-        <source>%1 elements in %2 blocks. Largest |error| %3, RMS error %4, %5 clipped to the largest value, %6 rounded to zero. The largest element (index %7) sets the scale of block %8, highlighted.</source>
-        <translation>%1 个元素，共 %2 块。最大 |误差| %3，均方根误差 %4，%5 个被截到最大值，%6 个舍入为零。最大的元素（序号 %7）决定第 %8 块的缩放因子，该块已高亮。</translation>
     </message>
     <message>
         <source>OCP MX: floor(log2 amax) − emax</source>
@@ -508,6 +500,30 @@
     <message>
         <source>refused: %1</source>
         <translation>拒绝：%1</translation>
+    </message>
+    <message>
+        <source>Your own values</source>
+        <translation>你自己的数值</translation>
+    </message>
+    <message>
+        <source>The value at index %1: %2</source>
+        <translation>索引 %1 处的数值：%2</translation>
+    </message>
+    <message>
+        <source>%1 in %2. Largest |error| %3, RMS error %4, %5 clipped to the largest value, %6 rounded to zero. The largest element (index %7) sets the scale of block %8, highlighted.</source>
+        <translation>%1，分为 %2。最大 |误差| %3，均方根误差 %4，%5 个被截断到最大值，%6 个被舍入为零。最大的元素（索引 %7）决定了第 %8 块的缩放因子，已高亮显示。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n element(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n block(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1228,6 +1244,49 @@
         <source>Run the probes on this GPU, or load a saved fingerprint. The probes on a GPU: %1.</source>
         <translation>在这块 GPU 上运行探测，或加载已保存的指纹。GPU 上的探测：%1。</translation>
     </message>
+    <message>
+        <source>%1 has no floating-point tensor-core MMA to fingerprint (integer MMAs are exact)</source>
+        <translation>%1 没有可做指纹的浮点张量核心 MMA（整数 MMA 是精确的）</translation>
+    </message>
+    <message>
+        <source>%1 has no floating-point tensor-core MMA to fingerprint</source>
+        <translation>%1 没有可做指纹的浮点张量核心 MMA</translation>
+    </message>
+    <message>
+        <source>FP Lab runs its probes with mma.sync only; it has no %1 kernel (a saved %1 answer file can still be loaded)</source>
+        <translation>FP Lab 只用 mma.sync 运行探针；它没有 %1 内核（仍可加载已保存的 %1 答案文件）</translation>
+    </message>
+    <message>
+        <source>recorded cells from %1</source>
+        <translation>来自 %1 的记录单元</translation>
+    </message>
+    <message>
+        <source>FP Lab has no model for compute capability %1.%2 (it models sm_80 and sm_90): save this fingerprint to keep what the GPU does.</source>
+        <translation>FP Lab 没有计算能力 %1.%2 的模型（它只为 sm_80 和 sm_90 建模）：请保存此指纹，以留下这块 GPU 的行为。</translation>
+    </message>
+    <message>
+        <source>The file&apos;s cells do not fit %1; they were read as %2, the type whose cells they fit.</source>
+        <translation>文件中的单元与 %1 不符；已按与之相符的类型 %2 读取。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::FirstRunPointer</name>
+    <message>
+        <source>New here? Start with lesson 1: it takes a number apart bit by bit. Help ▸ Getting started says what each section is for.</source>
+        <translation>初次使用？从第 1 课开始：它把一个数逐位拆开讲解。帮助 ▸ 入门指南介绍每个部分的用途。</translation>
+    </message>
+    <message>
+        <source>Open lesson 1</source>
+        <translation>打开第 1 课</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>不再显示</translation>
+    </message>
+    <message>
+        <source>Hide this hint for good (Help ▸ Getting started stays).</source>
+        <translation>永久隐藏此提示（帮助 ▸ 入门指南仍然可用）。</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::FormatTableModel</name>
@@ -1816,6 +1875,21 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::GettingStartedDialog</name>
+    <message>
+        <source>&lt;h3&gt;Where to start&lt;/h3&gt;&lt;p&gt;Start with &lt;b&gt;lesson 1&lt;/b&gt; (Lessons, Ctrl+3): each lesson explains one thing formats do to numbers and lets you change the experiment behind it. Go through them in order; a checkpoint at the end of a step asks one question.&lt;/p&gt;&lt;h3&gt;The sections&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Explorer&lt;/b&gt; (Ctrl+1): type a value and see how every format stores it, bit by bit, with its exact decimal value and error.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Arithmetic&lt;/b&gt; (Ctrl+2): one operation, step by step: aligning, adding, rounding, the flags.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Lessons&lt;/b&gt; (Ctrl+3): guided lessons with live experiments.&lt;/li&gt;&lt;li&gt;&lt;b&gt;GPU Lab&lt;/b&gt; (Ctrl+4): tensor-core GEMMs on a GPU, or their CPU model without one.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Training&lt;/b&gt; (Ctrl+5): a small network trained in FP32, FP16, BF16 or FP8, with and without loss scaling.&lt;/li&gt;&lt;/ul&gt;&lt;h3&gt;Good to know&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;Help ▸ Keyboard shortcuts (F1) lists every key.&lt;/li&gt;&lt;li&gt;File ▸ Save session keeps what you set up, lesson progress included.&lt;/li&gt;&lt;li&gt;View ▸ Zoom in (Ctrl++) makes all text larger.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;h3&gt;从哪里开始&lt;/h3&gt;&lt;p&gt;从&lt;b&gt;第 1 课&lt;/b&gt;开始（课程，Ctrl+3）：每一课讲清格式对数值做的一件事，并让你修改其背后的实验。请按顺序学习；每一步末尾的检查题会问一个问题。&lt;/p&gt;&lt;h3&gt;各个部分&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;数值探索&lt;/b&gt;（Ctrl+1）：输入一个数，逐位查看每种格式如何存储它，以及它的精确十进制值和误差。&lt;/li&gt;&lt;li&gt;&lt;b&gt;运算&lt;/b&gt;（Ctrl+2）：逐步查看一次运算：对阶、相加、舍入和标志。&lt;/li&gt;&lt;li&gt;&lt;b&gt;课程&lt;/b&gt;（Ctrl+3）：带有实时实验的引导式课程。&lt;/li&gt;&lt;li&gt;&lt;b&gt;GPU 实验室&lt;/b&gt;（Ctrl+4）：在 GPU 上运行张量核心 GEMM；没有 GPU 时使用其 CPU 模型。&lt;/li&gt;&lt;li&gt;&lt;b&gt;训练&lt;/b&gt;（Ctrl+5）：用 FP32、FP16、BF16 或 FP8 训练一个小型网络，可选择是否使用损失缩放。&lt;/li&gt;&lt;/ul&gt;&lt;h3&gt;小提示&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;帮助 ▸ 键盘快捷键（F1）列出所有按键。&lt;/li&gt;&lt;li&gt;文件 ▸ 保存会话会保存你的设置，包括课程进度。&lt;/li&gt;&lt;li&gt;视图 ▸ 放大（Ctrl++）让所有文字变大。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>Getting started</source>
+        <translation>入门指南</translation>
+    </message>
+    <message>
+        <source>Open lesson 1</source>
+        <translation>打开第 1 课</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::GpuLabSection</name>
     <message>
         <source>GPU Lab</source>
@@ -2285,6 +2359,10 @@
         <source>Save a table of the open section as CSV, or a chart as PNG or SVG.</source>
         <translation>把当前页面的表格保存为 CSV，或把图表保存为 PNG 或 SVG。</translation>
     </message>
+    <message>
+        <source>&amp;Getting started</source>
+        <translation>入门指南(&amp;G)</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::MemoryByModeView</name>
@@ -2313,16 +2391,48 @@
         <translation>激活值</translation>
     </message>
     <message>
-        <source>The current settings in each mode of the comparison, as a GPU would hold them (activations: those saved for the backward pass of one micro-batch): the 16-bit modes add float32 master weights and 16-bit copies of the weights, and save smaller activations.</source>
-        <translation>当前设置在对比的每种模式下、按 GPU 的存放方式所占的内存（激活值：一个微批次为反向传播保存的张量）：16 位模式多出 float32 主权重和权重的 16 位副本，保存的激活值更小。</translation>
+        <source>low-precision weight copies</source>
+        <translation>低精度权重副本</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3 bytes for one micro-batch, from the forward pass to the backward pass</source>
+        <translation>%1，%2：一个微批次 %3 字节，从前向传播保留到反向传播</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3 bytes, %4 per parameter (static)</source>
+        <translation>%1，%2：%3 字节，每个参数 %4 字节（静态）</translation>
+    </message>
+    <message>
+        <source>The kept runs&apos; settings, each as a GPU would hold them.</source>
+        <translation>保留的各次训练的设置，按 GPU 上的占用计算。</translation>
+    </message>
+    <message>
+        <source>No run is kept yet: the current settings in each mode of the comparison, as a GPU would hold them.</source>
+        <translation>尚未保留任何训练：当前设置在对比的各模式中按 GPU 上的占用计算。</translation>
+    </message>
+    <message>
+        <source>Static memory (weights, master weights, gradients, optimizer state) stays from step to step; with Adam it is 16 bytes per parameter in FP32 and in mixed precision (float32 master weights and gradients). One micro-batch adds the activations saved for the backward pass, 16-bit only where autocast casts them (the linear layers&apos; inputs; LayerNorm and the loss stay float32), and the low-precision copies of the weights the forward pass makes.</source>
+        <translation>静态内存（权重、主权重、梯度、优化器状态）在各步之间一直保留；使用 Adam 时，FP32 与混合精度都是每个参数 16 字节（float32 主权重和梯度）。一个微批次还要加上为反向传播保存的激活值（只有 autocast 转换的部分是 16 位：线性层的输入；LayerNorm 和损失仍为 float32），以及前向传播生成的低精度权重副本。</translation>
+    </message>
+    <message>
+        <source>Here the smaller activations save %1 bytes, more than the copies cost (%2 bytes).</source>
+        <translation>这里较小的激活值节省了 %1 字节，多于副本的开销（%2 字节）。</translation>
+    </message>
+    <message>
+        <source>Here the smaller activations save %1 bytes, less than the copies cost (%2 bytes): this model is small and its batch short; a larger batch saves more.</source>
+        <translation>这里较小的激活值节省了 %1 字节，少于副本的开销（%2 字节）：这个模型小、批也短；批越大，节省越多。</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes</source>
+        <translation>%1：%2 字节</translation>
+    </message>
+    <message>
+        <source>Totals: %1.</source>
+        <translation>总计：%1。</translation>
     </message>
 </context>
 <context>
     <name>fplab::gui::MemoryTableModel</name>
-    <message>
-        <source>Weights the forward pass reads</source>
-        <translation>前向计算读取的权重</translation>
-    </message>
     <message>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
@@ -2354,6 +2464,14 @@
     <message>
         <source>Bytes per parameter</source>
         <translation>每个参数的字节数</translation>
+    </message>
+    <message>
+        <source>Weights as stored</source>
+        <translation>所存储的权重</translation>
+    </message>
+    <message>
+        <source>Low-precision weight copies, forward to backward (one micro-batch)</source>
+        <translation>低精度权重副本，从前向保留到反向（一个微批次）</translation>
     </message>
 </context>
 <context>
@@ -2480,6 +2598,14 @@
     <message>
         <source>Overflow, underflow, an operand that vanished, or rounding.</source>
         <translation>上溢、下溢、某个操作数消失，或舍入。</translation>
+    </message>
+    <message>
+        <source>a NaN operand → NaN</source>
+        <translation>有 NaN 操作数 → NaN</translation>
+    </message>
+    <message>
+        <source>An operation with a NaN operand returns a quiet NaN, the first NaN operand&apos;s sign and payload where the format has them (IEEE 754 NaN propagation): nothing about the other operands survives.</source>
+        <translation>有 NaN 操作数的运算返回一个静默 NaN，格式支持时带有第一个 NaN 操作数的符号和载荷（IEEE 754 的 NaN 传播）：其他操作数的信息都不会留下。</translation>
     </message>
 </context>
 <context>
@@ -2662,6 +2788,10 @@ Python 打印为：%2</translation>
         <source>Every digit: %1</source>
         <translation>全部数字：%1</translation>
     </message>
+    <message>
+        <source>Exactly %1</source>
+        <translation>精确值为 %1</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::RunAllModes</name>
@@ -2707,6 +2837,14 @@ Python 打印为：%2</translation>
     <message>
         <source>smoothed</source>
         <translation>平滑</translation>
+    </message>
+    <message>
+        <source>Loss of the %1 run</source>
+        <translation>%1 训练的损失</translation>
+    </message>
+    <message>
+        <source>Loss scale of the %1 run</source>
+        <translation>%1 训练的损失缩放因子</translation>
     </message>
 </context>
 <context>
@@ -2846,6 +2984,48 @@ Python 打印为：%2</translation>
     <message>
         <source>Loss over all data: %1</source>
         <translation>全部数据上的损失：%1</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>每秒 %1 步</translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n s left</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n min left</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>about %1 h %2 min left</source>
+        <translation>约剩 %1 小时 %2 分钟</translation>
+    </message>
+    <message>
+        <source>%1, %2.</source>
+        <translation>%1，%2。</translation>
+    </message>
+    <message>
+        <source>Cancel the run?</source>
+        <translation>取消这次训练？</translation>
+    </message>
+    <message numerus="yes">
+        <source>The run has done %n step(s). Cancelling ends it; it cannot be resumed.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel the run</source>
+        <translation>取消训练</translation>
+    </message>
+    <message>
+        <source>Keep running</source>
+        <translation>继续运行</translation>
     </message>
 </context>
 <context>
@@ -3061,6 +3241,18 @@ Python 打印为：%2</translation>
         <source>&amp;Clear the list</source>
         <translation>清空列表(&amp;C)</translation>
     </message>
+    <message>
+        <source>Save the session?</source>
+        <translation>保存会话？</translation>
+    </message>
+    <message>
+        <source>The kept runs and settings have not been saved; they are lost on quitting.</source>
+        <translation>保留的训练和设置尚未保存；退出后将会丢失。</translation>
+    </message>
+    <message>
+        <source>The session %1 has unsaved changes.</source>
+        <translation>会话 %1 有未保存的更改。</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::SessionReader</name>
@@ -3192,6 +3384,10 @@ Python 打印为：%2</translation>
     <message>
         <source>Esc</source>
         <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Table: select every row</source>
+        <translation>表格：选中所有行</translation>
     </message>
 </context>
 <context>
@@ -3453,6 +3649,22 @@ Python 打印为：%2</translation>
     <message>
         <source>WRONG: %1</source>
         <translation>WRONG（结果错误）：%1</translation>
+    </message>
+    <message>
+        <source>Measured column: cuBLAS on %1 on %2 (the record in %3), square GEMMs of size %4; measuring here replaces it.</source>
+        <translation>“实测”列：%2 在 %1 上测得的 cuBLAS 数据（记录在 %3），规模为 %4 的方阵 GEMM；在这里测量会替换它。</translation>
+    </message>
+    <message>
+        <source>The record of %1 (%2) has no GEMMs of size %3.</source>
+        <translation>%1（%2）的记录中没有规模为 %3 的 GEMM。</translation>
+    </message>
+    <message>
+        <source>Measurements need a GPU (%1).</source>
+        <translation>测量需要 GPU（%1）。</translation>
+    </message>
+    <message>
+        <source>Measured on %1, %2</source>
+        <translation>在 %1 上实测，%2</translation>
     </message>
 </context>
 <context>
@@ -4467,6 +4679,28 @@ Python 打印为：%2</translation>
         <source>&apos;%1&apos; is not a valid %2</source>
         <translation>“%1”不是有效的 %2</translation>
     </message>
+    <message>
+        <source>%1 has no NaN encoding: every bit pattern is a finite number</source>
+        <translation>%1 没有 NaN 编码：每种位模式都是有限数</translation>
+    </message>
+    <message>
+        <source>%1 has one NaN encoding per sign and no payload: write nan or -nan</source>
+        <translation>%1 每种符号只有一个 NaN 编码，没有载荷：请写 nan 或 -nan</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number: a NaN payload of 0 is infinity&apos;s encoding</source>
+        <translation>“%1”不是数：载荷为 0 的 NaN 就是无穷大的编码</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: the payload does not fit in %2&apos;s %n significand bit(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2 is a view of the running system (%3), not a place files can be saved.</source>
+        <translation>无法保存 %1：%2 是运行中系统的视图（%3），不是可以保存文件的地方。</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::Tf32Panel</name>
@@ -4930,6 +5164,18 @@ Python 打印为：%2</translation>
         <source>The kept runs were not restored: the session holds no list of runs.</source>
         <translation>保留的训练未能恢复：会话中没有训练列表。</translation>
     </message>
+    <message>
+        <source>Compare runs keeps %1 runs: “%2” was dropped to keep “%3”. Remove runs you do not need to choose which stay.</source>
+        <translation>“对比训练”最多保留 %1 次训练：为保留“%3”，已移除“%2”。删除不需要的训练，即可自己决定保留哪些。</translation>
+    </message>
+    <message>
+        <source>The charts show the %1 run.</source>
+        <translation>图表显示的是 %1 训练。</translation>
+    </message>
+    <message>
+        <source>The settings on the left are not this run&apos;s (%1): Start runs them.</source>
+        <translation>左侧的设置不是这次训练的（%1）：按“开始”即可运行它们。</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::UlpHeatMap</name>
@@ -5340,6 +5586,10 @@ Python 打印为：%2</translation>
     <message>
         <source>No table or chart is shown</source>
         <translation>当前没有显示表格或图表</translation>
+    </message>
+    <message>
+        <source>Select all</source>
+        <translation>全选</translation>
     </message>
 </context>
 </TS>

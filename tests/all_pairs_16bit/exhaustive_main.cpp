@@ -33,7 +33,7 @@ struct Options {
     std::vector<HostMode> modes{HostMode::NearestEven};
     unsigned threads = std::max(1u, std::thread::hardware_concurrency());
     std::uint32_t aBegin = 0, aEnd = 0x10000; // the first operands checked; every second operand is
-    bool fastPath = false;                   // fplab::fast::op<F> instead of fplab::op(F, ...)
+    bool fastPath = false;                    // fplab::fast::op<F> instead of fplab::op(F, ...)
     int maxReport = 10;
     bool injectFault = false;
 };
@@ -69,18 +69,17 @@ std::string letters(std::uint8_t flags) {
 }
 
 void printUsage() {
-    std::printf(
-        "usage: fplab-exhaustive [options]\n"
-        "Checks all 2^32 operand pairs of FP16/BF16 add and mul against the host FPU (F16C for FP16).\n"
-        "  --formats fp16,bf16     formats to check (default both)\n"
-        "  --ops add,mul           operations (default both)\n"
-        "  --modes rne,rtz,rup,rdn rounding modes, or 'all' (default rne)\n"
-        "  --threads N             worker threads (default: all cores)\n"
-        "  --a-range BEGIN:END     only first operands in [BEGIN, END), hex or decimal (default 0:0x10000)\n"
-        "  --fast                  check fplab::fast::op<F> instead of the runtime API fplab::op(F, ...)\n"
-        "  --max-report N          mismatches printed per combination (default 10)\n"
-        "  --inject-fault          corrupt one expected result on purpose: the run must report 1 mismatch\n"
-        "Exit status 0 when every case matches, 1 on a mismatch or an oracle hazard, 2 on bad usage.\n");
+    std::printf("usage: fplab-exhaustive [options]\n"
+                "Checks all 2^32 operand pairs of FP16/BF16 add and mul against the host FPU (F16C for FP16).\n"
+                "  --formats fp16,bf16     formats to check (default both)\n"
+                "  --ops add,mul           operations (default both)\n"
+                "  --modes rne,rtz,rup,rdn rounding modes, or 'all' (default rne)\n"
+                "  --threads N             worker threads (default: all cores)\n"
+                "  --a-range BEGIN:END     only first operands in [BEGIN, END), hex or decimal (default 0:0x10000)\n"
+                "  --fast                  check fplab::fast::op<F> instead of the runtime API fplab::op(F, ...)\n"
+                "  --max-report N          mismatches printed per combination (default 10)\n"
+                "  --inject-fault          corrupt one expected result on purpose: the run must report 1 mismatch\n"
+                "Exit status 0 when every case matches, 1 on a mismatch or an oracle hazard, 2 on bad usage.\n");
 }
 
 std::vector<std::string_view> splitList(std::string_view s) {
@@ -222,10 +221,10 @@ Tally checkCombination(const Options& o, Target target, HostOp op, HostMode mode
                 std::lock_guard lock(reportMutex);
                 if (int(reports.size()) < o.maxReport) {
                     char line[200];
-                    std::snprintf(line, sizeof line, "  MISMATCH %s %s %s a=0x%04x b=0x%04x: fplab 0x%04llx %s, host 0x%04x %s",
-                                  targetName(target), opName(op), modeName(mode), a, b,
-                                  static_cast<unsigned long long>(got.bits), letters(got.flags).c_str(), expected.bits,
-                                  letters(expected.flags).c_str());
+                    std::snprintf(
+                        line, sizeof line, "  MISMATCH %s %s %s a=0x%04x b=0x%04x: fplab 0x%04llx %s, host 0x%04x %s",
+                        targetName(target), opName(op), modeName(mode), a, b, static_cast<unsigned long long>(got.bits),
+                        letters(got.flags).c_str(), expected.bits, letters(expected.flags).c_str());
                     reports.push_back(line);
                 }
             }

@@ -16,8 +16,7 @@ namespace {
 
 // MXCSR: exception flags in bits 0-5, all exceptions masked (bits 7-12), rounding control in bits 13-14.
 constexpr unsigned kMxcsrMasked = 0x1F80;
-constexpr unsigned kMxInvalid = 0x01, kMxDivZero = 0x04, kMxOverflow = 0x08, kMxUnderflow = 0x10,
-                   kMxPrecision = 0x20;
+constexpr unsigned kMxInvalid = 0x01, kMxDivZero = 0x04, kMxOverflow = 0x08, kMxUnderflow = 0x10, kMxPrecision = 0x20;
 constexpr std::uint8_t kInvalid = 1, kDivideByZero = 2, kOverflow = 4, kUnderflow = 8, kInexact = 16;
 
 unsigned mxcsrFor(HostMode mode) {
@@ -147,14 +146,14 @@ template <HostOp Op, bool ReadFlags>
 unsigned hostDoubleToFloat(double a, double b, unsigned mxcsr, double& x, float& f) {
     unsigned after = 0;
     x = a;
-#define FPLAB_HOST_STEP(instr)                                                                                    \
-    if constexpr (ReadFlags)                                                                                      \
-        asm volatile("vldmxcsr %[in]\n\t" instr " %[b], %[x], %[x]\n\tvcvtsd2ss %[x], %[x], %[f]\n\tvstmxcsr %[out]"  \
-                     : [x] "+x"(x), [f] "=&x"(f), [out] "=m"(after)                                              \
-                     : [b] "x"(b), [in] "m"(mxcsr));                                                              \
-    else                                                                                                          \
-        asm volatile("vldmxcsr %[in]\n\t" instr " %[b], %[x], %[x]\n\tvcvtsd2ss %[x], %[x], %[f]"                 \
-                     : [x] "+x"(x), [f] "=&x"(f)                                                                  \
+#define FPLAB_HOST_STEP(instr)                                                                                         \
+    if constexpr (ReadFlags)                                                                                           \
+        asm volatile("vldmxcsr %[in]\n\t" instr " %[b], %[x], %[x]\n\tvcvtsd2ss %[x], %[x], %[f]\n\tvstmxcsr %[out]"   \
+                     : [x] "+x"(x), [f] "=&x"(f), [out] "=m"(after)                                                    \
+                     : [b] "x"(b), [in] "m"(mxcsr));                                                                   \
+    else                                                                                                               \
+        asm volatile("vldmxcsr %[in]\n\t" instr " %[b], %[x], %[x]\n\tvcvtsd2ss %[x], %[x], %[f]"                      \
+                     : [x] "+x"(x), [f] "=&x"(f)                                                                       \
                      : [b] "x"(b), [in] "m"(mxcsr));
     if constexpr (Op == HostOp::Add) {
         FPLAB_HOST_STEP("vaddsd")
@@ -211,7 +210,8 @@ bool hostOracleAvailable() {
 #endif
 }
 
-HostOracle::HostOracle(Target target) : m_target(target), m_values(target == Target::Fp16 ? fp16Values() : bf16Values()) {}
+HostOracle::HostOracle(Target target)
+    : m_target(target), m_values(target == Target::Fp16 ? fp16Values() : bf16Values()) {}
 
 HostResult HostOracle::compute(HostOp op, std::uint16_t a, std::uint16_t b, HostMode mode) const {
     return op == HostOp::Add ? computeWith<HostOp::Add>(m_target, m_values, a, b, mode)

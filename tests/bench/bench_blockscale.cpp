@@ -51,7 +51,8 @@ void plainFp32ToE4m3(benchmark::State& state) {
     const Env env{.saturate = true};
     for (auto _ : state) {
         for (std::size_t i = 0; i < t.size(); ++i)
-            codes[i] = static_cast<std::uint8_t>(fast::convert<kFp32, kE4m3>(std::bit_cast<std::uint32_t>(t[i]), env).bits);
+            codes[i] = static_cast<std::uint8_t>(
+                fast::convert<kFp32, kE4m3>(std::bit_cast<std::uint32_t>(t[i]), env).bits);
         benchmark::DoNotOptimize(codes.data());
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * t.size()));

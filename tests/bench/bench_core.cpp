@@ -60,7 +60,7 @@ std::uint64_t hardValue(std::mt19937_64& g, const Format& f, bool positive = fal
     case 3: return encode(f, sign, 0, 0);
     case 4: return encode(f, sign, top, g() % 4 == 0 ? 0 : g()); // inf, NaN (or finite for FP8/FP6)
     case 5:
-    case 6: return encode(f, sign, 1 + g() % 3, g());      // just above the smallest normal
+    case 6: return encode(f, sign, 1 + g() % 3, g());       // just above the smallest normal
     case 7: return encode(f, sign, top - 1 - g() % 3, g()); // near the largest finite
     default: return middleNormal(g, f, positive);
     }
@@ -117,10 +117,15 @@ void benchFast(benchmark::State& state, Op op, Mix mix, RoundingMode mode) {
         // Stochastic rounding needs fresh random bits per operation: that cost is part of it.
         StochasticStream stream(7);
         switch (op) {
-        case Op::Add: return runOverOperands(state, o, [&](auto a, auto b, auto) { return fast::add<F>(a, b, stream.nextEnv()); });
-        case Op::Mul: return runOverOperands(state, o, [&](auto a, auto b, auto) { return fast::mul<F>(a, b, stream.nextEnv()); });
+        case Op::Add:
+            return runOverOperands(state, o,
+                                   [&](auto a, auto b, auto) { return fast::add<F>(a, b, stream.nextEnv()); });
+        case Op::Mul:
+            return runOverOperands(state, o,
+                                   [&](auto a, auto b, auto) { return fast::mul<F>(a, b, stream.nextEnv()); });
         case Op::Fma:
-            return runOverOperands(state, o, [&](auto a, auto b, auto c) { return fast::fma<F>(a, b, c, stream.nextEnv()); });
+            return runOverOperands(state, o,
+                                   [&](auto a, auto b, auto c) { return fast::fma<F>(a, b, c, stream.nextEnv()); });
         default: state.SkipWithError("stochastic rounding is benchmarked for add, mul and fma only"); return;
         }
     }
@@ -133,8 +138,7 @@ void benchFast(benchmark::State& state, Op op, Mix mix, RoundingMode mode) {
     case Op::Convert:
         if constexpr (F.id == FormatId::Fp32)
             return runOverOperands(state, o, [&](auto a, auto, auto) { return fast::convert<kFp64, F>(a, env); });
-        else
-            return runOverOperands(state, o, [&](auto a, auto, auto) { return fast::convert<kFp32, F>(a, env); });
+        else return runOverOperands(state, o, [&](auto a, auto, auto) { return fast::convert<kFp32, F>(a, env); });
     }
 }
 
@@ -193,8 +197,9 @@ void registerAll() {
         const std::string name = std::string("custom-") + std::string(f->name());
         for (Op op : kOps) {
             for (Mix mix : {Mix::Normal, Mix::Hard}) {
-                benchmark::RegisterBenchmark(benchName(op, name, "runtime", mix, RoundingMode::NearestEven).c_str(),
-                                             [=](benchmark::State& s) { benchRuntime(s, *f, op, mix, RoundingMode::NearestEven); });
+                benchmark::RegisterBenchmark(
+                    benchName(op, name, "runtime", mix, RoundingMode::NearestEven).c_str(),
+                    [=](benchmark::State& s) { benchRuntime(s, *f, op, mix, RoundingMode::NearestEven); });
             }
         }
     }
@@ -205,8 +210,9 @@ void registerAll() {
             benchmark::RegisterBenchmark(benchName(op, "fp32", "fast", Mix::Normal, mode).c_str(),
                                          [=](benchmark::State& s) { benchFast<kFp32>(s, op, Mix::Normal, mode); });
             if (mode != RoundingMode::Stochastic)
-                benchmark::RegisterBenchmark(benchName(op, "fp32", "runtime", Mix::Normal, mode).c_str(),
-                                             [=](benchmark::State& s) { benchRuntime(s, kFp32, op, Mix::Normal, mode); });
+                benchmark::RegisterBenchmark(
+                    benchName(op, "fp32", "runtime", Mix::Normal, mode).c_str(),
+                    [=](benchmark::State& s) { benchRuntime(s, kFp32, op, Mix::Normal, mode); });
         }
     }
 }

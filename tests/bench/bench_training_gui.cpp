@@ -126,7 +126,8 @@ int main(int argc, char** argv) {
             QThread::usleep(200);
         }
     };
-    std::printf("Training run: %s, %d steps, width %d, window 1280x800 (offscreen)\n", o.mode.c_str(), o.steps, o.width);
+    std::printf("Training run: %s, %d steps, width %d, window 1280x800 (offscreen)\n", o.mode.c_str(), o.steps,
+                o.width);
     std::fflush(stdout);
     const qint64 start = clock.nsecsElapsed();
     lastTick = start;
@@ -152,7 +153,8 @@ int main(int argc, char** argv) {
         const QLineSeries* loss = s->charts()->lossSeries();
         const QLineSeries* scale = s->charts()->scaleSeries();
         consistent = stopped == c->run().lastStep() && c->run().state.stepsDone == stopped && loss->count() > 0 &&
-                     int(loss->at(loss->count() - 1).x()) == stopped && int(scale->at(scale->count() - 1).x()) == stopped;
+                     int(loss->at(loss->count() - 1).x()) == stopped &&
+                     int(scale->at(scale->count() - 1).x()) == stopped;
         std::printf("  Pause to worker stopped:        %.1f ms (%d step(s) after the click; goal < 100 ms)\n"
                     "  after Pause, status, run and charts at the worker's step: %s\n",
                     pauseMs, overshoot, consistent ? "yes" : "NO");
@@ -169,7 +171,8 @@ int main(int argc, char** argv) {
     if (workerDone > 0)
         std::printf("  worker's last step at:          %.1f s (the views showed it %.1f s later)\n",
                     ms(workerDone - start) / 1000.0, ms(end - workerDone) / 1000.0);
-    std::printf("  largest gap between GUI events (section switches timed apart): %.1f ms wall, %.1f ms of it GUI-thread CPU (at step %lld; goal < 50 ms)\n",
+    std::printf("  largest gap between GUI events (section switches timed apart): %.1f ms wall, %.1f ms of it "
+                "GUI-thread CPU (at step %lld; goal < 50 ms)\n",
                 ms(maxGap), ms(maxGapCpu), maxGapAt);
     std::printf("  most GUI-thread CPU between two events: %.1f ms (at step %lld)\n", ms(maxCpu), maxCpuAt);
     std::printf("  longest section switch:         %.1f ms wall, most GUI-thread CPU in one: %.1f ms (%d switches)\n",

@@ -43,14 +43,14 @@ struct Digest {
         mix(t.exactIsZero);
         result(t.result);
         const RoundingTrace& r = t.rounding;
-        for (std::uint64_t v : {std::uint64_t(r.sign), std::uint64_t(r.exponent), r.significand, std::uint64_t(r.keptBits),
-                                std::uint64_t(r.guard), std::uint64_t(r.round), std::uint64_t(r.sticky),
-                                std::uint64_t(r.tinyBeforeRounding), std::uint64_t(r.tinyAfterRounding),
-                                std::uint64_t(r.decision)})
+        for (std::uint64_t v :
+             {std::uint64_t(r.sign), std::uint64_t(r.exponent), r.significand, std::uint64_t(r.keptBits),
+              std::uint64_t(r.guard), std::uint64_t(r.round), std::uint64_t(r.sticky),
+              std::uint64_t(r.tinyBeforeRounding), std::uint64_t(r.tinyAfterRounding), std::uint64_t(r.decision)})
             mix(v);
         if (r.stochastic)
-            for (std::uint64_t v : {std::uint64_t(r.stochastic->discardedBits), r.stochastic->discarded, r.stochastic->draw,
-                                    r.stochastic->towardZero, r.stochastic->awayFromZero})
+            for (std::uint64_t v : {std::uint64_t(r.stochastic->discardedBits), r.stochastic->discarded,
+                                    r.stochastic->draw, r.stochastic->towardZero, r.stochastic->awayFromZero})
                 mix(v);
         for (const auto& o : t.operands) {
             mix(o.bits);
@@ -172,7 +172,8 @@ int main() {
                     const std::uint64_t n = std::uint64_t(1) << f.totalBits();
                     for (std::uint64_t a = 0; a < n; ++a)
                         for (std::uint64_t b = 0; b < n; ++b)
-                            checkAll(d, dt, f, a, b, g() & f.bitMask(), environment(mode, variant, g()), ((a ^ b) & 7) == 0);
+                            checkAll(d, dt, f, a, b, g() & f.bitMask(), environment(mode, variant, g()),
+                                     ((a ^ b) & 7) == 0);
                 } else {
                     for (int i = 0; i < 20000; ++i) {
                         const std::uint64_t a = operand(g, f);

@@ -80,8 +80,10 @@ TEST(ScaleBytes, OneByteInThreeFormats) {
         const ByteReading e8m0 = readScaleByte(c.byte, ScaleByteFormat::E8m0);
         const ByteReading e4m3 = readScaleByte(c.byte, ScaleByteFormat::E4m3);
         const ByteReading ue4m3 = readScaleByte(c.byte, ScaleByteFormat::Ue4m3);
-        if (std::isnan(c.e8m0)) EXPECT_TRUE(std::isnan(e8m0.value)); else EXPECT_EQ(e8m0.value, c.e8m0) << int(c.byte);
-        if (std::isnan(c.e4m3)) EXPECT_TRUE(std::isnan(e4m3.value)); else EXPECT_EQ(e4m3.value, c.e4m3) << int(c.byte);
+        if (std::isnan(c.e8m0)) EXPECT_TRUE(std::isnan(e8m0.value));
+        else EXPECT_EQ(e8m0.value, c.e8m0) << int(c.byte);
+        if (std::isnan(c.e4m3)) EXPECT_TRUE(std::isnan(e4m3.value));
+        else EXPECT_EQ(e4m3.value, c.e4m3) << int(c.byte);
         EXPECT_EQ(ue4m3.valid, c.ue4m3Valid) << int(c.byte);
         EXPECT_TRUE(e8m0.valid && e4m3.valid);
     }

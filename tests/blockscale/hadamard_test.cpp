@@ -41,8 +41,8 @@ TEST(Hadamard, KeepsTheSumOfSquaresAndInvertsBack) {
         const std::vector<double> back = hadamardInverse(std::vector<double>(y.begin(), y.end()), {2, 32}, seed);
         for (std::size_t i = 0; i < x.size(); ++i) EXPECT_NEAR(back[i], x[i], 1e-4) << i;
     }
-    EXPECT_EQ(hadamardShapeError({2, 24}),
-              "the random Hadamard transform works on 16-element segments: a row of 24 elements is not a multiple of 16");
+    EXPECT_EQ(hadamardShapeError({2, 24}), "the random Hadamard transform works on 16-element segments: a row of 24 "
+                                           "elements is not a multiple of 16");
     EXPECT_FALSE(hadamardShapeError({3, 48}));
 }
 

@@ -36,9 +36,9 @@ TEST(Npy, ReadsFloat16AndBfloat16) {
     ASSERT_TRUE(h.array) << h.error;
     EXPECT_EQ(h.array->values, (std::vector<float>{1.0f, 0x1p-24f}));
     for (const char* descr : {"<V2", "|V2", "bfloat16"}) {
-        const NpyOutcome b = parseNpy(file(std::string("{'descr': '") + descr +
-                                               "', 'fortran_order': False, 'shape': (1, 2), }\n",
-                                           {0x80, 0x3F, 0xC0, 0xC0})); // 1.0, -6.0
+        const NpyOutcome b = parseNpy(
+            file(std::string("{'descr': '") + descr + "', 'fortran_order': False, 'shape': (1, 2), }\n",
+                 {0x80, 0x3F, 0xC0, 0xC0})); // 1.0, -6.0
         ASSERT_TRUE(b.array) << descr << ": " << b.error;
         EXPECT_EQ(b.array->values, (std::vector<float>{1.0f, -6.0f}));
     }
@@ -63,17 +63,17 @@ TEST(Npy, BadFilesGetClearErrors) {
                   .find("'>f4' is not read"),
               std::string::npos);
     EXPECT_NE(error(file("{'descr': '<f4', 'shape': (1,), }\n", {0, 0, 0, 0})).find("lacks"), std::string::npos);
-    EXPECT_NE(error(file("{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }\n", {0, 0, 0, 0}))
-                  .find("needs 12 bytes"),
-              std::string::npos);
+    EXPECT_NE(
+        error(file("{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }\n", {0, 0, 0, 0})).find("needs 12 bytes"),
+        std::string::npos);
     EXPECT_NE(error(file("{'descr': '<f4', 'fortran_order': False, 'shape': (-1,), }\n", {})).find("shape"),
               std::string::npos);
-    EXPECT_NE(error(file("{'descr': '<f4', 'fortran_order': Maybe, 'shape': (1,), }\n", {0, 0, 0, 0}))
-                  .find("fortran_order"),
-              std::string::npos);
-    EXPECT_NE(error(file("{'descr': '<f4', 'fortran_order': False, 'shape': (1,), 'x': 1}\n", {0, 0, 0, 0}))
-                  .find("unknown"),
-              std::string::npos);
+    EXPECT_NE(
+        error(file("{'descr': '<f4', 'fortran_order': Maybe, 'shape': (1,), }\n", {0, 0, 0, 0})).find("fortran_order"),
+        std::string::npos);
+    EXPECT_NE(
+        error(file("{'descr': '<f4', 'fortran_order': False, 'shape': (1,), 'x': 1}\n", {0, 0, 0, 0})).find("unknown"),
+        std::string::npos);
     std::vector<std::uint8_t> truncated = file("{'descr': '<f4'}", {});
     truncated.resize(12);
     EXPECT_NE(error(truncated).find("ends inside the header"), std::string::npos);

@@ -131,7 +131,8 @@ std::vector<Element> quantizeFp8Matrix(std::string_view scheme, const std::vecto
     };
     std::map<std::pair<std::size_t, std::size_t>, float> amax;
     for (std::size_t r = 0; r < rows; ++r)
-        for (std::size_t c = 0; c < cols; ++c) amax[group(r, c)] = std::max(amax[group(r, c)], std::fabs(x[r * cols + c]));
+        for (std::size_t c = 0; c < cols; ++c)
+            amax[group(r, c)] = std::max(amax[group(r, c)], std::fabs(x[r * cols + c]));
     std::vector<Element> out(x.size());
     for (std::size_t r = 0; r < rows; ++r)
         for (std::size_t c = 0; c < cols; ++c) {

@@ -13,8 +13,7 @@ namespace fplab::blockscale::oracle {
 
 // The non-negative values of a small float format, ascending (OCP MX v1.0 / OCP FP8 definitions).
 // maxFinite drops encodings above it (E4M3's NaN) and E5M2's infinities.
-std::vector<double> positiveValues(int exponentBits, int mantissaBits, int bias, bool ieeeSpecials,
-                                   bool e4m3Nan);
+std::vector<double> positiveValues(int exponentBits, int mantissaBits, int bias, bool ieeeSpecials, bool e4m3Nan);
 
 // The value of set nearest to |x| / divisor (ties to the even index, which is the even mantissa),
 // saturating at the largest; the sign of x is kept.

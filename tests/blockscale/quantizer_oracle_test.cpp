@@ -28,10 +28,10 @@ std::vector<std::vector<float>> testVectors() {
             default: x = normal(rng) * 1e-3f; break;
             }
         }
-        if (trial % 3 == 0) v[7] = 1000.0f * (trial + 1); // an outlier
+        if (trial % 3 == 0) v[7] = 1000.0f * (trial + 1);                    // an outlier
         if (trial % 7 == 0) std::fill(v.begin() + 32, v.begin() + 64, 0.0f); // a zero block
-        if (trial == 5) v[40] = 1e-45f; // the smallest FP32 subnormal
-        if (trial == 6) std::fill(v.begin(), v.end(), 3e38f); // near FLT_MAX
+        if (trial == 5) v[40] = 1e-45f;                                      // the smallest FP32 subnormal
+        if (trial == 6) std::fill(v.begin(), v.end(), 3e38f);                // near FLT_MAX
         out.push_back(std::move(v));
     }
     return out;
@@ -65,12 +65,12 @@ TEST_P(OracleTest, DequantizedValuesAndScalesMatch) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(VectorSchemes, OracleTest, ::testing::ValuesIn(vectorSchemes()),
-                         [](const auto& p) {
-                             std::string name(schemeName(p.param));
-                             for (char& c : name) if (c == '-') c = '_';
-                             return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(VectorSchemes, OracleTest, ::testing::ValuesIn(vectorSchemes()), [](const auto& p) {
+    std::string name(schemeName(p.param));
+    for (char& c : name)
+        if (c == '-') c = '_';
+    return name;
+});
 
 // The element value sets the oracle builds, against the OCP tables' largest values.
 TEST(Oracle, ElementSetsMatchTheSpecificationMaxima) {
@@ -78,8 +78,7 @@ TEST(Oracle, ElementSetsMatchTheSpecificationMaxima) {
     EXPECT_EQ(oracle::positiveValues(5, 2, 15, true, false).back(), 57344.0);
     EXPECT_EQ(oracle::positiveValues(3, 2, 3, false, false).back(), 28.0);
     EXPECT_EQ(oracle::positiveValues(2, 3, 1, false, false).back(), 7.5);
-    EXPECT_EQ(oracle::positiveValues(2, 1, 1, false, false),
-              (std::vector<double>{0, 0.5, 1, 1.5, 2, 3, 4, 6}));
+    EXPECT_EQ(oracle::positiveValues(2, 1, 1, false, false), (std::vector<double>{0, 0.5, 1, 1.5, 2, 3, 4, 6}));
     EXPECT_EQ(oracle::positiveValues(4, 3, 7, false, true)[1], std::ldexp(1.0, -9));
 }
 
@@ -156,15 +155,16 @@ TEST(Fp8Matrix, EveryGroupingMatchesTheOracle) {
     for (const auto& [rows, cols] : {std::pair<std::size_t, std::size_t>{3, 300}, {130, 129}, {1, 5}}) {
         std::vector<float> x(rows * cols);
         for (float& v : x) v = normal(rng) * (rng() % 7 == 0 ? 30.0f : 1.0f);
-        for (const Scheme scheme : {Scheme::Fp8Tensor, Scheme::Fp8Channel, Scheme::Fp8Block128, Scheme::Fp8Block128x128}) {
+        for (const Scheme scheme :
+             {Scheme::Fp8Tensor, Scheme::Fp8Channel, Scheme::Fp8Block128, Scheme::Fp8Block128x128}) {
             const QuantizeOutcome q = quantize(scheme, x, {rows, cols});
             ASSERT_TRUE(q.value) << q.error;
             const Report r = analyse(*q.value, x);
-            const std::vector<oracle::Element> expected =
-                oracle::quantizeFp8Matrix(schemeName(scheme), x, rows, cols);
+            const std::vector<oracle::Element> expected = oracle::quantizeFp8Matrix(schemeName(scheme), x, rows, cols);
             const BlockLayout layout(schemeInfo(scheme).grouping, {rows, cols});
             for (std::size_t i = 0; i < x.size(); ++i) {
-                ASSERT_EQ(blockScaleValue(*q.value, layout.blockOf(i)), expected[i].scale) << schemeName(scheme) << " " << i;
+                ASSERT_EQ(blockScaleValue(*q.value, layout.blockOf(i)), expected[i].scale)
+                    << schemeName(scheme) << " " << i;
                 ASSERT_EQ(r.dequantized[i], expected[i].dequantized) << schemeName(scheme) << " " << i;
             }
         }

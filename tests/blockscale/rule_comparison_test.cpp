@@ -48,7 +48,8 @@ TEST(RuleComparison, NanIsShownUnderE8m0RulesAndRefusedUnderFp32) {
     EXPECT_EQ(c.rules[0].nan, 32u);
     EXPECT_TRUE(std::isnan(c.rules[0].outlierBlockScale));
     EXPECT_EQ(c.rules[0].histogram[0], 32u); // the other block: 1 = 1 * 2^-2 * 4 exactly
-    EXPECT_EQ(c.rules[3].refusal, "element 40 is NaN (mxfp4 under the scale rule fp32 has no rule for NaN or infinity)");
+    EXPECT_EQ(c.rules[3].refusal,
+              "element 40 is NaN (mxfp4 under the scale rule fp32 has no rule for NaN or infinity)");
 }
 
 } // namespace

@@ -28,24 +28,22 @@ struct RuleCase {
 
 // ceil(log2(amax / max_elem)), by hand.
 constexpr RuleCase kRoundUp[] = {
-    {957.0f, kE4m3Max, 129},  // 957 / 448 = 2.14: log2 1.10 -> 2 (the OCP rule gives 1, and 957 saturates)
-    {448.0f, kE4m3Max, 127},  // exactly 1: X = 0
+    {957.0f, kE4m3Max, 129},     // 957 / 448 = 2.14: log2 1.10 -> 2 (the OCP rule gives 1, and 957 saturates)
+    {448.0f, kE4m3Max, 127},     // exactly 1: X = 0
     {448.00003f, kE4m3Max, 128}, // the next FP32 above 448: just over 1 -> 1
-    {150.0f, kE4m3Max, 126},  // 0.335: log2 -1.58 -> -1 (pytorch/ao #2035's example)
-    {1.9f, kE4m3Max, 120},    // 0.00424: log2 -7.88 -> -7 (OCP: -8)
-    {1.0f, kE4m3Max, 119},    // 1/448: log2 -8.81 -> -8
-    {7.9f, kE2m1Max, 128},    // 1.32: -> 1 (OCP: 0)
-    {6.0f, kE2m1Max, 127},
-    {3.5f, kE2m1Max, 127},    // 0.583: log2 -0.78 -> 0 (OCP: -1)
-    {3.0f, kE2m1Max, 126},    // 0.5: exactly -1
-    {60000.0f, kE5m2Max, 128}, // 1.046 -> 1 (OCP: 0)
-    {1.99f, kInt8Max, 128},   // 1.99 / 1.984375 = 1.0028 -> 1 (OCP: 0)
-    {2.0f, kInt8Max, 128},
-    {FLT_MAX, kE2m1Max, 253}, // 1.33 * 2^125 -> 126
-    {FLT_MAX, kE4m3Max, 247}, // 1.14 * 2^119 -> 120
-    {FLT_MAX, kInt8Max, 254}, // 1.008 * 2^127 -> 128, clamped to 127
-    {1e-40f, kE4m3Max, 0},    // log2 -141.7 -> -141, clamped to -127
-    {0.0f, kE4m3Max, 0},      // an all-zero block: X = -127
+    {150.0f, kE4m3Max, 126},     // 0.335: log2 -1.58 -> -1 (pytorch/ao #2035's example)
+    {1.9f, kE4m3Max, 120},       // 0.00424: log2 -7.88 -> -7 (OCP: -8)
+    {1.0f, kE4m3Max, 119},       // 1/448: log2 -8.81 -> -8
+    {7.9f, kE2m1Max, 128},       // 1.32: -> 1 (OCP: 0)
+    {6.0f, kE2m1Max, 127},       {3.5f, kE2m1Max, 127},    // 0.583: log2 -0.78 -> 0 (OCP: -1)
+    {3.0f, kE2m1Max, 126},                                 // 0.5: exactly -1
+    {60000.0f, kE5m2Max, 128},                             // 1.046 -> 1 (OCP: 0)
+    {1.99f, kInt8Max, 128},                                // 1.99 / 1.984375 = 1.0028 -> 1 (OCP: 0)
+    {2.0f, kInt8Max, 128},       {FLT_MAX, kE2m1Max, 253}, // 1.33 * 2^125 -> 126
+    {FLT_MAX, kE4m3Max, 247},                              // 1.14 * 2^119 -> 120
+    {FLT_MAX, kInt8Max, 254},                              // 1.008 * 2^127 -> 128, clamped to 127
+    {1e-40f, kE4m3Max, 0},                                 // log2 -141.7 -> -141, clamped to -127
+    {0.0f, kE4m3Max, 0},                                   // an all-zero block: X = -127
 };
 
 TEST(RoundUpRule, CeilingOfLog2OfAmaxOverElementMax) {
@@ -135,7 +133,8 @@ TEST(FourOverSix, PicksTheScaleWithTheSmallerSquaredError) {
     x[16] = 1536.0f;
     x[17] = 256.0f;
     for (const Path path : {Path::Fast, Path::Reference}) {
-        const QuantizeOutcome q = quantize(Recipe{Scheme::Nvfp4, ScaleRule::FourOverSix, Grouping::Row16}, x, {1, 32}, path);
+        const QuantizeOutcome q = quantize(Recipe{Scheme::Nvfp4, ScaleRule::FourOverSix, Grouping::Row16}, x, {1, 32},
+                                           path);
         ASSERT_TRUE(q.value) << q.error;
         EXPECT_EQ(q.value->tensorScaleBits, bitsOf(1.0f));
         EXPECT_EQ(q.value->scaleBits, (std::vector<std::uint32_t>{0x7C, 0x78})); // E4M3 384 and 256
@@ -160,8 +159,8 @@ TEST(FourOverSix, DecidesOncePerTile) {
     x[16] = 1536.0f;
     x[17] = 256.0f;
     for (const Path path : {Path::Fast, Path::Reference}) {
-        const QuantizeOutcome q =
-            quantize(Recipe{Scheme::Nvfp4, ScaleRule::FourOverSix, Grouping::Tile16x16}, x, {16, 16}, path);
+        const QuantizeOutcome q = quantize(Recipe{Scheme::Nvfp4, ScaleRule::FourOverSix, Grouping::Tile16x16}, x,
+                                           {16, 16}, path);
         ASSERT_TRUE(q.value) << q.error;
         EXPECT_EQ(q.value->scaleBits, (std::vector<std::uint32_t>{0x7C}));
         const Report r = analyse(*q.value, x);
@@ -208,8 +207,8 @@ TEST(Recipe, RefusesRulesAndBlocksASchemeDoesNotOffer) {
     EXPECT_EQ(recipeError({Scheme::Mxfp4, ScaleRule::Ocp, Grouping::Tile16x16}),
               "16x16 blocks are offered to nvfp4 only, not to mxfp4");
     EXPECT_FALSE(recipeError({Scheme::Nvfp4, ScaleRule::FourOverSix, Grouping::Tile16x16}));
-    EXPECT_FALSE(quantize(Recipe{Scheme::Mxfp4, ScaleRule::Max6, Grouping::Row32}, std::vector<float>{1.0f}, {1, 1})
-                     .value);
+    EXPECT_FALSE(
+        quantize(Recipe{Scheme::Mxfp4, ScaleRule::Max6, Grouping::Row32}, std::vector<float>{1.0f}, {1, 1}).value);
     for (const SchemeInfo& info : allSchemes()) EXPECT_FALSE(recipeError(defaultRecipe(info.scheme))) << info.name;
     for (const ScaleRule r : {ScaleRule::Ocp, ScaleRule::RoundUp, ScaleRule::Nearest, ScaleRule::Fp32, ScaleRule::Max6,
                               ScaleRule::Max4, ScaleRule::FourOverSix})
@@ -236,7 +235,8 @@ TEST(Specials, NanOrInfinityMakesTheBlockNanUnderE8m0Rules) {
         EXPECT_EQ(r.rmsError, 1.0 - expected); // over the 32 elements that are not NaN
     }
     const QuantizeOutcome fp32 = quantize(Recipe{Scheme::Mxfp8E4m3, ScaleRule::Fp32, Grouping::Row32}, x, {1, 64});
-    EXPECT_EQ(fp32.error, "element 3 is infinite (mxfp8-e4m3 under the scale rule fp32 has no rule for NaN or infinity)");
+    EXPECT_EQ(fp32.error,
+              "element 3 is infinite (mxfp8-e4m3 under the scale rule fp32 has no rule for NaN or infinity)");
 }
 
 } // namespace

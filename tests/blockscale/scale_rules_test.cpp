@@ -21,25 +21,19 @@ struct SharedExponentCase {
     int expectedCode;
 };
 constexpr SharedExponentCase kSharedExponent[] = {
-    {957.0f, 8, 128},      // floor(log2 957) = 9; MXFP8 E4M3 emax 8 -> X = 1
-    {960.0f, 8, 128},
-    {448.0f, 8, 127},      // 2^8 * 1.75: X = 0, 448 fits E4M3 exactly
-    {511.99997f, 8, 127},
-    {512.0f, 8, 128},
-    {1.0f, 8, 119},        // X = -8
-    {6.0f, 2, 127},        // MXFP4: floor(log2 6) = 2 = emax -> X = 0
-    {7.9f, 2, 127},
-    {0.75f, 2, 124},       // floor(log2 0.75) = -1 -> X = -3
-    {57344.0f, 15, 127},   // MXFP8 E5M2 max normal
-    {28.0f, 4, 127},       // MXFP6 E3M2 max normal 28 = 1.75 * 2^4
-    {7.5f, 2, 127},        // MXFP6 E2M3 max normal
-    {1.984375f, 0, 127},   // MXINT8: emax 0
-    {FLT_MAX, 0, 254},     // floor(log2) = 127 -> X = 127, the largest E8M0 number
-    {FLT_MAX, 2, 252},
-    {1e-40f, 2, 0},        // FP32 subnormal: floor(log2) = -133 -> clamped to -127
-    {0x1p-126f, 8, 0},
-    {0x1p-100f, 8, 19},    // -100 - 8 = -108
-    {0.0f, 8, 0},          // an all-zero block: X = -127
+    {957.0f, 8, 128},                                         // floor(log2 957) = 9; MXFP8 E4M3 emax 8 -> X = 1
+    {960.0f, 8, 128},     {448.0f, 8, 127},                   // 2^8 * 1.75: X = 0, 448 fits E4M3 exactly
+    {511.99997f, 8, 127}, {512.0f, 8, 128},   {1.0f, 8, 119}, // X = -8
+    {6.0f, 2, 127},                                           // MXFP4: floor(log2 6) = 2 = emax -> X = 0
+    {7.9f, 2, 127},       {0.75f, 2, 124},                    // floor(log2 0.75) = -1 -> X = -3
+    {57344.0f, 15, 127},                                      // MXFP8 E5M2 max normal
+    {28.0f, 4, 127},                                          // MXFP6 E3M2 max normal 28 = 1.75 * 2^4
+    {7.5f, 2, 127},                                           // MXFP6 E2M3 max normal
+    {1.984375f, 0, 127},                                      // MXINT8: emax 0
+    {FLT_MAX, 0, 254},                                        // floor(log2) = 127 -> X = 127, the largest E8M0 number
+    {FLT_MAX, 2, 252},    {1e-40f, 2, 0},                     // FP32 subnormal: floor(log2) = -133 -> clamped to -127
+    {0x1p-126f, 8, 0},    {0x1p-100f, 8, 19},                 // -100 - 8 = -108
+    {0.0f, 8, 0},                                             // an all-zero block: X = -127
 };
 
 TEST(MxSharedExponent, MatchesTheSpecificationTable) {
@@ -51,11 +45,11 @@ TEST(MxSharedExponent, MatchesTheSpecificationTable) {
 // microsoft/microxcaling issue #4: in this MXFP8 E4M3 block the amax 960 gives X = 1, so 957 / 2 = 478.5
 // lies above E4M3's largest value 448 and saturates: 957 is quantized as 896 (and so is 960).
 TEST(MxSharedExponent, Microxcaling4_957IsQuantizedAs896) {
-    const std::vector<float> block = {957.0f,    957.0f,    902.4f,    960.0f,    832.0f,    291.7882f, -124.8256f,
-                                      783.546f,  927.3255f, -233.117f, 583.4501f, 57.7898f,  136.0891f, 851.1933f,
-                                      -857.9279f, -825.7414f, -959.5632f, 665.2397f, 556.3135f, 740.0243f, 957.2367f,
-                                      598.3171f, -77.0413f, 561.0583f, -763.4512f, 279.842f, -713.2934f, 889.3378f,
-                                      43.6966f,  -170.6761f, -470.8888f, 548.4674f};
+    const std::vector<float> block = {957.0f,     957.0f,     902.4f,     960.0f,     832.0f,    291.7882f,  -124.8256f,
+                                      783.546f,   927.3255f,  -233.117f,  583.4501f,  57.7898f,  136.0891f,  851.1933f,
+                                      -857.9279f, -825.7414f, -959.5632f, 665.2397f,  556.3135f, 740.0243f,  957.2367f,
+                                      598.3171f,  -77.0413f,  561.0583f,  -763.4512f, 279.842f,  -713.2934f, 889.3378f,
+                                      43.6966f,   -170.6761f, -470.8888f, 548.4674f};
     const QuantizeOutcome q = quantize(Scheme::Mxfp8E4m3, block, {1, block.size()});
     ASSERT_TRUE(q.value) << q.error;
     EXPECT_EQ(q.value->scaleBits[0], 128u);

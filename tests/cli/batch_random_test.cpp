@@ -27,8 +27,14 @@ std::string hex(std::uint64_t v, int bits) {
 
 // Random encodings with the interesting ones (zeros, extremes, infinities, NaNs, near 1) over-represented.
 std::uint64_t randomBits(std::mt19937_64& rng, const Format& f) {
-    const std::uint64_t specials[] = {0, f.signMask(), maxFiniteBits(f), maxFiniteBits(f, true), minPositiveBits(f),
-                                      minNormalBits(f), f.bitMask(), f.magnitudeMask(),
+    const std::uint64_t specials[] = {0,
+                                      f.signMask(),
+                                      maxFiniteBits(f),
+                                      maxFiniteBits(f, true),
+                                      minPositiveBits(f),
+                                      minNormalBits(f),
+                                      f.bitMask(),
+                                      f.magnitudeMask(),
                                       std::uint64_t(f.bias) << f.mantissaBits};
     if (rng() % 4 == 0) return specials[rng() % std::size(specials)] & f.bitMask();
     return rng() & f.bitMask();

@@ -42,11 +42,11 @@ TEST(CliBatch, KnownResults) {
         {"mul fp16 rne 03ff 3c01", "0400 x"}, // rounds up to the smallest normal: not tiny after rounding
         {"add fp64 rne 3fb999999999999a 3fc999999999999a", "3fd3333333333334 x"}, // 0.1 + 0.2
         {"add e5m10-nosub rne 3c00 3c00", "4000 -"},
-        {"mul e5m10-nosub rne 0400 3800", "0000 ux"}, // 2^-15 flushes to zero
-        {"convert fp32 int8 rne 42fe0000", "7f -"},    // 127
-        {"convert fp32 int8 rne 43000000", "7f v"},    // 128 saturates
-        {"convert fp32 int8 rne 7fc00000", "00 v"},    // NaN gives 0
-        {"convert fp32 uint8 rtz bf800000", "00 v"},   // -1
+        {"mul e5m10-nosub rne 0400 3800", "0000 ux"},      // 2^-15 flushes to zero
+        {"convert fp32 int8 rne 42fe0000", "7f -"},        // 127
+        {"convert fp32 int8 rne 43000000", "7f v"},        // 128 saturates
+        {"convert fp32 int8 rne 7fc00000", "00 v"},        // NaN gives 0
+        {"convert fp32 uint8 rtz bf800000", "00 v"},       // -1
         {"convert fp32 int32 rne 3fc00000", "00000002 x"}, // 1.5 ties to even
         {"convert fp32 int32 rtz 3fc00000", "00000001 x"},
         {"convert fp64 int64 rne 43e0000000000000", "7fffffffffffffff v"}, // 2^63
@@ -70,9 +70,7 @@ TEST(CliBatch, TininessOption) {
     EXPECT_EQ(batch("mul fp16 rne 03ff 3c01\n", {"--tininess=before"}), "0400 ux\n");
 }
 
-TEST(CliBatch, SaturateOption) {
-    EXPECT_EQ(batch("mul e4m3 rne 7e 7e\n", {"--saturate"}), "7e ox\n");
-}
+TEST(CliBatch, SaturateOption) { EXPECT_EQ(batch("mul e4m3 rne 7e 7e\n", {"--saturate"}), "7e ox\n"); }
 
 TEST(CliBatch, AcceptsPrefixCaseLeadingZerosTabsCrlfAndNoFinalNewline) {
     EXPECT_EQ(batch("add fp16 rne 0x3C00 0X3c00\n"), "4000 -\n");
@@ -87,11 +85,13 @@ TEST(CliBatch, RoundingModesAreReadByCoresParser) {
     // 1 + 2^-11 (0x3c00 + 0x1000) lies halfway between 1 (3c00) and 1 + 2^-10 (3c01).
     EXPECT_EQ(batch("add fp16 rtz 3c00 1000\nadd fp16 rz 3c00 1000\nadd fp16 ru 3c00 1000\nadd fp16 rup 3c00 1000\n"),
               "3c00 x\n3c00 x\n3c01 x\n3c01 x\n");
-    EXPECT_EQ(batch("add fp16 rn 3c00 3c00\nadd fp16 nearest 3c00 3c00\nadd fp16 rd 3c00 3c00\n"), "4000 -\n4000 -\n4000 -\n");
+    EXPECT_EQ(batch("add fp16 rn 3c00 3c00\nadd fp16 nearest 3c00 3c00\nadd fp16 rd 3c00 3c00\n"),
+              "4000 -\n4000 -\n4000 -\n");
     const CliRun r = runInProcess({"batch"}, "add fp16 stochastic 3c00 3c00\n");
     EXPECT_EQ(r.code, 1);
-    EXPECT_EQ(r.err, "fplab-cli batch: line 1: stochastic rounding 'stochastic' is not offered in batch (results would not be "
-                     "reproducible)\n");
+    EXPECT_EQ(r.err,
+              "fplab-cli batch: line 1: stochastic rounding 'stochastic' is not offered in batch (results would not be "
+              "reproducible)\n");
 }
 
 TEST(CliBatch, ManyLinesCrossTheReadBlocks) {
@@ -127,8 +127,9 @@ TEST_P(CliBatchBadInput, StopsWithTheLineNumberAndAClearMessage) {
 INSTANTIATE_TEST_SUITE_P(
     AllKinds, CliBatchBadInput,
     ::testing::Values(
-        BadLine{"add fp17 rne 3c00 3c00", "unknown format 'fp17' (known: fp64 fp32 tf32 fp16 bf16 e4m3 e5m2 e2m3 e3m2 e2m1 "
-                                          "e8m0 e4m3fnuz e5m2fnuz, or a custom eXmY[-nosub] name)"},
+        BadLine{"add fp17 rne 3c00 3c00",
+                "unknown format 'fp17' (known: fp64 fp32 tf32 fp16 bf16 e4m3 e5m2 e2m3 e3m2 e2m1 "
+                "e8m0 e4m3fnuz e5m2fnuz, or a custom eXmY[-nosub] name)"},
         BadLine{"add e99m3 rne 3c00 3c00", "bad format 'e99m3': exponent width 99 is out of range (2..15 bits)"},
         BadLine{"pow fp16 rne 3c00 3c00", "unknown operation 'pow' (known: add sub mul div fma sqrt convert)"},
         BadLine{"add fp16 rnx 3c00 3c00", "unknown rounding mode 'rnx' (known: rne rna rtz rup rdn rto)"},
@@ -139,7 +140,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{"add fp16 rne 0x 3c00", "'0x' is not a hex number"},
         BadLine{"add fp16 rne 13c00 3c00", "'13c00' is wider than fp16 (16 bits, at most 4 hex digits)"},
         BadLine{"add e2m3 rne 40 08", "'40' is wider than e2m3 (6 bits, at most 2 hex digits)"},
-        BadLine{"add fp64 rne 10000000000000000 0", "'10000000000000000' is wider than fp64 (64 bits, at most 16 hex digits)"},
+        BadLine{"add fp64 rne 10000000000000000 0",
+                "'10000000000000000' is wider than fp64 (64 bits, at most 16 hex digits)"},
         BadLine{"convert fp32 int8 rne 1ffffffff", "'1ffffffff' is wider than fp32 (32 bits, at most 8 hex digits)"},
         BadLine{"convert int8 fp32 rne 1ff", "'1ff' is wider than int8 (8 bits, at most 2 hex digits)"},
         BadLine{"add fp16 rne 3c00", "add needs FORMAT ROUNDING and 2 operands, got 1 operand"},
@@ -151,9 +153,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{"add fp16 rne 1 2 3 4 5 6", "add needs FORMAT ROUNDING and 2 operands, got more than 3 operands"},
         BadLine{"convert fp32 fp16 3c00", "convert needs SRC DST ROUNDING HEX (4 fields after 'convert'), got 3"},
         BadLine{"convert int8 int32 rne 01", "convert between two integer formats (int8 -> int32) is not supported"},
-        BadLine{"add int8 rne 01 01", "int8 is an integer format: add works on float formats (integers are allowed in convert)"},
-        BadLine{"", "empty line"},
-        BadLine{"   \t ", "empty line"},
+        BadLine{"add int8 rne 01 01",
+                "int8 is an integer format: add works on float formats (integers are allowed in convert)"},
+        BadLine{"", "empty line"}, BadLine{"   \t ", "empty line"},
         BadLine{"\x01\x02\xff", "unknown operation '\\x01\\x02\\xff' (known: add sub mul div fma sqrt convert)"}));
 
 TEST(CliBatch, NulBytesInsideALineAreReported) {
@@ -182,13 +184,14 @@ TEST(CliBatch, LongLinesAreRefusedNotBuffered) {
 }
 
 TEST(CliBatch, KeepGoingReportsEveryBadLineAndKeepsTheLinesAligned) {
-    const CliRun r = runInProcess({"batch", "--keep-going"},
-                                  "add fp16 rne 3c00 3c00\nadd fp17 rne 3c00 3c00\n\nmul fp16 rne 4000 4000\nsqrt fp16 rne\n");
+    const CliRun r = runInProcess({"batch", "--keep-going"}, "add fp16 rne 3c00 3c00\nadd fp17 rne 3c00 3c00\n\nmul "
+                                                             "fp16 rne 4000 4000\nsqrt fp16 rne\n");
     EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_EQ(r.out, "4000 -\nerror\nerror\n4400 -\nerror\n");
     EXPECT_NE(r.err.find("line 2: unknown format 'fp17'"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("line 3: empty line"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("line 5: sqrt needs FORMAT ROUNDING and 1 operand, got 0 operands"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("line 5: sqrt needs FORMAT ROUNDING and 1 operand, got 0 operands"), std::string::npos)
+        << r.err;
     EXPECT_NE(r.err.find("3 bad lines of 5"), std::string::npos) << r.err;
 }
 

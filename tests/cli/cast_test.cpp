@@ -22,7 +22,8 @@ TEST(Cast, SaturatingClampsAndE5m2Overflows) {
     CliRun r = runInProcess({"cast"}, "-1000\n");
     ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_NE(r.out.find("0      -1000            0xfe  -448       saturated to the largest finite value, 448\n"),
-              std::string::npos) << r.out;
+              std::string::npos)
+        << r.out;
     r = runInProcess({"cast", "--to", "e5m2", "--overflow", "special"}, "61440\n");
     EXPECT_NE(r.out.find("0x7c  inf        infinity: overflow"), std::string::npos) << r.out;
     r = runInProcess({"cast", "--overflow", "wrap"}, "1\n");

@@ -36,7 +36,8 @@ inline std::vector<std::uint8_t> npy2x2(const std::string& descr, std::initializ
     std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (2, 2), }";
     header.append((64 - (10 + header.size() + 1) % 64) % 64, ' ');
     header += '\n';
-    std::vector<std::uint8_t> bytes = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, static_cast<std::uint8_t>(header.size()), 0};
+    std::vector<std::uint8_t> bytes = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, static_cast<std::uint8_t>(header.size()),
+                                       0};
     bytes.reserve(bytes.size() + header.size() + data.size()); // (GCC 12 warns -Warray-bounds on the insert otherwise)
     bytes.insert(bytes.end(), header.begin(), header.end());
     bytes.insert(bytes.end(), data);

@@ -60,7 +60,8 @@ TEST(CliCommands, ExitCodesAreTheDocumentedNumbers) {
     EXPECT_NE(r.out.find("exit codes: 0 success, 1 bad input, 2 bad command line, 3 internal error, 4 no usable GPU"),
               std::string::npos)
         << r.out;
-    EXPECT_NE(r.out.find("5 results that should agree differ, 6 output could not be written"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("5 results that should agree differ, 6 output could not be written"), std::string::npos)
+        << r.out;
 }
 
 TEST(CliCommands, Version) {

@@ -98,7 +98,8 @@ TEST(CliEndToEnd, RunShEchoesDemoCommandsThatPasteBack) {
                                        "eval \"'" FPLAB_CLI_EXECUTABLE "' $line\"\n"
                                        "eval \"set -- $(fplab_shell_words 'a b' \"it's\" '' '$x' plain)\"\n"
                                        "printf '[%s]' \"$@\"\n";
-    const int status = std::system(("bash '" + (dir / "paste.sh").string() + "' > '" + (dir / "out").string() + "' 2>&1").c_str());
+    const int status = std::system(
+        ("bash '" + (dir / "paste.sh").string() + "' > '" + (dir / "out").string() + "' 2>&1").c_str());
     const std::string out = readFile(dir / "out");
     std::filesystem::remove_all(dir);
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << out;

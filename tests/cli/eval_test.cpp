@@ -58,7 +58,8 @@ TEST(CliEval, IssueExamples) {
     EXPECT_EQ(lineStartingWith(r.out, "  exact"), "  exact      6.28125");
     EXPECT_EQ(lineStartingWith(r.out, "  flags"), "  flags      x (inexact)");
     EXPECT_EQ(lineStartingWith(r.out, "             operations"), "             operations -, rounding the literals x");
-    EXPECT_EQ(lineStartingWith(r.out, "  note"), "  note       bf16(3.14159) is stored as 3.140625 (0x4049), flags x (inexact)");
+    EXPECT_EQ(lineStartingWith(r.out, "  note"),
+              "  note       bf16(3.14159) is stored as 3.140625 (0x4049), flags x (inexact)");
 
     r = eval("sqrt(fp32(2))");
     ASSERT_EQ(r.code, kExitOk) << r.err;
@@ -100,7 +101,8 @@ TEST(CliEval, PrecedenceParenthesesUnaryMinusAndConversions) {
     EXPECT_EQ(lineStartingWith(eval("abs(fp16(-3))").out, "  ="), "  = 3");
     // '->' binds loosest: the sum is converted.
     EXPECT_EQ(lineStartingWith(eval("fp32(65504) + fp32(16) -> fp16").out, "  ="), "  = inf");
-    EXPECT_EQ(lineStartingWith(eval("(fp32(0.1) -> fp16) + fp16(1)").out, "  bits"), "  bits       0x3c66 = 0 01111 0001100110");
+    EXPECT_EQ(lineStartingWith(eval("(fp32(0.1) -> fp16) + fp16(1)").out, "  bits"),
+              "  bits       0x3c66 = 0 01111 0001100110");
     EXPECT_EQ(lineStartingWith(eval("fp32(0.1) -> bf16 -> fp32").out, "  exact"), "  exact      0.10009765625");
     // To an integer, saturating.
     CliRun r = eval("fp32(3.7) -> int8");
@@ -145,10 +147,12 @@ INSTANTIATE_TEST_SUITE_P(
     AllKinds, CliEvalBadInput,
     ::testing::Values(
         BadExpression{"fp16(1) + bf16(1)",
-                      "cannot add fp16 and bf16 values: the operands must have one format (convert with '->', e.g. (x -> fp16))",
+                      "cannot add fp16 and bf16 values: the operands must have one format (convert with '->', e.g. (x "
+                      "-> fp16))",
                       8},
         BadExpression{"fma(fp16(1), fp16(2), fp32(3))",
-                      "cannot fma fp16 and fp32 values: the operands must have one format (convert with '->', e.g. (x -> fp16))",
+                      "cannot fma fp16 and fp32 values: the operands must have one format (convert with '->', e.g. (x "
+                      "-> fp16))",
                       0},
         BadExpression{"fp17(1)",
                       "unknown format 'fp17' (known: fp64 fp32 tf32 fp16 bf16 e4m3 e5m2 e2m3 e3m2 e2m1 e8m0 e4m3fnuz "
@@ -163,8 +167,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadExpression{"fp16(3^2)", "only powers of 2 and 10 can be written with '^' (got '3^2')", 5},
         BadExpression{"fp16()", "empty number", 5},
         BadExpression{"fp16 + fp16(1)", "'fp16' must be followed by '(': write fp16(...)", 0},
-        BadExpression{"fp16(1) -> fp17", "unknown format 'fp17' (known: fp64 fp32 tf32 fp16 bf16 e4m3 e5m2 e2m3 e3m2 "
-                                         "e2m1 e8m0 e4m3fnuz e5m2fnuz, or a custom eXmY[-nosub] name)",
+        BadExpression{"fp16(1) -> fp17",
+                      "unknown format 'fp17' (known: fp64 fp32 tf32 fp16 bf16 e4m3 e5m2 e2m3 e3m2 "
+                      "e2m1 e8m0 e4m3fnuz e5m2fnuz, or a custom eXmY[-nosub] name)",
                       11},
         BadExpression{"fp16(1) ->", "expected a format name after '->'", 10},
         BadExpression{"int8(1)", "'int8' is an integer format: integers can only be produced with '-> int8'", 0},

@@ -30,7 +30,8 @@ TEST(Inspect, ListsEveryTensorWithItsCounts) {
 
 TEST(Inspect, MalformedAndMissingFilesAreErrors) {
     const std::string path = writeTempFile(
-        "lying.safetensors", safetensorsBytes(R"({"t":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})", {0, 0, 0, 0}));
+        "lying.safetensors",
+        safetensorsBytes(R"({"t":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})", {0, 0, 0, 0}));
     CliRun r = runInProcess({"inspect", path});
     EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("tensor 't' ends at byte 8 of the data, which has 4 bytes"), std::string::npos) << r.err;
@@ -45,8 +46,8 @@ TEST(Inspect, MalformedAndMissingFilesAreErrors) {
 
 // A float16 .npy file: 2^-24 is a subnormal in float16 (counted so, though normal once widened to FP32).
 TEST(Inspect, NpyCountsInItsOwnDtype) {
-    const std::string path =
-        writeTempFile("inspect.npy", npy2x2("<f2", {0x00, 0x3C, 0x01, 0x00, 0x00, 0x7C, 0x00, 0x7E})); // 1, 2^-24, inf, NaN
+    const std::string path = writeTempFile(
+        "inspect.npy", npy2x2("<f2", {0x00, 0x3C, 0x01, 0x00, 0x00, 0x7C, 0x00, 0x7E})); // 1, 2^-24, inf, NaN
     const CliRun r = runInProcess({"inspect", path});
     ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(r.out, path + ": one array (.npy)\n\n"

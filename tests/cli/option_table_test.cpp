@@ -36,8 +36,9 @@ std::vector<OptionTable> allTables() {
 TEST(OptionTables, EveryCommandWithOptionsHasATable) {
     std::vector<std::string> commands;
     for (const OptionTable& t : allTables()) commands.push_back(t.command);
-    for (const char* name : {"version", "eval", "show", "batch", "fp8gemm", "quantize", "cast", "bytes", "inspect", "lesson", "mma", "train", "gpu info",
-                             "gpu gemm", "gpu compare", "gpu accumulate", "gpu bench", "gpu fingerprint"})
+    for (const char* name :
+         {"version", "eval", "show", "batch", "fp8gemm", "quantize", "cast", "bytes", "inspect", "lesson", "mma",
+          "train", "gpu info", "gpu gemm", "gpu compare", "gpu accumulate", "gpu bench", "gpu fingerprint"})
         EXPECT_NE(std::find(commands.begin(), commands.end(), name), commands.end()) << name;
 }
 
@@ -52,7 +53,8 @@ TEST(OptionTables, HelpNamesEveryOption) {
         const std::string options = r.out.substr(list);
         for (const Option& o : t.options) {
             const std::string words = o.placeholder.empty() ? o.name : o.name + " " + o.placeholder;
-            EXPECT_NE(options.find("\n  " + words + " "), std::string::npos) << t.command << " " << words << "\n" << r.out;
+            EXPECT_NE(options.find("\n  " + words + " "), std::string::npos) << t.command << " " << words << "\n"
+                                                                             << r.out;
             EXPECT_FALSE(o.help.empty()) << t.command << " " << o.name;
         }
     }
@@ -74,8 +76,8 @@ TEST(OptionTables, AMissingValueIsAUsageErrorSayingSo) {
             if (o.placeholder.empty()) continue;
             const CliRun r = runInProcess(with(commandWords(t), {o.name}));
             EXPECT_EQ(r.code, kExitUsage) << t.command << " " << o.name;
-            EXPECT_EQ(r.err, "fplab-cli " + t.command + ": " + o.name + " needs a value (" + o.name + " " + o.placeholder +
-                                 ")\n");
+            EXPECT_EQ(r.err, "fplab-cli " + t.command + ": " + o.name + " needs a value (" + o.name + " " +
+                                 o.placeholder + ")\n");
         }
 }
 
@@ -105,8 +107,9 @@ Parsed parse(std::vector<std::string_view> args, bool nameRequired = false) {
     t.operands = "WORD...";
     t.description = "A demo.\n";
     t.options = {{"--name", "N", "a name", setText(p.name), nameRequired},
-                 {"--loud", "", "a flag with a help text long enough to be wrapped at the hundredth column of the help "
-                                "text, after which it goes on",
+                 {"--loud", "",
+                  "a flag with a help text long enough to be wrapped at the hundredth column of the help "
+                  "text, after which it goes on",
                   setFlag(p.loud)},
                  {"--bad", "X", "always refused", [](std::string_view v, std::string& error) {
                       error = "--bad refuses " + std::string(v);
@@ -154,16 +157,17 @@ TEST(OptionTableParser, Help) {
     const Parsed p = parse({"--name", "x", "-h", "--bad", "1"});
     EXPECT_EQ(p.code, kExitOk);
     EXPECT_EQ(p.err, "");
-    EXPECT_EQ(p.out, "usage: fplab-cli demo WORD... [--name N] [--loud] [--bad X]\n"
-                     "\n"
-                     "A demo.\n"
-                     "\n"
-                     "options:\n"
-                     "  --name N    a name\n"
-                     "  --loud      a flag with a help text long enough to be wrapped at the hundredth column of the help\n"
-                     "              text, after which it goes on\n"
-                     "  --bad X     always refused\n"
-                     "  --help, -h  this text\n");
+    EXPECT_EQ(p.out,
+              "usage: fplab-cli demo WORD... [--name N] [--loud] [--bad X]\n"
+              "\n"
+              "A demo.\n"
+              "\n"
+              "options:\n"
+              "  --name N    a name\n"
+              "  --loud      a flag with a help text long enough to be wrapped at the hundredth column of the help\n"
+              "              text, after which it goes on\n"
+              "  --bad X     always refused\n"
+              "  --help, -h  this text\n");
 }
 
 } // namespace

@@ -39,8 +39,9 @@ class OutputFailure : public ::testing::Test {
 protected:
     void SetUp() override {
         if (!fs::is_character_file("/dev/full")) GTEST_SKIP() << "no /dev/full here";
-        m_dir = fs::temp_directory_path() / ("fplab-cli-output-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-                                             "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        m_dir = fs::temp_directory_path() /
+                ("fplab-cli-output-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(m_dir);
         fs::create_directories(m_dir / "files");
     }
@@ -49,11 +50,12 @@ protected:
     // Runs `fplab-cli ARGS` through bash with standard output going to `stdoutTo` (a path, or a file
     // in the scratch folder when empty); `prefix` runs first in the same shell (ulimit, trap).
     ExeResult run(const std::string& args, const std::string& input, const std::string& stdoutTo = {},
-            const std::string& prefix = {}) {
+                  const std::string& prefix = {}) {
         std::ofstream(m_dir / "in", std::ios::binary) << input;
         const std::string out = stdoutTo.empty() ? (m_dir / "out").string() : stdoutTo;
-        const std::string script = prefix + "exec '" FPLAB_CLI_EXECUTABLE "' " + args + " < '" + (m_dir / "in").string() +
-                                   "' > '" + out + "' 2> '" + (m_dir / "err").string() + "'\n";
+        const std::string script = prefix + "exec '" FPLAB_CLI_EXECUTABLE "' " + args + " < '" +
+                                   (m_dir / "in").string() + "' > '" + out + "' 2> '" + (m_dir / "err").string() +
+                                   "'\n";
         std::ofstream(m_dir / "run.sh") << script;
         const int status = std::system(("bash '" + (m_dir / "run.sh").string() + "'").c_str());
         ExeResult r;
@@ -92,13 +94,15 @@ TEST_F(OutputFailure, EveryCommandReportsAFullStandardOutput) {
         EXPECT_EQ(r.code, kExitOutput) << c.args << "\n" << r.err;
         EXPECT_NE(r.err.find("fplab-cli " + c.command + ": cannot write to standard output: No space left on device\n"),
                   std::string::npos)
-            << c.args << "\n" << r.err;
+            << c.args << "\n"
+            << r.err;
     }
 }
 
 // Endless input (yes) to a full output: the batch stops at its first failed block instead of reading forever.
 TEST_F(OutputFailure, ABatchStopsWhenItsOutputCannotBeWritten) {
-    const std::string command = "yes 'add fp16 rne 3c00 3c00' | timeout 60 '" FPLAB_CLI_EXECUTABLE "' batch > /dev/full 2> '" +
+    const std::string command = "yes 'add fp16 rne 3c00 3c00' | timeout 60 '" FPLAB_CLI_EXECUTABLE
+                                "' batch > /dev/full 2> '" +
                                 (m_dir / "err").string() + "'";
     const int status = std::system(("bash -c \"" + command + "\"").c_str());
     EXPECT_TRUE(WIFEXITED(status));
@@ -153,8 +157,8 @@ TEST_F(OutputFailure, AFailedTrainWriteLeavesNoHalfFile) {
         const fs::path target = m_dir / "files" / "result.csv";
         std::ofstream(target) << "the user's old file\n";
         // 8 KiB: more than the error message, less than 400 CSV rows or the 100x100 grid.
-        const ExeResult r = run(std::string("train --steps 400 ") + option + " '" + target.string() + "'", "", "/dev/null",
-                          "ulimit -f 8\ntrap '' XFSZ\n");
+        const ExeResult r = run(std::string("train --steps 400 ") + option + " '" + target.string() + "'", "",
+                                "/dev/null", "ulimit -f 8\ntrap '' XFSZ\n");
         EXPECT_EQ(r.code, kExitOutput) << option << "\n" << r.err;
         EXPECT_EQ(r.err, "fplab-cli train: cannot write '" + target.string() + "': File too large\n") << option;
         EXPECT_EQ(readFile(target), "the user's old file\n") << option;

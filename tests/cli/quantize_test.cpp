@@ -184,8 +184,10 @@ TEST(Quantize, HadamardTransform) {
     const CliRun r = runInProcess({"quantize", "--scheme", "nvfp4", "--hadamard", "5"}, input);
     ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_NE(r.out.find("through the random Hadamard transform (seed 5)"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("\n0      0      0x07  16.000000298023224       -2.980232238769531e-07\n1      0      0x07  -0 "),
-              std::string::npos) << r.out;
+    EXPECT_NE(
+        r.out.find("\n0      0      0x07  16.000000298023224       -2.980232238769531e-07\n1      0      0x07  -0 "),
+        std::string::npos)
+        << r.out;
     const CliRun bad = runInProcess({"quantize", "--scheme", "nvfp4", "--hadamard", "5"}, "1\n2\n");
     EXPECT_EQ(bad.code, kExitBadInput);
     EXPECT_NE(bad.err.find("not a multiple of 16"), std::string::npos);

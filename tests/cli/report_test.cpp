@@ -12,7 +12,9 @@ namespace {
 Report sample() {
     Report r;
     r.fields = {{"device", txt("H100 \"SXM\"")}, {"m", num(std::int64_t(16))}, {"ms", num(0.125)}};
-    r.tables.push_back({"pairs", {"lhs", "ulps", "bits"}, {{txt("a,b"), num(1.5), hex32(0x3c00)}, {txt("c"), num(1e300 * 1e300), yesNo(true)}}});
+    r.tables.push_back({"pairs",
+                        {"lhs", "ulps", "bits"},
+                        {{txt("a,b"), num(1.5), hex32(0x3c00)}, {txt("c"), num(1e300 * 1e300), yesNo(true)}}});
     r.tables.push_back({"empty", {"x"}, {}});
     r.notes = {"a note"};
     return r;

@@ -15,12 +15,12 @@ namespace {
 
 // Sums each line left to right in double and prints every digit: a sequential FP64 sum. (A loop, not
 // sum(): Python 3.12's sum() of floats compensates.)
-const std::string kPythonSum =
-    "python3 -u -c 'import sys\nfor line in iter(sys.stdin.readline, \"\"):\n s = 0.0\n for x in line.split(): s += "
-    "float(x)\n print(repr(s), flush=True)'";
-const std::string kPythonTwice =
-    "python3 -u -c 'import sys\nfor line in iter(sys.stdin.readline, \"\"):\n s = 0.0\n for x in line.split(): s += "
-    "float(x)\n print(repr(s)); print(repr(s), flush=True)'";
+const std::string kPythonSum = "python3 -u -c 'import sys\nfor line in iter(sys.stdin.readline, \"\"):\n s = 0.0\n for "
+                               "x in line.split(): s += "
+                               "float(x)\n print(repr(s), flush=True)'";
+const std::string kPythonTwice = "python3 -u -c 'import sys\nfor line in iter(sys.stdin.readline, \"\"):\n s = 0.0\n "
+                                 "for x in line.split(): s += "
+                                 "float(x)\n print(repr(s)); print(repr(s), flush=True)'";
 
 } // namespace
 
@@ -63,7 +63,8 @@ TEST(CliReveal, AProgramThatAnswersOnceAndExitsIsRestarted) {
 }
 
 TEST(CliReveal, HexFloatInputsReachTheProgram) {
-    const std::string hexSum = "python3 -u -c 'import sys\nfor line in iter(sys.stdin.readline, \"\"):\n s = 0.0\n for x "
+    const std::string hexSum = "python3 -u -c 'import sys\nfor line in iter(sys.stdin.readline, \"\"):\n s = 0.0\n for "
+                               "x "
                                "in line.split(): s += float.fromhex(x)\n print(s.hex(), flush=True)'";
     const CliRun r = runInProcess({"reveal", "--exec", hexSum, "--n", "5", "--hex"});
     ASSERT_EQ(r.code, kExitOk) << r.err;
@@ -74,7 +75,8 @@ TEST(CliReveal, AProgramThatDiesIsNamedWithTheProbe) {
     const CliRun r = runInProcess({"reveal", "--exec", "exit 3", "--n", "4"});
     EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("probe 1 (M at term"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("input line 1: the program exited with status 3 without answering"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("input line 1: the program exited with status 3 without answering"), std::string::npos)
+        << r.err;
 }
 
 TEST(CliReveal, AProgramThatHangsTimesOut) {
@@ -93,7 +95,8 @@ TEST(CliReveal, GarbageIsNotANumber) {
 }
 
 TEST(CliReveal, TwoLinesPerInputAreCounted) {
-    const CliRun r = runInProcess({"reveal", "--exec", kPythonTwice, "--n", "2", "--trials", "3", "--accumulator", "fp64"});
+    const CliRun r = runInProcess(
+        {"reveal", "--exec", kPythonTwice, "--n", "2", "--trials", "3", "--accumulator", "fp64"});
     EXPECT_EQ(r.code, kExitBadInput) << r.out;
     EXPECT_NE(r.err.find("lines for 2 input lines: it must print exactly one line per input line"), std::string::npos)
         << r.err;
@@ -146,7 +149,8 @@ TEST(RevealOpenBlas, RevealedTreesReplayOpenBlasBitForBit) {
 
 // Without a usable GPU the GPU targets say why, with the exit code of every GPU command (4).
 TEST(CliReveal, GpuTargetsWithoutAGpuSayWhy) {
-    if (fplab::summation_targets::gpuTargetUnavailable().empty()) GTEST_SKIP() << "a GPU is here: gpu-run.sh reveals on it";
+    if (fplab::summation_targets::gpuTargetUnavailable().empty())
+        GTEST_SKIP() << "a GPU is here: gpu-run.sh reveals on it";
     const CliRun r = runInProcess({"reveal", "--target", "cublas-sgemm-m64", "--n", "64"});
     EXPECT_EQ(r.code, kExitNoGpu);
     EXPECT_NE(r.err.find("the cublas-sgemm-m64 target needs a GPU: "), std::string::npos) << r.err;

@@ -123,9 +123,11 @@ TEST(CliShow, AllWithRawBitsConvertsFromTheGivenFormat) {
     const CliRun r = runInProcess({"show", "0x7bff", "--format", "fp16", "--all"});
     ASSERT_EQ(r.code, kExitOk) << r.err;
     EXPECT_EQ(linesOf(r.out).at(0), "0x7bff read as fp16 = 65504, converted to every format (rounding rne)");
-    EXPECT_EQ(lineStartingWith(r.out, "fp32 "), "fp32      0x477fe000          65504                         0               -");
+    EXPECT_EQ(lineStartingWith(r.out, "fp32 "),
+              "fp32      0x477fe000          65504                         0               -");
     // 65504 overflows E4M3 (max 448): NaN.
-    EXPECT_EQ(lineStartingWith(r.out, "e4m3 "), "e4m3      0x7f                nan                           overflow        ox");
+    EXPECT_EQ(lineStartingWith(r.out, "e4m3 "),
+              "e4m3      0x7f                nan                           overflow        ox");
 }
 
 TEST(CliShow, BadInput) {
@@ -146,7 +148,9 @@ TEST(CliShow, BadInput) {
     EXPECT_EQ(r.code, kExitBadInput);
     EXPECT_NE(r.err.find("fplab-cli show: "), std::string::npos);
 
-    r = runInProcess({"show", std::string("1\x00" "2", 3)});
+    r = runInProcess({"show", std::string("1\x00"
+                                          "2",
+                                          3)});
     EXPECT_EQ(r.code, kExitBadInput);
 
     r = runInProcess({"show", "1", "--format", "fp17"});

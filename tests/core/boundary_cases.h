@@ -34,7 +34,7 @@ inline void addFp32Neighbourhood(std::vector<std::uint32_t>& out, double x) {
     for (int d = -2; d <= 2; ++d) {
         const std::uint32_t v = u + std::uint32_t(d);
         if ((v & 0x7FFFFFFFu) > 0x7F800000u) continue; // stepped into NaN
-        if ((v ^ u) & 0x80000000u) continue;            // stepped across zero
+        if ((v ^ u) & 0x80000000u) continue;           // stepped across zero
         out.push_back(v);
         out.push_back(v ^ 0x80000000u);
     }

@@ -19,8 +19,10 @@ void checkPair(MismatchLog& log, const Format& f, std::uint64_t a, std::uint64_t
     for (bool signaling : {false, true}) {
         const Comparison e = oracle::referenceCompare(f, a, b, signaling);
         const Comparison c = compare(f, a, b, signaling);
-        log.check(e.order == c.order && e.flags == c.flags, [&] { return std::string(signaling ? "compareSignaling " : "compareQuiet ") + oracle::bitsText(f, a) + " " +
-                      oracle::bitsText(f, b) + ": expected " + comparisonText(e) + ", core gave " + comparisonText(c); });
+        log.check(e.order == c.order && e.flags == c.flags, [&] {
+            return std::string(signaling ? "compareSignaling " : "compareQuiet ") + oracle::bitsText(f, a) + " " +
+                   oracle::bitsText(f, b) + ": expected " + comparisonText(e) + ", core gave " + comparisonText(c);
+        });
     }
     const Env none;
     log.compare(f, oracle::referenceMinimum(f, a, b), minimum(f, a, b), "minimum", f, {a, b}, none);
@@ -63,8 +65,12 @@ TEST(CompareMinMax, NegateAndAbsoluteOnlyTouchTheSignBit) {
             const bool fixed = f->specials == SpecialValues::Fnuz && (a & fm.magnitudeMask) == 0;
             const std::uint64_t neg = fixed ? a : a ^ fm.signBit;
             const std::uint64_t abs = fixed ? a : a & ~fm.signBit;
-            log.check(negate(*f, a) == neg, [&] { return "negate " + oracle::bitsText(*f, a) + " gave " + oracle::bitsText(*f, negate(*f, a)); });
-            log.check(absolute(*f, a) == abs, [&] { return "absolute " + oracle::bitsText(*f, a) + " gave " + oracle::bitsText(*f, absolute(*f, a)); });
+            log.check(negate(*f, a) == neg, [&] {
+                return "negate " + oracle::bitsText(*f, a) + " gave " + oracle::bitsText(*f, negate(*f, a));
+            });
+            log.check(absolute(*f, a) == abs, [&] {
+                return "absolute " + oracle::bitsText(*f, a) + " gave " + oracle::bitsText(*f, absolute(*f, a));
+            });
         }
         expectClean(log);
     }

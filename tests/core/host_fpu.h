@@ -91,10 +91,26 @@ struct HostResult {
 
 enum class HostOp { Add, Sub, Mul, Div, Fma, Sqrt };
 
-inline float asFloat(std::uint32_t u) { float x; std::memcpy(&x, &u, 4); return x; }
-inline std::uint32_t bitsOf(float x) { std::uint32_t u; std::memcpy(&u, &x, 4); return u; }
-inline double asDouble(std::uint64_t u) { double x; std::memcpy(&x, &u, 8); return x; }
-inline std::uint64_t bitsOf(double x) { std::uint64_t u; std::memcpy(&u, &x, 8); return u; }
+inline float asFloat(std::uint32_t u) {
+    float x;
+    std::memcpy(&x, &u, 4);
+    return x;
+}
+inline std::uint32_t bitsOf(float x) {
+    std::uint32_t u;
+    std::memcpy(&u, &x, 4);
+    return u;
+}
+inline double asDouble(std::uint64_t u) {
+    double x;
+    std::memcpy(&x, &u, 8);
+    return x;
+}
+inline std::uint64_t bitsOf(double x) {
+    std::uint64_t u;
+    std::memcpy(&u, &x, 8);
+    return u;
+}
 
 // One scalar FP32 instruction (the current host rounding mode applies).
 [[gnu::noinline]] inline HostResult fp32(HostOp op, std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) {

@@ -19,9 +19,9 @@ TEST(HostFpu, NeedsAnX86_64Host) { GTEST_SKIP() << host::missingFeatures(); }
 
 using oracle::MismatchLog;
 
-#define FPLAB_REQUIRE_HOST()                                                                                         \
-    do {                                                                                                             \
-        if (const std::string why = host::missingFeatures(); !why.empty()) GTEST_SKIP() << why;                     \
+#define FPLAB_REQUIRE_HOST()                                                                                           \
+    do {                                                                                                               \
+        if (const std::string why = host::missingFeatures(); !why.empty()) GTEST_SKIP() << why;                        \
     } while (false)
 
 host::HostOp hostOp(Op op) { return host::HostOp(int(op)); }
@@ -41,8 +41,8 @@ TEST_P(HostArithmetic, WeightedSampleInFourModesMatchesHost) {
         host::ScopedRounding rounding(mode);
         for (std::uint64_t i = 0; i < perMode; ++i) {
             const auto x = drawOperands(op, gen);
-            const host::HostResult h = f.totalBits() == 32 ? host::fp32(hostOp(op), std::uint32_t(x[0]), std::uint32_t(x[1]),
-                                                                        std::uint32_t(x[2]))
+            const host::HostResult h = f.totalBits() == 32 ? host::fp32(hostOp(op), std::uint32_t(x[0]),
+                                                                        std::uint32_t(x[1]), std::uint32_t(x[2]))
                                                            : host::fp64(hostOp(op), x[0], x[1], x[2]);
             const Result actual = coreOp(op, f, x[0], x[1], x[2], env);
             log.compare(f, {h.bits, h.flags}, actual, opName(op), f, {x[0], x[1], x[2]}, env);
@@ -74,7 +74,8 @@ TEST(HostConversion, Fp32ToFp64StrideAndFp64ToFp32SampleMatchHost) {
             std::uint64_t a = gen.operand();
             if (i % 2) a = (a & 0x800FFFFFFFFFFFFFull) | (std::uint64_t(0x380 + (i / 2) % 0x100) << 52);
             // Every fourth: an FP32 value plus exactly half an FP32 ulp (bit 28), sometimes a hair more (bit 0).
-            if (i % 4 == 3) a = (a & ~((std::uint64_t{1} << 29) - 1)) | (std::uint64_t{1} << 28) | std::uint64_t(i % 8 == 7);
+            if (i % 4 == 3)
+                a = (a & ~((std::uint64_t{1} << 29) - 1)) | (std::uint64_t{1} << 28) | std::uint64_t(i % 8 == 7);
             const host::HostResult h = host::fp64ToFp32(a);
             log.compare(kFp32, {h.bits, h.flags}, convert(kFp64, a, kFp32, env), "convert", kFp64, {a}, env);
         }
@@ -97,7 +98,8 @@ TEST(HostF16c, Fp32ToFp16BoundaryCasesAndDenseStrideMatchF16c) {
             else log.compare(kFp16, {h.bits, h.flags}, c, "convert", kFp32, {u}, env);
         };
         for (std::uint32_t u : boundary) check(u);
-        for (std::uint64_t u = unsigned(mode); u < (std::uint64_t{1} << 32); u += 1021, ++strideCases) check(std::uint32_t(u));
+        for (std::uint64_t u = unsigned(mode); u < (std::uint64_t{1} << 32); u += 1021, ++strideCases)
+            check(std::uint32_t(u));
     }
     expectClean(log);
     std::printf("F16C: %zu boundary inputs x 4 modes, %llu stride cases\n", boundary.size(),
@@ -190,7 +192,10 @@ Comparison hostCompare32(std::uint32_t a, std::uint32_t b) {
     FPLAB_HOST_OPAQUE(lt);
     const Flags flags = host::readFlags();
     const auto set = [](__m128 m) { return host::bitsOf(_mm_cvtss_f32(m)) != 0; };
-    const Ordering o = set(un) ? Ordering::Unordered : set(eq) ? Ordering::Equal : set(lt) ? Ordering::Less : Ordering::Greater;
+    const Ordering o = set(un)   ? Ordering::Unordered
+                       : set(eq) ? Ordering::Equal
+                       : set(lt) ? Ordering::Less
+                                 : Ordering::Greater;
     return {o, flags};
 }
 template <bool Signaling>
@@ -207,7 +212,10 @@ Comparison hostCompare64(std::uint64_t a, std::uint64_t b) {
     FPLAB_HOST_OPAQUE(lt);
     const Flags flags = host::readFlags();
     const auto set = [](__m128d m) { return host::bitsOf(_mm_cvtsd_f64(m)) != 0; };
-    const Ordering o = set(un) ? Ordering::Unordered : set(eq) ? Ordering::Equal : set(lt) ? Ordering::Less : Ordering::Greater;
+    const Ordering o = set(un)   ? Ordering::Unordered
+                       : set(eq) ? Ordering::Equal
+                       : set(lt) ? Ordering::Less
+                                 : Ordering::Greater;
     return {o, flags};
 }
 
@@ -228,18 +236,20 @@ TEST(HostCompare, QuietAndSignalingComparisonsMatchVcmp) {
             const Comparison h = s ? hostCompare32<true>(std::uint32_t(a), std::uint32_t(b))
                                    : hostCompare32<false>(std::uint32_t(a), std::uint32_t(b));
             const Comparison c = compare(kFp32, a, b, s);
-            log.check(same(h, c), [&] { return "compare fp32 " + oracle::bitsText(kFp32, a) + " " + oracle::bitsText(kFp32, b) +
-                                      (s ? " signaling" : " quiet") + ": host " + comparisonText(h) + ", core " +
-                                      comparisonText(c); });
+            log.check(same(h, c), [&] {
+                return "compare fp32 " + oracle::bitsText(kFp32, a) + " " + oracle::bitsText(kFp32, b) +
+                       (s ? " signaling" : " quiet") + ": host " + comparisonText(h) + ", core " + comparisonText(c);
+            });
         }
         const std::array<std::uint64_t, 2> xy = g64.addOperands();
         const std::uint64_t x = xy[0], y = xy[1];
         for (bool s : {false, true}) {
             const Comparison h = s ? hostCompare64<true>(x, y) : hostCompare64<false>(x, y);
             const Comparison c = compare(kFp64, x, y, s);
-            log.check(same(h, c), [&] { return "compare fp64 " + oracle::bitsText(kFp64, x) + " " + oracle::bitsText(kFp64, y) +
-                                      (s ? " signaling" : " quiet") + ": host " + comparisonText(h) + ", core " +
-                                      comparisonText(c); });
+            log.check(same(h, c), [&] {
+                return "compare fp64 " + oracle::bitsText(kFp64, x) + " " + oracle::bitsText(kFp64, y) +
+                       (s ? " signaling" : " quiet") + ": host " + comparisonText(h) + ", core " + comparisonText(c);
+            });
         }
     }
     expectClean(log);
@@ -267,9 +277,13 @@ TEST(HostIntegerConversion, FloatToIntAndIntToFloatMatchCvt) {
             const Flags f32 = host::readFlags();
             const Result c32 = floatToInt(kFp32, a, kInt32, Overflow::Saturate, env);
             const bool invalid = f32 & kInvalid;
-            log.check(invalid ? c32.flags == f32 : (c32.bits == (std::uint32_t(h32) & 0xFFFFFFFFull) && c32.flags == f32), [&] { return "fp32 -> int32 " + oracle::bitsText(kFp32, a) + " " + oracle::envText(env) + ": host " +
-                          std::to_string(h32) + " " + oracle::flagText(f32) + ", core " + std::to_string(c32.bits) + " " +
-                          oracle::flagText(c32.flags); });
+            log.check(invalid ? c32.flags == f32
+                              : (c32.bits == (std::uint32_t(h32) & 0xFFFFFFFFull) && c32.flags == f32),
+                      [&] {
+                          return "fp32 -> int32 " + oracle::bitsText(kFp32, a) + " " + oracle::envText(env) +
+                                 ": host " + std::to_string(h32) + " " + oracle::flagText(f32) + ", core " +
+                                 std::to_string(c32.bits) + " " + oracle::flagText(c32.flags);
+                      });
 
             std::uint64_t b = g64.operand();
             if (i % 2) b = (b & 0x800FFFFFFFFFFFFFull) | (std::uint64_t(0x3FC + i % 0x44) << 52); // |b| in [2^-3, 2^65)
@@ -280,9 +294,11 @@ TEST(HostIntegerConversion, FloatToIntAndIntToFloatMatchCvt) {
             FPLAB_HOST_OPAQUE_GPR(h64);
             const Flags f64 = host::readFlags();
             const Result c64 = floatToInt(kFp64, b, kInt64, Overflow::Saturate, env);
-            log.check((f64 & kInvalid) ? c64.flags == f64 : (c64.bits == std::uint64_t(h64) && c64.flags == f64), [&] { return "fp64 -> int64 " + oracle::bitsText(kFp64, b) + " " + oracle::envText(env) + ": host " +
-                          std::to_string(h64) + " " + oracle::flagText(f64) + ", core " + std::to_string(c64.bits) + " " +
-                          oracle::flagText(c64.flags); });
+            log.check((f64 & kInvalid) ? c64.flags == f64 : (c64.bits == std::uint64_t(h64) && c64.flags == f64), [&] {
+                return "fp64 -> int64 " + oracle::bitsText(kFp64, b) + " " + oracle::envText(env) + ": host " +
+                       std::to_string(h64) + " " + oracle::flagText(f64) + ", core " + std::to_string(c64.bits) + " " +
+                       oracle::flagText(c64.flags);
+            });
 
             // Integers to floats: int32 -> fp32 and int64 -> fp32/fp64 (these round).
             const std::uint64_t r = rng() >> (rng() % 64);
@@ -294,24 +310,26 @@ TEST(HostIntegerConversion, FloatToIntAndIntToFloatMatchCvt) {
             __m128 o32 = _mm_cvtsi32_ss(s32, i32);
             FPLAB_HOST_OPAQUE(o32);
             const Flags g = host::readFlags();
-            log.compare(kFp32, {host::bitsOf(_mm_cvtss_f32(o32)), g}, intToFloat(kInt32, std::uint32_t(i32), kFp32, env),
-                        "int32 -> fp32", kFp32, {}, env);
+            log.compare(kFp32, {host::bitsOf(_mm_cvtss_f32(o32)), g},
+                        intToFloat(kInt32, std::uint32_t(i32), kFp32, env), "int32 -> fp32", kFp32, {}, env);
             __m128 s64f = _mm_setzero_ps();
             host::clearFlags();
             FPLAB_HOST_OPAQUE(s64f);
             __m128 o64f = _mm_cvtsi64_ss(s64f, i64);
             FPLAB_HOST_OPAQUE(o64f);
             const Flags g2 = host::readFlags();
-            log.compare(kFp32, {host::bitsOf(_mm_cvtss_f32(o64f)), g2}, intToFloat(kInt64, std::uint64_t(i64), kFp32, env),
-                        "int64 -> fp32 " + std::to_string(i64), kFp32, {}, env);
+            log.compare(kFp32, {host::bitsOf(_mm_cvtss_f32(o64f)), g2},
+                        intToFloat(kInt64, std::uint64_t(i64), kFp32, env), "int64 -> fp32 " + std::to_string(i64),
+                        kFp32, {}, env);
             __m128d s64 = _mm_setzero_pd();
             host::clearFlags();
             FPLAB_HOST_OPAQUE(s64);
             __m128d o64 = _mm_cvtsi64_sd(s64, i64);
             FPLAB_HOST_OPAQUE(o64);
             const Flags g3 = host::readFlags();
-            log.compare(kFp64, {host::bitsOf(_mm_cvtsd_f64(o64)), g3}, intToFloat(kInt64, std::uint64_t(i64), kFp64, env),
-                        "int64 -> fp64 " + std::to_string(i64), kFp64, {}, env);
+            log.compare(kFp64, {host::bitsOf(_mm_cvtsd_f64(o64)), g3},
+                        intToFloat(kInt64, std::uint64_t(i64), kFp64, env), "int64 -> fp64 " + std::to_string(i64),
+                        kFp64, {}, env);
         }
     }
     expectClean(log);

@@ -17,13 +17,15 @@ std::string intText(const IntFormat& t, const Result& r) {
     return std::to_string(intValue(t, r.bits)) + " " + oracle::flagText(r.flags);
 }
 
-void checkFloatToInt(MismatchLog& log, const Format& f, std::uint64_t a, const IntFormat& t, Overflow o, const Env& env) {
+void checkFloatToInt(MismatchLog& log, const Format& f, std::uint64_t a, const IntFormat& t, Overflow o,
+                     const Env& env) {
     const Result expected = oracle::referenceFloatToInt(f, a, t, o, env);
     const Result actual = floatToInt(f, a, t, o, env);
-    log.check(expected == actual, [&] { return std::string(f.name()) + " -> " + std::string(t.name) +
-                                      (o == Overflow::Saturate ? " saturate " : " wrap ") + oracle::envText(env) + ": " +
-                                      oracle::bitsText(f, a) + " -> expected " + intText(t, expected) + ", core gave " +
-                                      intText(t, actual); });
+    log.check(expected == actual, [&] {
+        return std::string(f.name()) + " -> " + std::string(t.name) +
+               (o == Overflow::Saturate ? " saturate " : " wrap ") + oracle::envText(env) + ": " +
+               oracle::bitsText(f, a) + " -> expected " + intText(t, expected) + ", core gave " + intText(t, actual);
+    });
 }
 
 class FloatToIntExhaustive : public ::testing::TestWithParam<const Format*> {};
@@ -43,7 +45,8 @@ TEST_P(FloatToIntExhaustive, EveryEncodingToEveryIntegerFormatMatchesMpfr) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Small, FloatToIntExhaustive,
-                         ::testing::Values(&kFp16, &kBf16, &kE4m3, &kE5m2, &kE2m3, &kE3m2, &kE2m1, &kE4m3Fnuz, &kE5m2Fnuz),
+                         ::testing::Values(&kFp16, &kBf16, &kE4m3, &kE5m2, &kE2m3, &kE3m2, &kE2m1, &kE4m3Fnuz,
+                                           &kE5m2Fnuz),
                          [](const ::testing::TestParamInfo<const Format*>& info) { return testName(*info.param); });
 
 class FloatToIntSampled : public ::testing::TestWithParam<const Format*> {};
@@ -80,9 +83,11 @@ TEST(IntToFloat, IntegersToEveryPresetFormatMatchMpfr) {
     auto check = [&](const IntFormat& t, std::uint64_t bits, const Format& to, const Env& env) {
         const Result expected = oracle::referenceIntToFloat(t, bits, to, env);
         const Result actual = intToFloat(t, bits, to, env);
-        log.check(expected == actual, [&] { return std::string(t.name) + " " + std::to_string(intValue(t, bits)) + " -> " +
-                                          std::string(to.name()) + " " + oracle::envText(env) + ": expected " +
-                                          oracle::resultText(to, expected) + ", core gave " + oracle::resultText(to, actual); });
+        log.check(expected == actual, [&] {
+            return std::string(t.name) + " " + std::to_string(intValue(t, bits)) + " -> " + std::string(to.name()) +
+                   " " + oracle::envText(env) + ": expected " + oracle::resultText(to, expected) + ", core gave " +
+                   oracle::resultText(to, actual);
+        });
     };
     for (const Env& env : allEnvironments())
         for (const Format* to : kPresetFormats) {

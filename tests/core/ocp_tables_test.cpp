@@ -62,13 +62,14 @@ TEST(OcpTables, EveryCodeDecodesToTheSpecValue) {
             // E5M2 follows IEEE 754 for NaNs: S.11111.01 is signalling, so converting it raises invalid.
             const bool signalling = t.format == &kE5m2 && (code & 0x7F) == 0x7D;
             const Flags nanFlags = signalling ? kInvalid : 0;
-            const bool ok = std::isnan(spec) ? std::isnan(viaValues) && std::isnan(converted) && viaConvert.flags == nanFlags
-                                             : bitsOf(viaValues) == bitsOf(spec) && viaConvert.bits == bitsOf(spec) &&
-                                                   viaConvert.flags == 0;
+            const bool ok = std::isnan(spec)
+                                ? std::isnan(viaValues) && std::isnan(converted) && viaConvert.flags == nanFlags
+                                : bitsOf(viaValues) == bitsOf(spec) && viaConvert.bits == bitsOf(spec) &&
+                                      viaConvert.flags == 0;
             log.check(ok, [&] {
                 char line[160];
-                std::snprintf(line, sizeof line, "code 0x%02x: spec %.17g, toDouble %.17g, convert %.17g flags %s", code,
-                              spec, viaValues, converted, oracle::flagText(viaConvert.flags).c_str());
+                std::snprintf(line, sizeof line, "code 0x%02x: spec %.17g, toDouble %.17g, convert %.17g flags %s",
+                              code, spec, viaValues, converted, oracle::flagText(viaConvert.flags).c_str());
                 return std::string(line);
             });
         }
@@ -199,7 +200,8 @@ TEST(OcpTables, ConversionFromFp64AtAndBetweenEntriesFollowsTheTables) {
                     }
                 // Zeros keep their sign (every one of these formats has -0).
                 log.check(convert(kFp64, bitsOf(0.0), *t.format, env) == Result{0, 0}, "+0");
-                log.check(convert(kFp64, bitsOf(-0.0), *t.format, env) == Result{std::uint64_t{1} << (t.format->totalBits() - 1), 0},
+                log.check(convert(kFp64, bitsOf(-0.0), *t.format, env) ==
+                              Result{std::uint64_t{1} << (t.format->totalBits() - 1), 0},
                           "-0");
             }
         expectClean(log);

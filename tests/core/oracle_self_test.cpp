@@ -47,18 +47,31 @@ void checkOracleAgainstHost(const Format& f, std::uint64_t cases) {
                 std::array<std::uint64_t, 3> x{};
                 switch (op.op) {
                 case host::HostOp::Add:
-                case host::HostOp::Sub: { auto p = gen.addOperands(); x = {p[0], p[1], 0}; break; }
-                case host::HostOp::Mul: { auto p = gen.mulOperands(); x = {p[0], p[1], 0}; break; }
-                case host::HostOp::Div: { auto p = gen.divOperands(); x = {p[0], p[1], 0}; break; }
+                case host::HostOp::Sub: {
+                    auto p = gen.addOperands();
+                    x = {p[0], p[1], 0};
+                    break;
+                }
+                case host::HostOp::Mul: {
+                    auto p = gen.mulOperands();
+                    x = {p[0], p[1], 0};
+                    break;
+                }
+                case host::HostOp::Div: {
+                    auto p = gen.divOperands();
+                    x = {p[0], p[1], 0};
+                    break;
+                }
                 case host::HostOp::Fma: x = gen.fmaOperands(); break;
                 case host::HostOp::Sqrt: x = {gen.sqrtOperand(), 0, 0}; break;
                 }
-                const host::HostResult h = f.totalBits() == 32
-                                               ? host::fp32(op.op, std::uint32_t(x[0]), std::uint32_t(x[1]), std::uint32_t(x[2]))
-                                               : host::fp64(op.op, x[0], x[1], x[2]);
+                const host::HostResult h = f.totalBits() == 32 ? host::fp32(op.op, std::uint32_t(x[0]),
+                                                                            std::uint32_t(x[1]), std::uint32_t(x[2]))
+                                                               : host::fp64(op.op, x[0], x[1], x[2]);
                 const Result expected{h.bits, h.flags};
                 // The oracle here is the one under test, so it plays the "core" side of the log.
-                log.compare(f, expected, oracleFor(op.op, f, x[0], x[1], x[2], env), op.name, f, {x[0], x[1], x[2]}, env);
+                log.compare(f, expected, oracleFor(op.op, f, x[0], x[1], x[2], env), op.name, f, {x[0], x[1], x[2]},
+                            env);
             }
         }
         EXPECT_EQ(log.mismatches(), 0u) << log.report();
@@ -105,7 +118,8 @@ struct HandCase {
 };
 
 constexpr RoundingMode rne = RoundingMode::NearestEven, rna = RoundingMode::NearestAway, rtz = RoundingMode::TowardZero,
-                       rup = RoundingMode::TowardPositive, rdn = RoundingMode::TowardNegative, rto = RoundingMode::ToOdd;
+                       rup = RoundingMode::TowardPositive, rdn = RoundingMode::TowardNegative,
+                       rto = RoundingMode::ToOdd;
 constexpr Tininess after = Tininess::AfterRounding, before = Tininess::BeforeRounding;
 constexpr Flags x = kInexact, ux = kUnderflow | kInexact, ox = kOverflow | kInexact;
 
@@ -181,7 +195,8 @@ const HandCase kHandCases[] = {
     {&kFp32, 0x40E00000, &kE2m1, rtz, after, false, 0x7, x},
     // FP4 smallest value 0.5 (0x1): 0.25 ties to even (0), 0.75 ties to even (1.0 = 0x2).
     {&kFp32, 0x3E800000, &kE2m1, rne, after, false, 0x0, ux},
-    {&kFp32, 0x3F400000, &kE2m1, rne, after, false, 0x2, ux}, // 0.75 = 1.1b*2^-1 is exact unbounded: tiny after rounding
+    {&kFp32, 0x3F400000, &kE2m1, rne, after, false, 0x2,
+     ux}, // 0.75 = 1.1b*2^-1 is exact unbounded: tiny after rounding
     {&kFp32, 0x3F400000, &kE2m1, rto, after, false, 0x1, ux},
     // E8M0: 2^-127 is the smallest value, no zero: 2^-130 becomes 2^-127 (underflow, inexact).
     {&kFp32, 0x00080000, &kE8m0, rne, after, false, 0x00, ux},
@@ -196,8 +211,8 @@ TEST(OracleSelfCheck, HandWorkedRoundings) {
         env.rounding = c.mode;
         env.tininess = c.tininess;
         env.saturate = c.saturate;
-        log.compare(*c.to, {c.bits, c.flags}, oracle::referenceConvert(*c.from, c.input, *c.to, env), "convert", *c.from,
-                    {c.input}, env);
+        log.compare(*c.to, {c.bits, c.flags}, oracle::referenceConvert(*c.from, c.input, *c.to, env), "convert",
+                    *c.from, {c.input}, env);
     }
     EXPECT_EQ(log.mismatches(), 0u) << log.report();
 }

@@ -66,11 +66,14 @@ TEST_P(StochasticNeighbours, ResultIsOneOfTheTwoMpfrNeighbours) {
         const Result r = coreOp(op, f, x[0], x[1], x[2], env);
         const bool ok = r.bits == lo.bits || r.bits == hi.bits;
         if (lo.bits != hi.bits) (r.bits == lo.bits ? down : up) += 1;
-        log.check(ok, [&] { return std::string(opName(op)) + " " + oracle::bitsText(f, x[0]) + " " + oracle::bitsText(f, x[1]) + " " +
-                          oracle::bitsText(f, x[2]) + ": core " + oracle::resultText(f, r) + ", neighbours " +
-                          oracle::resultText(f, lo) + " / " + oracle::resultText(f, hi); });
+        log.check(ok, [&] {
+            return std::string(opName(op)) + " " + oracle::bitsText(f, x[0]) + " " + oracle::bitsText(f, x[1]) + " " +
+                   oracle::bitsText(f, x[2]) + ": core " + oracle::resultText(f, r) + ", neighbours " +
+                   oracle::resultText(f, lo) + " / " + oracle::resultText(f, hi);
+        });
         // The inexact flag is raised exactly when the neighbours differ (or the directed roundings say so).
-        log.check(bool(r.flags & kInexact) == bool(lo.flags & kInexact), [&] { return "inexact flag of " + oracle::resultText(f, r); });
+        log.check(bool(r.flags & kInexact) == bool(lo.flags & kInexact),
+                  [&] { return "inexact flag of " + oracle::resultText(f, r); });
     }
     expectClean(log);
     // Both directions happen (the sample has plenty of inexact cases).
@@ -113,7 +116,8 @@ TEST(StochasticRounding, TheTraceCarriesBothNeighboursTheOddsAndTheDraw) {
                 case Op::Sqrt: r = sqrt(*f, x[0], env, &tr); break;
                 }
                 // An overflow always goes to infinity under stochastic rounding, whatever the draw.
-                if (tr.special != SpecialCase::None || tr.exactIsZero || tr.rounding.decision == RoundingDecision::Exact ||
+                if (tr.special != SpecialCase::None || tr.exactIsZero ||
+                    tr.rounding.decision == RoundingDecision::Exact ||
                     tr.rounding.decision == RoundingDecision::Overflowed)
                     continue;
                 Env rd = env, ru = env;
@@ -121,18 +125,23 @@ TEST(StochasticRounding, TheTraceCarriesBothNeighboursTheOddsAndTheDraw) {
                 ru.rounding = RoundingMode::TowardPositive;
                 const std::uint64_t lo = referenceOp(op, *f, x[0], x[1], x[2], rd).bits;
                 const std::uint64_t hi = referenceOp(op, *f, x[0], x[1], x[2], ru).bits;
-                const auto text = [&] { return std::string(opName(op)) + " " + oracle::bitsText(*f, x[0]) + " " + oracle::bitsText(*f, x[1]); };
+                const auto text = [&] {
+                    return std::string(opName(op)) + " " + oracle::bitsText(*f, x[0]) + " " +
+                           oracle::bitsText(*f, x[1]);
+                };
                 log.check(tr.rounding.stochastic.has_value(), [&] { return text() + ": no stochastic trace"; });
                 if (!tr.rounding.stochastic) continue;
                 const StochasticTrace& st = *tr.rounding.stochastic;
                 ++inexact;
                 const bool negative = tr.rounding.sign;
-                log.check(st.towardZero == (negative ? hi : lo) && st.awayFromZero == (negative ? lo : hi),
-                          [&] { return text() + ": candidates " + oracle::bitsText(*f, st.towardZero) + " / " +
-                                       oracle::bitsText(*f, st.awayFromZero); });
+                log.check(st.towardZero == (negative ? hi : lo) && st.awayFromZero == (negative ? lo : hi), [&] {
+                    return text() + ": candidates " + oracle::bitsText(*f, st.towardZero) + " / " +
+                           oracle::bitsText(*f, st.awayFromZero);
+                });
                 const int d = st.discardedBits;
                 const std::uint64_t mask = d >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << d) - 1;
-                log.check(d >= 1 && d <= 64 && st.discarded != 0 && (st.discarded & ~mask) == 0 && st.draw == (env.randomBits & mask),
+                log.check(d >= 1 && d <= 64 && st.discarded != 0 && (st.discarded & ~mask) == 0 &&
+                              st.draw == (env.randomBits & mask),
                           [&] { return text() + ": discarded bits " + std::to_string(d); });
                 log.check(r.bits == (st.drawFraction() < st.probabilityUp() ? st.awayFromZero : st.towardZero),
                           [&] { return text() + ": the result disagrees with draw < P(up)"; });
@@ -165,8 +174,8 @@ void expectUpProbability(const Format& from, std::uint64_t input, const Format& 
     int ups = 0;
     for (int i = 0; i < n; ++i) ups += convert(from, input, to, stream.nextEnv()).bits == upBits;
     const double mean = n * p, sigma = std::sqrt(n * p * (1 - p));
-    EXPECT_NEAR(ups, mean, 5 * sigma + 1) << "input " << oracle::bitsText(from, input) << " to " << to.name()
-                                          << ": expected probability " << p;
+    EXPECT_NEAR(ups, mean, 5 * sigma + 1)
+        << "input " << oracle::bitsText(from, input) << " to " << to.name() << ": expected probability " << p;
 }
 
 TEST(StochasticRounding, UpProbabilityMatchesTheDiscardedFraction) {
@@ -176,7 +185,8 @@ TEST(StochasticRounding, UpProbabilityMatchesTheDiscardedFraction) {
     // FP32 -> E4M3: 1.3 lies between 1.25 (0x3A) and 1.375 (0x3B).
     expectUpProbability(kFp32, 0x3FA66666u, kE4m3, (double(1.3f) - 1.25) / 0.125, 0x3B);
     // FP32 -> FP16 into the subnormals: 2.3 * 2^-24 lies between 0x0002 and 0x0003.
-    expectUpProbability(kFp32, 0x3413D70Au, kFp16, std::ldexp(double(std::bit_cast<float>(0x3413D70Au)), 24) - 2, 0x0003);
+    expectUpProbability(kFp32, 0x3413D70Au, kFp16, std::ldexp(double(std::bit_cast<float>(0x3413D70Au)), 24) - 2,
+                        0x0003);
 }
 
 // Below half the smallest subnormal the discarded fraction is still the whole value: 0.3 * 2^-24
@@ -211,13 +221,15 @@ TEST(StochasticRounding, ExplicitRandomBitsDecideAsDocumented) {
         {&kFp32, 0x3F808000, &kBf16, h55 - 1, 0x3F81, x, "r = 2^55 - 1 < 2^55: up"},
         {&kFp32, 0x3F808000, &kBf16, h55, 0x3F80, x, "r = 2^55, not below: down"},
         {&kFp32, 0x3F808000, &kBf16, (std::uint64_t{1} << 56) - 1, 0x3F80, x, "r = 2^56 - 1: down"},
-        {&kFp32, 0x3F808000, &kBf16, std::uint64_t{0xAB} << 56, 0x3F81, x, "bits above d are ignored: r mod 2^56 = 0: up"},
+        {&kFp32, 0x3F808000, &kBf16, std::uint64_t{0xAB} << 56, 0x3F81, x,
+         "bits above d are ignored: r mod 2^56 = 0: up"},
         {&kFp32, 0x3F808000, &kBf16, (std::uint64_t{0xAB} << 56) | h55, 0x3F80, x, "r mod 2^56 = 2^55: down"},
         {&kFp32, 0xBF808000, &kBf16, h55 - 1, 0xBF81, x, "negative: up in magnitude"},
         {&kFp32, 0x33C00000, &kFp16, (std::uint64_t{1} << 62) - 1, 0x0002, ux, "subnormal, r < 2^62: up"},
         {&kFp32, 0x33C00000, &kFp16, std::uint64_t{1} << 62, 0x0001, ux, "subnormal, r = 2^62: down"},
         {&kFp32, 0x33C00000, &kFp16, (std::uint64_t{1} << 63) | 5, 0x0002, ux, "bit 63 is above d = 63: ignored, up"},
-        {&kFp32, 0x3F804001, &kBf16, (std::uint64_t{1} << 54) + (std::uint64_t{1} << 40) - 1, 0x3F81, x, "just below: up"},
+        {&kFp32, 0x3F804001, &kBf16, (std::uint64_t{1} << 54) + (std::uint64_t{1} << 40) - 1, 0x3F81, x,
+         "just below: up"},
         {&kFp32, 0x3F804001, &kBf16, (std::uint64_t{1} << 54) + (std::uint64_t{1} << 40), 0x3F80, x, "equal: down"},
         {&kFp32, 0x3F800000, &kBf16, 0, 0x3F80, 0, "exact: never rounds"},
     };

@@ -20,8 +20,9 @@ struct TininessCase {
 };
 
 constexpr Flags x = kInexact, ux = kUnderflow | kInexact;
-constexpr RoundingMode rne = RoundingMode::NearestEven, rtz = RoundingMode::TowardZero, rup = RoundingMode::TowardPositive,
-                       rna = RoundingMode::NearestAway, rdn = RoundingMode::TowardNegative;
+constexpr RoundingMode rne = RoundingMode::NearestEven, rtz = RoundingMode::TowardZero,
+                       rup = RoundingMode::TowardPositive, rna = RoundingMode::NearestAway,
+                       rdn = RoundingMode::TowardNegative;
 
 const TininessCase kOps[] = {
     // (1 - 2^-23) * 2^-126 (1 + 2^-23) = 2^-126 (1 - 2^-46): rounds to 2^-126 with 24 bits, unbounded.
@@ -100,8 +101,8 @@ TEST(Tininess, ConversionsJustBelowTheSmallestNormalDependOnTheRule) {
             const Result hand{c.expected, t == Tininess::AfterRounding ? c.afterFlags : c.beforeFlags};
             log.compare(*c.to, hand, convert(*c.from, c.input, *c.to, env), std::string(c.why) + ", core", *c.from,
                         {c.input}, env);
-            log.compare(*c.to, hand, oracle::referenceConvert(*c.from, c.input, *c.to, env), std::string(c.why) + ", MPFR",
-                        *c.from, {c.input}, env);
+            log.compare(*c.to, hand, oracle::referenceConvert(*c.from, c.input, *c.to, env),
+                        std::string(c.why) + ", MPFR", *c.from, {c.input}, env);
         }
     }
     expectClean(log);

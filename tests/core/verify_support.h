@@ -56,9 +56,18 @@ inline Result referenceOp(Op op, const Format& f, std::uint64_t a, std::uint64_t
 inline std::array<std::uint64_t, 3> drawOperands(Op op, oracle::CaseGenerator& gen) {
     switch (op) {
     case Op::Add:
-    case Op::Sub: { const auto p = gen.addOperands(); return {p[0], p[1], 0}; }
-    case Op::Mul: { const auto p = gen.mulOperands(); return {p[0], p[1], 0}; }
-    case Op::Div: { const auto p = gen.divOperands(); return {p[0], p[1], 0}; }
+    case Op::Sub: {
+        const auto p = gen.addOperands();
+        return {p[0], p[1], 0};
+    }
+    case Op::Mul: {
+        const auto p = gen.mulOperands();
+        return {p[0], p[1], 0};
+    }
+    case Op::Div: {
+        const auto p = gen.divOperands();
+        return {p[0], p[1], 0};
+    }
     case Op::Fma: return gen.fmaOperands();
     case Op::Sqrt: return {gen.sqrtOperand(), 0, 0};
     }

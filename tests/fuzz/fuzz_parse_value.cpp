@@ -16,10 +16,8 @@ namespace {
 
 const fplab::Format& formatFor(std::uint8_t selector) {
     static const fplab::Format customs[] = {
-        *fplab::parseCustomFormatName("e5m10-nosub").format,
-        *fplab::parseCustomFormatName("e4m3-fnuz").format,
-        *fplab::parseCustomFormatName("e15m48").format,
-        *fplab::parseCustomFormatName("e2m61").format,
+        *fplab::parseCustomFormatName("e5m10-nosub").format, *fplab::parseCustomFormatName("e4m3-fnuz").format,
+        *fplab::parseCustomFormatName("e15m48").format,      *fplab::parseCustomFormatName("e2m61").format,
         *fplab::parseCustomFormatName("e3m0-fn").format,
     };
     const std::size_t presets = fplab::kPresetFormats.size();

@@ -18,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     for (const TensorEntry& t : o.header->tensors) {
-        if (t.begin < o.header->dataStart || t.end > size || t.end - t.begin != t.elements * t.elementBytes) std::abort();
+        if (t.begin < o.header->dataStart || t.end > size || t.end - t.begin != t.elements * t.elementBytes)
+            std::abort();
         if (t.dtype == Dtype::Unsupported) continue;
         (void)censusOf(file, t);
         const auto values = readAsFloat32(file, t);

@@ -146,7 +146,8 @@ TEST(BenchCheck, AWrongRowShowsWrongAndNoTflopsInEveryFrontEnd) {
     const std::vector<BenchRow> rows = {cublas, bad};
 
     std::ostringstream csv;
-    cli::printReport(cli::ladderBenchReport(rows, "NVIDIA H100", "H100 SXM5", "2026-11-27"), cli::OutputFormat::Csv, csv);
+    cli::printReport(cli::ladderBenchReport(rows, "NVIDIA H100", "H100 SXM5", "2026-11-27"), cli::OutputFormat::Csv,
+                     csv);
     EXPECT_NE(csv.str().find(",WRONG,"), std::string::npos) << csv.str();
     EXPECT_NE(csv.str().find("WRONG: cell (3, 5): got 0x3f800001, model 0x3f800000"), std::string::npos) << csv.str();
 

@@ -37,8 +37,8 @@ TEST(CornerProbesCli, TheModelsOwnReadingIsReported) {
     };
     for (std::string_view arch : {"sm_80", "sm_90"})
         for (const Planted& p : plantings) {
-            std::vector<std::string> args{"gpu", "fingerprint", "--probe-corners", "--backend", "model", "--arch",
-                                          std::string(arch)};
+            std::vector<std::string> args{"gpu",   "fingerprint", "--probe-corners", "--backend",
+                                          "model", "--arch",      std::string(arch)};
             args.insert(args.end(), p.options.begin(), p.options.end());
             const CliRun r = runInProcess(args);
             ASSERT_EQ(r.code, cli::kExitOk) << r.err;
@@ -47,11 +47,13 @@ TEST(CornerProbesCli, TheModelsOwnReadingIsReported) {
             for (std::string_view type : {"tf32", "fp16-fp32", "bf16-fp32"})
                 EXPECT_TRUE(contains(r.out, "answer " + a + " mma.sync " + std::string(type) + " zero-products " +
                                                 std::string(p.zeroProducts) + "\n"))
-                    << a << " " << type << "\n" << r.out;
+                    << a << " " << type << "\n"
+                    << r.out;
             for (std::string_view type : {"tf32", "fp16-fp16", "bf16-fp32"})
                 EXPECT_TRUE(contains(r.out, "answer " + a + " mma.sync " + std::string(type) + " zero-sign " +
                                                 std::string(p.zeroSign) + "\n"))
-                    << a << " " << type << "\n" << r.out;
+                    << a << " " << type << "\n"
+                    << r.out;
             EXPECT_FALSE(contains(r.out, "neither")) << r.out;
             // fp16 products never round to zero in FP32; a zero product never reaches E with an fp16 accumulator.
             EXPECT_FALSE(contains(r.out, "fp16-fp32 zero-sign")) << r.out;
@@ -64,8 +66,8 @@ TEST(CornerProbesCli, TheModelsOwnReadingIsReported) {
 }
 
 TEST(CornerProbesCli, OneTypeAndItsProbeBits) {
-    const CliRun r = runInProcess({"gpu", "fingerprint", "--probe-corners", "--backend", "model", "--arch", "sm_80",
-                                   "--type", "bf16-fp32"});
+    const CliRun r = runInProcess(
+        {"gpu", "fingerprint", "--probe-corners", "--backend", "model", "--arch", "sm_80", "--type", "bf16-fp32"});
     ASSERT_EQ(r.code, cli::kExitOk) << r.err;
     // Hand-checked: 0 * 0x7f7f (2^127 * 1.99) has exponent -126 + 127 = 1 when counted: c = 0x007fffff (below
     // 2^-126) is cut to 0 on the 2^-23 grid. 2^-75 * -2^-75 = -2^-150 rounds toward zero to -0 in FP32.

@@ -26,8 +26,10 @@ TEST(CudaCheck, CudaFailureThrowsWithNameMeaningAndCallText) {
         EXPECT_EQ(e.kind(), GpuError::Kind::CudaCall);
         EXPECT_EQ(e.code(), int(cudaErrorMemoryAllocation));
         EXPECT_EQ(e.call(), "returns(cudaErrorMemoryAllocation)");
-        EXPECT_NE(what.find("CUDA call failed: returns(cudaErrorMemoryAllocation) returned cudaErrorMemoryAllocation (2)"),
-                  std::string::npos) << what;
+        EXPECT_NE(
+            what.find("CUDA call failed: returns(cudaErrorMemoryAllocation) returned cudaErrorMemoryAllocation (2)"),
+            std::string::npos)
+            << what;
         EXPECT_NE(what.find(cudaGetErrorString(cudaErrorMemoryAllocation)), std::string::npos) << what;
         EXPECT_NE(what.find("cuda_check_test.cpp:"), std::string::npos) << what;
     }
@@ -64,7 +66,8 @@ TEST(CudaCheck, CublasFailureThrowsWithStatusName) {
         EXPECT_EQ(e.code(), int(CUBLAS_STATUS_NOT_SUPPORTED));
         EXPECT_NE(what.find("cuBLAS call failed: returnsStatus(CUBLAS_STATUS_NOT_SUPPORTED) returned "
                             "CUBLAS_STATUS_NOT_SUPPORTED (15)"),
-                  std::string::npos) << what;
+                  std::string::npos)
+            << what;
         EXPECT_NE(what.find(cublasGetStatusString(CUBLAS_STATUS_NOT_SUPPORTED)), std::string::npos) << what;
     }
 }

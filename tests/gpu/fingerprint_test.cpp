@@ -34,7 +34,8 @@ TEST(FingerprintCli, ReadsTheRecordedH100CellsAndConvertsThem) {
     const auto dir = std::filesystem::temp_directory_path() / "fplab_fingerprint_cli_test";
     std::filesystem::create_directories(dir);
     const std::string saved = (dir / "h100-e4m3.fingerprint").string();
-    const CliRun conv = runInProcess({"gpu", "fingerprint", "--load", kE4m3, "--type", "e4m3", "--save", saved, "--json"});
+    const CliRun conv = runInProcess(
+        {"gpu", "fingerprint", "--load", kE4m3, "--type", "e4m3", "--save", saved, "--json"});
     ASSERT_EQ(conv.code, cli::kExitOk) << conv.err;
     const CliRun back = runInProcess({"gpu", "fingerprint", "--load", saved, "--json"});
     ASSERT_EQ(back.code, cli::kExitOk) << back.err;

@@ -22,8 +22,12 @@ namespace {
 using blockscale::Fp8Element;
 
 std::vector<float> probes(Fp8Element e) {
-    std::vector<float> v{0.0f, -0.0f, std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
-                         std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::denorm_min(),
+    std::vector<float> v{0.0f,
+                         -0.0f,
+                         std::numeric_limits<float>::infinity(),
+                         -std::numeric_limits<float>::infinity(),
+                         std::numeric_limits<float>::quiet_NaN(),
+                         std::numeric_limits<float>::denorm_min(),
                          std::numeric_limits<float>::max()};
     // Every element value (from the core cast of a dense sweep) and the midpoints between neighbours.
     std::vector<float> elements;
@@ -59,7 +63,8 @@ TEST(Fp8CastMath, TheGpusCastIsCoresBitForBit) {
                 const fp8_math::Cast got = fp8_math::castToFp8(x, scale, e5m2);
                 const bool same = std::bit_cast<std::uint32_t>(want.value) == std::bit_cast<std::uint32_t>(got.value) ||
                                   (std::isnan(want.value) && std::isnan(got.value));
-                ASSERT_TRUE(same) << "x " << x << " scale " << scale << ": core " << want.value << ", gpu " << got.value;
+                ASSERT_TRUE(same) << "x " << x << " scale " << scale << ": core " << want.value << ", gpu "
+                                  << got.value;
                 ASSERT_EQ(want.saturated, got.saturated) << x;
                 ASSERT_EQ(want.flushed, got.flushed) << x;
                 ++checked;

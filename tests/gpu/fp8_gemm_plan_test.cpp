@@ -16,9 +16,9 @@
 namespace fplab::gpu {
 namespace {
 
-using training::Fp8Recipe;
 using blockscale::Fp8Element;
 using blockscale::ScaledMatrix;
+using training::Fp8Recipe;
 
 Fp8Element elementOf(Fp8Operand o) { return o == Fp8Operand::E5m2 ? Fp8Element::E5m2 : Fp8Element::E4m3; }
 
@@ -28,7 +28,8 @@ ScaledMatrix castAsPlanned(const Fp8OperandPlan& op, const std::vector<float>& s
     std::vector<float> m(std::size_t(op.rows) * op.k);
     for (int r = 0; r < op.rows; ++r)
         for (int c = 0; c < op.k; ++c)
-            m[std::size_t(r) * op.k + c] = op.transposedSource ? source[std::size_t(c) * op.rows + r] : source[std::size_t(r) * op.k + c];
+            m[std::size_t(r) * op.k + c] = op.transposedSource ? source[std::size_t(c) * op.rows + r]
+                                                               : source[std::size_t(r) * op.k + c];
     if (!block) {
         EXPECT_EQ(op.blockRows, op.rows);
         EXPECT_EQ(op.blockCols, op.k);
@@ -56,13 +57,16 @@ std::vector<float> gpuAlgorithm(const Fp8GemmPlan& g, const ScaledMatrix& a, con
         cb.codes.assign(std::size_t(len) * g.paddedN, 0.0f);
         for (int t = 0; t < len && k0 + t < g.k; ++t) {
             for (int i = 0; i < g.m; ++i) ca.codes[std::size_t(i) * len + t] = a.codes[std::size_t(i) * g.k + k0 + t];
-            for (int j = 0; j < g.n; ++j) cb.codes[std::size_t(t) * g.paddedN + j] = bt.codes[std::size_t(j) * g.k + k0 + t];
+            for (int j = 0; j < g.n; ++j)
+                cb.codes[std::size_t(t) * g.paddedN + j] = bt.codes[std::size_t(j) * g.k + k0 + t];
         }
-        const std::vector<double> partial = blockscale::blockScaledGemm(ca, cb, {blockscale::Accumulation::HopperFp8, 0});
+        const std::vector<double> partial = blockscale::blockScaledGemm(ca, cb,
+                                                                        {blockscale::Accumulation::HopperFp8, 0});
         for (int i = 0; i < g.m; ++i)
             for (int j = 0; j < g.n; ++j) {
                 float& d = acc[std::size_t(i) * g.n + j];
-                d = (k0 == 0 ? 0.0f : d) + float(partial[std::size_t(i) * g.paddedN + j]) * (a.scaleAt(i, k0) * bt.scaleAt(j, k0));
+                d = (k0 == 0 ? 0.0f : d) +
+                    float(partial[std::size_t(i) * g.paddedN + j]) * (a.scaleAt(i, k0) * bt.scaleAt(j, k0));
             }
     }
     return acc;
@@ -179,7 +183,8 @@ TEST(Fp8GemmPlan, CarriedOutAsOnTheGpuThePlansGiveTheEmulatorsGemms) {
             blockscale::blockScaledGemm(xq, blockscale::transposed(wq), options),
             blockscale::blockScaledGemm(dyq, wq, options),
             block ? blockscale::blockScaledGemm(blockscale::quantizeBlocks(dyT, out, batch, 1, 128, grad),
-                                                blockscale::quantizeBlocks(x, batch, in, 128, 1, Fp8Element::E4m3), options)
+                                                blockscale::quantizeBlocks(x, batch, in, 128, 1, Fp8Element::E4m3),
+                                                options)
                   : blockscale::blockScaledGemm(blockscale::transposed(dyq), xq, options)};
         // The GPU's plans.
         const std::vector<Fp8GemmPlan> plans = fp8GemmPlans(recipe, batch, in, out);

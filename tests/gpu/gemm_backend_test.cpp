@@ -30,7 +30,9 @@ struct ModelSm90BackendT {
 };
 struct CudaKernelBackendT {
     static constexpr bool kNeedsGpu = true;
-    static std::unique_ptr<GemmBackend> make() { return std::make_unique<CudaKernelBackend>(KernelVariant::TensorCore); }
+    static std::unique_ptr<GemmBackend> make() {
+        return std::make_unique<CudaKernelBackend>(KernelVariant::TensorCore);
+    }
 };
 struct CudaNaiveBackendT {
     static constexpr bool kNeedsGpu = true;
@@ -109,8 +111,9 @@ TYPED_TEST(GemmBackendTest, SmallIntegerProductsAreExact) {
                              inputToDouble(p.type, p.b[std::size_t(k) * p.n + j]);
                 const auto want = outputFromDouble(p.type, exact);
                 if (ulpDistance(p.type, out.d[std::size_t(i) * p.n + j], want) != 0 && ++wrong <= 3)
-                    ADD_FAILURE() << info.name << " cell (" << i << ", " << j << ") = "
-                                  << outputToDouble(p.type, out.d[std::size_t(i) * p.n + j]) << ", exact " << exact;
+                    ADD_FAILURE() << info.name << " cell (" << i << ", " << j
+                                  << ") = " << outputToDouble(p.type, out.d[std::size_t(i) * p.n + j]) << ", exact "
+                                  << exact;
             }
         EXPECT_EQ(wrong, 0) << info.name;
         ++ran;
@@ -148,8 +151,8 @@ TYPED_TEST(GemmBackendTest, UniformInputsStayNearTheReference) {
                 const double got = outputToDouble(p.type, out.d[std::size_t(i) * p.n + j]);
                 const double want = outputToDouble(p.type, ref.d[std::size_t(i) * p.n + j]);
                 if (!(std::abs(got - want) <= bound) && ++wrong <= 3)
-                    ADD_FAILURE() << info.name << " cell (" << i << ", " << j << "): " << got << " vs reference " << want
-                                  << ", bound " << bound;
+                    ADD_FAILURE() << info.name << " cell (" << i << ", " << j << "): " << got << " vs reference "
+                                  << want << ", bound " << bound;
             }
         EXPECT_EQ(wrong, 0) << info.name;
     }

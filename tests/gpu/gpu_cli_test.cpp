@@ -53,10 +53,13 @@ TEST(GpuCli, InfoAlwaysSucceeds) {
 TEST(GpuCli, WithoutAGpuEachCommandSaysWhyAndExits4) {
     const std::string why = test::noGpuReason();
     if (why.empty()) GTEST_SKIP() << "a GPU is usable here";
-    for (const std::vector<std::string>& args :
-         {std::vector<std::string>{"gpu", "gemm", "--type", "fp16"}, {"gpu", "compare", "--type", "int8"},
-          {"gpu", "compare", "--type", "fp16", "--mma"}, {"gpu", "compare", "--vectors"}, {"gpu", "bench"},
-          {"gpu", "bench", "--impl", "ladder", "--sizes", "4096,8192", "--csv"}, {"gpu", "accumulate"}}) {
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"gpu", "gemm", "--type", "fp16"},
+                                                 {"gpu", "compare", "--type", "int8"},
+                                                 {"gpu", "compare", "--type", "fp16", "--mma"},
+                                                 {"gpu", "compare", "--vectors"},
+                                                 {"gpu", "bench"},
+                                                 {"gpu", "bench", "--impl", "ladder", "--sizes", "4096,8192", "--csv"},
+                                                 {"gpu", "accumulate"}}) {
         const CliRun r = runInProcess(args);
         EXPECT_EQ(r.code, cli::kExitNoGpu) << args[1] << ": " << r.err;
         EXPECT_TRUE(contains(r.err, why)) << args[1] << ": " << r.err;
@@ -66,11 +69,12 @@ TEST(GpuCli, WithoutAGpuEachCommandSaysWhyAndExits4) {
 }
 
 TEST(GpuCli, CpuBackendsWorkAnywhere) {
-    const CliRun gemm = runInProcess({"gpu", "gemm", "--type", "int8", "--impl", "model", "--m", "16", "--n", "8", "--k", "64"});
+    const CliRun gemm = runInProcess(
+        {"gpu", "gemm", "--type", "int8", "--impl", "model", "--m", "16", "--n", "8", "--k", "64"});
     EXPECT_EQ(gemm.code, cli::kExitOk) << gemm.err;
     EXPECT_TRUE(contains(gemm.out, "cells identical to reference: 128")) << gemm.out;
-    const CliRun cmp = runInProcess({"gpu", "compare", "--type", "all", "--cpu", "--dist", "int", "--m", "20", "--n",
-                                     "12", "--k", "40", "--csv"});
+    const CliRun cmp = runInProcess(
+        {"gpu", "compare", "--type", "all", "--cpu", "--dist", "int", "--m", "20", "--n", "12", "--k", "40", "--csv"});
     EXPECT_EQ(cmp.code, cli::kExitOk) << cmp.err;
     EXPECT_TRUE(contains(cmp.out, "e4m3-fp32,reference,cpu-sequential,240,240,")) << cmp.out;
     EXPECT_FALSE(contains(cmp.out, "MISMATCH")) << cmp.out;

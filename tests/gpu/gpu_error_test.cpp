@@ -20,7 +20,8 @@ TEST(GpuError, UnknownStatusAndNoLocation) {
 
 TEST(GpuError, CallFailureKeepsKindCodeAndCall) {
     const GpuError e = callFailure(GpuError::Kind::CublasCall, "cuBLAS", "cublasGemmEx(...)", 7,
-                                   "CUBLAS_STATUS_INVALID_VALUE", "an invalid value was used as an argument", "x.cpp", 3);
+                                   "CUBLAS_STATUS_INVALID_VALUE", "an invalid value was used as an argument", "x.cpp",
+                                   3);
     EXPECT_EQ(e.kind(), GpuError::Kind::CublasCall);
     EXPECT_EQ(e.code(), 7);
     EXPECT_EQ(e.call(), "cublasGemmEx(...)");
@@ -40,8 +41,8 @@ TEST(GpuError, NotBuiltSaysSoAndIsCatchableAsRuntimeError) {
 }
 
 TEST(GpuError, KindNamesAreDistinct) {
-    const GpuError::Kind kinds[] = {GpuError::Kind::NotBuilt,   GpuError::Kind::NoDevice,
-                                    GpuError::Kind::CudaCall,   GpuError::Kind::CublasCall,
+    const GpuError::Kind kinds[] = {GpuError::Kind::NotBuilt,    GpuError::Kind::NoDevice,
+                                    GpuError::Kind::CudaCall,    GpuError::Kind::CublasCall,
                                     GpuError::Kind::Unsupported, GpuError::Kind::InvalidArgument};
     for (auto a : kinds)
         for (auto b : kinds) {

@@ -46,7 +46,8 @@ TEST_F(GpuVsModel, OneMmaMatchesTheModelBitForBit) {
         if (info.shape == MmaShape::None || !bothRun(info.type, kernel, model)) continue;
         int mismatchedTiles = 0;
         for (int t = 0; t < 64; ++t) {
-            const MmaTile tile = makeRandomMmaTile(info.type, 500 + t, t % 2 ? Distribution::SmallIntegers : Distribution::Uniform);
+            const MmaTile tile = makeRandomMmaTile(info.type, 500 + t,
+                                                   t % 2 ? Distribution::SmallIntegers : Distribution::Uniform);
             const GemmOutput gpu{"gpu", runSingleMmaOnGpu(tile), 0, {}};
             const GemmOutput cpu{"model", runSingleMmaOnModel(tile, arch), 0, {}};
             const auto c = compareOutputs(info.type, mma::kM, mma::kN, gpu, cpu);
@@ -60,7 +61,8 @@ TEST_F(GpuVsModel, OneMmaMatchesTheModelBitForBit) {
 
 TEST_F(GpuVsModel, SpecVectorsOnTheHardware) {
     const int cc = requireDevice().computeCapability();
-    if (cc != 80 && cc != 90) GTEST_SKIP() << "the spec's expected values are for sm_80 and sm_90; this GPU is sm_" << cc;
+    if (cc != 80 && cc != 90)
+        GTEST_SKIP() << "the spec's expected values are for sm_80 and sm_90; this GPU is sm_" << cc;
     const tc::Arch arch = deviceArch();
     for (const auto& v : tensorCoreModelVectors()) {
         const auto bits = runSingleMmaOnGpu(tileFor(v))[0];
@@ -75,7 +77,7 @@ TEST_F(GpuVsModel, TensorCoreKernelMatchesTheModel) {
         if (!bothRun(info.type, kernel, model)) continue;
         ProblemSpec spec;
         spec.type = info.type;
-        spec.m = 70;  // partial 64 x 64 tiles in both directions,
+        spec.m = 70; // partial 64 x 64 tiles in both directions,
         spec.n = 50;
         spec.k = 100; // and a partial k tile
         spec.seed = 3;

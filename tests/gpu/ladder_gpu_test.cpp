@@ -63,10 +63,9 @@ TEST_F(LadderOnGpu, EveryRungIsBitIdenticalToTheModelOfItsInstructionAt256) {
             const GemmOutput gpu = runLadderGemm(problem, rung.rung);
             const GemmOutput cpu = runModel(rung, problem, arch);
             const auto c = compareOutputs(type, problem.m, problem.n, gpu, cpu);
-            EXPECT_TRUE(c.allIdentical()) << gemmTypeName(type) << " rung " << rung.number << " (" << rung.name
-                                          << "): " << c.identicalCount << "/" << c.cellCount()
-                                          << " cells identical to " << cpu.backend << ", max " << c.maxAbsUlps
-                                          << " ulps";
+            EXPECT_TRUE(c.allIdentical())
+                << gemmTypeName(type) << " rung " << rung.number << " (" << rung.name << "): " << c.identicalCount
+                << "/" << c.cellCount() << " cells identical to " << cpu.backend << ", max " << c.maxAbsUlps << " ulps";
         }
     }
 }

@@ -46,7 +46,8 @@ TEST(Ladder, TileShapesFitTheH100) {
     EXPECT_EQ(ladder::hopper::kTileK * 2, 128); // one swizzle row per TMA box row
     // Each rung's tiles divide 256 (the bit-check size) and 4096, 8192 (the bench sizes).
     for (const auto& r : ladderRungs())
-        for (int s : {256, 4096, 8192}) EXPECT_EQ(checkLadderProblem(r.rung, GemmType::Fp16Fp32, s, s, s), "") << r.name;
+        for (int s : {256, 4096, 8192})
+            EXPECT_EQ(checkLadderProblem(r.rung, GemmType::Fp16Fp32, s, s, s), "") << r.name;
 }
 
 TEST(Ladder, ProblemsTheRungsCannotTakeAreRefusedWithTheReason) {
@@ -193,7 +194,8 @@ TEST(LadderLesson, ShowsEachRungsInnerLoopAsTheKernelFileHasIt) {
             ASSERT_FALSE(snippet.empty()) << rung.kernelFile << " has no lesson snippet markers";
             EXPECT_NE(lesson.find("```cpp\n" + snippet + "```\n"), std::string::npos)
                 << lang << ": the lesson's code for rung " << rung.number << " differs from " << rung.kernelFile
-                << "; it must be:\n" << snippet;
+                << "; it must be:\n"
+                << snippet;
         }
     }
 }
@@ -212,7 +214,8 @@ TEST(LadderLesson, TheRooflineUsesTheDatasheetAndTheLaddersTiles) {
     for (const char* lang : {"en", "zh_CN"}) {
         const std::string lesson = readSource(std::string("lessons/content/13-why-cublas-is-fast.") + lang + ".md");
         EXPECT_NE(lesson.find("peak_tflops: 989.4\nbandwidth_tbs: 3.35\n"), std::string::npos) << lang;
-        EXPECT_NE(lesson.find(tileM + "\n" + tileN + "\n"), std::string::npos) << lang << ": " << tileM << " / " << tileN;
+        EXPECT_NE(lesson.find(tileM + "\n" + tileN + "\n"), std::string::npos)
+            << lang << ": " << tileM << " / " << tileN;
         EXPECT_NE(lesson.find("747.5"), std::string::npos) << lang; // the recorded cuBLAS figure it cites
     }
 }

@@ -20,8 +20,8 @@ TEST(LtFp8Descriptor, ScaleOneSetsNoScaleAttributes) {
         const LtFp8Descriptor d = ltFp8Descriptor(a, b);
         EXPECT_TRUE(d.unsupported.empty()) << d.unsupported;
         EXPECT_EQ(d.attributes, (std::vector<LtAttribute>{LtAttribute::TransA, LtAttribute::TransB}));
-        for (LtAttribute s : {LtAttribute::AScalePointer, LtAttribute::BScalePointer, LtAttribute::AScaleMode,
-                              LtAttribute::BScaleMode})
+        for (LtAttribute s :
+             {LtAttribute::AScalePointer, LtAttribute::BScalePointer, LtAttribute::AScaleMode, LtAttribute::BScaleMode})
             EXPECT_FALSE(has(d, s));
     }
 }

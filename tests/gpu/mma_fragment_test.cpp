@@ -63,7 +63,7 @@ TEST(MmaFragment, F16M16N8K16MatchesFigures79And81) {
     const MmaShape s = MmaShape::M16N8K16;
     const RowCol lane0A[8] = {{0, 0}, {0, 1}, {8, 0}, {8, 1}, {0, 8}, {0, 9}, {8, 8}, {8, 9}};
     for (int i = 0; i < 8; ++i) EXPECT_EQ(aFragment(s, 0, i), lane0A[i]) << "a" << i;
-    EXPECT_EQ(aFragment(s, 5, 0), (RowCol{1, 2}));   // T5: group 1, thread 1 in group
+    EXPECT_EQ(aFragment(s, 5, 0), (RowCol{1, 2})); // T5: group 1, thread 1 in group
     EXPECT_EQ(aFragment(s, 5, 7), (RowCol{9, 11}));
     EXPECT_EQ(aFragment(s, 31, 0), (RowCol{7, 6}));
     EXPECT_EQ(aFragment(s, 31, 3), (RowCol{15, 7}));
@@ -138,16 +138,17 @@ TEST(MmaFragment, HostReplayOfPackingPutsTheRightValuesInRegisters) {
         std::vector<std::uint32_t> regs(std::size_t(aRegisters(s)), 0);
         for (int i = 0; i < aElementsPerLane(s); ++i) {
             const RowCol rc = aFragment(s, lane, i);
-            regs[std::size_t(registerOf(s, i))] |= std::uint32_t(a[std::size_t(rc.row * k + rc.col)]) << bitOffsetOf(s, i);
+            regs[std::size_t(registerOf(s, i))] |= std::uint32_t(a[std::size_t(rc.row * k + rc.col)])
+                                                   << bitOffsetOf(s, i);
         }
         return regs;
     };
     const auto lane0 = pack(0);
-    EXPECT_EQ(lane0[0], (1u << 16) | 0u);              // A(0,1):A(0,0)
-    EXPECT_EQ(lane0[1], (801u << 16) | 800u);          // A(8,1):A(8,0)
-    EXPECT_EQ(lane0[2], (9u << 16) | 8u);              // A(0,9):A(0,8)
-    EXPECT_EQ(lane0[3], (809u << 16) | 808u);          // A(8,9):A(8,8)
-    const auto lane7 = pack(7);                        // group 1, thread 3 in group: columns 6, 7
+    EXPECT_EQ(lane0[0], (1u << 16) | 0u);     // A(0,1):A(0,0)
+    EXPECT_EQ(lane0[1], (801u << 16) | 800u); // A(8,1):A(8,0)
+    EXPECT_EQ(lane0[2], (9u << 16) | 8u);     // A(0,9):A(0,8)
+    EXPECT_EQ(lane0[3], (809u << 16) | 808u); // A(8,9):A(8,8)
+    const auto lane7 = pack(7);               // group 1, thread 3 in group: columns 6, 7
     EXPECT_EQ(lane7[0], (107u << 16) | 106u);
 }
 

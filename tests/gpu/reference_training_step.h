@@ -11,9 +11,9 @@
 namespace fplab::gpu::test {
 
 struct ReferenceStep {
-    double loss = 0;            // mean cross-entropy over the data set (without the loss weight)
-    std::vector<double> grad;   // d(lossWeight * loss)/d parameters, flattened in the model's parameter order
-    double gradNorm = 0;        // the 2-norm of grad
+    double loss = 0;          // mean cross-entropy over the data set (without the loss weight)
+    std::vector<double> grad; // d(lossWeight * loss)/d parameters, flattened in the model's parameter order
+    double gradNorm = 0;      // the 2-norm of grad
 };
 
 // The parameters are flattened in ToyModel's order: for each hidden block fcN.weight (width x in),

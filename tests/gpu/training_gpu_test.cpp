@@ -109,8 +109,7 @@ TEST_F(GpuTrainingTest, EvaluationMatchesTheEmulator) {
     c.steps = 20;
     TrainingRun cpu(c);
     TrainingRun gpu(c, cudaKernelsFactory());
-    while (cpu.step() && gpu.step()) {
-    }
+    while (cpu.step() && gpu.step()) {}
     const Evaluation a = cpu.evaluate(), b = gpu.evaluate();
     EXPECT_LE(relativeDifference(a.loss, b.loss), toleranceFor(c.mode).loss) << a.loss << " vs " << b.loss;
     EXPECT_NEAR(a.accuracy, b.accuracy, 0.02);

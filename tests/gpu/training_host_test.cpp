@@ -72,7 +72,8 @@ void expectStepsMatchTheReference(TrainingConfig c, const std::string& what) {
         EXPECT_EQ(r->clipped, coef < 1.0);
         // torch.optim.SGD: g + weight_decay * w, then the momentum buffer (the first step takes g itself).
         std::vector<double> update(before.size());
-        for (std::size_t i = 0; i < before.size(); ++i) update[i] = ref.grad[i] * std::min(coef, 1.0) + decay * before[i];
+        for (std::size_t i = 0; i < before.size(); ++i)
+            update[i] = ref.grad[i] * std::min(coef, 1.0) + decay * before[i];
         if (momentum != 0 && !velocity.empty())
             for (std::size_t i = 0; i < update.size(); ++i) update[i] += momentum * velocity[i];
         velocity = update;
@@ -167,7 +168,7 @@ TEST(GpuTrainingHost, Fp8CastsReachTheRecordFromKernelsWithoutOtherStatistics) {
             const StepRecord* b = host.step();
             ASSERT_NE(b, nullptr);
             SCOPED_TRACE(std::string(modeName(m)) + ", step " + std::to_string(a->step));
-            ASSERT_EQ(a->fp8.size(), 6u); // fc1 and head: input, weight, grad_output
+            ASSERT_EQ(a->fp8.size(), 6u);     // fc1 and head: input, weight, grad_output
             EXPECT_EQ(b->window.elements, 0); // the other statistics stay unmeasured
             expectSameFp8Casts(a->fp8, b->fp8);
             for (const Fp8TensorStats& t : b->fp8) saturated += t.saturated;
@@ -238,9 +239,8 @@ TEST(GpuTrainingHost, LockstepComparisonOfEqualRunsAgreesExactly) {
     c.steps = 40;
     TrainingRun cpu(c), host(c, cpuKernelsFactory());
     int seen = 0;
-    const BackendComparison r = compareInLockstep(cpu, host, toleranceFor(c.mode), [&](const StepComparison& s) {
-        EXPECT_EQ(s.step, ++seen);
-    });
+    const BackendComparison r = compareInLockstep(cpu, host, toleranceFor(c.mode),
+                                                  [&](const StepComparison& s) { EXPECT_EQ(s.step, ++seen); });
     EXPECT_EQ(seen, 40);
     EXPECT_TRUE(r.comparison.agrees()) << r.comparison.verdict();
     EXPECT_EQ(r.comparison.maxLossDifference, 0.0);
@@ -259,7 +259,9 @@ public:
         : m_inner(std::move(inner)), m_where(where), m_failAt(failAt) {}
     bool collectsStats() const override { return false; }
     void zeroGrad() override { m_inner->zeroGrad(); }
-    ForwardResult forwardBackward(const BatchView& b, float s, BackwardStats*) override { return m_inner->forwardBackward(b, s, nullptr); }
+    ForwardResult forwardBackward(const BatchView& b, float s, BackwardStats*) override {
+        return m_inner->forwardBackward(b, s, nullptr);
+    }
     bool unscaleAndCheck(float scale, bool unscale) override {
         maybeFail(Where::Unscale);
         return m_inner->unscaleAndCheck(scale, unscale);
@@ -277,8 +279,9 @@ public:
 private:
     void maybeFail(Where where) {
         if (where == m_where && ++m_calls >= m_failAt)
-            throw callFailure(GpuError::Kind::CudaCall, "CUDA", "cudaMemcpy(&flag, m_flag.get(), sizeof flag, cudaMemcpyDeviceToHost)",
-                              700, "cudaErrorIllegalAddress", "an illegal memory access was encountered",
+            throw callFailure(GpuError::Kind::CudaCall, "CUDA",
+                              "cudaMemcpy(&flag, m_flag.get(), sizeof flag, cudaMemcpyDeviceToHost)", 700,
+                              "cudaErrorIllegalAddress", "an illegal memory access was encountered",
                               "cuda_step_kernels.cpp", 123);
     }
     std::unique_ptr<StepKernels> m_inner;
@@ -318,7 +321,8 @@ TEST(GpuTrainingHost, AFailedWeightReadInTheComparisonEndsThatRunAsFailed) {
     EXPECT_EQ(r.a.state.status, RunStatus::Finished);
     EXPECT_EQ(r.b.state.status, RunStatus::Failed);
     EXPECT_EQ(r.b.steps.size(), 1u);
-    EXPECT_EQ(r.b.state.message.rfind("after step 2: the backend failed: CUDA error: CUDA call failed: cudaMemcpy(", 0), 0u)
+    EXPECT_EQ(r.b.state.message.rfind("after step 2: the backend failed: CUDA error: CUDA call failed: cudaMemcpy(", 0),
+              0u)
         << r.b.state.message;
     EXPECT_FALSE(r.comparison.agrees()) << r.comparison.verdict();
     EXPECT_NE(r.comparison.verdict().find("failed after 1"), std::string::npos) << r.comparison.verdict();

@@ -38,7 +38,8 @@ TEST(VerifiedClaims, TheCommittedTableReadsAndRoundTrips) {
 TEST(VerifiedClaims, ASummaryUpdatesVerifiedAndFailedClaimsOnly) {
     ClaimTable t = loadClaimTable(kSource / "docs/gpu-results/verified.tsv");
     std::string error;
-    const int changed = applyRunSummary(t, readFile(kSource / "tests/gpu/data/sample_summary.txt"), "h100-2026-12-01", error);
+    const int changed = applyRunSummary(t, readFile(kSource / "tests/gpu/data/sample_summary.txt"), "h100-2026-12-01",
+                                        error);
     EXPECT_EQ(error, "");
     EXPECT_EQ(changed, 3);
     EXPECT_EQ(findClaim(t, "ladder-rung-1")->status, ClaimStatus::Verified);
@@ -59,7 +60,8 @@ TEST(VerifiedClaims, ASummaryUpdatesVerifiedAndFailedClaimsOnly) {
 
 TEST(VerifiedClaims, MalformedTablesAreNamed) {
     EXPECT_EQ(parseClaimTable("").error, "the table is empty");
-    EXPECT_EQ(parseClaimTable("claim\tstatus\n").error, "line 1: the header must be \"claim, status, date, gpu, source, what\"");
+    EXPECT_EQ(parseClaimTable("claim\tstatus\n").error,
+              "line 1: the header must be \"claim, status, date, gpu, source, what\"");
     const std::string header = "claim\tstatus\tdate\tgpu\tsource\twhat\n";
     EXPECT_EQ(parseClaimTable(header + "a\tmaybe\t-\t-\t-\tx\n").error,
               "line 2: unknown status \"maybe\" (verified, FAILED, not measured)");

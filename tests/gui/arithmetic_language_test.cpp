@@ -85,8 +85,8 @@ TEST(ArithmeticLanguageTest, EverySpecialCaseReadsInChinese) {
         const QString english = specialReason(in);
         ASSERT_TRUE(harness.language().setLanguage(QStringLiteral("zh_CN")));
         const QString chinese = specialReason(in);
-        const std::string where = std::string(operationName(c.kind)) + " " + c.operands.join(QLatin1Char(' ')).toStdString() +
-                                  " in " + c.format;
+        const std::string where = std::string(operationName(c.kind)) + " " +
+                                  c.operands.join(QLatin1Char(' ')).toStdString() + " in " + c.format;
         EXPECT_FALSE(english.isEmpty()) << where << ": no special-case step";
         EXPECT_TRUE(chinese != english) << where << ": the reason stays English in Chinese: " << english.toStdString();
     }

@@ -157,16 +157,21 @@ TEST_F(ArithmeticTest, ANanOperandIsConvertedIntoEveryFormatAndPropagates) {
     // FP16 0xfe01: sign 1, exponent all ones, field 0x201 (quiet bit 0x200 set). Wider: the field shifted left.
     const std::uint32_t fp32 = 0x80000000u | 0x7f800000u | (0x201u << (23 - 10));
     const std::uint64_t fp64 = 0x8000000000000000ull | 0x7ff0000000000000ull | (std::uint64_t{0x201} << (52 - 10));
-    const auto hex = [](std::uint64_t v, int digits) { return QStringLiteral("0x%1").arg(v, digits, 16, QLatin1Char('0')); };
+    const auto hex = [](std::uint64_t v, int digits) {
+        return QStringLiteral("0x%1").arg(v, digits, 16, QLatin1Char('0'));
+    };
     EXPECT_EQ(cell(QStringLiteral("fp16"), OperationTableModel::BitsColumn).toString(), hex(0xfe01, 4));
     EXPECT_EQ(cell(QStringLiteral("fp32"), OperationTableModel::BitsColumn).toString(), hex(fp32, 8));
     EXPECT_EQ(cell(QStringLiteral("fp64"), OperationTableModel::BitsColumn).toString(), hex(fp64, 16));
-    EXPECT_EQ(cell(QStringLiteral("bf16"), OperationTableModel::BitsColumn).toString(), hex(fp32 >> 16, 4)); // BF16: FP32's top half
-    for (const QString& key : {QStringLiteral("fp16"), QStringLiteral("tf32"), QStringLiteral("fp32"), QStringLiteral("fp64"),
-                              QStringLiteral("bf16"), QStringLiteral("e4m3"), QStringLiteral("e5m2")}) {
+    EXPECT_EQ(cell(QStringLiteral("bf16"), OperationTableModel::BitsColumn).toString(),
+              hex(fp32 >> 16, 4)); // BF16: FP32's top half
+    for (const QString& key :
+         {QStringLiteral("fp16"), QStringLiteral("tf32"), QStringLiteral("fp32"), QStringLiteral("fp64"),
+          QStringLiteral("bf16"), QStringLiteral("e4m3"), QStringLiteral("e5m2")}) {
         ASSERT_GE(model->rowOfKey(key), 0) << key.toStdString();
         const QString note = cell(key, OperationTableModel::NoteColumn).toString();
-        EXPECT_TRUE(note.startsWith(QStringLiteral("a NaN operand → NaN"))) << key.toStdString() << ": " << note.toStdString();
+        EXPECT_TRUE(note.startsWith(QStringLiteral("a NaN operand → NaN")))
+            << key.toStdString() << ": " << note.toStdString();
         EXPECT_FALSE(cell(key, 0, OperationTableModel::VanishedRole).toBool()) << key.toStdString();
     }
     EXPECT_EQ(cell(QStringLiteral("e4m3"), OperationTableModel::BitsColumn).toString(), hex(0xff, 2));
@@ -225,7 +230,9 @@ TEST(OperationStepsTest, EveryOperationExplainsEachStep) {
             EXPECT_FALSE(s.title.isEmpty());
             EXPECT_FALSE(s.text.isEmpty()) << s.title.toStdString();
             found = found || s.kind == c.expected;
-            if (dump) std::printf("[%s %s] %s: %s\n", operationName(c.kind).data(), c.format, qPrintable(s.title), qPrintable(s.text));
+            if (dump)
+                std::printf("[%s %s] %s: %s\n", operationName(c.kind).data(), c.format, qPrintable(s.title),
+                            qPrintable(s.text));
         }
         EXPECT_TRUE(found) << operationName(c.kind) << " " << c.format;
     }

@@ -75,7 +75,8 @@ TEST(NiceTicks, EveryRangeGetsRoundCoveringTicks) {
         const AxisTicks t = niceTicks(lo, hi, maxTicks, integers);
         SCOPED_TRACE(testing::Message() << lo << " .. " << hi << " max " << maxTicks << (integers ? " integers" : ""));
         const double mantissa = t.step / std::pow(10.0, std::floor(std::log10(t.step) + 1e-9));
-        ASSERT_TRUE(std::fabs(mantissa - 1) < 1e-9 || std::fabs(mantissa - 2) < 1e-9 || std::fabs(mantissa - 5) < 1e-9) << t.step;
+        ASSERT_TRUE(std::fabs(mantissa - 1) < 1e-9 || std::fabs(mantissa - 2) < 1e-9 || std::fabs(mantissa - 5) < 1e-9)
+            << t.step;
         ASSERT_LE(t.min, lo);
         ASSERT_GE(t.max, hi);
         ASSERT_LE(int(t.values.size()), maxTicks + 1);
@@ -89,7 +90,8 @@ TEST(NiceTicks, EveryRangeGetsRoundCoveringTicks) {
             ASSERT_TRUE(ok) << label.toStdString();
             ASSERT_NEAR(read, t.values[k], t.step * 1e-6) << label.toStdString();
             if (integers) {
-                ASSERT_FALSE(label.contains(QLatin1Char('.')) || label.contains(QLatin1Char('e'))) << label.toStdString();
+                ASSERT_FALSE(label.contains(QLatin1Char('.')) || label.contains(QLatin1Char('e')))
+                    << label.toStdString();
             }
             if (k > 0) {
                 ASSERT_NE(label, t.labels[k - 1]);
@@ -137,11 +139,13 @@ TEST(ChartStyle, ALessonChartHasRoundTicksAndWholeLegendNames) {
             auto* text = dynamic_cast<QGraphicsTextItem*>(item);
             if (!text || !text->isVisible() || text->toPlainText().isEmpty()) continue;
             drawn << text->toPlainText();
-            EXPECT_FALSE(text->toPlainText().endsWith(QStringLiteral("..."))) << width << " px: " << text->toPlainText().toStdString();
+            EXPECT_FALSE(text->toPlainText().endsWith(QStringLiteral("...")))
+                << width << " px: " << text->toPlainText().toStdString();
             EXPECT_TRUE(inside.contains(text->sceneBoundingRect()))
                 << width << " px: '" << text->toPlainText().toStdString() << "' runs off the chart";
         }
-        for (const QString& name : names) EXPECT_TRUE(drawn.contains(name)) << width << " px: " << name.toStdString() << " not drawn whole";
+        for (const QString& name : names)
+            EXPECT_TRUE(drawn.contains(name)) << width << " px: " << name.toStdString() << " not drawn whole";
     }
 }
 

@@ -51,7 +51,8 @@ TEST_F(ChineseTextTest, EveryExperimentParameterLabelIsChinese) {
         QStringList english;
         for (QLabel* label : editor.findChildren<QLabel*>())
             if (!label->text().isEmpty()) english << label->text();
-        for (const lessons::ParamSpec& p : spec.params) EXPECT_TRUE(english.contains(QString::fromStdString(p.name))) << p.name;
+        for (const lessons::ParamSpec& p : spec.params)
+            EXPECT_TRUE(english.contains(QString::fromStdString(p.name))) << p.name;
     }
     EXPECT_GT(labels, 50);
 }
@@ -59,16 +60,19 @@ TEST_F(ChineseTextTest, EveryExperimentParameterLabelIsChinese) {
 // gpu/ writes English; the GPU error text and "CUDA 驱动 none" reached Chinese users as such.
 TEST_F(ChineseTextTest, GpuReasonsErrorsAndVersionWordsAreChinese) {
     using Kind = gpu::GpuError::Kind;
-    for (Kind kind : {Kind::NotBuilt, Kind::NoDevice, Kind::CudaCall, Kind::CublasCall, Kind::Unsupported, Kind::InvalidArgument}) {
+    for (Kind kind :
+         {Kind::NotBuilt, Kind::NoDevice, Kind::CudaCall, Kind::CublasCall, Kind::Unsupported, Kind::InvalidArgument}) {
         const QString text = gpuErrorText(gpu::GpuError(kind, "cudaMalloc failed (cudaErrorMemoryAllocation)"));
         EXPECT_TRUE(hasCjk(text)) << text.toStdString();
         EXPECT_TRUE(text.contains(QStringLiteral("cudaErrorMemoryAllocation"))) << "the technical detail stays";
     }
     for (const std::string& reason :
-         {std::string(gpu::kNotBuiltMessage), std::string("no NVIDIA driver is installed (cudaErrorInsufficientDriver)"),
+         {std::string(gpu::kNotBuiltMessage),
+          std::string("no NVIDIA driver is installed (cudaErrorInsufficientDriver)"),
           std::string("no CUDA-capable GPU is visible (cudaErrorNoDevice); check nvidia-smi and CUDA_VISIBLE_DEVICES"),
           std::string("no GPU: ") + std::string(gpu::kNotBuiltMessage),
-          std::string("only the CUDA stub driver library was found (cudaErrorStubLibrary); install the NVIDIA driver")}) {
+          std::string("only the CUDA stub driver library was found (cudaErrorStubLibrary); install the NVIDIA "
+                      "driver")}) {
         const QString text = gpuReasonText(reason);
         EXPECT_TRUE(hasCjk(text)) << reason;
         EXPECT_FALSE(text.contains(QStringLiteral("FP Lab was built without CUDA"))) << text.toStdString();
@@ -93,8 +97,10 @@ TEST_F(ChineseTextTest, StatusLinesAreChinese) {
     ASSERT_TRUE(lab->runner()->waitUntilIdle(60000));
     // A job that fails with a GpuError.
     lab->runner()->startJob(
-        QStringLiteral("failing"), [](const JobControl&) { throw gpu::GpuError(gpu::GpuError::Kind::CudaCall, "cudaMalloc failed"); },
-        [] {}, {Tf32Panel::tr("The TF32 comparison was cancelled."), Tf32Panel::tr("The TF32 comparison failed: %1"), QString()},
+        QStringLiteral("failing"),
+        [](const JobControl&) { throw gpu::GpuError(gpu::GpuError::Kind::CudaCall, "cudaMalloc failed"); }, [] {},
+        {Tf32Panel::tr("The TF32 comparison was cancelled."), Tf32Panel::tr("The TF32 comparison failed: %1"),
+         QString()},
         [&](const QString& text, int) { lines << text; });
     ASSERT_TRUE(lab->runner()->waitUntilIdle(10000));
     harness.window().showSection(QStringLiteral("explorer"));

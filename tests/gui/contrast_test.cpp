@@ -63,11 +63,11 @@ std::vector<Pair> pairsOf(const QPalette& p) {
                          p.color(R::Text), highlightedRowColor(p)});
     }
     setHighContrastCharts(false);
-    const std::pair<BitRole, const char*> roles[] = {
-        {BitRole::Sign, "sign"},       {BitRole::Exponent, "exponent"}, {BitRole::Mantissa, "mantissa"},
-        {BitRole::Implicit, "implicit"}, {BitRole::Guard, "guard"},     {BitRole::Round, "round"},
-        {BitRole::Sticky, "sticky"},   {BitRole::Discarded, "discarded"}, {BitRole::Integer, "integer"},
-        {BitRole::Plain, "plain"}};
+    const std::pair<BitRole, const char*> roles[] = {{BitRole::Sign, "sign"},         {BitRole::Exponent, "exponent"},
+                                                     {BitRole::Mantissa, "mantissa"}, {BitRole::Implicit, "implicit"},
+                                                     {BitRole::Guard, "guard"},       {BitRole::Round, "round"},
+                                                     {BitRole::Sticky, "sticky"},     {BitRole::Discarded, "discarded"},
+                                                     {BitRole::Integer, "integer"},   {BitRole::Plain, "plain"}};
     for (const auto& [role, name] : roles)
         pairs.push_back({std::string(name) + " bit", bitTextColor(role, p), bitFillColor(role, p)});
     return pairs;
@@ -123,8 +123,8 @@ TEST(Contrast, CheckpointFeedbackFollowsTheTheme) {
     for (const int choice : {0, 1})
         for (const ThemeMode first : {ThemeMode::Light, ThemeMode::Dark}) {
             h.theme().apply(first);
-            CheckpointWidget widget(checkpoint, [](const std::string& s) { return QString::fromStdString(s); },
-                                    lessons::Language::English);
+            CheckpointWidget widget(
+                checkpoint, [](const std::string& s) { return QString::fromStdString(s); }, lessons::Language::English);
             widget.show();
             widget.choose(choice);
             const ThemeMode then = first == ThemeMode::Light ? ThemeMode::Dark : ThemeMode::Light;

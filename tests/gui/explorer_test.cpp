@@ -90,9 +90,11 @@ TEST_F(ExplorerTest, DraggingPaintsBits) {
     type(QStringLiteral("1"));
     BitEditor* bits = explorer->bitEditor();
     QTest::mousePress(bits, Qt::LeftButton, {}, centreOfBit(9));
-    QMouseEvent move(QEvent::MouseMove, centreOfBit(8), bits->mapToGlobal(centreOfBit(8)), Qt::NoButton, Qt::LeftButton, {});
+    QMouseEvent move(QEvent::MouseMove, centreOfBit(8), bits->mapToGlobal(centreOfBit(8)), Qt::NoButton, Qt::LeftButton,
+                     {});
     QApplication::sendEvent(bits, &move);
-    QMouseEvent move2(QEvent::MouseMove, centreOfBit(7), bits->mapToGlobal(centreOfBit(7)), Qt::NoButton, Qt::LeftButton, {});
+    QMouseEvent move2(QEvent::MouseMove, centreOfBit(7), bits->mapToGlobal(centreOfBit(7)), Qt::NoButton,
+                      Qt::LeftButton, {});
     QApplication::sendEvent(bits, &move2);
     QTest::mouseRelease(bits, Qt::LeftButton, {}, centreOfBit(7));
     EXPECT_EQ(state->bits(), 0x3f80u); // 1.875
@@ -104,14 +106,14 @@ TEST_F(ExplorerTest, KeyboardEditsBits) {
     type(QStringLiteral("1"));
     BitEditor* bits = explorer->bitEditor();
     bits->setFocus();
-    QTest::keyClick(bits, Qt::Key_Home);   // the sign bit
-    QTest::keyClick(bits, Qt::Key_1);      // set it, move to the exponent's top bit
+    QTest::keyClick(bits, Qt::Key_Home); // the sign bit
+    QTest::keyClick(bits, Qt::Key_1);    // set it, move to the exponent's top bit
     EXPECT_EQ(state->bits(), 0xbc00u);
-    QTest::keyClick(bits, Qt::Key_Space);  // flip the exponent's top bit: 0b01111 -> 0b11111 = inf
+    QTest::keyClick(bits, Qt::Key_Space); // flip the exponent's top bit: 0b01111 -> 0b11111 = inf
     EXPECT_EQ(state->bits(), 0xfc00u);
     EXPECT_EQ(explorer->details()->fieldText(QStringLiteral("class")), QStringLiteral("infinity"));
-    QTest::keyClick(bits, Qt::Key_Right);  // the next exponent bit
-    QTest::keyClick(bits, Qt::Key_0);      // exponent 0b10111 = 23: -2^(23-15)
+    QTest::keyClick(bits, Qt::Key_Right); // the next exponent bit
+    QTest::keyClick(bits, Qt::Key_0);     // exponent 0b10111 = 23: -2^(23-15)
     EXPECT_EQ(state->bits(), 0xdc00u);
     EXPECT_EQ(explorer->details()->fieldText(QStringLiteral("exact")), QStringLiteral("-256"));
 }
@@ -133,24 +135,28 @@ TEST_F(ExplorerTest, TypingAValueUpdatesEveryRow) {
     EXPECT_EQ(cell(QStringLiteral("fp16"), FormatTableModel::StatusColumn), QStringLiteral("rounded"));
     // The INT8 row with its per-value scale stores 127: the scale comes from the value, so it always fits.
     EXPECT_EQ(cell(QStringLiteral("int8"), FormatTableModel::BitsColumn), QStringLiteral("0x7f"));
-    EXPECT_TRUE(cell(QStringLiteral("int8"), FormatTableModel::StatusColumn).contains(QStringLiteral("from the value")));
+    EXPECT_TRUE(
+        cell(QStringLiteral("int8"), FormatTableModel::StatusColumn).contains(QStringLiteral("from the value")));
     // With a tensor's shared scale 1/127, 0.1 x 127 = 12.7 rounds to 13 and the error shows (host FP32 oracle).
     EXPECT_EQ(cell(QStringLiteral("int8-tensor"), FormatTableModel::BitsColumn), QStringLiteral("0x0d"));
     char err[32];
     std::snprintf(err, sizeof err, "%.4g", double(13.0f * (1.0f / 127.0f)) - 0.1);
     EXPECT_EQ(cell(QStringLiteral("int8-tensor"), FormatTableModel::ErrorColumn), QString::fromLatin1(err));
-    EXPECT_EQ(model->data(model->index(model->rowOfKey(QStringLiteral("int8-tensor")), FormatTableModel::NameColumn)).toString(),
+    EXPECT_EQ(model->data(model->index(model->rowOfKey(QStringLiteral("int8-tensor")), FormatTableModel::NameColumn))
+                  .toString(),
               QStringLiteral("INT8 (tensor scale)"));
     // "To the largest" says how far in words a learner can use, not "≈65503.9 below it".
     char ratio[32];
     std::snprintf(ratio, sizeof ratio, "%.3g", 65504.0 / double(static_cast<_Float16>(0.1)));
-    EXPECT_EQ(explorer->details()->fieldText(QStringLiteral("headroom")),
-              QStringLiteral("65504, %1 times this value: it can double 19 more times").arg(QString::fromLatin1(ratio)));
+    EXPECT_EQ(
+        explorer->details()->fieldText(QStringLiteral("headroom")),
+        QStringLiteral("65504, %1 times this value: it can double 19 more times").arg(QString::fromLatin1(ratio)));
 
     // Typing more changes every row at once.
     QTest::keyClicks(explorer->entry(), QStringLiteral("25"));
     EXPECT_EQ(explorer->entry()->text(), QStringLiteral("0.125"));
-    for (const QString& key : {QStringLiteral("fp64"), QStringLiteral("fp32"), QStringLiteral("fp16"), QStringLiteral("bf16"), QStringLiteral("e4m3"), QStringLiteral("e5m2")}) {
+    for (const QString& key : {QStringLiteral("fp64"), QStringLiteral("fp32"), QStringLiteral("fp16"),
+                               QStringLiteral("bf16"), QStringLiteral("e4m3"), QStringLiteral("e5m2")}) {
         EXPECT_EQ(cell(key, FormatTableModel::StoredColumn), QStringLiteral("0.125")) << key.toStdString();
         EXPECT_EQ(cell(key, FormatTableModel::StatusColumn), QStringLiteral("exact")) << key.toStdString();
     }
@@ -169,7 +175,10 @@ TEST_F(ExplorerTest, OverflowAndUnderflowShowFlagsAndWarnings) {
     EXPECT_FALSE(warning(QStringLiteral("fp32")));
     EXPECT_FALSE(warning(QStringLiteral("bf16")));
     EXPECT_TRUE(explorer->entryReport()->text().contains(QStringLiteral("overflow")));
-    EXPECT_FALSE(model->data(model->index(model->rowOfKey(QStringLiteral("fp16")), FormatTableModel::StatusColumn), Qt::DecorationRole).isNull());
+    EXPECT_FALSE(model
+                     ->data(model->index(model->rowOfKey(QStringLiteral("fp16")), FormatTableModel::StatusColumn),
+                            Qt::DecorationRole)
+                     .isNull());
 
     // 1e-6 is below FP16's smallest normal 2^-14: a subnormal with fewer bits.
     type(QStringLiteral("1e-6"));
@@ -270,7 +279,8 @@ TEST(CustomFormatDialogTest, NamesValidFormatsAndRefusesInvalidOnes) {
 TEST_F(ExplorerTest, NanKeepsItsSignAndPayloadInEveryView) {
     state->setFormat(QStringLiteral("fp16"));
     type(QStringLiteral("1"));
-    for (int position : {15, 9, 14, 0}) QTest::mouseClick(explorer->bitEditor(), Qt::LeftButton, {}, centreOfBit(position));
+    for (int position : {15, 9, 14, 0})
+        QTest::mouseClick(explorer->bitEditor(), Qt::LeftButton, {}, centreOfBit(position));
     EXPECT_EQ(explorer->bitEditor()->bits(), 0xfe01u);
     EXPECT_EQ(state->bits(), 0xfe01u);
     const QString nan = QStringLiteral("-nan(0x201)");
@@ -284,15 +294,18 @@ TEST_F(ExplorerTest, NanKeepsItsSignAndPayloadInEveryView) {
     // the host FPU's FP32 -> FP64 conversion (cvtss2sd keeps payloads) gives the FP64 row.
     const std::uint32_t fp32 = 0xff800000u | (0x201u << 13);
     EXPECT_EQ(cell(QStringLiteral("fp32"), FormatTableModel::BitsColumn), hex(fp32, 8));
-    EXPECT_EQ(cell(QStringLiteral("fp32"), FormatTableModel::StatusColumn), QStringLiteral("NaN, sign and payload kept"));
+    EXPECT_EQ(cell(QStringLiteral("fp32"), FormatTableModel::StatusColumn),
+              QStringLiteral("NaN, sign and payload kept"));
     volatile float asFloat = std::bit_cast<float>(fp32);
-    EXPECT_EQ(cell(QStringLiteral("fp64"), FormatTableModel::BitsColumn), hex(std::bit_cast<std::uint64_t>(double(asFloat)), 16));
+    EXPECT_EQ(cell(QStringLiteral("fp64"), FormatTableModel::BitsColumn),
+              hex(std::bit_cast<std::uint64_t>(double(asFloat)), 16));
     // BF16 keeps FP32's top 16 bits: the last payload bit is cut, and the table says so.
     EXPECT_EQ(cell(QStringLiteral("bf16"), FormatTableModel::BitsColumn), hex(fp32 >> 16, 4));
     EXPECT_EQ(cell(QStringLiteral("bf16"), FormatTableModel::StatusColumn), QStringLiteral("NaN, payload cut"));
     // E4M3 has one NaN per sign: the payload cannot go along.
     EXPECT_EQ(cell(QStringLiteral("e4m3"), FormatTableModel::BitsColumn), QStringLiteral("0xff"));
-    EXPECT_EQ(cell(QStringLiteral("e4m3"), FormatTableModel::StatusColumn), QStringLiteral("NaN, payload lost (one NaN only)"));
+    EXPECT_EQ(cell(QStringLiteral("e4m3"), FormatTableModel::StatusColumn),
+              QStringLiteral("NaN, payload lost (one NaN only)"));
 
     // The text reads back to the same bits, and another format gets the NaN as converted.
     type(nan);
@@ -324,7 +337,9 @@ TEST_F(ExplorerTest, LongExactDecimalsAreElidedVisiblyWithTheFullValueAtHand) {
     auto* label = qobject_cast<ElidedLabel*>(explorer->details()->fieldLabel(QStringLiteral("exact")));
     ASSERT_NE(label, nullptr);
     QCoreApplication::processEvents();
-    const auto fits = [&] { return label->fontMetrics().horizontalAdvance(label->text()) <= label->contentsRect().width(); };
+    const auto fits = [&] {
+        return label->fontMetrics().horizontalAdvance(label->text()) <= label->contentsRect().width();
+    };
     EXPECT_TRUE(fits()) << label->text().toStdString() << " in " << label->contentsRect().width() << " px";
     label->resize(120, label->height());
     EXPECT_TRUE(fits()) << label->text().toStdString();

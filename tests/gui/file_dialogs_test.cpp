@@ -34,7 +34,8 @@ TEST(FileDialogs, TheTypeComesFromTheNameNotTheContents) {
     // /proc/kmsg blocks a reader until the kernel logs something: the guess must return at once.
     if (QFileInfo::exists(QStringLiteral("/proc/kmsg"))) {
         auto typed = std::async(std::launch::async, [&] {
-            return provider.type(QFileInfo(QStringLiteral("/proc/kmsg"))) + provider.icon(QFileInfo(QStringLiteral("/proc/kmsg"))).name();
+            return provider.type(QFileInfo(QStringLiteral("/proc/kmsg"))) +
+                   provider.icon(QFileInfo(QStringLiteral("/proc/kmsg"))).name();
         });
         EXPECT_EQ(typed.wait_for(std::chrono::seconds(5)), std::future_status::ready);
     }
@@ -47,7 +48,7 @@ TEST(FileDialogs, TheDialogIsQtsOwnWithTheNameOnlyGuessAndLooksIntoProc) {
     EXPECT_NE(dynamic_cast<const NameOnlyIconProvider*>(dialog.iconProvider()), nullptr);
     dialog.show();
     QTest::qWait(500); // the model lists /proc and guesses every entry's type on its thread
-    dialog.close();      // the dialog waits for that thread: it must not be stuck in a read
+    dialog.close();    // the dialog waits for that thread: it must not be stuck in a read
 }
 
 TEST(FileDialogs, ANameUnderProcIsNotAPlaceFilesCanBeSaved) {

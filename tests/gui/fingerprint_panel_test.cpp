@@ -61,7 +61,8 @@ TEST(FingerprintPanelTest, LoadsTheRecordedH100AnswersAndShowsTheInferredModel) 
     FingerprintPanel* panel = lab->fingerprintPanel();
     if (!gpu::queryDevices().available) {
         EXPECT_FALSE(panel->runButton()->isEnabled());
-        EXPECT_TRUE(panel->runButton()->toolTip().contains(QStringLiteral("Cannot run here"))) << panel->runButton()->toolTip().toStdString();
+        EXPECT_TRUE(panel->runButton()->toolTip().contains(QStringLiteral("Cannot run here")))
+            << panel->runButton()->toolTip().toStdString();
     }
     EXPECT_FALSE(panel->saveButton()->isEnabled());
 
@@ -89,7 +90,8 @@ TEST(FingerprintPanelTest, LoadsTheRecordedH100AnswersAndShowsTheInferredModel) 
     EXPECT_EQ(m->text(r, FingerprintPanel::Agree), QStringLiteral("yes"));
     const QString summary = panel->summaryLabel()->text();
     EXPECT_TRUE(summary.contains(QStringLiteral("NVIDIA H100 80GB HBM3"))) << summary.toStdString();
-    EXPECT_TRUE(summary.contains(QStringLiteral("The built-in model reproduces 5120 of 5120 cells."))) << summary.toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral("The built-in model reproduces 5120 of 5120 cells.")))
+        << summary.toStdString();
 
     // Save and load back.
     EXPECT_TRUE(panel->saveButton()->isEnabled());
@@ -109,7 +111,8 @@ TEST(FingerprintPanelTest, LoadsTheRecordedH100AnswersAndShowsTheInferredModel) 
     }
     ASSERT_TRUE(panel->startLoad(junk));
     ASSERT_TRUE(lab->runner()->waitUntilIdle(60000));
-    EXPECT_TRUE(lab->jobLabel()->text().contains(QStringLiteral("junk.txt: line 1"))) << lab->jobLabel()->text().toStdString();
+    EXPECT_TRUE(lab->jobLabel()->text().contains(QStringLiteral("junk.txt: line 1")))
+        << lab->jobLabel()->text().toStdString();
     EXPECT_EQ(panel->model()->text(n, FingerprintPanel::Inferred), QStringLiteral("16"));
 
     // Bare recorded cells load as the type chosen in the panel (the H100 evidence as it was printed).
@@ -138,8 +141,10 @@ TEST(FingerprintPanelTest, BareCellsOfAnotherWidthAreReadAsTheTypeTheyFit) {
     ASSERT_TRUE(panel->result().has_value()) << lab->jobLabel()->text().toStdString();
     EXPECT_EQ(panel->result()->answers.input, tc::InputType::E4m3);
     EXPECT_EQ(panel->typeCombo()->currentData().toString(), QStringLiteral("e4m3-fp32"));
-    EXPECT_TRUE(panel->summaryLabel()->text().contains(QStringLiteral("do not fit tf32"))) << panel->summaryLabel()->text().toStdString();
-    EXPECT_TRUE(panel->summaryLabel()->text().contains(QStringLiteral("recorded cells from"))) << panel->summaryLabel()->text().toStdString();
+    EXPECT_TRUE(panel->summaryLabel()->text().contains(QStringLiteral("do not fit tf32")))
+        << panel->summaryLabel()->text().toStdString();
+    EXPECT_TRUE(panel->summaryLabel()->text().contains(QStringLiteral("recorded cells from")))
+        << panel->summaryLabel()->text().toStdString();
     // Issue 26 item 9: in Chinese, the summary's sentences and the reason are Chinese too.
     ASSERT_TRUE(harness.language().setLanguage(QStringLiteral("zh_CN")));
     const QString chinese = panel->summaryLabel()->text() + panel->runButton()->toolTip();

@@ -62,7 +62,8 @@ void clickInModalDialog(QAction* trigger, const QString& button, QString* dialog
     QTimer::singleShot(0, [&] {
         QWidget* dialog = QApplication::activeModalWidget();
         ASSERT_NE(dialog, nullptr);
-        if (dialogText) *dialogText = qobject_cast<GettingStartedDialog*>(dialog) ? GettingStartedDialog::guideText() : QString();
+        if (dialogText)
+            *dialogText = qobject_cast<GettingStartedDialog*>(dialog) ? GettingStartedDialog::guideText() : QString();
         auto* b = dialog->findChild<QPushButton*>(button);
         ASSERT_NE(b, nullptr);
         b->click();

@@ -86,7 +86,8 @@ TEST(GpuLabTest, CtrlFourOpensItAndWithoutAGpuItSaysWhy) {
     ASSERT_NE(lab, nullptr);
     if (gpu::queryDevices().available) GTEST_SKIP() << "this machine has a GPU; the no-GPU message is not shown";
     const QString text = lab->devicePanel()->text();
-    EXPECT_TRUE(text.contains(FPLAB_EXPECT_CUDA ? QStringLiteral("No usable GPU") : QStringLiteral("built without CUDA")))
+    EXPECT_TRUE(
+        text.contains(FPLAB_EXPECT_CUDA ? QStringLiteral("No usable GPU") : QStringLiteral("built without CUDA")))
         << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("CPU model"))) << text.toStdString();
     // The GPU backends cannot be chosen and say why; measuring is off and the speed table says so.
@@ -192,14 +193,16 @@ TEST(GpuLabTest, EachRowNamesItsInstructionAndFp8HasBothModels) {
     TextTableModel* table = gemm->resultsModel();
     ASSERT_EQ(table->rowCount(), 3);
     EXPECT_EQ(table->text(1, GemmPanel::Backend), QStringLiteral("cpu-model-sm_90"));
-    EXPECT_TRUE(table->text(1, GemmPanel::Instruction).contains(QStringLiteral("mma.sync"))) << table->text(1, 1).toStdString();
+    EXPECT_TRUE(table->text(1, GemmPanel::Instruction).contains(QStringLiteral("mma.sync")))
+        << table->text(1, 1).toStdString();
     EXPECT_EQ(table->text(2, GemmPanel::Backend), QStringLiteral("cpu-model-sm_90-wgmma"));
     EXPECT_TRUE(table->text(2, GemmPanel::Instruction).contains(QStringLiteral("wgmma")));
     EXPECT_TRUE(table->text(0, GemmPanel::Instruction).contains(QStringLiteral("IEEE")));
     // On sm_80 there is no wgmma, and for FP16 its model adds nothing: the box says why.
     select(gemm->archCombo(), QStringLiteral("sm_80"));
     EXPECT_FALSE(wgmma->isEnabled());
-    EXPECT_TRUE(wgmma->toolTip().contains(QStringLiteral("wgmma exists only on sm_90"))) << wgmma->toolTip().toStdString();
+    EXPECT_TRUE(wgmma->toolTip().contains(QStringLiteral("wgmma exists only on sm_90")))
+        << wgmma->toolTip().toStdString();
 }
 
 TEST(GpuLabTest, CancelStopsALongRunAndKeepsThePreviousResult) {
@@ -456,7 +459,8 @@ TEST(GpuLabTest, UnavailableBackendsAreNotTicked) {
     lab->saveState();
     // (Read through the setting: a list equal to the default is not written to the file.)
     const GpuLabSettings saved(harness.settings().store);
-    EXPECT_TRUE(saved.backends.get().contains(QStringLiteral("cublas"))) << saved.backends.get().join(QLatin1Char(' ')).toStdString();
+    EXPECT_TRUE(saved.backends.get().contains(QStringLiteral("cublas")))
+        << saved.backends.get().join(QLatin1Char(' ')).toStdString();
 }
 
 // The GUI has no backend list of its own: a check box per gpu::BackendChoice, worded by the panel's one
@@ -472,7 +476,8 @@ TEST(GpuLabTest, BackendsComeFromGpusOneList) {
         EXPECT_EQ(gpu::parseBackendKey(key), b) << key;
         QCheckBox* check = lab->gemmPanel()->backendCheck(b);
         ASSERT_NE(check, nullptr) << key;
-        EXPECT_EQ(check->objectName(), QStringLiteral("gpuBackend-") + QString::fromLatin1(key.data(), qsizetype(key.size())));
+        EXPECT_EQ(check->objectName(),
+                  QStringLiteral("gpuBackend-") + QString::fromLatin1(key.data(), qsizetype(key.size())));
         EXPECT_EQ(check->text(), GemmPanel::backendText(b)) << key;
         EXPECT_FALSE(check->text().isEmpty()) << key;
         words.insert(check->text());

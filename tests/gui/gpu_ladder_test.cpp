@@ -104,7 +104,8 @@ TEST(GpuLadderTest, TheChartDrawsARecordedFileLabelledAsRecorded) {
     chart.retranslate();
     EXPECT_FALSE(chart.noteLabel()->text().startsWith(QStringLiteral("Recorded on")));
     for (const auto& rung : gpu::ladderRungs())
-        EXPECT_FALSE(chart.ideasLabel()->text().contains(QString::fromUtf8(rung.idea.data(), qsizetype(rung.idea.size()))))
+        EXPECT_FALSE(
+            chart.ideasLabel()->text().contains(QString::fromUtf8(rung.idea.data(), qsizetype(rung.idea.size()))))
             << rung.name;
     ASSERT_TRUE(harness.language().setLanguage(QStringLiteral("en")));
 }
@@ -148,7 +149,8 @@ TEST(GpuLadderTest, AWrongRungHasNoBarAndSaysWrong) {
     EXPECT_DOUBLE_EQ(chart.rungBars()->at(3), 0);
     const QStringList ideas = chart.ideasLabel()->text().split(QLatin1Char('\n'));
     ASSERT_EQ(ideas.size(), 5);
-    EXPECT_TRUE(ideas[3].endsWith(QStringLiteral("(WRONG, no TFLOPS: WRONG: cell (0, 0): got 0x3f800001, model 0x3f800000)")))
+    EXPECT_TRUE(
+        ideas[3].endsWith(QStringLiteral("(WRONG, no TFLOPS: WRONG: cell (0, 0): got 0x3f800001, model 0x3f800000)")))
         << ideas[3].toStdString();
     if (gpu::featureStatus(gpu::loadClaimTable(gpu::claimTableFile()), "ladder-rung-") == gpu::ClaimStatus::NotMeasured)
         EXPECT_EQ(chart.rungAxis()->titleText(), QStringLiteral("Rung (Not yet measured on a GPU)"));

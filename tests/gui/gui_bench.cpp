@@ -62,8 +62,9 @@ int main(int argc, char** argv) {
     auto& window = harness.window();
     auto* explorer = harness.section<fplab::gui::ExplorerSection>(QStringLiteral("explorer"));
     auto* state = explorer->state();
-    const QStringList inputs = {QStringLiteral("0.1"), QStringLiteral("65504"), QStringLiteral("1e-6"), QStringLiteral("3.14159"),
-                                QStringLiteral("-2.5e-3"), QStringLiteral("1e-8"), QStringLiteral("448"), QStringLiteral("0.333333")};
+    const QStringList inputs = {QStringLiteral("0.1"),     QStringLiteral("65504"),   QStringLiteral("1e-6"),
+                                QStringLiteral("3.14159"), QStringLiteral("-2.5e-3"), QStringLiteral("1e-8"),
+                                QStringLiteral("448"),     QStringLiteral("0.333333")};
     window.showSection(QStringLiteral("explorer"));
     const char* tabNames[] = {"table", "range chart", "neighbours chart", "spacing chart"};
     for (const QString& format : {QStringLiteral("fp16"), QStringLiteral("fp64")}) {
@@ -72,14 +73,17 @@ int main(int argc, char** argv) {
             explorer->tabs()->setCurrentIndex(tab);
             QApplication::processEvents();
             char label[160];
-            std::snprintf(label, sizeof label, "Explorer %s, %s tab: typed value, update", qPrintable(format), tabNames[tab]);
+            std::snprintf(label, sizeof label, "Explorer %s, %s tab: typed value, update", qPrintable(format),
+                          tabNames[tab]);
             report(label, measure(runs, [&](int i) { state->setText(inputs[i % inputs.size()]); }));
-            std::snprintf(label, sizeof label, "Explorer %s, %s tab: typed value, update + repaint", qPrintable(format), tabNames[tab]);
+            std::snprintf(label, sizeof label, "Explorer %s, %s tab: typed value, update + repaint", qPrintable(format),
+                          tabNames[tab]);
             report(label, measure(runs, [&](int i) {
                        state->setText(inputs[i % inputs.size()]);
                        window.repaint();
                    }));
-            std::snprintf(label, sizeof label, "Explorer %s, %s tab: bit flip, update + repaint", qPrintable(format), tabNames[tab]);
+            std::snprintf(label, sizeof label, "Explorer %s, %s tab: bit flip, update + repaint", qPrintable(format),
+                          tabNames[tab]);
             report(label, measure(runs, [&](int i) {
                        state->setBits(state->bits() ^ (std::uint64_t{1} << (i % 8)));
                        window.repaint();

@@ -35,7 +35,8 @@ TEST(LanguageTest, SwitchingChangesTheStringsAndBack) {
     ASSERT_TRUE(harness.language().setLanguage(QStringLiteral("en")));
     EXPECT_EQ(explorer->title(), QStringLiteral("Explorer"));
     EXPECT_EQ(window.menuBar()->actions().first()->text(), fileMenu);
-    EXPECT_EQ(explorer->formatModel()->headerData(FormatTableModel::ErrorColumn, Qt::Horizontal).toString(), QStringLiteral("Error"));
+    EXPECT_EQ(explorer->formatModel()->headerData(FormatTableModel::ErrorColumn, Qt::Horizontal).toString(),
+              QStringLiteral("Error"));
 }
 
 TEST(LanguageTest, EveryMessageHasAChineseTranslation) {

@@ -24,7 +24,8 @@ inline int visibleWidth(const QRect& cell, const QRect& viewport) {
 }
 
 // Whether a text that does not fit is shown elided with its tooltip, in a room that still shows some of it.
-inline bool elidedReadably(const QAbstractItemView* view, const QFontMetrics& fm, const QString& text, const QString& toolTip, int room) {
+inline bool elidedReadably(const QAbstractItemView* view, const QFontMetrics& fm, const QString& text,
+                           const QString& toolTip, int room) {
     return view->textElideMode() != Qt::ElideNone && !toolTip.isEmpty() &&
            room >= fm.horizontalAdvance(text.left(2) + QStringLiteral("…"));
 }
@@ -66,7 +67,8 @@ inline QStringList clippedTexts(QWidget* root, const QString& where) {
             for (int column = 0; column < model->columnCount(); ++column) {
                 if (header->isSectionHidden(column)) continue;
                 const QString text = model->headerData(column, Qt::Horizontal).toString();
-                const QRect section(header->sectionViewportPosition(column), 0, header->sectionSize(column), header->height());
+                const QRect section(header->sectionViewportPosition(column), 0, header->sectionSize(column),
+                                    header->height());
                 const int room = visibleWidth(section, header->viewport()->rect()) - headerMargin;
                 // A header shown elided must end in "…" (Qt 6.4's QHeaderView does not elide: it cuts a long
                 // text off at both ends) and give the whole text in its tooltip.

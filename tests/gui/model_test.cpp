@@ -24,7 +24,8 @@ public:
 
 private:
     static void handler(QtMsgType type, const QMessageLogContext& context, const QString& message) {
-        if (type != QtDebugMsg && context.category && QLatin1String(context.category).startsWith(QLatin1String("qt.modeltest"))) {
+        if (type != QtDebugMsg && context.category &&
+            QLatin1String(context.category).startsWith(QLatin1String("qt.modeltest"))) {
             ++s_count;
             std::fprintf(stderr, "model tester: %s\n", qPrintable(message));
         }
@@ -48,7 +49,8 @@ TEST(ModelTest, FormatTableModelPassesTheModelTester) {
     state.setBits(0x7f80);
     EXPECT_EQ(model.columnCount(), FormatTableModel::ColumnCount);
     EXPECT_EQ(model.rowCount(), 13 + 2 + 2);
-    for (int c = 0; c < model.columnCount(); ++c) EXPECT_FALSE(model.headerData(c, Qt::Horizontal).toString().isEmpty());
+    for (int c = 0; c < model.columnCount(); ++c)
+        EXPECT_FALSE(model.headerData(c, Qt::Horizontal).toString().isEmpty());
     EXPECT_EQ(warnings.count(), 0);
 }
 
@@ -56,7 +58,8 @@ TEST(ModelTest, OperationTableModelPassesTheModelTester) {
     ModelTesterWarnings warnings;
     OperationTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Warning);
-    model.setFormats({QStringLiteral("fp32"), QStringLiteral("fp16"), QStringLiteral("bf16"), QStringLiteral("no-such-format")});
+    model.setFormats(
+        {QStringLiteral("fp32"), QStringLiteral("fp16"), QStringLiteral("bf16"), QStringLiteral("no-such-format")});
     EXPECT_EQ(model.rowCount(), 3);
     OperationInput in;
     in.operands = {QStringLiteral("1"), QStringLiteral("0.0001"), QStringLiteral("0")};

@@ -54,8 +54,8 @@ TEST(SectionLinks, ATrainingLinkAppliesItsSettings) {
     testing::GuiHarness h;
     auto* training = h.section<TrainingSection>(QStringLiteral("training"));
     ASSERT_NE(training, nullptr);
-    ASSERT_TRUE(followSectionLink(
-        &h.window(), QUrl(QStringLiteral("section:training?dataset=tiny-grad&mode=fp16-dynamic&steps=300&init-scale=2^30"))));
+    ASSERT_TRUE(followSectionLink(&h.window(), QUrl(QStringLiteral("section:training?dataset=tiny-grad&mode=fp16-"
+                                                                   "dynamic&steps=300&init-scale=2^30"))));
     EXPECT_EQ(h.window().currentSection(), training);
     const training::TrainingConfig c = training->form()->config();
     EXPECT_EQ(c.dataset, training::DatasetKind::TinyGrad);

@@ -50,9 +50,10 @@ struct Captured {
     QStringList texts;
 };
 void capture(MainWindow& w, Captured& into) {
-    w.sessionManager()->setProblemShower([&into](const QString& title, const QString& text, const QStringList& details) {
-        into.texts << title << text << details;
-    });
+    w.sessionManager()->setProblemShower(
+        [&into](const QString& title, const QString& text, const QStringList& details) {
+            into.texts << title << text << details;
+        });
 }
 
 // A lesson id and the key of its first checkpoint.
@@ -197,28 +198,33 @@ void expectRefusedWithNothingChanged(const QByteArray& contents, const char* wan
 }
 
 TEST(SessionTest, CorruptFileIsRefusedAndChangesNothing) {
-    expectRefusedWithNothingChanged("{\"format\": \"fplab-session\", \"version\": 1, \"sections\": {", "not valid JSON");
+    expectRefusedWithNothingChanged("{\"format\": \"fplab-session\", \"version\": 1, \"sections\": {",
+                                    "not valid JSON");
     expectRefusedWithNothingChanged("[1, 2, 3]", "not an FP Lab session");
     expectRefusedWithNothingChanged("{\"format\": \"something-else\", \"version\": 1}", "not an FP Lab session");
 }
 
 TEST(SessionTest, FutureAndOlderVersionsAreRefusedAndChangeNothing) {
     expectRefusedWithNothingChanged(
-        "{\"format\": \"fplab-session\", \"version\": 2, \"sections\": {\"explorer\": {\"format\": \"fp32\"}}}", "newer FP Lab");
+        "{\"format\": \"fplab-session\", \"version\": 2, \"sections\": {\"explorer\": {\"format\": \"fp32\"}}}",
+        "newer FP Lab");
     expectRefusedWithNothingChanged("{\"format\": \"fplab-session\", \"version\": 0, \"sections\": {}}", "older");
-    expectRefusedWithNothingChanged("{\"format\": \"fplab-session\", \"version\": \"one\", \"sections\": {}}", "version");
+    expectRefusedWithNothingChanged("{\"format\": \"fplab-session\", \"version\": \"one\", \"sections\": {}}",
+                                    "version");
 }
 
 TEST(SessionTest, PartlyBadFileRestoresWhatIsValidAndListsTheRest) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("partly.fplab"));
-    QJsonObject explorer{{QStringLiteral("format"), QStringLiteral("e99m99")},
-                         {QStringLiteral("rounding"), QStringLiteral("rtz")},
-                         {QStringLiteral("value"), QStringLiteral("0.25")},
-                         {QStringLiteral("fromBits"), false},
-                         {QStringLiteral("customFormats"), QJsonArray{QStringLiteral("e4m3-fnuz"), QStringLiteral("nonsense")}},
-                         {QStringLiteral("hiddenRows"), QJsonArray{}}};
-    QJsonObject training{{QStringLiteral("steps"), 5}, {QStringLiteral("mode"), QStringLiteral("fp12")},
+    QJsonObject explorer{
+        {QStringLiteral("format"), QStringLiteral("e99m99")},
+        {QStringLiteral("rounding"), QStringLiteral("rtz")},
+        {QStringLiteral("value"), QStringLiteral("0.25")},
+        {QStringLiteral("fromBits"), false},
+        {QStringLiteral("customFormats"), QJsonArray{QStringLiteral("e4m3-fnuz"), QStringLiteral("nonsense")}},
+        {QStringLiteral("hiddenRows"), QJsonArray{}}};
+    QJsonObject training{{QStringLiteral("steps"), 5},
+                         {QStringLiteral("mode"), QStringLiteral("fp12")},
                          {QStringLiteral("width"), 100000}};
     QFile f(path);
     ASSERT_TRUE(f.open(QIODevice::WriteOnly));
@@ -269,7 +275,8 @@ TEST(SessionTest, RecentFilesArePersistedAndMissingOnesHandled) {
     emit recent->aboutToShow();
     QStringList texts;
     for (QAction* a : recent->actions()) texts << a->text();
-    EXPECT_TRUE(texts.join(QLatin1Char('|')).contains(QStringLiteral("two.fplab (not found)"))) << texts.join(QLatin1Char('|')).toStdString();
+    EXPECT_TRUE(texts.join(QLatin1Char('|')).contains(QStringLiteral("two.fplab (not found)")))
+        << texts.join(QLatin1Char('|')).toStdString();
     // Choosing the missing one says so, changes nothing and drops it from the list.
     for (QAction* a : recent->actions())
         if (a->text().contains(QLatin1String("two.fplab"))) a->trigger();
@@ -381,7 +388,8 @@ TEST(SessionTest, AKeptRunIsUnsavedAndQuitAsksBeforeLosingIt) {
     EXPECT_EQ(asked, 2);
     ASSERT_TRUE(QFile::exists(path));
     const SessionFile::Parsed saved = SessionFile::read(path);
-    EXPECT_EQ(saved.sections.value(QStringLiteral("training")).toObject().value(QStringLiteral("runs")).toArray().size(), 1);
+    EXPECT_EQ(
+        saved.sections.value(QStringLiteral("training")).toObject().value(QStringLiteral("runs")).toArray().size(), 1);
 
     h.restart();
     SessionManager* again = h.window().sessionManager();

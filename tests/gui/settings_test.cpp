@@ -56,7 +56,8 @@ TEST(SettingsTest, ASettingsFileThatCannotBeSavedIsReported) {
     EXPECT_TRUE(harness.settings().store.problems().isEmpty());
     harness.settings().theme.set(QStringLiteral("dark"));
     QApplication::processEvents();
-    const QString problem = QStringLiteral("The settings could not be saved to %1; changes last until FP Lab closes.").arg(path);
+    const QString problem =
+        QStringLiteral("The settings could not be saved to %1; changes last until FP Lab closes.").arg(path);
     EXPECT_EQ(harness.settings().store.problems(), QStringList{problem});
     EXPECT_EQ(harness.window().statusBar()->currentMessage(), problem);
     EXPECT_EQ(harness.settings().theme.get(), QStringLiteral("dark")); // still in use
@@ -68,7 +69,8 @@ TEST(SettingsTest, ASettingsFileThatCannotBeSavedIsReported) {
 TEST(SettingsTest, CorruptValuesFallBackToDefaultsWithANote) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("fplab.ini"));
-    writeFile(path, "[appearance]\ntheme=purple\n[explorer]\ntab=abc\nformat=e99m99\ninput=0.5\nrounding=up-ish\n[window]\ngeometry=not bytes\n"
+    writeFile(path, "[appearance]\ntheme=purple\n[explorer]\ntab=abc\nformat=e99m99\ninput=0.5\nrounding=up-ish\n["
+                    "window]\ngeometry=not bytes\n"
                     "[arithmetic]\nrounding=nearest-ish\noperation=pow\n");
     testing::GuiHarness harness(path);
     AppSettings& s = harness.settings();
@@ -89,7 +91,8 @@ TEST(SettingsTest, CorruptValuesFallBackToDefaultsWithANote) {
     auto* arith = harness.section<ArithmeticSection>(QStringLiteral("arithmetic"));
     bool roundsToNearestEven = false;
     for (const Step& step : arith->steps())
-        if (step.kind == StepKind::Round) roundsToNearestEven = step.title == QStringLiteral("Round (nearest, ties to even)");
+        if (step.kind == StepKind::Round)
+            roundsToNearestEven = step.title == QStringLiteral("Round (nearest, ties to even)");
     EXPECT_TRUE(roundsToNearestEven);
     EXPECT_EQ(arith->outcome().result.bits, 0x3c00u);
 }

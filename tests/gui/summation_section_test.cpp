@@ -66,7 +66,8 @@ TEST(SummationSectionTest, TwoTargetsSideBySideMarkWhereTheyPart) {
     // Input 1, 0, 2^-24, 2^-24: in order each 2^-24 is a tie that rounds back to 1; pairwise the two add up
     // to 2^-23 first, one ulp of 1.
     s->setInputText(QStringLiteral("1 0 0x1p-24 0x1p-24"));
-    EXPECT_TRUE(s->resultLabel()->text().contains(QStringLiteral("different bits"))) << s->resultLabel()->text().toStdString();
+    EXPECT_TRUE(s->resultLabel()->text().contains(QStringLiteral("different bits")))
+        << s->resultLabel()->text().toStdString();
     EXPECT_TRUE(s->resultLabel()->text().contains(QStringLiteral("0x3f800000")));
     EXPECT_TRUE(s->resultLabel()->text().contains(QStringLiteral("0x3f800001")));
 }

@@ -32,11 +32,14 @@ const Pair kPairs[] = {{QPalette::WindowText, QPalette::Window, "window text"},
 
 void expectDisabledLooksDisabled(const QPalette& p, const char* theme) {
     for (const Pair& pair : kPairs) {
-        const double enabled = contrast(p.color(QPalette::Active, pair.text), p.color(QPalette::Active, pair.background));
-        const double disabled = contrast(p.color(QPalette::Disabled, pair.text), p.color(QPalette::Disabled, pair.background));
+        const double enabled = contrast(p.color(QPalette::Active, pair.text),
+                                        p.color(QPalette::Active, pair.background));
+        const double disabled = contrast(p.color(QPalette::Disabled, pair.text),
+                                         p.color(QPalette::Disabled, pair.background));
         EXPECT_GE(enabled, 7.0) << theme << " " << pair.name;
         // Clearly fainter, yet still legible.
-        EXPECT_LE(disabled, enabled / 2) << theme << " " << pair.name << ": enabled " << enabled << ", disabled " << disabled;
+        EXPECT_LE(disabled, enabled / 2) << theme << " " << pair.name << ": enabled " << enabled << ", disabled "
+                                         << disabled;
         EXPECT_GE(disabled, 2.0) << theme << " " << pair.name;
     }
     // The inactive group (another window has the focus) is the enabled one.
@@ -47,9 +50,13 @@ void expectDisabledLooksDisabled(const QPalette& p, const char* theme) {
     }
 }
 
-TEST(Theme, DisabledTextIsClearlyFainterInTheLightTheme) { expectDisabledLooksDisabled(ThemeManager::lightPalette(), "light"); }
+TEST(Theme, DisabledTextIsClearlyFainterInTheLightTheme) {
+    expectDisabledLooksDisabled(ThemeManager::lightPalette(), "light");
+}
 
-TEST(Theme, DisabledTextIsClearlyFainterInTheDarkTheme) { expectDisabledLooksDisabled(ThemeManager::darkPalette(), "dark"); }
+TEST(Theme, DisabledTextIsClearlyFainterInTheDarkTheme) {
+    expectDisabledLooksDisabled(ThemeManager::darkPalette(), "dark");
+}
 
 // The largest contrast any pixel of the widget's indicator has with both the window and the base.
 double indicatorContrast(QWidget& w, QStyle::SubElement element) {
@@ -64,7 +71,8 @@ double indicatorContrast(QWidget& w, QStyle::SubElement element) {
     for (int y = indicator.top(); y <= indicator.bottom(); ++y)
         for (int x = indicator.left(); x <= indicator.right(); ++x) {
             const QColor c = image.pixelColor(x, y);
-            best = std::max(best, std::min(contrast(c, p.color(QPalette::Window)), contrast(c, p.color(QPalette::Base))));
+            best = std::max(best,
+                            std::min(contrast(c, p.color(QPalette::Window)), contrast(c, p.color(QPalette::Base))));
         }
     return best;
 }
@@ -80,7 +88,8 @@ TEST(Theme, CheckBoxesAndRadioButtonsStandOutInTheDarkTheme) {
         // WCAG's 3:1 for the parts of a control; a disabled one may be fainter but must still show.
         const double needed = enabled ? 3.0 : 1.8;
         EXPECT_GE(indicatorContrast(check, QStyle::SE_CheckBoxIndicator), needed) << "check box, enabled " << enabled;
-        EXPECT_GE(indicatorContrast(radio, QStyle::SE_RadioButtonIndicator), needed) << "radio button, enabled " << enabled;
+        EXPECT_GE(indicatorContrast(radio, QStyle::SE_RadioButtonIndicator), needed)
+            << "radio button, enabled " << enabled;
     }
 }
 

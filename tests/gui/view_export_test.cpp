@@ -157,7 +157,8 @@ TEST(ViewExportTest, MarkdownAndCsvHaveTheTablesRows) {
     ASSERT_EQ(rows.size(), m->rowCount() + 1);
     for (int r = 0; r < m->rowCount(); ++r) {
         ASSERT_EQ(rows[r + 1].size(), m->columnCount()) << r;
-        for (int c = 0; c < m->columnCount(); ++c) EXPECT_EQ(rows[r + 1][c], m->index(r, c).data().toString()) << r << "," << c;
+        for (int c = 0; c < m->columnCount(); ++c)
+            EXPECT_EQ(rows[r + 1][c], m->index(r, c).data().toString()) << r << "," << c;
     }
 }
 
@@ -211,8 +212,9 @@ TEST(ViewExportTest, ChartsExportAsPngAndSvg) {
         message = text;
         failed = f;
     });
-    h.window().viewExport()->setPathAsker(
-        [&](QWidget*, const QString&, const QString&, const QString&) { return dir.filePath(QStringLiteral("missing/x.png")); });
+    h.window().viewExport()->setPathAsker([&](QWidget*, const QString&, const QString&, const QString&) {
+        return dir.filePath(QStringLiteral("missing/x.png"));
+    });
     EXPECT_FALSE(h.window().viewExport()->exportChart(chart, ChartImageFormat::Png));
     EXPECT_TRUE(failed);
     EXPECT_TRUE(message.contains(QLatin1String("Could not save")));
@@ -233,13 +235,15 @@ TEST(ViewExportTest, ViewsCreatedLaterAreAttachedAndFileExportListsTheVisibleOne
     emit menu->aboutToShow();
     QStringList texts;
     for (QAction* a : menu->actions()) texts << a->text();
-    EXPECT_TRUE(texts.join(QLatin1Char('|')).contains(QLatin1String("as CSV"))) << texts.join(QLatin1Char('|')).toStdString();
+    EXPECT_TRUE(texts.join(QLatin1Char('|')).contains(QLatin1String("as CSV")))
+        << texts.join(QLatin1Char('|')).toStdString();
     explorer->tabs()->setCurrentIndex(1);
     QApplication::processEvents();
     emit menu->aboutToShow();
     texts.clear();
     for (QAction* a : menu->actions()) texts << a->text();
-    EXPECT_TRUE(texts.join(QLatin1Char('|')).contains(QLatin1String("as SVG"))) << texts.join(QLatin1Char('|')).toStdString();
+    EXPECT_TRUE(texts.join(QLatin1Char('|')).contains(QLatin1String("as SVG")))
+        << texts.join(QLatin1Char('|')).toStdString();
 }
 
 } // namespace

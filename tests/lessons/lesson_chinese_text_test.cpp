@@ -26,9 +26,9 @@ namespace {
 
 // Names from code that stay as they are written there.
 const std::set<std::string_view> kCodeNames = {
-    "relu", "linear", "matmul", "exp", "log", "sum", "mean", "sqrt", "fma", "add", "sub", "mul", "div", "max", "min",
-    "autocast", "rstd", "inf", "nan", "rne", "rna", "rtz", "rup", "rdn", "rto", "sr", "dtype", "bool", "ln", "Kahan",
-    "cuBLAS", "wgmma", "wmma",
+    "relu", "linear", "matmul", "exp", "log",      "sum",  "mean", "sqrt",  "fma",    "add",   "sub",
+    "mul",  "div",    "max",    "min", "autocast", "rstd", "inf",  "nan",   "rne",    "rna",   "rtz",
+    "rup",  "rdn",    "rto",    "sr",  "dtype",    "bool", "ln",   "Kahan", "cuBLAS", "wgmma", "wmma",
 };
 
 bool isFlagLetters(std::string_view w) {

@@ -125,9 +125,11 @@ TEST(LessonCli, ListJsonIsWellFormed) {
 TEST(LessonCli, RunPrintsTheAccumulationNumbers) {
     const CliRun r = runInProcess({"lesson", "run", "accumulation"});
     EXPECT_EQ(r.code, kExitOk) << r.err;
-    EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP32 addends "), "= 10.000133514404296875  (fp32 0x4120008c")) << r.out;
+    EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP32 addends "), "= 10.000133514404296875  (fp32 0x4120008c"))
+        << r.out;
     EXPECT_TRUE(contains(lineWith(r.out, "FP16 sum of FP16 addends "), "= 9.953125  (fp16 0x48fa")) << r.out;
-    EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP16 addends "), "= 10.00213623046875  (fp32 0x412008c0")) << r.out;
+    EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP16 addends "), "= 10.00213623046875  (fp32 0x412008c0"))
+        << r.out;
 }
 
 // A step with no experiment still gets its title, so the numbering has no gaps (lesson 3's step 2).
@@ -142,7 +144,8 @@ TEST(LessonCli, RunPrintsEveryStepTitle) {
                 if (line.rfind(step, 0) == 0) titles.push_back(line);
             ASSERT_FALSE(titles.empty()) << r.out;
             for (std::size_t k = 0; k < titles.size(); ++k)
-                EXPECT_EQ(titles[k].rfind(step + std::to_string(k + 1) + "/" + std::to_string(titles.size()) + ": ", 0), 0u)
+                EXPECT_EQ(titles[k].rfind(step + std::to_string(k + 1) + "/" + std::to_string(titles.size()) + ": ", 0),
+                          0u)
                     << "lesson " << lesson << " " << lang << ": " << titles[k];
         }
     const CliRun overflow = runInProcess({"lesson", "run", "overflow"});
@@ -176,7 +179,8 @@ TEST(LessonCli, RunJsonCarriesBitsAndExactValues) {
 TEST(LessonCli, ParametersCanBeChanged) {
     const CliRun r = runInProcess({"lesson", "run", "overflow", "--param", "sum.count=2047", "--step", "1"});
     EXPECT_EQ(r.code, kExitOk) << r.err;
-    EXPECT_TRUE(contains(lineWith(r.out, "Sum accumulated in FP32, stored in FP16 "), "= 32752.0  (fp16 0x77ff 0_11101_1111111111"))
+    EXPECT_TRUE(contains(lineWith(r.out, "Sum accumulated in FP32, stored in FP16 "),
+                         "= 32752.0  (fp16 0x77ff 0_11101_1111111111"))
         << r.out;
     const CliRun z = runInProcess({"lesson", "run", "overflow", "--param", "format=bf16", "--json"});
     EXPECT_EQ(z.code, kExitOk) << z.err;
@@ -224,8 +228,10 @@ TEST(LessonCli, CheckReportsFileAndLine) {
                            "```experiment sum_copies id=sum\n```\n";
     const CliRun r = runInProcess({"lesson", "check", file.string()});
     EXPECT_EQ(r.code, kExitBadInput);
-    EXPECT_TRUE(contains(r.err, file.string() + ":8: {{sum.no_such_key}}: that experiment has no such result")) << r.err;
-    const CliRun good = runInProcess({"lesson", "check", std::string(FPLAB_TEST_LESSONS_DIR) + "/05-accumulation.en.md"});
+    EXPECT_TRUE(contains(r.err, file.string() + ":8: {{sum.no_such_key}}: that experiment has no such result"))
+        << r.err;
+    const CliRun good = runInProcess(
+        {"lesson", "check", std::string(FPLAB_TEST_LESSONS_DIR) + "/05-accumulation.en.md"});
     EXPECT_EQ(good.code, kExitOk) << good.err;
     EXPECT_TRUE(contains(good.out, "05-accumulation.en.md: ok (5 steps, 3 experiments)"));
 }
@@ -237,18 +243,22 @@ TEST(LessonCli, BackendGpuPrintsTheReasonOrBothSides) {
     const std::string reason = gpu::noGpuReason();
     if (!reason.empty()) {
         EXPECT_EQ(r.code, kExitNoGpu) << r.err;
-        EXPECT_EQ(lineWith(r.out, "GPU side not run"), "GPU side not run: " + reason + ". CPU-emulated results only.") << r.out;
-        EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP32 addends "), "= 10.000133514404296875  (fp32 0x4120008c")) << r.out;
+        EXPECT_EQ(lineWith(r.out, "GPU side not run"), "GPU side not run: " + reason + ". CPU-emulated results only.")
+            << r.out;
+        EXPECT_TRUE(contains(lineWith(r.out, "FP32 sum of FP32 addends "), "= 10.000133514404296875  (fp32 0x4120008c"))
+            << r.out;
         EXPECT_TRUE(contains(r.err, "--backend gpu: " + reason)) << r.err;
         EXPECT_FALSE(contains(r.out, "DIFFERS"));
     } else {
         EXPECT_EQ(r.code, kExitOk) << r.err;
         const std::string line = lineWith(r.out, "FP32 sum of FP32 addends ");
-        EXPECT_NE(line.find("10.000133514404296875 (0x4120008c)"), line.rfind("10.000133514404296875 (0x4120008c)")) << r.out;
+        EXPECT_NE(line.find("10.000133514404296875 (0x4120008c)"), line.rfind("10.000133514404296875 (0x4120008c)"))
+            << r.out;
         EXPECT_EQ(line.substr(line.size() - 6), "| same") << r.out;
         EXPECT_TRUE(contains(r.out, "Every result computed on both sides agrees bit for bit.")) << r.out;
     }
-    const CliRun zh = runInProcess({"lesson", "run", "accumulation", "--step", "1", "--backend", "gpu", "--lang", "zh_CN"});
+    const CliRun zh = runInProcess(
+        {"lesson", "run", "accumulation", "--step", "1", "--backend", "gpu", "--lang", "zh_CN"});
     EXPECT_EQ(zh.code, r.code);
     if (!reason.empty()) {
         EXPECT_TRUE(contains(zh.out, "未在 GPU 上运行：" + reason)) << zh.out;
@@ -272,7 +282,8 @@ TEST(LessonCli, ADirectoryWithABrokenFileStillLists) {
     const std::filesystem::path dir = std::filesystem::path(FPLAB_TEST_SCRATCH_DIR) / "cli-broken";
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
-    std::filesystem::copy_file(std::string(FPLAB_TEST_LESSONS_DIR) + "/05-accumulation.en.md", dir / "05-accumulation.en.md");
+    std::filesystem::copy_file(std::string(FPLAB_TEST_LESSONS_DIR) + "/05-accumulation.en.md",
+                               dir / "05-accumulation.en.md");
     std::ofstream(dir / "06-bad.en.md") << "---\nid: bad\norder: 6\n---\n";
     const CliRun r = runInProcess({"lesson", "list", "--dir", dir.string()});
     EXPECT_EQ(r.code, kExitBadInput);

@@ -107,7 +107,8 @@ TEST(LessonExactValues, EveryValueTheCliPrints) {
                     const std::string shown = m[1].str();
                     EXPECT_EQ(shownValueProblem(shown, *f.format, bits), "") << entry.id << ": " << line;
                     const bool isMarked = shown.rfind(kMark, 0) == 0;
-                    EXPECT_EQ(m[4].matched, isMarked) << entry.id << ": the exact value goes with a marked one: " << line;
+                    EXPECT_EQ(m[4].matched, isMarked)
+                        << entry.id << ": the exact value goes with a marked one: " << line;
                     if (m[5].matched) {
                         EXPECT_EQ(normalDecimal(m[5].str()), hostExact(toDouble(*f.format, bits))) << line;
                     }

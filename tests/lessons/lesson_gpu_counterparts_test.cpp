@@ -61,7 +61,8 @@ TEST(LessonGpuCounterparts, OnAGpuTheDeterministicResultsAgreeBitForBit) {
             for (const QuantityPair& p : s.rows) {
                 if (p.match != Match::Differs) continue;
                 const bool varies = p.key.rfind("atomic_", 0) == 0; // atomicAdd order changes from run to run
-                const bool otherArch = name == "tf32_gemm_error" && paramOf(*cpu, "arch") != tc::archName(gpu::defaultModelArch());
+                const bool otherArch = name == "tf32_gemm_error" &&
+                                       paramOf(*cpu, "arch") != tc::archName(gpu::defaultModelArch());
                 EXPECT_TRUE(varies || otherArch) << id << "." << block << "." << p.key << " differs";
             }
         }

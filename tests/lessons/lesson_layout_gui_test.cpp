@@ -27,8 +27,8 @@
 namespace fplab::gui {
 namespace {
 
-using testing::GuiHarness;
 using testing::clippedTexts;
+using testing::GuiHarness;
 
 // Shows every tab of every result view of the step in turn and collects what is cut off.
 QStringList clippedInStep(LessonView* view, const QString& where) {
@@ -85,7 +85,8 @@ void checkEveryStep(const QString& language) {
             problems += clippedInStep(view, QStringLiteral("%1 %2 step %3").arg(language, id).arg(step + 1));
         }
     }
-    EXPECT_TRUE(problems.isEmpty()) << problems.size() << " clipped:\n" << problems.join(QLatin1Char('\n')).toStdString();
+    EXPECT_TRUE(problems.isEmpty()) << problems.size() << " clipped:\n"
+                                    << problems.join(QLatin1Char('\n')).toStdString();
     h.settings().language.set(QStringLiteral("en"));
 }
 

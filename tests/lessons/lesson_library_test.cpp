@@ -18,9 +18,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* const kShippedIds[] = {"anatomy",  "range",    "overflow",     "swamping",    "accumulation",
-                                   "rounding", "memory",   "autocast",     "loss-scaling", "tensor-cores",
-                                   "microscaling"};
+const char* const kShippedIds[] = {"anatomy", "range",    "overflow",     "swamping",     "accumulation", "rounding",
+                                   "memory",  "autocast", "loss-scaling", "tensor-cores", "microscaling"};
 
 std::string readFile(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
@@ -83,7 +82,8 @@ TEST(ShippedLessons, ChineseVersionsAreWrittenInChinese) {
         // Step titles are translated, except those that are only a formula ("1 + 2^-24").
         for (std::size_t s = 0; s < en.steps.size(); ++s) {
             const std::string& title = en.steps[s].title;
-            if (std::any_of(title.begin(), title.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })) {
+            if (std::any_of(title.begin(), title.end(),
+                            [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })) {
                 EXPECT_NE(zh.steps[s].title, title) << zh.file;
             }
         }
@@ -97,7 +97,8 @@ TEST(ShippedLessons, ReadmeExampleLessonIsValid) {
     ASSERT_NE(begin, std::string::npos);
     ASSERT_NE(end, std::string::npos);
     const std::size_t start = begin + std::string("<!-- example-lesson-begin -->\n````markdown\n").size();
-    const ParsedLesson parsed = parseAndValidateLesson(readme.substr(start, end - start), "README example", Language::English);
+    const ParsedLesson parsed = parseAndValidateLesson(readme.substr(start, end - start), "README example",
+                                                       Language::English);
     for (const LessonError& e : parsed.errors) ADD_FAILURE() << e.toString();
     ASSERT_TRUE(parsed.lesson);
     EXPECT_EQ(parsed.lesson->steps.size(), 2u);
@@ -137,7 +138,8 @@ TEST(LessonLibrary, LanguageVersionsThatDisagreeAreFlagged) {
     const LessonLibrary library = LessonLibrary::loadDirectory(dir);
     EXPECT_TRUE(library.errors().empty());
     ASSERT_EQ(library.warnings().size(), 1u);
-    EXPECT_NE(library.warnings()[0].toString().find("01-m.zh_CN.md:6: the experiments of step 1 differ"), std::string::npos)
+    EXPECT_NE(library.warnings()[0].toString().find("01-m.zh_CN.md:6: the experiments of step 1 differ"),
+              std::string::npos)
         << library.warnings()[0].toString();
 }
 
@@ -199,7 +201,8 @@ TEST(LessonRunner, UnknownExperimentsAndBadValuesAreClearErrors) {
     EXPECT_EQ(runExperiment("sum_copies", {{"count", "2000000"}}).error,
               "experiment 'sum_copies': count='2000000': must be between 1 and 1000000");
     EXPECT_NE(runExperiment("format_fields", {{"value", "1.2.3"}}).error.find("value='1.2.3'"), std::string::npos);
-    EXPECT_NE(runExperiment("convert_values", {{"rounding", "sr"}}).error.find("this experiment takes rne rna rtz rup rdn rto"),
+    EXPECT_NE(runExperiment("convert_values", {{"rounding", "sr"}})
+                  .error.find("this experiment takes rne rna rtz rup rdn rto"),
               std::string::npos);
     EXPECT_NE(runExperiment("format_range", {{"formats", "fp16,int8"}}).error.find("int8"), std::string::npos);
     EXPECT_TRUE(runExperiment("format_table", {{"formats", "fp16,int8"}}).result);

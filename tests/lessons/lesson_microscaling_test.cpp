@@ -60,8 +60,8 @@ TEST(LessonMicroscaling, Mxfp4AndNvfp4MatchTheOracle) {
     const std::vector<float> x = {6, 7.9f, 1, 0.3f, -2.6f, 0.2f};
     expectMatchesOracle("fp4", "mxfp4", x);
     expectMatchesOracle("nv", "nvfp4", x);
-    EXPECT_EQ(toValue(result(kLesson, "fp4", "scale0")), 1.0); // floor(log2 7.9) - 2 = 0
-    EXPECT_EQ(real("fp4", "dequantized1"), 6.0);              // 7.9 clipped to E2M1's 6
+    EXPECT_EQ(toValue(result(kLesson, "fp4", "scale0")), 1.0);  // floor(log2 7.9) - 2 = 0
+    EXPECT_EQ(real("fp4", "dequantized1"), 6.0);                // 7.9 clipped to E2M1's 6
     EXPECT_EQ(toValue(result(kLesson, "nv", "scale0")), 448.0); // one block: the tensor's amax
     EXPECT_EQ(result(kLesson, "nv", "tensor_scale").bits, bitsOf(7.9f / 2688.0f));
     // What the narration says: NVFP4 has the smaller largest and RMS error here.
@@ -76,8 +76,8 @@ TEST(LessonMicroscaling, OutlierBlockMatchesTheOracle) {
     for (float& v : clean) v = normal(rng);
     std::vector<float> spiked = clean;
     spiked[5] = 40.0f;
-    for (const auto& [scheme, key, width] : {std::tuple{"mxfp4", "mxfp4", 32}, {"nvfp4", "nvfp4", 16},
-                                             {"mxfp8-e4m3", "mxfp8", 32}}) {
+    for (const auto& [scheme, key, width] :
+         {std::tuple{"mxfp4", "mxfp4", 32}, {"nvfp4", "nvfp4", 16}, {"mxfp8-e4m3", "mxfp8", 32}}) {
         // Init-captures: Clang 14 cannot capture structured bindings by [&] (P1091 came in Clang 16).
         const auto stats = [&, scheme = scheme, width = width](const std::vector<float>& x, int& flushed) {
             const auto q = blockscale::oracle::quantizeVector(scheme, x);

@@ -146,7 +146,7 @@ TEST(LessonOverflow, NaiveRunningSumStallsAt32768) {
 }
 
 TEST(LessonOverflow, RoundingNextToTheLargestValue) {
-    EXPECT_EQ(result("overflow", "edge", "x1").bits, 0x7bffu);                   // 65504
+    EXPECT_EQ(result("overflow", "edge", "x1").bits, 0x7bffu);                  // 65504
     EXPECT_EQ(result("overflow", "edge", "x2").bits, halfBits(Half(65519.0f))); // 65519 -> 65504
     EXPECT_EQ(result("overflow", "edge", "x2").bits, 0x7bffu);
     EXPECT_EQ(result("overflow", "edge", "x3").bits, halfBits(Half(65520.0f))); // 65520 -> inf
@@ -171,7 +171,8 @@ TEST(LessonSwamping, SmallAddendsAreLost) {
     const float sum = one + update;
     EXPECT_EQ(result("swamping", "small", "fp32").bits, bitsOf(sum));
     EXPECT_EQ(result("swamping", "small", "fp32").bits, 0x3f800347u);
-    EXPECT_EQ(quantityView(result("swamping", "small", "fp32"), "exact", Language::English), "1.00010001659393310546875");
+    EXPECT_EQ(quantityView(result("swamping", "small", "fp32"), "exact", Language::English),
+              "1.00010001659393310546875");
 }
 #endif
 
@@ -198,9 +199,9 @@ TEST(LessonSwamping, MasterWeightsKeepTheUpdates) {
 }
 
 TEST(LessonSwamping, UnderflowAndFlushToZero) {
-    EXPECT_EQ(result("swamping", "under", "last_nonzero").bits, 0x0001u);       // 2^-24
-    EXPECT_EQ(result("swamping", "under", "last_nonzero_ftz").bits, 0x0400u);   // 2^-14
-    EXPECT_EQ(result("swamping", "under", "square").bits, 0x0001u);             // 2^-12 * 2^-12 = 2^-24
+    EXPECT_EQ(result("swamping", "under", "last_nonzero").bits, 0x0001u);     // 2^-24
+    EXPECT_EQ(result("swamping", "under", "last_nonzero_ftz").bits, 0x0400u); // 2^-14
+    EXPECT_EQ(result("swamping", "under", "square").bits, 0x0001u);           // 2^-12 * 2^-12 = 2^-24
     EXPECT_EQ(result("swamping", "under", "square_ftz").bits, 0x0000u);
     EXPECT_EQ(result("swamping", "under", "gradient").bits, halfBits(Half(1e-8f)));
     EXPECT_EQ(result("swamping", "under", "scaled_gradient").bits, halfBits(Half(1e-8 * 65536.0)));
@@ -331,7 +332,8 @@ TEST(LessonRounding, StochasticRoundingKeepsTinyUpdates) {
     // 100 runs: the standard deviation of the mean is about 0.003; allow 0.02.
     EXPECT_NEAR(result("rounding", "sr", "stochastic_mean").real, exact, 0.02);
     EXPECT_EQ(result("rounding", "sr", "up_probability").real, double(Half(0.0001f)) / std::ldexp(1.0, -10));
-    EXPECT_NEAR(result("rounding", "tenth", "sr_frequency").real, result("rounding", "tenth", "sr_probability").real, 0.02);
+    EXPECT_NEAR(result("rounding", "tenth", "sr_frequency").real, result("rounding", "tenth", "sr_probability").real,
+                0.02);
 }
 #endif
 
@@ -379,8 +381,8 @@ TEST(LessonMemory, Gpt2FootprintAsHuggingFacePrintsIt) {
 }
 
 TEST(LessonMemory, FootprintNeedsTheBuffers) {
-    const ExperimentOutcome noBuffers =
-        runExperiment("gpt2_footprint", {{"mask_buffers", "false"}, {"masked_bias", "false"}});
+    const ExperimentOutcome noBuffers = runExperiment("gpt2_footprint",
+                                                      {{"mask_buffers", "false"}, {"masked_bias", "false"}});
     ASSERT_TRUE(noBuffers.result) << noBuffers.error;
     EXPECT_NE(valueText(*noBuffers.result->find("mib")), "486.7002410888672");
     EXPECT_EQ(noBuffers.result->find("total_bytes")->count, 4 * Gpt2Count{}.params());

@@ -129,7 +129,8 @@ TEST(LessonParser, ReportsMistakesWithFileAndLine) {
               "demo.en.md:3: order must be a whole number (got 'one')");
     EXPECT_EQ(firstError(head + "text before\n## S\ntext\n"),
               "demo.en.md:6: text before the first step; a step starts with a '## ' heading");
-    EXPECT_EQ(firstError(head + "## S\n\n```experiment add_small\na: 1\n"), "demo.en.md:8: this ``` block is never closed");
+    EXPECT_EQ(firstError(head + "## S\n\n```experiment add_small\na: 1\n"),
+              "demo.en.md:8: this ``` block is never closed");
     EXPECT_TRUE(startsWith(firstError(head + "## S\n```experiment no_such_thing\n```\n"),
                            "demo.en.md:7: unknown experiment 'no_such_thing' (known: format_fields"));
     EXPECT_EQ(firstError(head + "## S\n```experiment sum_copies\ncount: lots\n```\n"),
@@ -138,8 +139,9 @@ TEST(LessonParser, ReportsMistakesWithFileAndLine) {
               "demo.en.md:7: experiment 'sum_copies': count='0': must be between 1 and 1000000");
     EXPECT_TRUE(startsWith(firstError(head + "## S\n```experiment sum_copies\nformat: fp17\n```\n"),
                            "demo.en.md:7: experiment 'sum_copies': format='fp17': unknown format 'fp17'"));
-    EXPECT_EQ(firstError(head + "## S\n```experiment sum_copies\ncolour: red\n```\n"),
-              "demo.en.md:7: experiment 'sum_copies' has no parameter 'colour' (it has: format value count accumulator)");
+    EXPECT_EQ(
+        firstError(head + "## S\n```experiment sum_copies\ncolour: red\n```\n"),
+        "demo.en.md:7: experiment 'sum_copies' has no parameter 'colour' (it has: format value count accumulator)");
     EXPECT_EQ(firstError(head + "## S\n```experiment sum_copies\njust words\n```\n"),
               "demo.en.md:8: experiment parameters are 'name: value' lines");
     EXPECT_EQ(firstError(head + "## S\n```experiment sum_copies\n```\n```experiment sum_copies\n```\n"),
@@ -150,7 +152,8 @@ TEST(LessonParser, ReportsMistakesWithFileAndLine) {
               "demo.en.md:9: 'feedback:' belongs to the option or answer line above it");
     EXPECT_EQ(firstError(head + "## S\n\nSee {{nothing.here}}.\n"),
               "demo.en.md:8: {{nothing.here}} names no experiment block: no block has id 'nothing'");
-    EXPECT_EQ(firstError(head + "## S\nline\n\nSee {{broken}}.\n"), "demo.en.md:9: '{{broken}}' is not {{experiment-id.key}}");
+    EXPECT_EQ(firstError(head + "## S\nline\n\nSee {{broken}}.\n"),
+              "demo.en.md:9: '{{broken}}' is not {{experiment-id.key}}");
     EXPECT_EQ(firstError(head + "## Empty\n## S\ntext\n"), "demo.en.md:6: step 'Empty' is empty");
     EXPECT_EQ(firstError(head), "demo.en.md:5: the lesson has no steps (a step starts with a '## ' heading)");
 }

@@ -60,7 +60,8 @@ TEST(LessonPath, TheLastStepOffersTheNextLesson) {
     ASSERT_EQ(v->step() + 1, v->stepCount());
     EXPECT_TRUE(v->nextButton()->isEnabled());
     EXPECT_EQ(v->nextButton()->text(), QStringLiteral("Next lesson ▶"));
-    EXPECT_TRUE(v->nextButton()->toolTip().contains(QStringLiteral("4. Underflow"))) << v->nextButton()->toolTip().toStdString();
+    EXPECT_TRUE(v->nextButton()->toolTip().contains(QStringLiteral("4. Underflow")))
+        << v->nextButton()->toolTip().toStdString();
     QTest::mouseClick(v->nextButton(), Qt::LeftButton);
     ASSERT_NE(v->lesson(), nullptr);
     EXPECT_EQ(v->lesson()->id, "swamping");
@@ -90,8 +91,10 @@ TEST(LessonPath, AltRightAndAltLeftStepWhereverTheFocusIs) {
     QTest::keyClick(v->narration(), Qt::Key_Right, Qt::AltModifier);
     EXPECT_EQ(v->step(), 1);
     // The keys are on the buttons' tooltips and in the section's menu (and so the shortcuts dialog).
-    EXPECT_TRUE(v->nextButton()->toolTip().contains(QStringLiteral("Alt+Right"))) << v->nextButton()->toolTip().toStdString();
-    EXPECT_TRUE(v->backButton()->toolTip().contains(QStringLiteral("Alt+Left"))) << v->backButton()->toolTip().toStdString();
+    EXPECT_TRUE(v->nextButton()->toolTip().contains(QStringLiteral("Alt+Right")))
+        << v->nextButton()->toolTip().toStdString();
+    EXPECT_TRUE(v->backButton()->toolTip().contains(QStringLiteral("Alt+Left")))
+        << v->backButton()->toolTip().toStdString();
     EXPECT_TRUE(h.window().allActions().contains(s->nextStepAction()));
     EXPECT_TRUE(h.window().allActions().contains(s->previousStepAction()));
 }
@@ -131,7 +134,8 @@ TEST(LessonPath, EverySectionLinkOfEveryLessonIsAccepted) {
                         QRegularExpressionMatchIterator it = link.globalMatch(QString::fromStdString(n->markdown));
                         while (it.hasNext()) {
                             const QString url = it.next().captured(1);
-                            EXPECT_TRUE(followSectionLink(&h.window(), QUrl(url))) << entry.id << ": " << url.toStdString();
+                            EXPECT_TRUE(followSectionLink(&h.window(), QUrl(url)))
+                                << entry.id << ": " << url.toStdString();
                             ++followed;
                         }
                     }
@@ -153,7 +157,8 @@ TEST(LessonPath, NoTwoExperimentsOfAStepShareATabTitle) {
                 QSet<QString> titles;
                 for (int i = 0; i < v->experimentTabs()->count(); ++i) {
                     const QString title = v->experimentTabs()->tabText(i);
-                    EXPECT_FALSE(titles.contains(title)) << entry.id << " step " << step + 1 << ": " << title.toStdString();
+                    EXPECT_FALSE(titles.contains(title))
+                        << entry.id << " step " << step + 1 << ": " << title.toStdString();
                     titles.insert(title);
                 }
             }

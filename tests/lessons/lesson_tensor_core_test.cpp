@@ -22,7 +22,9 @@ enum class Conversion { Truncate, TiesAway, TiesEven };
 // FP32 bits to the FP32 container of a TF32 value: the low 13 bits dropped, after adding half (ties away),
 // or half minus one plus the kept lowest bit (ties to even).
 std::uint32_t toTf32(std::uint32_t f, Conversion c) {
-    const std::uint32_t bias = c == Conversion::Truncate ? 0u : c == Conversion::TiesAway ? 0x1000u : 0xfffu + ((f >> 13) & 1u);
+    const std::uint32_t bias = c == Conversion::Truncate   ? 0u
+                               : c == Conversion::TiesAway ? 0x1000u
+                                                           : 0xfffu + ((f >> 13) & 1u);
     return (f + bias) & ~0x1fffu;
 }
 
@@ -203,7 +205,7 @@ void checkGemmBlock(const std::string& block, Conversion c) {
 }
 #endif
 
-#define REQUIRE_FLOAT128()                                                                                         \
+#define REQUIRE_FLOAT128()                                                                                             \
     if (!kHaveFloat128) GTEST_SKIP() << "this compiler has no __float128 for the exact sums of the oracle"
 #ifdef __SIZEOF_FLOAT128__
 constexpr bool kHaveFloat128 = true;
@@ -224,13 +226,13 @@ TEST(LessonTensorCores, GemmErrorTellsTheLessonsStory) {
     const auto r = [](const std::string& block, const std::string& key) { return result(kLesson, block, key).real; };
     EXPECT_GT(r("gemm", "ratio_first"), 100.0);
     EXPECT_GT(r("gemm", "inputs_mean_first") / r("gemm", "tf32_mean_first"), 0.99); // nearly all from the inputs
-    EXPECT_GT(r("gemm", "fp32_mean_last"), r("gemm", "fp32_mean_first"));          // FP32 grows with K
+    EXPECT_GT(r("gemm", "fp32_mean_last"), r("gemm", "fp32_mean_first"));           // FP32 grows with K
     EXPECT_LT(r("gemm", "tf32_mean_least"), r("gemm", "tf32_mean_first"));          // TF32 falls at first...
     EXPECT_GT(result(kLesson, "gemm", "k_at_least").count, result(kLesson, "gemm", "k_first").count);
     EXPECT_LT(result(kLesson, "gemm", "k_at_least").count, result(kLesson, "gemm", "k_last").count);
-    EXPECT_GT(r("gemm", "tf32_mean_last"), 2 * r("gemm", "tf32_mean_least"));       // ...then grows again,
-    EXPECT_GT(r("gemm", "tf32_mean_last"), 5 * r("gemm", "inputs_mean_last"));      // from the accumulation
-    EXPECT_GT(r("trunc", "tf32_mean_last"), r("trunc", "tf32_mean_first") * 0.9);   // truncation: no cancelling
+    EXPECT_GT(r("gemm", "tf32_mean_last"), 2 * r("gemm", "tf32_mean_least"));     // ...then grows again,
+    EXPECT_GT(r("gemm", "tf32_mean_last"), 5 * r("gemm", "inputs_mean_last"));    // from the accumulation
+    EXPECT_GT(r("trunc", "tf32_mean_last"), r("trunc", "tf32_mean_first") * 0.9); // truncation: no cancelling
     EXPECT_GT(r("trunc", "tf32_mean_first"), 5 * r("gemm", "tf32_mean_first"));
 }
 
@@ -244,7 +246,7 @@ TEST(LessonTensorCores, Fp8MmaSyncAndWgmmaDiffer) {
     EXPECT_EQ(result(kLesson, "fp8", "exact_rounded").bits, bitsOf(vector6));
     EXPECT_EQ(result(kLesson, "fp8", "differ").text.en, "yes");
     EXPECT_EQ(result(kLesson, "fp8", "a0_unit").bits, 0x3c00u); // FP16 1.0
-    const float product = std::ldexp(3.0f, -18);                 // 3*2^-9 * 2^-9
+    const float product = std::ldexp(3.0f, -18);                // 3*2^-9 * 2^-9
     volatile float c = 128.0f;
     EXPECT_EQ(result(kLesson, "fp8c", "block2").bits, bitsOf(product));
     EXPECT_EQ(result(kLesson, "fp8c", "mma_sync").bits, bitsOf(c + product)); // the host FPU, nearest even
@@ -284,7 +286,8 @@ TEST(LessonTensorCores, BadOperandsAreReported) {
     const ExperimentOutcome mismatch = runExperiment("mma_block_steps", {{"a", "1, 2"}, {"b", "1"}});
     EXPECT_FALSE(mismatch.result);
     EXPECT_NE(mismatch.error.find("a holds 2 values but b holds 1"), std::string::npos) << mismatch.error;
-    const ExperimentOutcome tooMany = runExperiment("mma_block_steps", {{"a", "1,1,1,1,1,1,1,1,1"}, {"b", "1,1,1,1,1,1,1,1,1"}});
+    const ExperimentOutcome tooMany = runExperiment("mma_block_steps",
+                                                    {{"a", "1,1,1,1,1,1,1,1,1"}, {"b", "1,1,1,1,1,1,1,1,1"}});
     EXPECT_TRUE(tooMany.result) << tooMany.error; // 9 fp16 products: two blocks on sm_80, one on sm_90
     if (tooMany.result) {
         EXPECT_EQ(tooMany.result->find("sm80_blocks")->count, 2);

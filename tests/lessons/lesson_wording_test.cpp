@@ -19,7 +19,8 @@ std::vector<std::string> textsOf(const std::string& id, Language language) {
     const LessonRun& run = shippedRun(id, language);
     for (const StepRun& step : run.steps) {
         for (const Block& block : step.step->blocks)
-            if (const auto* n = std::get_if<Narration>(&block)) out.push_back(fillPlaceholders(n->markdown, run, language));
+            if (const auto* n = std::get_if<Narration>(&block))
+                out.push_back(fillPlaceholders(n->markdown, run, language));
         for (const ExperimentRun& e : step.experiments) {
             if (!e.result) continue;
             for (const Quantity& q : e.result->quantities) out.push_back(q.label.in(language));
@@ -47,8 +48,10 @@ TEST(LessonWording, SourcesAreNamedAndNothingRoundingToZeroIsCalledFlushed) {
                 EXPECT_EQ(text.find("种子笔记"), std::string::npos) << entry.id << ": " << text.substr(0, 200);
                 // Flush-to-zero is a mode of formats and hardware without subnormals (lesson 4, and the
                 // range table's "none (flushed)"); values that round to zero were not flushed.
-                for (const char* phrase : {"flushed to zero", "flushed to 0", "are flushed", " flushed,", "flush to zero first", "冲刷"})
-                    EXPECT_EQ(text.find(phrase), std::string::npos) << entry.id << ": '" << phrase << "' in " << text.substr(0, 200);
+                for (const char* phrase :
+                     {"flushed to zero", "flushed to 0", "are flushed", " flushed,", "flush to zero first", "冲刷"})
+                    EXPECT_EQ(text.find(phrase), std::string::npos)
+                        << entry.id << ": '" << phrase << "' in " << text.substr(0, 200);
             }
         }
     }
@@ -58,7 +61,8 @@ TEST(LessonWording, SourcesAreNamedAndNothingRoundingToZeroIsCalledFlushed) {
 TEST(LessonWording, TheAccumulationLessonNamesItsSource) {
     for (const Language language : {Language::English, Language::Chinese}) {
         bool named = false;
-        for (const std::string& text : textsOf("accumulation", language)) named = named || text.find("CS336") != std::string::npos;
+        for (const std::string& text : textsOf("accumulation", language))
+            named = named || text.find("CS336") != std::string::npos;
         EXPECT_TRUE(named);
     }
 }

@@ -68,7 +68,8 @@ TEST(LessonsGui, WalksTheOverflowLessonFromFirstToLastStep) {
     int checkpointsSolved = 0;
     for (int step = 0; step < v->stepCount(); ++step) {
         EXPECT_EQ(v->step(), step);
-        EXPECT_TRUE(v->stepLabel()->text().startsWith(QStringLiteral("Step %1 of 4").arg(step + 1))) << v->stepLabel()->text().toStdString();
+        EXPECT_TRUE(v->stepLabel()->text().startsWith(QStringLiteral("Step %1 of 4").arg(step + 1)))
+            << v->stepLabel()->text().toStdString();
         const QString text = v->narrationText();
         EXPECT_FALSE(text.contains(QStringLiteral("{{"))) << text.toStdString();
         EXPECT_FALSE(v->experimentPanels().isEmpty());
@@ -124,7 +125,8 @@ TEST(LessonsGui, EditingAParameterUpdatesResultsAndNarrationAndResetRestores) {
     EXPECT_FALSE(panel->resetButton()->isEnabled());
     ASSERT_TRUE(panel->params()->setValue(QStringLiteral("count"), QStringLiteral("2047")));
     ASSERT_TRUE(waitUntil([&] { return !panel->isRunning(); }));
-    EXPECT_TRUE(v->narrationText().contains(QStringLiteral("there it becomes 32752.0"))) << v->narrationText().toStdString();
+    EXPECT_TRUE(v->narrationText().contains(QStringLiteral("there it becomes 32752.0")))
+        << v->narrationText().toStdString();
     EXPECT_TRUE(panel->resetButton()->isEnabled());
     // A bad value is refused with its reason, and nothing runs.
     panel->params()->setValue(QStringLiteral("count"), QStringLiteral("lots"));
@@ -168,17 +170,20 @@ TEST(LessonsGui, ResultValuesShowSensibleDigitsAndNanPayloads) {
     GuiHarness h;
     ResultView view;
     lessons::ExperimentResult result;
-    result.quantities.push_back(lessons::realQuantity("loss", {"loss"}, double(0x1.62e43p-1f), lessons::RealStyle::Float32));
+    result.quantities.push_back(
+        lessons::realQuantity("loss", {"loss"}, double(0x1.62e43p-1f), lessons::RealStyle::Float32));
     result.quantities.push_back(lessons::realQuantity("mean", {"mean"}, 1.0 / 3.0, lessons::RealStyle::Measurement));
     result.quantities.push_back(lessons::floatQuantity("nan", {"nan"}, kFp16, 0xfe01));
     view.setResult(result, lessons::Language::English);
     const QTableWidget* t = view.quantityTable();
     EXPECT_EQ(t->item(0, 1)->text(), QStringLiteral("0.6931472"));
-    EXPECT_TRUE(t->item(0, 1)->toolTip().contains(QStringLiteral("0.6931471824645996"))) << t->item(0, 1)->toolTip().toStdString();
+    EXPECT_TRUE(t->item(0, 1)->toolTip().contains(QStringLiteral("0.6931471824645996")))
+        << t->item(0, 1)->toolTip().toStdString();
     EXPECT_EQ(t->item(1, 1)->text(), QStringLiteral("0.3333"));
     EXPECT_TRUE(t->item(1, 1)->toolTip().contains(QStringLiteral("0.3333333333333333")));
     EXPECT_EQ(t->item(2, 1)->text(), QStringLiteral("-nan(0x201)"));
-    EXPECT_TRUE(t->item(2, 1)->toolTip().contains(QStringLiteral("-nan(0x201)"))) << t->item(2, 1)->toolTip().toStdString();
+    EXPECT_TRUE(t->item(2, 1)->toolTip().contains(QStringLiteral("-nan(0x201)")))
+        << t->item(2, 1)->toolTip().toStdString();
 }
 
 // Every value of a format that a lesson shows (the result table's Value column, every table cell that stands for
@@ -203,8 +208,8 @@ TEST(LessonsGui, EveryValueOfEveryLessonIsExactOrMarked) {
                 ResultView* r = panel->results();
                 const QTableWidget* q = r->quantityTable();
                 for (int row = 0; row < q->rowCount(); ++row) {
-                    const QStringList encoding =
-                        q->item(row, 2) ? q->item(row, 2)->text().split(QLatin1Char(' ')) : QStringList();
+                    const QStringList encoding = q->item(row, 2) ? q->item(row, 2)->text().split(QLatin1Char(' '))
+                                                                 : QStringList();
                     if (encoding.size() != 2 || !lookupFormat(encoding[0].toStdString()).format) continue;
                     const QString shown = q->item(row, 1)->text();
                     EXPECT_EQ(problem(shown, encoding[0], encoding[1].toULongLong(nullptr, 16)), "")
@@ -255,7 +260,8 @@ TEST(LessonsGui, FollowsTheInterfaceLanguage) {
     ASSERT_NE(s->view()->lesson(), nullptr);
     EXPECT_EQ(s->view()->lesson()->language, lessons::Language::Chinese);
     EXPECT_EQ(s->view()->step(), 1);
-    EXPECT_TRUE(s->view()->stepLabel()->text().startsWith(QStringLiteral("第 2 步"))) << s->view()->stepLabel()->text().toStdString();
+    EXPECT_TRUE(s->view()->stepLabel()->text().startsWith(QStringLiteral("第 2 步")))
+        << s->view()->stepLabel()->text().toStdString();
     EXPECT_TRUE(s->view()->narrationText().contains(QStringLiteral("累加在 32768.0 处不再增长")));
     EXPECT_EQ(s->title(), QStringLiteral("课程"));
     h.settings().language.set(QStringLiteral("en"));
@@ -328,9 +334,12 @@ TEST(LessonsGui, WithAGpuBothColumnsShowAndTheDifferingCellIsHighlighted) {
             highlighted += t->item(row, c)->data(ResultView::kDiffersRole).toBool();
         }
         if (differs) {
-            EXPECT_TRUE(t->item(row, 1)->text().contains(QStringLiteral("0x4120008c"))) << t->item(row, 1)->text().toStdString();
-            EXPECT_TRUE(t->item(row, 2)->text().contains(QStringLiteral("0x4120008d"))) << t->item(row, 2)->text().toStdString();
-            EXPECT_TRUE(t->item(row, 2)->toolTip().contains(QStringLiteral("^"))) << t->item(row, 2)->toolTip().toStdString();
+            EXPECT_TRUE(t->item(row, 1)->text().contains(QStringLiteral("0x4120008c")))
+                << t->item(row, 1)->text().toStdString();
+            EXPECT_TRUE(t->item(row, 2)->text().contains(QStringLiteral("0x4120008d")))
+                << t->item(row, 2)->text().toStdString();
+            EXPECT_TRUE(t->item(row, 2)->toolTip().contains(QStringLiteral("^")))
+                << t->item(row, 2)->toolTip().toStdString();
         }
     }
     EXPECT_EQ(highlighted, 3);
@@ -368,7 +377,8 @@ TEST(LessonsGui, AnEditWhileARunGoesIsRunNextAndShownLast) {
     ASSERT_TRUE(panel->params()->setValue(QStringLiteral("count"), QStringLiteral("2047")));
     QTest::mouseClick(panel->resetButton(), Qt::LeftButton); // back to the lesson's values at once
     ASSERT_TRUE(waitUntil([&] { return !panel->isRunning(); }));
-    EXPECT_TRUE(v->narrationText().contains(QStringLiteral("there it becomes inf"))) << v->narrationText().toStdString();
+    EXPECT_TRUE(v->narrationText().contains(QStringLiteral("there it becomes inf")))
+        << v->narrationText().toStdString();
 }
 
 } // namespace

@@ -52,13 +52,10 @@ TEST(PythonRepr, MatchesPython) {
 // agrees, and std::strtof reads each back to the same float below).
 TEST(Float32Text, ShortestDigitsOfTheFloat) {
     const std::pair<float, const char*> cases[] = {
-        {0x1.62e43p-1f, "0.6931472"},  // pythonRepr(double) gives 0.6931471824645996
-        {0x1.99999ap-4f, "0.1"},
-        {0x1p+16f, "65536.0"},
-        {0x1p-24f, "5.9604645e-08"},
-        {0x1.fffffep+127f, "3.4028235e+38"},
-        {-0x1.8p+1f, "-3.0"},
-        {0x1.47ae14p-7f, "0.01"},
+        {0x1.62e43p-1f, "0.6931472"}, // pythonRepr(double) gives 0.6931471824645996
+        {0x1.99999ap-4f, "0.1"},      {0x1p+16f, "65536.0"},
+        {0x1p-24f, "5.9604645e-08"},  {0x1.fffffep+127f, "3.4028235e+38"},
+        {-0x1.8p+1f, "-3.0"},         {0x1.47ae14p-7f, "0.01"},
     };
     for (const auto& [value, expected] : cases) {
         EXPECT_EQ(float32Text(value), expected) << std::hexfloat << value;
@@ -71,7 +68,7 @@ TEST(MeasuredText, FourSignificantDigits) {
     EXPECT_EQ(measuredText(0.12345678901234567), "0.1235");
     EXPECT_EQ(measuredText(3.0517578125e-05), "3.052e-05");
     EXPECT_EQ(measuredText(123456.789), "1.235e+05"); // not 123500.0: no digits that were not measured
-    EXPECT_EQ(measuredText(20000.0), "20000.0");        // a whole number keeps every digit
+    EXPECT_EQ(measuredText(20000.0), "20000.0");      // a whole number keeps every digit
     EXPECT_EQ(measuredText(0.5), "0.5");
     EXPECT_EQ(measuredText(1.0 / 3.0, 6), "0.333333");
     EXPECT_EQ(measuredText(-0.0), "-0.0");
@@ -138,7 +135,8 @@ TEST(JsonWriter, EscapesAndNests) {
     json.beginArray();
     json.endArray();
     json.endObject();
-    EXPECT_EQ(out.str(), "{\n  \"text\": \"a\\\"b\\\\c\\n\\u0001 中文\",\n  \"numbers\": [1.0, 0.5, null],\n  \"empty\": []\n}\n");
+    EXPECT_EQ(out.str(),
+              "{\n  \"text\": \"a\\\"b\\\\c\\n\\u0001 中文\",\n  \"numbers\": [1.0, 0.5, null],\n  \"empty\": []\n}\n");
 }
 
 } // namespace

@@ -32,13 +32,13 @@ CaseGenerator::CaseGenerator(const Format& f, std::uint64_t seed) : m_fm(f), m_r
     case SpecialValues::Ieee: {
         const std::uint64_t exponentOnes = std::uint64_t(m_fm.maxField) << m_fm.mantissaBits;
         const std::uint64_t quietBit = std::uint64_t{1} << (m_fm.mantissaBits - 1);
-        both(exponentOnes);                       // infinity
-        both(exponentOnes | quietBit);            // quiet NaN, empty payload
-        both(exponentOnes | quietBit | 1);        // quiet NaN with a payload
-        both(exponentOnes | m_fm.mantissaMask);   // quiet NaN, full payload
+        both(exponentOnes);                     // infinity
+        both(exponentOnes | quietBit);          // quiet NaN, empty payload
+        both(exponentOnes | quietBit | 1);      // quiet NaN with a payload
+        both(exponentOnes | m_fm.mantissaMask); // quiet NaN, full payload
         if (m_fm.mantissaBits >= 2) {
-            both(exponentOnes | 1);                         // signalling NaN, smallest payload
-            both(exponentOnes | (quietBit - 1));            // signalling NaN, largest payload
+            both(exponentOnes | 1);              // signalling NaN, smallest payload
+            both(exponentOnes | (quietBit - 1)); // signalling NaN, largest payload
         }
         break;
     }
@@ -87,8 +87,10 @@ std::uint64_t CaseGenerator::operand() {
     const std::uint64_t category = below(100);
     if (category < 30) return uniform();
     if (category < 40) return m_specials[below(m_specials.size())];
-    if (category < 55) return finiteWithField(m_fm.subnormals ? 0 : 1, m_rng() % 3 == 0 ? shortMantissa() : randomMantissa());
-    if (category < 65) return finiteWithField(m_topFiniteField - long(below(3)), coin() ? m_fm.mantissaMask : randomMantissa());
+    if (category < 55)
+        return finiteWithField(m_fm.subnormals ? 0 : 1, m_rng() % 3 == 0 ? shortMantissa() : randomMantissa());
+    if (category < 65)
+        return finiteWithField(m_topFiniteField - long(below(3)), coin() ? m_fm.mantissaMask : randomMantissa());
     if (category < 75) return finiteWithField(long(m_fm.bias) - 2 + long(below(5)), randomMantissa());
     if (category < 90) return finiteWithField(randomFiniteField(), shortMantissa());
     const std::uint64_t extremes[] = {0, 1, m_fm.mantissaMask, m_fm.mantissaMask >> 1, (m_fm.mantissaMask >> 1) + 1};
@@ -128,7 +130,7 @@ std::array<std::uint64_t, 2> CaseGenerator::mulOperands() {
     }
     const long fa = randomFiniteField();
     long target;
-    if (category < 80) target = m_topFiniteField + long(below(5)) - 3; // product near overflow
+    if (category < 80) target = m_topFiniteField + long(below(5)) - 3;  // product near overflow
     else target = 1 - long(below(std::uint64_t(m_fm.precision()) + 3)); // product near or below the smallest normal
     const long fb = std::clamp(target + bias - fa, 0L, m_topFiniteField);
     const bool shortOnes = coin();
@@ -142,9 +144,9 @@ std::array<std::uint64_t, 2> CaseGenerator::divOperands() {
     const long bias = m_fm.bias;
     const long fa = randomFiniteField();
     long fb;
-    if (category < 60) fb = fa + long(below(3)) - 1; // quotient near 1
+    if (category < 60) fb = fa + long(below(3)) - 1;                                  // quotient near 1
     else if (category < 80) fb = fa - (m_topFiniteField - bias) + long(below(4)) - 2; // near overflow
-    else fb = fa - (1 - bias) + long(below(std::uint64_t(m_fm.precision()) + 3)); // near the smallest normal
+    else fb = fa - (1 - bias) + long(below(std::uint64_t(m_fm.precision()) + 3));     // near the smallest normal
     fb = std::clamp(fb, 0L, m_topFiniteField);
     const std::uint64_t ma = coin() ? shortMantissa() : randomMantissa();
     const std::uint64_t mb = coin() ? shortMantissa() : randomMantissa();

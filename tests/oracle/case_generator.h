@@ -17,13 +17,13 @@ class CaseGenerator {
 public:
     CaseGenerator(const Format& f, std::uint64_t seed);
 
-    std::uint64_t operand();                       // one operand, weighted over all categories
-    std::uint64_t uniform();                       // every encoding equally likely
-    std::array<std::uint64_t, 2> addOperands();    // also for sub: cancellation, alignment, ties
-    std::array<std::uint64_t, 2> mulOperands();    // short significands (ties), products near the limits
-    std::array<std::uint64_t, 2> divOperands();    // quotients near 1 and near the limits
-    std::array<std::uint64_t, 3> fmaOperands();    // c close to -a*b (cancellation), ties
-    std::uint64_t sqrtOperand();                   // perfect squares, subnormals, negatives
+    std::uint64_t operand();                    // one operand, weighted over all categories
+    std::uint64_t uniform();                    // every encoding equally likely
+    std::array<std::uint64_t, 2> addOperands(); // also for sub: cancellation, alignment, ties
+    std::array<std::uint64_t, 2> mulOperands(); // short significands (ties), products near the limits
+    std::array<std::uint64_t, 2> divOperands(); // quotients near 1 and near the limits
+    std::array<std::uint64_t, 3> fmaOperands(); // c close to -a*b (cancellation), ties
+    std::uint64_t sqrtOperand();                // perfect squares, subnormals, negatives
 
     // The named encodings every test should meet: zeros, infinities, NaNs, extremes of each range.
     const std::vector<std::uint64_t>& specials() const { return m_specials; }

@@ -47,9 +47,9 @@ Decoded FormatModel::decode(std::uint64_t bits) const {
     switch (specials) {
     case SpecialValues::Ieee:
         if (field == maxField) {
-            d.kind = mantissa == 0 ? Kind::Infinity
+            d.kind = mantissa == 0                          ? Kind::Infinity
                      : (mantissa >> (mantissaBits - 1)) & 1 ? Kind::QuietNan
-                                                             : Kind::SignalingNan;
+                                                            : Kind::SignalingNan;
             return d;
         }
         break;
@@ -113,7 +113,8 @@ std::uint64_t FormatModel::encode(bool negative, std::uint64_t significand, long
             oracleBug("encode: value is not on the format's grid");
         full = significand >> -shift;
     }
-    const std::uint64_t mantissa = field == 0 && top < minNormalExponent ? full : full - (std::uint64_t{1} << mantissaBits);
+    const std::uint64_t mantissa = field == 0 && top < minNormalExponent ? full
+                                                                         : full - (std::uint64_t{1} << mantissaBits);
     if (mantissa > mantissaMask || field > maxField) oracleBug("encode: fields out of range");
     const std::uint64_t magnitude = (std::uint64_t(field) << mantissaBits) | mantissa;
     if (magnitude > maxFiniteMagnitudeBits) oracleBug("encode: above the largest finite value");
@@ -125,9 +126,7 @@ std::uint64_t FormatModel::infinity(bool negative) const {
     return (std::uint64_t(maxField) << mantissaBits) | (negative ? signBit : 0);
 }
 
-std::uint64_t FormatModel::maxFinite(bool negative) const {
-    return maxFiniteMagnitudeBits | (negative ? signBit : 0);
-}
+std::uint64_t FormatModel::maxFinite(bool negative) const { return maxFiniteMagnitudeBits | (negative ? signBit : 0); }
 
 std::uint64_t FormatModel::minNormal(bool negative) const {
     return (std::uint64_t(hasZero ? 1 : 0) << mantissaBits) | (negative ? signBit : 0);

@@ -27,8 +27,8 @@ struct FormatModel {
     bool hasSign, subnormals, hasZero;
     SpecialValues specials;
     std::uint64_t signBit, magnitudeMask, mantissaMask;
-    int maxField;                  // all-ones exponent field
-    long minNormalExponent;        // the smallest normal is 2^minNormalExponent
+    int maxField;           // all-ones exponent field
+    long minNormalExponent; // the smallest normal is 2^minNormalExponent
     std::uint64_t maxFiniteMagnitudeBits;
     std::uint64_t maxFiniteSignificand; // the largest finite value = maxFiniteSignificand * 2^maxFiniteExponent
     long maxFiniteExponent;

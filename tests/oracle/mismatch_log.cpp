@@ -64,7 +64,8 @@ bool MismatchLog::compare(const Format& resultFormat, const Result& expected, co
 }
 
 std::string MismatchLog::report() const {
-    std::string s = m_title + ": " + std::to_string(m_mismatches) + " mismatches in " + std::to_string(m_cases) + " cases";
+    std::string s = m_title + ": " + std::to_string(m_mismatches) + " mismatches in " + std::to_string(m_cases) +
+                    " cases";
     for (const std::string& line : m_lines) s += "\n  " + line;
     if (m_mismatches > m_lines.size()) s += "\n  ...";
     return s;

@@ -21,9 +21,8 @@ class Compute {
 public:
     template <class F>
     Compute(const F& f) // NOLINT: implicit on purpose, lambdas are passed directly
-        : m_object(&f), m_call([](const void* o, mpfr_ptr rop, mpfr_rnd_t rnd) {
-              return (*static_cast<const F*>(o))(rop, rnd);
-          }) {}
+        : m_object(&f),
+          m_call([](const void* o, mpfr_ptr rop, mpfr_rnd_t rnd) { return (*static_cast<const F*>(o))(rop, rnd); }) {}
     int operator()(mpfr_ptr rop, mpfr_rnd_t rnd) const { return m_call(m_object, rop, rnd); }
 
 private:
@@ -33,10 +32,10 @@ private:
 
 // Per-thread MPFR variables, reused so that a case costs no allocation.
 struct Scratch {
-    mpfr_t a, b, c;          // operands (exact, 64 bits)
-    mpfr_t out, unbounded;   // results
-    mpfr_t t1, t2;           // temporaries of the derived rounding modes
-    mpfr_t limit;            // a format limit (largest finite, smallest normal)
+    mpfr_t a, b, c;        // operands (exact, 64 bits)
+    mpfr_t out, unbounded; // results
+    mpfr_t t1, t2;         // temporaries of the derived rounding modes
+    mpfr_t limit;          // a format limit (largest finite, smallest normal)
     Scratch() {
         for (mpfr_ptr p : {a, b, c}) mpfr_init2(p, 64);
         for (mpfr_ptr p : {out, unbounded, t1, t2, limit}) mpfr_init2(p, 128);
@@ -282,8 +281,7 @@ bool roundToInteger(mpfr_ptr rop, mpfr_srcptr x, RoundingMode mode) {
             mpfr_clear(half);
         }
         break;
-    case RoundingMode::Stochastic:
-        throw std::invalid_argument("the MPFR oracle has no stochastic rounding");
+    case RoundingMode::Stochastic: throw std::invalid_argument("the MPFR oracle has no stochastic rounding");
     }
     return !mpfr_equal_p(rop, x);
 }
@@ -307,16 +305,20 @@ std::int64_t intValueOf(const IntFormat& t, std::uint64_t bits) {
 } // namespace
 
 Result referenceAdd(const Format& f, std::uint64_t a, std::uint64_t b, const Env& env) {
-    return binary(f, a, b, env, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t rnd) { return mpfr_add(r, x, y, rnd); });
+    return binary(f, a, b, env,
+                  [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t rnd) { return mpfr_add(r, x, y, rnd); });
 }
 Result referenceSub(const Format& f, std::uint64_t a, std::uint64_t b, const Env& env) {
-    return binary(f, a, b, env, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t rnd) { return mpfr_sub(r, x, y, rnd); });
+    return binary(f, a, b, env,
+                  [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t rnd) { return mpfr_sub(r, x, y, rnd); });
 }
 Result referenceMul(const Format& f, std::uint64_t a, std::uint64_t b, const Env& env) {
-    return binary(f, a, b, env, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t rnd) { return mpfr_mul(r, x, y, rnd); });
+    return binary(f, a, b, env,
+                  [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t rnd) { return mpfr_mul(r, x, y, rnd); });
 }
 Result referenceDiv(const Format& f, std::uint64_t a, std::uint64_t b, const Env& env) {
-    return binary(f, a, b, env, [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t rnd) { return mpfr_div(r, x, y, rnd); });
+    return binary(f, a, b, env,
+                  [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t rnd) { return mpfr_div(r, x, y, rnd); });
 }
 
 Result referenceFma(const Format& f, std::uint64_t a, std::uint64_t b, std::uint64_t c, const Env& env) {
@@ -324,8 +326,8 @@ Result referenceFma(const Format& f, std::uint64_t a, std::uint64_t b, std::uint
     const Decoded da = fm.decode(a), db = fm.decode(b), dc = fm.decode(c);
     if (isNan(da) || isNan(db) || isNan(dc)) {
         // x86 FMA: the first NaN of (a, b, c), quieted; invalid only for a signalling NaN.
-        const bool signalling =
-            da.kind == Kind::SignalingNan || db.kind == Kind::SignalingNan || dc.kind == Kind::SignalingNan;
+        const bool signalling = da.kind == Kind::SignalingNan || db.kind == Kind::SignalingNan ||
+                                dc.kind == Kind::SignalingNan;
         const std::uint64_t first = isNan(da) ? a : isNan(db) ? b : c;
         return {fm.quiet(first), Flags(signalling ? kInvalid : 0)};
     }
@@ -474,8 +476,12 @@ Result extreme(const Format& f, std::uint64_t a, std::uint64_t b, bool wantMax, 
 
 Result referenceMinimum(const Format& f, std::uint64_t a, std::uint64_t b) { return extreme(f, a, b, false, false); }
 Result referenceMaximum(const Format& f, std::uint64_t a, std::uint64_t b) { return extreme(f, a, b, true, false); }
-Result referenceMinimumNumber(const Format& f, std::uint64_t a, std::uint64_t b) { return extreme(f, a, b, false, true); }
-Result referenceMaximumNumber(const Format& f, std::uint64_t a, std::uint64_t b) { return extreme(f, a, b, true, true); }
+Result referenceMinimumNumber(const Format& f, std::uint64_t a, std::uint64_t b) {
+    return extreme(f, a, b, false, true);
+}
+Result referenceMaximumNumber(const Format& f, std::uint64_t a, std::uint64_t b) {
+    return extreme(f, a, b, true, true);
+}
 
 std::string exactValueText(const Format& f, std::uint64_t bits) {
     const FormatModel fm(f);

@@ -24,9 +24,8 @@ namespace fs = std::filesystem;
 class AtomicFileTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        m_dir = fs::temp_directory_path() /
-                ("fplab-atomic-" + std::to_string(::getpid()) + "-" +
-                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        m_dir = fs::temp_directory_path() / ("fplab-atomic-" + std::to_string(::getpid()) + "-" +
+                                             ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(m_dir);
         fs::create_directories(m_dir);
     }
@@ -92,7 +91,8 @@ TEST_F(AtomicFileTest, AFolderThatRefusesNewFilesIsNamed) {
 }
 
 TEST_F(AtomicFileTest, AReadOnlyFolderIsNamed) {
-    if (::geteuid() == 0) GTEST_SKIP() << "root writes into read-only folders (AFolderThatRefusesNewFilesIsNamed covers it)";
+    if (::geteuid() == 0)
+        GTEST_SKIP() << "root writes into read-only folders (AFolderThatRefusesNewFilesIsNamed covers it)";
     fs::permissions(m_dir, fs::perms::owner_read | fs::perms::owner_exec);
     const std::optional<std::string> error = writeFileAtomically(m_dir / "a.csv", "x\n");
     ASSERT_TRUE(error);
@@ -127,7 +127,7 @@ TEST_F(AtomicFileTest, NothingIsLeftWithoutCommit) {
         ASSERT_EQ(fresh.open(), std::nullopt);
         fresh.stream() << "row\n";
         EXPECT_EQ(names().size(), 3u); // kept.csv and two temporary files
-    } // a cancelled run: both destroyed uncommitted
+    }                                  // a cancelled run: both destroyed uncommitted
     EXPECT_EQ(read(m_dir / "kept.csv"), "old\n");
     EXPECT_EQ(names(), std::vector<std::string>{"kept.csv"});
 }

@@ -57,7 +57,10 @@ struct OracleModel {
 
 class Mp {
 public:
-    explicit Mp(mpfr_prec_t p = 256) { mpfr_init2(m_v, p); mpfr_set_zero(m_v, 1); }
+    explicit Mp(mpfr_prec_t p = 256) {
+        mpfr_init2(m_v, p);
+        mpfr_set_zero(m_v, 1);
+    }
     ~Mp() { mpfr_clear(m_v); }
     Mp(const Mp&) = delete;
     Mp& operator=(const Mp&) = delete;
@@ -109,8 +112,8 @@ std::uint64_t encode(const OracleOutput& o, mpfr_ptr r) {
 }
 
 // One block FMA, re-derived. Inputs must be finite.
-std::uint64_t oracleBlock(const OracleModel& m, const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b,
-                          std::uint64_t c) {
+std::uint64_t oracleBlock(const OracleModel& m, const std::vector<std::uint64_t>& a,
+                          const std::vector<std::uint64_t>& b, std::uint64_t c) {
     std::vector<std::unique_ptr<Mp>> terms;
     std::vector<int> exps;
     int e = INT_MIN;
@@ -150,8 +153,8 @@ std::uint64_t oracleBlock(const OracleModel& m, const std::vector<std::uint64_t>
     for (auto& t : terms) {
         Mp q(256);
         mpfr_mul_2si(q.get(), t->get(), m.f - e, MPFR_RNDN); // exact
-        mpfr_trunc(q.get(), q.get());                          // cut toward zero in magnitude
-        mpfr_add(sum.get(), sum.get(), q.get(), MPFR_RNDN);    // exact in 512 bits
+        mpfr_trunc(q.get(), q.get());                        // cut toward zero in magnitude
+        mpfr_add(sum.get(), sum.get(), q.get(), MPFR_RNDN);  // exact in 512 bits
     }
     mpfr_mul_2si(sum.get(), sum.get(), e - m.f, MPFR_RNDN);
     if (mpfr_zero_p(sum.get())) return 0; // +0
@@ -178,8 +181,8 @@ std::uint64_t randomOperand(std::mt19937_64& rng, const OracleFormat& f, bool tf
     std::uint64_t man = rng() & ((std::uint64_t(1) << f.manBits) - 1);
     int field;
     const unsigned pick = unsigned(rng() % 100);
-    if (pick < 6) return (rng() & 1) << (f.expBits + f.manBits); // ±0
-    if (pick < 12) field = 0;                                     // subnormal
+    if (pick < 6) return (rng() & 1) << (f.expBits + f.manBits);                                  // ±0
+    if (pick < 12) field = 0;                                                                     // subnormal
     else if (pick < 22) field = 1 + int(rng() % std::uint64_t(f.e4m3 ? maxField : maxField - 1)); // anywhere finite
     else field = std::clamp(f.bias() - 6 + int(rng() % 9), 1, f.e4m3 ? maxField : maxField - 1);
     if (f.e4m3 && field == 15 && man == 7) man = 6;
@@ -198,16 +201,56 @@ struct Case {
 
 std::vector<Case> cases(bool khattak) {
     std::vector<Case> v = {
-        {"sm80 fp16->fp32", Arch::Sm80, InputType::Fp16, AccumType::Fp32, {kOFp16, kOFp32, kOutFp32, 24, 8, false, false, -132}},
-        {"sm80 bf16->fp32", Arch::Sm80, InputType::Bf16, AccumType::Fp32, {kOBf16, kOFp32, kOutFp32, 24, 8, false, false, -132}},
-        {"sm80 tf32->fp32", Arch::Sm80, InputType::Tf32, AccumType::Fp32, {kOTf32, kOFp32, kOutFp32, 24, 4, true, false, -132}},
-        {"sm80 fp16->fp16", Arch::Sm80, InputType::Fp16, AccumType::Fp16, {kOFp16, kOFp16, kOutFp16, 24, 8, false, false, -20}},
-        {"sm90 fp16->fp32", Arch::Sm90, InputType::Fp16, AccumType::Fp32, {kOFp16, kOFp32, kOutFp32, 25, 16, false, false, -133}},
-        {"sm90 bf16->fp32", Arch::Sm90, InputType::Bf16, AccumType::Fp32, {kOBf16, kOFp32, kOutFp32, 25, 16, false, false, -133}},
-        {"sm90 tf32->fp32", Arch::Sm90, InputType::Tf32, AccumType::Fp32, {kOTf32, kOFp32, kOutFp32, 25, 8, true, false, -133}},
-        {"sm90 fp16->fp16", Arch::Sm90, InputType::Fp16, AccumType::Fp16, {kOFp16, kOFp16, kOutFp16, 25, 16, false, false, -21}},
-        {"sm90 e4m3->fp32", Arch::Sm90, InputType::E4m3, AccumType::Fp32, {kOE4m3, kOFp32, kOutE8m13, 13, 32, false, false, -133}},
-        {"sm90 e5m2->fp32", Arch::Sm90, InputType::E5m2, AccumType::Fp32, {kOE5m2, kOFp32, kOutE8m13, 13, 32, false, false, -133}},
+        {"sm80 fp16->fp32",
+         Arch::Sm80,
+         InputType::Fp16,
+         AccumType::Fp32,
+         {kOFp16, kOFp32, kOutFp32, 24, 8, false, false, -132}},
+        {"sm80 bf16->fp32",
+         Arch::Sm80,
+         InputType::Bf16,
+         AccumType::Fp32,
+         {kOBf16, kOFp32, kOutFp32, 24, 8, false, false, -132}},
+        {"sm80 tf32->fp32",
+         Arch::Sm80,
+         InputType::Tf32,
+         AccumType::Fp32,
+         {kOTf32, kOFp32, kOutFp32, 24, 4, true, false, -132}},
+        {"sm80 fp16->fp16",
+         Arch::Sm80,
+         InputType::Fp16,
+         AccumType::Fp16,
+         {kOFp16, kOFp16, kOutFp16, 24, 8, false, false, -20}},
+        {"sm90 fp16->fp32",
+         Arch::Sm90,
+         InputType::Fp16,
+         AccumType::Fp32,
+         {kOFp16, kOFp32, kOutFp32, 25, 16, false, false, -133}},
+        {"sm90 bf16->fp32",
+         Arch::Sm90,
+         InputType::Bf16,
+         AccumType::Fp32,
+         {kOBf16, kOFp32, kOutFp32, 25, 16, false, false, -133}},
+        {"sm90 tf32->fp32",
+         Arch::Sm90,
+         InputType::Tf32,
+         AccumType::Fp32,
+         {kOTf32, kOFp32, kOutFp32, 25, 8, true, false, -133}},
+        {"sm90 fp16->fp16",
+         Arch::Sm90,
+         InputType::Fp16,
+         AccumType::Fp16,
+         {kOFp16, kOFp16, kOutFp16, 25, 16, false, false, -21}},
+        {"sm90 e4m3->fp32",
+         Arch::Sm90,
+         InputType::E4m3,
+         AccumType::Fp32,
+         {kOE4m3, kOFp32, kOutE8m13, 13, 32, false, false, -133}},
+        {"sm90 e5m2->fp32",
+         Arch::Sm90,
+         InputType::E5m2,
+         AccumType::Fp32,
+         {kOE5m2, kOFp32, kOutE8m13, 13, 32, false, false, -133}},
     };
     for (Case& c : v) c.oracle.khattak = khattak;
     return v;
@@ -298,10 +341,20 @@ TEST(BlockOracle, CornerExamplesUnderBothReadings) {
     };
     const std::vector<Case> all = cases(false);
     const std::vector<Ex> examples = {
-        {"A100 bf16", all[1].oracle, {0, 0, 0, 0, 0x8000, 0, 0, 0}, {0, 0, 0, 0, 0x7edf, 0, 0, 0}, 0x3de9bcf4,
-         0x3de9bcf4, 0x3de9bcf0},
-        {"H100 tf32", all[6].oracle, {0, 0, 0, 0, 0, 0x00000377, 0, 0}, {0, 0, 0, 0, 0, 0xc127161a, 0, 0}, 0x0000cb7d,
-         0x0000cb7d, 0x0000cb7c},
+        {"A100 bf16",
+         all[1].oracle,
+         {0, 0, 0, 0, 0x8000, 0, 0, 0},
+         {0, 0, 0, 0, 0x7edf, 0, 0, 0},
+         0x3de9bcf4,
+         0x3de9bcf4,
+         0x3de9bcf0},
+        {"H100 tf32",
+         all[6].oracle,
+         {0, 0, 0, 0, 0, 0x00000377, 0, 0},
+         {0, 0, 0, 0, 0, 0xc127161a, 0, 0},
+         0x0000cb7d,
+         0x0000cb7d,
+         0x0000cb7c},
         {"H100 fp16->fp16", all[7].oracle, {0x0001}, {0x8001}, 0, 0x8000, 0x0000},
         {"H100 bf16", all[5].oracle, {0x1a00}, {0x9a00}, 0, 0x80000000, 0x00000000},
     };
@@ -328,7 +381,8 @@ TEST(BlockOracle, ChainedBlocksMatchMpfrRederivation) {
             const std::uint64_t c = want;
             for (int k0 = 0; k0 < len; k0 += tc.oracle.n) {
                 const int end = std::min(len, k0 + tc.oracle.n);
-                const std::vector<std::uint64_t> as(a.begin() + k0, a.begin() + end), bs(b.begin() + k0, b.begin() + end);
+                const std::vector<std::uint64_t> as(a.begin() + k0, a.begin() + end),
+                    bs(b.begin() + k0, b.begin() + end);
                 // A block result that overflowed is an infinity: the chain then stays there (no infinite inputs here).
                 const bool inf = tc.oracle.out.fp16 ? (want & 0x7FFF) == 0x7C00 : (want & 0x7FFFFFFF) == 0x7F800000;
                 if (!inf) want = oracleBlock(tc.oracle, as, bs, want);
@@ -351,11 +405,14 @@ TEST(BlockOracle, WideAlignmentWithNearestEvenIsExactThenRounded) {
         // so every term sits on the 2^(E-50) grid.
         std::vector<std::uint32_t> a(8), b(8);
         for (int k = 0; k < 8; ++k) {
-            a[std::size_t(k)] = std::uint32_t(((rng() & 1) << 15) | std::uint64_t(9 + rng() % 13) << 10 | (rng() & 0x3FF));
-            b[std::size_t(k)] = std::uint32_t(((rng() & 1) << 15) | std::uint64_t(9 + rng() % 13) << 10 | (rng() & 0x3FF));
+            a[std::size_t(k)] = std::uint32_t(((rng() & 1) << 15) | std::uint64_t(9 + rng() % 13) << 10 |
+                                              (rng() & 0x3FF));
+            b[std::size_t(k)] = std::uint32_t(((rng() & 1) << 15) | std::uint64_t(9 + rng() % 13) << 10 |
+                                              (rng() & 0x3FF));
         }
         // C: FP32 with exponent in [-4, 12] (its last bit at most 2^-27, inside the grid).
-        const std::uint32_t c = std::uint32_t(((rng() & 1) << 31) | std::uint64_t(123 + rng() % 17) << 23 | (rng() & 0x7FFFFF));
+        const std::uint32_t c = std::uint32_t(((rng() & 1) << 31) | std::uint64_t(123 + rng() % 17) << 23 |
+                                              (rng() & 0x7FFFFF));
         std::vector<std::uint32_t> d(1);
         referenceGemmExact(wide, {1, 1, 8}, a, b, std::vector<std::uint32_t>{c}, d);
         const std::vector<std::uint64_t> a64(a.begin(), a.end()), b64(b.begin(), b.end());
@@ -409,7 +466,7 @@ TEST(ReferenceGemm, ExactEqualsMpfrRoundedOnce) {
         mpfr_set_emin(oldMin);
         mpfr_set_emax(oldMax);
         const bool zeroSum = mpfr_zero_p(sum);
-        mpfr_clears(sum, t, r, (mpfr_ptr)nullptr);
+        mpfr_clears(sum, t, r, (mpfr_ptr) nullptr);
         if (zeroSum) continue; // the sign of an exact zero is IEEE's rule, checked elsewhere
         ASSERT_EQ(d[0], std::bit_cast<std::uint32_t>(want)) << "iteration " << iter;
     }

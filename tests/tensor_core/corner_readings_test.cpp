@@ -24,8 +24,8 @@ struct Example {
     AccumType accum;
     std::vector<std::uint64_t> a, b;
     std::uint64_t c;
-    std::uint64_t fpLab;  // ZeroProducts::Dropped, ZeroSign::OfSum
-    std::uint64_t mmaSim; // ZeroProducts::Counted, ZeroSign::Positive
+    std::uint64_t fpLab;    // ZeroProducts::Dropped, ZeroSign::OfSum
+    std::uint64_t mmaSim;   // ZeroProducts::Counted, ZeroSign::Positive
     bool zeroProductCorner; // which corner the example is about
 };
 
@@ -35,25 +35,60 @@ std::vector<Example> examples() {
         // c = 0x3de9bcf4 = 0xe9bcf4 * 2^-27 (exponent -4). Dropped: E = -4, grid 2^-28, c exact -> 0x3de9bcf4.
         // Counted: 0 * b4 has exponent -126 + 126 = 0, so E = 0 and the grid is 2^-24: c is cut to a multiple of
         // 8 * 2^-27, 0xe9bcf4 -> 0xe9bcf0 -> 0x3de9bcf0.
-        {"A100 bf16 m16n8k8", Arch::Sm80, Api::MmaSync, InputType::Bf16, AccumType::Fp32,
-         {0, 0, 0, 0, 0x8000, 0, 0, 0}, {0, 0, 0, 0, 0x7edf, 0, 0, 0}, 0x3de9bcf4, 0x3de9bcf4, 0x3de9bcf0, true},
+        {"A100 bf16 m16n8k8",
+         Arch::Sm80,
+         Api::MmaSync,
+         InputType::Bf16,
+         AccumType::Fp32,
+         {0, 0, 0, 0, 0x8000, 0, 0, 0},
+         {0, 0, 0, 0, 0x7edf, 0, 0, 0},
+         0x3de9bcf4,
+         0x3de9bcf4,
+         0x3de9bcf0,
+         true},
         // H100 TF32 wgmma (F = 25, n = 8). a5 = 0x00000377 truncates to +0 (only the low 13 bits are set);
         // b5 = 0xc127161a -> 0xc1270000 = -1.0100111b * 2^3. c = 0x0000cb7d = 0xcb7d * 2^-149 (exponent -126).
         // Dropped: E = -126, grid 2^-151, c exact. Counted: E = -126 + 3 = -123, grid 2^-148: the odd 0xcb7d loses
         // its last bit -> 0x0000cb7c.
-        {"H100 tf32 wgmma", Arch::Sm90, Api::Wgmma, InputType::Tf32, AccumType::Fp32,
-         {0, 0, 0, 0, 0, 0x00000377, 0, 0}, {0, 0, 0, 0, 0, 0xc127161a, 0, 0}, 0x0000cb7d, 0x0000cb7d, 0x0000cb7c,
+        {"H100 tf32 wgmma",
+         Arch::Sm90,
+         Api::Wgmma,
+         InputType::Tf32,
+         AccumType::Fp32,
+         {0, 0, 0, 0, 0, 0x00000377, 0, 0},
+         {0, 0, 0, 0, 0, 0xc127161a, 0, 0},
+         0x0000cb7d,
+         0x0000cb7d,
+         0x0000cb7c,
          true},
         // H100 FP16 -> FP16 wgmma (F = 25, n = 16, RNE to FP16). 2^-24 * (-2^-24) = -2^-48, exponent -14 + -14 = -28;
         // C = 0 counts as -126, so E = -28, grid 2^-53 and S = -2^5 exactly. |-2^-48| is below 2^-25, half the
         // smallest FP16 subnormal, so RNE gives zero: -0 (0x8000) with the sum's sign, +0 under the positive reading.
-        {"H100 fp16->fp16 wgmma", Arch::Sm90, Api::Wgmma, InputType::Fp16, AccumType::Fp16, {0x0001}, {0x8001}, 0x0000,
-         0x8000, 0x0000, false},
+        {"H100 fp16->fp16 wgmma",
+         Arch::Sm90,
+         Api::Wgmma,
+         InputType::Fp16,
+         AccumType::Fp16,
+         {0x0001},
+         {0x8001},
+         0x0000,
+         0x8000,
+         0x0000,
+         false},
         // H100 BF16 wgmma (F = 25, n = 16, RZ to FP32). 0x1a00 = 2^-75, 0x9a00 = -2^-75: the product is -2^-150,
         // on the 2^-151 grid of E = -126 (C = 0); RZ to FP32, whose smallest subnormal is 2^-149, gives zero:
         // -0 (0x80000000) with the sum's sign, +0 under the positive reading.
-        {"H100 bf16 wgmma", Arch::Sm90, Api::Wgmma, InputType::Bf16, AccumType::Fp32, {0x1a00}, {0x9a00}, 0,
-         0x80000000, 0x00000000, false},
+        {"H100 bf16 wgmma",
+         Arch::Sm90,
+         Api::Wgmma,
+         InputType::Bf16,
+         AccumType::Fp32,
+         {0x1a00},
+         {0x9a00},
+         0,
+         0x80000000,
+         0x00000000,
+         false},
     };
 }
 
@@ -78,7 +113,8 @@ TEST(CornerReadings, MmaSimReadingsReproduceTheOtherModel) {
 
 TEST(CornerReadings, EachCornerMovesOnlyItsOwnExamples) {
     for (const Example& e : examples())
-        for (CornerReadings r : {kZeroCountedOnly, kPositiveZeroOnly}) EXPECT_EQ(run(e, r).bits, expected(e, r)) << e.name;
+        for (CornerReadings r : {kZeroCountedOnly, kPositiveZeroOnly})
+            EXPECT_EQ(run(e, r).bits, expected(e, r)) << e.name;
 }
 
 TEST(CornerReadings, DefaultsAreFpLabsAndOpen) {
@@ -111,13 +147,15 @@ TEST(CornerReadings, NamesRoundTrip) {
 TEST(CornerReadings, StepsNameTheReading) {
     const std::vector<Example> ex = examples();
     BlockSteps st;
-    const BlockModel counted = makeModelWith(Arch::Sm80, InputType::Bf16, AccumType::Fp32, Api::MmaSync, kMmaSimReadings);
+    const BlockModel counted = makeModelWith(Arch::Sm80, InputType::Bf16, AccumType::Fp32, Api::MmaSync,
+                                             kMmaSimReadings);
     blockFma(counted, ex[0].a, ex[0].b, ex[0].c, &st);
     EXPECT_EQ(st.maxExponent, 0);
     EXPECT_TRUE(st.terms[4].countedInE);
     EXPECT_EQ(st.terms[4].exponent, 0);
     EXPECT_NE(st.eRule.find("counted reading"), std::string::npos) << st.eRule;
-    const BlockModel positive = makeModelWith(Arch::Sm90, InputType::Bf16, AccumType::Fp32, Api::Wgmma, kMmaSimReadings);
+    const BlockModel positive = makeModelWith(Arch::Sm90, InputType::Bf16, AccumType::Fp32, Api::Wgmma,
+                                              kMmaSimReadings);
     blockFma(positive, ex[3].a, ex[3].b, ex[3].c, &st);
     EXPECT_EQ(st.resultBits, 0u);
     EXPECT_NE(st.roundingRule.find("positive reading"), std::string::npos) << st.roundingRule;
@@ -133,8 +171,8 @@ TEST(CornerReadings, EmulatedGemmFollowsTheReadings) {
             const GemmShape s{2, 2, k};
             std::vector<std::uint32_t> a(std::size_t(2 * k), 0), b(std::size_t(2 * k), 0), c(4, std::uint32_t(e.c));
             for (std::size_t i = 0; i < e.a.size(); ++i) {
-                a[i] = std::uint32_t(e.a[i]);          // row 0
-                b[i * 2] = std::uint32_t(e.b[i]);      // column 0
+                a[i] = std::uint32_t(e.a[i]);                  // row 0
+                b[i * 2] = std::uint32_t(e.b[i]);              // column 0
                 a[std::size_t(k) + i] = std::uint32_t(e.b[i]); // row 1 takes b's values: another cell
                 b[i * 2 + 1] = std::uint32_t(e.a[i]);
             }

@@ -69,12 +69,11 @@ TEST(ChainErrorBound, HoldsForEmulatedFp16AndBf16Gemms) {
                     }
                     const double got = double(std::bit_cast<float>(d[std::size_t(i) * shape.n + j]));
                     const double bound = chainErrorBound(model, shape.k, model.blockSize, absSum);
-                    EXPECT_LE(std::fabs(got - exact), bound) << archName(arch) << " " << inputName(input) << " cell "
-                                                             << i << "," << j;
+                    EXPECT_LE(std::fabs(got - exact), bound)
+                        << archName(arch) << " " << inputName(input) << " cell " << i << "," << j;
                     worst = std::max(worst, std::fabs(got - exact) / bound);
                 }
-            std::cout << archName(arch) << " " << inputName(input) << ": largest error " << worst
-                      << " of the bound\n";
+            std::cout << archName(arch) << " " << inputName(input) << ": largest error " << worst << " of the bound\n";
         }
 }
 

@@ -53,7 +53,8 @@ void expectMeasuredFp8Structure(const FingerprintReport& r) {
     EXPECT_GT(r.inference.survivors, 0u);
     // FP8 -> FP16 is exact and an F = 25 block keeps every bit of an FP8 product, so the answers cannot
     // tell FP16 operands from FP8 ones: both stay (the SASS, two HMMA.16816.F32, is what shows FP16).
-    EXPECT_EQ(row(r, Param::Operands).inferred, (std::vector<int>{int(OperandFormat::Native), int(OperandFormat::Fp16)}));
+    EXPECT_EQ(row(r, Param::Operands).inferred,
+              (std::vector<int>{int(OperandFormat::Native), int(OperandFormat::Fp16)}));
     EXPECT_EQ(row(r, Param::FractionBits).inferred, one(25));
     EXPECT_EQ(row(r, Param::KGrouping).inferred, one(int(KGrouping::Fp8Pairs)));
     EXPECT_EQ(row(r, Param::BlockSize).inferred, one(16));
@@ -107,7 +108,8 @@ AnswerSet publishedFp16Vectors() {
     s.k = 16;
     auto h = [](double v) { return convert(kFp64, std::bit_cast<std::uint64_t>(v), kFp16).bits; };
     auto f = [](double v) { return convert(kFp64, std::bit_cast<std::uint64_t>(v), kFp32).bits; };
-    auto cell = [&](std::string name, std::vector<std::pair<int, std::pair<double, double>>> ab, double c, std::uint64_t d) {
+    auto cell = [&](std::string name, std::vector<std::pair<int, std::pair<double, double>>> ab, double c,
+                    std::uint64_t d) {
         Cell x;
         x.a.assign(16, 0);
         x.b.assign(16, 0);
@@ -253,7 +255,8 @@ TEST(FingerprintFile, RoundTripsAndRejectsBadInput) {
 }
 
 TEST(FingerprintFile, ReadsBackWhatWasWritten) {
-    const auto dir = std::filesystem::temp_directory_path() / ("fplab_fp_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("fplab_fp_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
     std::filesystem::create_directories(dir);
     const std::string path = (dir / "h100.fingerprint").string();
     ASSERT_EQ(fplab::platform::writeFileAtomically(path, "fplab-fingerprint 1\n"), std::nullopt);

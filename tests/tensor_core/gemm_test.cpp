@@ -59,9 +59,11 @@ std::uint32_t randomInput(std::mt19937_64& rng, const BlockModel& m, bool specia
 }
 
 std::uint32_t randomAccum(std::mt19937_64& rng, const BlockModel& m) {
-    if (m.isInteger()) return rng() % 4 == 0 ? std::uint32_t(0x7FFFF000u + (rng() % 0x2000)) : std::uint32_t(rng() % 100000);
+    if (m.isInteger())
+        return rng() % 4 == 0 ? std::uint32_t(0x7FFFF000u + (rng() % 0x2000)) : std::uint32_t(rng() % 100000);
     if (rng() % 4 == 0) return 0;
-    if (m.config.accum == AccumType::Fp16) return std::uint32_t((rng() & 0x8000) | ((10 + rng() % 12) << 10) | (rng() & 0x3FF));
+    if (m.config.accum == AccumType::Fp16)
+        return std::uint32_t((rng() & 0x8000) | ((10 + rng() % 12) << 10) | (rng() & 0x3FF));
     return std::uint32_t((rng() & 0x80000000u) | ((120 + rng() % 14) << 23) | (rng() & 0x7FFFFF));
 }
 
@@ -100,7 +102,8 @@ std::vector<BlockModel> allModels() {
 std::string label(const BlockModel& m) {
     return std::string(archName(m.config.arch)) + " " + std::string(inputName(m.config.input)) + "->" +
            std::string(accumName(m.config.accum)) + " tf32 " + std::string(tf32InputName(m.config.tf32Input)) + " " +
-           std::string(tinyModelName(m.config.tinyModel)) + (m.config.intOverflow == IntOverflow::SatFinite ? " sat" : "");
+           std::string(tinyModelName(m.config.tinyModel)) +
+           (m.config.intOverflow == IntOverflow::SatFinite ? " sat" : "");
 }
 
 TEST(EmulatedGemm, EqualsChainedSingleBlocks) {
@@ -145,7 +148,8 @@ TEST(EmulatedGemm, ExactInputsEqualIeeeReferences) {
         for (float& x : af) x = float(int(rng() % 9) - 4);
         for (float& x : bf) x = float(int(rng() % 7) - 3);
         for (float& x : cf) x = float(int(rng() % 201) - 100);
-        const std::vector<std::uint32_t> a = encodeOperands(m, af), b = encodeOperands(m, bf), c = encodeAccumulators(m, cf);
+        const std::vector<std::uint32_t> a = encodeOperands(m, af), b = encodeOperands(m, bf),
+                                         c = encodeAccumulators(m, cf);
         std::vector<std::uint32_t> d(c.size()), fmaRef(c.size()), mulAddRef(c.size()), exact(c.size());
         emulateGemm(m, s, a, b, c, d);
         referenceGemmSequential(m, s, a, b, c, fmaRef, SequentialKind::Fma);

@@ -51,18 +51,25 @@ TEST(MeasuredGemm, TheCompiledInRecordIsTheCommittedFile) {
 }
 
 TEST(MeasuredGemm, MalformedTextIsRefusedWithTheLine) {
-    const std::string head = "# device: GPU\ntype,column,impl,size,median ms,min ms,max ms,TFLOPS,datasheet TFLOPS,% of datasheet,status\n";
+    const std::string head = "# device: GPU\ntype,column,impl,size,median ms,min ms,max ms,TFLOPS,datasheet TFLOPS,% "
+                             "of datasheet,status\n";
     const auto error = [&](const std::string& rows) { return parseBenchCsv(head + rows).error; };
     EXPECT_EQ(parseBenchCsv(head + "fp32,FP32,cublas,1024,0.07,0.07,0.08,29.6,67,44.2,ok\n").error, "");
     EXPECT_EQ(error("fp32,FP32,cublas,1024,0.07,0.07,0.08,29.6,67,ok\n"), "line 3: 10 fields, the speed table has 11");
-    EXPECT_EQ(error("fp32,FP32,cublas,big,0.07,0.07,0.08,29.6,67,44.2,ok\n"), "line 3: size must be a positive integer, got \"big\"");
-    EXPECT_EQ(error("fp32,FP32,cublas,1024,0.07,0.07,0.08,fast,67,44.2,ok\n"), "line 3: TFLOPS must be a number or -, got \"fast\"");
-    EXPECT_EQ(error("fp32,FP32,tpu,1024,0.07,0.07,0.08,29.6,67,44.2,ok\n"), "line 3: impl must be cublas or kernel, got \"tpu\"");
-    EXPECT_EQ(error("fp32,FP32,cublas,1024,-,-,-,-,67,-,fine\n"), "line 3: status must be ok or skipped: ..., got \"fine\"");
+    EXPECT_EQ(error("fp32,FP32,cublas,big,0.07,0.07,0.08,29.6,67,44.2,ok\n"),
+              "line 3: size must be a positive integer, got \"big\"");
+    EXPECT_EQ(error("fp32,FP32,cublas,1024,0.07,0.07,0.08,fast,67,44.2,ok\n"),
+              "line 3: TFLOPS must be a number or -, got \"fast\"");
+    EXPECT_EQ(error("fp32,FP32,tpu,1024,0.07,0.07,0.08,29.6,67,44.2,ok\n"),
+              "line 3: impl must be cublas or kernel, got \"tpu\"");
+    EXPECT_EQ(error("fp32,FP32,cublas,1024,-,-,-,-,67,-,fine\n"),
+              "line 3: status must be ok or skipped: ..., got \"fine\"");
     EXPECT_EQ(error("fp32,FP32,cublas,1024,-,-,-,-,67,-,ok\n"), "line 3: a row that ran needs its time and TFLOPS");
-    EXPECT_EQ(parseBenchCsv("# device: GPU\ntype,size\n").error, "line 2: not the speed table's header (type,column,impl,size,...)");
+    EXPECT_EQ(parseBenchCsv("# device: GPU\ntype,size\n").error,
+              "line 2: not the speed table's header (type,column,impl,size,...)");
     EXPECT_EQ(parseBenchCsv(head).error, "no measured rows");
-    EXPECT_EQ(parseBenchCsv(head + "\n# device: Other\n").error, "line 4: the device changes from \"GPU\" to \"Other\"");
+    EXPECT_EQ(parseBenchCsv(head + "\n# device: Other\n").error,
+              "line 4: the device changes from \"GPU\" to \"Other\"");
 }
 
 } // namespace

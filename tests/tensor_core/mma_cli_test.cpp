@@ -56,7 +56,8 @@ TEST(MmaCli, SpecVectors) {
     EXPECT_EQ(mma(with(tf, {"--tf32-input", "rna"}), "3f7fffff 3f7fffff 0\n").out, "0x3f800000\n");
     EXPECT_EQ(mma(with(tf, {"--tf32-input=rne"}), "0x3F7FFFFF 0x3F7FFFFF 0x0\n").out, "0x3f800000\n");
     // 6: Hopper FP8.
-    EXPECT_EQ(mma({"--arch", "sm_90", "--in", "e4m3", "--acc", "fp32", "--k", "2"}, "38 08 38 02 0\n").out, "0x3f800000\n");
+    EXPECT_EQ(mma({"--arch", "sm_90", "--in", "e4m3", "--acc", "fp32", "--k", "2"}, "38 08 38 02 0\n").out,
+              "0x3f800000\n");
 }
 
 // Hopper FP8 per instruction: vector 6 of docs/tensor-core-model.md section 5 and a measured H100 cell
@@ -89,13 +90,15 @@ TEST(MmaCli, InstructionChoosesTheArithmetic) {
 }
 
 TEST(MmaCli, IntegersFp16AndCaveats) {
-    EXPECT_EQ(mma({"--arch", "sm_80", "--in", "int8", "--acc", "int32", "--k", "1"}, "01 01 7fffffff\n").out, "0x80000000\n");
-    EXPECT_EQ(mma({"--arch", "sm_80", "--in", "int8", "--acc", "int32", "--k", "1", "--satfinite"}, "01 01 7fffffff\n").out,
-              "0x7fffffff\n");
+    EXPECT_EQ(mma({"--arch", "sm_80", "--in", "int8", "--acc", "int32", "--k", "1"}, "01 01 7fffffff\n").out,
+              "0x80000000\n");
+    EXPECT_EQ(
+        mma({"--arch", "sm_80", "--in", "int8", "--acc", "int32", "--k", "1", "--satfinite"}, "01 01 7fffffff\n").out,
+        "0x7fffffff\n");
     EXPECT_EQ(mma({"--arch", "sm_90", "--in", "fp16", "--acc", "fp16", "--k", "2"}, "7bff 4c00 3c00 3c00 0\n").out,
               "0x7c00\n");
     const CliRun r = mma({"--arch", "sm_80", "--in", "bf16", "--acc", "fp32", "--k", "4"},
-                      "1a00 1a00 1a00 1a00 1980 1980 1980 1980 0\n");
+                         "1a00 1a00 1a00 1a00 1980 1980 1980 1980 0\n");
     EXPECT_EQ(r.out.rfind("0x00000000  ! unmodelled: every term is tiny", 0), 0u) << r.out;
     EXPECT_EQ(mma({"--arch", "sm_80", "--in", "bf16", "--acc", "fp32", "--k", "4", "--tiny", "khattak"},
                   "1a00 1a00 1a00 1a00 1980 1980 1980 1980 0\n")
@@ -104,7 +107,8 @@ TEST(MmaCli, IntegersFp16AndCaveats) {
 }
 
 TEST(MmaCli, StepsAndInfo) {
-    CliRun r = mma({"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--k", "2", "--steps"}, "3c00 3c00 4000 0003 0\n");
+    CliRun r = mma({"--arch", "sm_80", "--in", "fp16", "--acc", "fp32", "--k", "2", "--steps"},
+                   "3c00 3c00 4000 0003 0\n");
     EXPECT_EQ(r.code, kExitOk);
     EXPECT_NE(r.out.find("line 1, block 1 of 1 (k 0..1)"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("exponent -14  cut 0x1  lost 11 bits 0x400"), std::string::npos) << r.out;
@@ -125,7 +129,8 @@ TEST(MmaCli, StepsAndInfo) {
 // A NaN or an infinity decides a block: --steps names the case (core's tc::BlockSpecial, the CLI's words).
 // The two open corners (issue 27): each example of the issue under each reading, --info's status, bad names.
 TEST(MmaCli, CornerReadings) {
-    const std::string bf16Line = "0000 0000 0000 0000 8000 0000 0000 0000 0000 0000 0000 0000 7edf 0000 0000 0000 3de9bcf4\n";
+    const std::string bf16Line = "0000 0000 0000 0000 8000 0000 0000 0000 0000 0000 0000 0000 7edf 0000 0000 0000 "
+                                 "3de9bcf4\n";
     const std::vector<std::string_view> a100{"--arch", "sm_80", "--in", "bf16", "--acc", "fp32"};
     EXPECT_EQ(mma(a100, bf16Line).out, "0x3de9bcf4\n");
     auto with = [](std::vector<std::string_view> base, std::vector<std::string_view> more) {
@@ -134,17 +139,18 @@ TEST(MmaCli, CornerReadings) {
     };
     EXPECT_EQ(mma(with(a100, {"--zero-products", "counted"}), bf16Line).out, "0x3de9bcf0\n");
     EXPECT_EQ(mma(with(a100, {"--zero-products", "dropped"}), bf16Line).out, "0x3de9bcf4\n");
-    const std::vector<std::string_view> tf32{"--arch", "sm_90", "--in", "tf32", "--acc", "fp32", "--instruction", "wgmma"};
+    const std::vector<std::string_view> tf32{"--arch", "sm_90", "--in",          "tf32",
+                                             "--acc",  "fp32",  "--instruction", "wgmma"};
     const std::string tf32Line = "0 0 0 0 0 00000377 0 0 0 0 0 0 0 c127161a 0 0 0000cb7d\n";
     EXPECT_EQ(mma(tf32, tf32Line).out, "0x0000cb7d\n");
     EXPECT_EQ(mma(with(tf32, {"--zero-products", "counted"}), tf32Line).out, "0x0000cb7c\n");
-    const std::vector<std::string_view> half{"--arch", "sm_90", "--in", "fp16", "--acc", "fp16", "--instruction",
-                                             "wgmma", "--k", "1"};
+    const std::vector<std::string_view> half{"--arch", "sm_90",         "--in",  "fp16", "--acc",
+                                             "fp16",   "--instruction", "wgmma", "--k",  "1"};
     // This one is also in the all-tiny edge case: Khattak-Mikaitis clamp E and cut the product away, giving +0.
     EXPECT_EQ(mma(half, "0001 8001 0000\n").out.substr(0, 8), "0x8000  ");
     EXPECT_EQ(mma(with(half, {"--zero-sign", "positive"}), "0001 8001 0000\n").out, "0x0000\n");
-    const std::vector<std::string_view> bf16{"--arch", "sm_90", "--in", "bf16", "--acc", "fp32", "--instruction",
-                                             "wgmma", "--k", "1"};
+    const std::vector<std::string_view> bf16{"--arch", "sm_90",         "--in",  "bf16", "--acc",
+                                             "fp32",   "--instruction", "wgmma", "--k",  "1"};
     EXPECT_EQ(mma(bf16, "1a00 9a00 0\n").out, "0x80000000\n");
     EXPECT_EQ(mma(with(bf16, {"--zero-sign", "positive"}), "1a00 9a00 0\n").out, "0x00000000\n");
     EXPECT_EQ(mma(with(bf16, {"--zero-sign", "sum"}), "1a00 9a00 0\n").out, "0x80000000\n");

@@ -140,7 +140,8 @@ TEST(PromotionProbe, InfersPlantedIntervals) {
 TEST(PromotionProbe, AGemmOfNoIntervalIsSaidSo) {
     const PromotionProbe probe = makePromotionProbe(1024);
     // An exact FP32 sum keeps every tiny product: no run of the model cuts none of them.
-    std::vector<std::uint32_t> exact(std::size_t(probe.m * probe.n), std::bit_cast<std::uint32_t>(256.0f + 1023.0f / 128));
+    std::vector<std::uint32_t> exact(std::size_t(probe.m * probe.n),
+                                     std::bit_cast<std::uint32_t>(256.0f + 1023.0f / 128));
     const PromotionInference r = inferPromotion(probe, exact);
     EXPECT_FALSE(r.matched);
     EXPECT_NE(promotionInferenceText(probe, r).find("no interval matches"), std::string::npos);

@@ -49,7 +49,8 @@ TEST(SpecVectors, V1FinalRoundingIsTowardZero) {
         // All values negated: -2.0, where IEEE RN gives -(2 + 2^-22).
         EXPECT_EQ(dot(*m, {kHm1, kHm1}, {kH2, kH3x2m24}, 0x80000000).bits, 0xC0000000u) << archName(m->config.arch);
     }
-    const std::vector<std::uint32_t> a{std::uint32_t(kH1), std::uint32_t(kH1)}, b{std::uint32_t(kH2), std::uint32_t(kH3x2m24)};
+    const std::vector<std::uint32_t> a{std::uint32_t(kH1), std::uint32_t(kH1)},
+        b{std::uint32_t(kH2), std::uint32_t(kH3x2m24)};
     const std::vector<std::uint32_t> c{0};
     std::vector<std::uint32_t> d(1);
     referenceGemmExact(a100(), {1, 1, 2}, a, b, c, d);
@@ -192,14 +193,14 @@ TEST(HandDerived, Bf16LargeProductsCancel) {
 
 TEST(HandDerived, SpecialValues) {
     const BlockModel& m = a100();
-    EXPECT_EQ(dot(m, {kHInf}, {kHZero}, 0).bits, 0x7FFFFFFFu);                 // 0 * inf
-    EXPECT_EQ(dot(m, {kHInf, kHInf}, {kH1, kHm1}, 0).bits, 0x7FFFFFFFu);      // inf - inf
-    EXPECT_EQ(dot(m, {kHInf}, {kH1}, 0xFF800000).bits, 0x7FFFFFFFu);          // inf + C = -inf
-    EXPECT_EQ(dot(m, {0x7E01}, {kH1}, 0).bits, 0x7FFFFFFFu);                  // payloads are not kept
-    EXPECT_EQ(dot(m, {kH1}, {kH1}, 0xFFC00001).bits, 0x7FFFFFFFu);            // a NaN C too
-    EXPECT_EQ(dot(m, {kHInf, kH2}, {kH2, kH2}, kF1).bits, 0x7F800000u);       // inf * 2 + finite
+    EXPECT_EQ(dot(m, {kHInf}, {kHZero}, 0).bits, 0x7FFFFFFFu);           // 0 * inf
+    EXPECT_EQ(dot(m, {kHInf, kHInf}, {kH1, kHm1}, 0).bits, 0x7FFFFFFFu); // inf - inf
+    EXPECT_EQ(dot(m, {kHInf}, {kH1}, 0xFF800000).bits, 0x7FFFFFFFu);     // inf + C = -inf
+    EXPECT_EQ(dot(m, {0x7E01}, {kH1}, 0).bits, 0x7FFFFFFFu);             // payloads are not kept
+    EXPECT_EQ(dot(m, {kH1}, {kH1}, 0xFFC00001).bits, 0x7FFFFFFFu);       // a NaN C too
+    EXPECT_EQ(dot(m, {kHInf, kH2}, {kH2, kH2}, kF1).bits, 0x7F800000u);  // inf * 2 + finite
     EXPECT_EQ(dot(m, {kHNegInf}, {kH2}, 0).bits, 0xFF800000u);
-    EXPECT_EQ(dot(m, {kH1}, {kH1}, 0xFF800000).bits, 0xFF800000u);            // C = -inf
+    EXPECT_EQ(dot(m, {kH1}, {kH1}, 0xFF800000).bits, 0xFF800000u); // C = -inf
     // The chain carries a NaN on: the next block sees a NaN C.
     std::vector<std::uint64_t> a(16, kH1), b(16, kH1);
     a[0] = kHInf;
@@ -217,8 +218,8 @@ TEST(HandDerived, SpecialValues) {
 
 TEST(HandDerived, Int8WrapAndSatFinite) {
     const BlockModel wrap = makeModel(Arch::Sm80, InputType::Int8, AccumType::Int32);
-    const BlockModel sat =
-        makeModel(Arch::Sm80, InputType::Int8, AccumType::Int32, Tf32Input::Truncate, TinyModel::MmaSim, IntOverflow::SatFinite);
+    const BlockModel sat = makeModel(Arch::Sm80, InputType::Int8, AccumType::Int32, Tf32Input::Truncate,
+                                     TinyModel::MmaSim, IntOverflow::SatFinite);
     const BlockModel u8 = makeModel(Arch::Sm90, InputType::Uint8, AccumType::Int32);
     // -128 * -128 * 16 = 262144.
     EXPECT_EQ(dot(wrap, std::vector<std::uint64_t>(16, 0x80), std::vector<std::uint64_t>(16, 0x80), 0).bits, 0x40000u);
@@ -242,7 +243,8 @@ TEST(HandDerived, AllTinyEdgeCase) {
     constexpr std::uint64_t k2m75 = 0x1A00, k2m76 = 0x1980; // bf16: biased exponents 52 and 51
     const std::vector<std::uint64_t> a(4, k2m75), b(4, k2m76);
     const BlockModel sim = makeModel(Arch::Sm80, InputType::Bf16, AccumType::Fp32);
-    const BlockModel kh = makeModel(Arch::Sm80, InputType::Bf16, AccumType::Fp32, Tf32Input::Truncate, TinyModel::Khattak);
+    const BlockModel kh = makeModel(Arch::Sm80, InputType::Bf16, AccumType::Fp32, Tf32Input::Truncate,
+                                    TinyModel::Khattak);
     const MmaResult rs = dot(sim, a, b, 0);
     const MmaResult rk = dot(kh, a, b, 0);
     EXPECT_EQ(rs.bits, 0u);          // MMA-Sim: E = -126, every product is cut to 0
@@ -264,12 +266,12 @@ TEST(Steps, RecordsEveryStepOfVector4) {
     ASSERT_EQ(st.terms.size(), 2u);
     const TermStep& p = st.terms[0];
     EXPECT_EQ(p.kind, TermStep::Kind::Product);
-    EXPECT_EQ(p.exponent, -15);     // -14 (subnormal: emin) + -1
+    EXPECT_EQ(p.exponent, -15); // -14 (subnormal: emin) + -1
     EXPECT_EQ(p.significand, 3u * 1024u);
     EXPECT_EQ(p.significandFractionBits, 20);
-    EXPECT_EQ(p.cut, -1);           // -1.5 units of 2^-24, cut toward zero
+    EXPECT_EQ(p.cut, -1); // -1.5 units of 2^-24, cut toward zero
     EXPECT_EQ(p.lostBitCount, 11);
-    EXPECT_EQ(p.lostBits, 1024u);   // the half unit cut off
+    EXPECT_EQ(p.lostBits, 1024u); // the half unit cut off
     const TermStep& c = st.terms[1];
     EXPECT_EQ(c.kind, TermStep::Kind::Accumulator);
     EXPECT_EQ(c.cut, std::int64_t(1) << 24);

@@ -78,7 +78,8 @@ std::string oneTensor(const std::string& entry) { return R"({"t":)" + entry + "}
 TEST(Safetensors, MalformedFilesAreRefusedByName) {
     const std::vector<std::uint8_t> four(4, 0);
     EXPECT_EQ(errorOf({1, 2, 3}), "the file has 3 bytes, fewer than the 8 of the header length");
-    EXPECT_EQ(errorOf(safetensorsBytes("{}", {}, 100)), "the header length 100 runs past the end of the file (10 bytes)");
+    EXPECT_EQ(errorOf(safetensorsBytes("{}", {}, 100)),
+              "the header length 100 runs past the end of the file (10 bytes)");
     EXPECT_EQ(errorOf(safetensorsBytes("{}", {}, 1ull << 40)),
               "the header length 1099511627776 is above the limit of 100000000 bytes");
     EXPECT_EQ(errorOf(safetensorsBytes("{\"t\":", {})), "the header is not valid JSON");
@@ -107,17 +108,20 @@ TEST(Safetensors, MalformedFilesAreRefusedByName) {
               "tensor 't' has no \"data_offsets\" pair of non-negative integers");
     // Gaps, overlaps and data nobody owns.
     const std::vector<std::uint8_t> eight(8, 0);
-    EXPECT_EQ(errorOf(safetensorsBytes(
-                  R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},"b":{"dtype":"U8","shape":[2],"data_offsets":[6,8]}})",
-                  eight)),
-              "tensor 'b' begins at byte 6 of the data, not at 4 (a gap before it)");
-    EXPECT_EQ(errorOf(safetensorsBytes(
-                  R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},"b":{"dtype":"F32","shape":[1],"data_offsets":[2,6]}})",
-                  eight)),
-              "tensor 'b' begins at byte 2 of the data, not at 4 (it overlaps the tensor before)");
+    EXPECT_EQ(
+        errorOf(safetensorsBytes(
+            R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},"b":{"dtype":"U8","shape":[2],"data_offsets":[6,8]}})",
+            eight)),
+        "tensor 'b' begins at byte 6 of the data, not at 4 (a gap before it)");
+    EXPECT_EQ(
+        errorOf(safetensorsBytes(
+            R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},"b":{"dtype":"F32","shape":[1],"data_offsets":[2,6]}})",
+            eight)),
+        "tensor 'b' begins at byte 2 of the data, not at 4 (it overlaps the tensor before)");
     EXPECT_EQ(errorOf(safetensorsBytes(oneTensor(R"({"dtype":"F32","shape":[1],"data_offsets":[0,4]})"), eight)),
               "the tensors end at byte 4 of the data, which has 8 bytes");
-    EXPECT_EQ(errorOf(safetensorsBytes(R"({"__metadata__":{"a":1}})", {})), "\"__metadata__\" value 'a' is not a string");
+    EXPECT_EQ(errorOf(safetensorsBytes(R"({"__metadata__":{"a":1}})", {})),
+              "\"__metadata__\" value 'a' is not a string");
     // A truncated copy of a valid file.
     std::vector<std::uint8_t> truncated = everyDtypeFile();
     truncated.resize(truncated.size() - 3);
@@ -125,8 +129,8 @@ TEST(Safetensors, MalformedFilesAreRefusedByName) {
 }
 
 TEST(Safetensors, UnsupportedDtypesAreListedNotRead) {
-    const std::vector<std::uint8_t> file =
-        safetensorsBytes(oneTensor(R"({"dtype":"I32","shape":[1],"data_offsets":[0,4]})"), std::vector<std::uint8_t>(4, 0));
+    const std::vector<std::uint8_t> file = safetensorsBytes(
+        oneTensor(R"({"dtype":"I32","shape":[1],"data_offsets":[0,4]})"), std::vector<std::uint8_t>(4, 0));
     const SafetensorsOutcome o = parseSafetensors(file);
     ASSERT_TRUE(o.header) << o.error;
     EXPECT_EQ(o.header->tensors[0].dtype, Dtype::Unsupported);

@@ -25,14 +25,14 @@ inline std::vector<std::uint8_t> safetensorsBytes(const std::string& header, con
 template <class T>
 void append(std::vector<std::uint8_t>& data, T value) {
     std::uint8_t raw[sizeof(T)];
-    std::memcpy(raw, &value, sizeof(T)); // little-endian host
+    std::memcpy(raw, &value, sizeof(T));          // little-endian host
     for (std::uint8_t b : raw) data.push_back(b); // (GCC 12 warns -Wstringop-overflow on an insert here)
 }
 
 inline std::string writeTempFile(const std::string& name, const std::vector<std::uint8_t>& bytes) {
     const std::string path = (std::filesystem::temp_directory_path() / ("fplab_tensor_files_" + name)).string();
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                                static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     return path;
 }
 
@@ -41,15 +41,15 @@ inline std::string writeTempFile(const std::string& name, const std::vector<std:
 // inf, 1, "h" F16 [1] = 2^-24 (subnormal), "d" F64 [1] = 0.1, "i" I8 [2] = -128, 5, "u" U8 [1] = 200.
 inline std::vector<std::uint8_t> everyDtypeFile() {
     std::vector<std::uint8_t> data;
-    for (float v : {1.0f, -0.5f, 3.0f, 4.0f, 1e-40f, 6.0f}) append(data, v);              // w: 0..24
-    append<std::uint16_t>(data, 0x3F80);                                                 // b: 24..28
+    for (float v : {1.0f, -0.5f, 3.0f, 4.0f, 1e-40f, 6.0f}) append(data, v); // w: 0..24
+    append<std::uint16_t>(data, 0x3F80);                                     // b: 24..28
     append<std::uint16_t>(data, 0xC000);
-    data.insert(data.end(), {0x7E, 0x7F, 0xB8, 0x00});                                    // e4: 28..32
-    data.insert(data.end(), {0x7C, 0x3C});                                                // e5: 32..34
-    append<std::uint16_t>(data, 0x0001);                                                 // h: 34..36
-    append(data, 0.1);                                                                   // d: 36..44
-    data.insert(data.end(), {0x80, 0x05});                                                // i: 44..46
-    data.push_back(200);                                                                  // u: 46..47
+    data.insert(data.end(), {0x7E, 0x7F, 0xB8, 0x00}); // e4: 28..32
+    data.insert(data.end(), {0x7C, 0x3C});             // e5: 32..34
+    append<std::uint16_t>(data, 0x0001);               // h: 34..36
+    append(data, 0.1);                                 // d: 36..44
+    data.insert(data.end(), {0x80, 0x05});             // i: 44..46
+    data.push_back(200);                               // u: 46..47
     const std::string header =
         R"({"__metadata__":{"format":"pt"},"w":{"dtype":"F32","shape":[2,3],"data_offsets":[0,24]},)"
         R"("b":{"dtype":"BF16","shape":[2],"data_offsets":[24,28]},"e4":{"dtype":"F8_E4M3","shape":[4],)"

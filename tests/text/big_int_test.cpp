@@ -57,7 +57,8 @@ TEST(BigUint, MatchesGmp) {
         down >>= shift;
         mpz_tdiv_q_2exp(r.v, a.v, mp_bitcnt_t(shift));
         EXPECT_EQ(down.toDecimal(), gmpDecimal(r.v)) << sa << " >> " << shift;
-        EXPECT_EQ(x.anyBitBelow(shift), mpz_sgn(a.v) != 0 && mpz_scan1(a.v, 0) < mp_bitcnt_t(shift)) << sa << " " << shift;
+        EXPECT_EQ(x.anyBitBelow(shift), mpz_sgn(a.v) != 0 && mpz_scan1(a.v, 0) < mp_bitcnt_t(shift))
+            << sa << " " << shift;
 
         if (mpz_sgn(b.v) != 0) {
             mpz_tdiv_qr(q.v, r.v, a.v, b.v);

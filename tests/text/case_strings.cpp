@@ -41,7 +41,8 @@ std::uint64_t CaseStrings::randomMagnitude() {
     switch (between(0, 9)) {
     case 0: return largest - std::uint64_t(between(0, 2)) * (largest > 2);
     case 1: return std::min<std::uint64_t>(largest, std::uint64_t(between(0, 3)));
-    case 2: return std::min<std::uint64_t>(largest, minNormal + std::uint64_t(between(0, 2)) - (minNormal > 0 && coin(50)));
+    case 2:
+        return std::min<std::uint64_t>(largest, minNormal + std::uint64_t(between(0, 2)) - (minNormal > 0 && coin(50)));
     case 3: {
         // Around 1.0, where people type.
         const std::uint64_t one = std::uint64_t(f.bias) << f.mantissaBits;

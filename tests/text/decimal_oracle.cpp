@@ -134,8 +134,14 @@ Env envFor(Mode m, Tininess tininess, bool saturate) {
     case Mode::Rup: env.rounding = RoundingMode::TowardPositive; break;
     case Mode::Rdn: env.rounding = RoundingMode::TowardNegative; break;
     case Mode::Rto: env.rounding = RoundingMode::ToOdd; break;
-    case Mode::SrZeroBits: env.rounding = RoundingMode::Stochastic; env.randomBits = 0; break;
-    case Mode::SrOneBits: env.rounding = RoundingMode::Stochastic; env.randomBits = ~std::uint64_t{0}; break;
+    case Mode::SrZeroBits:
+        env.rounding = RoundingMode::Stochastic;
+        env.randomBits = 0;
+        break;
+    case Mode::SrOneBits:
+        env.rounding = RoundingMode::Stochastic;
+        env.randomBits = ~std::uint64_t{0};
+        break;
     }
     return env;
 }
@@ -146,7 +152,7 @@ std::uint64_t largestFiniteMagnitude(const Format& f) {
     const std::uint64_t magnitude = lowMask(f.exponentBits + f.mantissaBits);
     switch (f.specials) {
     case SpecialValues::Ieee: return (lowMask(f.exponentBits) << f.mantissaBits) - 1; // below the all-ones exponent
-    case SpecialValues::FiniteWithNan: return magnitude - 1; // all ones is the NaN
+    case SpecialValues::FiniteWithNan: return magnitude - 1;                          // all ones is the NaN
     case SpecialValues::FiniteOnly:
     case SpecialValues::Fnuz: return magnitude;
     }
@@ -290,8 +296,7 @@ Expected referenceParse(const Format& f, const std::string& s, Mode mode, Tinine
         flags = kOverflowFlag | kInexactFlag;
         if (!toInfinity || saturate || f.specials == SpecialValues::FiniteOnly)
             return {largestFiniteMagnitude(f) | sign, flags};
-        if (f.specials == SpecialValues::Ieee)
-            return {sign | (lowMask(f.exponentBits) << f.mantissaBits), flags};
+        if (f.specials == SpecialValues::Ieee) return {sign | (lowMask(f.exponentBits) << f.mantissaBits), flags};
         return {nanBits(f, negative), flags};
     }
     return {encode(f, r.v), flags};

@@ -20,8 +20,8 @@ TEST(ExactDecimal, MatchesMpfrInEveryFormat) {
             for (std::uint64_t b = 0; b <= f.bitMask(); ++b) encodings.push_back(b);
         } else {
             const std::uint64_t largest = largestFiniteMagnitude(f);
-            for (std::uint64_t b : {std::uint64_t{0}, std::uint64_t{1}, largest, largest - 1, std::uint64_t{1} << f.mantissaBits,
-                                    (std::uint64_t{1} << f.mantissaBits) - 1})
+            for (std::uint64_t b : {std::uint64_t{0}, std::uint64_t{1}, largest, largest - 1,
+                                    std::uint64_t{1} << f.mantissaBits, (std::uint64_t{1} << f.mantissaBits) - 1})
                 encodings.push_back(b | (rng() & signBit(f)));
             const int sample = f.exponentBits >= 12 ? 200 : 4000;
             for (int i = 0; i < sample; ++i) encodings.push_back(rng() & f.bitMask());

@@ -28,13 +28,15 @@ std::vector<std::string> casesFor(const Format& f, std::uint64_t seed) {
     const int n = samplesFor(f);
     for (int i = 0; i < n; ++i) out.push_back(gen.next());
     std::mt19937_64 rng(seed);
-    for (int i = 0; i < n / 40; ++i) out.push_back(gen.longString(int(std::uniform_int_distribution<int>(60, 1500)(rng))));
+    for (int i = 0; i < n / 40; ++i)
+        out.push_back(gen.longString(int(std::uniform_int_distribution<int>(60, 1500)(rng))));
     out.push_back(gen.longString(10000));
     for (int i = 0; i < n / 4; ++i) out.push_back(gen.nextHexFloat());
     // Strings longer than the digits roundDecimal keeps, so the cut and its sticky digit are exercised.
     const int kept = text::decimalDigitsKept(f);
     if (kept < 3000) {
-        for (int i = 0; i < 6; ++i) out.push_back(gen.longString(kept + int(std::uniform_int_distribution<int>(-3, 40)(rng))));
+        for (int i = 0; i < 6; ++i)
+            out.push_back(gen.longString(kept + int(std::uniform_int_distribution<int>(-3, 40)(rng))));
     }
     return out;
 }
@@ -62,8 +64,8 @@ TEST(ParseOracle, EveryFormatEveryModeMatchesMpfr) {
     std::uint64_t seed = 1;
     for (const Format& f : sweepFormats()) {
         const std::vector<std::string> cases = casesFor(f, seed++);
-        for (Mode mode : {Mode::Rne, Mode::Rna, Mode::Rtz, Mode::Rup, Mode::Rdn, Mode::Rto, Mode::SrZeroBits,
-                          Mode::SrOneBits}) {
+        for (Mode mode :
+             {Mode::Rne, Mode::Rna, Mode::Rtz, Mode::Rup, Mode::Rdn, Mode::Rto, Mode::SrZeroBits, Mode::SrOneBits}) {
             Tally tally;
             for (const std::string& s : cases) check(f, s, mode, Tininess::AfterRounding, false, tally);
             EXPECT_EQ(tally.failed, 0) << f.name() << " " << modeName(mode) << ": " << tally.failed << " of "

@@ -39,9 +39,9 @@ void expectValue(const Format& f, std::string_view text, std::uint64_t bits, Fla
 void expectError(const Format& f, std::string_view text, const std::string& mentions) {
     const ParseOutcome r = parseValue(text, f);
     ASSERT_FALSE(r.ok()) << "'" << shorten(std::string(text)) << "' was accepted as " << hexBits(f, r.value->bits);
-    EXPECT_NE(r.error.find(mentions), std::string::npos) << "error for '" << shorten(std::string(text))
-                                                          << "' is \"" << r.error << "\", expected it to mention \""
-                                                          << mentions << "\"";
+    EXPECT_NE(r.error.find(mentions), std::string::npos)
+        << "error for '" << shorten(std::string(text)) << "' is \"" << r.error << "\", expected it to mention \""
+        << mentions << "\"";
 }
 
 TEST(ParseSyntax, DecimalSpellingsFromTheIssue) {
@@ -67,9 +67,9 @@ TEST(ParseSyntax, EdgesOfFp16) {
     expectValue(kFp16, "65519.99", 0x7bff, kInexact);
     expectValue(kFp16, "65520", 0x7c00, kOx); // halfway to 2^16 rounds to even: overflow
     expectValue(kFp16, "65520", 0x7bff, kInexact, mode(RoundingMode::TowardZero)); // truncation stays in range
-    expectValue(kFp16, "6.103515625e-5", 0x0400, 0);               // 2^-14, the smallest normal
-    expectValue(kFp16, "5.9604644775390625e-8", 0x0001, 0);        // 2^-24, the smallest subnormal
-    expectValue(kFp16, "2.98023223876953125e-8", 0x0000, kUx);     // half of it: a tie, to even (zero)
+    expectValue(kFp16, "6.103515625e-5", 0x0400, 0);                               // 2^-14, the smallest normal
+    expectValue(kFp16, "5.9604644775390625e-8", 0x0001, 0);                        // 2^-24, the smallest subnormal
+    expectValue(kFp16, "2.98023223876953125e-8", 0x0000, kUx);                     // half of it: a tie, to even (zero)
     expectValue(kFp16, "2.98023223876953125e-8", 0x0001, kUx, mode(RoundingMode::NearestAway));
     expectValue(kFp16, "2.980232238769531250001e-8", 0x0001, kUx); // just above the tie
 }
@@ -200,7 +200,8 @@ TEST(ParseSyntax, LongDigitStringsAreExactAndBounded) {
                 mode(RoundingMode::TowardPositive));
     expectValue(kFp64, "1" + std::string(1000000, '7'), 0x7ff0000000000000, kOx);
     expectValue(kFp64, "0." + std::string(1000000, '0') + "1", 0x0, kUx);
-    expectValue(kFp64, std::string(400, '9') + std::string(1000000, '0') + "e-1000300", 0x54b249ad2594c37d, kInexact); // 10^100 - 10^-300
+    expectValue(kFp64, std::string(400, '9') + std::string(1000000, '0') + "e-1000300", 0x54b249ad2594c37d,
+                kInexact); // 10^100 - 10^-300
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_LT(seconds, 2.0) << "five million-digit inputs took " << seconds << " s";
     EXPECT_EQ(text::decimalDigitsKept(kFp64), 837); // the figures docs/text-formats.md quotes
@@ -251,15 +252,14 @@ TEST(ParseSyntax, SpecTableForE8m0) {
     expectValue(kE8m0, "0.75", 0x7f, kInexact);
     expectValue(kE8m0, "1.5", 0x7f, kInexact, mode(RoundingMode::TowardZero));
     expectValue(kE8m0, "0x1p-127", 0x00, 0);
-    expectValue(kE8m0,
-                "5.8774717541114375398436826861112283890933277838604376075437585313920862972736358642578125e-39",
+    expectValue(kE8m0, "5.8774717541114375398436826861112283890933277838604376075437585313920862972736358642578125e-39",
                 0x00, 0);
-    expectValue(kE8m0, "1e-39", 0x00, kUx);  // below the smallest value: it stands in
-    expectValue(kE8m0, "0", 0x00, kUx);      // no zero either
+    expectValue(kE8m0, "1e-39", 0x00, kUx); // below the smallest value: it stands in
+    expectValue(kE8m0, "0", 0x00, kUx);     // no zero either
     expectValue(kE8m0, "-0", 0x00, kUx);
     expectValue(kE8m0, "0x1.8p-128", 0x00, kInexact); // rounds up to 2^-127: not tiny after rounding
     expectValue(kE8m0, "0x1p-128", 0x00, kUx);
-    expectValue(kE8m0, "-1", 0xff, kInvalid); // no negative values
+    expectValue(kE8m0, "-1", 0xff, kInvalid);                               // no negative values
     expectValue(kE8m0, "170141183460469231731687303715884105728", 0xfe, 0); // 2^127
     expectValue(kE8m0, "3e38", 0xff, kOx);
     expectValue(kE8m0, "3e38", 0xfe, kInexact, mode(RoundingMode::TowardZero));
@@ -418,7 +418,8 @@ TEST(ParseSyntax, MatchesHostStrtodAndStrtofInFourModes) {
             std::memcpy(&want, &host, sizeof want);
             const ParseOutcome got = parseValue(s, kFp64, mode(m.mode));
             ASSERT_TRUE(got.ok()) << got.error;
-            EXPECT_EQ(hexBits(kFp64, got.value->bits), hexBits(kFp64, want)) << roundingName(m.mode) << " " << shorten(s);
+            EXPECT_EQ(hexBits(kFp64, got.value->bits), hexBits(kFp64, want))
+                << roundingName(m.mode) << " " << shorten(s);
         }
         for (const std::string& s : floats) {
             std::fesetround(m.fe);
@@ -428,7 +429,8 @@ TEST(ParseSyntax, MatchesHostStrtodAndStrtofInFourModes) {
             std::memcpy(&want, &host, sizeof want);
             const ParseOutcome got = parseValue(s, kFp32, mode(m.mode));
             ASSERT_TRUE(got.ok()) << got.error;
-            EXPECT_EQ(hexBits(kFp32, got.value->bits), hexBits(kFp32, want)) << roundingName(m.mode) << " " << shorten(s);
+            EXPECT_EQ(hexBits(kFp32, got.value->bits), hexBits(kFp32, want))
+                << roundingName(m.mode) << " " << shorten(s);
         }
     }
 }

@@ -37,7 +37,8 @@ TEST(Print, ExactDecimalExamples) {
     EXPECT_EQ(exactDecimal(kFp16, 0x7e01), "nan");
     EXPECT_EQ(exactDecimal(kE4m3, 0x7e), "448");
     EXPECT_EQ(exactDecimal(kE8m0, 0x00), // 2^-127 = 5^127 / 10^127
-              "0." + std::string(38, '0') + "58774717541114375398436826861112283890933277838604376075437585313920862972736358642578125");
+              "0." + std::string(38, '0') +
+                  "58774717541114375398436826861112283890933277838604376075437585313920862972736358642578125");
     EXPECT_EQ(exactDecimal(kFp32, bitsOf(3.4028234663852886e38f)), "340282346638528859811704183484516925440");
     // FP64's smallest subnormal, 2^-1074: 1074 decimals, 751 of them significant.
     const std::string tiny = exactDecimal(kFp64, 1);
@@ -50,7 +51,7 @@ TEST(Print, NanTextShowsSignAndPayload) {
     EXPECT_EQ(nanText(kFp16, 0xfe01), "-nan(0x201)"); // issue 15's reproduction
     EXPECT_EQ(nanText(kFp16, 0x7e00), "nan");         // the canonical quiet NaN
     EXPECT_EQ(nanText(kFp16, 0xfe00), "-nan");
-    EXPECT_EQ(nanText(kFp16, 0x7c01), "nan(0x1)");    // signalling
+    EXPECT_EQ(nanText(kFp16, 0x7c01), "nan(0x1)"); // signalling
     EXPECT_EQ(nanText(kFp32, 0x7fc00001), "nan(0x400001)");
     EXPECT_EQ(nanText(kE4m3, 0xff), "-nan");
     EXPECT_EQ(nanText(kE4m3Fnuz, 0x80), "nan");
@@ -76,7 +77,7 @@ TEST(Print, EveryNanReadsBack) {
 
 TEST(Print, ShortestDecimalExamplesAndLayout) {
     EXPECT_EQ(shortestDecimal(kFp64, bitsOf(0.1)), "0.1");
-    EXPECT_EQ(shortestDecimal(kFp16, 0x03ff), "6.1e-05");  // largest subnormal
+    EXPECT_EQ(shortestDecimal(kFp16, 0x03ff), "6.1e-05"); // largest subnormal
     EXPECT_EQ(shortestDecimal(kFp32, bitsOf(1e38f)), "1e+38");
     EXPECT_EQ(shortestDecimal(kFp32, bitsOf(3.4028234663852886e38f)), "3.4028235e+38");
     EXPECT_EQ(shortestDecimal(kFp64, 1), "5e-324");
@@ -91,7 +92,7 @@ TEST(Print, ShortestDecimalExamplesAndLayout) {
     EXPECT_EQ(shortestDecimal(kFp16, 0x8000), "-0");
     EXPECT_EQ(shortestDecimal(kFp16, 0xfc00), "-inf");
     EXPECT_EQ(shortestDecimal(kFp16, 0x7e00), "nan");
-    EXPECT_EQ(shortestDecimal(kE2m1, 0x7), "6");   // 7 would saturate to 6, but only with overflow
+    EXPECT_EQ(shortestDecimal(kE2m1, 0x7), "6"); // 7 would saturate to 6, but only with overflow
     EXPECT_EQ(shortestDecimal(kE3m2, 0x1f), "28");
     EXPECT_EQ(shortestDecimal(kE8m0, 0x89), "1000"); // 2^10 = 1024: [768, 1536) holds 1000
     EXPECT_EQ(shortestDecimal(kE8m0, 0x7f), "1");
@@ -137,8 +138,8 @@ std::vector<std::uint64_t> encodingsOf(const Format& f, std::mt19937_64& rng, in
         for (std::uint64_t b = 0; b <= f.bitMask(); ++b) out.push_back(b);
         return out;
     }
-    for (std::uint64_t b : {std::uint64_t{0}, std::uint64_t{1}, f.signMask(), f.bitMask(), maxFiniteBits(f), minNormalBits(f),
-                            minNormalBits(f) - 1})
+    for (std::uint64_t b : {std::uint64_t{0}, std::uint64_t{1}, f.signMask(), f.bitMask(), maxFiniteBits(f),
+                            minNormalBits(f), minNormalBits(f) - 1})
         out.push_back(b & f.bitMask());
     for (int i = 0; i < sample; ++i) out.push_back(rng() & f.bitMask());
     return out;
@@ -162,7 +163,9 @@ TEST(Print, EveryPrinterReadsBackInEveryFormat) {
             const FloatClass c = classify(f, b);
             if (isNan(c)) continue;
             // A zero-valued encoding (exponent 0 without subnormals) reads back as the canonical zero.
-            const std::uint64_t canonical = c == FloatClass::Zero ? (b & f.signMask() & (f.hasNegativeZero() ? ~0ull : 0)) : b;
+            const std::uint64_t canonical = c == FloatClass::Zero
+                                                ? (b & f.signMask() & (f.hasNegativeZero() ? ~0ull : 0))
+                                                : b;
             expectReads(hexFloat(f, b), canonical, true);
             expectReads(exactDecimal(f, b), canonical, true);
             expectReads(shortestDecimal(f, b), canonical, false);
@@ -220,7 +223,7 @@ TEST(Print, ShortestDecimalMatchesToCharsForFp32AndFp64) {
     int failures = 0;
     for (int i = 0; i < 40000; ++i) {
         std::uint32_t b = std::uint32_t(rng());
-        if (i % 5 == 0) b &= 0x807fffffu; // subnormals
+        if (i % 5 == 0) b &= 0x807fffffu;         // subnormals
         if (i % 7 == 0) b = std::uint32_t(i / 7); // the smallest ones
         compareWithToChars<float>(kFp32, b, failures);
     }

@@ -194,8 +194,9 @@ TEST(ShortestDecimal, SampledForWiderFormats) {
         if (f.totalBits() <= 16) continue;
         std::vector<std::uint64_t> sample;
         const std::uint64_t largest = largestFiniteMagnitude(f);
-        for (std::uint64_t b : {std::uint64_t{1}, std::uint64_t{2}, largest, largest - 1, std::uint64_t{1} << f.mantissaBits,
-                                (std::uint64_t{1} << f.mantissaBits) - 1, (std::uint64_t{1} << f.mantissaBits) + 1})
+        for (std::uint64_t b :
+             {std::uint64_t{1}, std::uint64_t{2}, largest, largest - 1, std::uint64_t{1} << f.mantissaBits,
+              (std::uint64_t{1} << f.mantissaBits) - 1, (std::uint64_t{1} << f.mantissaBits) + 1})
             sample.push_back(b);
         const int n = f.exponentBits >= 12 ? 60 : f.mantissaBits >= 40 ? 1500 : 4000;
         for (int i = 0; i < n; ++i) {

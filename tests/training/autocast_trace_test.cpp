@@ -80,7 +80,8 @@ TEST(AutocastTrace, TheStepInOrder) {
         "fc1.weight.grad float32",
     };
     std::vector<std::string> got;
-    for (const TraceEntry& t : cs336Trace(TrainingMode::Fp16)) got.push_back(t.name + " " + std::string(dtypeName(t.dtype)));
+    for (const TraceEntry& t : cs336Trace(TrainingMode::Fp16))
+        got.push_back(t.name + " " + std::string(dtypeName(t.dtype)));
     EXPECT_EQ(got, expected);
 }
 
@@ -106,7 +107,7 @@ TEST(AutocastTrace, WithoutMasterWeightsTheParametersAreFloat16) {
     EXPECT_EQ(types.at("fc1.weight.grad"), "float16");
     EXPECT_EQ(types.at("ln.weight"), "float16");
     EXPECT_EQ(types.count("fc1.weight (cast)"), 0u); // already float16: nothing to cast
-    EXPECT_EQ(types.at("after ln"), "float32");     // layer_norm still runs in float32
+    EXPECT_EQ(types.at("after ln"), "float32");      // layer_norm still runs in float32
 }
 
 TEST(AutocastTrace, TableNamesTheTypes) {

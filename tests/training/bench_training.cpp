@@ -41,9 +41,12 @@ void BM_StepFp8Block(benchmark::State& s) { stepOf(s, TrainingMode::Fp8Block); }
 
 // The CLI's default model (width 64, depth 1, batch 64) and a deeper, wider one; with the per-step
 // statistics (FP16-window counts, exponent histogram) the CLI and the app record, and without.
-#define FPLAB_TRAINING_SIZES                                                                                       \
-    ->Args({64, 1, 64, 1})->Args({64, 1, 64, 0})->Args({128, 3, 128, 1})->Args({128, 3, 128, 0})                    \
-    ->Unit(benchmark::kMicrosecond)
+#define FPLAB_TRAINING_SIZES                                                                                           \
+    ->Args({64, 1, 64, 1})                                                                                             \
+        ->Args({64, 1, 64, 0})                                                                                         \
+        ->Args({128, 3, 128, 1})                                                                                       \
+        ->Args({128, 3, 128, 0})                                                                                       \
+        ->Unit(benchmark::kMicrosecond)
 BENCHMARK(BM_StepFp32) FPLAB_TRAINING_SIZES;
 BENCHMARK(BM_StepTf32) FPLAB_TRAINING_SIZES;
 BENCHMARK(BM_StepFp16Dynamic) FPLAB_TRAINING_SIZES;

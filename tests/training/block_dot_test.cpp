@@ -37,7 +37,7 @@ TEST(Fp8Cast, FollowsTheSpecTablesAndSaturates) {
 
 TEST(BlockScales, AreAmaxOver448PerTile) {
     std::vector<float> x(2 * 256, 0.25f);
-    x[3] = -7.0f;       // row 0, tile 0
+    x[3] = -7.0f;        // row 0, tile 0
     x[256 + 200] = 3.5f; // row 1, tile 1
     const std::vector<float> s = blockAmaxScales(x, 2, 256, 1, 128, Fp8Element::E4m3);
     ASSERT_EQ(s.size(), 4u);
@@ -48,7 +48,8 @@ TEST(BlockScales, AreAmaxOver448PerTile) {
     const ScaledMatrix q = quantizeBlocks(x, 2, 256, 1, 128, Fp8Element::E4m3);
     EXPECT_EQ(q.codes[3], -448.0f); // amax lands on the largest element
     EXPECT_EQ(q.saturated, 0);
-    const std::vector<float> w = blockAmaxScales(std::vector<float>(256 * 256, 1.0f), 256, 256, 128, 128, Fp8Element::E4m3);
+    const std::vector<float> w = blockAmaxScales(std::vector<float>(256 * 256, 1.0f), 256, 256, 128, 128,
+                                                 Fp8Element::E4m3);
     EXPECT_EQ(w.size(), 4u);
     EXPECT_THROW(blockAmaxScales(x, 3, 256, 1, 128, Fp8Element::E4m3), std::invalid_argument);
 }
@@ -64,7 +65,8 @@ int exponentOf(double v) {
 
 // The sm_90 FP8 block FMA restated: E = max(exponent of c, exponents ea + eb of the products);
 // every term truncated toward zero to a multiple of 2^(E - 13); the sum truncated to 14 bits.
-double hopperBlock(const std::vector<double>& a, const std::vector<double>& b, std::size_t k0, std::size_t len, double c) {
+double hopperBlock(const std::vector<double>& a, const std::vector<double>& b, std::size_t k0, std::size_t len,
+                   double c) {
     int e = c != 0 ? exponentOf(c) : -126;
     for (std::size_t t = k0; t < k0 + len; ++t)
         if (a[t] != 0 && b[t] != 0) e = std::max(e, exponentOf(a[t]) + exponentOf(b[t]));
@@ -130,8 +132,7 @@ TEST(BlockScaledGemm, Fp32IsTheHostLoop) {
     for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 2; ++j) {
             float sum = 0;
-            for (int t = 0; t < 200; ++t)
-                sum += float(o.rows[i][t] * o.cols[j][t]) * (o.a.scales[0] * o.b.scales[0]);
+            for (int t = 0; t < 200; ++t) sum += float(o.rows[i][t] * o.cols[j][t]) * (o.a.scales[0] * o.b.scales[0]);
             EXPECT_EQ(d[std::size_t(i) * 2 + j], double(sum));
         }
 }
@@ -156,7 +157,7 @@ TEST(BlockScaledGemm, BlockScalesApplyAtEachPromotion) {
     std::vector<float> a(256), b(256);
     for (int t = 0; t < 256; ++t) {
         a[t] = t < 128 ? 448.0f : 448.0f * 1024; // tile scales 1 and 1024: every step below is exact
-        b[t] = 224.0f;                          // scale 0.5
+        b[t] = 224.0f;                           // scale 0.5
     }
     const ScaledMatrix qa = quantizeBlocks(a, 1, 256, 1, 128, Fp8Element::E4m3);
     const ScaledMatrix qb = quantizeBlocks(b, 256, 1, 128, 128, Fp8Element::E4m3);

@@ -78,8 +78,7 @@ TEST(CompareRunsGui, FourModesOverlaidOneHiddenRenamedAndRemoved) {
     RunStore store;
     QAbstractItemModelTester tester(&store, QAbstractItemModelTester::FailureReportingMode::Fatal);
     CompareChartsView charts(&store);
-    for (TrainingMode m : standardComparisonModes())
-        store.add(finishedRun(small(m), QString::fromLatin1(modeName(m))));
+    for (TrainingMode m : standardComparisonModes()) store.add(finishedRun(small(m), QString::fromLatin1(modeName(m))));
     ASSERT_EQ(store.rowCount(), 4);
     for (int c = 0; c < CompareChartsView::ChartCount; ++c) {
         const auto chart = CompareChartsView::Chart(c);
@@ -173,8 +172,10 @@ TEST(CompareRunsGui, TheMemoryBarsAreTheCoresBytes) {
     TrainingConfig c;
     c.model.width = 16;
     const std::vector<ModeMemory> memory = memoryByMode(c, standardComparisonModes());
-    view.setMemory(memory, {QStringLiteral("FP32"), QStringLiteral("FP16"), QStringLiteral("FP16 + scaler"),
-                            QStringLiteral("BF16")}, false);
+    view.setMemory(
+        memory,
+        {QStringLiteral("FP32"), QStringLiteral("FP16"), QStringLiteral("FP16 + scaler"), QStringLiteral("BF16")},
+        false);
     ASSERT_EQ(view.categories().size(), 4);
     for (int m = 0; m < 4; ++m) {
         const MemoryReport& b = memory[std::size_t(m)].bytes;
@@ -185,9 +186,11 @@ TEST(CompareRunsGui, TheMemoryBarsAreTheCoresBytes) {
         EXPECT_EQ(view.barSet(MemoryByModeView::WeightCopies)->at(m), double(b.weightCopies));
         EXPECT_EQ(view.barSet(MemoryByModeView::Activations)->at(m), double(b.activations));
         // Issue 26 item 13: every bar names its total, every segment has a tooltip with its bytes.
-        EXPECT_TRUE(view.note().contains(QStringLiteral("%1: %2 bytes").arg(view.categories()[m], QLocale().toString(qlonglong(b.total())))))
+        EXPECT_TRUE(view.note().contains(
+            QStringLiteral("%1: %2 bytes").arg(view.categories()[m], QLocale().toString(qlonglong(b.total())))))
             << view.note().toStdString();
-        EXPECT_TRUE(view.toolTipFor(MemoryByModeView::Optimizer, m).contains(QLocale().toString(qlonglong(b.optimizer))));
+        EXPECT_TRUE(
+            view.toolTipFor(MemoryByModeView::Optimizer, m).contains(QLocale().toString(qlonglong(b.optimizer))));
     }
     EXPECT_EQ(view.barSet(MemoryByModeView::Master)->at(0), 0.0); // FP32 has no master copy
     // Static memory is 16 bytes per parameter in each mode (lesson 7); the note says whether the halved
@@ -195,7 +198,8 @@ TEST(CompareRunsGui, TheMemoryBarsAreTheCoresBytes) {
     for (const ModeMemory& m : memory) EXPECT_EQ(m.bytes.staticBytes(), 16 * m.bytes.parameters);
     const qlonglong saved = memory[0].bytes.activations - memory[1].bytes.activations;
     EXPECT_TRUE(view.note().contains(QLocale().toString(saved))) << view.note().toStdString();
-    EXPECT_TRUE(view.note().contains(QLocale().toString(qlonglong(memory[1].bytes.weightCopies)))) << view.note().toStdString();
+    EXPECT_TRUE(view.note().contains(QLocale().toString(qlonglong(memory[1].bytes.weightCopies))))
+        << view.note().toStdString();
 }
 
 // Issue 26 item 13: the ninth run says which run it dropped; the memory chart shows the kept runs (FP8 too),
@@ -217,7 +221,8 @@ TEST(CompareRunsGui, TheNinthRunSaysWhichItDroppedAndTheMemoryChartShowsTheKeptR
     EXPECT_TRUE(messages.isEmpty());
     store->add(finishedRun(small(TrainingMode::Bf16, 2), QStringLiteral("ninth")));
     ASSERT_EQ(messages.size(), 1);
-    EXPECT_TRUE(messages[0].contains(QStringLiteral("“baseline” was dropped to keep “ninth”"))) << messages[0].toStdString();
+    EXPECT_TRUE(messages[0].contains(QStringLiteral("“baseline” was dropped to keep “ninth”")))
+        << messages[0].toStdString();
     const QStringList bars = s->compareRuns()->memory()->categories();
     ASSERT_EQ(bars.size(), RunStore::kMaxRuns);
     EXPECT_FALSE(bars.contains(QStringLiteral("baseline")));
@@ -226,8 +231,8 @@ TEST(CompareRunsGui, TheNinthRunSaysWhichItDroppedAndTheMemoryChartShowsTheKeptR
 TEST(CompareRunsGui, AKeptRunsCsvIsTheClisByteForByte) {
     QTemporaryDir dir;
     const QString cli = dir.filePath(QStringLiteral("cli.csv")), gui = dir.filePath(QStringLiteral("gui.csv"));
-    const cli::test::CliRun r = cli::test::runInProcess(
-        {"train", "--mode", "fp16-dynamic", "--steps", "25", "--width", "16", "--seed", "7", "--csv", cli.toStdString()});
+    const cli::test::CliRun r = cli::test::runInProcess({"train", "--mode", "fp16-dynamic", "--steps", "25", "--width",
+                                                         "16", "--seed", "7", "--csv", cli.toStdString()});
     ASSERT_EQ(r.code, 0) << r.err;
     TrainingConfig c = small(TrainingMode::Fp16Dynamic, 25);
     c.seed = 7;
@@ -249,7 +254,8 @@ TEST(CompareRunsGui, AKeptRunsCsvIsTheClisByteForByte) {
     EXPECT_TRUE(lines[26].startsWith("\"bf16, short\",1,"));
     EXPECT_EQ(lines.size(), 1 + 25 + 5 + 1); // the last line ends with a newline
     // A file that cannot be written says why.
-    EXPECT_TRUE(list.exportComparison(dir.filePath(QStringLiteral("no/such/dir/x.csv"))).startsWith(QStringLiteral("Cannot write")));
+    EXPECT_TRUE(list.exportComparison(dir.filePath(QStringLiteral("no/such/dir/x.csv")))
+                    .startsWith(QStringLiteral("Cannot write")));
 }
 
 // Processes events until `done` holds (the runs go on a worker thread).
@@ -356,16 +362,20 @@ TEST(CompareRunsGui, RunAllModesQueuesTheFourModesAndKeepsEach) {
     EXPECT_EQ(currentEnum(s->form()->modeCombo(), TrainingMode::Fp32), TrainingMode::Fp8Block); // the form's mode back
     EXPECT_TRUE(s->runAllModes()->action()->isEnabled());
     // Issue 26 item 5: the charts show the last mode's run and say so; the form's other mode is named as not run.
-    const QString bf16 = s->form()->modeCombo()->itemText(s->form()->modeCombo()->findData(QVariant::fromValue(int(TrainingMode::Bf16))));
+    const QString bf16 = s->form()->modeCombo()->itemText(
+        s->form()->modeCombo()->findData(QVariant::fromValue(int(TrainingMode::Bf16))));
     const QString fp8 = s->form()->modeCombo()->currentText();
-    EXPECT_TRUE(s->charts()->lossSeries()->chart()->title().contains(bf16)) << s->charts()->lossSeries()->chart()->title().toStdString();
+    EXPECT_TRUE(s->charts()->lossSeries()->chart()->title().contains(bf16))
+        << s->charts()->lossSeries()->chart()->title().toStdString();
     EXPECT_TRUE(s->shownRunLabel()->isVisibleTo(s));
     EXPECT_TRUE(s->shownRunLabel()->text().contains(bf16)) << s->shownRunLabel()->text().toStdString();
-    EXPECT_TRUE(s->shownRunLabel()->text().contains(QStringLiteral("not this run's (%1)").arg(fp8))) << s->shownRunLabel()->text().toStdString();
+    EXPECT_TRUE(s->shownRunLabel()->text().contains(QStringLiteral("not this run's (%1)").arg(fp8)))
+        << s->shownRunLabel()->text().toStdString();
     // Set the form back to the shown run's mode: it matches again.
     ASSERT_TRUE(selectEnum(s->form()->modeCombo(), TrainingMode::Bf16));
     s->form()->masterWeightsCheck()->setChecked(store->runs().back().config.masterWeights);
-    EXPECT_FALSE(s->shownRunLabel()->text().contains(QStringLiteral("not this run's"))) << s->shownRunLabel()->text().toStdString();
+    EXPECT_FALSE(s->shownRunLabel()->text().contains(QStringLiteral("not this run's")))
+        << s->shownRunLabel()->text().toStdString();
     // Reset clears the kept runs (the settings stay).
     s->runControls()->resetAction()->trigger();
     EXPECT_EQ(store->rowCount(), 0);

@@ -113,9 +113,19 @@ TEST(CompareRuns, MemoryByModeMatchesTheModelsShapes) {
 TEST(CompareRuns, CsvNumbersArePrintfsNineDigitsInTheCLocale) {
     std::mt19937 gen(7);
     std::uniform_int_distribution<std::uint32_t> bits;
-    std::vector<double> values = {0.0, -0.0, 1.0, 0.1f, 65504, 0x1p-24, 1e-45f, 3.4028235e38f, 123456789.0,
-                                  std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
-                                  std::numeric_limits<double>::quiet_NaN(), 0.6931471805599453};
+    std::vector<double> values = {0.0,
+                                  -0.0,
+                                  1.0,
+                                  0.1f,
+                                  65504,
+                                  0x1p-24,
+                                  1e-45f,
+                                  3.4028235e38f,
+                                  123456789.0,
+                                  std::numeric_limits<double>::infinity(),
+                                  -std::numeric_limits<double>::infinity(),
+                                  std::numeric_limits<double>::quiet_NaN(),
+                                  0.6931471805599453};
     for (int i = 0; i < 20000; ++i) {
         const std::uint32_t b = bits(gen);
         float f;
@@ -157,8 +167,7 @@ TEST(CompareRuns, TheComparisonCsvHasARunColumnAndTheColumnsEveryRunHas) {
     c.mode = TrainingMode::Bf16;
     TrainingRun bf16(c);
     for (TrainingRun* run : {&fp32, &bf16})
-        while (run->step()) {
-        }
+        while (run->step()) {}
     const StepCsvColumns full = stepCsvColumns(fp32);
     StepCsvColumns gpu = full; // as a GPU run has them: no gradient statistics
     gpu.stats = false;

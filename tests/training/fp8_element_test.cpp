@@ -24,7 +24,8 @@ void checkAllFloatsBelow(Fp8Element e, const Format& f) {
     // sparsely but keeping every pattern of the top 5 (the kept bits, the round bit and one more).
     const float max = fp8Max(e);
     int checked = 0;
-    for (std::uint32_t bits = std::bit_cast<std::uint32_t>(0x1p-30f); std::bit_cast<float>(bits) < max; bits += 0x1111) {
+    for (std::uint32_t bits = std::bit_cast<std::uint32_t>(0x1p-30f); std::bit_cast<float>(bits) < max;
+         bits += 0x1111) {
         const float v = std::bit_cast<float>(bits);
         for (float s : {v, -v}) {
             const Fp8Cast c = castToFp8(s, 1.0f, e);
@@ -53,7 +54,8 @@ TEST(Fp8CastRounding, TheRowCastIsCastToFp8PerElement) {
         std::vector<float> x(1000);
         for (float& v : x) {
             const std::uint32_t bits = std::uint32_t(rng()); // every class: NaN, infinity, subnormal, huge, tiny
-            v = rng() % 3 == 0 ? std::bit_cast<float>(bits) : std::ldexp(float(int(rng() % 2001) - 1000), int(rng() % 40) - 30);
+            v = rng() % 3 == 0 ? std::bit_cast<float>(bits)
+                               : std::ldexp(float(int(rng() % 2001) - 1000), int(rng() % 40) - 30);
         }
         x[5] = 0.0f;
         x[6] = -0.0f;
@@ -82,7 +84,8 @@ TEST(Fp8CastRounding, TheRowCastIsCastToFp8PerElement) {
         castRowToFp8(x.data(), x.size(), perElement.data(), 1, e, out.data(), counts);
         for (std::size_t i = 0; i < x.size(); ++i)
             ASSERT_EQ(std::bit_cast<std::uint32_t>(out[i]),
-                      std::bit_cast<std::uint32_t>(castToFp8(x[i], perElement[i], e).value)) << i << ": " << x[i];
+                      std::bit_cast<std::uint32_t>(castToFp8(x[i], perElement[i], e).value))
+                << i << ": " << x[i];
     }
 }
 

@@ -53,8 +53,7 @@ Fp8Run train(TrainingMode mode, int steps, int outlierStep = 0, AmaxAlgo algo = 
     c.outlierStep = outlierStep;
     c.fp8.algo = algo;
     TrainingRun run(c);
-    while (run.step()) {
-    }
+    while (run.step()) {}
     EXPECT_EQ(run.state().status, RunStatus::Finished) << run.state().message;
     return {run.evaluate(), run.history()};
 }
@@ -70,8 +69,8 @@ TEST(Fp8Training, SpiralsEndNearBf16) {
         EXPECT_GT(r.eval.accuracy, 0.95f) << modeName(m);
         ASSERT_EQ(r.history.back().fp8.size(), 6u);
         EXPECT_EQ(r.history.back().fp8[0].name, "fc1.input");
-        EXPECT_EQ(r.history.back().fp8[2].element, m == TrainingMode::Fp8Block ? blockscale::Fp8Element::E4m3
-                                                                              : blockscale::Fp8Element::E5m2);
+        EXPECT_EQ(r.history.back().fp8[2].element,
+                  m == TrainingMode::Fp8Block ? blockscale::Fp8Element::E4m3 : blockscale::Fp8Element::E5m2);
     }
 }
 

@@ -23,7 +23,8 @@ struct Expected {
 };
 
 // A scripted "backward": the scaled gradients of a step. Overflowing steps hold inf or NaN.
-std::vector<float> scriptedGradients(int step, float scale, const std::vector<int>& infSteps, const std::vector<int>& nanSteps) {
+std::vector<float> scriptedGradients(int step, float scale, const std::vector<int>& infSteps,
+                                     const std::vector<int>& nanSteps) {
     std::vector<float> g = {0x1p-20f * scale, -3 * 0x1p-18f * scale, 0.0f, 0.25f * scale};
     for (int s : infSteps)
         if (s == step) g[1] = -kInf;

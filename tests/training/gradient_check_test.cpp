@@ -20,7 +20,8 @@ namespace {
 using Params = std::map<std::string, std::vector<double>>;
 
 // Linear -> ReLU -> LayerNorm (eps 1e-5) per hidden block, a Linear head, mean cross-entropy, in double.
-double referenceLoss(const Params& p, const ModelShape& s, const std::vector<float>& x, const std::vector<int>& y, int batch) {
+double referenceLoss(const Params& p, const ModelShape& s, const std::vector<float>& x, const std::vector<int>& y,
+                     int batch) {
     double total = 0;
     for (int b = 0; b < batch; ++b) {
         std::vector<double> h(x.begin() + std::ptrdiff_t(b) * s.inputs, x.begin() + std::ptrdiff_t(b + 1) * s.inputs);
@@ -46,7 +47,8 @@ double referenceLoss(const Params& p, const ModelShape& s, const std::vector<flo
             for (double v : z) var += (v - mean) * (v - mean);
             var /= out;
             for (int o = 0; o < out; ++o)
-                z[std::size_t(o)] = (z[std::size_t(o)] - mean) / std::sqrt(var + 1e-5) * p.at(ln + ".weight")[std::size_t(o)] +
+                z[std::size_t(o)] = (z[std::size_t(o)] - mean) / std::sqrt(var + 1e-5) *
+                                        p.at(ln + ".weight")[std::size_t(o)] +
                                     p.at(ln + ".bias")[std::size_t(o)];
             h = z;
         }
@@ -104,7 +106,8 @@ TEST_P(GradientCheck, Fp32BackwardMatchesFp64FiniteDifferences) {
             v[i] = saved;
             const double numeric = (up - down) / (2 * h);
             // float32 analytic gradient against a float64 difference quotient (error ~1e-10).
-            EXPECT_NEAR(p.grad[i], numeric, 2e-4 * std::fabs(numeric) + 2e-5 * largest + 1e-7) << p.name << "[" << i << "]";
+            EXPECT_NEAR(p.grad[i], numeric, 2e-4 * std::fabs(numeric) + 2e-5 * largest + 1e-7)
+                << p.name << "[" << i << "]";
             ++checked;
         }
     }

@@ -55,7 +55,8 @@ Case makeCase(const std::vector<std::uint32_t>& aCodes, const std::vector<std::u
     c.a.resize(std::size_t(c.m) * c.k);
     c.b.resize(std::size_t(c.k) * c.n);
     const std::uint32_t aMax = *std::max_element(aCodes.begin(), aCodes.end(), [](auto x, auto y) {
-        return std::isfinite(std::bit_cast<float>(std::uint32_t(convert(kE5m3, y, kFp32).bits))) && (y & 0xFF) > (x & 0xFF);
+        return std::isfinite(std::bit_cast<float>(std::uint32_t(convert(kE5m3, y, kFp32).bits))) &&
+               (y & 0xFF) > (x & 0xFF);
     });
     for (std::size_t t = 0; t < c.a.size(); ++t) {
         std::uint32_t v = pick(aCodes, rng, p != Pattern::Uniform);
@@ -67,7 +68,8 @@ Case makeCase(const std::vector<std::uint32_t>& aCodes, const std::vector<std::u
     for (std::uint32_t& v : c.b) v = pick(bCodes, rng, p != Pattern::Uniform);
     if (p == Pattern::Cancel) // pairs along k that cancel exactly, so the sum is small against E and C
         for (int i = 0; i < c.m; ++i)
-            for (int kk = 1; kk < c.k; kk += 2) c.a[std::size_t(i) * c.k + kk] = negate(c.a[std::size_t(i) * c.k + kk - 1]);
+            for (int kk = 1; kk < c.k; kk += 2)
+                c.a[std::size_t(i) * c.k + kk] = negate(c.a[std::size_t(i) * c.k + kk - 1]);
     if (p == Pattern::Cancel)
         for (int kk = 1; kk < c.k; kk += 2)
             for (int j = 0; j < c.n; ++j) c.b[std::size_t(kk) * c.n + j] = c.b[std::size_t(kk - 1) * c.n + j];
@@ -101,8 +103,8 @@ std::vector<std::uint32_t> fast(const Case& c, int k0, int k1) {
     std::vector<float> av, bv;
     for (std::uint32_t x : c.a) av.push_back(valueOf(x));
     for (std::uint32_t x : c.b) bv.push_back(valueOf(x));
-    hopperFp8Gemm(decodeFp8Codes(av, c.m, c.k, std::size_t(c.k), 1), decodeFp8Codes(bv, c.n, c.k, 1, std::size_t(c.n)), k0,
-                  k1, fromValues);
+    hopperFp8Gemm(decodeFp8Codes(av, c.m, c.k, std::size_t(c.k), 1), decodeFp8Codes(bv, c.n, c.k, 1, std::size_t(c.n)),
+                  k0, k1, fromValues);
     for (std::size_t t = 0; t < d.size(); ++t)
         if (fromValues[t] != d[t]) d[t] = ~d[t]; // shows up as a mismatch against the general model
     return d;
@@ -113,7 +115,8 @@ long mismatches(const std::vector<std::uint32_t>& aCodes, const std::vector<std:
                 std::uint64_t seed, long* cells) {
     std::mt19937_64 rng(seed);
     long bad = 0;
-    for (Pattern p : {Pattern::Uniform, Pattern::FiniteWithZeros, Pattern::Cancel, Pattern::WideRange, Pattern::Saturated})
+    for (Pattern p :
+         {Pattern::Uniform, Pattern::FiniteWithZeros, Pattern::Cancel, Pattern::WideRange, Pattern::Saturated})
         for (int n = 0; n < cases; ++n) {
             const Case c = makeCase(aCodes, bCodes, p, rng);
             // The whole k, and a promotion-style slice starting at a multiple of 32.
@@ -124,8 +127,8 @@ long mismatches(const std::vector<std::uint32_t>& aCodes, const std::vector<std:
                     ++*cells;
                     if (want[t] == got[t]) continue;
                     if (bad++ == 0)
-                        std::printf("pattern %d, %dx%dx%d, k [%d, %d), cell %zu: model %08x, fast path %08x\n", int(p), c.m,
-                                    c.n, c.k, lo, hi, t, want[t], got[t]);
+                        std::printf("pattern %d, %dx%dx%d, k [%d, %d), cell %zu: model %08x, fast path %08x\n", int(p),
+                                    c.m, c.n, c.k, lo, hi, t, want[t], got[t]);
                 }
             }
         }
@@ -203,8 +206,8 @@ TEST(HopperFp8Gemm, BlockScaledGemmIsTheGeneralModelWithPromotion) {
             const std::vector<std::uint32_t> part = general(c, k0, k0 + tile);
             for (int i = 0; i < m; ++i)
                 for (int j = 0; j < n; ++j)
-                    acc[std::size_t(i) * n + j] +=
-                        std::bit_cast<float>(part[std::size_t(i) * n + j]) * (a.scaleAt(i, k0) * b.scaleAt(k0, j));
+                    acc[std::size_t(i) * n + j] += std::bit_cast<float>(part[std::size_t(i) * n + j]) *
+                                                   (a.scaleAt(i, k0) * b.scaleAt(k0, j));
         }
         for (std::size_t t = 0; t < acc.size(); ++t)
             EXPECT_EQ(std::bit_cast<std::uint32_t>(float(got[t])), std::bit_cast<std::uint32_t>(acc[t]))

@@ -36,9 +36,11 @@ TEST(TrainingLessons, AutocastTraceReadsLikeTheCs336Answers) {
     EXPECT_EQ(get(r, "after_ln").text.en, "float32");
     EXPECT_EQ(get(r, "after_fc2").text.en, "float16");
     EXPECT_EQ(get(r, "output").text.en, "float16");
-    for (const char* p : {"fc1_weight", "fc2_weight", "ln_weight", "ln_bias"}) EXPECT_EQ(get(r, p).text.en, "float32") << p;
+    for (const char* p : {"fc1_weight", "fc2_weight", "ln_weight", "ln_bias"})
+        EXPECT_EQ(get(r, p).text.en, "float32") << p;
     EXPECT_EQ(run("autocast_trace", {{"mode", "bf16"}}).find("after_fc1")->text.en, "bfloat16");
-    EXPECT_EQ(run("autocast_trace", {{"mode", "fp16"}, {"master_weights", "false"}}).find("fc1_weight")->text.en, "float16");
+    EXPECT_EQ(run("autocast_trace", {{"mode", "fp16"}, {"master_weights", "false"}}).find("fc1_weight")->text.en,
+              "float16");
     EXPECT_NE(runExperiment("autocast_trace", {{"mode", "fp32"}, {"master_weights", "false"}}).error, "");
 }
 

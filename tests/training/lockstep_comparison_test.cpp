@@ -61,8 +61,7 @@ TEST(LockstepComparison, WhenTheSecondRunStopsEarlyTheFirstGoesOnToItsOwnEnd) {
     const TrainingConfig c = config(10);
     TrainingRun a(c), b(c, test::stoppingKernelsFactory(6));
     LockstepComparison lockstep(a, b, toleranceFor(c.mode));
-    while (lockstep.step()) {
-    }
+    while (lockstep.step()) {}
     const RunComparison r = lockstep.result();
     EXPECT_EQ(r.stepsA, 10);
     EXPECT_EQ(r.stepsB, 5);
@@ -79,8 +78,7 @@ TEST(LockstepComparison, CancelEndsBothRuns) {
     ASSERT_TRUE(lockstep.step());
     ASSERT_TRUE(lockstep.step());
     lockstep.requestCancel();
-    while (lockstep.step()) {
-    }
+    while (lockstep.step()) {}
     EXPECT_EQ(a.state().status, RunStatus::Cancelled);
     EXPECT_EQ(b.state().status, RunStatus::Cancelled);
     EXPECT_TRUE(lockstep.result().agrees()) << lockstep.result().verdict();

@@ -95,11 +95,11 @@ TEST(LowPrecisionOracle, Tf32MatchesMpfr) { expectMatchesMpfr(kTf32Definition, r
 TEST(LowPrecisionOracle, MpfrRoundsHandWorkedValues) {
     EXPECT_EQ(mpfrRound(kFp16Definition, 65519.0f), 65504.0f);
     EXPECT_EQ(mpfrRound(kFp16Definition, 65520.0f), std::numeric_limits<float>::infinity());
-    EXPECT_EQ(mpfrRound(kFp16Definition, 0x1p-25f), 0.0f);          // a tie: to even, zero
-    EXPECT_EQ(mpfrRound(kFp16Definition, 0x1.8p-24f), 0x1p-23f);     // a tie: to even, 2 * 2^-24
-    EXPECT_EQ(mpfrRound(kBf16Definition, 1.0f + 0x1p-8f), 1.0f);      // a tie: to even
+    EXPECT_EQ(mpfrRound(kFp16Definition, 0x1p-25f), 0.0f);       // a tie: to even, zero
+    EXPECT_EQ(mpfrRound(kFp16Definition, 0x1.8p-24f), 0x1p-23f); // a tie: to even, 2 * 2^-24
+    EXPECT_EQ(mpfrRound(kBf16Definition, 1.0f + 0x1p-8f), 1.0f); // a tie: to even
     EXPECT_EQ(mpfrRound(kBf16Definition, 1.0f + 0x3p-8f), 1.0f + 0x1p-6f);
-    EXPECT_EQ(mpfrRound(kBf16Definition, 0x1.8p-133f), 0x1p-132f);   // subnormal tie: to even
+    EXPECT_EQ(mpfrRound(kBf16Definition, 0x1.8p-133f), 0x1p-132f); // subnormal tie: to even
     EXPECT_EQ(mpfrRound(kTf32Definition, 1.0f + 0x1p-11f), 1.0f);
     EXPECT_EQ(mpfrRound(kTf32Definition, 1.0f + 0x3p-11f), 1.0f + 0x1p-9f);
     EXPECT_EQ(mpfrRound(kTf32Definition, std::numeric_limits<float>::max()), std::numeric_limits<float>::infinity());

@@ -96,8 +96,9 @@ TEST(LowPrecision, Fp16FateAgreesWithTheRounding) {
 }
 
 TEST(LowPrecision, CastGradientCountsBeforeRounding) {
-    std::vector<float> g = {0.0f, 0x1p-26f, -0x1p-25f, 0x1.8p-25f, 0x1p-20f, 0x1p-14f, 1.0f, 70000.0f,
-                            std::numeric_limits<float>::infinity()};
+    std::vector<float> g = {0.0f,       0x1p-26f, -0x1p-25f,
+                            0x1.8p-25f, 0x1p-20f, 0x1p-14f,
+                            1.0f,       70000.0f, std::numeric_limits<float>::infinity()};
     Fp16WindowCounts c;
     ExponentHistogram h;
     castGradient(Rounding::Fp16, g.data(), g.size(), &c, &h);

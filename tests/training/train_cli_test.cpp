@@ -30,10 +30,12 @@ fs::path scratch(const std::string& name) {
 TEST(TrainCli, PrintsAStepLogAndASummary) {
     const CliRun r = runInProcess({"train", "--mode", "fp16-dynamic", "--steps", "5", "--dataset", "tiny-grad"});
     ASSERT_EQ(r.code, kExitOk) << r.err;
-    EXPECT_NE(r.out.find("mode fp16-dynamic: float16 autocast, dynamic loss scale (GradScaler), float32 master weights"),
-              std::string::npos)
+    EXPECT_NE(
+        r.out.find("mode fp16-dynamic: float16 autocast, dynamic loss scale (GradScaler), float32 master weights"),
+        std::string::npos)
         << r.out;
-    EXPECT_NE(r.out.find("  step        loss        scale  skipped  underflow  subnormal  overflow"), std::string::npos);
+    EXPECT_NE(r.out.find("  step        loss        scale  skipped  underflow  subnormal  overflow"),
+              std::string::npos);
     const std::string first = lineStartingWith(r.out, "     1  ");
     EXPECT_NE(first.find("65536"), std::string::npos) << first;
     EXPECT_NE(first.find("no"), std::string::npos) << first;
@@ -91,7 +93,8 @@ TEST(TrainCli, Fp8SummaryWordsAndDigits) {
 
 TEST(TrainCli, WritesCsvAndGrid) {
     const fs::path csv = scratch("train.csv"), grid = scratch("grid.csv");
-    const CliRun r = runInProcess({"train", "--mode", "bf16", "--steps", "4", "--csv", csv.string(), "--grid", grid.string()});
+    const CliRun r = runInProcess(
+        {"train", "--mode", "bf16", "--steps", "4", "--csv", csv.string(), "--grid", grid.string()});
     ASSERT_EQ(r.code, kExitOk) << r.err;
     const std::string text = readFile(csv);
     const std::vector<std::string> lines = linesOf(text);

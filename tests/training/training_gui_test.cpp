@@ -85,10 +85,13 @@ TEST(TrainingGui, ARunOnTheWorkerThreadReachesEveryView) {
     EXPECT_EQ(s->charts()->lossSeries()->count(), 60);
     EXPECT_EQ(s->charts()->scaleSeries()->count(), 60);
     EXPECT_EQ(s->charts()->scaleSeries()->at(0).y(), 65536.0);
-    EXPECT_TRUE(s->runControls()->statusLabel()->text().startsWith(QStringLiteral("Finished. Step 60 of 60."))) << s->runControls()->statusLabel()->text().toStdString();
-    EXPECT_TRUE(s->runControls()->summaryLabel()->text().contains(QStringLiteral("All data: loss"))) << s->runControls()->summaryLabel()->text().toStdString();
+    EXPECT_TRUE(s->runControls()->statusLabel()->text().startsWith(QStringLiteral("Finished. Step 60 of 60.")))
+        << s->runControls()->statusLabel()->text().toStdString();
+    EXPECT_TRUE(s->runControls()->summaryLabel()->text().contains(QStringLiteral("All data: loss")))
+        << s->runControls()->summaryLabel()->text().toStdString();
     EXPECT_TRUE(s->histogram()->hasData());
-    EXPECT_EQ(s->boundary()->grid().classes.size(), std::size_t(TrainingController::kGridSize * TrainingController::kGridSize));
+    EXPECT_EQ(s->boundary()->grid().classes.size(),
+              std::size_t(TrainingController::kGridSize * TrainingController::kGridSize));
     EXPECT_TRUE(s->runControls()->startAction()->isEnabled());
     EXPECT_TRUE(s->form()->modeCombo()->isEnabled());
 }
@@ -107,12 +110,14 @@ TEST(TrainingGui, PauseSingleStepAndCancel) {
     EXPECT_EQ(stepsShown(s), 2); // paused: nothing more
     EXPECT_TRUE(s->runControls()->controller()->isPaused());
     EXPECT_EQ(s->runControls()->pauseAction()->text(), QStringLiteral("Resume"));
-    EXPECT_TRUE(s->runControls()->statusLabel()->text().startsWith(QStringLiteral("Paused. Step 2 of 100000."))) << s->runControls()->statusLabel()->text().toStdString();
+    EXPECT_TRUE(s->runControls()->statusLabel()->text().startsWith(QStringLiteral("Paused. Step 2 of 100000.")))
+        << s->runControls()->statusLabel()->text().toStdString();
     s->runControls()->pauseAction()->trigger(); // resume
     ASSERT_TRUE(waitUntil([&] { return stepsShown(s) > 20; }));
     s->runControls()->cancelAction()->trigger();
     ASSERT_TRUE(waitUntil([&] { return !s->runControls()->controller()->isRunning(); }));
-    EXPECT_TRUE(s->runControls()->statusLabel()->text().startsWith(QStringLiteral("Cancelled."))) << s->runControls()->statusLabel()->text().toStdString();
+    EXPECT_TRUE(s->runControls()->statusLabel()->text().startsWith(QStringLiteral("Cancelled.")))
+        << s->runControls()->statusLabel()->text().toStdString();
     EXPECT_LT(stepsShown(s), 100000);
 }
 
@@ -143,7 +148,8 @@ TEST(TrainingGui, TheHistogramShowsFp16Underflow) {
     s->runControls()->showCompletedRun(c);
     ASSERT_TRUE(s->histogram()->hasData());
     EXPECT_LE(s->histogram()->firstExponent(), -26); // the gradients sit left of FP16's subnormals
-    EXPECT_TRUE(s->runControls()->summaryLabel()->text().contains(QStringLiteral("Nonzero gradients rounded to zero in FP16: 100.0%")))
+    EXPECT_TRUE(s->runControls()->summaryLabel()->text().contains(
+        QStringLiteral("Nonzero gradients rounded to zero in FP16: 100.0%")))
         << s->runControls()->summaryLabel()->text().toStdString();
     s->histogram()->resize(640, 360);
     QImage image(s->histogram()->size(), QImage::Format_ARGB32);
@@ -191,7 +197,8 @@ TEST(TrainingGui, TheFirstFp8RunIsDrawnEnabledAndItsExportsCarryTheTensorKey) {
         QChartView* amax = f->chartViews()[0];
         ASSERT_FALSE(amax->chart()->legend()->isVisible()); // the key beside the charts stands for it on screen
         const QString svg = QString::fromUtf8(chartImage(*amax, ChartImageFormat::Svg)); // the first export, too
-        for (const QLineSeries* series : f->scaleSeries()) EXPECT_TRUE(svg.contains(series->name())) << series->name().toStdString();
+        for (const QLineSeries* series : f->scaleSeries())
+            EXPECT_TRUE(svg.contains(series->name())) << series->name().toStdString();
         EXPECT_FALSE(amax->chart()->legend()->isVisible());
     }
 }
@@ -257,8 +264,10 @@ TEST(TrainingGui, TheTablesPassTheModelTester) {
     GuiHarness h;
     TrainingSection* s = trainingOf(h);
     ASSERT_NE(s, nullptr);
-    QAbstractItemModelTester traceTester(s->tensors()->traceModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
-    QAbstractItemModelTester memoryTester(s->tensors()->memoryModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester traceTester(s->tensors()->traceModel(),
+                                         QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester memoryTester(s->tensors()->memoryModel(),
+                                          QAbstractItemModelTester::FailureReportingMode::Fatal);
     TrainingConfig c;
     c.mode = TrainingMode::Fp16Dynamic;
     c.model.depth = 1;
@@ -274,7 +283,12 @@ TEST(TrainingGui, TheTablesPassTheModelTester) {
     EXPECT_TRUE(sawAfterFc1);
     const MemoryReport& mem = s->tensors()->memoryModel()->report();
     EXPECT_EQ(mem.master, 4 * mem.parameters);
-    EXPECT_FALSE(s->tensors()->memoryModel()->index(MemoryTableModel::TotalRow, MemoryTableModel::BytesColumn).data().toString().isEmpty());
+    EXPECT_FALSE(s->tensors()
+                     ->memoryModel()
+                     ->index(MemoryTableModel::TotalRow, MemoryTableModel::BytesColumn)
+                     .data()
+                     .toString()
+                     .isEmpty());
     c.mode = TrainingMode::Fp32;
     s->runControls()->showCompletedRun(c);
     EXPECT_EQ(s->tensors()->memoryModel()->report().master, 0);
@@ -392,7 +406,8 @@ TEST(TrainingGui, WithoutAGpuTheGpuBackendIsDisabledWithTheReason) {
     ASSERT_NE(s, nullptr);
     EXPECT_FALSE(s->form()->backendCombo()->isEnabled());
     EXPECT_EQ(current<gpu::TrainingBackend>(s->form()->backendCombo()), gpu::TrainingBackend::Cpu);
-    EXPECT_TRUE(s->form()->backendCombo()->toolTip().contains(QString::fromStdString(why))) << s->form()->backendCombo()->toolTip().toStdString();
+    EXPECT_TRUE(s->form()->backendCombo()->toolTip().contains(QString::fromStdString(why)))
+        << s->form()->backendCombo()->toolTip().toStdString();
     EXPECT_TRUE(s->comparison()->note()->text().contains(QStringLiteral("not available")));
     // A GPU choice made anyway is neither used nor kept.
     choose(s->form()->backendCombo(), gpu::TrainingBackend::Gpu);
@@ -418,7 +433,8 @@ TEST(TrainingGui, TheComparisonTableShowsEveryStepAndTintsDifferences) {
     }
     model.append(rows);
     ASSERT_EQ(model.rowCount(), 3);
-    EXPECT_EQ(model.index(0, ComparisonTableModel::VerdictColumn).data().toString(), QStringLiteral("within tolerance"));
+    EXPECT_EQ(model.index(0, ComparisonTableModel::VerdictColumn).data().toString(),
+              QStringLiteral("within tolerance"));
     EXPECT_EQ(model.index(1, ComparisonTableModel::VerdictColumn).data().toString(), QStringLiteral("differs"));
     EXPECT_TRUE(model.index(1, ComparisonTableModel::LossDifferenceColumn).data(Qt::ForegroundRole).isValid());
     EXPECT_FALSE(model.index(0, ComparisonTableModel::LossDifferenceColumn).data(Qt::ForegroundRole).isValid());
@@ -489,7 +505,8 @@ TEST(TrainingGui, EveryStateEnablesExactlyTheActionsThatMakeSense) {
     EXPECT_TRUE(c->run().steps.empty());
     EXPECT_EQ(s->form()->stepsSpin()->value(), 100000);
     EXPECT_EQ(current<TrainingMode>(s->form()->modeCombo()), TrainingMode::Bf16);
-    EXPECT_TRUE(c->statusLabel()->text().startsWith(QStringLiteral("Choose the settings"))) << c->statusLabel()->text().toStdString();
+    EXPECT_TRUE(c->statusLabel()->text().startsWith(QStringLiteral("Choose the settings")))
+        << c->statusLabel()->text().toStdString();
 
     // Start from Empty runs to the end on its own: Running -> Ended.
     s->form()->stepsSpin()->setValue(30);
@@ -510,7 +527,12 @@ TEST(TrainingGui, PauseNeverLeavesTheFocusOnCancelAndALongRunAsksBeforeCancellin
     RunControls* c = s->runControls();
     int asked = 0;
     bool answer = false;
-    c->setCancelConfirmer([&](int) { ++asked; return answer; }, 0);
+    c->setCancelConfirmer(
+        [&](int) {
+            ++asked;
+            return answer;
+        },
+        0);
     choose(s->form()->modeCombo(), TrainingMode::Bf16);
     s->form()->stepsSpin()->setValue(100000);
     QToolButton* pauseButton = c->buttons()[1];
@@ -540,7 +562,12 @@ TEST(TrainingGui, PauseNeverLeavesTheFocusOnCancelAndALongRunAsksBeforeCancellin
     EXPECT_EQ(c->run().state.status, RunStatus::Cancelled);
 
     // A run younger than the threshold is cancelled without a question.
-    c->setCancelConfirmer([&](int) { ++asked; return false; }, 600000);
+    c->setCancelConfirmer(
+        [&](int) {
+            ++asked;
+            return false;
+        },
+        600000);
     c->startAction()->trigger();
     c->cancelAction()->trigger();
     ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Ended; }));
@@ -638,8 +665,7 @@ TEST(TrainingGui, AComparedRunWhoseCpuSideStopsEarlyEndsAsTheCliJudgesIt) {
     TrainingConfig c = s->form()->config();
     TrainingRun cpu(c, test::stoppingKernelsFactory(4)), other(c);
     LockstepComparison cli(cpu, other, toleranceFor(c.mode));
-    while (cli.step()) {
-    }
+    while (cli.step()) {}
     const std::string verdict = cli.result().verdict();
     const QString note = s->comparison()->note()->text();
     EXPECT_TRUE(note.contains(QString::fromStdString(verdict))) << note.toStdString() << "\n" << verdict;
@@ -694,8 +720,8 @@ TEST(TrainingGui, TheChartsKeepABoundedNumberOfPointsForALongRun) {
         u.state.stepsDone = step - 1;
         run.apply(std::move(u));
         charts.showRun(run);
-        for (const QXYSeries* s : std::initializer_list<const QXYSeries*>{charts.lossSeries(), charts.smoothedLossSeries(),
-                                                                          charts.scaleSeries()}) {
+        for (const QXYSeries* s : std::initializer_list<const QXYSeries*>{
+                 charts.lossSeries(), charts.smoothedLossSeries(), charts.scaleSeries()}) {
             ASSERT_LE(s->count(), 2 * RunChartsView::kMaxBuckets + 1) << s->name().toStdString();
             ASSERT_EQ(int(s->at(s->count() - 1).x()), step - 1) << s->name().toStdString(); // ends at the latest step
         }
@@ -761,7 +787,8 @@ TEST(TrainingGui, TheSummaryExplainsLostUpdatesAndShowsShortLosses) {
     s->runControls()->showCompletedRun(c);
     const QString summary = s->runControls()->summaryLabel()->text();
     EXPECT_TRUE(summary.contains(QStringLiteral("Updates lost in the FP32 master weights: "))) << summary.toStdString();
-    EXPECT_TRUE(summary.contains(QStringLiteral("smaller than half the spacing of FP32 at their weight"))) << summary.toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral("smaller than half the spacing of FP32 at their weight")))
+        << summary.toStdString();
     const float loss = s->runControls()->run().steps.back().loss;
     EXPECT_TRUE(summary.contains(QStringLiteral("Last step: loss %1,").arg(QString::number(double(loss), 'g', 4))))
         << summary.toStdString();
@@ -770,8 +797,7 @@ TEST(TrainingGui, TheSummaryExplainsLostUpdatesAndShowsShortLosses) {
 
     c.masterWeights = false;
     s->runControls()->showCompletedRun(c);
-    EXPECT_TRUE(s->runControls()->summaryLabel()->text().contains(
-        QStringLiteral("Updates lost in the BF16 weights: ")))
+    EXPECT_TRUE(s->runControls()->summaryLabel()->text().contains(QStringLiteral("Updates lost in the BF16 weights: ")))
         << s->runControls()->summaryLabel()->text().toStdString();
 }
 

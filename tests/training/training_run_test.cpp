@@ -71,8 +71,7 @@ TEST(TrainingRun, AScaleBelowTheFloorEndsTheRun) {
     c.lossWeight = 0x1p20f; // every step overflows until the scale is about 2^3
     c.minScale = 0x1p10f;
     TrainingRun run(c);
-    while (run.step()) {
-    }
+    while (run.step()) {}
     const RunState s = run.state();
     EXPECT_EQ(s.status, RunStatus::ScaleCollapsed);
     EXPECT_EQ(s.stepsDone, 7); // 2^16 halved seven times is 2^9 < 2^10
@@ -95,8 +94,7 @@ TEST(TrainingRun, ForwardOverflowInFp16IsReported) {
 
 TEST(TrainingRun, ABackendFailureEndsTheRunAsFailedWithTheReason) {
     // Kernels that throw from their third unscale, as a backend does when a device call fails.
-    const StepKernelsFactory failing =
-        test::stoppingKernelsFactory(3, "device call failed: memcpy(flag) returned 700");
+    const StepKernelsFactory failing = test::stoppingKernelsFactory(3, "device call failed: memcpy(flag) returned 700");
     TrainingRun run(small(TrainingMode::Fp16Dynamic), failing);
     ASSERT_NE(run.step(), nullptr);
     ASSERT_NE(run.step(), nullptr);
@@ -206,8 +204,7 @@ TEST(TrainingRun, PredictionGridCoversTheSquare) {
     TrainingConfig c = small(TrainingMode::Bf16);
     c.steps = 200;
     TrainingRun run(c);
-    while (run.step()) {
-    }
+    while (run.step()) {}
     const PredictionGrid g = run.predictionGrid(40, 30);
     ASSERT_EQ(g.classes.size(), 1200u);
     int seen[3] = {0, 0, 0};

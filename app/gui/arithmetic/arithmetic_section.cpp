@@ -241,7 +241,9 @@ void ArithmeticSection::buildUi() {
 }
 
 void ArithmeticSection::buildActions() {
-    const auto make = [this](const QKeySequence& shortcut, auto slot) { return addShortcutAction(this, shortcut, slot); };
+    const auto make = [this](const QKeySequence& shortcut, auto slot) {
+        return addShortcutAction(this, shortcut, slot);
+    };
     m_next = make(QKeySequence(Qt::ALT | Qt::Key_Right), [this] { nextStep(); });
     m_back = make(QKeySequence(Qt::ALT | Qt::Key_Left), [this] { previousStep(); });
     m_first = make(QKeySequence(Qt::ALT | Qt::Key_Home), [this] { goToStep(0); });
@@ -270,7 +272,8 @@ QList<QAction*> ArithmeticSection::menuActions() const {
 
 void ArithmeticSection::retranslateUi() {
     m_operationLabel->setText(tr("&Operation"));
-    m_operation->setToolTip(tr("The operation to run: each is computed exactly and rounded once, as IEEE 754 requires."));
+    m_operation->setToolTip(
+        tr("The operation to run: each is computed exactly and rounded once, as IEEE 754 requires."));
     m_formatLabel->setText(tr("&in"));
     m_format->setToolTip(tr("The format of the operands and the result."));
     m_targetLabel->setText(tr("&to"));
@@ -281,8 +284,9 @@ void ArithmeticSection::retranslateUi() {
         m_rounding->setItemData(i, roundingToolTip(kAllRoundingModes[i]), Qt::ToolTipRole);
     }
     m_saturate->setText(tr("&saturate"));
-    m_saturate->setToolTip(tr("For formats without infinity (E4M3 and the MX formats): overflow gives the largest finite "
-                              "value instead of NaN, as PyTorch's saturating casts do."));
+    m_saturate->setToolTip(
+        tr("For formats without infinity (E4M3 and the MX formats): overflow gives the largest finite "
+           "value instead of NaN, as PyTorch's saturating casts do."));
     m_tininess->setText(tr("tininess &before rounding"));
     m_tininess->setToolTip(tr("When underflow is signalled: x86 and ARM detect tininess after rounding (the default); "
                               "some other processors before it."));
@@ -304,8 +308,9 @@ void ArithmeticSection::retranslateUi() {
     m_draw->setToolTip(tr("Stochastic rounding: use a new random draw (Ctrl+D)."));
     m_swap->setText(tr("&Swap a and b"));
     m_tableTitle->setText(tr("The same operation in every format"));
-    m_tableTitle->setToolTip(tr("Each row reads the operands into its format and computes there: watch small addends vanish "
-                                "in FP16 and BF16 while FP32 keeps them."));
+    m_tableTitle->setToolTip(
+        tr("Each row reads the operands into its format and computes there: watch small addends vanish "
+           "in FP16 and BF16 while FP32 keeps them."));
     m_model->refresh();
     emit m_model->headerDataChanged(Qt::Horizontal, 0, OperationTableModel::ColumnCount - 1);
     recompute();
@@ -353,7 +358,8 @@ void ArithmeticSection::recompute() {
 
     const QPalette pal = QApplication::palette();
     if (!m_outcome.ok()) {
-        m_result->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(warningColor(pal).name(), m_outcome.error.toHtmlEscaped()));
+        m_result->setText(QStringLiteral("<span style='color:%1'>%2</span>")
+                              .arg(warningColor(pal).name(), m_outcome.error.toHtmlEscaped()));
     } else {
         const Format& rf = m_outcome.resultFormat;
         QStringList ops;
@@ -361,17 +367,20 @@ void ArithmeticSection::recompute() {
         const QString expr = operationExpression(m_kind, ops);
         const Flags fl = m_outcome.result.flags;
         const QColor flagColour = fl & (kOverflow | kUnderflow | kInvalid | kDivideByZero) ? warningColor(pal)
-                                  : fl ? pal.color(QPalette::WindowText) : okColor(pal);
+                                  : fl ? pal.color(QPalette::WindowText)
+                                       : okColor(pal);
         m_result->setText(tr("%1 = <b>%2</b> in %3 (%4) — flags: <span style='color:%5'>%6</span>")
-                              .arg(expr.toHtmlEscaped(), storedText(rf, m_outcome.result.bits).toHtmlEscaped(), formatDisplayName(rf),
-                                   qs(hexBits(rf, m_outcome.result.bits)), flagColour.name(), flagsText(fl)));
+                              .arg(expr.toHtmlEscaped(), storedText(rf, m_outcome.result.bits).toHtmlEscaped(),
+                                   formatDisplayName(rf), qs(hexBits(rf, m_outcome.result.bits)), flagColour.name(),
+                                   flagsText(fl)));
         m_result->setToolTip(flagsExplanation(fl));
     }
 
     {
         const QSignalBlocker blocker(m_stepList);
         m_stepList->clear();
-        for (std::size_t i = 0; i < m_steps.size(); ++i) m_stepList->addItem(QStringLiteral("%1. %2").arg(i + 1).arg(m_steps[i].title));
+        for (std::size_t i = 0; i < m_steps.size(); ++i)
+            m_stepList->addItem(QStringLiteral("%1. %2").arg(i + 1).arg(m_steps[i].title));
     }
     // Keep the learner's place when only the numbers changed.
     m_step = m_steps.size() == previousCount ? std::min(previousStep, int(m_steps.size()) - 1) : 0;
@@ -390,19 +399,20 @@ void ArithmeticSection::updateStochasticPanel() {
         return;
     }
     if (!m_outcome.stochastic) {
-        m_stochastic->setText(tr("Stochastic rounding: the result is exact (or a special case), so there is nothing to round."));
+        m_stochastic->setText(
+            tr("Stochastic rounding: the result is exact (or a special case), so there is nothing to round."));
         return;
     }
     const StochasticChoice& sc = *m_outcome.stochastic;
     const Format& rf = m_outcome.resultFormat;
     const double freq = stochasticUpFrequency(currentInput(), kStochasticTrials, m_seed * 7919);
-    m_stochastic->setText(tr("Stochastic rounding picks <b>%1</b> (toward zero) with probability %2 or <b>%3</b> (away from zero) with "
-                             "probability %4 = the dropped fraction of an ulp. This draw: %5 → <b>%6</b>. Over %7 draws, %8% went up.")
-                              .arg(storedText(rf, sc.down), approxText(1 - sc.probabilityUp, 4), storedText(rf, sc.up),
-                                   approxText(sc.probabilityUp, 4), approxText(sc.draw, 4),
-                                   sc.wentUp ? tr("up") : tr("down"))
-                              .arg(kStochasticTrials)
-                              .arg(approxText(100 * freq, 3)));
+    m_stochastic->setText(
+        tr("Stochastic rounding picks <b>%1</b> (toward zero) with probability %2 or <b>%3</b> (away from zero) with "
+           "probability %4 = the dropped fraction of an ulp. This draw: %5 → <b>%6</b>. Over %7 draws, %8% went up.")
+            .arg(storedText(rf, sc.down), approxText(1 - sc.probabilityUp, 4), storedText(rf, sc.up),
+                 approxText(sc.probabilityUp, 4), approxText(sc.draw, 4), sc.wentUp ? tr("up") : tr("down"))
+            .arg(kStochasticTrials)
+            .arg(approxText(100 * freq, 3)));
 }
 
 void ArithmeticSection::showStep() {

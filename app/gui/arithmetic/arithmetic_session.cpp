@@ -33,10 +33,12 @@ void ArithmeticSection::saveSession(QJsonObject& out) const {
 QStringList ArithmeticSection::restoreSession(const QJsonObject& in) {
     SessionReader read(in, title());
     const auto isFormat = [](const QString& name) { return resolveFormat(name).has_value(); };
-    if (const auto op = read.stringWhere(QStringLiteral("operation"), [](const QString& k) { return parseOperationName(k.toStdString()).has_value(); },
-                                         tr("an operation")))
+    if (const auto op = read.stringWhere(
+            QStringLiteral("operation"),
+            [](const QString& k) { return parseOperationName(k.toStdString()).has_value(); }, tr("an operation")))
         setOperation(*parseOperationName(op->toStdString()));
-    if (const auto f = read.stringWhere(QStringLiteral("format"), isFormat, tr("a format FP Lab knows"))) setFormatName(*f);
+    if (const auto f = read.stringWhere(QStringLiteral("format"), isFormat, tr("a format FP Lab knows")))
+        setFormatName(*f);
     if (const auto t = read.stringWhere(QStringLiteral("target"), isFormat, tr("a format FP Lab knows"))) {
         if (m_target->findData(*t) < 0) {
             // A custom format the Explorer's part of the session just added.

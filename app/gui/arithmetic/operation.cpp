@@ -72,7 +72,8 @@ OperationOutcome evaluate(const OperationInput& in, const Format& f, bool traced
         // Operands are read with nearest-even: the chosen mode applies to the operation itself.
         const LiteralOrError read = readLiteral(text.toStdString(), f, Env{});
         if (!read.literal) {
-            const QString why = read.nanProblem != NanProblem::None ? nanProblemText(read.nanProblem, f, text) : qs(read.error);
+            const QString why = read.nanProblem != NanProblem::None ? nanProblemText(read.nanProblem, f, text)
+                                                                    : qs(read.error);
             out.error = Text::tr("operand %1: %2").arg(QChar(QLatin1Char('a' + i)), why);
             return out;
         }

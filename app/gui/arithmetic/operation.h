@@ -39,8 +39,8 @@ struct OperandValue {
 
 // Stochastic rounding's two candidates and the chance of each.
 struct StochasticChoice {
-    std::uint64_t down = 0;  // toward zero
-    std::uint64_t up = 0;    // away from zero
+    std::uint64_t down = 0;   // toward zero
+    std::uint64_t up = 0;     // away from zero
     double probabilityUp = 0; // the discarded fraction of an ulp
     double draw = 0;          // the random draw as a fraction of an ulp: up when draw < probabilityUp
     bool wentUp = false;

@@ -14,9 +14,9 @@
 namespace fplab::gui {
 
 struct StepRow {
-    QString label;       // "a", "b shifted", "kept | G R S"
+    QString label; // "a", "b shifted", "kept | G R S"
     QList<BitCell> cells;
-    QString note;        // "× 2^-14", "= 1.0001"
+    QString note; // "× 2^-14", "= 1.0001"
 };
 
 enum class StepKind { Operands, Unpack, Exponents, Align, Combine, Normalise, Special, Round, Result };

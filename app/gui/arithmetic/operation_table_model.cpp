@@ -88,9 +88,14 @@ void OperationTableModel::compute(Row& row) const {
     const bool twoOperands = in.kind == Operation::Add || in.kind == Operation::Sub;
     const bool nanOperand = std::any_of(out.operands.begin(), out.operands.end(),
                                         [&](const OperandValue& op) { return isNan(classify(source, op.bits)); });
-    const auto finiteNonzero = [&](std::uint64_t b) { const FloatClass c = classify(source, b); return c == FloatClass::Normal || c == FloatClass::Subnormal; };
+    const auto finiteNonzero = [&](std::uint64_t b) {
+        const FloatClass c = classify(source, b);
+        return c == FloatClass::Normal || c == FloatClass::Subnormal;
+    };
     if (fl & kOverflow) {
-        row.note = cls == FloatClass::Infinity ? tr("overflow → infinity") : isNan(cls) ? tr("overflow → NaN") : tr("overflow → saturated");
+        row.note = cls == FloatClass::Infinity ? tr("overflow → infinity")
+                   : isNan(cls)                ? tr("overflow → NaN")
+                                               : tr("overflow → saturated");
         row.warning = true;
     } else if (fl & kInvalid) {
         row.note = tr("invalid → NaN");
@@ -98,9 +103,10 @@ void OperationTableModel::compute(Row& row) const {
     } else if (nanOperand) {
         // Not swamping: the NaN operand comes out whatever the other operands are.
         row.note = tr("a NaN operand → NaN");
-        row.noteTip = tr("An operation with a NaN operand returns a quiet NaN, the first NaN operand's sign and payload "
-                         "where the format has them (IEEE 754 NaN propagation): nothing about the other operands "
-                         "survives.");
+        row.noteTip = tr(
+            "An operation with a NaN operand returns a quiet NaN, the first NaN operand's sign and payload "
+            "where the format has them (IEEE 754 NaN propagation): nothing about the other operands "
+            "survives.");
         row.warning = true;
     } else if (fl & kUnderflow) {
         row.note = cls == FloatClass::Zero ? tr("underflow → zero") : tr("underflow → subnormal");
@@ -109,8 +115,11 @@ void OperationTableModel::compute(Row& row) const {
         row.note = tr("b vanished: the result equals a");
         row.noteTip = tr("b is smaller than half an ulp of a, so adding it changes nothing (swamping).");
         row.warning = row.vanished = true;
-    } else if (twoOperands && finiteNonzero(out.operands[0].bits) && out.result.bits == (in.kind == Operation::Sub ? (out.operands[1].bits ^ source.signMask()) : out.operands[1].bits)) {
-        row.note = tr("a vanished: the result equals %1b").arg(in.kind == Operation::Sub ? QStringLiteral("−") : QString());
+    } else if (twoOperands && finiteNonzero(out.operands[0].bits) &&
+               out.result.bits ==
+                   (in.kind == Operation::Sub ? (out.operands[1].bits ^ source.signMask()) : out.operands[1].bits)) {
+        row.note =
+            tr("a vanished: the result equals %1b").arg(in.kind == Operation::Sub ? QStringLiteral("−") : QString());
         row.warning = row.vanished = true;
     } else if (fl & kInexact) {
         row.note = tr("rounded");
@@ -145,7 +154,8 @@ QVariant OperationTableModel::data(const QModelIndex& index, int role) const {
         if (index.column() == FlagsColumn || index.column() == NoteColumn) return row.noteTip;
         return {};
     case Qt::DecorationRole:
-        if (index.column() == NoteColumn && row.warning) return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+        if (index.column() == NoteColumn && row.warning)
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
         return {};
     case Qt::ForegroundRole:
         if (index.column() == NoteColumn && row.warning) return warningColor(QApplication::palette());

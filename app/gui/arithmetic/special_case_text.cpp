@@ -16,7 +16,8 @@ QString specialCaseText(SpecialCase c) {
     case SpecialCase::InfDivFinite: return SpecialCaseText::tr("infinity divided by a finite number is infinity");
     case SpecialCase::FiniteDivInf: return SpecialCaseText::tr("a finite number divided by infinity is zero");
     case SpecialCase::ZeroDivZero: return SpecialCaseText::tr("0 / 0 is invalid");
-    case SpecialCase::DivByZeroNoInfinity: return SpecialCaseText::tr("division by zero, and the format has no infinity");
+    case SpecialCase::DivByZeroNoInfinity:
+        return SpecialCaseText::tr("division by zero, and the format has no infinity");
     case SpecialCase::DivByZero: return SpecialCaseText::tr("division by zero gives infinity");
     case SpecialCase::ZeroDivided: return SpecialCaseText::tr("zero divided by a number is zero");
     case SpecialCase::SqrtNan: return SpecialCaseText::tr("sqrt(NaN) is NaN");
@@ -30,7 +31,8 @@ QString specialCaseText(SpecialCase c) {
     case SpecialCase::NanConverts: return SpecialCaseText::tr("a NaN converts to a NaN");
     case SpecialCase::NoNegativeValues: return SpecialCaseText::tr("the format has no negative values");
     case SpecialCase::InfinityConverts: return SpecialCaseText::tr("infinity converts to infinity");
-    case SpecialCase::InfinitySaturates: return SpecialCaseText::tr("saturating conversion: infinity becomes the largest finite value");
+    case SpecialCase::InfinitySaturates:
+        return SpecialCaseText::tr("saturating conversion: infinity becomes the largest finite value");
     case SpecialCase::NoInfinity: return SpecialCaseText::tr("the format has no infinity");
     case SpecialCase::ZeroConverts: return SpecialCaseText::tr("zero converts to zero");
     }

@@ -10,7 +10,8 @@
 
 namespace fplab::gui {
 
-StepView::StepView(QWidget* parent) : QWidget(parent), m_title(new QLabel(this)), m_body(new QLabel(this)), m_grid(new QGridLayout) {
+StepView::StepView(QWidget* parent)
+    : QWidget(parent), m_title(new QLabel(this)), m_body(new QLabel(this)), m_grid(new QGridLayout) {
     QFont big = m_title->font();
     big.setBold(true);
     big.setPointSizeF(big.pointSizeF() * 1.15);

@@ -94,7 +94,8 @@ int BitRowWidget::cellAt(const QPoint& pos) const {
 
 int BitRowWidget::preferredHeight() const {
     const QFontMetrics fm = fontMetrics();
-    const bool captions = std::any_of(m_groups.begin(), m_groups.end(), [](const BitGroup& g) { return !g.caption.isEmpty(); });
+    const bool captions = std::any_of(m_groups.begin(), m_groups.end(),
+                                      [](const BitGroup& g) { return !g.caption.isEmpty(); });
     // Room for the largest cell: the cells grow with the width, the height does not follow them.
     return (m_groups.isEmpty() ? 0 : labelHeight(fm)) + maxCell() + (captions ? labelHeight(fm) : 0) + 3;
 }
@@ -158,12 +159,13 @@ void BitRowWidget::paintEvent(QPaintEvent*) {
         const int span = std::max(last.right() - first.left(), fm.horizontalAdvance(g.label) + 4);
         p.setPen(pal.color(QPalette::WindowText));
         const QRect labelRect(centre - span / 2, labelTop, span, labelHeight(fm));
-        p.drawText(labelRect, Qt::AlignHCenter | Qt::AlignBottom, fm.elidedText(g.label, Qt::ElideRight, std::max(span, last.right() - first.left() + 2 * m_cell)));
+        p.drawText(labelRect, Qt::AlignHCenter | Qt::AlignBottom,
+                   fm.elidedText(g.label, Qt::ElideRight, std::max(span, last.right() - first.left() + 2 * m_cell)));
         if (!g.caption.isEmpty()) {
             p.setPen(pal.color(QPalette::PlaceholderText));
             const int capSpan = std::max(last.right() - first.left(), fm.horizontalAdvance(g.caption) + 4);
-            p.drawText(QRect(centre - capSpan / 2, captionTop, capSpan, labelHeight(fm)), Qt::AlignHCenter | Qt::AlignTop,
-                       g.caption);
+            p.drawText(QRect(centre - capSpan / 2, captionTop, capSpan, labelHeight(fm)),
+                       Qt::AlignHCenter | Qt::AlignTop, g.caption);
         }
     }
 }
@@ -176,7 +178,8 @@ bool BitRowWidget::event(QEvent* event) {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const int i = cellAt(help->pos());
-        if (i >= 0 && !m_cells[i].toolTip.isEmpty()) QToolTip::showText(help->globalPos(), m_cells[i].toolTip, this, cellRect(i));
+        if (i >= 0 && !m_cells[i].toolTip.isEmpty())
+            QToolTip::showText(help->globalPos(), m_cells[i].toolTip, this, cellRect(i));
         else QToolTip::hideText();
         return true;
     }

@@ -73,9 +73,9 @@ QColor seriesColor(int index, const QPalette& palette) {
                                   QColor(0xd9, 0xa5, 0x8c), QColor(0x6f, 0xe0, 0xec), QColor(0xb0, 0xb0, 0xb0)};
     // Present mode: saturated colours far apart in hue and lightness (readable on a projector).
     static const QColor strongLight[] = {QColor(0x00, 0x3c, 0xc8), QColor(0xd0, 0x00, 0x00), QColor(0x00, 0x80, 0x00),
-                                        QColor(0x80, 0x00, 0xa0), QColor(0xe0, 0x70, 0x00), QColor(0x00, 0x00, 0x00)};
+                                         QColor(0x80, 0x00, 0xa0), QColor(0xe0, 0x70, 0x00), QColor(0x00, 0x00, 0x00)};
     static const QColor strongDark[] = {QColor(0x4d, 0xc3, 0xff), QColor(0xff, 0x55, 0x55), QColor(0x66, 0xff, 0x66),
-                                       QColor(0xff, 0x80, 0xff), QColor(0xff, 0xd0, 0x00), QColor(0xff, 0xff, 0xff)};
+                                        QColor(0xff, 0x80, 0xff), QColor(0xff, 0xd0, 0x00), QColor(0xff, 0xff, 0xff)};
     const int n = int(std::size(light));
     if (g_highContrast) return isDarkPalette(palette) ? strongDark[index % n] : strongLight[index % n];
     return isDarkPalette(palette) ? dark[index % n] : light[index % n];
@@ -278,7 +278,8 @@ void thinTicks(QChart* chart, int width, int height) {
         const bool horizontal = axis->orientation() == Qt::Horizontal;
         int longest = 0;
         for (const QString& l : axis->categoriesLabels()) longest = std::max(longest, fm.horizontalAdvance(l));
-        const int legendWidth = chart->legend()->alignment() == Qt::AlignRight ? int(chart->legend()->minimumWidth()) : 0;
+        const int legendWidth = chart->legend()->alignment() == Qt::AlignRight ? int(chart->legend()->minimumWidth())
+                                                                               : 0;
         const int length = horizontal ? width - 100 - legendWidth : height - 110;
         const int perTick = horizontal ? longest + 24 : fm.height() * 2;
         const int ticks = std::clamp(length / std::max(perTick, 1), 2, 6);

@@ -44,7 +44,7 @@ struct AxisTicks {
     double min = 0;
     double max = 1;
     double step = 1;
-    std::vector<double> values; // k * step, so zero is exactly 0
+    std::vector<double> values;  // k * step, so zero is exactly 0
     std::vector<QString> labels; // just the digits the step needs: "0.2", "1500", "2e-07"; never "-0"
 };
 AxisTicks niceTicks(double lo, double hi, int maxTicks = 6, bool integers = false);

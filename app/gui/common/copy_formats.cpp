@@ -44,7 +44,8 @@ QString pythonLiteral(const Format& f, std::uint64_t bits) {
     const FloatClass c = classify(f, bits);
     QString value;
     if (isNan(c)) value = QStringLiteral("float('nan')");
-    else if (c == FloatClass::Infinity) value = signOf(f, bits) ? QStringLiteral("float('-inf')") : QStringLiteral("float('inf')");
+    else if (c == FloatClass::Infinity)
+        value = signOf(f, bits) ? QStringLiteral("float('-inf')") : QStringLiteral("float('inf')");
     else value = QStringLiteral("float.fromhex('%1')").arg(qs(hexFloat(f, bits)));
     const auto torch = [&](const char* dtype) {
         return QStringLiteral("torch.tensor(%1, dtype=torch.%2)").arg(value, QLatin1String(dtype));
@@ -76,7 +77,8 @@ QString copyText(CopyKind kind, const CopySource& s) {
         // fplab-cli refuses stochastic rounding (not reproducible): give it the bits instead.
         const bool useTyped = !s.typed.trimmed().isEmpty() && s.rounding != RoundingMode::Stochastic;
         QString cmd = QStringLiteral("fplab-cli show %1 --format %2")
-                          .arg(shellWord(useTyped ? s.typed.trimmed() : qs(hexBits(s.format, s.bits))), shellWord(s.formatName));
+                          .arg(shellWord(useTyped ? s.typed.trimmed() : qs(hexBits(s.format, s.bits))),
+                               shellWord(s.formatName));
         if (useTyped && s.rounding != RoundingMode::NearestEven)
             cmd += QStringLiteral(" --rounding ") + QString::fromLatin1(roundingName(s.rounding).data());
         return cmd;

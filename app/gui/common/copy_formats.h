@@ -15,9 +15,9 @@ enum class CopyKind { Hex, Binary, CLiteral, PythonLiteral, CliCommand };
 
 struct CopySource {
     Format format;
-    QString formatName;   // the name fplab-cli knows it by (preset or custom)
+    QString formatName; // the name fplab-cli knows it by (preset or custom)
     std::uint64_t bits = 0;
-    QString typed;        // what the user typed; empty when the value came from bits
+    QString typed; // what the user typed; empty when the value came from bits
     RoundingMode rounding = RoundingMode::NearestEven;
 };
 

@@ -44,7 +44,8 @@ void showHeader(QTableWidget* table, int column, int width, int headerMargin) {
     QTableWidgetItem* h = table->horizontalHeaderItem(column);
     if (!h) return;
     const QString full = fullHeaderText(h);
-    const QString shown = QFontMetrics(table->horizontalHeader()->font()).elidedText(full, Qt::ElideRight, width - headerMargin);
+    const QString shown =
+        QFontMetrics(table->horizontalHeader()->font()).elidedText(full, Qt::ElideRight, width - headerMargin);
     h->setToolTip(full);
     h->setData(kShownTextRole, shown);
     if (h->text() != shown) h->setText(shown);
@@ -53,7 +54,8 @@ void showHeader(QTableWidget* table, int column, int width, int headerMargin) {
 void giveTooltips(QTableWidget* table) {
     for (int column = 0; column < table->columnCount(); ++column) {
         for (int row = 0; row < table->rowCount(); ++row)
-            if (QTableWidgetItem* item = table->item(row, column); item && item->toolTip().isEmpty() && !item->text().isEmpty())
+            if (QTableWidgetItem* item = table->item(row, column);
+                item && item->toolTip().isEmpty() && !item->text().isEmpty())
                 item->setToolTip(item->text());
     }
 }
@@ -69,7 +71,9 @@ void fitNow(QTableWidget* table) {
     // The header never makes a section narrower than its minimum: count with it, or the columns overflow.
     const int smallest = table->horizontalHeader()->minimumSectionSize();
     for (int c = 0; c < columns; ++c)
-        need[std::size_t(c)] = table->isColumnHidden(c) ? 0 : std::max(smallest, neededWidth(table, c, cellMargin, headerMargin));
+        need[std::size_t(c)] = table->isColumnHidden(c)
+                                   ? 0
+                                   : std::max(smallest, neededWidth(table, c, cellMargin, headerMargin));
     const int room = table->viewport()->width();
     std::vector<int> width = need;
     const int total = std::accumulate(need.begin(), need.end(), 0);
@@ -139,7 +143,8 @@ private:
 } // namespace
 
 void fitColumnsToWidth(QTableWidget* table) {
-    auto* fitter = static_cast<ColumnFitter*>(table->findChild<QObject*>(QStringLiteral("columnFitter"), Qt::FindDirectChildrenOnly));
+    auto* fitter = static_cast<ColumnFitter*>(
+        table->findChild<QObject*>(QStringLiteral("columnFitter"), Qt::FindDirectChildrenOnly));
     if (!fitter) fitter = new ColumnFitter(table);
     fitter->fit();
 }

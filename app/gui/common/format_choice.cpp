@@ -60,7 +60,9 @@ QString formatSummary(const Format& f) {
     QString specials;
     switch (f.specials) {
     case SpecialValues::Ieee: specials = Text::tr("IEEE infinities and NaNs"); break;
-    case SpecialValues::FiniteWithNan: specials = Text::tr("no infinity; NaN only where exponent and mantissa bits are all ones"); break;
+    case SpecialValues::FiniteWithNan:
+        specials = Text::tr("no infinity; NaN only where exponent and mantissa bits are all ones");
+        break;
     case SpecialValues::FiniteOnly: specials = Text::tr("no infinity, no NaN: every encoding is a number"); break;
     case SpecialValues::Fnuz: specials = Text::tr("no infinity, no negative zero; one NaN (the sign bit alone)"); break;
     }

@@ -20,10 +20,14 @@ constexpr KnownReason kKnown[] = {
     {"FP Lab was built without CUDA", QT_TRANSLATE_NOOP("fplab::gui::GpuText", "FP Lab was built without CUDA")},
     {"no CUDA-capable GPU is visible", QT_TRANSLATE_NOOP("fplab::gui::GpuText", "no CUDA-capable GPU is visible")},
     {"no NVIDIA driver is installed", QT_TRANSLATE_NOOP("fplab::gui::GpuText", "no NVIDIA driver is installed")},
-    {"the NVIDIA driver supports CUDA ", QT_TRANSLATE_NOOP("fplab::gui::GpuText", "the NVIDIA driver is older than this build's CUDA: ")},
-    {"only the CUDA stub driver library was found", QT_TRANSLATE_NOOP("fplab::gui::GpuText", "only the CUDA stub driver library was found")},
-    {"every GPU is busy or in exclusive-process mode", QT_TRANSLATE_NOOP("fplab::gui::GpuText", "every GPU is busy or in exclusive-process mode")},
-    {"the driver reports no CUDA devices", QT_TRANSLATE_NOOP("fplab::gui::GpuText", "the driver reports no CUDA devices")},
+    {"the NVIDIA driver supports CUDA ",
+     QT_TRANSLATE_NOOP("fplab::gui::GpuText", "the NVIDIA driver is older than this build's CUDA: ")},
+    {"only the CUDA stub driver library was found",
+     QT_TRANSLATE_NOOP("fplab::gui::GpuText", "only the CUDA stub driver library was found")},
+    {"every GPU is busy or in exclusive-process mode",
+     QT_TRANSLATE_NOOP("fplab::gui::GpuText", "every GPU is busy or in exclusive-process mode")},
+    {"the driver reports no CUDA devices",
+     QT_TRANSLATE_NOOP("fplab::gui::GpuText", "the driver reports no CUDA devices")},
     {"no GPU: ", QT_TRANSLATE_NOOP("fplab::gui::GpuText", "no GPU: ")},
 };
 

@@ -66,14 +66,15 @@ bool JobRunner::start(const QString& title, Work work, Done done) {
 
 bool JobRunner::startJob(const QString& title, Work work, std::function<void()> show, const JobTexts& texts,
                          const std::function<void(const QString&, int)>& tell) {
-    const bool started = start(title, std::move(work), [show = std::move(show), texts, tell](const JobOutcome& outcome) {
-        if (outcome.cancelled) tell(texts.cancelled, 6000);
-        else if (!outcome.error.isEmpty()) tell(texts.failed.arg(outcome.error), 0);
-        else {
-            show();
-            tell(texts.done, 4000);
-        }
-    });
+    const bool started = start(title, std::move(work),
+                               [show = std::move(show), texts, tell](const JobOutcome& outcome) {
+                                   if (outcome.cancelled) tell(texts.cancelled, 6000);
+                                   else if (!outcome.error.isEmpty()) tell(texts.failed.arg(outcome.error), 0);
+                                   else {
+                                       show();
+                                       tell(texts.done, 4000);
+                                   }
+                               });
     if (!started) tell(tr("Another job is still running: cancel it first."), 6000);
     return started;
 }

@@ -39,7 +39,8 @@ QString joinCjkLineBreaks(const QString& markdown) {
     bool inCode = false;
     for (int i = 0; i < lines.size(); ++i) {
         const QString& line = lines[i];
-        if (line.trimmed().startsWith(QLatin1String("```")) || line.trimmed().startsWith(QLatin1String("~~~"))) inCode = !inCode;
+        if (line.trimmed().startsWith(QLatin1String("```")) || line.trimmed().startsWith(QLatin1String("~~~")))
+            inCode = !inCode;
         out += line;
         if (i + 1 == lines.size()) break;
         const bool join = !inCode && !line.isEmpty() && isCjk(line.back()) && !startsBlock(lines[i + 1]);

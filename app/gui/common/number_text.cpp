@@ -93,11 +93,18 @@ QString flagsText(Flags flags) {
 
 QString flagsExplanation(Flags flags) {
     QStringList lines;
-    if (flags & kInvalid) lines << Text::tr("Invalid: the operation has no meaningful result (0/0, inf - inf, sqrt of a negative), so it gives NaN.");
-    if (flags & kDivideByZero) lines << Text::tr("Divide-by-zero: a finite number divided by zero gives an exact infinity.");
-    if (flags & kOverflow) lines << Text::tr("Overflow: the rounded result is larger than the largest finite value of the format.");
-    if (flags & kUnderflow) lines << Text::tr("Underflow: the result is tiny (below the smallest normal) and inexact, so precision was lost in the subnormal range.");
-    if (flags & kInexact) lines << Text::tr("Inexact: the exact result needed more bits than the format has, so it was rounded.");
+    if (flags & kInvalid)
+        lines << Text::tr(
+            "Invalid: the operation has no meaningful result (0/0, inf - inf, sqrt of a negative), so it gives NaN.");
+    if (flags & kDivideByZero)
+        lines << Text::tr("Divide-by-zero: a finite number divided by zero gives an exact infinity.");
+    if (flags & kOverflow)
+        lines << Text::tr("Overflow: the rounded result is larger than the largest finite value of the format.");
+    if (flags & kUnderflow)
+        lines << Text::tr("Underflow: the result is tiny (below the smallest normal) and inexact, so precision was "
+                          "lost in the subnormal range.");
+    if (flags & kInexact)
+        lines << Text::tr("Inexact: the exact result needed more bits than the format has, so it was rounded.");
     if (lines.isEmpty()) lines << Text::tr("No flag: the result is exact.");
     return lines.join(QLatin1Char('\n'));
 }
@@ -130,17 +137,23 @@ QString roundingText(RoundingMode mode) {
 QString roundingToolTip(RoundingMode mode) {
     switch (mode) {
     case RoundingMode::NearestEven:
-        return Text::tr("The IEEE default and what GPUs use: the nearest value; a tie goes to the one whose last bit is 0.");
+        return Text::tr(
+            "The IEEE default and what GPUs use: the nearest value; a tie goes to the one whose last bit is 0.");
     case RoundingMode::NearestAway:
-        return Text::tr("The nearest value; a tie goes away from zero (like rounding 2.5 to 3). __float_to_tf32 does this.");
+        return Text::tr(
+            "The nearest value; a tie goes away from zero (like rounding 2.5 to 3). __float_to_tf32 does this.");
     case RoundingMode::TowardZero:
         return Text::tr("Drop the extra bits (truncate). Tensor cores truncate some products this way.");
-    case RoundingMode::TowardPositive: return Text::tr("Always round up, toward +infinity (interval arithmetic's upper bound).");
-    case RoundingMode::TowardNegative: return Text::tr("Always round down, toward -infinity (interval arithmetic's lower bound).");
+    case RoundingMode::TowardPositive:
+        return Text::tr("Always round up, toward +infinity (interval arithmetic's upper bound).");
+    case RoundingMode::TowardNegative:
+        return Text::tr("Always round down, toward -infinity (interval arithmetic's lower bound).");
     case RoundingMode::ToOdd:
-        return Text::tr("Truncate, then set the last bit if anything was dropped: avoids double-rounding errors when rounding again later.");
+        return Text::tr("Truncate, then set the last bit if anything was dropped: avoids double-rounding errors when "
+                        "rounding again later.");
     case RoundingMode::Stochastic:
-        return Text::tr("Round up with probability equal to the dropped fraction of an ulp: unbiased on average, so tiny updates are not always lost.");
+        return Text::tr("Round up with probability equal to the dropped fraction of an ulp: unbiased on average, so "
+                        "tiny updates are not always lost.");
     }
     return {};
 }

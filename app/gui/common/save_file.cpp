@@ -36,8 +36,9 @@ QString saveFile(const QString& path, const QByteArray& contents) {
             .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(folder),
                  QString::fromLatin1(QStorageInfo(folder).fileSystemType()));
     const QByteArray native = QFile::encodeName(path);
-    const auto error = platform::writeFileAtomically(std::filesystem::path(native.toStdString()),
-                                                     std::string_view(contents.constData(), std::size_t(contents.size())));
+    const auto error = platform::writeFileAtomically(
+        std::filesystem::path(native.toStdString()),
+        std::string_view(contents.constData(), std::size_t(contents.size())));
     if (!error) return {};
     return Text::tr("Could not save %1: %2").arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(error->c_str()));
 }

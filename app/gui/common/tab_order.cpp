@@ -37,13 +37,15 @@ void collectLayout(QLayout* layout, QList<QWidget*>& out, std::set<QWidget*>& se
             form->getItemPosition(i, &row, &role);
             column = role == QFormLayout::LabelRole ? 0 : 1;
         } else if (auto* box = qobject_cast<QBoxLayout*>(layout)) {
-            const bool reversed = box->direction() == QBoxLayout::RightToLeft || box->direction() == QBoxLayout::BottomToTop;
+            const bool reversed = box->direction() == QBoxLayout::RightToLeft ||
+                                  box->direction() == QBoxLayout::BottomToTop;
             column = reversed ? layout->count() - 1 - i : i;
         }
         items.push_back({row, column, i, layout->itemAt(i)});
     }
-    std::stable_sort(items.begin(), items.end(),
-                     [](const Item& a, const Item& b) { return std::tie(a.row, a.column) < std::tie(b.row, b.column); });
+    std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
+        return std::tie(a.row, a.column) < std::tie(b.row, b.column);
+    });
     for (const Item& it : items) {
         if (QWidget* w = it.item->widget()) collectWidget(w, out, seen);
         else if (QLayout* inner = it.item->layout()) collectLayout(inner, out, seen);

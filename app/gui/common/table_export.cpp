@@ -31,8 +31,11 @@ QString markdownField(QString text) {
 QString joinRow(const QStringList& cells, TableTextFormat format) {
     QStringList out;
     for (const QString& c : cells)
-        out << (format == TableTextFormat::Tsv ? tsvField(c) : format == TableTextFormat::Csv ? csvField(c) : markdownField(c));
-    if (format == TableTextFormat::Markdown) return QStringLiteral("| ") + out.join(QStringLiteral(" | ")) + QStringLiteral(" |");
+        out << (format == TableTextFormat::Tsv   ? tsvField(c)
+                : format == TableTextFormat::Csv ? csvField(c)
+                                                 : markdownField(c));
+    if (format == TableTextFormat::Markdown)
+        return QStringLiteral("| ") + out.join(QStringLiteral(" | ")) + QStringLiteral(" |");
     return out.join(format == TableTextFormat::Tsv ? QStringLiteral("\t") : QStringLiteral(","));
 }
 

@@ -51,8 +51,7 @@ void setTextColour(QLabel* label, PaletteColour colour) {
     const QString name = QLatin1String(TextColourFollower::kName);
     if (QObject* follower = label->findChild<QObject*>(name, Qt::FindDirectChildrenOnly))
         static_cast<TextColourFollower*>(follower)->setColour(colour);
-    else
-        new TextColourFollower(label, colour);
+    else new TextColourFollower(label, colour);
 }
 
 QColor textColourOf(const QLabel* label) { return label->palette().color(label->foregroundRole()); }

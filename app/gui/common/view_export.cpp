@@ -97,14 +97,16 @@ void ViewExport::attachTable(QTableView* table) {
     tsv->setShortcut(QKeySequence::Copy);
     tsv->setShortcutContext(Qt::WidgetShortcut);
     connect(tsv, &QAction::triggered, this, [this, table] { copyTable(table, TableTextFormat::Tsv); });
-    connect(add(kCopyMarkdown), &QAction::triggered, this, [this, table] { copyTable(table, TableTextFormat::Markdown); });
+    connect(add(kCopyMarkdown), &QAction::triggered, this,
+            [this, table] { copyTable(table, TableTextFormat::Markdown); });
     connect(add(kExportCsv), &QAction::triggered, this, [this, table] { exportTable(table); });
     // A view that builds its own context menu keeps it; the shortcut still works.
     if (table->contextMenuPolicy() == Qt::DefaultContextMenu) table->setContextMenuPolicy(Qt::ActionsContextMenu);
 }
 
 void ViewExport::attachChart(QChartView* chart) {
-    for (auto [name, format] : {std::pair{kExportPng, ChartImageFormat::Png}, std::pair{kExportSvg, ChartImageFormat::Svg}}) {
+    for (auto [name, format] :
+         {std::pair{kExportPng, ChartImageFormat::Png}, std::pair{kExportSvg, ChartImageFormat::Svg}}) {
         auto* a = new QAction(chart);
         a->setObjectName(name);
         chart->addAction(a);
@@ -183,12 +185,18 @@ void ViewExport::fillExportMenu(QMenu* menu, QWidget* within) {
         const QString name = viewName(view);
         if (auto* table = qobject_cast<QTableView*>(view)) {
             connect(menu->addAction(tr("Table “%1” as CSV…").arg(name)), &QAction::triggered, this,
-                    [this, t = QPointer<QTableView>(table)] { if (t) exportTable(t); });
+                    [this, t = QPointer<QTableView>(table)] {
+                        if (t) exportTable(t);
+                    });
         } else if (auto* chart = qobject_cast<QChartView*>(view)) {
             connect(menu->addAction(tr("Chart “%1” as PNG…").arg(name)), &QAction::triggered, this,
-                    [this, c = QPointer<QChartView>(chart)] { if (c) exportChart(c, ChartImageFormat::Png); });
+                    [this, c = QPointer<QChartView>(chart)] {
+                        if (c) exportChart(c, ChartImageFormat::Png);
+                    });
             connect(menu->addAction(tr("Chart “%1” as SVG…").arg(name)), &QAction::triggered, this,
-                    [this, c = QPointer<QChartView>(chart)] { if (c) exportChart(c, ChartImageFormat::Svg); });
+                    [this, c = QPointer<QChartView>(chart)] {
+                        if (c) exportChart(c, ChartImageFormat::Svg);
+                    });
         }
     }
     if (views.isEmpty()) menu->addAction(tr("No table or chart is shown"))->setEnabled(false);

@@ -32,7 +32,8 @@ public:
 
     // Asks where to save (title, file-type filter, suggested name); empty: cancelled.
     // A file dialog by default; tests replace it.
-    using PathAsker = std::function<QString(QWidget* parent, const QString& title, const QString& filter, const QString& name)>;
+    using PathAsker =
+        std::function<QString(QWidget* parent, const QString& title, const QString& filter, const QString& name)>;
     void setPathAsker(PathAsker ask) { m_askPath = std::move(ask); }
 
     // Attaches the actions to this view now (done automatically for views inside the root).

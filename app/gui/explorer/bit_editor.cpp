@@ -52,8 +52,9 @@ QString BitEditor::bitToolTip(int position) const {
     const int total = f.totalBits();
     const QString where = tr("Bit %1 of %2").arg(position).arg(total);
     if (f.hasSign && position == f.exponentBits + m)
-        return where + QLatin1Char('\n') + tr("Sign bit: 0 is positive, 1 is negative. Flipping it negates the value.") +
-               QLatin1Char('\n') + tr("Click to flip; drag to paint several bits.");
+        return where + QLatin1Char('\n') +
+               tr("Sign bit: 0 is positive, 1 is negative. Flipping it negates the value.") + QLatin1Char('\n') +
+               tr("Click to flip; drag to paint several bits.");
     if (position >= m) {
         const int j = position - m;
         return where + QLatin1Char('\n') +
@@ -95,18 +96,20 @@ void BitEditor::rebuild() {
         cells << c;
     }
     QString expCaption;
-    if (cls == FloatClass::Normal) expCaption = QStringLiteral("%1 − %2 = %3").arg(expField).arg(f.bias).arg(expField - f.bias);
+    if (cls == FloatClass::Normal)
+        expCaption = QStringLiteral("%1 − %2 = %3").arg(expField).arg(f.bias).arg(expField - f.bias);
     else if (cls == FloatClass::Subnormal || cls == FloatClass::Zero) expCaption = tr("min: %1").arg(f.minExponent());
     else expCaption = classText(cls);
     groups << BitGroup{index, f.exponentBits, tr("exponent"), expCaption};
     index += f.exponentBits;
 
     // The implicit bit: not stored, 1 for normal numbers and 0 for subnormals and zero.
-    BitCell implicit{cls == FloatClass::Normal ? QLatin1Char('1') : (isFinite(cls) ? QLatin1Char('0') : QChar(0x00B7)),
-                     BitRole::Implicit,
-                     tr("The implicit leading bit: not stored. It is 1 for normal numbers and 0 for subnormals and zero, "
-                        "which is why the significand reads %1.").arg(cls == FloatClass::Normal ? QStringLiteral("1.xxx")
-                                                                                             : QStringLiteral("0.xxx"))};
+    BitCell implicit{
+        cls == FloatClass::Normal ? QLatin1Char('1') : (isFinite(cls) ? QLatin1Char('0') : QChar(0x00B7)),
+        BitRole::Implicit,
+        tr("The implicit leading bit: not stored. It is 1 for normal numbers and 0 for subnormals and zero, "
+           "which is why the significand reads %1.")
+            .arg(cls == FloatClass::Normal ? QStringLiteral("1.xxx") : QStringLiteral("0.xxx"))};
     implicit.gapBefore = true;
     implicit.dashed = true;
     cells << implicit;

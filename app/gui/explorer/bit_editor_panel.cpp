@@ -22,9 +22,13 @@ BitEditorPanel::BitEditorPanel(ExplorerState* state, QWidget* parent) : QWidget(
     row->addWidget(m_bits, 1);
     row->addWidget(m_upButton);
 
-    const auto make = [this](const QKeySequence& shortcut, auto slot) { return addShortcutAction(this, shortcut, slot); };
-    m_nextUp = make(QKeySequence(Qt::ALT | Qt::Key_Up), [this] { m_state->setBits(nextUp(m_state->format(), m_state->bits())); });
-    m_nextDown = make(QKeySequence(Qt::ALT | Qt::Key_Down), [this] { m_state->setBits(nextDown(m_state->format(), m_state->bits())); });
+    const auto make = [this](const QKeySequence& shortcut, auto slot) {
+        return addShortcutAction(this, shortcut, slot);
+    };
+    m_nextUp = make(QKeySequence(Qt::ALT | Qt::Key_Up),
+                    [this] { m_state->setBits(nextUp(m_state->format(), m_state->bits())); });
+    m_nextDown = make(QKeySequence(Qt::ALT | Qt::Key_Down),
+                      [this] { m_state->setBits(nextDown(m_state->format(), m_state->bits())); });
     m_negate = make(QKeySequence(Qt::ALT | Qt::Key_Minus), [this] {
         if (m_state->format().hasSign) m_state->setBits(m_state->bits() ^ m_state->format().signMask());
     });

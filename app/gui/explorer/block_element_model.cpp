@@ -10,8 +10,7 @@
 
 namespace fplab::gui {
 
-BlockElementModel::BlockElementModel(const BlockResult& result, QObject* parent)
-    : BlockResultModel(result, parent) {}
+BlockElementModel::BlockElementModel(const BlockResult& result, QObject* parent) : BlockResultModel(result, parent) {}
 
 int BlockElementModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() || !m_result.quantized ? 0 : int(m_result.values.size());

@@ -17,8 +17,7 @@ struct BlockResult {
     int highlightElement = -1;
 
     std::size_t blockOf(std::size_t index) const {
-        return blockscale::BlockLayout(quantized->grouping, quantized->shape)
-            .blockOf(index);
+        return blockscale::BlockLayout(quantized->grouping, quantized->shape).blockOf(index);
     }
 };
 

@@ -10,8 +10,7 @@
 
 namespace fplab::gui {
 
-BlockScaleModel::BlockScaleModel(const BlockResult& result, QObject* parent)
-    : BlockResultModel(result, parent) {}
+BlockScaleModel::BlockScaleModel(const BlockResult& result, QObject* parent) : BlockResultModel(result, parent) {}
 
 int BlockScaleModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() || !m_result.quantized ? 0 : int(m_result.report.blocks.size());
@@ -28,8 +27,7 @@ QVariant BlockScaleModel::data(const QModelIndex& index, int role) const {
     const blockscale::Quantized& q = *m_result.quantized;
     switch (index.column()) {
     case BlockColumn: return QString::number(b);
-    case ScaleBitsColumn:
-        return QString::fromStdString(hexBits(blockscale::scaleFormat(q.recipe()), q.scaleBits[b]));
+    case ScaleBitsColumn: return QString::fromStdString(hexBits(blockscale::scaleFormat(q.recipe()), q.scaleBits[b]));
     case ScaleColumn: return blockNumberText(blockscale::blockScaleValue(q, b));
     case AmaxColumn: return blockNumberText(m_result.report.blocks[b].amax);
     case MaxErrorColumn: return blockNumberText(m_result.report.blocks[b].maxAbsError);

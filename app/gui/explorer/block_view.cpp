@@ -173,9 +173,8 @@ void BlockView::buildUi() {
     layout->addWidget(m_status);
     layout->addWidget(body, 1);
 
-    connect(m_generate, &QPushButton::clicked, this, [this] {
-        generate(Source(m_source->currentData().toInt()), m_count->value(), unsigned(m_seed->value()));
-    });
+    connect(m_generate, &QPushButton::clicked, this,
+            [this] { generate(Source(m_source->currentData().toInt()), m_count->value(), unsigned(m_seed->value())); });
     connect(m_scheme, &QComboBox::activated, this, [this] {
         fillRules();
         recompute();
@@ -284,7 +283,8 @@ void BlockView::recompute() {
     QString error;
     static const QRegularExpression separators(QStringLiteral("[\\s,;]+"));
     const QStringList words = m_text->toPlainText().split(separators, Qt::SkipEmptyParts);
-    if (words.size() > kMaxElements) error = tr("Too many values: %1 (at most %2).").arg(words.size()).arg(kMaxElements);
+    if (words.size() > kMaxElements)
+        error = tr("Too many values: %1 (at most %2).").arg(words.size()).arg(kMaxElements);
     for (int i = 0; i < words.size() && error.isEmpty(); ++i) {
         const ParseOutcome p = parseValue(words[i].toStdString(), kFp32);
         if (!p.ok()) {
@@ -337,10 +337,21 @@ void BlockView::recompute() {
 
 // Every rule of the scheme on the same values: a row each, the chosen rule's in bold.
 void BlockView::fillComparison() {
-    const QStringList headers = {tr("Rule"), tr("Saturated"), tr("Rounded to zero"), tr("NaN"), tr("Largest |error|"),
-                                 tr("Relative RMS error"), tr("Outlier's block scale"), tr("Outlier back"),
-                                 tr("Relative error 0"), tr("≤ 2^-8"), tr("≤ 2^-6"), tr("≤ 2^-4"), tr("≤ 2^-2"),
-                                 tr("< 1"), tr("1 (zeroed)")};
+    const QStringList headers = {tr("Rule"),
+                                 tr("Saturated"),
+                                 tr("Rounded to zero"),
+                                 tr("NaN"),
+                                 tr("Largest |error|"),
+                                 tr("Relative RMS error"),
+                                 tr("Outlier's block scale"),
+                                 tr("Outlier back"),
+                                 tr("Relative error 0"),
+                                 tr("≤ 2^-8"),
+                                 tr("≤ 2^-6"),
+                                 tr("≤ 2^-4"),
+                                 tr("≤ 2^-2"),
+                                 tr("< 1"),
+                                 tr("1 (zeroed)")};
     m_comparison->clear();
     m_comparison->setColumnCount(int(headers.size()));
     m_comparison->setHorizontalHeaderLabels(headers);

@@ -10,7 +10,6 @@
 
 #include <QWidget>
 
-
 class QChartView;
 class QComboBox;
 class QLabel;

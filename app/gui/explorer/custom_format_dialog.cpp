@@ -19,7 +19,8 @@ CustomFormatDialog::CustomFormatDialog(QWidget* parent)
     : QDialog(parent), m_exponent(new QSpinBox(this)), m_mantissa(new QSpinBox(this)),
       m_subnormals(new QCheckBox(tr("Subnormal numbers (gradual underflow)"), this)), m_specials(new QComboBox(this)),
       m_customBias(new QCheckBox(tr("Custom bias"), this)), m_bias(new QSpinBox(this)), m_name(new QLabel(this)),
-      m_preview(new QLabel(this)), m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
+      m_preview(new QLabel(this)),
+      m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setWindowTitle(tr("Add a format"));
     m_exponent->setRange(1, Format::kMaxExponentBits);
     m_exponent->setToolTip(tr("Exponent bits set the range: each extra bit squares the largest value."));
@@ -30,10 +31,12 @@ CustomFormatDialog::CustomFormatDialog(QWidget* parent)
     m_specials->addItem(tr("No infinity, one NaN pattern (like E4M3)"), int(SpecialValues::FiniteWithNan));
     m_specials->addItem(tr("Finite only: no infinity, no NaN (like FP6/FP4)"), int(SpecialValues::FiniteOnly));
     m_specials->addItem(tr("FNUZ: no infinity, no −0, NaN is the sign bit alone"), int(SpecialValues::Fnuz));
-    m_specials->setToolTip(tr("What the largest exponent encodes. Giving up infinity frees encodings for larger finite values."));
+    m_specials->setToolTip(
+        tr("What the largest exponent encodes. Giving up infinity frees encodings for larger finite values."));
     m_bias->setRange(0, (1 << Format::kMaxExponentBits) - 1);
     m_bias->setEnabled(false);
-    m_customBias->setToolTip(tr("The default bias is 2^(E-1) - 1 (2^(E-1) for FNUZ); a larger bias shifts the range toward zero."));
+    m_customBias->setToolTip(
+        tr("The default bias is 2^(E-1) - 1 (2^(E-1) for FNUZ); a larger bias shifts the range toward zero."));
     m_preview->setWordWrap(true);
     m_preview->setMinimumWidth(360);
     m_name->setTextInteractionFlags(Qt::TextSelectableByMouse);

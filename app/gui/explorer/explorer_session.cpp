@@ -58,7 +58,8 @@ QStringList ExplorerSection::restoreSession(const QJsonObject& in) {
             const quint64 bits = text.startsWith(QLatin1String("0x")) ? text.mid(2).toULongLong(&ok, 16) : 0;
             return ok && (bits & ~f.bitMask()) == 0;
         };
-        if (const auto bits = read.stringWhere(QStringLiteral("bits"), fits, tr("bits of %1").arg(m_state->formatName())))
+        if (const auto bits = read.stringWhere(QStringLiteral("bits"), fits,
+                                               tr("bits of %1").arg(m_state->formatName())))
             m_state->setBits(bits->mid(2).toULongLong(nullptr, 16));
     } else if (const auto value = read.string(QStringLiteral("value"))) {
         const QString before = m_state->text();

@@ -60,7 +60,8 @@ void ExplorerTabs::retranslateUi() {
     }
     setTabToolTip(TableTab, tr("The same input stored in every format, with the error of each."));
     setTabToolTip(RangeTab, tr("How far each format reaches, from its smallest subnormal to its largest value."));
-    setTabToolTip(NeighboursTab, tr("The representable values around this one and where rounding switches between them."));
+    setTabToolTip(NeighboursTab,
+                  tr("The representable values around this one and where rounding switches between them."));
     setTabToolTip(SpacingTab, tr("How the gap between neighbours grows with the magnitude."));
     setTabToolTip(BlockTab, tr("A vector quantized with a block-scaled format (MX, NVFP4, FP8): the scales, "
                                "each element's code and error."));

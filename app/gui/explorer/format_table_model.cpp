@@ -120,11 +120,14 @@ void FormatTableModel::computeNanRow(Row& row) const {
     QStringList changes;
     if (classify(from, source) == FloatClass::SignalingNaN) changes << tr("quieted");
     if (from.hasSign && signOf(from, source) && !signOf(f, bits)) changes << tr("sign lost");
-    const std::uint64_t quietBit = from.specials == SpecialValues::Ieee ? std::uint64_t{1} << (from.mantissaBits - 1) : 0;
+    const std::uint64_t quietBit = from.specials == SpecialValues::Ieee ? std::uint64_t{1} << (from.mantissaBits - 1)
+                                                                        : 0;
     const std::uint64_t payload = mantissaFieldOf(from, source) & ~quietBit;
     const std::uint64_t back = mantissaFieldOf(from, convert(f, bits, from).bits) & ~quietBit;
-    if (payload != back) changes << (f.specials == SpecialValues::Ieee ? tr("payload cut") : tr("payload lost (one NaN only)"));
-    row.status = changes.isEmpty() ? tr("NaN, sign and payload kept") : tr("NaN, %1").arg(changes.join(QStringLiteral(", ")));
+    if (payload != back)
+        changes << (f.specials == SpecialValues::Ieee ? tr("payload cut") : tr("payload lost (one NaN only)"));
+    row.status = changes.isEmpty() ? tr("NaN, sign and payload kept")
+                                   : tr("NaN, %1").arg(changes.join(QStringLiteral(", ")));
     row.statusTip = tr("Converting a NaN keeps its sign and the top bits of its payload, and makes it quiet "
                        "(the x86 rules); %1 shows the NaN as converted from %2.")
                         .arg(row.label, formatDisplayName(from));
@@ -154,8 +157,9 @@ void FormatTableModel::computeFloatRow(Row& row) const {
     row.bits = qs(hexBits(f, bits));
     row.bitsTip = qs(bitString(f, bits));
     if (f.id == FormatId::Tf32)
-        row.bitsTip += QLatin1Char('\n') + tr("TF32 is 19 bits; inside an FP32 register it is %1 (the low 13 bits zero).")
-                                               .arg(qs(hexBits(kFp32, tf32ToFp32Container(bits))));
+        row.bitsTip += QLatin1Char('\n') +
+                       tr("TF32 is 19 bits; inside an FP32 register it is %1 (the low 13 bits zero).")
+                           .arg(qs(hexBits(kFp32, tf32ToFp32Container(bits))));
     row.binary = qs(bitString(f, bits));
     row.stored = storedText(f, bits);
     QString exact = exactDecimalText(f, bits);
@@ -176,7 +180,8 @@ void FormatTableModel::computeFloatRow(Row& row) const {
 
     row.statusTip = flagsExplanation(flags);
     if (cls == FloatClass::Subnormal)
-        row.statusTip += QLatin1Char('\n') + tr("Subnormal: below the smallest normal value, so fewer significant bits are left.");
+        row.statusTip += QLatin1Char('\n') +
+                         tr("Subnormal: below the smallest normal value, so fewer significant bits are left.");
     if (flags & kOverflow) {
         row.severity = Severity::Warning;
         if (cls == FloatClass::Infinity) row.status = tr("overflow → inf");
@@ -184,8 +189,7 @@ void FormatTableModel::computeFloatRow(Row& row) const {
         else row.status = tr("overflow → largest");
     } else if (flags & kUnderflow) {
         row.severity = Severity::Warning;
-        row.status = cls == FloatClass::Zero ? tr("underflow → 0")
-                                             : tr("underflow → subnormal");
+        row.status = cls == FloatClass::Zero ? tr("underflow → 0") : tr("underflow → subnormal");
     } else if (flags & kInvalid) {
         row.severity = Severity::Warning;
         row.status = tr("invalid");
@@ -230,8 +234,9 @@ void FormatTableModel::computeIntegerRow(Row& row) const {
         return;
     }
     const float x = std::bit_cast<float>(std::uint32_t(read.literal->stored.bits));
-    const QuantParams params = row.tensorScale ? QuantParams{QuantScheme::SymmetricAbsmax, 1.0f / 127.0f, 0}
-                                               : chooseQuantParams(std::span<const float>(&x, 1), QuantScheme::SymmetricAbsmax);
+    const QuantParams params = row.tensorScale
+                                   ? QuantParams{QuantScheme::SymmetricAbsmax, 1.0f / 127.0f, 0}
+                                   : chooseQuantParams(std::span<const float>(&x, 1), QuantScheme::SymmetricAbsmax);
     const std::vector<std::int8_t> q = quantize(std::span<const float>(&x, 1), params);
     const std::vector<float> back = dequantize(q, params);
     const std::uint64_t storedBits = std::bit_cast<std::uint32_t>(back[0]);
@@ -259,7 +264,8 @@ void FormatTableModel::computeIntegerRow(Row& row) const {
     row.severity = Severity::Info;
     if (!row.tensorScale) {
         row.status = tr("scale from the value");
-        row.statusTip = tr("scale = |x| / 127 = %1; the value is stored as the integer %2. A scale chosen from the value "
+        row.statusTip = tr("scale = |x| / 127 = %1; the value is stored as the integer %2. A scale chosen from the "
+                           "value "
                            "itself always fits it: see the tensor-scale row for a tensor's shared scale.")
                             .arg(scale)
                             .arg(qv);
@@ -355,10 +361,14 @@ QVariant FormatTableModel::headerData(int section, Qt::Orientation orientation, 
         switch (section) {
         case NameColumn: return tr("The format; hover for its layout and range. Double-click a row to explore it.");
         case BitsColumn: return tr("The stored bits in hex.");
-        case StoredColumn: return tr("The value actually stored: every digit when that is short, else its leading digits and “…” (hover for all of them).");
+        case StoredColumn:
+            return tr("The value actually stored: every digit when that is short, else its leading digits and “…” "
+                      "(hover for all of them).");
         case ErrorColumn: return tr("stored − input, computed exactly and shown to 4 digits.");
         case RelativeErrorColumn: return tr("(stored − input) / input.");
-        case UlpErrorColumn: return tr("The error in units in the last place of the stored value: at most 0.5 when rounding to nearest.");
+        case UlpErrorColumn:
+            return tr(
+                "The error in units in the last place of the stored value: at most 0.5 when rounding to nearest.");
         case StatusColumn: return tr("What storing did: exact, rounded, overflow or underflow.");
         case BinaryColumn: return tr("The bits, sign_exponent_mantissa.");
         default: return {};

@@ -20,8 +20,17 @@ class FormatTableModel final : public QAbstractTableModel {
     Q_DISABLE_COPY_MOVE(FormatTableModel)
 
 public:
-    enum Column { NameColumn, BitsColumn, StoredColumn, ErrorColumn, RelativeErrorColumn, UlpErrorColumn, StatusColumn,
-                  BinaryColumn, ColumnCount };
+    enum Column {
+        NameColumn,
+        BitsColumn,
+        StoredColumn,
+        ErrorColumn,
+        RelativeErrorColumn,
+        UlpErrorColumn,
+        StatusColumn,
+        BinaryColumn,
+        ColumnCount
+    };
     enum Role {
         KeyRole = Qt::UserRole + 1, // the row's format name ("fp16", "int8", "e5m10-nosub")
         WarningRole,                // true when the value overflows, underflows or cannot be stored

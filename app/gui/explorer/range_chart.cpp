@@ -49,8 +49,7 @@ void RangeChart::setCurrentValue(double magnitude) {
     const int n = int(m_formats.size());
     if (std::isfinite(magnitude) && magnitude > 0)
         m_marker->replace(QList<QPointF>{{magnitude, -0.6}, {magnitude, n - 0.4}});
-    else
-        m_marker->clear();
+    else m_marker->clear();
 }
 
 void RangeChart::changeEvent(QEvent* event) {

@@ -55,7 +55,8 @@ void SpacingChart::rebuild() {
     m_marker = nullptr;
     const QPalette pal = palette();
     const Format& f = m_format;
-    chart->setTitle(tr("Spacing of %1 values: constant for subnormals, doubling every binade").arg(formatDisplayName(f)));
+    chart->setTitle(
+        tr("Spacing of %1 values: constant for subnormals, doubling every binade").arg(formatDisplayName(f)));
 
     // The staircase: the ulp is 2^(e - M) on [2^e, 2^(e+1)), and 2^(emin - M) below 2^emin.
     auto* curve = new QLineSeries;
@@ -75,7 +76,8 @@ void SpacingChart::rebuild() {
         pts << QPointF(std::ldexp(1.0, e), ulp);
         pts << QPointF(e == emax ? maxFinite : std::ldexp(1.0, e + 1), ulp);
     }
-    if (f.subnormals && f.hasZero && m > 0 && !pts.isEmpty()) pts.prepend(QPointF(std::ldexp(1.0, emin), std::ldexp(1.0, emin - m)));
+    if (f.subnormals && f.hasZero && m > 0 && !pts.isEmpty())
+        pts.prepend(QPointF(std::ldexp(1.0, emin), std::ldexp(1.0, emin - m)));
     curve->append(pts);
     m_curvePoints = int(curve->count());
 

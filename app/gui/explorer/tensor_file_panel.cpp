@@ -36,8 +36,8 @@ constexpr int kMapSide = 240; // the block-amax map is scaled to fit this many p
 // Runs on the worker thread: read (first half of the progress), quantize, count.
 TensorFileResult quantizeOnWorker(const tensorfiles::MappedFile& file, const tensorfiles::TensorEntry& entry,
                                   const Recipe& recipe, const JobControl& control) {
-    const std::optional<std::vector<float>> values =
-        tensorfiles::readAsFloat32(file.bytes(), entry, [&](std::uint64_t done, std::uint64_t total) {
+    const std::optional<std::vector<float>> values = tensorfiles::readAsFloat32(
+        file.bytes(), entry, [&](std::uint64_t done, std::uint64_t total) {
             control.report(total == 0 ? 0.5 : 0.5 * double(done) / double(total));
             return !control.isCancelled();
         });
@@ -162,7 +162,8 @@ bool TensorFilePanel::openFile(const QString& path) {
     m_file = std::move(file);
     m_header = parsed.header;
     for (const tensorfiles::TensorEntry& t : m_header->tensors)
-        if (t.dtype != tensorfiles::Dtype::Unsupported && t.elements > 0) m_tensor->addItem(QString::fromStdString(t.name));
+        if (t.dtype != tensorfiles::Dtype::Unsupported && t.elements > 0)
+            m_tensor->addItem(QString::fromStdString(t.name));
     m_tensor->setEnabled(m_tensor->count() > 0);
     m_status->setText(tr("%1: %2 tensors; pick one to quantize.").arg(path).arg(m_header->tensors.size()));
     showResult();
@@ -251,7 +252,8 @@ void TensorFilePanel::showResult() {
                               .arg(down)
                               .arg(double(lo), 0, 'g', 6)
                               .arg(double(hi), 0, 'g', 6));
-    m_amaxMap->setPixmap(QPixmap::fromImage(image).scaled(kMapSide, kMapSide, Qt::KeepAspectRatio, Qt::FastTransformation));
+    m_amaxMap->setPixmap(
+        QPixmap::fromImage(image).scaled(kMapSide, kMapSide, Qt::KeepAspectRatio, Qt::FastTransformation));
 }
 
 } // namespace fplab::gui

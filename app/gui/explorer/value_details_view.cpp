@@ -18,8 +18,8 @@
 namespace fplab::gui {
 
 namespace {
-const char* const kFieldKeys[] = {"class", "sign", "exponent", "significand", "fraction", "exact", "shortest",
-                                  "hexfloat", "ulp", "next-up", "next-down", "headroom"};
+const char* const kFieldKeys[] = {"class",    "sign",     "exponent", "significand", "fraction",  "exact",
+                                  "shortest", "hexfloat", "ulp",      "next-up",     "next-down", "headroom"};
 
 QString binaryDigits(std::uint64_t v, int width) {
     QString s;
@@ -106,8 +106,10 @@ void ValueDetailsView::retranslateUi() {
     m_labels[Headroom]->setText(tr("To the largest"));
     m_labels[Significand]->setToolTip(tr("The implicit bit, the binary point, then the stored mantissa bits."));
     m_labels[Exact]->setToolTip(tr("Every digit of the stored binary value: binary fractions always end in decimal."));
-    m_labels[Shortest]->setToolTip(tr("The shortest decimal that reads back to exactly these bits: what print() shows."));
-    m_labels[Ulp]->setToolTip(tr("Unit in the last place: the gap between this value and the next one away from zero."));
+    m_labels[Shortest]->setToolTip(
+        tr("The shortest decimal that reads back to exactly these bits: what print() shows."));
+    m_labels[Ulp]->setToolTip(
+        tr("Unit in the last place: the gap between this value and the next one away from zero."));
     m_labels[Headroom]->setToolTip(tr("How far the largest finite value is: the room left before overflow."));
     refresh();
 }
@@ -118,17 +120,21 @@ void ValueDetailsView::refresh() {
     const FloatClass cls = classify(f, bits);
     const bool finite = isFinite(cls);
     m_values[Class]->setText(classText(cls));
-    m_values[Sign]->setText(f.hasSign ? (signOf(f, bits) ? tr("1 (negative)") : tr("0 (positive)")) : tr("none (unsigned format)"));
+    m_values[Sign]->setText(f.hasSign ? (signOf(f, bits) ? tr("1 (negative)") : tr("0 (positive)"))
+                                      : tr("none (unsigned format)"));
 
     const int field = exponentFieldOf(f, bits);
     const QString fieldBits = binaryDigits(std::uint64_t(field), f.exponentBits);
     if (cls == FloatClass::Normal)
         m_values[Exponent]->setText(tr("field %1 = %2 (biased); %2 − %3 = %4 (unbiased)")
-                                        .arg(fieldBits).arg(field).arg(f.bias).arg(field - f.bias));
+                                        .arg(fieldBits)
+                                        .arg(field)
+                                        .arg(f.bias)
+                                        .arg(field - f.bias));
     else if (cls == FloatClass::Subnormal || cls == FloatClass::Zero)
-        m_values[Exponent]->setText(tr("field %1: subnormal range, exponent fixed at the minimum %2").arg(fieldBits).arg(f.minExponent()));
-    else
-        m_values[Exponent]->setText(tr("field %1: reserved for %2").arg(fieldBits, classText(cls)));
+        m_values[Exponent]->setText(
+            tr("field %1: subnormal range, exponent fixed at the minimum %2").arg(fieldBits).arg(f.minExponent()));
+    else m_values[Exponent]->setText(tr("field %1: reserved for %2").arg(fieldBits, classText(cls)));
 
     const std::uint64_t mant = mantissaFieldOf(f, bits);
     const int lead = cls == FloatClass::Normal ? 1 : 0;
@@ -139,7 +145,8 @@ void ValueDetailsView::refresh() {
         QString fraction = f.mantissaBits <= 20
                                ? QStringLiteral("%1/%2").arg(sig).arg(std::uint64_t{1} << f.mantissaBits)
                                : QStringLiteral("%1 / 2^%2").arg(sig).arg(f.mantissaBits);
-        m_values[Fraction]->setText(tr("%1%2 × 2^%3").arg(signOf(f, bits) ? QStringLiteral("−") : QString(), fraction).arg(exponent));
+        m_values[Fraction]->setText(
+            tr("%1%2 × 2^%3").arg(signOf(f, bits) ? QStringLiteral("−") : QString(), fraction).arg(exponent));
     } else {
         setField(Significand, QStringLiteral("—"));
         m_values[Fraction]->setText(QStringLiteral("—"));
@@ -164,10 +171,16 @@ void ValueDetailsView::refresh() {
             const Unpacked u = unpack(f, bits), top = unpack(f, maxFiniteBits(f));
             const int doublings = top.exponent - u.exponent - (u.significand > top.significand ? 1 : 0);
             const double ratio = toDouble(f, maxFiniteBits(f)) / std::fabs(toDouble(f, bits));
-            if ((bits & ~f.signMask()) == maxFiniteBits(f)) text = tr("this is the largest finite value: doubling it overflows");
-            else if (!std::isfinite(ratio)) text = tr("%1: this value can double %2 more times").arg(largest).arg(doublings);
-            else if (doublings == 0) text = tr("%1, %2 times this value: doubling it overflows").arg(largest, approxText(ratio, 3));
-            else text = tr("%1, %2 times this value: it can double %3 more times").arg(largest, approxText(ratio, 3)).arg(doublings);
+            if ((bits & ~f.signMask()) == maxFiniteBits(f))
+                text = tr("this is the largest finite value: doubling it overflows");
+            else if (!std::isfinite(ratio))
+                text = tr("%1: this value can double %2 more times").arg(largest).arg(doublings);
+            else if (doublings == 0)
+                text = tr("%1, %2 times this value: doubling it overflows").arg(largest, approxText(ratio, 3));
+            else
+                text = tr("%1, %2 times this value: it can double %3 more times")
+                           .arg(largest, approxText(ratio, 3))
+                           .arg(doublings);
         }
         m_values[Headroom]->setText(text);
     } else {

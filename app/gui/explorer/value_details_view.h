@@ -30,8 +30,21 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    enum Field { Class, Sign, Exponent, Significand, Fraction, Exact, Shortest, HexFloat, Ulp, NextUp, NextDown,
-                 Headroom, FieldCount };
+    enum Field {
+        Class,
+        Sign,
+        Exponent,
+        Significand,
+        Fraction,
+        Exact,
+        Shortest,
+        HexFloat,
+        Ulp,
+        NextUp,
+        NextDown,
+        Headroom,
+        FieldCount
+    };
     static bool isNumberField(Field field);
     void retranslateUi();
     void refresh();

@@ -97,9 +97,8 @@ ValueEntryPanel::ValueEntryPanel(ExplorerState* state, const QStringList& custom
         if (m_state->error().isEmpty()) m_entry->setText(m_state->text());
     });
     connect(m_format, &QComboBox::activated, this, [this] { m_state->setFormat(m_format->currentData().toString()); });
-    connect(m_rounding, &QComboBox::activated, this, [this] {
-        m_state->setRounding(RoundingMode(m_rounding->currentData().toInt()));
-    });
+    connect(m_rounding, &QComboBox::activated, this,
+            [this] { m_state->setRounding(RoundingMode(m_rounding->currentData().toInt())); });
     connect(m_state, &ExplorerState::errorChanged, this, &ValueEntryPanel::updateReport);
 }
 
@@ -172,7 +171,8 @@ void ValueEntryPanel::retranslateUi() {
     }
     m_rounding->setToolTip(tr("How a typed value that falls between two representable values is rounded."));
     m_picksButton->setText(tr("Quick picks"));
-    m_picksButton->setToolTip(tr("Values worth looking at: 0.1 is not exact in binary, 65504 is FP16's largest, 2^-24 its smallest."));
+    m_picksButton->setToolTip(
+        tr("Values worth looking at: 0.1 is not exact in binary, 65504 is FP16's largest, 2^-24 its smallest."));
     m_copyButton->setText(tr("Copy"));
     m_copyButton->setToolTip(tr("Copy the value as hex bits, binary, a C or Python literal, or a fplab-cli command."));
     const QString copyTexts[] = {tr("Copy as &hex bits"), tr("Copy as &binary"), tr("Copy as &C literal"),
@@ -186,8 +186,9 @@ void ValueEntryPanel::retranslateUi() {
 void ValueEntryPanel::updateReport() {
     const QPalette pal = QApplication::palette();
     if (!m_state->error().isEmpty()) {
-        m_report->setText(QStringLiteral("<span style='color:%1'>%2</span>")
-                              .arg(warningColor(pal).name(), tr("Cannot read this: %1").arg(m_state->error().toHtmlEscaped())));
+        m_report->setText(
+            QStringLiteral("<span style='color:%1'>%2</span>")
+                .arg(warningColor(pal).name(), tr("Cannot read this: %1").arg(m_state->error().toHtmlEscaped())));
         return;
     }
     const Format& f = m_state->format();
@@ -208,12 +209,15 @@ void ValueEntryPanel::updateReport() {
         }
         const Flags flags = m_state->flags();
         const QColor colour = flags & (kOverflow | kUnderflow | kInvalid) ? warningColor(pal)
-                              : flags ? pal.color(QPalette::WindowText) : okColor(pal);
+                              : flags                                     ? pal.color(QPalette::WindowText)
+                                                                          : okColor(pal);
         QString flagText = flagsText(flags);
         if (flags & kOverflow) flagText += tr(" — too large for %1").arg(formatDisplayName(f));
-        else if ((flags & kUnderflow) && classify(f, bits) == FloatClass::Zero) flagText += tr(" — rounded to zero: below half the smallest subnormal");
+        else if ((flags & kUnderflow) && classify(f, bits) == FloatClass::Zero)
+            flagText += tr(" — rounded to zero: below half the smallest subnormal");
         else if (flags & kUnderflow) flagText += tr(" — stored as a subnormal with fewer significant bits");
-        text += QStringLiteral(" — ") + tr("flags: <span style='color:%1'>%2</span>").arg(colour.name(), flagText.toHtmlEscaped());
+        text += QStringLiteral(" — ") +
+                tr("flags: <span style='color:%1'>%2</span>").arg(colour.name(), flagText.toHtmlEscaped());
     }
     m_report->setText(text);
     m_report->setToolTip(flagsExplanation(m_state->flags()));

@@ -34,8 +34,8 @@ void DevicePanel::retranslate() {
         return;
     }
     const gpu::DeviceQuery& q = *m_query;
-    const QString versions = tr("CUDA driver %1, runtime %2.")
-                                 .arg(cudaVersionLabel(q.driverVersion), cudaVersionLabel(q.runtimeVersion));
+    const QString versions =
+        tr("CUDA driver %1, runtime %2.").arg(cudaVersionLabel(q.driverVersion), cudaVersionLabel(q.runtimeVersion));
     if (!q.available) {
         const QString why = q.builtWithCuda ? tr("No usable GPU: %1.").arg(gpuReasonText(q.reason))
                                             : tr("No GPU: this copy of FP Lab was built without CUDA.");

@@ -71,12 +71,12 @@ FingerprintPanel::FingerprintPanel(JobRunner& runner, QWidget* parent) : QWidget
     connect(m_run, &QPushButton::clicked, this, [this] { startRun(); });
     connect(m_load, &QPushButton::clicked, this, [this] {
         const QString path = askOpenFileName(this, tr("Load a fingerprint"), QString(),
-                                                          tr("Fingerprints (*.fingerprint);;All files (*)"));
+                                             tr("Fingerprints (*.fingerprint);;All files (*)"));
         if (!path.isEmpty()) startLoad(path);
     });
     connect(m_save, &QPushButton::clicked, this, [this] {
         const QString path = askSaveFileName(this, tr("Save the fingerprint"), QString(),
-                                                          tr("Fingerprints (*.fingerprint);;All files (*)"));
+                                             tr("Fingerprints (*.fingerprint);;All files (*)"));
         if (!path.isEmpty()) saveTo(path);
     });
     connect(m_instruction, &QComboBox::currentIndexChanged, this, [this] { updateEnabled(); });
@@ -101,7 +101,9 @@ void FingerprintPanel::updateEnabled() {
     m_run->setEnabled(why.isEmpty() && !m_runner.isBusy());
     m_run->setToolTip(why.isEmpty() ? tr("Run the probes on this GPU and infer its arithmetic")
                                     : tr("Cannot run here: %1").arg(why));
-    m_gpuNote->setText(why.isEmpty() ? QString() : tr("Running the probes needs a GPU (%1). A saved fingerprint can still be loaded.").arg(why));
+    m_gpuNote->setText(
+        why.isEmpty() ? QString()
+                      : tr("Running the probes needs a GPU (%1). A saved fingerprint can still be loaded.").arg(why));
     m_gpuNote->setVisible(!why.isEmpty());
     m_load->setEnabled(!m_runner.isBusy());
     m_save->setEnabled(m_result.has_value() && !m_runner.isBusy());
@@ -113,11 +115,13 @@ QString FingerprintPanel::unavailableText(gpu::GemmType type, tc::Api api) const
     const std::string reason = gpu::fingerprintUnavailableReason(type, api);
     if (reason.empty()) return {};
     if (!gpu::fingerprintDescription(type, api))
-        return gpu::isIntegerType(type) ? tr("%1 has no floating-point tensor-core MMA to fingerprint (integer MMAs are exact)")
-                                              .arg(m_type->currentText())
-                                        : tr("%1 has no floating-point tensor-core MMA to fingerprint").arg(m_type->currentText());
+        return gpu::isIntegerType(type)
+                   ? tr("%1 has no floating-point tensor-core MMA to fingerprint (integer MMAs are exact)")
+                         .arg(m_type->currentText())
+                   : tr("%1 has no floating-point tensor-core MMA to fingerprint").arg(m_type->currentText());
     if (api != tc::Api::MmaSync)
-        return tr("FP Lab runs its probes with mma.sync only; it has no %1 kernel (a saved %1 answer file can still be loaded)")
+        return tr("FP Lab runs its probes with mma.sync only; it has no %1 kernel (a saved %1 answer file can still be "
+                  "loaded)")
             .arg(qs(std::string(tc::apiName(api))));
     return gpuReasonText(reason);
 }
@@ -143,7 +147,9 @@ bool FingerprintPanel::startLoad(const QString& path) {
     const std::string file = path.toStdString();
     return m_runner.startJob(
         tr("Fingerprint"),
-        [file, type, api, result](const JobControl& control) { *result = loadFingerprintJob(file, *type, api, control); },
+        [file, type, api, result](const JobControl& control) {
+            *result = loadFingerprintJob(file, *type, api, control);
+        },
         [this, result] { showResult(std::move(*result)); },
         {tr("Loading the fingerprint was cancelled."), tr("Loading the fingerprint failed: %1"),
          tr("Fingerprint loaded.")},
@@ -197,9 +203,11 @@ QString FingerprintPanel::paramText(fp::Param p) const {
 
 QString FingerprintPanel::valueText(fp::Param p, int v) const {
     switch (p) {
-    case fp::Param::Operands: return fp::OperandFormat(v) == fp::OperandFormat::Fp16 ? tr("converted to FP16") : tr("as given");
+    case fp::Param::Operands:
+        return fp::OperandFormat(v) == fp::OperandFormat::Fp16 ? tr("converted to FP16") : tr("as given");
     case fp::Param::KGrouping:
-        return fp::KGrouping(v) == fp::KGrouping::Fp8Pairs ? tr("FP8 pairs {4t, 4t+1, 16+4t, 16+4t+1} first") : tr("k in order");
+        return fp::KGrouping(v) == fp::KGrouping::Fp8Pairs ? tr("FP8 pairs {4t, 4t+1, 16+4t, 16+4t+1} first")
+                                                           : tr("k in order");
     case fp::Param::BlockSize:
     case fp::Param::FractionBits:
     case fp::Param::RoundPrecision: return QString::number(v);
@@ -282,8 +290,8 @@ void FingerprintPanel::fill() {
                  .arg(s.computeCapability / 10)
                  .arg(s.computeCapability % 10)
                  .arg(r.archModelled ? qs(std::string(tc::archName(r.arch))) : tr("none in FP Lab"),
-                      qs(std::string(tc::apiName(s.api))), qs(s.shape),
-                      qs(std::string(tc::inputName(s.input))), qs(std::string(tc::accumName(s.accum))))
+                      qs(std::string(tc::apiName(s.api))), qs(s.shape), qs(std::string(tc::inputName(s.input))),
+                      qs(std::string(tc::accumName(s.accum))))
                  .arg(inf.cells);
     if (inf.survivors)
         lines << tr("%1 of %2 candidate models reproduce every cell.").arg(inf.survivors).arg(inf.candidates);
@@ -298,8 +306,7 @@ void FingerprintPanel::fill() {
                     "fingerprint to keep what the GPU does.")
                      .arg(s.computeCapability / 10)
                      .arg(s.computeCapability % 10);
-    else
-        lines << tr("The built-in model has no parameters for this instruction: %1").arg(qs(r.builtIn.message));
+    else lines << tr("The built-in model has no parameters for this instruction: %1").arg(qs(r.builtIn.message));
     if (m_askedType >= 0)
         lines << tr("The file's cells do not fit %1; they were read as %2, the type whose cells they fit.")
                      .arg(m_type->itemText(m_askedType), m_type->currentText());
@@ -316,7 +323,8 @@ void FingerprintPanel::retranslate() {
     m_run->setText(tr("Fingerprint this GPU"));
     m_load->setText(tr("Load…"));
     m_save->setText(tr("Save…"));
-    m_model->setHeaders({tr("Parameter"), tr("Inferred"), tr("Built-in model"), tr("Decided by (probe)"), tr("Agree?")});
+    m_model->setHeaders(
+        {tr("Parameter"), tr("Inferred"), tr("Built-in model"), tr("Decided by (probe)"), tr("Agree?")});
     m_legend->setText(tr("\"Decided by\" names the probe whose answer ruled out the last alternative value. "
                          "\"open\": several values fit the answers and the built-in one is among them."));
     fill();

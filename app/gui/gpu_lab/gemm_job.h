@@ -24,8 +24,8 @@ struct GemmJobRequest {
 };
 
 struct GemmBackendRow {
-    std::string backend;     // full name ("cpu-model-sm_80")
-    std::string instruction; // what it runs for the type, in words (GemmBackend::instruction)
+    std::string backend;       // full name ("cpu-model-sm_80")
+    std::string instruction;   // what it runs for the type, in words (GemmBackend::instruction)
     std::string comparedModel; // the model vsModel compares with: the backend's own instruction's where known
     bool ran = false;
     std::string skipped; // why not, when !ran

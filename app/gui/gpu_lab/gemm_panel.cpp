@@ -40,9 +40,9 @@ struct TypeChoice {
     GemmType type;
 };
 constexpr TypeChoice kTypeChoices[] = {
-    {"fp16", "fp32", GemmType::Fp16Fp32}, {"fp16", "fp16", GemmType::Fp16Fp16}, {"bf16", "fp32", GemmType::Bf16Fp32},
-    {"tf32", "fp32", GemmType::Tf32},     {"e4m3", "fp32", GemmType::E4m3Fp32}, {"e5m2", "fp32", GemmType::E5m2Fp32},
-    {"int8", "int32", GemmType::Int8Int32}, {"fp32", "fp32", GemmType::Fp32},   {"fp64", "fp64", GemmType::Fp64},
+    {"fp16", "fp32", GemmType::Fp16Fp32},   {"fp16", "fp16", GemmType::Fp16Fp16}, {"bf16", "fp32", GemmType::Bf16Fp32},
+    {"tf32", "fp32", GemmType::Tf32},       {"e4m3", "fp32", GemmType::E4m3Fp32}, {"e5m2", "fp32", GemmType::E5m2Fp32},
+    {"int8", "int32", GemmType::Int8Int32}, {"fp32", "fp32", GemmType::Fp32},     {"fp64", "fp64", GemmType::Fp64},
 };
 
 const TypeChoice& choiceFor(GemmType type) {
@@ -68,13 +68,15 @@ GemmPanel::GemmPanel(GpuLabSettings& settings, JobRunner& runner, QAction* runAc
     r.spec.n = m_settings.n.get();
     r.spec.k = m_settings.k.get();
     r.spec.seed = std::uint64_t(m_settings.seed.get());
-    r.spec.distribution = m_settings.distribution.get() == QStringLiteral("int") ? Distribution::SmallIntegers : Distribution::Uniform;
+    r.spec.distribution = m_settings.distribution.get() == QStringLiteral("int") ? Distribution::SmallIntegers
+                                                                                 : Distribution::Uniform;
     r.arch = tc::parseArch(m_settings.arch.get().toStdString()).value_or(tc::Arch::Sm80);
     const auto zeroProducts = tc::parseZeroProducts(m_settings.zeroProducts.get().toStdString());
     const auto zeroSign = tc::parseZeroSign(m_settings.zeroSign.get().toStdString());
     if (zeroProducts || zeroSign) {
         const tc::CornerReadings builtIn = tc::defaultCornerReadings(r.arch, tc::Api::MmaSync).readings;
-        r.corners = tc::CornerReadings{zeroProducts.value_or(builtIn.zeroProducts), zeroSign.value_or(builtIn.zeroSign)};
+        r.corners = tc::CornerReadings{zeroProducts.value_or(builtIn.zeroProducts),
+                                       zeroSign.value_or(builtIn.zeroSign)};
     }
     for (const QString& key : m_settings.backends.get())
         if (const auto b = parseBackendKey(key.toStdString())) r.backends.push_back(*b);
@@ -89,7 +91,8 @@ void GemmPanel::buildControls(QAction* runAction) {
     m_input->setObjectName(QStringLiteral("gpuGemmInput"));
     m_accum = new QComboBox;
     m_arch = new QComboBox;
-    for (tc::Arch a : {tc::Arch::Sm80, tc::Arch::Sm90}) m_arch->addItem(latin(tc::archDescription(a)), latin(tc::archName(a)));
+    for (tc::Arch a : {tc::Arch::Sm80, tc::Arch::Sm90})
+        m_arch->addItem(latin(tc::archDescription(a)), latin(tc::archName(a)));
     const auto spin = [](int lo, int hi) {
         auto* s = new QSpinBox;
         s->setRange(lo, hi);
@@ -128,10 +131,8 @@ void GemmPanel::buildControls(QAction* runAction) {
         m_backendChecks.insert(b, check);
         connect(check, &QCheckBox::toggled, this, [this, b](bool on) {
             if (!m_backendChecks.value(b)->isEnabled()) return; // set by the panel, not the user
-            if (on)
-                m_wanted.insert(b);
-            else
-                m_wanted.erase(b);
+            if (on) m_wanted.insert(b);
+            else m_wanted.erase(b);
         });
         backendLayout->addWidget(check);
         // cuBLASLt's FP8 pair (FAST_ACCUM off against the promoted model, on against the plain one) exists on an
@@ -252,7 +253,7 @@ void GemmPanel::fillAccumulators() {
     for (const TypeChoice& c : kTypeChoices) {
         if (input != QLatin1String(c.input)) continue;
         const QString accum = QLatin1String(c.accum);
-        const QString label = accum == QStringLiteral("fp32")  ? tr("FP32")
+        const QString label = accum == QStringLiteral("fp32")   ? tr("FP32")
                               : accum == QStringLiteral("fp16") ? tr("FP16")
                               : accum == QStringLiteral("fp64") ? tr("FP64")
                                                                 : tr("INT32 (wraps)");
@@ -265,13 +266,15 @@ GemmJobRequest GemmPanel::requestFromControls() const {
     GemmJobRequest r;
     r.spec.type = GemmType::Fp16Fp32;
     for (const TypeChoice& c : kTypeChoices)
-        if (m_input->currentData().toString() == QLatin1String(c.input) && m_accum->currentData().toString() == QLatin1String(c.accum))
+        if (m_input->currentData().toString() == QLatin1String(c.input) &&
+            m_accum->currentData().toString() == QLatin1String(c.accum))
             r.spec.type = c.type;
     r.spec.m = m_m->value();
     r.spec.n = m_n->value();
     r.spec.k = m_k->value();
     r.spec.seed = std::uint64_t(m_seed->value());
-    r.spec.distribution = m_dist->currentData().toString() == QStringLiteral("int") ? Distribution::SmallIntegers : Distribution::Uniform;
+    r.spec.distribution = m_dist->currentData().toString() == QStringLiteral("int") ? Distribution::SmallIntegers
+                                                                                    : Distribution::Uniform;
     r.arch = tc::parseArch(m_arch->currentData().toString().toStdString()).value_or(tc::Arch::Sm80);
     const auto zeroProducts = tc::parseZeroProducts(m_zeroProducts->currentData().toString().toStdString());
     const auto zeroSign = tc::parseZeroSign(m_zeroSign->currentData().toString().toStdString());
@@ -336,7 +339,8 @@ bool GemmPanel::startRun() {
     const bool started = m_runner.startJob(
         tr("GEMM"), [request, result](const JobControl& control) { *result = runGemmJob(request, control); },
         [this, result] { showResult(std::move(*result)); },
-        {tr("The GEMM was cancelled; the table still shows the previous run."), tr("The GEMM failed: %1"), tr("GEMM done.")},
+        {tr("The GEMM was cancelled; the table still shows the previous run."), tr("The GEMM failed: %1"),
+         tr("GEMM done.")},
         [this](const QString& text, int ms) { emit message(text, ms); });
     if (started) saveSettings();
     return started;
@@ -391,12 +395,10 @@ void GemmPanel::fillTable() {
         } else {
             if (b.backend == r.modelName) row[IdenticalToModel] = tr("(the model)");
             else if (b.vsModel) {
-                row[IdenticalToModel] = b.comparedModel == r.modelName
-                                            ? tr("%1 of %2").arg(b.vsModel->identicalCount).arg(cells)
-                                            : tr("%1 of %2 (%3)")
-                                                  .arg(b.vsModel->identicalCount)
-                                                  .arg(cells)
-                                                  .arg(qs(b.comparedModel));
+                row[IdenticalToModel] =
+                    b.comparedModel == r.modelName
+                        ? tr("%1 of %2").arg(b.vsModel->identicalCount).arg(cells)
+                        : tr("%1 of %2 (%3)").arg(b.vsModel->identicalCount).arg(cells).arg(qs(b.comparedModel));
                 if (b.vsModel->expectIdentical && !b.vsModel->allIdentical()) {
                     row[IdenticalToModel] += QStringLiteral(" ✗");
                     emphasized.insert(int(rows.size()));
@@ -444,7 +446,8 @@ void GemmPanel::fillPairs() {
         for (const std::string& gpuName : {std::string("cuda-kernel"), r.referenceName})
             for (std::size_t i = 0; i < r.report.pairs.size() && preferred < 0; ++i) {
                 const OutputComparison& c = r.report.pairs[i];
-                if ((c.lhs == gpuName && c.rhs == r.modelName) || (c.rhs == gpuName && c.lhs == r.modelName)) preferred = int(i);
+                if ((c.lhs == gpuName && c.rhs == r.modelName) || (c.rhs == gpuName && c.lhs == r.modelName))
+                    preferred = int(i);
             }
         if (preferred >= 0) m_pair->setCurrentIndex(m_pair->findData(preferred));
     }
@@ -478,7 +481,8 @@ QString GemmPanel::valueText(const std::string& backend, std::size_t cell) const
         if (o.backend != backend || cell >= o.d.size()) continue;
         const std::uint64_t bits = o.d[cell];
         const Format* f = gemmTypeInfo(m_result->problem.type).output;
-        if (!f) return QStringLiteral("0x%1 = %2").arg(bits, 8, 16, QLatin1Char('0')).arg(std::int32_t(std::uint32_t(bits)));
+        if (!f)
+            return QStringLiteral("0x%1 = %2").arg(bits, 8, 16, QLatin1Char('0')).arg(std::int32_t(std::uint32_t(bits)));
         return QStringLiteral("%1 = %2").arg(qs(hexBits(*f, bits)), shortDecimal(*f, bits));
     }
     return QStringLiteral("—");
@@ -490,8 +494,9 @@ QString GemmPanel::cellToolTip(int row, int column) const {
     const std::size_t cell = std::size_t(row) * c->n + column;
     const std::int64_t u = c->ulps[cell];
     const QString diff = u == kNanMismatch ? tr("NaN on one side only")
-                         : c->identical[cell] ? tr("identical bits")
-                                              : tr("%1 ulps").arg(u > 0 ? QStringLiteral("+%1").arg(u) : QString::number(u));
+                         : c->identical[cell]
+                             ? tr("identical bits")
+                             : tr("%1 ulps").arg(u > 0 ? QStringLiteral("+%1").arg(u) : QString::number(u));
     return tr("D[%1, %2]\n%3: %4\n%5: %6\n%3 − %5: %7")
         .arg(row)
         .arg(column)
@@ -503,7 +508,8 @@ void GemmPanel::showCell(int row, int column) {
     const std::size_t cell = std::size_t(row) * m_result->problem.n + column;
     QStringList lines;
     lines << tr("D[%1, %2]:").arg(row).arg(column);
-    for (const GemmOutput& o : m_result->report.outputs) lines << QStringLiteral("  %1: %2").arg(qs(o.backend), valueText(o.backend, cell));
+    for (const GemmOutput& o : m_result->report.outputs)
+        lines << QStringLiteral("  %1: %2").arg(qs(o.backend), valueText(o.backend, cell));
     m_cellText->setText(lines.join(QLatin1Char('\n')));
 }
 
@@ -528,8 +534,14 @@ QString GemmPanel::backendText(BackendChoice b) {
 void GemmPanel::retranslate() {
     fillCombos();
     m_box->setTitle(tr("GEMM D = A·B + C"));
-    const QString labels[] = {tr("Input:"), tr("Accumulator:"), tr("Model:"), tr("M (rows of A):"), tr("N (columns of B):"),
-                              tr("K (the dot length):"), tr("Seed:"), tr("Values:")};
+    const QString labels[] = {tr("Input:"),
+                              tr("Accumulator:"),
+                              tr("Model:"),
+                              tr("M (rows of A):"),
+                              tr("N (columns of B):"),
+                              tr("K (the dot length):"),
+                              tr("Seed:"),
+                              tr("Values:")};
     for (int row = 0; row < m_form->rowCount() && row < int(std::size(labels)); ++row)
         if (auto* item = m_form->itemAt(row, QFormLayout::LabelRole))
             if (auto* label = qobject_cast<QLabel*>(item->widget())) label->setText(labels[row]);
@@ -545,9 +557,10 @@ void GemmPanel::retranslate() {
                               "sign (FP Lab's reading), or +0 (MMA-Sim's).") +
                            QLatin1Char('\n') + open);
     m_backendBox->setTitle(tr("Backends"));
-    for (auto it = m_backendChecks.cbegin(); it != m_backendChecks.cend(); ++it) it.value()->setText(backendText(it.key()));
-    m_model->setHeaders({tr("Backend"), tr("Instruction"), tr("Bit-identical to the model"), tr("Max |ulps| from reference"),
-                         tr("Mean |ulps|"), tr("Time (ms)"), tr("Note")});
+    for (auto it = m_backendChecks.cbegin(); it != m_backendChecks.cend(); ++it)
+        it.value()->setText(backendText(it.key()));
+    m_model->setHeaders({tr("Backend"), tr("Instruction"), tr("Bit-identical to the model"),
+                         tr("Max |ulps| from reference"), tr("Mean |ulps|"), tr("Time (ms)"), tr("Note")});
     m_pairLabel->setText(tr("Heat map of:"));
     m_pair->setToolTip(tr("The two results whose difference colours the cells: first minus second, in ulps."));
     updateBackendChecks();

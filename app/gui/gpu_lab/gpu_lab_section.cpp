@@ -93,7 +93,8 @@ GpuLabSection::GpuLabSection(SectionContext context, QWidget* parent)
     connect(m_gemm, &GemmPanel::message, this, [this](const QString& t, int ms) { showMessage(GemmTab, t, ms); });
     connect(m_speed, &SpeedPanel::message, this, [this](const QString& t, int ms) { showMessage(SpeedTab, t, ms); });
     connect(m_tf32, &Tf32Panel::message, this, [this](const QString& t, int ms) { showMessage(Tf32Tab, t, ms); });
-    connect(m_fingerprint, &FingerprintPanel::message, this, [this](const QString& t, int ms) { showMessage(FingerprintTab, t, ms); });
+    connect(m_fingerprint, &FingerprintPanel::message, this,
+            [this](const QString& t, int ms) { showMessage(FingerprintTab, t, ms); });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         showTabMessage();
         emit statusMessage(QString(), 0); // the last tab's message is not this one's
@@ -148,10 +149,8 @@ void GpuLabSection::showMessage(Tab tab, const QString& text, int timeoutMs) {
 
 void GpuLabSection::showTabMessage() {
     // While a job runs, the bar says so on every tab (its Cancel is there); otherwise this tab's last message.
-    if (m_runner->isBusy())
-        m_jobLabel->setText(tr("Running: %1…").arg(m_runner->title()));
-    else
-        m_jobLabel->setText(m_messages[std::clamp(m_tabs->currentIndex(), 0, int(FingerprintTab))]);
+    if (m_runner->isBusy()) m_jobLabel->setText(tr("Running: %1…").arg(m_runner->title()));
+    else m_jobLabel->setText(m_messages[std::clamp(m_tabs->currentIndex(), 0, int(FingerprintTab))]);
 }
 
 void GpuLabSection::updateBusy(bool busy) {

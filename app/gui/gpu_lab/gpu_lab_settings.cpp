@@ -18,7 +18,8 @@ bool isGemmTypeName(const QString& s) {
 }
 
 bool areBackendKeys(const QStringList& keys) {
-    return std::all_of(keys.begin(), keys.end(), [](const QString& k) { return gpu::parseBackendKey(k.toStdString()).has_value(); });
+    return std::all_of(keys.begin(), keys.end(),
+                       [](const QString& k) { return gpu::parseBackendKey(k.toStdString()).has_value(); });
 }
 
 QStringList defaultBackendKeys() {
@@ -34,8 +35,9 @@ QStringList defaultBackendKeys() {
 bool isDatasheetName(const QString& s) {
     if (s.isEmpty()) return true;
     const auto table = gpu::datasheetTable();
-    return std::any_of(table.begin(), table.end(),
-                       [&](const gpu::DatasheetEntry& e) { return QString::fromUtf8(e.name.data(), qsizetype(e.name.size())) == s; });
+    return std::any_of(table.begin(), table.end(), [&](const gpu::DatasheetEntry& e) {
+        return QString::fromUtf8(e.name.data(), qsizetype(e.name.size())) == s;
+    });
 }
 
 bool isBenchSize(const int& s) { return s >= 16 && s <= 16384 && s % 16 == 0; }
@@ -44,7 +46,8 @@ bool isBenchSize(const int& s) { return s >= 16 && s <= 16384 && s % 16 == 0; }
 
 GpuLabSettings::GpuLabSettings(SettingsStore& store)
     : gemmType(store, QStringLiteral("gpuLab/gemmType"), QStringLiteral("fp16-fp32"), isGemmTypeName),
-      arch(store, QStringLiteral("gpuLab/arch"), QStringLiteral("sm_80"), oneOf({QStringLiteral("sm_80"), QStringLiteral("sm_90")})),
+      arch(store, QStringLiteral("gpuLab/arch"), QStringLiteral("sm_80"),
+           oneOf({QStringLiteral("sm_80"), QStringLiteral("sm_90")})),
       m(store, QStringLiteral("gpuLab/m"), 32, inRange(1, kMaxDimension)),
       n(store, QStringLiteral("gpuLab/n"), 32, inRange(1, kMaxDimension)),
       k(store, QStringLiteral("gpuLab/k"), 256, inRange(1, kMaxDimension)),
@@ -54,7 +57,8 @@ GpuLabSettings::GpuLabSettings(SettingsStore& store)
       backends(store, QStringLiteral("gpuLab/backends"), defaultBackendKeys(), areBackendKeys),
       zeroProducts(store, QStringLiteral("gpuLab/zeroProducts"), QString(),
                    oneOf({QString(), QStringLiteral("dropped"), QStringLiteral("counted")})),
-      zeroSign(store, QStringLiteral("gpuLab/zeroSign"), QString(), oneOf({QString(), QStringLiteral("sum"), QStringLiteral("positive")})),
+      zeroSign(store, QStringLiteral("gpuLab/zeroSign"), QString(),
+               oneOf({QString(), QStringLiteral("sum"), QStringLiteral("positive")})),
       tab(store, QStringLiteral("gpuLab/tab"), 0, inRange(0, 3)),
       datasheet(store, QStringLiteral("gpuLab/datasheet"), QString(), isDatasheetName),
       benchSize(store, QStringLiteral("gpuLab/benchSize"), 4096, isBenchSize),

@@ -107,10 +107,12 @@ void LadderChart::fill() {
             if (r.type == type && r.size == size && r.rung >= 0 && r.rung <= kLadderRungCount) rows[r.rung] = &r;
         const std::filesystem::path source(m_record->source);
         const QString file = qs((source.parent_path().filename() / source.filename()).generic_string());
-        const QString where = tr("%1, m = n = k = %2, on %3").arg(text(gemmTypeName(type))).arg(size).arg(qs(m_record->device));
-        m_note->setText(m_recorded ? tr("Recorded on %1, %2 (%3): %4. No GPU run in this session.")
-                                         .arg(qs(m_record->device), qs(m_record->date), file, where)
-                                   : tr("Measured on %1, %2: %3.").arg(qs(m_record->device), qs(m_record->date), where));
+        const QString where =
+            tr("%1, m = n = k = %2, on %3").arg(text(gemmTypeName(type))).arg(size).arg(qs(m_record->device));
+        m_note->setText(m_recorded
+                            ? tr("Recorded on %1, %2 (%3): %4. No GPU run in this session.")
+                                  .arg(qs(m_record->device), qs(m_record->date), file, where)
+                            : tr("Measured on %1, %2: %3.").arg(qs(m_record->device), qs(m_record->date), where));
     } else {
         m_note->setText(tr("No ladder results recorded yet: none in docs/gpu-results/, and no run in this session. "
                            "With a GPU, press Measure ladder (or run fplab-cli gpu bench --impl ladder)."));
@@ -119,7 +121,8 @@ void LadderChart::fill() {
     // A rung whose sampled cells failed their check has no bar: its category says WRONG.
     QStringList categories;
     for (const LadderRungInfo& r : ladderRungs())
-        categories << (rows[r.number] && rows[r.number]->wrong ? tr("%1 WRONG").arg(r.number) : QString::number(r.number));
+        categories << (rows[r.number] && rows[r.number]->wrong ? tr("%1 WRONG").arg(r.number)
+                                                               : QString::number(r.number));
     m_axisX->clear();
     m_axisX->append(categories);
 

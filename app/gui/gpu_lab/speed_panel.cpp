@@ -84,12 +84,14 @@ SpeedPanel::SpeedPanel(GpuLabSettings& settings, JobRunner& runner, QAction* mea
     m_sheet = new QComboBox;
     m_sheet->setObjectName(QStringLiteral("gpuDatasheet"));
     for (const DatasheetEntry& e : datasheetTable()) m_sheet->addItem(qs(std::string(e.name)), qs(std::string(e.name)));
-    const QString saved = m_settings.datasheet.get().isEmpty() ? QStringLiteral("H100 SXM5") : m_settings.datasheet.get();
+    const QString saved = m_settings.datasheet.get().isEmpty() ? QStringLiteral("H100 SXM5")
+                                                               : m_settings.datasheet.get();
     m_sheet->setCurrentIndex(std::max(0, m_sheet->findData(saved)));
     m_sizeLabel = new QLabel;
     m_size = new QComboBox;
     for (int s : {1024, 2048, 4096, 8192}) m_size->addItem(QString::number(s), s);
-    if (m_size->findData(m_settings.benchSize.get()) < 0) m_size->addItem(QString::number(m_settings.benchSize.get()), m_settings.benchSize.get());
+    if (m_size->findData(m_settings.benchSize.get()) < 0)
+        m_size->addItem(QString::number(m_settings.benchSize.get()), m_settings.benchSize.get());
     m_size->setCurrentIndex(m_size->findData(m_settings.benchSize.get()));
     m_measureButton = new QToolButton;
     m_measureButton->setDefaultAction(measureAction);
@@ -160,7 +162,8 @@ void SpeedPanel::setDevice(const DeviceQuery& query) {
         if (const DatasheetEntry* e = findDatasheetEntry(query.devices.front().name))
             m_sheet->setCurrentIndex(std::max(0, m_sheet->findData(qs(std::string(e->name)))));
     if (!m_ladderMeasured) {
-        if (auto recorded = latestRecordedLadder(recordedResultsDir())) m_ladder->showRecord(std::move(*recorded), true);
+        if (auto recorded = latestRecordedLadder(recordedResultsDir()))
+            m_ladder->showRecord(std::move(*recorded), true);
         else m_ladder->showNone();
     }
     fill();
@@ -168,7 +171,9 @@ void SpeedPanel::setDevice(const DeviceQuery& query) {
 
 bool SpeedPanel::startLadder() {
     if (!m_query || !m_query->available) {
-        emit message(tr("Measuring needs a GPU: %1").arg(m_query ? qs(m_query->reason) : tr("the device is not known yet")), 6000);
+        emit message(
+            tr("Measuring needs a GPU: %1").arg(m_query ? qs(m_query->reason) : tr("the device is not known yet")),
+            6000);
         return false;
     }
     const int size = m_size->currentData().toInt();
@@ -189,7 +194,9 @@ bool SpeedPanel::startLadder() {
 
 bool SpeedPanel::startMeasuring() {
     if (!m_query || !m_query->available) {
-        emit message(tr("Measuring needs a GPU: %1").arg(m_query ? gpuReasonText(m_query->reason) : tr("the device is not known yet")), 6000);
+        emit message(tr("Measuring needs a GPU: %1")
+                         .arg(m_query ? gpuReasonText(m_query->reason) : tr("the device is not known yet")),
+                     6000);
         return false;
     }
     BenchConfig config;
@@ -211,8 +218,8 @@ void SpeedPanel::showMeasured(std::vector<BenchRow> rows) {
 
 void SpeedPanel::saveSettings() {
     // The entry is remembered only when it is not simply the detected GPU's.
-    const DatasheetEntry* detected =
-        m_query && m_query->available ? findDatasheetEntry(m_query->devices.front().name) : nullptr;
+    const DatasheetEntry* detected = m_query && m_query->available ? findDatasheetEntry(m_query->devices.front().name)
+                                                                   : nullptr;
     const DatasheetEntry* chosen = selectedEntry();
     m_settings.datasheet.set(chosen && chosen != detected ? qs(std::string(chosen->name)) : QString());
     m_settings.benchSize.set(m_size->currentData().toInt());
@@ -252,24 +259,30 @@ void SpeedPanel::fill() {
     const tc::MeasuredBench& record = tc::recordedH100Bench();
     // Until a run here, the committed record's figures, marked with its GPU and date.
     const QString recorded = m_measured.empty() && !shown.empty()
-                                 ? tr("Measured column: cuBLAS on %1 on %2 (the record in %3), square GEMMs of size %4; "
+                                 ? tr("Measured column: cuBLAS on %1 on %2 (the record in %3), square GEMMs of size "
+                                      "%4; "
                                       "measuring here replaces it.")
                                        .arg(qs(record.device), qs(record.date), qs(record.source))
                                        .arg(m_size->currentData().toInt())
-                                 : m_measured.empty() ? tr("The record of %1 (%2) has no GEMMs of size %3.")
-                                                            .arg(qs(record.device), qs(record.date))
-                                                            .arg(m_size->currentData().toInt())
-                                                      : QString();
+                             : m_measured.empty() ? tr("The record of %1 (%2) has no GEMMs of size %3.")
+                                                        .arg(qs(record.device), qs(record.date))
+                                                        .arg(m_size->currentData().toInt())
+                                                  : QString();
     if (!m_query) status = tr("Looking for a GPU…");
-    else if (!gpu) status = recorded.isEmpty() || !m_measured.empty()
-                                ? tr("Measurements need a GPU (%1); the table shows the datasheet only.").arg(gpuReasonText(m_query->reason))
-                                : tr("Measurements need a GPU (%1).").arg(gpuReasonText(m_query->reason));
-    else if (m_measured.empty()) status = tr("Press Measure (F6) to time cuBLAS GEMMs on %1.").arg(qs(m_query->devices.front().name));
-    else status = tr("Measured with cuBLAS on %1: square GEMMs of size %2, median of %3 timed runs after %4 warm-up runs.")
-                      .arg(qs(m_query->devices.front().name))
-                      .arg(m_measured.front().size)
-                      .arg(BenchConfig{}.repeats)
-                      .arg(BenchConfig{}.warmup);
+    else if (!gpu)
+        status = recorded.isEmpty() || !m_measured.empty()
+                     ? tr("Measurements need a GPU (%1); the table shows the datasheet only.")
+                           .arg(gpuReasonText(m_query->reason))
+                     : tr("Measurements need a GPU (%1).").arg(gpuReasonText(m_query->reason));
+    else if (m_measured.empty())
+        status = tr("Press Measure (F6) to time cuBLAS GEMMs on %1.").arg(qs(m_query->devices.front().name));
+    else
+        status = tr("Measured with cuBLAS on %1: square GEMMs of size %2, median of %3 timed runs after %4 warm-up "
+                    "runs.")
+                     .arg(qs(m_query->devices.front().name))
+                     .arg(m_measured.front().size)
+                     .arg(BenchConfig{}.repeats)
+                     .arg(BenchConfig{}.warmup);
     if (!recorded.isEmpty()) status += QLatin1Char('\n') + recorded;
     m_note->setText(status + QLatin1Char('\n') + entryText);
     fillChart();
@@ -282,7 +295,8 @@ void SpeedPanel::fillChart() {
     m_axisX->clear();
     m_axisX->append(categories);
     const DatasheetEntry* entry = selectedEntry();
-    auto* peaks = new QBarSet(entry ? tr("Datasheet peak, %1").arg(qs(std::string(entry->name))) : tr("Datasheet peak"));
+    auto* peaks = new QBarSet(entry ? tr("Datasheet peak, %1").arg(qs(std::string(entry->name)))
+                                    : tr("Datasheet peak"));
     double lo = 1e9, hi = 1;
     // A log axis cannot show 0: a value the datasheet lacks is drawn at the axis floor.
     for (GemmType type : defaultBenchTypes()) {

@@ -41,14 +41,17 @@ QString TextTableModel::text(int row, int column) const {
 
 int TextTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
 
-int TextTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_headers.size()); }
+int TextTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_headers.size());
+}
 
 QVariant TextTableModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     switch (role) {
     case Qt::DisplayRole: return m_rows[index.row()][index.column()];
     case Qt::TextAlignmentRole:
-        return QVariant::fromValue(Qt::AlignVCenter | (m_numeric.contains(index.column()) ? Qt::AlignRight : Qt::AlignLeft));
+        return QVariant::fromValue(Qt::AlignVCenter |
+                                   (m_numeric.contains(index.column()) ? Qt::AlignRight : Qt::AlignLeft));
     case Qt::ToolTipRole:
         if (index.row() < m_toolTips.size() && !m_toolTips[index.row()].isEmpty()) return m_toolTips[index.row()];
         return {};

@@ -65,8 +65,8 @@ Tf32JobResult runTf32Job(const Tf32JobRequest& request, const JobControl& contro
 
     Tf32JobResult result;
     result.size = request.size;
-    const GemmOutput fp64 = SlicedBackend(std::make_unique<CpuReferenceBackend>(), control, 0, steps)
-                                .run(retyped(fp32, GemmType::Fp64));
+    const GemmOutput fp64 =
+        SlicedBackend(std::make_unique<CpuReferenceBackend>(), control, 0, steps).run(retyped(fp32, GemmType::Fp64));
     const GemmOutput off = SlicedBackend(std::make_unique<CpuSequentialBackend>(), control, 1, steps).run(fp32);
     result.rows.push_back(measure(off, fp64, false, false));
     const GemmOutput on = SlicedBackend(std::make_unique<CpuModelBackend>(request.arch, tc::Tf32Input::NearestEven),

@@ -23,12 +23,12 @@ struct Tf32JobRequest {
 };
 
 struct Tf32Row {
-    bool tf32 = false;   // false: "highest" (FP32), true: "high" (TF32)
+    bool tf32 = false; // false: "highest" (FP32), true: "high" (TF32)
     bool onGpu = false;
     std::string backend;
-    double maxAbsError = 0;  // max |D - R| over the cells, R the FP64 GEMM
+    double maxAbsError = 0;   // max |D - R| over the cells, R the FP64 GEMM
     double relativeError = 0; // ||D - R|| / ||R|| (Frobenius norms)
-    double meanAbsUlps = 0;  // from R rounded to FP32
+    double meanAbsUlps = 0;   // from R rounded to FP32
     std::int64_t maxAbsUlps = 0;
     double milliseconds = 0;
     std::optional<double> tflops; // GPU rows, at speedSize

@@ -134,9 +134,11 @@ void Tf32Panel::fill() {
     for (const Tf32Row& r : m_result->rows) {
         QStringList row(ColumnCount);
         row[Precision] = r.tf32 ? tr("\"high\": TF32 on") : tr("\"highest\": FP32");
-        row[ComputedBy] = r.onGpu ? tr("GPU, %1").arg(qs(r.backend))
-                                  : r.tf32 ? tr("CPU model of the TF32 tensor cores (%1, inputs rounded to nearest even as by cuBLAS)").arg(qs(r.backend))
-                                           : tr("CPU, FP32 FMA chain (%1)").arg(qs(r.backend));
+        row[ComputedBy] = r.onGpu  ? tr("GPU, %1").arg(qs(r.backend))
+                          : r.tf32 ? tr("CPU model of the TF32 tensor cores (%1, inputs rounded to nearest even as by "
+                                        "cuBLAS)")
+                                         .arg(qs(r.backend))
+                                   : tr("CPU, FP32 FMA chain (%1)").arg(qs(r.backend));
         row[MaxError] = approxText(r.maxAbsError, 3);
         row[RelativeError] = approxText(r.relativeError, 3);
         row[MeanUlps] = approxText(r.meanAbsUlps, 3);
@@ -151,10 +153,11 @@ void Tf32Panel::fill() {
     for (const Tf32Row& r : m_result->rows)
         if (!r.onGpu) (r.tf32 ? on : off) = &r;
     if (off && on && off->relativeError > 0)
-        lines << tr("With TF32 the error against FP64 is %1 times FP32's (%2 against %3): TF32 keeps 10 fraction bits of "
+        lines << tr("With TF32 the error against FP64 is %1 times FP32's (%2 against %3): TF32 keeps 10 fraction bits "
+                    "of "
                     "each input, FP32 23.")
-                     .arg(QString::number(on->relativeError / off->relativeError, 'f', 0), approxText(on->relativeError, 3),
-                          approxText(off->relativeError, 3));
+                     .arg(QString::number(on->relativeError / off->relativeError, 'f', 0),
+                          approxText(on->relativeError, 3), approxText(off->relativeError, 3));
     if (!m_result->gpuError.empty()) lines << tr("The GPU part failed: %1").arg(gpuReasonText(m_result->gpuError));
     else if (!m_gpu) lines << tr("Speed needs a GPU: the CPU rows show the error only.");
     lines << tr("Error columns: the largest |D − R| over the cells and ‖D − R‖ / ‖R‖, with R the same GEMM in FP64; "
@@ -189,9 +192,10 @@ void Tf32Panel::changeEvent(QEvent* event) {
 }
 
 void Tf32Panel::retranslate() {
-    m_intro->setText(tr("PyTorch's torch.set_float32_matmul_precision(\"highest\") keeps FP32 matrix products in FP32; "
-                        "\"high\" lets them run on TF32 tensor cores, which round each input to 10 fraction bits and sum "
-                        "in FP32. Here one FP32 GEMM (M = N = K) runs both ways and is compared with FP64."));
+    m_intro->setText(
+        tr("PyTorch's torch.set_float32_matmul_precision(\"highest\") keeps FP32 matrix products in FP32; "
+           "\"high\" lets them run on TF32 tensor cores, which round each input to 10 fraction bits and sum "
+           "in FP32. Here one FP32 GEMM (M = N = K) runs both ways and is compared with FP64."));
     m_sizeLabel->setText(tr("Size:"));
     m_seedLabel->setText(tr("Seed:"));
     m_model->setHeaders({tr("Precision"), tr("Computed by"), tr("Max |error|"), tr("Relative error"), tr("Mean |ulps|"),

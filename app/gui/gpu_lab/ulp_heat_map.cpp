@@ -132,8 +132,11 @@ void UlpHeatMap::paintEvent(QPaintEvent*) {
         const double w = map.width() / m_columns;
         if (w >= 6) {
             p.setPen(QPen(pal.color(QPalette::Midlight), 0));
-            for (int c = 1; c < m_columns; ++c) p.drawLine(QPointF(map.left() + c * w, map.top()), QPointF(map.left() + c * w, map.bottom()));
-            for (int r = 1; r < m_rows; ++r) p.drawLine(QPointF(map.left(), map.top() + r * w), QPointF(map.right(), map.top() + r * w)); // square cells
+            for (int c = 1; c < m_columns; ++c)
+                p.drawLine(QPointF(map.left() + c * w, map.top()), QPointF(map.left() + c * w, map.bottom()));
+            for (int r = 1; r < m_rows; ++r)
+                p.drawLine(QPointF(map.left(), map.top() + r * w),
+                           QPointF(map.right(), map.top() + r * w)); // square cells
         }
         p.setPen(pal.color(QPalette::Mid));
         p.drawRect(map);
@@ -173,7 +176,9 @@ bool UlpHeatMap::event(QEvent* event) {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const auto cell = cellAt(help->pos());
-        if (cell && m_toolTip) QToolTip::showText(help->globalPos(), m_toolTip(cell->y(), cell->x()), this, cellRect(cell->y(), cell->x()));
+        if (cell && m_toolTip)
+            QToolTip::showText(help->globalPos(), m_toolTip(cell->y(), cell->x()), this,
+                               cellRect(cell->y(), cell->x()));
         else QToolTip::hideText();
         return true;
     }

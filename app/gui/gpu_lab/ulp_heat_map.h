@@ -58,7 +58,7 @@ private:
 
     int m_rows = 0;
     int m_columns = 0;
-    std::vector<std::uint8_t> m_bands; // row-major
+    std::vector<std::uint8_t> m_bands;       // row-major
     std::array<bool, BandCount> m_present{}; // which bands occur (the legend lists those)
     std::optional<QPoint> m_selected;
     std::function<QString(int, int)> m_toolTip;

@@ -51,11 +51,14 @@ CheckpointWidget::CheckpointWidget(const Checkpoint& checkpoint, std::function<Q
 
 bool CheckpointWidget::eventFilter(QObject* watched, QEvent* event) {
     if (event->type() == QEvent::MouseButtonRelease)
-        if (const int i = int(m_choiceLabels.indexOf(qobject_cast<QLabel*>(watched))); i >= 0) m_group->button(i)->click();
+        if (const int i = int(m_choiceLabels.indexOf(qobject_cast<QLabel*>(watched))); i >= 0)
+            m_group->button(i)->click();
     return QWidget::eventFilter(watched, event);
 }
 
-QString CheckpointWidget::choiceText(int index) const { return m_choiceLabels.value(index) ? m_choiceLabels[index]->text() : QString(); }
+QString CheckpointWidget::choiceText(int index) const {
+    return m_choiceLabels.value(index) ? m_choiceLabels[index]->text() : QString();
+}
 
 int CheckpointWidget::choiceCount() const { return int(m_checkpoint.options.size()); }
 
@@ -86,8 +89,7 @@ void CheckpointWidget::markSolved() {
 QString CheckpointWidget::feedbackText() const { return m_feedback->text(); }
 
 void CheckpointWidget::refresh() {
-    m_question->setText(QStringLiteral("**") + tr("Check:") + QStringLiteral("** ") +
-                        m_fill(m_checkpoint.question));
+    m_question->setText(QStringLiteral("**") + tr("Check:") + QStringLiteral("** ") + m_fill(m_checkpoint.question));
     for (std::size_t i = 0; i < m_checkpoint.options.size(); ++i) {
         const QString text = m_fill(m_checkpoint.options[i].text);
         m_choiceLabels[qsizetype(i)]->setText(text);
@@ -103,7 +105,8 @@ void CheckpointWidget::refresh() {
     QString text = o.correct ? QStringLiteral("✔ ") : QStringLiteral("✘ ");
     if (o.feedback.empty()) text += o.correct ? tr("Right.") : tr("Not quite.");
     text += m_fill(o.feedback);
-    if (o.correct && !m_checkpoint.explanation.empty()) text += QStringLiteral("\n\n") + m_fill(m_checkpoint.explanation);
+    if (o.correct && !m_checkpoint.explanation.empty())
+        text += QStringLiteral("\n\n") + m_fill(m_checkpoint.explanation);
     m_feedback->setText(text);
     setTextColour(m_feedback, o.correct ? okColor : warningColor);
     m_feedback->show();

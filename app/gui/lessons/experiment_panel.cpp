@@ -36,12 +36,13 @@ void ExperimentPanel::setGpuCounterpart(std::shared_ptr<GpuCounterpart> counterp
     counterpartOverride() = std::move(counterpart);
 }
 
-ExperimentPanel::ExperimentPanel(const ExperimentCall& call, const ExperimentRun& initial, Language language, QWidget* parent)
+ExperimentPanel::ExperimentPanel(const ExperimentCall& call, const ExperimentRun& initial, Language language,
+                                 QWidget* parent)
     : QWidget(parent), m_call(call), m_run(initial), m_language(language), m_runner(new JobRunner(this)),
-      m_title(new QLabel(this)),
-      m_status(new QLabel(this)), m_params(nullptr), m_reset(new QPushButton(this)), m_results(new ResultView(this)),
-      m_backendRow(new QWidget(this)), m_backendLabel(new QLabel(m_backendRow)), m_cpuButton(new QRadioButton(m_backendRow)),
-      m_gpuButton(new QRadioButton(m_backendRow)), m_gpuReason(new QLabel(m_backendRow)) {
+      m_title(new QLabel(this)), m_status(new QLabel(this)), m_params(nullptr), m_reset(new QPushButton(this)),
+      m_results(new ResultView(this)), m_backendRow(new QWidget(this)), m_backendLabel(new QLabel(m_backendRow)),
+      m_cpuButton(new QRadioButton(m_backendRow)), m_gpuButton(new QRadioButton(m_backendRow)),
+      m_gpuReason(new QLabel(m_backendRow)) {
     setObjectName(QString::fromStdString("experiment_" + call.id));
     auto* layout = new QVBoxLayout(this);
     auto* head = new QHBoxLayout;
@@ -77,7 +78,8 @@ ExperimentPanel::~ExperimentPanel() {
 }
 
 void ExperimentPanel::setUpBackendSwitch() {
-    std::shared_ptr<GpuCounterpart> counterpart = counterpartOverride() ? counterpartOverride() : gpu::lessonGpuCounterpart();
+    std::shared_ptr<GpuCounterpart> counterpart = counterpartOverride() ? counterpartOverride()
+                                                                        : gpu::lessonGpuCounterpart();
     m_backendRow->setObjectName(QStringLiteral("backendSwitch"));
     m_cpuButton->setObjectName(QStringLiteral("backendCpu"));
     m_gpuButton->setObjectName(QStringLiteral("backendGpu"));
@@ -150,7 +152,8 @@ void ExperimentPanel::startRun() {
         [call = m_call, params, counterpart, out](const JobControl&) {
             out->first = runCall(call, params);
             out->first.call = nullptr;
-            if (counterpart && out->first.result) out->second = runCounterpart(*counterpart, call.name, out->first.params);
+            if (counterpart && out->first.result)
+                out->second = runCounterpart(*counterpart, call.name, out->first.params);
         },
         [this, out](const JobOutcome& outcome) {
             if (m_rerun) {
@@ -184,10 +187,11 @@ void ExperimentPanel::showRun() {
         if (m_gpu && m_gpu->result && m_run.result) {
             const SideBySide sides = compareResults(*m_run.result, *m_gpu->result);
             const std::size_t differing = sides.count(Match::Differs);
-            status.push_back(differing == 0 ? tr("CPU-emulated and GPU results side by side: every result computed on both "
-                                                 "agrees bit for bit.")
-                                            : tr("CPU-emulated and GPU results side by side: %1 differ (highlighted).")
-                                                  .arg(differing));
+            status.push_back(
+                differing == 0
+                    ? tr("CPU-emulated and GPU results side by side: every result computed on both "
+                         "agrees bit for bit.")
+                    : tr("CPU-emulated and GPU results side by side: %1 differ (highlighted).").arg(differing));
             m_results->setSideBySide(*m_run.result, sides, m_language);
         } else {
             if (m_gpu) status.push_back(tr("GPU side not run: %1").arg(QString::fromStdString(m_gpu->error)));

@@ -71,7 +71,7 @@ private:
     const lessons::ExperimentCall& m_call;
     lessons::ExperimentRun m_run;
     lessons::Language m_language;
-    JobRunner* m_runner; // the worker thread (one run at a time)
+    JobRunner* m_runner;  // the worker thread (one run at a time)
     bool m_rerun = false; // values changed while a run was going: run again when it ends
     bool m_running = false;
     QLabel* m_title;

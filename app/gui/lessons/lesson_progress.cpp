@@ -8,7 +8,8 @@ namespace fplab::gui {
 LessonProgress::LessonProgress(SettingsStore& store, QObject* parent)
     : QObject(parent),
       m_current(std::make_unique<SettingValue<QString>>(store, QStringLiteral("lessons/current"), QString())),
-      m_progress(std::make_unique<SettingValue<QStringList>>(store, QStringLiteral("lessons/progress"), QStringList())) {}
+      m_progress(
+          std::make_unique<SettingValue<QStringList>>(store, QStringLiteral("lessons/progress"), QStringList())) {}
 
 LessonProgress::~LessonProgress() = default;
 
@@ -38,7 +39,8 @@ void LessonProgress::store(const QString& lesson, const Entry& e) {
         if (line.section(QLatin1Char('|'), 0, 0) != lesson) lines.push_back(line);
     QStringList solved(e.solved.begin(), e.solved.end());
     solved.sort();
-    lines.push_back(QStringLiteral("%1|%2|%3|%4").arg(lesson).arg(e.current).arg(e.reached).arg(solved.join(QLatin1Char(','))));
+    lines.push_back(
+        QStringLiteral("%1|%2|%3|%4").arg(lesson).arg(e.current).arg(e.reached).arg(solved.join(QLatin1Char(','))));
     m_progress->set(lines);
     emit changed(lesson);
 }

@@ -30,8 +30,9 @@ namespace {
 
 // A link that carries settings, alone on a line: [text](section:ID?key=value...).
 const QRegularExpression& settingsLinkPattern() {
-    static const QRegularExpression pattern(QStringLiteral(R"(^[ \t]*\[([^\]\n]+)\]\((section:[^)\s?]+\?[^)\s]+)\)[ \t]*$)"),
-                                            QRegularExpression::MultilineOption);
+    static const QRegularExpression pattern(
+        QStringLiteral(R"(^[ \t]*\[([^\]\n]+)\]\((section:[^)\s?]+\?[^)\s]+)\)[ \t]*$)"),
+        QRegularExpression::MultilineOption);
     return pattern;
 }
 
@@ -63,7 +64,8 @@ QStringList experimentTabTitles(const std::vector<const ExperimentCall*>& calls,
             if (differs) differing.push_back(QString::fromStdString(name + "=" + value));
         }
         if (differing.isEmpty()) differing.push_back(QString::fromStdString(calls[i]->id));
-        result[qsizetype(i)] = LessonView::tr("%1 (%2)").arg(titles[qsizetype(i)], differing.join(QStringLiteral(", ")));
+        result[qsizetype(i)] = LessonView::tr("%1 (%2)").arg(titles[qsizetype(i)],
+                                                             differing.join(QStringLiteral(", ")));
     }
     return result;
 }
@@ -162,10 +164,8 @@ void LessonView::buildStep() {
 
     const Step& step = m_lesson->steps[std::size_t(m_step)];
     m_title->setText(QString::fromStdString(m_lesson->title));
-    m_stepLabel->setText(tr("Step %1 of %2: %3")
-                             .arg(m_step + 1)
-                             .arg(stepCount())
-                             .arg(QString::fromStdString(step.title)));
+    m_stepLabel->setText(
+        tr("Step %1 of %2: %3").arg(m_step + 1).arg(stepCount()).arg(QString::fromStdString(step.title)));
     // A step without experiments of its own shows the ones its text quotes (from earlier steps).
     std::vector<const ExperimentCall*> shown;
     for (const Block& block : step.blocks)
@@ -205,7 +205,8 @@ void LessonView::buildStep() {
     for (const Block& block : step.blocks) {
         if (const auto* cp = std::get_if<Checkpoint>(&block)) {
             const QString key = QStringLiteral("%1.%2").arg(m_step).arg(checkpointIndex++);
-            auto* w = new CheckpointWidget(*cp, [this](const std::string& t) { return fill(t); }, m_language, m_checkpointBox);
+            auto* w = new CheckpointWidget(
+                *cp, [this](const std::string& t) { return fill(t); }, m_language, m_checkpointBox);
             w->setObjectName(QStringLiteral("checkpoint_") + key);
             if (m_solved.contains(key)) w->markSolved();
             connect(w, &CheckpointWidget::answered, this, [this, key](bool correct) {
@@ -276,7 +277,8 @@ void LessonView::buildLinkButtons() {
             const QString text = m.captured(1);
             static const QRegularExpression titleAndDetail(QStringLiteral("^(.*?)\\s*[:：]\\s*(.+)$"));
             const QRegularExpressionMatch parts = titleAndDetail.match(text);
-            auto* button = parts.hasMatch() ? new QCommandLinkButton(parts.captured(1), parts.captured(2)) : new QCommandLinkButton(text);
+            auto* button = parts.hasMatch() ? new QCommandLinkButton(parts.captured(1), parts.captured(2))
+                                            : new QCommandLinkButton(text);
             button->setObjectName(QStringLiteral("sectionLink"));
             const QUrl url(m.captured(2));
             button->setToolTip(url.toString());
@@ -290,10 +292,8 @@ void LessonView::buildLinkButtons() {
 QList<QAbstractButton*> LessonView::linkButtons() const { return m_linkBox->findChildren<QAbstractButton*>(); }
 
 void LessonView::advance() {
-    if (m_step + 1 < stepCount())
-        next();
-    else if (!m_nextLesson.isEmpty())
-        emit nextLessonRequested();
+    if (m_step + 1 < stepCount()) next();
+    else if (!m_nextLesson.isEmpty()) emit nextLessonRequested();
 }
 
 void LessonView::setNextLesson(const QString& title) {
@@ -313,7 +313,7 @@ void LessonView::updateButtons() {
     m_back->setToolTip(tr("The previous step (%1)").arg(m_backKey));
     m_back->setEnabled(m_step > 0);
     m_next->setText(last ? tr("Next lesson ▶") : tr("Next ▶"));
-    m_next->setToolTip(!last                  ? tr("The next step (%1)").arg(m_nextKey)
+    m_next->setToolTip(!last                    ? tr("The next step (%1)").arg(m_nextKey)
                        : m_nextLesson.isEmpty() ? tr("This is the last lesson.")
                                                 : tr("Open the next lesson, %1 (%2)").arg(m_nextLesson, m_nextKey));
     m_next->setEnabled(!last || !m_nextLesson.isEmpty());

@@ -45,8 +45,8 @@ lessons::LessonLibrary loadLibrary(const QString& directory, QString& error) {
 
 LessonsSection::LessonsSection(SectionContext context, QWidget* parent, const QString& directory)
     : Section(context, parent), m_progress(std::make_unique<LessonProgress>(context.settings.store)),
-      m_layout(std::make_unique<LessonsSettings>(context.settings.store)),
-      m_splitter(new QSplitter(this)), m_list(new QListWidget), m_problems(new QLabel), m_view(new LessonView) {
+      m_layout(std::make_unique<LessonsSettings>(context.settings.store)), m_splitter(new QSplitter(this)),
+      m_list(new QListWidget), m_problems(new QLabel), m_view(new LessonView) {
     m_library = loadLibrary(directory, m_loadError);
     m_language = lessonLanguage(settings());
     auto* layout = new QVBoxLayout(this);
@@ -95,12 +95,10 @@ LessonsSection::LessonsSection(SectionContext context, QWidget* parent, const QS
     });
     connect(m_progress.get(), &LessonProgress::changed, this, [this] { fillList(); });
     connect(m_view, &LessonView::openInExplorer, this, [this](const QString& f, quint64 bits) {
-        if (!openValueInExplorer(this, f, bits))
-            emit statusMessage(tr("The Explorer is not available."));
+        if (!openValueInExplorer(this, f, bits)) emit statusMessage(tr("The Explorer is not available."));
     });
     connect(m_view, &LessonView::openInArithmetic, this, [this](const QString& f, quint64 bits) {
-        if (!openValueInArithmetic(this, f, bits))
-            emit statusMessage(tr("The Arithmetic section is not available."));
+        if (!openValueInArithmetic(this, f, bits)) emit statusMessage(tr("The Arithmetic section is not available."));
     });
 
     retranslateUi();
@@ -171,14 +169,16 @@ void LessonsSection::fillList() {
         const int answered = answeredCount(id, *lesson);
         const bool done = seen >= steps && answered >= checks;
         const QString mark = done ? QStringLiteral("✔") : seen > 0 ? QStringLiteral("◐") : QStringLiteral("○");
-        const QString count = checks > 0 ? tr("%1/%2 checks").arg(answered).arg(checks) : tr("%1/%2 steps").arg(seen).arg(steps);
+        const QString count = checks > 0 ? tr("%1/%2 checks").arg(answered).arg(checks)
+                                         : tr("%1/%2 steps").arg(seen).arg(steps);
         auto* item = new QListWidgetItem(QStringLiteral("%1 %2. %3 (%4)")
                                              .arg(mark)
                                              .arg(entry.order)
                                              .arg(QString::fromStdString(lesson->title), count));
         item->setData(Qt::UserRole, id);
-        item->setToolTip(QString::fromStdString(lesson->summary) + QLatin1Char('\n') +
-                         tr("Steps seen: %1 of %2. Checks answered: %3 of %4.").arg(seen).arg(steps).arg(answered).arg(checks));
+        item->setToolTip(
+            QString::fromStdString(lesson->summary) + QLatin1Char('\n') +
+            tr("Steps seen: %1 of %2. Checks answered: %3 of %4.").arg(seen).arg(steps).arg(answered).arg(checks));
         m_list->addItem(item);
     }
     if (row >= 0 && row < m_list->count()) m_list->setCurrentRow(row);
@@ -234,7 +234,8 @@ void LessonsSection::retranslateUi() {
         problems.push_back(tr("No lesson files were found."));
     for (const LessonError& e : m_library.errors()) problems.push_back(QString::fromStdString(e.toString()));
     m_problems->setText(problems.isEmpty() ? QString()
-                                           : tr("Some lesson files could not be read:") + QLatin1Char('\n') + problems.join(QLatin1Char('\n')));
+                                           : tr("Some lesson files could not be read:") + QLatin1Char('\n') +
+                                                 problems.join(QLatin1Char('\n')));
     m_problems->setVisible(!problems.isEmpty());
     // Reopen the lesson in the new language at the same step (its widgets take the new strings too).
     if (const Lesson* open = m_view->lesson()) openLesson(QString::fromStdString(open->id), m_view->step());

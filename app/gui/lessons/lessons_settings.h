@@ -9,8 +9,9 @@
 namespace fplab::gui {
 
 struct LessonsSettings {
-    explicit LessonsSettings(SettingsStore& store) : listSplitter(store, QStringLiteral("lessons/listSplitter"), {}),
-                                                    stepSplitter(store, QStringLiteral("lessons/stepSplitter"), {}) {}
+    explicit LessonsSettings(SettingsStore& store)
+        : listSplitter(store, QStringLiteral("lessons/listSplitter"), {}),
+          stepSplitter(store, QStringLiteral("lessons/stepSplitter"), {}) {}
     SettingValue<QByteArray> listSplitter;
     SettingValue<QByteArray> stepSplitter;
 };

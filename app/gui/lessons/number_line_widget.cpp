@@ -55,8 +55,7 @@ void NumberLineWidget::paintEvent(QPaintEvent*) {
         case MarkKind::Grid:
             p.setPen(QPen(pal.color(QPalette::WindowText), 1.5));
             p.drawLine(QPointF(x, axisY - 10), QPointF(x, axisY + 10));
-            if (!label.isEmpty())
-                p.drawText(QRectF(x - 90, axisY + 14, 180, fm.height()), Qt::AlignHCenter, label);
+            if (!label.isEmpty()) p.drawText(QRectF(x - 90, axisY + 14, 180, fm.height()), Qt::AlignHCenter, label);
             break;
         case MarkKind::Input: {
             p.setPen(QPen(warningColor(pal), 2));

@@ -79,7 +79,8 @@ ParamEditor::ParamEditor(const ExperimentSpec& spec, ParamList lessonValues, QWi
 ParamEditor::~ParamEditor() = default;
 
 QString ParamEditor::textOf(const Field& f) const {
-    if (auto* box = qobject_cast<QCheckBox*>(f.editor)) return box->isChecked() ? QStringLiteral("true") : QStringLiteral("false");
+    if (auto* box = qobject_cast<QCheckBox*>(f.editor))
+        return box->isChecked() ? QStringLiteral("true") : QStringLiteral("false");
     if (auto* combo = qobject_cast<QComboBox*>(f.editor)) return combo->currentText().trimmed();
     return qobject_cast<QLineEdit*>(f.editor)->text().trimmed();
 }
@@ -90,10 +91,8 @@ void ParamEditor::setTextOf(const Field& f, const QString& text) {
         box->setChecked(parseBooleanParam(text.toStdString(), error).value_or(false));
     } else if (auto* combo = qobject_cast<QComboBox*>(f.editor)) {
         const int index = combo->findText(text, Qt::MatchFixedString);
-        if (index >= 0)
-            combo->setCurrentIndex(index);
-        else
-            combo->setCurrentText(text);
+        if (index >= 0) combo->setCurrentIndex(index);
+        else combo->setCurrentText(text);
     } else {
         qobject_cast<QLineEdit*>(f.editor)->setText(text);
     }
@@ -110,7 +109,8 @@ bool ParamEditor::isModified() const {
         // Compare meanings, not spellings: "fp16" and "FP16", "true" and "yes".
         if (f.spec->kind == ParamKind::Boolean) {
             std::string error;
-            if (parseBooleanParam(textOf(f).toStdString(), error) != parseBooleanParam(f.lessonValue.toStdString(), error))
+            if (parseBooleanParam(textOf(f).toStdString(), error) !=
+                parseBooleanParam(f.lessonValue.toStdString(), error))
                 return true;
         } else if (textOf(f).compare(f.lessonValue, Qt::CaseInsensitive) != 0) {
             return true;

@@ -44,7 +44,8 @@ QString encodingText(const Quantity& q) {
 QString valueCellText(const Quantity& q, Language language) { return qs(quantityText(q, language)); }
 
 // Sign, exponent and mantissa cells of an encoding, with the fields labelled (`names`: the three labels).
-void fieldCells(const Format& f, std::uint64_t bits, const QStringList& names, QList<BitCell>& cells, QList<BitGroup>& groups) {
+void fieldCells(const Format& f, std::uint64_t bits, const QStringList& names, QList<BitCell>& cells,
+                QList<BitGroup>& groups) {
     int first = 0;
     const auto add = [&](std::uint64_t value, int count, BitRole role, const QString& name) {
         if (count <= 0) return;
@@ -129,10 +130,8 @@ ResultView::ResultView(QWidget* parent)
         const Quantity* q = selectedQuantity();
         if (!q || q->kind != QuantityKind::Float) return;
         const QString name = qs(std::string(q->format.name()));
-        if (explorer)
-            emit openInExplorer(name, q->bits);
-        else
-            emit openInArithmetic(name, q->bits);
+        if (explorer) emit openInExplorer(name, q->bits);
+        else emit openInArithmetic(name, q->bits);
     };
     connect(m_toExplorer, &QPushButton::clicked, this, [link] { link(true); });
     connect(m_toArithmetic, &QPushButton::clicked, this, [link] { link(false); });
@@ -188,7 +187,8 @@ void ResultView::fillSideBySide() {
             const QString hex = q->kind == QuantityKind::Float     ? qs(hexBits(q->format, q->bits))
                                 : q->kind == QuantityKind::Integer ? qs(intHex(q->intFormat, q->bits))
                                                                    : QString();
-            return valueCellText(*q, language) + (hex.isEmpty() ? QString() : QStringLiteral("  (") + hex + QLatin1Char(')'));
+            return valueCellText(*q, language) +
+                   (hex.isEmpty() ? QString() : QStringLiteral("  (") + hex + QLatin1Char(')'));
         };
         QString match;
         switch (p.match) {
@@ -318,7 +318,8 @@ void ResultView::rebuildTabs() {
         w->deleteLater();
     }
     if (!m_result) return;
-    for (const ResultTable& t : m_result->tables) m_tabs->addTab(tableWidget(t, m_language, m_tabs), qs(t.title.in(m_language)));
+    for (const ResultTable& t : m_result->tables)
+        m_tabs->addTab(tableWidget(t, m_language, m_tabs), qs(t.title.in(m_language)));
     if (m_sides)
         for (const ResultTable& t : m_sides->gpuTables)
             m_tabs->addTab(tableWidget(t, m_language, m_tabs), tr("GPU: %1").arg(qs(t.title.in(m_language))));
@@ -340,10 +341,8 @@ void ResultView::rebuildTabs() {
 
 void ResultView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange && m_result) {
-        if (m_sides)
-            fillSideBySide(); // the highlight follows the theme
-        else
-            rebuildTabs();
+        if (m_sides) fillSideBySide(); // the highlight follows the theme
+        else rebuildTabs();
     }
     QWidget::changeEvent(event);
 }

@@ -29,7 +29,8 @@ public:
 
     void setResult(const lessons::ExperimentResult& result, lessons::Language language);
     // The CPU result beside its GPU counterpart's (the comparison of the two).
-    void setSideBySide(const lessons::ExperimentResult& cpu, const lessons::SideBySide& sides, lessons::Language language);
+    void setSideBySide(const lessons::ExperimentResult& cpu, const lessons::SideBySide& sides,
+                       lessons::Language language);
     const std::optional<lessons::ExperimentResult>& result() const { return m_result; }
     const std::optional<lessons::SideBySide>& sideBySide() const { return m_sides; }
     // Side by side: whether the quantity table's cell is highlighted as differing.

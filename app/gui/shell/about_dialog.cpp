@@ -28,28 +28,30 @@ QString AboutDialog::buildText() {
 #endif
     QStringList lines;
     lines << tr("Version %1").arg(QStringLiteral(FPLAB_VERSION));
-    lines << tr("Qt %1 (built with %2), %3").arg(QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR), compiler);
+    lines << tr("Qt %1 (built with %2), %3")
+                 .arg(QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR), compiler);
     lines << (FPLAB_WITH_CUDA ? tr("CUDA backend: built in (tensor-core runs need an NVIDIA GPU)")
                               : tr("CUDA backend: not built; every result comes from the CPU emulation"));
     return lines.join(QLatin1Char('\n'));
 }
 
 QString AboutDialog::referencesText() {
-    return tr("<p>Every number FP Lab shows is computed bit for bit by its own soft-float core and checked against "
-              "independent references:</p><ul>"
-              "<li>IEEE 754-2019, <i>IEEE Standard for Floating-Point Arithmetic</i>: the formats, rounding modes, "
-              "exceptions and operations.</li>"
-              "<li>OCP 8-bit Floating Point Specification (OFP8), rev. 1.0: E4M3 and E5M2.</li>"
-              "<li>OCP Microscaling Formats (MX) Specification v1.0: FP6 (E2M3, E3M2), FP4 (E2M1) and the E8M0 scale.</li>"
-              "<li>Berkeley SoftFloat 3 (J. Hauser): the one-rounding-path design and the exception flags.</li>"
-              "<li>GNU MPFR: the correctly rounded oracle used in the tests.</li>"
-              "<li>M. Fasi, N. J. Higham, M. Mikaitis, S. Pranesh, <i>Numerical behavior of NVIDIA tensor cores</i>, "
-              "PeerJ Computer Science 7:e330, 2021.</li>"
-              "<li>F. Khattak, M. Mikaitis, <i>Accurate Models of NVIDIA Tensor Cores</i>, arXiv:2512.07004 (ACM TACO).</li>"
-              "<li>Xie, Wang, Yang, Yang, <i>MMA-Sim: Bit-Accurate Reference Model of Tensor Cores and Matrix Cores</i>, "
-              "arXiv:2511.10909.</li>"
-              "<li>NVIDIA A100 Tensor Core GPU Architecture whitepaper: TF32 and the throughput figures.</li>"
-              "<li>PyTorch automatic mixed precision (autocast, GradScaler): the loss-scaling rules.</li></ul>");
+    return tr(
+        "<p>Every number FP Lab shows is computed bit for bit by its own soft-float core and checked against "
+        "independent references:</p><ul>"
+        "<li>IEEE 754-2019, <i>IEEE Standard for Floating-Point Arithmetic</i>: the formats, rounding modes, "
+        "exceptions and operations.</li>"
+        "<li>OCP 8-bit Floating Point Specification (OFP8), rev. 1.0: E4M3 and E5M2.</li>"
+        "<li>OCP Microscaling Formats (MX) Specification v1.0: FP6 (E2M3, E3M2), FP4 (E2M1) and the E8M0 scale.</li>"
+        "<li>Berkeley SoftFloat 3 (J. Hauser): the one-rounding-path design and the exception flags.</li>"
+        "<li>GNU MPFR: the correctly rounded oracle used in the tests.</li>"
+        "<li>M. Fasi, N. J. Higham, M. Mikaitis, S. Pranesh, <i>Numerical behavior of NVIDIA tensor cores</i>, "
+        "PeerJ Computer Science 7:e330, 2021.</li>"
+        "<li>F. Khattak, M. Mikaitis, <i>Accurate Models of NVIDIA Tensor Cores</i>, arXiv:2512.07004 (ACM TACO).</li>"
+        "<li>Xie, Wang, Yang, Yang, <i>MMA-Sim: Bit-Accurate Reference Model of Tensor Cores and Matrix Cores</i>, "
+        "arXiv:2511.10909.</li>"
+        "<li>NVIDIA A100 Tensor Core GPU Architecture whitepaper: TF32 and the throughput figures.</li>"
+        "<li>PyTorch automatic mixed precision (autocast, GradScaler): the loss-scaling rules.</li></ul>");
 }
 
 AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent) {

@@ -10,8 +10,7 @@ AppSettings::AppSettings(const QString& filePath) : store(filePath) {}
 QString AppSettings::defaultFilePath() {
     const QByteArray fromEnvironment = qgetenv("FPLAB_SETTINGS");
     if (!fromEnvironment.isEmpty()) return QString::fromLocal8Bit(fromEnvironment);
-    return QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) +
-           QStringLiteral("/fplab/fplab.ini");
+    return QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) + QStringLiteral("/fplab/fplab.ini");
 }
 
 } // namespace fplab::gui

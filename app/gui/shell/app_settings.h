@@ -44,21 +44,27 @@ public:
 
     // Explorer.
     SettingValue<QString> explorerInput{store, QStringLiteral("explorer/input"), QStringLiteral("0.1")};
-    SettingValue<QString> explorerFormat{store, QStringLiteral("explorer/format"), QStringLiteral("fp16"), isFormatName};
+    SettingValue<QString> explorerFormat{store, QStringLiteral("explorer/format"), QStringLiteral("fp16"),
+                                         isFormatName};
     SettingValue<RoundingMode> explorerRounding{store, QStringLiteral("explorer/rounding"), RoundingMode::NearestEven};
     // Row keys (format names, "int8", "int8-tensor") the user has hidden from the side-by-side table.
     SettingValue<QStringList> explorerHiddenRows{
-        store, QStringLiteral("explorer/hiddenRows"),
+        store,
+        QStringLiteral("explorer/hiddenRows"),
         {QStringLiteral("e8m0"), QStringLiteral("e4m3fnuz"), QStringLiteral("e5m2fnuz")}};
     // User-defined formats by their canonical names ("e5m10-nosub", "e4m3-fn-bias=8").
-    SettingValue<QStringList> customFormats{store, QStringLiteral("explorer/customFormats"), {},
-                                            [](const QStringList& names) { return std::all_of(names.begin(), names.end(), isFormatName); }};
+    SettingValue<QStringList> customFormats{
+        store, QStringLiteral("explorer/customFormats"), {}, [](const QStringList& names) {
+            return std::all_of(names.begin(), names.end(), isFormatName);
+        }};
     SettingValue<int> explorerChartTab{store, QStringLiteral("explorer/tab"), 0, inRange(0, 4)};
     SettingValue<QByteArray> explorerSplitter{store, QStringLiteral("explorer/splitter"), {}};
 
     // Summation order: targets by their machine names (core's and app/summation_targets').
-    SettingValue<QString> summationTarget{store, QStringLiteral("summation/target"), QStringLiteral("openblas-sgemm-m1")};
-    SettingValue<QString> summationCompare{store, QStringLiteral("summation/compare"), QStringLiteral("openblas-sgemm-m64")};
+    SettingValue<QString> summationTarget{store, QStringLiteral("summation/target"),
+                                          QStringLiteral("openblas-sgemm-m1")};
+    SettingValue<QString> summationCompare{store, QStringLiteral("summation/compare"),
+                                           QStringLiteral("openblas-sgemm-m64")};
     SettingValue<int> summationTerms{store, QStringLiteral("summation/terms"), 32, inRange(2, 4096)};
     SettingValue<QString> summationType{store, QStringLiteral("summation/type"), QStringLiteral("fp32"), isFormatName};
 
@@ -67,9 +73,12 @@ public:
     SettingValue<QString> arithmeticA{store, QStringLiteral("arithmetic/a"), QStringLiteral("1")};
     SettingValue<QString> arithmeticB{store, QStringLiteral("arithmetic/b"), QStringLiteral("0.0001")};
     SettingValue<QString> arithmeticC{store, QStringLiteral("arithmetic/c"), QStringLiteral("0")};
-    SettingValue<QString> arithmeticFormat{store, QStringLiteral("arithmetic/format"), QStringLiteral("fp16"), isFormatName};
-    SettingValue<QString> arithmeticTarget{store, QStringLiteral("arithmetic/target"), QStringLiteral("e4m3"), isFormatName};
-    SettingValue<RoundingMode> arithmeticRounding{store, QStringLiteral("arithmetic/rounding"), RoundingMode::NearestEven};
+    SettingValue<QString> arithmeticFormat{store, QStringLiteral("arithmetic/format"), QStringLiteral("fp16"),
+                                           isFormatName};
+    SettingValue<QString> arithmeticTarget{store, QStringLiteral("arithmetic/target"), QStringLiteral("e4m3"),
+                                           isFormatName};
+    SettingValue<RoundingMode> arithmeticRounding{store, QStringLiteral("arithmetic/rounding"),
+                                                  RoundingMode::NearestEven};
     SettingValue<bool> arithmeticSaturate{store, QStringLiteral("arithmetic/saturate"), false};
     SettingValue<bool> arithmeticTininessBefore{store, QStringLiteral("arithmetic/tininessBefore"), false};
     SettingValue<int> arithmeticSeed{store, QStringLiteral("arithmetic/seed"), 1, inRange(0, 1 << 30)};

@@ -226,7 +226,8 @@ void MainWindow::buildMenus() {
     m_fileMenu->addAction(m_session->saveAsAction());
     m_fileMenu->addSeparator();
     m_exportMenu = m_fileMenu->addMenu(QString());
-    connect(m_exportMenu, &QMenu::aboutToShow, this, [this] { m_viewExport->fillExportMenu(m_exportMenu, currentSection()); });
+    connect(m_exportMenu, &QMenu::aboutToShow, this,
+            [this] { m_viewExport->fillExportMenu(m_exportMenu, currentSection()); });
     m_fileMenu->addSeparator();
     m_quit = m_fileMenu->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);
 
@@ -250,9 +251,8 @@ void MainWindow::buildMenus() {
                                             [this](bool on) { m_sideColumn->setVisible(on); });
     m_toggleSidebar->setCheckable(true);
     m_toggleSidebar->setChecked(true);
-    m_fullScreen = m_viewMenu->addAction(QString(), QKeySequence::FullScreen, this, [this] {
-        setWindowState(windowState() ^ Qt::WindowFullScreen);
-    });
+    m_fullScreen = m_viewMenu->addAction(QString(), QKeySequence::FullScreen, this,
+                                         [this] { setWindowState(windowState() ^ Qt::WindowFullScreen); });
     m_viewMenu->addAction(m_presentation->presentAction());
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_presentation->zoomInAction());
@@ -266,7 +266,8 @@ void MainWindow::buildMenus() {
     m_themeSystem = m_themeMenu->addAction(QString());
     m_themeLight = m_themeMenu->addAction(QString());
     m_themeDark = m_themeMenu->addAction(QString());
-    for (auto [action, name] : {std::pair{m_themeSystem, "system"}, std::pair{m_themeLight, "light"}, std::pair{m_themeDark, "dark"}}) {
+    for (auto [action, name] :
+         {std::pair{m_themeSystem, "system"}, std::pair{m_themeLight, "light"}, std::pair{m_themeDark, "dark"}}) {
         action->setCheckable(true);
         action->setData(QString::fromLatin1(name));
         m_themeGroup->addAction(action);
@@ -282,15 +283,18 @@ void MainWindow::buildMenus() {
     m_languageSystem = m_languageMenu->addAction(QString());
     m_languageEnglish = m_languageMenu->addAction(LanguageManager::nativeName(QStringLiteral("en")));
     m_languageChinese = m_languageMenu->addAction(LanguageManager::nativeName(QStringLiteral("zh_CN")));
-    for (auto [action, code] : {std::pair{m_languageSystem, ""}, std::pair{m_languageEnglish, "en"}, std::pair{m_languageChinese, "zh_CN"}}) {
+    for (auto [action, code] :
+         {std::pair{m_languageSystem, ""}, std::pair{m_languageEnglish, "en"}, std::pair{m_languageChinese, "zh_CN"}}) {
         action->setCheckable(true);
         m_languageGroup->addAction(action);
         connect(action, &QAction::triggered, this, [this, c = QString::fromLatin1(code)] { applyLanguage(c); });
     }
     m_languageMenu->addSeparator();
-    m_switchLanguage = m_languageMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), this, [this] {
-        applyLanguage(m_language.current() == QLatin1String("zh_CN") ? QStringLiteral("en") : QStringLiteral("zh_CN"));
-    });
+    m_switchLanguage = m_languageMenu->addAction(
+        QString(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), this, [this] {
+            applyLanguage(m_language.current() == QLatin1String("zh_CN") ? QStringLiteral("en")
+                                                                         : QStringLiteral("zh_CN"));
+        });
 
     m_sectionMenu = menuBar()->addMenu(QString());
 
@@ -300,9 +304,15 @@ void MainWindow::buildMenus() {
     m_about = m_helpMenu->addAction(QString(), this, &MainWindow::showAbout);
 
     const QString theme = m_settings.theme.get();
-    (theme == QLatin1String("dark") ? m_themeDark : theme == QLatin1String("light") ? m_themeLight : m_themeSystem)->setChecked(true);
+    (theme == QLatin1String("dark")    ? m_themeDark
+     : theme == QLatin1String("light") ? m_themeLight
+                                       : m_themeSystem)
+        ->setChecked(true);
     const QString lang = m_settings.language.get();
-    (lang == QLatin1String("zh_CN") ? m_languageChinese : lang == QLatin1String("en") ? m_languageEnglish : m_languageSystem)->setChecked(true);
+    (lang == QLatin1String("zh_CN") ? m_languageChinese
+     : lang == QLatin1String("en")  ? m_languageEnglish
+                                    : m_languageSystem)
+        ->setChecked(true);
 }
 
 void MainWindow::rebuildSectionMenu() {
@@ -414,14 +424,20 @@ void MainWindow::showStatus(const QString& text, int timeoutMs) { statusBar()->s
 void MainWindow::applyTheme(const QString& name) {
     m_settings.theme.set(name);
     m_theme.apply(themeModeFromName(name));
-    (name == QLatin1String("dark") ? m_themeDark : name == QLatin1String("light") ? m_themeLight : m_themeSystem)->setChecked(true);
+    (name == QLatin1String("dark")    ? m_themeDark
+     : name == QLatin1String("light") ? m_themeLight
+                                      : m_themeSystem)
+        ->setChecked(true);
 }
 
 void MainWindow::applyLanguage(const QString& code) {
     m_settings.language.set(code);
     if (!m_language.setLanguage(code))
         showStatus(tr("The %1 translation could not be loaded.").arg(LanguageManager::nativeName(code)), 6000);
-    (code == QLatin1String("zh_CN") ? m_languageChinese : code == QLatin1String("en") ? m_languageEnglish : m_languageSystem)->setChecked(true);
+    (code == QLatin1String("zh_CN") ? m_languageChinese
+     : code == QLatin1String("en")  ? m_languageEnglish
+                                    : m_languageSystem)
+        ->setChecked(true);
 }
 
 QList<QAction*> MainWindow::allActions() const {

@@ -58,7 +58,8 @@ void Presentation::retranslateUi() {
     m_highContrast->setText(tr("&High-contrast charts"));
     m_highContrast->setToolTip(tr("Strong chart colours and grid lines that stay readable on a projector."));
     m_present->setText(tr("&Present"));
-    m_present->setToolTip(tr("The lesson full screen, without the sidebar and the lesson list (Shift+F11 again to leave)."));
+    m_present->setToolTip(
+        tr("The lesson full screen, without the sidebar and the lesson list (Shift+F11 again to leave)."));
 }
 
 int Presentation::zoomPercent() const { return m_settings.zoomPercent.get(); }
@@ -99,7 +100,8 @@ void scaleTableRows(double ratio) {
         auto* table = qobject_cast<QTableView*>(w);
         if (!table) continue;
         QHeaderView* rows = table->verticalHeader();
-        rows->setDefaultSectionSize(std::max(rows->minimumSectionSize(), int(std::lround(rows->defaultSectionSize() * ratio))));
+        rows->setDefaultSectionSize(
+            std::max(rows->minimumSectionSize(), int(std::lround(rows->defaultSectionSize() * ratio))));
     }
 }
 

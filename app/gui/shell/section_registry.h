@@ -13,8 +13,8 @@ public:
     using Factory = std::function<Section*(SectionContext context, QWidget* parent)>;
 
     struct Entry {
-        QString id;   // must equal Section::id() of what the factory builds
-        int order;    // sidebar position: Explorer 10, Arithmetic 20, Lessons 30, GPU Lab 40, Training 50
+        QString id; // must equal Section::id() of what the factory builds
+        int order;  // sidebar position: Explorer 10, Arithmetic 20, Lessons 30, GPU Lab 40, Training 50
         Factory create;
     };
 

@@ -60,7 +60,8 @@ SessionManager::~SessionManager() = default;
 
 void SessionManager::retranslateUi() {
     m_open->setText(tr("&Open session…"));
-    m_open->setToolTip(tr("Open a saved session: the Explorer value, Arithmetic inputs, lesson progress and Training settings."));
+    m_open->setToolTip(
+        tr("Open a saved session: the Explorer value, Arithmetic inputs, lesson progress and Training settings."));
     m_save->setText(tr("&Save session"));
     m_save->setToolTip(tr("Save what you set up in every section to a small file you can share or open later."));
     m_saveAs->setText(tr("Save session &as…"));
@@ -68,7 +69,9 @@ void SessionManager::retranslateUi() {
     fillRecentMenu();
 }
 
-QString SessionManager::displayName() const { return m_path.isEmpty() ? QString() : QFileInfo(m_path).completeBaseName(); }
+QString SessionManager::displayName() const {
+    return m_path.isEmpty() ? QString() : QFileInfo(m_path).completeBaseName();
+}
 
 QStringList SessionManager::recentFiles() const { return m_settings.recentSessions.get(); }
 
@@ -112,12 +115,13 @@ bool SessionManager::confirmClose() {
         choice = m_askClose();
     } else {
         QMessageBox box(QMessageBox::Warning, tr("Save the session?"),
-                        m_path.isEmpty() ? tr("The kept runs and settings have not been saved; they are lost on quitting.")
-                                         : tr("The session %1 has unsaved changes.").arg(displayName()),
+                        m_path.isEmpty()
+                            ? tr("The kept runs and settings have not been saved; they are lost on quitting.")
+                            : tr("The session %1 has unsaved changes.").arg(displayName()),
                         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_window);
         box.setDefaultButton(QMessageBox::Save);
         const int answer = box.exec();
-        choice = answer == QMessageBox::Save ? CloseChoice::Save
+        choice = answer == QMessageBox::Save      ? CloseChoice::Save
                  : answer == QMessageBox::Discard ? CloseChoice::Discard
                                                   : CloseChoice::Stay;
     }
@@ -135,7 +139,8 @@ void SessionManager::saveCurrent() {
 }
 
 void SessionManager::saveAs() {
-    const QString suggested = m_path.isEmpty() ? QDir(startFolder()).filePath(tr("session") + QStringLiteral(".fplab")) : m_path;
+    const QString suggested = m_path.isEmpty() ? QDir(startFolder()).filePath(tr("session") + QStringLiteral(".fplab"))
+                                               : m_path;
     const QString path = askPath(true, suggested);
     if (!path.isEmpty()) save(path);
 }
@@ -191,7 +196,8 @@ bool SessionManager::open(const QString& path) {
         }
     }
     for (const QString& id : parsed.sections.keys())
-        if (!known.contains(id)) m_lastProblems << tr("The section “%1” is not part of this FP Lab; it was skipped.").arg(id);
+        if (!known.contains(id))
+            m_lastProblems << tr("The section “%1” is not part of this FP Lab; it was skipped.").arg(id);
     m_restoring = false;
     m_path = QFileInfo(path).absoluteFilePath();
     addRecent(m_path);

@@ -58,8 +58,7 @@ void SettingValueBase::writeRaw(const QVariant& value) {
 }
 
 void SettingValueBase::reportCorrupt(const QString& shownValue) {
-    m_store.reportProblem(
-        tr("Setting %1 had an unreadable value (%2); the default is used.").arg(m_key, shownValue));
+    m_store.reportProblem(tr("Setting %1 had an unreadable value (%2); the default is used.").arg(m_key, shownValue));
     // Drop the bad value so it is not reported again on the next start.
     m_store.settings().remove(m_key);
 }

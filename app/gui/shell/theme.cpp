@@ -38,16 +38,26 @@ struct RoleColors {
 
 void setGroup(QPalette& p, QPalette::ColorGroup group, const RoleColors& c) {
     const std::pair<QPalette::ColorRole, QColor> roles[] = {
-        {QPalette::Window, c.window},         {QPalette::WindowText, c.windowText},
-        {QPalette::Base, c.base},             {QPalette::AlternateBase, c.alternateBase},
-        {QPalette::Text, c.text},             {QPalette::Button, c.button},
-        {QPalette::ButtonText, c.buttonText}, {QPalette::BrightText, c.brightText},
-        {QPalette::Highlight, c.highlight},   {QPalette::HighlightedText, c.highlightedText},
-        {QPalette::ToolTipBase, c.toolTipBase}, {QPalette::ToolTipText, c.toolTipText},
-        {QPalette::Link, c.link},             {QPalette::LinkVisited, c.linkVisited},
-        {QPalette::PlaceholderText, c.placeholderText}, {QPalette::Light, c.light},
-        {QPalette::Midlight, c.midlight},     {QPalette::Mid, c.mid},
-        {QPalette::Dark, c.dark},             {QPalette::Shadow, c.shadow},
+        {QPalette::Window, c.window},
+        {QPalette::WindowText, c.windowText},
+        {QPalette::Base, c.base},
+        {QPalette::AlternateBase, c.alternateBase},
+        {QPalette::Text, c.text},
+        {QPalette::Button, c.button},
+        {QPalette::ButtonText, c.buttonText},
+        {QPalette::BrightText, c.brightText},
+        {QPalette::Highlight, c.highlight},
+        {QPalette::HighlightedText, c.highlightedText},
+        {QPalette::ToolTipBase, c.toolTipBase},
+        {QPalette::ToolTipText, c.toolTipText},
+        {QPalette::Link, c.link},
+        {QPalette::LinkVisited, c.linkVisited},
+        {QPalette::PlaceholderText, c.placeholderText},
+        {QPalette::Light, c.light},
+        {QPalette::Midlight, c.midlight},
+        {QPalette::Mid, c.mid},
+        {QPalette::Dark, c.dark},
+        {QPalette::Shadow, c.shadow},
     };
     for (const auto& [role, colour] : roles) p.setColor(group, role, colour);
 }
@@ -85,8 +95,7 @@ public:
             std::unique_ptr<QStyleOption> copy;
             if (const auto* button = qstyleoption_cast<const QStyleOptionButton*>(option))
                 copy = std::make_unique<QStyleOptionButton>(*button);
-            else
-                copy = std::make_unique<QStyleOption>(*option);
+            else copy = std::make_unique<QStyleOption>(*option);
             const bool enabled = option->state & State_Enabled;
             copy->palette.setColor(QPalette::Window, enabled ? QColor(0xe4, 0xe8, 0xed) : QColor(0x9a, 0xa0, 0xa6));
             QProxyStyle::drawPrimitive(element, copy.get(), painter, widget);
@@ -100,7 +109,8 @@ public:
 
 ThemeManager::ThemeManager(QObject* parent) : QObject(parent) {
     // Fusion draws every palette faithfully; native styles may ignore a dark palette.
-    if (QStyle* fusion = QStyleFactory::create(QStringLiteral("Fusion"))) QApplication::setStyle(new IndicatorStyle(fusion));
+    if (QStyle* fusion = QStyleFactory::create(QStringLiteral("Fusion")))
+        QApplication::setStyle(new IndicatorStyle(fusion));
     m_systemPalette = QApplication::palette();
 }
 
@@ -138,7 +148,8 @@ QPalette ThemeManager::lightPalette() {
     on.mid = shades.color(QPalette::Mid);
     on.dark = shades.color(QPalette::Dark);
     on.shadow = shades.color(QPalette::Shadow);
-    return buildPalette(on, disabledFrom(on, grey, QColor(0xb4, 0xb8, 0xbc), QColor(0xc4, 0xcb, 0xd1), QColor(0x6a, 0x70, 0x76)));
+    return buildPalette(
+        on, disabledFrom(on, grey, QColor(0xb4, 0xb8, 0xbc), QColor(0xc4, 0xcb, 0xd1), QColor(0x6a, 0x70, 0x76)));
 }
 
 QPalette ThemeManager::darkPalette() {

@@ -19,10 +19,10 @@ namespace fplab::gui {
 
 namespace {
 
-constexpr double kSlot = 26;   // horizontal room per term (or folded subtree)
-constexpr double kLevel = 30;  // vertical room per level
+constexpr double kSlot = 26;  // horizontal room per term (or folded subtree)
+constexpr double kLevel = 30; // vertical room per level
 constexpr double kRadius = 7;
-constexpr int kNodeRole = 0;   // QGraphicsItem::data key holding the node index
+constexpr int kNodeRole = 0; // QGraphicsItem::data key holding the node index
 
 } // namespace
 
@@ -144,20 +144,23 @@ void SumTreeView::rebuild() {
         QGraphicsItem* item = nullptr;
         if (folded[std::size_t(n)]) {
             QPolygonF tri;
-            tri << p + QPointF(0, -kRadius) << p + QPointF(kRadius * 1.4, kRadius * 1.6) << p + QPointF(-kRadius * 1.4, kRadius * 1.6);
+            tri << p + QPointF(0, -kRadius) << p + QPointF(kRadius * 1.4, kRadius * 1.6)
+                << p + QPointF(-kRadius * 1.4, kRadius * 1.6);
             item = s->addPolygon(tri, outline, fill);
             auto* label = s->addSimpleText(QString::number(t.leafCount(n)));
             label->setBrush(ink);
             label->setPos(p + QPointF(-label->boundingRect().width() / 2, kRadius * 1.8));
         } else {
-            item = s->addEllipse(QRectF(p - QPointF(kRadius, kRadius), QSizeF(2 * kRadius, 2 * kRadius)), outline, fill);
+            item = s->addEllipse(QRectF(p - QPointF(kRadius, kRadius), QSizeF(2 * kRadius, 2 * kRadius)), outline,
+                                 fill);
             const auto kids = t.isLeaf(n) ? 0 : t.children(n).size();
             if (t.isLeaf(n) || kids > 2) {
                 // Terms show their index; a fused addition shows how many operands it adds at once.
                 auto* label = s->addSimpleText(t.isLeaf(n) ? QString::number(n) : QString::number(kids));
                 label->setBrush(ink);
                 const QRectF r = label->boundingRect();
-                label->setPos(p + (t.isLeaf(n) ? QPointF(-r.width() / 2, kRadius + 1) : QPointF(kRadius + 2, -r.height() / 2)));
+                label->setPos(
+                    p + (t.isLeaf(n) ? QPointF(-r.width() / 2, kRadius + 1) : QPointF(kRadius + 2, -r.height() / 2)));
             }
         }
         item->setData(kNodeRole, n);

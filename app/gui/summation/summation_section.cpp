@@ -69,7 +69,8 @@ SummationSection::Revealed revealOne(const summation_targets::Target& target, in
     out.probeLog = std::move(r.probeLog);
     out.rules = reveal::replayRulesFor(*box);
     const auto check = [&](const reveal::ReplayRules& rules) {
-        return reveal::validateOrder(*box, out.tree, rules, kTrials, 1, [&](long long) { return !control.isCancelled(); });
+        return reveal::validateOrder(*box, out.tree, rules, kTrials, 1,
+                                     [&](long long) { return !control.isCancelled(); });
     };
     try {
         auto v = check(out.rules);
@@ -107,7 +108,8 @@ SummationSection::~SummationSection() = default;
 QString SummationSection::title() const { return tr("Summation order"); }
 
 QString SummationSection::toolTipText() const {
-    return tr("Reveal the order in which a library, a compiler or a tensor core adds its terms, and see why sums differ");
+    return tr(
+        "Reveal the order in which a library, a compiler or a tensor core adds its terms, and see why sums differ");
 }
 
 QIcon SummationSection::icon() const { return glyphIcon(QStringLiteral("Σ"), QColor(0x3b, 0x6e, 0x8f)); }
@@ -160,7 +162,8 @@ void SummationSection::buildUi() {
         v->addWidget(m_captions[std::size_t(side)]);
         v->addWidget(m_views[std::size_t(side)], 1);
         trees->addWidget(pane);
-        connect(m_views[std::size_t(side)], &SumTreeView::nodeClicked, this, [this, side](int node) { selectNode(side, node); });
+        connect(m_views[std::size_t(side)], &SumTreeView::nodeClicked, this,
+                [this, side](int node) { selectNode(side, node); });
     }
     m_partLabel = new QLabel(this);
     m_partLabel->setWordWrap(true);
@@ -243,12 +246,10 @@ void SummationSection::buildUi() {
     });
     connect(m_probeTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { showProbe(current.row()); });
-    connect(m_previousProbe, &QPushButton::clicked, this, [this] {
-        showProbe(std::max(0, m_probeTable->currentIndex().row() - 1));
-    });
-    connect(m_nextProbe, &QPushButton::clicked, this, [this] {
-        showProbe(std::min(m_probeModel->rowCount() - 1, m_probeTable->currentIndex().row() + 1));
-    });
+    connect(m_previousProbe, &QPushButton::clicked, this,
+            [this] { showProbe(std::max(0, m_probeTable->currentIndex().row() - 1)); });
+    connect(m_nextProbe, &QPushButton::clicked, this,
+            [this] { showProbe(std::min(m_probeModel->rowCount() - 1, m_probeTable->currentIndex().row() + 1)); });
     connect(m_input, &QLineEdit::editingFinished, this, &SummationSection::updateDetails);
     connect(m_randomButton, &QPushButton::clicked, this, &SummationSection::drawRandomInput);
 }
@@ -302,7 +303,8 @@ void SummationSection::retranslateUi() {
     m_termsLabel->setText(tr("T&erms:"));
     m_typeLabel->setText(tr("T&ype:"));
     m_revealButton->setText(tr("&Reveal"));
-    m_revealButton->setToolTip(tr("Probe the target (F5): M at one term, −M at another, 1 elsewhere, until the tree is known"));
+    m_revealButton->setToolTip(
+        tr("Probe the target (F5): M at one term, −M at another, 1 elsewhere, until the tree is known"));
     m_cancelButton->setText(tr("Cancel"));
     m_tabs->setTabText(0, tr("Probes"));
     m_tabs->setTabText(1, tr("Partial sums"));
@@ -314,7 +316,8 @@ void SummationSection::retranslateUi() {
     m_revealAction->setText(tr("&Reveal the order"));
     m_cancelAction->setText(tr("&Cancel the reveal"));
     m_fitAction->setText(tr("&Fit the trees"));
-    m_fitAction->setToolTip(tr("Show each whole tree (0 in a tree; + and - or Ctrl+wheel zoom, dragging pans, a double-click folds)"));
+    m_fitAction->setToolTip(
+        tr("Show each whole tree (0 in a tree; + and - or Ctrl+wheel zoom, dragging pans, a double-click folds)"));
     m_exportSvg->setText(tr("Export the tree as &SVG…"));
     m_exportPng->setText(tr("Export the tree as &PNG…"));
     m_exportText->setText(tr("Export the tree as &text…"));
@@ -396,7 +399,8 @@ void SummationSection::showRevealed() {
         view->parentWidget()->setVisible(side == 0 || r.has_value());
         if (!r) {
             view->setTree(std::nullopt);
-            m_captions[std::size_t(side)]->setText(side == 0 ? tr("Choose a target and press Reveal (F5).") : QString());
+            m_captions[std::size_t(side)]->setText(side == 0 ? tr("Choose a target and press Reveal (F5).")
+                                                             : QString());
             continue;
         }
         if (!view->tree() || reveal::bracketText(*view->tree()) != reveal::bracketText(r->tree)) view->setTree(r->tree);
@@ -417,10 +421,11 @@ void SummationSection::showRevealed() {
         const auto da = reveal::firstDifferingNode(a->tree, b->tree);
         m_views[0]->setDifferingSubtree(da);
         m_views[1]->setDifferingSubtree(reveal::firstDifferingNode(b->tree, a->tree));
-        m_partLabel->setText(da ? tr("The orders part first at the subtree drawn in red on the left: %1 terms, from term %2.")
-                                      .arg(a->tree.leafCount(*da))
-                                      .arg(a->tree.firstLeaf(*da))
-                                : tr("The two targets add in the same order."));
+        m_partLabel->setText(
+            da ? tr("The orders part first at the subtree drawn in red on the left: %1 terms, from term %2.")
+                     .arg(a->tree.leafCount(*da))
+                     .arg(a->tree.firstLeaf(*da))
+               : tr("The two targets add in the same order."));
     } else {
         m_views[0]->setDifferingSubtree(std::nullopt);
         m_views[1]->setDifferingSubtree(std::nullopt);
@@ -440,17 +445,21 @@ void SummationSection::showProbe(int row) {
     QString input;
     if (n <= 64) {
         QStringList cells;
-        for (int k = 0; k < n; ++k) cells << (k == p.positive ? QStringLiteral("<b>M</b>") : k == p.negative ? QStringLiteral("<b>−M</b>") : QStringLiteral("1"));
+        for (int k = 0; k < n; ++k)
+            cells << (k == p.positive   ? QStringLiteral("<b>M</b>")
+                      : k == p.negative ? QStringLiteral("<b>−M</b>")
+                                        : QStringLiteral("1"));
         input = cells.join(QLatin1Char(' '));
     } else {
         input = tr("M at term %1, −M at term %2, 1 elsewhere").arg(p.positive).arg(p.negative);
     }
-    m_mask->setText(tr("Probe %1: %2<br>The sum came back as %3 units: the %3 terms added outside the node where M met −M. "
-                       "So %4 terms join there (highlighted in blue).")
-                        .arg(row + 1)
-                        .arg(input)
-                        .arg(n - p.joined)
-                        .arg(p.joined));
+    m_mask->setText(
+        tr("Probe %1: %2<br>The sum came back as %3 units: the %3 terms added outside the node where M met −M. "
+           "So %4 terms join there (highlighted in blue).")
+            .arg(row + 1)
+            .arg(input)
+            .arg(n - p.joined)
+            .arg(p.joined));
     m_views[0]->setProbeNode(reveal::joiningNode(a->tree, p.positive, p.negative));
 }
 
@@ -503,7 +512,9 @@ void SummationSection::updateDetails() {
     QString error;
     const auto terms = parsedInput(f, error);
     if (!terms || terms->empty()) {
-        m_results->setText(error.isEmpty() ? tr("Type %1 terms or press Random terms to see each partial sum.").arg(a->tree.terms()) : error);
+        m_results->setText(error.isEmpty()
+                               ? tr("Type %1 terms or press Random terms to see each partial sum.").arg(a->tree.terms())
+                               : error);
         m_nodeDetails->setText(QString());
         return;
     }
@@ -526,7 +537,7 @@ void SummationSection::updateDetails() {
     }
     if (sums[0] && sums[1])
         lines << (*sums[0] == *sums[1] ? tr("Both orders give the same bits for this input.")
-                                        : tr("<b>The two orders give different bits for this input.</b>"));
+                                       : tr("<b>The two orders give different bits for this input.</b>"));
     m_results->setText(lines.join(QStringLiteral("<br>")));
 
     const auto& r = m_revealed[std::size_t(m_selectedSide)];
@@ -540,16 +551,19 @@ void SummationSection::updateDetails() {
     const Format& acc = r->rules.accumulator;
     const double err = reveal::partialSumError(r->tree, node, f, *terms, acc, v.bits);
     const auto kids = r->tree.isLeaf(node) ? 0 : r->tree.children(node).size();
-    const QString what = r->tree.isLeaf(node) ? tr("Term %1").arg(node)
-                         : kids == 2         ? tr("An addition of %1 terms (from term %2)").arg(r->tree.leafCount(node)).arg(r->tree.firstLeaf(node))
-                                             : tr("A fused addition of %1 operands, %2 terms (from term %3)")
-                                           .arg(kids)
-                                           .arg(r->tree.leafCount(node))
-                                           .arg(r->tree.firstLeaf(node));
-    m_nodeDetails->setText(tr("<b>%1</b><br>Partial sum in %2: %3 (bits %4)<br>Its rounding error against the exact sum of "
-                              "its terms: %5<br>Flags of this addition: %6")
-                               .arg(what, qs(std::string(acc.name())), exactDecimalText(acc, v.bits), qs(hexBits(acc, v.bits)),
-                                    QString::number(err, 'g', 6), flagsText(v.flags)));
+    const QString what =
+        r->tree.isLeaf(node) ? tr("Term %1").arg(node)
+        : kids == 2
+            ? tr("An addition of %1 terms (from term %2)").arg(r->tree.leafCount(node)).arg(r->tree.firstLeaf(node))
+            : tr("A fused addition of %1 operands, %2 terms (from term %3)")
+                  .arg(kids)
+                  .arg(r->tree.leafCount(node))
+                  .arg(r->tree.firstLeaf(node));
+    m_nodeDetails->setText(
+        tr("<b>%1</b><br>Partial sum in %2: %3 (bits %4)<br>Its rounding error against the exact sum of "
+           "its terms: %5<br>Flags of this addition: %6")
+            .arg(what, qs(std::string(acc.name())), exactDecimalText(acc, v.bits), qs(hexBits(acc, v.bits)),
+                 QString::number(err, 'g', 6), flagsText(v.flags)));
 }
 
 QString SummationSection::exportTree(TreeFile kind, const QString& path) const {
@@ -565,11 +579,14 @@ QString SummationSection::exportTree(TreeFile kind, const QString& path) const {
 }
 
 void SummationSection::exportWithDialog(TreeFile kind) {
-    const QString filter = kind == TreeFile::Svg ? tr("SVG pictures (*.svg)")
+    const QString filter = kind == TreeFile::Svg   ? tr("SVG pictures (*.svg)")
                            : kind == TreeFile::Png ? tr("PNG pictures (*.png)")
                                                    : tr("Text files (*.txt)");
-    const QString suffix = kind == TreeFile::Svg ? QStringLiteral(".svg") : kind == TreeFile::Png ? QStringLiteral(".png") : QStringLiteral(".txt");
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export the tree"), QStringLiteral("summation-order") + suffix, filter);
+    const QString suffix = kind == TreeFile::Svg   ? QStringLiteral(".svg")
+                           : kind == TreeFile::Png ? QStringLiteral(".png")
+                                                   : QStringLiteral(".txt");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the tree"),
+                                                      QStringLiteral("summation-order") + suffix, filter);
     if (path.isEmpty()) return;
     const QString error = exportTree(kind, path);
     emit statusMessage(error.isEmpty() ? tr("Saved %1").arg(path) : error, error.isEmpty() ? 4000 : 0);

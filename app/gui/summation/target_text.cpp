@@ -64,13 +64,19 @@ QString modelDescription(reveal::ModelTarget t) {
     case ModelTarget::Pairwise: return TargetText::tr("The two halves summed separately, recursively, then added.");
     case ModelTarget::Blocked8: return TargetText::tr("Each block of 8 summed in order, then the block sums in order.");
     case ModelTarget::Lanes8:
-        return TargetText::tr("Lane l adds every eighth term from l, as a SIMD dot product does; then the lanes are added pairwise.");
+        return TargetText::tr(
+            "Lane l adds every eighth term from l, as a SIMD dot product does; then the lanes are added pairwise.");
     case ModelTarget::Fused4:
-        return TargetText::tr("Four terms and the previous result added at once, keeping 24 bits below the largest, as a tensor core aligns.");
-    case ModelTarget::GpuTree256: return TargetText::tr("The GPU Lab's reduction: halving strides inside blocks of 256, then the block sums.");
-    case ModelTarget::HostLoop: return TargetText::tr("A float loop compiled without fast-math: the compiler keeps the order.");
-    case ModelTarget::StdReduce: return TargetText::tr("The C++ library's std::reduce (libstdc++ adds groups of four).");
-    case ModelTarget::FastMathLoop: return TargetText::tr("A float loop compiled with -O3 -ffast-math: the compiler chose this order.");
+        return TargetText::tr("Four terms and the previous result added at once, keeping 24 bits below the largest, as "
+                              "a tensor core aligns.");
+    case ModelTarget::GpuTree256:
+        return TargetText::tr("The GPU Lab's reduction: halving strides inside blocks of 256, then the block sums.");
+    case ModelTarget::HostLoop:
+        return TargetText::tr("A float loop compiled without fast-math: the compiler keeps the order.");
+    case ModelTarget::StdReduce:
+        return TargetText::tr("The C++ library's std::reduce (libstdc++ adds groups of four).");
+    case ModelTarget::FastMathLoop:
+        return TargetText::tr("A float loop compiled with -O3 -ffast-math: the compiler chose this order.");
     case ModelTarget::TensorCoreA100:
     case ModelTarget::TensorCoreH100:
         return TargetText::tr("An FP16 dot product on FP Lab's model of the tensor core's block FMA (FP32 result).");
@@ -91,12 +97,16 @@ QString targetDescription(const summation_targets::Target& t) {
     if (const auto* g = std::get_if<summation_targets::GpuTarget>(&t)) {
         const std::string why = summation_targets::gpuTargetUnavailable();
         const QString what = *g == summation_targets::GpuTarget::GpuAtomic
-                                 ? TargetText::tr("The order of atomicAdd changes from run to run: a reveal finds answers no single tree explains.")
+                                 ? TargetText::tr("The order of atomicAdd changes from run to run: a reveal finds "
+                                                  "answers no single tree explains.")
                                  : TargetText::tr("Runs on the GPU; the order is the library's or the kernel's own.");
-        return why.empty() ? what : what + QLatin1Char(' ') + TargetText::tr("Not available here: %1").arg(QString::fromStdString(why));
+        return why.empty() ? what
+                           : what + QLatin1Char(' ') +
+                                 TargetText::tr("Not available here: %1").arg(QString::fromStdString(why));
     }
     return TargetText::tr("One thread of the system BLAS (OpenBLAS, kernel %1): its order depends on the processor.")
-        .arg(QString::fromLatin1(summation_targets::blasCoreName().data(), int(summation_targets::blasCoreName().size())));
+        .arg(QString::fromLatin1(summation_targets::blasCoreName().data(),
+                                 int(summation_targets::blasCoreName().size())));
 }
 
 } // namespace fplab::gui

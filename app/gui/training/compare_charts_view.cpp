@@ -124,7 +124,8 @@ void CompareChartsView::rebuild() {
             points[Accuracy].add(x, double(r.accuracy));
             if (run.visible) {
                 maxStep = std::max(maxStep, r.step);
-                if (positive(r.loss)) lossMin = std::min(lossMin, double(r.loss)), lossMax = std::max(lossMax, double(r.loss));
+                if (positive(r.loss))
+                    lossMin = std::min(lossMin, double(r.loss)), lossMax = std::max(lossMax, double(r.loss));
                 if (positive(r.scale))
                     scaleMin = std::min(scaleMin, double(r.scale)), scaleMax = std::max(scaleMax, double(r.scale));
             }
@@ -145,7 +146,8 @@ void CompareChartsView::rebuild() {
     for (QValueAxis* x : m_x) x->setRange(1, maxStep);
     // Whole powers of ten / two around the data, so the log axes keep readable ticks.
     if (lossMax > 0)
-        m_lossY->setRange(std::pow(10.0, std::floor(std::log10(lossMin))), std::pow(10.0, std::ceil(std::log10(lossMax) + 1e-9)));
+        m_lossY->setRange(std::pow(10.0, std::floor(std::log10(lossMin))),
+                          std::pow(10.0, std::ceil(std::log10(lossMax) + 1e-9)));
     else m_lossY->setRange(0.01, 10);
     const double lowExp = scaleMax > 0 ? std::floor(std::log2(scaleMin)) - 1 : -1;
     const double highExp = scaleMax > 0 ? std::ceil(std::log2(scaleMax)) + 1 : 1;

@@ -22,7 +22,9 @@ void ComparisonTableModel::append(const std::vector<training::StepComparison>& s
     endInsertRows();
 }
 
-int ComparisonTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_steps.size()); }
+int ComparisonTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_steps.size());
+}
 
 int ComparisonTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
@@ -56,7 +58,8 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case StepColumn: return tr("Step");
     case CpuLossColumn: return tr("CPU loss");

@@ -48,7 +48,8 @@ void ComparisonView::showRun(const TrainingRunData& run) {
     if (m_read < run.comparisons.size()) {
         m_outside += int(std::count_if(run.comparisons.begin() + std::ptrdiff_t(m_read), run.comparisons.end(),
                                        [](const StepComparison& s) { return s.judged && !s.agrees(); }));
-        m_model->append(std::vector<StepComparison>(run.comparisons.begin() + std::ptrdiff_t(m_read), run.comparisons.end()));
+        m_model->append(
+            std::vector<StepComparison>(run.comparisons.begin() + std::ptrdiff_t(m_read), run.comparisons.end()));
         m_read = run.comparisons.size();
     }
     showNote();
@@ -73,16 +74,19 @@ void ComparisonView::showNote() {
                        .arg(t.loss)
                        .arg(t.weights)
                        .arg(t.judgedSteps);
-    if (t.fp8 > 0) text += QLatin1Char('\n') + tr("FP8 casts: each operand's amax and scale within %1 (relative).").arg(t.fp8);
+    if (t.fp8 > 0)
+        text += QLatin1Char('\n') + tr("FP8 casts: each operand's amax and scale within %1 (relative).").arg(t.fp8);
     // The verdict and the GPU run's own explanation come from core and gpu/ (English).
     // (Summarized once, at the end: while the run goes the counts grow with each update's new steps.)
     if (run.ended)
         text += QLatin1Char('\n') +
                 tr("Verdict: %1")
-                    .arg(QString::fromStdString(
-                        summarizeComparison(run.comparisons, run.state.stepsDone, run.state.status, gpu.stepsDone, gpu.status, t)
-                            .verdict()));
-    else text += QLatin1Char('\n') + tr("%1 steps compared, %2 outside the tolerance so far.").arg(m_read).arg(m_outside);
+                    .arg(QString::fromStdString(summarizeComparison(run.comparisons, run.state.stepsDone,
+                                                                    run.state.status, gpu.stepsDone, gpu.status, t)
+                                                    .verdict()));
+    else
+        text += QLatin1Char('\n') +
+                tr("%1 steps compared, %2 outside the tolerance so far.").arg(m_read).arg(m_outside);
     if ((gpu.status == RunStatus::Cancelled || gpu.status == RunStatus::Failed) && !gpu.message.empty())
         text += QLatin1Char('\n') + tr("GPU run: %1").arg(QString::fromStdString(gpu.message));
     m_note->setText(text);

@@ -58,8 +58,9 @@ void DecisionBoundaryView::paintEvent(QPaintEvent*) {
             for (int i = 0; i < m_grid.nx; ++i) {
                 const QColor c = seriesColor(m_grid.classes[std::size_t(j) * m_grid.nx + i], pal);
                 const auto mix = [](int a, int b) { return (a * 72 + b * 28) / 100; };
-                cells.setPixel(i, m_grid.ny - 1 - j, qRgb(mix(base.red(), c.red()), mix(base.green(), c.green()),
-                                                           mix(base.blue(), c.blue())));
+                cells.setPixel(
+                    i, m_grid.ny - 1 - j,
+                    qRgb(mix(base.red(), c.red()), mix(base.green(), c.green()), mix(base.blue(), c.blue())));
             }
         p.drawImage(square, cells);
     }

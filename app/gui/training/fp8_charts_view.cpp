@@ -212,7 +212,8 @@ void Fp8ChartsView::redraw() {
     for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_lossChart}) {
         if (!c->seen) continue;
         const double b = c->base;
-        const double lo = std::floor(std::log(c->low) / std::log(b)), hi = std::ceil(std::log(c->high) / std::log(b) + 1e-9);
+        const double lo = std::floor(std::log(c->low) / std::log(b)),
+                     hi = std::ceil(std::log(c->high) / std::log(b) + 1e-9);
         const double step = std::max(1.0, std::ceil((std::max(hi, lo + 1) - lo) / 4));
         const double first = step * std::floor(lo / step), last = step * std::ceil(std::max(hi, lo + 1) / step);
         c->logY->setBase(std::pow(b, step));

@@ -52,7 +52,7 @@ private:
     struct Chart {
         QChartView* view = nullptr;
         QValueAxis* x = nullptr;
-        QValueAxis* y = nullptr;    // linear charts
+        QValueAxis* y = nullptr;       // linear charts
         QLogValueAxis* logY = nullptr; // log charts
         double base = 10;              // of the log axis's ticks before a wide range coarsens them
         double low = 1, high = 1;

@@ -73,8 +73,7 @@ void GradientHistogramView::paintEvent(QPaintEvent*) {
     p.fillRect(QRectF(QPointF(xOf(-24), plot.top()), QPointF(xOf(-14), plot.bottom())), subnormal);
     p.fillRect(QRectF(QPointF(xOf(-14), plot.top()), QPointF(xOf(16), plot.bottom())), normal);
     p.setPen(text);
-    p.drawText(QRectF(xOf(-24), plot.top(), xOf(-14) - xOf(-24), fm.height()), Qt::AlignCenter,
-               tr("FP16 subnormal"));
+    p.drawText(QRectF(xOf(-24), plot.top(), xOf(-14) - xOf(-24), fm.height()), Qt::AlignCenter, tr("FP16 subnormal"));
     p.drawText(QRectF(xOf(-14), plot.top(), xOf(16) - xOf(-14), fm.height()), Qt::AlignCenter, tr("FP16 normal"));
 
     // Axes and exponent labels.
@@ -99,7 +98,8 @@ void GradientHistogramView::paintEvent(QPaintEvent*) {
     for (int e = m_first; e <= m_last; ++e)
         if (e >= ExponentHistogram::kMinExponent && e <= ExponentHistogram::kMaxExponent)
             most = std::max(most, m_record.histogram.at(e));
-    p.drawText(QRectF(0, plot.top() - 2, left - 6, fm.height()), Qt::AlignRight | Qt::AlignVCenter, QString::number(most));
+    p.drawText(QRectF(0, plot.top() - 2, left - 6, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+               QString::number(most));
     p.drawText(QRectF(0, plot.bottom() - fm.height(), left - 6, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
                QStringLiteral("0"));
     const QColor bar = seriesColor(0, pal);
@@ -115,16 +115,16 @@ void GradientHistogramView::paintEvent(QPaintEvent*) {
 
     const training::Fp16WindowCounts& w = m_record.window;
     const QString verb = m_lowIsFp16 ? tr("rounded") : tr("would round");
-    const QString line =
-        tr("Step %1: %2 gradient elements, %3 zero. Of the nonzero ones, %4% %5 to zero in FP16, %6% to subnormals, "
-           "%7% to infinity.")
-            .arg(m_record.step)
-            .arg(w.elements)
-            .arg(w.zero)
-            .arg(100.0 * w.underflowFraction(), 0, 'f', 1)
-            .arg(verb)
-            .arg(100.0 * w.subnormalFraction(), 0, 'f', 1)
-            .arg(100.0 * w.overflowFraction(), 0, 'f', 1);
+    const QString line = tr("Step %1: %2 gradient elements, %3 zero. Of the nonzero ones, %4% %5 to zero in FP16, %6% "
+                            "to subnormals, "
+                            "%7% to infinity.")
+                             .arg(m_record.step)
+                             .arg(w.elements)
+                             .arg(w.zero)
+                             .arg(100.0 * w.underflowFraction(), 0, 'f', 1)
+                             .arg(verb)
+                             .arg(100.0 * w.subnormalFraction(), 0, 'f', 1)
+                             .arg(100.0 * w.overflowFraction(), 0, 'f', 1);
     p.drawText(QRectF(4, 2, width() - 8, 2 * fm.height() + 4), Qt::AlignLeft | Qt::TextWordWrap, line);
 }
 

@@ -51,7 +51,8 @@ MemoryByModeView::MemoryByModeView(QWidget* parent) : QWidget(parent) {
     chart->legend()->hide(); // the key is in the note (an exported chart shows the legend: chart_export.cpp)
     connect(m_series, &QHorizontalStackedBarSeries::hovered, this, [this](bool on, int index, QBarSet* set) {
         const int category = int(std::find(std::begin(m_sets), std::end(m_sets), set) - std::begin(m_sets));
-        if (on && category < CategoryCount) QToolTip::showText(QCursor::pos(), toolTipFor(Category(category), index), m_view);
+        if (on && category < CategoryCount)
+            QToolTip::showText(QCursor::pos(), toolTipFor(Category(category), index), m_view);
         else QToolTip::hideText();
     });
     retranslate();
@@ -72,7 +73,8 @@ void MemoryByModeView::setMemory(const std::vector<ModeMemory>& memory, const QS
     double highest = 1;
     for (std::size_t i = 0; i < memory.size(); ++i) {
         const MemoryReport& b = memory[i].bytes;
-        const std::int64_t values[CategoryCount] = {b.weights, b.master, b.gradients, b.optimizer, b.weightCopies, b.activations};
+        const std::int64_t values[CategoryCount] = {b.weights,   b.master,       b.gradients,
+                                                    b.optimizer, b.weightCopies, b.activations};
         for (int c = 0; c < CategoryCount; ++c) m_sets[c]->append(double(values[c]));
         highest = std::max(highest, double(b.total()));
         named << (i < std::size_t(labels.size()) ? labels[qsizetype(i)] : QString());
@@ -99,11 +101,13 @@ QString MemoryByModeView::categoryName(Category category) const {
 QString MemoryByModeView::toolTipFor(Category category, int index) const {
     if (index < 0 || std::size_t(index) >= m_memory.size()) return {};
     const MemoryReport& b = m_memory[std::size_t(index)].bytes;
-    const std::int64_t values[CategoryCount] = {b.weights, b.master, b.gradients, b.optimizer, b.weightCopies, b.activations};
+    const std::int64_t values[CategoryCount] = {b.weights,   b.master,       b.gradients,
+                                                b.optimizer, b.weightCopies, b.activations};
     const QString bytes = QLocale().toString(qlonglong(values[category]));
     const QString name = index < m_labels.size() ? m_labels[index] : QString();
     if (category == WeightCopies || category == Activations)
-        return tr("%1, %2: %3 bytes for one micro-batch, from the forward pass to the backward pass").arg(name, categoryName(category), bytes);
+        return tr("%1, %2: %3 bytes for one micro-batch, from the forward pass to the backward pass")
+            .arg(name, categoryName(category), bytes);
     return tr("%1, %2: %3 bytes, %4 per parameter (static)")
         .arg(name, categoryName(category), bytes,
              b.parameters ? QString::number(double(values[category]) / double(b.parameters), 'g', 4) : QString());
@@ -122,15 +126,20 @@ void MemoryByModeView::showNote() {
                                   "inputs; LayerNorm and the loss stay float32), and the low-precision copies of the "
                                   "weights the forward pass makes.");
     // Whether mixed precision saves memory here: the halved activations against the copies.
-    const auto fp32 = std::find_if(m_memory.begin(), m_memory.end(), [](const ModeMemory& m) { return m.mode == TrainingMode::Fp32; });
-    const auto mixed = std::find_if(m_memory.begin(), m_memory.end(), [](const ModeMemory& m) { return m.bytes.weightCopies > 0; });
+    const auto fp32 = std::find_if(m_memory.begin(), m_memory.end(),
+                                   [](const ModeMemory& m) { return m.mode == TrainingMode::Fp32; });
+    const auto mixed = std::find_if(m_memory.begin(), m_memory.end(),
+                                    [](const ModeMemory& m) { return m.bytes.weightCopies > 0; });
     if (fp32 != m_memory.end() && mixed != m_memory.end()) {
         const qlonglong saved = fp32->bytes.activations - mixed->bytes.activations;
         const qlonglong copies = mixed->bytes.weightCopies;
-        text += QLatin1Char(' ') + (saved >= copies
-                    ? tr("Here the smaller activations save %1 bytes, more than the copies cost (%2 bytes).")
-                    : tr("Here the smaller activations save %1 bytes, less than the copies cost (%2 bytes): this model "
-                         "is small and its batch short; a larger batch saves more.")).arg(QLocale().toString(saved), QLocale().toString(copies));
+        text += QLatin1Char(' ') +
+                (saved >= copies
+                     ? tr("Here the smaller activations save %1 bytes, more than the copies cost (%2 bytes).")
+                     : tr("Here the smaller activations save %1 bytes, less than the copies cost (%2 bytes): this "
+                          "model "
+                          "is small and its batch short; a larger batch saves more."))
+                    .arg(QLocale().toString(saved), QLocale().toString(copies));
     }
     // The key and each bar's total in the note, which wraps: six names did not fit the chart's legend.
     QString key;
@@ -140,10 +149,13 @@ void MemoryByModeView::showNote() {
                    .arg(runColor(c, pal).name(), categoryName(Category(c)).toHtmlEscaped());
     QStringList totals;
     for (std::size_t i = 0; i < m_memory.size(); ++i)
-        totals << tr("%1: %2 bytes").arg((qsizetype(i) < m_labels.size() ? m_labels[qsizetype(i)] : QString()).toHtmlEscaped(),
-                                         QLocale().toString(qlonglong(m_memory[i].bytes.total())));
+        totals << tr("%1: %2 bytes")
+                      .arg((qsizetype(i) < m_labels.size() ? m_labels[qsizetype(i)] : QString()).toHtmlEscaped(),
+                           QLocale().toString(qlonglong(m_memory[i].bytes.total())));
     m_note->setText(text.toHtmlEscaped() + QStringLiteral("<br>") + key +
-                    (totals.isEmpty() ? QString() : QStringLiteral("<br>") + tr("Totals: %1.").arg(totals.join(QStringLiteral("; ")))));
+                    (totals.isEmpty()
+                         ? QString()
+                         : QStringLiteral("<br>") + tr("Totals: %1.").arg(totals.join(QStringLiteral("; ")))));
 }
 
 void MemoryByModeView::retranslate() {

@@ -27,13 +27,34 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const {
     std::int64_t bytes = 0;
     QString name;
     switch (index.row()) {
-    case WeightsRow: name = tr("Weights as stored"); bytes = m_report.weights; break;
-    case MasterRow: name = tr("FP32 master weights"); bytes = m_report.master; break;
-    case GradientsRow: name = tr("Gradients"); bytes = m_report.gradients; break;
-    case OptimizerRow: name = tr("Optimizer state"); bytes = m_report.optimizer; break;
-    case WeightCopiesRow: name = tr("Low-precision weight copies, forward to backward (one micro-batch)"); bytes = m_report.weightCopies; break;
-    case ActivationsRow: name = tr("Activations kept for backward (one micro-batch)"); bytes = m_report.activations; break;
-    case TotalRow: name = tr("Total"); bytes = m_report.total(); break;
+    case WeightsRow:
+        name = tr("Weights as stored");
+        bytes = m_report.weights;
+        break;
+    case MasterRow:
+        name = tr("FP32 master weights");
+        bytes = m_report.master;
+        break;
+    case GradientsRow:
+        name = tr("Gradients");
+        bytes = m_report.gradients;
+        break;
+    case OptimizerRow:
+        name = tr("Optimizer state");
+        bytes = m_report.optimizer;
+        break;
+    case WeightCopiesRow:
+        name = tr("Low-precision weight copies, forward to backward (one micro-batch)");
+        bytes = m_report.weightCopies;
+        break;
+    case ActivationsRow:
+        name = tr("Activations kept for backward (one micro-batch)");
+        bytes = m_report.activations;
+        break;
+    case TotalRow:
+        name = tr("Total");
+        bytes = m_report.total();
+        break;
     default: return {};
     }
     switch (index.column()) {
@@ -47,7 +68,8 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant MemoryTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case CategoryColumn: return tr("Memory");
     case BytesColumn: return tr("Bytes");

@@ -363,7 +363,8 @@ void RunControls::showSummary() {
         if (last.updatesAttempted > 0) {
             const DType stored = m_run.policy.parameterType();
             lines << (m_run.policy.autocast() && m_run.policy.masterWeights
-                          ? tr("Updates lost in the FP32 master weights: %1 of this step's nonzero updates were smaller "
+                          ? tr("Updates lost in the FP32 master weights: %1 of this step's nonzero updates were "
+                               "smaller "
                                "than half the spacing of FP32 at their weight, which did not change.")
                                 .arg(percent(last.vanishedFraction()))
                           : tr("Updates lost in the %2 weights: %1 of this step's nonzero updates were smaller than "
@@ -372,7 +373,8 @@ void RunControls::showSummary() {
         }
     }
     if (m_run.evaluation) {
-        lines << tr("All data: loss %1, accuracy %2.").arg(shortLoss(m_run.evaluation->loss), percent(m_run.evaluation->accuracy));
+        lines << tr("All data: loss %1, accuracy %2.")
+                     .arg(shortLoss(m_run.evaluation->loss), percent(m_run.evaluation->accuracy));
         full << tr("Loss over all data: %1").arg(fullLoss(m_run.evaluation->loss));
     }
     m_summary->setText(lines.join(QLatin1Char('\n')));

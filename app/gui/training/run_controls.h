@@ -98,7 +98,7 @@ private:
     QAction* m_reset;
     QLabel* m_status;
     QLabel* m_summary;
-    QTimer* m_coalesce;     // a deferred applyPending() while updates come faster than the interval
+    QTimer* m_coalesce; // a deferred applyPending() while updates come faster than the interval
     QElapsedTimer m_sinceApply;
     QElapsedTimer m_sinceStart; // how long the run has worked (Cancel asks after kConfirmCancelAfterMs)
     CancelConfirmer m_confirmCancel;
@@ -106,7 +106,7 @@ private:
     QList<QToolButton*> m_buttons;
     // (ms since start, steps done) over the last few seconds of running: the rate and the time left.
     std::deque<std::pair<qint64, int>> m_progress;
-    QString m_refusal;      // why the last Start was refused (shown until the next run)
+    QString m_refusal; // why the last Start was refused (shown until the next run)
 };
 
 } // namespace fplab::gui

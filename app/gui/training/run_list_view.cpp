@@ -46,13 +46,12 @@ RunListView::RunListView(RunStore* store, QWidget* parent) : QWidget(parent), m_
         if (row < 0) return;
         const QString name = fileNameStem(m_store->runs()[std::size_t(row)].name) + QStringLiteral(".csv");
         const QString path = askSaveFileName(this, tr("Export the run as CSV"), name,
-                                                          tr("CSV files (*.csv);;All files (*)"));
+                                             tr("CSV files (*.csv);;All files (*)"));
         if (!path.isEmpty()) exportRun(row, path);
     });
     connect(m_exportAll, &QPushButton::clicked, this, [this] {
-        const QString path = askSaveFileName(this, tr("Export every run as one CSV"),
-                                                          QStringLiteral("comparison.csv"),
-                                                          tr("CSV files (*.csv);;All files (*)"));
+        const QString path = askSaveFileName(this, tr("Export every run as one CSV"), QStringLiteral("comparison.csv"),
+                                             tr("CSV files (*.csv);;All files (*)"));
         if (!path.isEmpty()) exportComparison(path);
     });
     connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& index) {
@@ -85,8 +84,8 @@ void RunListView::retranslate() {
     m_exportRun->setToolTip(tr("The chosen run's steps as CSV, with the columns of fplab-cli train --csv"));
     m_exportAll->setText(tr("Export comparison…"));
     m_exportAll->setToolTip(tr("Every kept run in one CSV, with a run column"));
-    m_list->setToolTip(tr("Every finished run is kept (up to %1). Tick to show, double-click to rename.")
-                           .arg(RunStore::kMaxRuns));
+    m_list->setToolTip(
+        tr("Every finished run is kept (up to %1). Tick to show, double-click to rename.").arg(RunStore::kMaxRuns));
 }
 
 QString RunListView::writeCsv(const QString& path, const std::string& text) {

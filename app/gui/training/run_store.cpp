@@ -80,7 +80,8 @@ void RunStore::add(StoredRun run) {
         remove(0);
     }
     int slot = 0;
-    while (std::any_of(m_runs.begin(), m_runs.end(), [slot](const StoredRun& r) { return r.colorSlot == slot; })) ++slot;
+    while (std::any_of(m_runs.begin(), m_runs.end(), [slot](const StoredRun& r) { return r.colorSlot == slot; }))
+        ++slot;
     run.colorSlot = slot;
     run.name = uniqueName(run.name.trimmed(), -1);
     beginInsertRows({}, rowCount(), rowCount());

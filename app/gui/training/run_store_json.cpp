@@ -37,19 +37,28 @@ struct Column {
 const std::vector<Column>& scalarColumns() {
     static const std::vector<Column> columns = {
         {"step", [](const StepRecord& r) { return double(r.step); }, [](StepRecord& r, double v) { r.step = int(v); }},
-        {"loss", [](const StepRecord& r) { return double(r.loss); }, [](StepRecord& r, double v) { r.loss = float(v); }},
-        {"accuracy", [](const StepRecord& r) { return double(r.accuracy); }, [](StepRecord& r, double v) { r.accuracy = float(v); }},
-        {"scale", [](const StepRecord& r) { return double(r.scale); }, [](StepRecord& r, double v) { r.scale = float(v); }},
-        {"scaleAfter", [](const StepRecord& r) { return double(r.scaleAfter); }, [](StepRecord& r, double v) { r.scaleAfter = float(v); }},
-        {"growthTracker", [](const StepRecord& r) { return double(r.growthTracker); }, [](StepRecord& r, double v) { r.growthTracker = int(v); }},
-        {"skipped", [](const StepRecord& r) { return double(r.skipped); }, [](StepRecord& r, double v) { r.skipped = v != 0; }},
+        {"loss", [](const StepRecord& r) { return double(r.loss); },
+         [](StepRecord& r, double v) { r.loss = float(v); }},
+        {"accuracy", [](const StepRecord& r) { return double(r.accuracy); },
+         [](StepRecord& r, double v) { r.accuracy = float(v); }},
+        {"scale", [](const StepRecord& r) { return double(r.scale); },
+         [](StepRecord& r, double v) { r.scale = float(v); }},
+        {"scaleAfter", [](const StepRecord& r) { return double(r.scaleAfter); },
+         [](StepRecord& r, double v) { r.scaleAfter = float(v); }},
+        {"growthTracker", [](const StepRecord& r) { return double(r.growthTracker); },
+         [](StepRecord& r, double v) { r.growthTracker = int(v); }},
+        {"skipped", [](const StepRecord& r) { return double(r.skipped); },
+         [](StepRecord& r, double v) { r.skipped = v != 0; }},
         {"nonFiniteGradients", [](const StepRecord& r) { return double(r.nonFiniteGradients); },
          [](StepRecord& r, double v) { r.nonFiniteGradients = v != 0; }},
-        {"gradNorm", [](const StepRecord& r) { return double(r.gradNorm); }, [](StepRecord& r, double v) { r.gradNorm = float(v); }},
-        {"clipped", [](const StepRecord& r) { return double(r.clipped); }, [](StepRecord& r, double v) { r.clipped = v != 0; }},
+        {"gradNorm", [](const StepRecord& r) { return double(r.gradNorm); },
+         [](StepRecord& r, double v) { r.gradNorm = float(v); }},
+        {"clipped", [](const StepRecord& r) { return double(r.clipped); },
+         [](StepRecord& r, double v) { r.clipped = v != 0; }},
         {"elements", [](const StepRecord& r) { return double(r.window.elements); },
          [](StepRecord& r, double v) { r.window.elements = std::int64_t(v); }},
-        {"zero", [](const StepRecord& r) { return double(r.window.zero); }, [](StepRecord& r, double v) { r.window.zero = std::int64_t(v); }},
+        {"zero", [](const StepRecord& r) { return double(r.window.zero); },
+         [](StepRecord& r, double v) { r.window.zero = std::int64_t(v); }},
         {"underflow", [](const StepRecord& r) { return double(r.window.underflow); },
          [](StepRecord& r, double v) { r.window.underflow = std::int64_t(v); }},
         {"subnormal", [](const StepRecord& r) { return double(r.window.subnormal); },
@@ -75,10 +84,12 @@ struct Fp8Column {
 
 const std::vector<Fp8Column>& fp8Columns() {
     static const std::vector<Fp8Column> columns = {
-        {"amax", [](const Fp8TensorStats& f) { return double(f.amax); }, [](Fp8TensorStats& f, double v) { f.amax = float(v); }},
+        {"amax", [](const Fp8TensorStats& f) { return double(f.amax); },
+         [](Fp8TensorStats& f, double v) { f.amax = float(v); }},
         {"historyAmax", [](const Fp8TensorStats& f) { return double(f.historyAmax); },
          [](Fp8TensorStats& f, double v) { f.historyAmax = float(v); }},
-        {"scale", [](const Fp8TensorStats& f) { return double(f.scale); }, [](Fp8TensorStats& f, double v) { f.scale = float(v); }},
+        {"scale", [](const Fp8TensorStats& f) { return double(f.scale); },
+         [](Fp8TensorStats& f, double v) { f.scale = float(v); }},
         {"elements", [](const Fp8TensorStats& f) { return double(f.elements); },
          [](Fp8TensorStats& f, double v) { f.elements = std::int64_t(v); }},
         {"nonzero", [](const Fp8TensorStats& f) { return double(f.nonzero); },
@@ -148,7 +159,8 @@ QJsonArray RunStore::toJson() const {
             QJsonObject tensor;
             for (const Fp8Column& col : fp8Columns()) {
                 QJsonArray values;
-                for (const StepRecord& r : run.steps) values.append(t < r.fp8.size() ? number(col.get(r.fp8[t])) : QJsonValue());
+                for (const StepRecord& r : run.steps)
+                    values.append(t < r.fp8.size() ? number(col.get(r.fp8[t])) : QJsonValue());
                 tensor.insert(QLatin1String(col.key), values);
             }
             fp8.append(tensor);
@@ -175,7 +187,8 @@ namespace {
 
 // One column of numbers, `count` long; nullopt when it is missing, short or holds something else. With
 // `gaps`, null entries are allowed (nullopt in the result: the step recorded none).
-std::optional<std::vector<std::optional<double>>> numbers(const QJsonValue& value, std::size_t count, bool gaps = false) {
+std::optional<std::vector<std::optional<double>>> numbers(const QJsonValue& value, std::size_t count,
+                                                          bool gaps = false) {
     const QJsonArray a = value.toArray();
     if (!value.isArray() || std::size_t(a.size()) != count) return std::nullopt;
     std::vector<std::optional<double>> out;
@@ -218,9 +231,12 @@ QStringList RunStore::addFromJson(const QJsonArray& runs) {
         run.visible = o.value(QStringLiteral("visible")).toBool(true);
         run.onGpu = o.value(QStringLiteral("onGpu")).toBool(false);
         const QJsonObject c = o.value(QStringLiteral("config")).toObject();
-        const std::optional<TrainingMode> mode = parseModeName(c.value(QStringLiteral("mode")).toString().toStdString());
-        const std::optional<DatasetKind> data = parseDatasetName(c.value(QStringLiteral("dataset")).toString().toStdString());
-        const std::optional<OptimizerKind> opt = parseOptimizerName(c.value(QStringLiteral("optimizer")).toString().toStdString());
+        const std::optional<TrainingMode> mode = parseModeName(
+            c.value(QStringLiteral("mode")).toString().toStdString());
+        const std::optional<DatasetKind> data = parseDatasetName(
+            c.value(QStringLiteral("dataset")).toString().toStdString());
+        const std::optional<OptimizerKind> opt = parseOptimizerName(
+            c.value(QStringLiteral("optimizer")).toString().toStdString());
         if (!mode || !data || !opt) {
             refuse(tr("its precision mode, data set or optimizer is not one FP Lab knows"));
             continue;
@@ -228,7 +244,8 @@ QStringList RunStore::addFromJson(const QJsonArray& runs) {
         run.config.mode = *mode;
         run.config.dataset = *data;
         run.config.optimizer.kind = *opt;
-        run.config.optimizer.learningRate = float(c.value(QStringLiteral("learningRate")).toDouble(run.config.optimizer.learningRate));
+        run.config.optimizer.learningRate = float(
+            c.value(QStringLiteral("learningRate")).toDouble(run.config.optimizer.learningRate));
         run.config.steps = c.value(QStringLiteral("steps")).toInt(run.config.steps);
         run.config.model.width = c.value(QStringLiteral("width")).toInt(run.config.model.width);
         run.config.model.depth = c.value(QStringLiteral("depth")).toInt(run.config.model.depth);

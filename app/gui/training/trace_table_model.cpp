@@ -63,7 +63,8 @@ QVariant TraceTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant TraceTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case TensorColumn: return tr("Tensor");
     case DtypeColumn: return tr("dtype");

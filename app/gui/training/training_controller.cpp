@@ -45,7 +45,8 @@ bool TrainingController::start(const TrainingConfig& config, bool paused, QStrin
     std::shared_ptr<TrainingRun> gpuRun;
     if (onGpu) {
         try {
-            gpuRun = std::make_shared<TrainingRun>(config, m_testGpuKernels ? m_testGpuKernels : gpu::cudaKernelsFactory());
+            gpuRun = std::make_shared<TrainingRun>(config,
+                                                   m_testGpuKernels ? m_testGpuKernels : gpu::cudaKernelsFactory());
         } catch (const std::exception& e) { // a GpuError, or a mode the GPU has no path for
             if (error) *error = tr("The GPU cannot run this: %1").arg(QString::fromUtf8(e.what()));
             return false;
@@ -72,7 +73,8 @@ bool TrainingController::start(const TrainingConfig& config, bool paused, QStrin
     m_singleSteps = 0;
     m_workerSteps = 0;
     return m_runner->start(
-        tr("Training"), [this, run, gpuRun, bf16Run](const JobControl& control) { work(control, run, gpuRun, bf16Run); },
+        tr("Training"),
+        [this, run, gpuRun, bf16Run](const JobControl& control) { work(control, run, gpuRun, bf16Run); },
         [this](const JobOutcome&) { emit finished(); });
 }
 
@@ -121,7 +123,8 @@ void TrainingController::publish(TrainingUpdate&& part) {
         m_pending.merge(std::move(part));
     }
     if (!m_notifyQueued.exchange(true))
-        QMetaObject::invokeMethod(this, [this] { emit updated(); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this] { emit updated(); }, Qt::QueuedConnection);
 }
 
 void TrainingController::work(const JobControl& control, std::shared_ptr<TrainingRun> run,
@@ -181,7 +184,8 @@ void TrainingController::work(const JobControl& control, std::shared_ptr<Trainin
             lockstep->step();
             r = lockstep->a().last;
             if (const StepComparison* c = lockstep->lastComparison()) batch.comparisons.push_back(*c);
-            if (const StepRecord* g = lockstep->b().last) batch.gpuSteps.push_back(*g); // kept for the comparison of runs
+            if (const StepRecord* g = lockstep->b().last)
+                batch.gpuSteps.push_back(*g); // kept for the comparison of runs
         } else {
             r = run->step();
         }

@@ -89,8 +89,8 @@ TrainingForm::TrainingForm(SettingsStore& store, QWidget* parent)
     // Every edit reaches the settings at once, so that an open session shows it as unsaved ([*]).
     for (QComboBox* c : {m_backend, m_mode, m_dataset, m_optimizer, m_amaxAlgo})
         connect(c, &QComboBox::currentIndexChanged, this, &TrainingForm::saveEdit);
-    for (QSpinBox* s : {m_steps, m_width, m_depth, m_batch, m_seed, m_staticScale, m_initScale, m_interval, m_amaxHistory,
-                        m_margin, m_outlierStep})
+    for (QSpinBox* s : {m_steps, m_width, m_depth, m_batch, m_seed, m_staticScale, m_initScale, m_interval,
+                        m_amaxHistory, m_margin, m_outlierStep})
         connect(s, &QSpinBox::valueChanged, this, &TrainingForm::saveEdit);
     connect(m_lr, &QDoubleSpinBox::valueChanged, this, &TrainingForm::saveEdit);
     connect(m_master, &QCheckBox::toggled, this, &TrainingForm::saveEdit);
@@ -122,7 +122,8 @@ void TrainingForm::fillCombos() {
     const QString fp8Mark = gpuMeasurementMark("training-fp8-");
     // (Short, so that the form keeps its width; the tooltip says it in full.)
     addEnumItem(m_backend,
-                fp8Mark.isEmpty() ? tr("GPU, compared with the CPU emulator") : tr("GPU vs. CPU (FP8 not yet measured)"),
+                fp8Mark.isEmpty() ? tr("GPU, compared with the CPU emulator")
+                                  : tr("GPU vs. CPU (FP8 not yet measured)"),
                 gpu::TrainingBackend::Gpu);
     // Without a GPU the choice stays on the emulator (the control is disabled, its tooltip says why).
     selectEnum(m_backend, gpuUsable() ? backend : gpu::TrainingBackend::Cpu);
@@ -154,11 +155,15 @@ void TrainingForm::fillCombos() {
 void TrainingForm::retranslate() {
     fillCombos();
     setTitle(tr("Run"));
-    const QString labels[] = {tr("Backend:"),       tr("Precision:"),      tr("Data:"),           tr("Optimizer:"),
-                              tr("Learning rate:"), tr("Steps:"),          tr("Width:"),          tr("Depth:"),
-                              tr("Batch:"),         tr("Seed:"),           tr("Master weights:"), tr("Constant scale:"),
-                              tr("Initial scale:"), tr("Growth interval:"), tr("Amax history:"),  tr("Amax from history:"),
-                              tr("FP8 margin:"),    tr("Outlier at step:")};
+    const QString labels[] = {tr("Backend:"),        tr("Precision:"),
+                              tr("Data:"),           tr("Optimizer:"),
+                              tr("Learning rate:"),  tr("Steps:"),
+                              tr("Width:"),          tr("Depth:"),
+                              tr("Batch:"),          tr("Seed:"),
+                              tr("Master weights:"), tr("Constant scale:"),
+                              tr("Initial scale:"),  tr("Growth interval:"),
+                              tr("Amax history:"),   tr("Amax from history:"),
+                              tr("FP8 margin:"),     tr("Outlier at step:")};
     for (int row = 0; row < m_form->rowCount() && row < int(std::size(labels)); ++row)
         if (auto* item = m_form->itemAt(row, QFormLayout::LabelRole))
             if (auto* label = qobject_cast<QLabel*>(item->widget())) label->setText(labels[row]);
@@ -166,11 +171,11 @@ void TrainingForm::retranslate() {
     m_master->setToolTip(tr("Off: parameters, gradients and optimizer state are kept in the 16-bit type, as with "
                             "model.half(); small updates vanish."));
     m_mode->setToolTip(tr("Which type each operation runs in, as PyTorch autocast gives it on a GPU."));
-    m_backend->setToolTip(gpuUsable()
-                              ? tr("GPU: the same run also steps on the GPU (tensor-core matmuls, FP32 accumulation) and "
-                                   "each step is compared with the emulator's.")
-                              : tr("The GPU backend is not available: %1")
-                                    .arg(QString::fromStdString(m_gpuUnavailable.value_or(std::string()))));
+    m_backend->setToolTip(
+        gpuUsable() ? tr("GPU: the same run also steps on the GPU (tensor-core matmuls, FP32 accumulation) and "
+                         "each step is compared with the emulator's.")
+                    : tr("The GPU backend is not available: %1")
+                          .arg(QString::fromStdString(m_gpuUnavailable.value_or(std::string()))));
     m_staticScale->setToolTip(tr("FP16 with a constant scale: the loss is multiplied by this; nothing checks for "
                                  "overflow."));
     m_initScale->setToolTip(tr("The dynamic scaler's first scale (PyTorch: 2^16)."));

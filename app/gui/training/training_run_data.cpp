@@ -29,7 +29,8 @@ void TrainingUpdate::merge(TrainingUpdate&& later) {
     ended = ended || later.ended;
     paused = later.paused;
     comparisons.insert(comparisons.end(), later.comparisons.begin(), later.comparisons.end());
-    gpuSteps.insert(gpuSteps.end(), std::make_move_iterator(later.gpuSteps.begin()), std::make_move_iterator(later.gpuSteps.end()));
+    gpuSteps.insert(gpuSteps.end(), std::make_move_iterator(later.gpuSteps.begin()),
+                    std::make_move_iterator(later.gpuSteps.end()));
     if (later.gpuState) gpuState = std::move(later.gpuState);
     bf16Loss.insert(bf16Loss.end(), later.bf16Loss.begin(), later.bf16Loss.end());
 }
@@ -50,7 +51,8 @@ void TrainingRunData::apply(TrainingUpdate&& u) {
     steps.insert(steps.end(), std::make_move_iterator(u.steps.begin()), std::make_move_iterator(u.steps.end()));
     bf16Loss.insert(bf16Loss.end(), u.bf16Loss.begin(), u.bf16Loss.end());
     comparisons.insert(comparisons.end(), u.comparisons.begin(), u.comparisons.end());
-    gpuSteps.insert(gpuSteps.end(), std::make_move_iterator(u.gpuSteps.begin()), std::make_move_iterator(u.gpuSteps.end()));
+    gpuSteps.insert(gpuSteps.end(), std::make_move_iterator(u.gpuSteps.begin()),
+                    std::make_move_iterator(u.gpuSteps.end()));
     state = std::move(u.state);
     if (u.gpuState) gpuState = std::move(u.gpuState);
     if (u.grid) {

@@ -75,7 +75,10 @@ TrainingSection::TrainingSection(SectionContext context, QWidget* parent) : Sect
     connect(m_compare->store(), &RunStore::runsChanged, this, &Section::sessionContentChanged);
     connect(m_compare->store(), &RunStore::runDropped, this, [this](const QString& dropped, const QString& kept) {
         emit statusMessage(tr("Compare runs keeps %1 runs: “%2” was dropped to keep “%3”. Remove runs you do not "
-                              "need to choose which stay.").arg(RunStore::kMaxRuns).arg(dropped, kept), 0);
+                              "need to choose which stay.")
+                               .arg(RunStore::kMaxRuns)
+                               .arg(dropped, kept),
+                           0);
     });
 
     m_shownRun = new QLabel;
@@ -193,12 +196,14 @@ void TrainingSection::changeEvent(QEvent* event) {
 void TrainingSection::fitFormWidth() {
     QWidget* form = m_formScroll->widget();
     form->adjustSize();
-    m_formScroll->setMinimumWidth(form->minimumSizeHint().width() + m_formScroll->verticalScrollBar()->sizeHint().width());
+    m_formScroll->setMinimumWidth(form->minimumSizeHint().width() +
+                                  m_formScroll->verticalScrollBar()->sizeHint().width());
 }
 
 QStringList TrainingSection::screenshotNames() const {
-    return {QStringLiteral("training"), QStringLiteral("training-gradients"), QStringLiteral("training-boundary"),
-            QStringLiteral("training-tensors"), QStringLiteral("training-fp8"), QStringLiteral("training-compare")};
+    return {QStringLiteral("training"),          QStringLiteral("training-gradients"),
+            QStringLiteral("training-boundary"), QStringLiteral("training-tensors"),
+            QStringLiteral("training-fp8"),      QStringLiteral("training-compare")};
 }
 
 void TrainingSection::prepareScreenshot(const QString& name) {

@@ -60,11 +60,13 @@ QStringList TrainingSection::restoreSession(const QJsonObject& in) {
     TrainingConfig c = m_form->config();
     const TrainingSettings& settings = m_form->settings();
     const auto named = [&read](const char* key, auto parse, const QString& what) {
-        return read.stringWhere(QLatin1String(key), [&](const QString& s) { return parse(s.toStdString()).has_value(); }, what);
+        return read.stringWhere(
+            QLatin1String(key), [&](const QString& s) { return parse(s.toStdString()).has_value(); }, what);
     };
     // Each number must pass the check of its setting (training_settings.cpp): a spin box would clamp it silently.
     const auto checked = [&read](const char* key, const auto& setting) -> std::optional<int> {
-        const auto v = read.integer(QLatin1String(key), std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+        const auto v = read.integer(QLatin1String(key), std::numeric_limits<int>::min(),
+                                    std::numeric_limits<int>::max());
         if (v && !setting.isValid(*v)) {
             read.reject(QLatin1String(key), tr("a value the Training section accepts"), QString::number(*v));
             return std::nullopt;
@@ -72,12 +74,15 @@ QStringList TrainingSection::restoreSession(const QJsonObject& in) {
         return v;
     };
     if (const auto s = named("mode", parseModeName, tr("a precision mode"))) c.mode = *parseModeName(s->toStdString());
-    if (const auto s = named("dataset", parseDatasetName, tr("a dataset"))) c.dataset = *parseDatasetName(s->toStdString());
+    if (const auto s = named("dataset", parseDatasetName, tr("a dataset")))
+        c.dataset = *parseDatasetName(s->toStdString());
     if (const auto s = named("optimizer", parseOptimizerName, tr("an optimizer")))
         c.optimizer.kind = *parseOptimizerName(s->toStdString());
     if (const auto lr = read.number(QStringLiteral("learningRate"), 0, 1e9)) {
         if (settings.learningRate.isValid(*lr)) c.optimizer.learningRate = float(*lr);
-        else read.reject(QStringLiteral("learningRate"), tr("a value the Training section accepts"), QString::number(*lr));
+        else
+            read.reject(QStringLiteral("learningRate"), tr("a value the Training section accepts"),
+                        QString::number(*lr));
     }
     if (const auto v = checked("steps", settings.steps)) c.steps = *v;
     if (const auto v = checked("width", settings.width)) c.model.width = *v;
@@ -85,8 +90,10 @@ QStringList TrainingSection::restoreSession(const QJsonObject& in) {
     if (const auto v = checked("batch", settings.batch)) c.batchSize = *v;
     if (const auto v = checked("seed", settings.seed)) c.seed = std::uint64_t(*v);
     if (const auto v = read.boolean(QStringLiteral("masterWeights"))) c.masterWeights = *v;
-    if (const auto v = checked("staticScaleExponent", settings.staticScaleExponent)) c.staticScale = float(std::ldexp(1.0, *v));
-    if (const auto v = checked("initScaleExponent", settings.initScaleExponent)) c.scaler.initScale = float(std::ldexp(1.0, *v));
+    if (const auto v = checked("staticScaleExponent", settings.staticScaleExponent))
+        c.staticScale = float(std::ldexp(1.0, *v));
+    if (const auto v = checked("initScaleExponent", settings.initScaleExponent))
+        c.scaler.initScale = float(std::ldexp(1.0, *v));
     if (const auto v = checked("growthInterval", settings.growthInterval)) c.scaler.growthInterval = *v;
     if (const auto v = checked("fp8AmaxHistory", settings.fp8AmaxHistory)) c.fp8.amaxHistory = *v;
     if (const auto s = named("fp8AmaxAlgo", parseAmaxAlgoName, tr("an amax algorithm")))
@@ -101,8 +108,7 @@ QStringList TrainingSection::restoreSession(const QJsonObject& in) {
         m_compare->store()->clear();
         if (in.value(QStringLiteral("runs")).isArray())
             problems << m_compare->store()->addFromJson(in.value(QStringLiteral("runs")).toArray());
-        else
-            problems << tr("The kept runs were not restored: the session holds no list of runs.");
+        else problems << tr("The kept runs were not restored: the session holds no list of runs.");
     }
     return problems;
 }

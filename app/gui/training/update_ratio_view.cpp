@@ -146,8 +146,9 @@ void UpdateRatioView::rebuild() {
     const bool measured = run && run->columns.stats && !run->columns.parameters.empty();
     if (!run) m_note->setText(tr("Keep a run first: every finished run is kept for comparison."));
     else if (!measured) m_note->setText(tr("This run has no per-tensor statistics (the GPU run measures none)."));
-    else m_note->setText(tr("Below the dashed line an FP16 weight's update is rounded away (2^-11), below the dotted "
-                            "line a BF16 weight's (2^-8)."));
+    else
+        m_note->setText(tr("Below the dashed line an FP16 weight's update is rounded away (2^-11), below the dotted "
+                           "line a BF16 weight's (2^-8)."));
     const int lastStep = run && !run->steps.empty() ? std::max(2, run->steps.back().step) : 2;
     double low = kFp16Swamping, high = kBf16Swamping;
     if (measured) {

@@ -35,10 +35,22 @@ public:
 
     // The charts' contents (built first if the chosen run or the store changed while hidden).
     QComboBox* runCombo() const { return m_run; }
-    const std::vector<QLineSeries*>& ratioSeries() { ensureBuilt(); return m_ratio; }
-    const std::vector<QLineSeries*>& vanishedSeries() { ensureBuilt(); return m_vanished; }
-    QLineSeries* fp16Line() { ensureBuilt(); return m_fp16Line; }
-    QLineSeries* bf16Line() { ensureBuilt(); return m_bf16Line; }
+    const std::vector<QLineSeries*>& ratioSeries() {
+        ensureBuilt();
+        return m_ratio;
+    }
+    const std::vector<QLineSeries*>& vanishedSeries() {
+        ensureBuilt();
+        return m_vanished;
+    }
+    QLineSeries* fp16Line() {
+        ensureBuilt();
+        return m_fp16Line;
+    }
+    QLineSeries* bf16Line() {
+        ensureBuilt();
+        return m_bf16Line;
+    }
 
 protected:
     void changeEvent(QEvent* event) override;

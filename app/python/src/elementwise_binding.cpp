@@ -38,7 +38,7 @@ template <const Format* F, Operation Op>
 // A float32 value's encoding in the preset F when it is a normal number there: the exponent moves from
 // FP32's bias to F's and the mantissa right; convert() does the rest (and, for these, gives the same bits).
 template <const Format& F>
-constexpr bool kNormalsShiftFromFloat = F.hasSign && F.hasNegativeZero() && F.mantissaBits <= 23 &&
+constexpr bool kNormalsShiftFromFloat = F.hasSign&& F.hasNegativeZero() && F.mantissaBits <= 23 &&
                                         F.minExponent() >= -126 && F.maxExponent() <= 127 && F.totalBits() <= 32;
 
 template <const Format* F>
@@ -91,7 +91,9 @@ struct Job {
 };
 
 template <Operation Op>
-constexpr int kOperands = Op == Operation::Fma ? 3 : Op == Operation::Sqrt ? 1 : 2;
+constexpr int kOperands = Op == Operation::Fma    ? 3
+                          : Op == Operation::Sqrt ? 1
+                                                  : 2;
 
 // Calls body(i, env) for every element: with one environment for the deterministic modes, a fresh draw per
 // element for stochastic rounding. Stops early when body returns false.
@@ -217,8 +219,8 @@ py::tuple elementwise(const std::string& opName, const Format& f, const std::str
     if (values && !dtype.equal(py::dtype::of<float>()) && !dtype.equal(py::dtype::of<double>()))
         throw py::type_error("values must be float32 or float64, got " + dtypeName(dtype));
     if (!values && !dtype.equal(bitsDtype(f)))
-        throw py::type_error("bits of " + canonicalName(f) + " must be " + dtypeName(bitsDtype(f)) +
-                             ", got " + dtypeName(dtype));
+        throw py::type_error("bits of " + canonicalName(f) + " must be " + dtypeName(bitsDtype(f)) + ", got " +
+                             dtypeName(dtype));
     if (values && !(dtype.itemsize() == 4 ? fitsInFloat(f) : fitsInDouble(f)))
         throw py::value_error("the values of " + canonicalName(f) + " are not all " + dtypeName(dtype) +
                               " values; pass its bits instead");
@@ -230,8 +232,8 @@ py::tuple elementwise(const std::string& opName, const Format& f, const std::str
     }
     py::array out = arrayLike(first, dtype);
     py::array_t<std::uint8_t> flags = flagsLike(first);
-    Job job{f, rounding, {nullptr, nullptr, nullptr}, out.mutable_data(), flags.mutable_data(),
-            std::size_t(first.size())};
+    Job job{
+        f, rounding, {nullptr, nullptr, nullptr}, out.mutable_data(), flags.mutable_data(), std::size_t(first.size())};
     for (int k = 0; k < count; ++k) job.operands[k] = arrays[std::size_t(k)].data();
     Flags all = 0;
     {

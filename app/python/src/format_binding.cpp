@@ -7,7 +7,6 @@
 #include "core/values.h"
 #include "python/src/bindings.h"
 
-
 namespace fplab::python {
 
 Format formatNamed(const std::string& name) {
@@ -19,8 +18,8 @@ Format formatNamed(const std::string& name) {
 Rounding roundingNamed(const std::string& name, std::optional<std::uint64_t> seed, bool saturate) {
     const std::optional<RoundingMode> mode = parseRoundingName(name);
     if (!mode)
-        throw py::value_error("unknown rounding mode " + quoted(name) + " (known: " +
-                              roundingNames(kAllRoundingModes) + ")");
+        throw py::value_error("unknown rounding mode " + quoted(name) + " (known: " + roundingNames(kAllRoundingModes) +
+                              ")");
     Rounding r;
     r.env.rounding = *mode;
     r.env.saturate = saturate;

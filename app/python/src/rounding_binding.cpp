@@ -47,13 +47,15 @@ py::tuple roundTyped(const py::array& x, const Format& to, Rounding& rounding, b
     py::array out = resultArray<W>(x, into);
     std::optional<py::array_t<std::uint8_t>> flags;
     if (wantFlags) flags = flagsLike(x);
-    const Flags all = roundValues<V, W>(to, rounding, static_cast<const V*>(x.data()), static_cast<W*>(out.mutable_data()),
-                                        flags ? flags->mutable_data() : nullptr, std::size_t(x.size()));
+    const Flags all = roundValues<V, W>(to, rounding, static_cast<const V*>(x.data()),
+                                        static_cast<W*>(out.mutable_data()), flags ? flags->mutable_data() : nullptr,
+                                        std::size_t(x.size()));
     return py::make_tuple(out, flags ? py::object(*flags) : py::none(), int(all));
 }
 
-py::tuple roundArray(const py::array& x, const Format& to, const std::string& roundingName, std::optional<std::uint64_t> seed,
-                     bool saturate, bool wantFlags, const std::optional<py::array>& out) {
+py::tuple roundArray(const py::array& x, const Format& to, const std::string& roundingName,
+                     std::optional<std::uint64_t> seed, bool saturate, bool wantFlags,
+                     const std::optional<py::array>& out) {
     Rounding rounding = roundingNamed(roundingName, seed, saturate);
     const bool single = x.dtype().equal(py::dtype::of<float>());
     if (!single) checkedArray(x, py::dtype::of<double>(), "x");
@@ -88,10 +90,17 @@ py::tuple encodeTyped(const py::array& x, const Format& to, Rounding& rounding) 
     const std::size_t n = std::size_t(x.size());
     Flags all = 0;
     switch (dtype.itemsize()) {
-    case 1: all = encodeValues(to, rounding, in, static_cast<std::uint8_t*>(out.mutable_data()), flags.mutable_data(), n); break;
-    case 2: all = encodeValues(to, rounding, in, static_cast<std::uint16_t*>(out.mutable_data()), flags.mutable_data(), n); break;
-    case 4: all = encodeValues(to, rounding, in, static_cast<std::uint32_t*>(out.mutable_data()), flags.mutable_data(), n); break;
-    default: all = encodeValues(to, rounding, in, static_cast<std::uint64_t*>(out.mutable_data()), flags.mutable_data(), n);
+    case 1:
+        all = encodeValues(to, rounding, in, static_cast<std::uint8_t*>(out.mutable_data()), flags.mutable_data(), n);
+        break;
+    case 2:
+        all = encodeValues(to, rounding, in, static_cast<std::uint16_t*>(out.mutable_data()), flags.mutable_data(), n);
+        break;
+    case 4:
+        all = encodeValues(to, rounding, in, static_cast<std::uint32_t*>(out.mutable_data()), flags.mutable_data(), n);
+        break;
+    default:
+        all = encodeValues(to, rounding, in, static_cast<std::uint64_t*>(out.mutable_data()), flags.mutable_data(), n);
     }
     return py::make_tuple(out, flags, int(all));
 }
@@ -99,7 +108,8 @@ py::tuple encodeTyped(const py::array& x, const Format& to, Rounding& rounding) 
 py::tuple encodeArray(const py::array& x, const Format& to, const std::string& roundingName,
                       std::optional<std::uint64_t> seed, bool saturate) {
     Rounding rounding = roundingNamed(roundingName, seed, saturate);
-    if (x.dtype().equal(py::dtype::of<float>())) return encodeTyped<float>(checkedArray(x, x.dtype(), "x"), to, rounding);
+    if (x.dtype().equal(py::dtype::of<float>()))
+        return encodeTyped<float>(checkedArray(x, x.dtype(), "x"), to, rounding);
     return encodeTyped<double>(checkedArray(x, py::dtype::of<double>(), "x"), to, rounding);
 }
 

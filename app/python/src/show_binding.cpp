@@ -3,7 +3,6 @@
 #include "core/text/value_report.h"
 #include "python/src/bindings.h"
 
-
 namespace fplab::python {
 namespace {
 

@@ -15,21 +15,21 @@ namespace fplab::tc::fingerprint {
 struct Cell {
     std::vector<std::uint64_t> a; // k operands as given to the instruction (TF32: FP32 bits)
     std::vector<std::uint64_t> b;
-    std::uint64_t c = 0;          // in the accumulator type
-    std::uint64_t d = 0;          // what the hardware returned
-    std::string probe;            // the probe's name: "rounding+", "random-3(2,5)", "mma_e4m3.txt:37"
+    std::uint64_t c = 0; // in the accumulator type
+    std::uint64_t d = 0; // what the hardware returned
+    std::string probe;   // the probe's name: "rounding+", "random-3(2,5)", "mma_e4m3.txt:37"
 };
 
 struct AnswerSet {
-    std::string device;         // "NVIDIA H100 80GB HBM3"
-    int computeCapability = 0;  // 90 for sm_90
-    std::string driver;         // CUDA version of the driver, "13.0"
-    std::string date;           // "2026-11-24"
+    std::string device;        // "NVIDIA H100 80GB HBM3"
+    int computeCapability = 0; // 90 for sm_90
+    std::string driver;        // CUDA version of the driver, "13.0"
+    std::string date;          // "2026-11-24"
     Api api = Api::MmaSync;
-    std::string shape;          // "m16n8k32"
+    std::string shape; // "m16n8k32"
     InputType input = InputType::Fp16;
     AccumType accum = AccumType::Fp32;
-    int k = 0;                  // products per cell
+    int k = 0; // products per cell
     std::vector<Cell> cells;
 };
 

@@ -48,7 +48,9 @@ bool parseHexList(std::string_view s, std::vector<std::uint64_t>& out) {
     return true;
 }
 
-std::string lineError(std::size_t line, const std::string& what) { return "line " + std::to_string(line) + ": " + what; }
+std::string lineError(std::size_t line, const std::string& what) {
+    return "line " + std::to_string(line) + ": " + what;
+}
 
 std::string joinHex(const std::vector<std::uint64_t>& v) {
     std::string s;
@@ -128,11 +130,13 @@ AnswersOrError parseAnswers(std::string_view text) {
         const std::string_view value = sp == std::string_view::npos ? std::string_view{} : l.substr(sp + 1);
         if (!sawMagic) {
             if (key != kAnswersFileMagic) {
-                error = lineError(line, "not a fingerprint file (expected \"" + std::string(kAnswersFileMagic) + " 1\")");
+                error = lineError(line,
+                                  "not a fingerprint file (expected \"" + std::string(kAnswersFileMagic) + " 1\")");
                 return false;
             }
             if (value != std::to_string(kAnswersFileVersion)) {
-                error = lineError(line, "fingerprint file version " + std::string(value) + " is not supported (this FP Lab reads version " +
+                error = lineError(line, "fingerprint file version " + std::string(value) +
+                                            " is not supported (this FP Lab reads version " +
                                             std::to_string(kAnswersFileVersion) + ")");
                 return false;
             }
@@ -142,7 +146,8 @@ AnswersOrError parseAnswers(std::string_view text) {
         // A named value (instruction, input or accumulator type): stored, or an error that names it.
         const auto setKnown = [&](const auto& parsed, auto& field, std::string_view what, std::string_view known = {}) {
             if (!parsed) {
-                error = lineError(line, "unknown " + std::string(what) + " \"" + std::string(value) + "\"" + std::string(known));
+                error = lineError(line, "unknown " + std::string(what) + " \"" + std::string(value) + "\"" +
+                                            std::string(known));
                 return false;
             }
             field = *parsed;
@@ -156,7 +161,8 @@ AnswersOrError parseAnswers(std::string_view text) {
             int v = 0;
             const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
             if (ec != std::errc() || ptr != value.data() + value.size() || v < 0) {
-                error = lineError(line, std::string(key) + " must be a non-negative integer (got \"" + std::string(value) + "\")");
+                error = lineError(line, std::string(key) + " must be a non-negative integer (got \"" +
+                                            std::string(value) + "\")");
                 return false;
             }
             (key == "k" ? s.k : s.computeCapability) = v;
@@ -174,7 +180,8 @@ AnswersOrError parseAnswers(std::string_view text) {
             Cell c;
             if (w.size() != 5 || !parseHexList(w[1], c.a) || !parseHexList(w[2], c.b) || !parseHex(w[3], c.c) ||
                 !parseHex(w[4], c.d)) {
-                error = lineError(line, "a cell is \"cell PROBE A B C D\" with A and B comma-separated hex and C, D hex");
+                error = lineError(line,
+                                  "a cell is \"cell PROBE A B C D\" with A and B comma-separated hex and C, D hex");
                 return false;
             }
             c.probe = w[0];
@@ -200,8 +207,9 @@ AnswersOrError parseBareCells(std::string_view text, const AnswerSet& meta, std:
         const auto w = splitWords(l);
         if (w.empty() || w.front().front() == '#') return true;
         if (w.size() != 2 * k + 2) {
-            error = lineError(line, "expected " + std::to_string(2 * k + 2) + " hex numbers (a_0..a_" + std::to_string(k - 1) +
-                                        ", b_0..b_" + std::to_string(k - 1) + ", c, d), got " + std::to_string(w.size()));
+            error = lineError(line, "expected " + std::to_string(2 * k + 2) + " hex numbers (a_0..a_" +
+                                        std::to_string(k - 1) + ", b_0..b_" + std::to_string(k - 1) + ", c, d), got " +
+                                        std::to_string(w.size()));
             return false;
         }
         Cell c;

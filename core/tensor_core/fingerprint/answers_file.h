@@ -16,7 +16,7 @@ inline constexpr std::string_view kAnswersFileMagic = "fplab-fingerprint";
 
 struct AnswersOrError {
     std::optional<AnswerSet> answers;
-    std::string error; // names the line and the problem
+    std::string error;      // names the line and the problem
     bool needsType = false; // the file holds bare recorded cells and no type was given to read them as
 };
 

@@ -32,8 +32,8 @@ enum class Param : std::uint8_t {
 };
 inline constexpr int kParamCount = 11;
 inline constexpr std::array<Param, kParamCount> kAllParams{
-    Param::Operands,     Param::KGrouping,       Param::BlockSize,       Param::FractionBits,
-    Param::FinalRounding, Param::RoundPrecision, Param::AddendEntry,     Param::Normalisation,
+    Param::Operands,        Param::KGrouping,        Param::BlockSize,   Param::FractionBits,
+    Param::FinalRounding,   Param::RoundPrecision,   Param::AddendEntry, Param::Normalisation,
     Param::SubnormalInputs, Param::SubnormalOutputs, Param::TinyExponent};
 
 enum class OperandFormat : std::uint8_t { Native, Fp16 };

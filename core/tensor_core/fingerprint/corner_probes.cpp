@@ -120,7 +120,8 @@ std::vector<CornerProbe> cornerProbes(Arch arch, Api api, InputType input, Accum
     // Zero products: 0 times the largest value, c the largest subnormal of the accumulator (every low bit set).
     std::vector<ProbeTile> zeroTiles;
     const u64 largestSubnormal = acc.mantissaMask();
-    for (int kk : places) zeroTiles.push_back(singleCell(Corner::ZeroProducts, k, kk, 0, largestFinite(input), largestSubnormal));
+    for (int kk : places)
+        zeroTiles.push_back(singleCell(Corner::ZeroProducts, k, kk, 0, largestFinite(input), largestSubnormal));
     if (auto p = firstDeciding(arch, api, input, accum, k, Corner::ZeroProducts, zeroTiles)) out.push_back(*p);
 
     // Zero sign: 2^e times -2^e, c = +0, for the e closest to 1 whose product rounds to zero.

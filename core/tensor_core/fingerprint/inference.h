@@ -14,12 +14,12 @@ namespace fplab::tc::fingerprint {
 
 struct ParamVerdict {
     Param param = Param::Operands;
-    std::vector<int> values;    // the values the surviving candidates hold (one: inferred), ascending
-    std::vector<int> searched;  // every value the candidate space tried, ascending
+    std::vector<int> values;   // the values the surviving candidates hold (one: inferred), ascending
+    std::vector<int> searched; // every value the candidate space tried, ascending
     // The cell whose answer dropped the last candidate with another value (index into the cells);
     // -1 when the space held one value only, or when nothing was decided.
     long decidedBy = -1;
-    bool assumed = false;       // fixed by an assumption, not searched
+    bool assumed = false; // fixed by an assumption, not searched
     bool inferred() const { return values.size() == 1; }
 };
 

@@ -70,8 +70,8 @@ std::optional<ProbeTile> designed(const Encoder& enc, int k, std::string name, s
         if (term.k >= k) return std::nullopt;
         const auto ab = enc.product(term.value);
         if (!ab) return std::nullopt;
-        t.a[std::size_t(term.k)] = ab->first;                     // A(0, k)
-        t.b[std::size_t(term.k) * kTileN] = ab->second;           // B(k, 0)
+        t.a[std::size_t(term.k)] = ab->first;           // A(0, k)
+        t.b[std::size_t(term.k) * kTileN] = ab->second; // B(k, 0)
     }
     const auto cb = Encoder::exact(enc.acc(), c);
     if (!cb) return std::nullopt;
@@ -139,8 +139,8 @@ std::vector<ProbeTile> fingerprintTiles(InputType input, AccumType accum, int k,
         addScaled(out, [&](int s) {
             const double c = std::ldexp(1.0, s);
             return designed(enc, k, "tie-" + std::to_string(f),
-                            "a tie plus a term " + std::to_string(f) + " bits below c: rounds up under RNE only if F >= " +
-                                std::to_string(f),
+                            "a tie plus a term " + std::to_string(f) +
+                                " bits below c: rounds up under RNE only if F >= " + std::to_string(f),
                             {{0, 0.5 * c * ulpScale}, {1, std::ldexp(c, -f)}}, c);
         });
     // Block size: a small term at k = n is lost if it starts a new block, kept inside a block of more than n.
@@ -149,8 +149,8 @@ std::vector<ProbeTile> fingerprintTiles(InputType input, AccumType accum, int k,
             addScaled(out, [&](int s) {
                 const double big = std::ldexp(1.0, s);
                 return designed(enc, k, "block-" + std::to_string(n),
-                                "a small term at k = " + std::to_string(n) + ": kept only if the block holds more than " +
-                                    std::to_string(n) + " products",
+                                "a small term at k = " + std::to_string(n) +
+                                    ": kept only if the block holds more than " + std::to_string(n) + " products",
                                 {{0, big}, {n, big * ulpScale}}, big * (1 + ulpScale));
             });
     // Normalisation: a product in [2, 4) on top; small terms worth one ulp sit one bit lower if it is normalised.
@@ -174,7 +174,8 @@ std::vector<ProbeTile> fingerprintTiles(InputType input, AccumType accum, int k,
         const double tinyIn = std::ldexp(1.0, u.minExponent() - u.mantissaBits);
         const double lift = std::ldexp(1.0, std::min(u.maxExponent(), 14));
         ProbeTile t;
-        if (auto made = designed(enc, k, "subnormal-input", "the smallest subnormal input times a power of two", {}, 0.0)) {
+        if (auto made = designed(enc, k, "subnormal-input", "the smallest subnormal input times a power of two", {},
+                                 0.0)) {
             t = std::move(*made);
             const auto a = enc.operand(tinyIn);
             const auto b = enc.operand(lift);

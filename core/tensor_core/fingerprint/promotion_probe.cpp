@@ -14,8 +14,8 @@ constexpr std::uint32_t kE4m3Tiny = 0x04;  // 2^-7 (subnormal)
 constexpr std::uint32_t kE4m3One = 0x38;   // 1
 
 std::vector<std::uint32_t> modelOutput(const PromotionProbe& p, int promoteEvery) {
-    const auto resolved = resolveModel({.arch = Arch::Sm90, .input = InputType::E4m3, .accum = AccumType::Fp32,
-                                        .instruction = Api::Wgmma});
+    const auto resolved = resolveModel(
+        {.arch = Arch::Sm90, .input = InputType::E4m3, .accum = AccumType::Fp32, .instruction = Api::Wgmma});
     const std::size_t cells = std::size_t(p.m) * std::size_t(p.n);
     std::vector<std::uint32_t> c(cells, 0), d(cells);
     GemmOptions options;
@@ -75,7 +75,8 @@ PromotionInference inferPromotion(const PromotionProbe& probe, std::span<const s
 
 std::string promotionInferenceText(const PromotionProbe& probe, const PromotionInference& r) {
     auto interval = [&](int every) {
-        return every == 0 ? "none within k = " + std::to_string(probe.k) : "every " + std::to_string(every) + " products";
+        return every == 0 ? "none within k = " + std::to_string(probe.k)
+                          : "every " + std::to_string(every) + " products";
     };
     if (r.matched) {
         std::string text = interval(r.interval);
@@ -87,10 +88,12 @@ std::string promotionInferenceText(const PromotionProbe& probe, const PromotionI
         return text;
     }
     char buf[160];
-    std::snprintf(buf, sizeof buf, "no interval matches; nearest %s agrees in %d of %d cells, first differing cell "
-                                   "(%d, %d): model 0x%08x, got 0x%08x",
+    std::snprintf(buf, sizeof buf,
+                  "no interval matches; nearest %s agrees in %d of %d cells, first differing cell "
+                  "(%d, %d): model 0x%08x, got 0x%08x",
                   interval(r.nearestInterval).c_str(), r.cellsAgreeing, probe.m * probe.n,
-                  r.firstDifferingCell / probe.n, r.firstDifferingCell % probe.n, unsigned(r.expected), unsigned(r.got));
+                  r.firstDifferingCell / probe.n, r.firstDifferingCell % probe.n, unsigned(r.expected),
+                  unsigned(r.got));
     return buf;
 }
 

@@ -28,12 +28,12 @@ struct PromotionProbe {
 PromotionProbe makePromotionProbe(int k = 1024);
 
 struct PromotionInference {
-    bool matched = false;         // some interval's model gives every cell
-    int interval = 0;             // the smallest such interval; 0: none (no promotion within k)
+    bool matched = false;          // some interval's model gives every cell
+    int interval = 0;              // the smallest such interval; 0: none (no promotion within k)
     std::vector<int> alsoMatching; // other intervals that give the same cells (an ambiguous probe)
     int cellsAgreeing = 0;         // with the nearest interval's model, when none matched
     int nearestInterval = 0;
-    int firstDifferingCell = -1;   // row-major index, under the nearest interval's model
+    int firstDifferingCell = -1; // row-major index, under the nearest interval's model
     std::uint32_t expected = 0, got = 0;
 };
 

@@ -29,7 +29,8 @@ BuiltInModel builtInModel(Arch arch, Api api, InputType input, AccumType accum, 
     c.operands = m.unitFormat == m.inputFormat ? OperandFormat::Native : OperandFormat::Fp16;
     c.grouping = m.structure.fixed() && m.structure.kRun > 0 ? KGrouping::Fp8Pairs : KGrouping::InOrder;
     if (m.structure.addend == tc::AddendEntry::AfterBlocks)
-        c.addend = m.structure.addendRounding == RoundingMode::TowardZero ? AddendEntry::FinalAddRz : AddendEntry::FinalAddRne;
+        c.addend = m.structure.addendRounding == RoundingMode::TowardZero ? AddendEntry::FinalAddRz
+                                                                          : AddendEntry::FinalAddRne;
     c.fractionBits = m.fractionBits;
     c.rounding = m.finalRounding;
     c.roundPrecision = m.roundFormat.precision();
@@ -50,11 +51,11 @@ FingerprintReport makeFingerprintReport(const AnswerSet& answers, const std::vec
     rep.arch = archForComputeCapability(answers.computeCapability);
     rep.inference = inferParameters(answers, assumptions);
     rep.archModelled = modelledArch(answers.computeCapability).has_value();
-    if (rep.archModelled)
-        rep.builtIn = builtInModel(rep.arch, answers.api, answers.input, answers.accum, answers.k);
+    if (rep.archModelled) rep.builtIn = builtInModel(rep.arch, answers.api, answers.input, answers.accum, answers.k);
     else
-        rep.builtIn.message = "FP Lab has no model for compute capability " + std::to_string(answers.computeCapability / 10) +
-                              "." + std::to_string(answers.computeCapability % 10) +
+        rep.builtIn.message = "FP Lab has no model for compute capability " +
+                              std::to_string(answers.computeCapability / 10) + "." +
+                              std::to_string(answers.computeCapability % 10) +
                               " (it models sm_80 and sm_90): save this fingerprint to keep what the GPU does";
     if (rep.builtIn.candidate) rep.builtInMatches = countMatches(answers, *rep.builtIn.candidate);
     for (const ParamVerdict& v : rep.inference.params) {

@@ -21,12 +21,12 @@ enum class Agreement : std::uint8_t {
 
 struct ReportRow {
     Param param = Param::Operands;
-    std::vector<int> inferred;  // one value: inferred; more: undetermined between them; none: no candidate fits
+    std::vector<int> inferred; // one value: inferred; more: undetermined between them; none: no candidate fits
     std::optional<int> builtIn;
     long decidedBy = -1;        // cell index, -1 when no single probe decided
     std::string decidedByProbe; // that cell's probe name
     Agreement agreement = Agreement::NoBuiltIn;
-    bool assumed = false;       // held by an assumption, not inferred
+    bool assumed = false; // held by an assumption, not inferred
 };
 
 // The built-in model of an instruction as a candidate; nullopt with the reason where it has none.
@@ -42,8 +42,8 @@ BuiltInModel builtInModel(Arch arch, Api api, InputType input, AccumType accum, 
 std::optional<Arch> modelledArch(int computeCapability);
 
 struct FingerprintReport {
-    Arch arch = Arch::Sm80;         // the model architecture the answers' GPU maps to
-    bool archModelled = false;      // FP Lab has a model for this GPU's compute capability
+    Arch arch = Arch::Sm80;    // the model architecture the answers' GPU maps to
+    bool archModelled = false; // FP Lab has a model for this GPU's compute capability
     Inference inference;
     BuiltInModel builtIn;
     std::size_t builtInMatches = 0; // cells the built-in model reproduces

@@ -53,11 +53,13 @@ struct NormLayout {
 
 class CudaStepKernels final : public StepKernels {
 public:
-    CudaStepKernels(const ToyModel& initial, const PrecisionPolicy& policy, const OptimizerSettings& optimizer, int maxRows)
+    CudaStepKernels(const ToyModel& initial, const PrecisionPolicy& policy, const OptimizerSettings& optimizer,
+                    int maxRows)
         : m_policy(policy), m_optimizer(optimizer), m_shape(initial.shape()), m_maxRows(maxRows),
           m_gemm(gemmTypeFor(policy)), m_low(policy.autocast() ? roundFor(policy.lowType) : tk::Round::None),
-          m_store(roundFor(policy.parameterType())),
-          m_pack(m_low == tk::Round::Fp16 ? tk::Pack::Fp16 : m_low == tk::Round::Bf16 ? tk::Pack::Bf16 : tk::Pack::Fp32) {
+          m_store(roundFor(policy.parameterType())), m_pack(m_low == tk::Round::Fp16   ? tk::Pack::Fp16
+                                                            : m_low == tk::Round::Bf16 ? tk::Pack::Bf16
+                                                                                       : tk::Pack::Fp32) {
         if (const std::string why = gpuTrainingUnavailableReason(); !why.empty())
             throw GpuError(GpuError::Kind::NoDevice, why);
         if (const std::string why = kernelGemmUnavailableReason(m_gemm, KernelVariant::TensorCore); !why.empty())
@@ -65,8 +67,8 @@ public:
         if (policy.fp8Gemms()) {
             const int cc = queryDevices().devices.front().computeCapability();
             if (const std::string why = fp8TrainingUnsupportedReason(cc); !why.empty())
-                throw GpuError(GpuError::Kind::Unsupported, "the " + std::string(modeName(policy.mode)) +
-                                                                " mode cannot run on this GPU: " + why);
+                throw GpuError(GpuError::Kind::Unsupported,
+                               "the " + std::string(modeName(policy.mode)) + " mode cannot run on this GPU: " + why);
         }
         layOut(initial.parameters());
         allocate(initial.parameters());
@@ -96,7 +98,8 @@ public:
 
     bool unscaleAndCheck(float scale, bool unscale) override {
         FPLAB_CUDA_CHECK(cudaMemset(m_flag.get(), 0, sizeof(int)));
-        tk::unscaleAndCheck(m_g.get(), int(m_g.size()), float(1.0 / double(scale)), unscale, m_store, m_flag.get(), nullptr);
+        tk::unscaleAndCheck(m_g.get(), int(m_g.size()), float(1.0 / double(scale)), unscale, m_store, m_flag.get(),
+                            nullptr);
         return readFlag();
     }
 
@@ -126,7 +129,8 @@ public:
         a.stepSize = float(double(o.learningRate) / bc1);
         a.bc2Sqrt = float(std::sqrt(bc2));
         FPLAB_CUDA_CHECK(cudaMemset(m_flag.get(), 0, sizeof(int)));
-        tk::optimizerStep(m_w.get(), m_g.get(), m_m.get(), m_v.get(), int(m_w.size()), a, m_store, m_flag.get(), nullptr);
+        tk::optimizerStep(m_w.get(), m_g.get(), m_m.get(), m_v.get(), int(m_w.size()), a, m_store, m_flag.get(),
+                          nullptr);
         OptimizerOutcome out;
         out.weightsFinite = !readFlag();
         return out;
@@ -147,7 +151,8 @@ private:
         std::size_t t = 0;
         const auto take = [&](int rows, int cols) {
             if (t >= params.size() || params[t].rows != rows || params[t].cols != cols)
-                throw GpuError(GpuError::Kind::InvalidArgument, "GPU training: the model's parameters are not laid out as expected");
+                throw GpuError(GpuError::Kind::InvalidArgument,
+                               "GPU training: the model's parameters are not laid out as expected");
             return offsets[t++];
         };
         int in = m_shape.inputs;
@@ -194,7 +199,7 @@ private:
         m_gradB = cuda::DeviceBuffer<float>(rows * widest);
         m_gemmOut = cuda::DeviceBuffer<float>(gemmOut);
         m_zero = cuda::DeviceBuffer<float>(std::vector<float>(gemmOut, 0.0f)); // the GEMMs' C operand
-        m_packA = cuda::DeviceBuffer<float>(gemmOut); // float-sized: holds 16-bit packs too
+        m_packA = cuda::DeviceBuffer<float>(gemmOut);                          // float-sized: holds 16-bit packs too
         m_packB = cuda::DeviceBuffer<float>(gemmOut);
         m_squares = cuda::DeviceBuffer<float>(std::size_t(m_tensors));
         m_flag = cuda::DeviceBuffer<int>(1);
@@ -220,20 +225,20 @@ private:
 
     ForwardResult forward(const BatchView& batch) {
         const int rows = batch.size;
-        if (rows < 1 || rows > m_maxRows) throw GpuError(GpuError::Kind::InvalidArgument, "GPU training: batch size out of range");
+        if (rows < 1 || rows > m_maxRows)
+            throw GpuError(GpuError::Kind::InvalidArgument, "GPU training: batch size out of range");
         FPLAB_CUDA_CHECK(cudaMemcpy(m_x.get(), batch.features, std::size_t(rows) * m_shape.inputs * sizeof(float),
                                     cudaMemcpyHostToDevice));
-        FPLAB_CUDA_CHECK(cudaMemcpy(m_labels.get(), batch.labels, std::size_t(rows) * sizeof(int), cudaMemcpyHostToDevice));
+        FPLAB_CUDA_CHECK(
+            cudaMemcpy(m_labels.get(), batch.labels, std::size_t(rows) * sizeof(int), cudaMemcpyHostToDevice));
         m_inputs.assign(m_linears.size(), nullptr);
         const float* input = m_x.get();
         for (std::size_t i = 0; i < m_linears.size(); ++i) {
             const LinearLayout& l = m_linears[i];
             const bool hidden = i < m_norms.size();
             m_inputs[i] = input;
-            if (m_policy.fp8Gemms())
-                fp8Gemm(i, Fp8GemmRole::Forward, rows, input, nullptr, m_gemmOut.get());
-            else
-                gemm(input, rows, l.in, false, m_w.get() + l.weight, l.out, l.in, false, m_gemmOut.get());
+            if (m_policy.fp8Gemms()) fp8Gemm(i, Fp8GemmRole::Forward, rows, input, nullptr, m_gemmOut.get());
+            else gemm(input, rows, l.in, false, m_w.get() + l.weight, l.out, l.in, false, m_gemmOut.get());
             tk::linearEpilogue(m_gemmOut.get(), l.bias >= 0 ? m_w.get() + l.bias : nullptr, rows, l.out, m_low, hidden,
                                m_out[i].get(), nullptr);
             if (!hidden) break;
@@ -257,7 +262,8 @@ private:
             // dW (out x in) = dY^T X; the FP8 modes cast dY first (the emulator's order: dX's GEMM, then dW's).
             float* dx = m_gradB.get();
             if (m_policy.fp8Gemms()) {
-                fp8Gemm(std::size_t(i), Fp8GemmRole::GradInput, rows, m_inputs[std::size_t(i)], grad, i > 0 ? dx : nullptr);
+                fp8Gemm(std::size_t(i), Fp8GemmRole::GradInput, rows, m_inputs[std::size_t(i)], grad,
+                        i > 0 ? dx : nullptr);
                 fp8Gemm(std::size_t(i), Fp8GemmRole::GradWeight, rows, m_inputs[std::size_t(i)], grad, m_gemmOut.get());
             } else {
                 gemm(grad, rows, l.out, true, m_inputs[std::size_t(i)], rows, l.in, true, m_gemmOut.get());
@@ -288,7 +294,8 @@ private:
             m_fp8Scaling.emplace_back(names[i], i % 3 == 2 ? grad : blockscale::Fp8Element::E4m3, m_policy.fp8,
                                       m_policy.fp8Settings);
         m_fp8TensorScale.assign(names.size(), 1.0f);
-        const std::size_t p = std::size_t(padded16(std::max({m_maxRows, m_shape.inputs, m_shape.width, m_shape.classes})));
+        const std::size_t p = std::size_t(
+            padded16(std::max({m_maxRows, m_shape.inputs, m_shape.width, m_shape.classes})));
         const std::size_t scales = p * (p / 128 + 1);
         m_codesA = cuda::DeviceBuffer<std::uint8_t>(p * p);
         m_codesB = cuda::DeviceBuffer<std::uint8_t>(p * p);
@@ -311,8 +318,8 @@ private:
     // the operand's Fp8TensorScaling (index * 3 + 0 input, 1 weight, 2 output gradient); a fresh cast
     // of it reduces its amax first, takes the scale core's scaling gives for it (per-tensor recipes),
     // and records it as the emulator's quantize() does.
-    void castOperand(const Fp8OperandPlan& op, std::size_t tensor, const float* src, std::uint8_t* codes,
-                     float* scales, int paddedRows, int ld) {
+    void castOperand(const Fp8OperandPlan& op, std::size_t tensor, const float* src, std::uint8_t* codes, float* scales,
+                     int paddedRows, int ld) {
         fk::CastArgs a;
         a.x = src;
         a.sourceRows = op.transposedSource ? op.k : op.rows;
@@ -329,7 +336,8 @@ private:
         Fp8TensorScaling& scaling = m_fp8Scaling[tensor];
         if (!op.recorded) {
             if (perTensor) {
-                FPLAB_CUDA_CHECK(cudaMemcpy(m_oneScale.get(), &m_fp8TensorScale[tensor], sizeof(float), cudaMemcpyHostToDevice));
+                FPLAB_CUDA_CHECK(
+                    cudaMemcpy(m_oneScale.get(), &m_fp8TensorScale[tensor], sizeof(float), cudaMemcpyHostToDevice));
                 a.scale = m_oneScale.get();
             }
             runCast(a, false);
@@ -362,10 +370,8 @@ private:
         st.flushed = std::int64_t(c.flushed);
         if (m_fp8Stats->size() < m_fp8Scaling.size()) m_fp8Stats->resize(m_fp8Scaling.size());
         Fp8TensorStats& slot = (*m_fp8Stats)[tensor];
-        if (slot.name.empty())
-            slot = st;
-        else
-            slot.merge(st);
+        if (slot.name.empty()) slot = st;
+        else slot.merge(st);
     }
 
     static float amaxOf(const fk::CastCounts& c) {
@@ -426,8 +432,8 @@ private:
     }
 
     std::vector<Fp8TensorScaling> m_fp8Scaling; // per linear layer: input, weight, output gradient
-    std::vector<float> m_fp8TensorScale;         // per-tensor recipes: each tensor's scale this step
-    bool m_fp8Recording = false;                 // inside forwardBackward: histories advance
+    std::vector<float> m_fp8TensorScale;        // per-tensor recipes: each tensor's scale this step
+    bool m_fp8Recording = false;                // inside forwardBackward: histories advance
     std::vector<Fp8TensorStats>* m_fp8Stats = nullptr;
     std::unique_ptr<cuda::CublasRunner> m_cublas;
     std::map<std::tuple<int, int, int, int, int, int>, std::unique_ptr<cuda::CublasRunner::Plan>> m_ltPlans;
@@ -469,8 +475,8 @@ std::string gpuTrainingUnavailableReason() {
 }
 
 std::unique_ptr<training::StepKernels> makeCudaStepKernels(const training::ToyModel& initial,
-                                                 const training::PrecisionPolicy& policy,
-                                                 const training::OptimizerSettings& optimizer, int maxRows) {
+                                                           const training::PrecisionPolicy& policy,
+                                                           const training::OptimizerSettings& optimizer, int maxRows) {
     return std::make_unique<CudaStepKernels>(initial, policy, optimizer, maxRows);
 }
 

@@ -14,17 +14,15 @@ constexpr int kThreads = 256;
 int blocksFor(long long n) { return int((n + kThreads - 1) / kThreads); }
 
 using fp8_math::amaxScale;
-using fp8_math::castToFp8;
 using fp8_math::Cast;
+using fp8_math::castToFp8;
 
 __global__ void amaxKernel(const float* x, int n, CastCounts* counts) {
     const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
     if (i >= n) return;
     const float v = fabsf(x[i]);
-    if (isnan(v))
-        atomicOr(&counts->nan, 1);
-    else
-        atomicMax(&counts->amaxBits, __float_as_uint(v)); // non-negative floats order as their bits
+    if (isnan(v)) atomicOr(&counts->nan, 1);
+    else atomicMax(&counts->amaxBits, __float_as_uint(v)); // non-negative floats order as their bits
 }
 
 __device__ float sourceAt(const CastArgs& a, int r, int c) {

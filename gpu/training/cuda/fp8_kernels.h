@@ -27,12 +27,12 @@ void amax(const float* x, int n, CastCounts* counts, cudaStream_t s);
 struct CastArgs {
     const float* x = nullptr; // the source, row-major: sourceRows x sourceCols
     int sourceRows = 0, sourceCols = 0;
-    bool transpose = false;   // the cast matrix is x^T
-    int e5m2 = 0;             // 0: E4M3, 1: E5M2
+    bool transpose = false;           // the cast matrix is x^T
+    int e5m2 = 0;                     // 0: E4M3, 1: E5M2
     int blockRows = 1, blockCols = 1; // in the cast matrix's orientation
-    const float* scale = nullptr; // device: one scale for the whole matrix; null: per-block amax scales
-    float* scales = nullptr;      // device, blocksDown x blocksAcross: the scales used (written)
-    std::uint8_t* codes = nullptr; // paddedRows x ld, zero outside the matrix
+    const float* scale = nullptr;     // device: one scale for the whole matrix; null: per-block amax scales
+    float* scales = nullptr;          // device, blocksDown x blocksAcross: the scales used (written)
+    std::uint8_t* codes = nullptr;    // paddedRows x ld, zero outside the matrix
     int paddedRows = 0, ld = 0;
 };
 // Casts (counts: nonzero, saturated, flushed, maxScaleBits).
@@ -47,7 +47,7 @@ struct PromoteArgs {
     int aBlockRows = 1, aBlockCols = 1, aAcross = 1;
     const float* scalesB = nullptr;
     int bBlockRows = 1, bBlockCols = 1, bAcross = 1;
-    bool first = false; // acc starts at +0
+    bool first = false;   // acc starts at +0
     float* acc = nullptr; // m x n
 };
 void promote(const PromoteArgs& args, cudaStream_t s);

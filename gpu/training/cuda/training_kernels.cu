@@ -37,7 +37,8 @@ __global__ void packKernel(const float* src, int rows, int cols, bool transpose,
     else static_cast<float*>(dst)[o] = x;
 }
 
-__global__ void epilogueKernel(const float* d, const float* bias, int rows, int cols, Round low, bool relu, float* out) {
+__global__ void epilogueKernel(const float* d, const float* bias, int rows, int cols, Round low, bool relu,
+                               float* out) {
     const int i = index();
     if (i >= rows * cols) return;
     float v = d[i];

@@ -40,7 +40,8 @@ TEST_P(Exhaustive16BitConversion, EveryValueInEveryModeMatchesMpfr) {
     MismatchLog log(std::string("exhaustive convert ") + std::string(from.name()) + " -> " + std::string(to.name()));
     for (const Env& env : allEnvironments())
         for (std::uint64_t a = 0; a < 0x10000; ++a)
-            log.compare(to, oracle::referenceConvert(from, a, to, env), convert(from, a, to, env), "convert", from, {a}, env);
+            log.compare(to, oracle::referenceConvert(from, a, to, env), convert(from, a, to, env), "convert", from, {a},
+                        env);
     expectClean(log);
     EXPECT_EQ(log.cases(), 0x10000u * allEnvironments().size());
 }

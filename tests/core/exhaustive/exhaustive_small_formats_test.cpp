@@ -92,8 +92,9 @@ TEST_P(ExhaustiveUnary, SqrtRoundToIntegralAndConversionsMatchMpfr) {
             checkOp(log, Op::Sqrt, f, a, 0, 0, env);
             if (f.hasZero)
                 for (bool exact : {false, true})
-                    log.compare(f, oracle::referenceRoundToIntegral(f, a, env, exact), roundToIntegral(f, a, env, exact),
-                                exact ? "roundToIntegralExact" : "roundToIntegral", f, {a}, env);
+                    log.compare(f, oracle::referenceRoundToIntegral(f, a, env, exact),
+                                roundToIntegral(f, a, env, exact), exact ? "roundToIntegralExact" : "roundToIntegral",
+                                f, {a}, env);
             for (const Format* to : kPresetFormats)
                 log.compare(*to, oracle::referenceConvert(f, a, *to, env), convert(f, a, *to, env),
                             std::string("convert to ") + std::string(to->name()), f, {a}, env);

@@ -10,7 +10,10 @@ void convertSteps(StepBuilder& sb) {
     Step e{StepKind::Exponents, Text::tr("Keep the exponent, re-round the significand"), {}, {}};
     e.text = Text::tr("%1 has %2 significant bits, %3 has %4: the value keeps its exponent if %3 can hold it, and its "
                       "significand is rounded to %4 bits.")
-                 .arg(sb.fname).arg(sb.p).arg(formatDisplayName(sb.rf)).arg(sb.rf.precision());
+                 .arg(sb.fname)
+                 .arg(sb.p)
+                 .arg(formatDisplayName(sb.rf))
+                 .arg(sb.rf.precision());
     sb.add(e);
     sb.exactResult({sb.tr.operands[0].value.exponent, Text::tr("The exact value"), {}, NormaliseKind::InPlace});
 }

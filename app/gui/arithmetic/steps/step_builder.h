@@ -20,9 +20,9 @@ QString signedPower(int e);
 
 // How the leading 1 of the exact result may have moved.
 enum class NormaliseKind {
-    InPlace,    // convert, sqrt: it is already in place
-    Product,    // mul, div: the result may be below 1
-    Sum,        // add, sub, fma: leading bits may cancel
+    InPlace, // convert, sqrt: it is already in place
+    Product, // mul, div: the result may be below 1
+    Sum,     // add, sub, fma: leading bits may cancel
 };
 
 // What an operation tells the shared steps after its own.
