@@ -515,14 +515,14 @@
     </message>
     <message numerus="yes">
         <source>%n element(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个元素</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n block(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个块</numerusform>
         </translation>
     </message>
 </context>
@@ -2991,14 +2991,14 @@ Python 打印为：%2</translation>
     </message>
     <message numerus="yes">
         <source>about %n s left</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>约剩 %n 秒</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>about %n min left</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>约剩 %n 分钟</numerusform>
         </translation>
     </message>
     <message>
@@ -3015,8 +3015,8 @@ Python 打印为：%2</translation>
     </message>
     <message numerus="yes">
         <source>The run has done %n step(s). Cancelling ends it; it cannot be resumed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>这次训练已完成 %n 步。取消将结束它，且无法恢复。</numerusform>
         </translation>
     </message>
     <message>
@@ -4693,8 +4693,8 @@ Python 打印为：%2</translation>
     </message>
     <message numerus="yes">
         <source>%1: the payload does not fit in %2&apos;s %n significand bit(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1：载荷放不进 %2 的 %n 个有效数位</numerusform>
         </translation>
     </message>
     <message>
