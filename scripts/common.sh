@@ -3,6 +3,9 @@
 # the configure step for the main build directory.
 
 fplab_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# For ccache (when the builds use it, fplab_launcher_args): paths inside the clone are hashed relative to it
+# and the build folder is not hashed, so a clone in another folder (CI's) reuses what this one compiled.
+export CCACHE_BASEDIR="$fplab_root" CCACHE_NOHASHDIR=1
 
 # Qt 6 development files (the GUI) present?
 fplab_have_qt() {
