@@ -169,52 +169,53 @@ TEST_F(BlockViewTest, TensorFileQuantizedOnTheWorker) {
     EXPECT_FALSE(panel->result());
     EXPECT_NE(panel->status().indexOf(QStringLiteral("Cancelled")), -1) << panel->status().toStdString();
     for (const std::string& p : {path, bad, large}) std::filesystem::remove(p);
+}
 
-    // After a paste the Vector box no longer names the generated vector, and Generate waits for a vector to be chosen.
-    TEST_F(BlockViewTest, PastedValuesAreTheUsersOwnNotTheGeneratedVector) {
-        auto* source = view->findChild<QComboBox*>(QStringLiteral("blockSource"));
-        auto* generate = view->findChild<QPushButton*>(QStringLiteral("blockGenerate"));
-        ASSERT_TRUE(source && generate);
-        view->generate(BlockView::Source::Outlier, 64, 1);
-        EXPECT_EQ(source->currentText(), QStringLiteral("Normal with one outlier"));
-        EXPECT_TRUE(generate->isEnabled());
-        view->setText(QStringLiteral("957, 960\n1"));
-        EXPECT_EQ(source->currentText(), QStringLiteral("Your own values"));
-        EXPECT_FALSE(generate->isEnabled());
-        source->setCurrentIndex(int(BlockView::Source::Normal));
-        EXPECT_TRUE(generate->isEnabled());
-        generate->click();
-        EXPECT_EQ(source->currentText(), QStringLiteral("Normal"));
-        EXPECT_EQ(view->elementModel()->rowCount(), 64);
-    }
+// After a paste the Vector box no longer names the generated vector, and Generate waits for a vector to be chosen.
+TEST_F(BlockViewTest, PastedValuesAreTheUsersOwnNotTheGeneratedVector) {
+    auto* source = view->findChild<QComboBox*>(QStringLiteral("blockSource"));
+    auto* generate = view->findChild<QPushButton*>(QStringLiteral("blockGenerate"));
+    ASSERT_TRUE(source && generate);
+    view->generate(BlockView::Source::Outlier, 64, 1);
+    EXPECT_EQ(source->currentText(), QStringLiteral("Normal with one outlier"));
+    EXPECT_TRUE(generate->isEnabled());
+    view->setText(QStringLiteral("957, 960\n1"));
+    EXPECT_EQ(source->currentText(), QStringLiteral("Your own values"));
+    EXPECT_FALSE(generate->isEnabled());
+    source->setCurrentIndex(int(BlockView::Source::Normal));
+    EXPECT_TRUE(generate->isEnabled());
+    generate->click();
+    EXPECT_EQ(source->currentText(), QStringLiteral("Normal"));
+    EXPECT_EQ(view->elementModel()->rowCount(), 64);
+}
 
-    // Counts through tr's %n: one value is "1 element(s) in 1 block(s)", never "1 elements in 1 blocks".
-    TEST_F(BlockViewTest, CountsUsePluralForms) {
-        view->setScheme(blockscale::Scheme::Mxfp8E4m3);
-        view->setText(QStringLiteral("957"));
-        ASSERT_TRUE(view->quantized());
-        EXPECT_TRUE(view->status().startsWith(QStringLiteral("1 element(s) in 1 block(s).")))
-            << view->status().toStdString();
-        EXPECT_EQ(view->status().indexOf(QStringLiteral("blocks")), -1);
-    }
+// Counts through tr's %n: one value is "1 element(s) in 1 block(s)", never "1 elements in 1 blocks".
+TEST_F(BlockViewTest, CountsUsePluralForms) {
+    view->setScheme(blockscale::Scheme::Mxfp8E4m3);
+    view->setText(QStringLiteral("957"));
+    ASSERT_TRUE(view->quantized());
+    EXPECT_TRUE(view->status().startsWith(QStringLiteral("1 element(s) in 1 block(s).")))
+        << view->status().toStdString();
+    EXPECT_EQ(view->status().indexOf(QStringLiteral("blocks")), -1);
+}
 
-    TEST_F(BlockViewTest, ModelsPassTheQtModelTester) {
-        QAbstractItemModelTester blocks(view->blockModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
-        QAbstractItemModelTester elements(view->elementModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
-        view->generate(BlockView::Source::Normal, 40, 3);
-        view->setScheme(blockscale::Scheme::Fp8Block128);
-        EXPECT_EQ(view->blockModel()->rowCount(), 1);
-        EXPECT_EQ(view->elementModel()->rowCount(), 40);
-    }
+TEST_F(BlockViewTest, ModelsPassTheQtModelTester) {
+    QAbstractItemModelTester blocks(view->blockModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester elements(view->elementModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    view->generate(BlockView::Source::Normal, 40, 3);
+    view->setScheme(blockscale::Scheme::Fp8Block128);
+    EXPECT_EQ(view->blockModel()->rowCount(), 1);
+    EXPECT_EQ(view->elementModel()->rowCount(), 40);
+}
 
-    TEST_F(BlockViewTest, GeneratedVectorsAreSeeded) {
-        view->generate(BlockView::Source::HeavyTailed, 100, 7);
-        const std::vector<double> first = view->report().dequantized;
-        view->generate(BlockView::Source::Normal, 100, 7);
-        view->generate(BlockView::Source::HeavyTailed, 100, 7);
-        EXPECT_EQ(view->report().dequantized, first);
-        EXPECT_EQ(view->elementModel()->rowCount(), 100);
-    }
+TEST_F(BlockViewTest, GeneratedVectorsAreSeeded) {
+    view->generate(BlockView::Source::HeavyTailed, 100, 7);
+    const std::vector<double> first = view->report().dequantized;
+    view->generate(BlockView::Source::Normal, 100, 7);
+    view->generate(BlockView::Source::HeavyTailed, 100, 7);
+    EXPECT_EQ(view->report().dequantized, first);
+    EXPECT_EQ(view->elementModel()->rowCount(), 100);
+}
 
 } // namespace
 } // namespace fplab::gui

@@ -387,8 +387,11 @@ TEST(GpuLabTest, TheOpenCornersAreAChoiceThatPersists) {
     gpu::CpuModelBackend mmaSim(r.arch);
     mmaSim.setCornerReadings(tc::kMmaSimReadings);
     const gpu::GemmOutput expected = mmaSim.run(result.problem);
-    for (const gpu::GemmOutput& o : result.report.outputs)
-        if (o.backend == expected.backend) EXPECT_EQ(o.d, expected.d);
+    for (const gpu::GemmOutput& o : result.report.outputs) {
+        if (o.backend == expected.backend) {
+            EXPECT_EQ(o.d, expected.d);
+        }
+    }
 }
 
 TEST(GpuLabTest, TheTableModelsPassTheModelTester) {

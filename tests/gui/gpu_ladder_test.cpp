@@ -152,8 +152,10 @@ TEST(GpuLadderTest, AWrongRungHasNoBarAndSaysWrong) {
     EXPECT_TRUE(
         ideas[3].endsWith(QStringLiteral("(WRONG, no TFLOPS: WRONG: cell (0, 0): got 0x3f800001, model 0x3f800000)")))
         << ideas[3].toStdString();
-    if (gpu::featureStatus(gpu::loadClaimTable(gpu::claimTableFile()), "ladder-rung-") == gpu::ClaimStatus::NotMeasured)
+    if (gpu::featureStatus(gpu::loadClaimTable(gpu::claimTableFile()), "ladder-rung-") ==
+        gpu::ClaimStatus::NotMeasured) {
         EXPECT_EQ(chart.rungAxis()->titleText(), QStringLiteral("Rung (Not yet measured on a GPU)"));
+    }
 }
 
 } // namespace

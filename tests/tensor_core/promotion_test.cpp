@@ -19,7 +19,11 @@ namespace fplab::tc {
 namespace {
 
 BlockModel wgmmaE4m3() {
-    MmaConfig cfg{.arch = Arch::Sm90, .input = InputType::E4m3, .accum = AccumType::Fp32, .instruction = Api::Wgmma};
+    MmaConfig cfg;
+    cfg.arch = Arch::Sm90;
+    cfg.input = InputType::E4m3;
+    cfg.accum = AccumType::Fp32;
+    cfg.instruction = Api::Wgmma;
     return *resolveModel(cfg).model;
 }
 

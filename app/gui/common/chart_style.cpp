@@ -227,8 +227,6 @@ QStringList powerOfTwoLabels(const QLogValueAxis* axis) {
     return labels ? labels->categoriesLabels() : QStringList();
 }
 
-namespace {
-
 // The legend below the plot while one row holds every name, otherwise at the right, its font made
 // smaller until the longest name fits in at most 45% of the width.
 void layOutLegend(QChart* chart, int width) {

@@ -14,8 +14,12 @@ constexpr std::uint32_t kE4m3Tiny = 0x04;  // 2^-7 (subnormal)
 constexpr std::uint32_t kE4m3One = 0x38;   // 1
 
 std::vector<std::uint32_t> modelOutput(const PromotionProbe& p, int promoteEvery) {
-    const auto resolved = resolveModel(
-        {.arch = Arch::Sm90, .input = InputType::E4m3, .accum = AccumType::Fp32, .instruction = Api::Wgmma});
+    MmaConfig config;
+    config.arch = Arch::Sm90;
+    config.input = InputType::E4m3;
+    config.accum = AccumType::Fp32;
+    config.instruction = Api::Wgmma;
+    const auto resolved = resolveModel(config);
     const std::size_t cells = std::size_t(p.m) * std::size_t(p.n);
     std::vector<std::uint32_t> c(cells, 0), d(cells);
     GemmOptions options;
