@@ -23,7 +23,7 @@ from . import _core
 
 __all__ = [
     "Format", "Flags", "WithFlags", "Shown", "round", "encode", "decode",
-    "add", "sub", "mul", "div", "fma", "sqrt", "show", "ROUNDING_MODES",
+    "add", "sub", "mul", "div", "fma", "sqrt", "show", "Revealed", "reveal", "ROUNDING_MODES",
 ]
 
 Format = _core.Format
@@ -317,3 +317,56 @@ def show(x: Any, fmt: Format | str = "fp32", rounding: str = "rne", *, saturate:
         raise TypeError(f"show takes one number (a str, int or float), got {type(x).__name__}")
     return Shown(_core.show(text, f, _rounding(rounding), bool(saturate), shown_as), f)
 
+
+
+class Revealed(NamedTuple):
+    """An order revealed by :func:`reveal`, with the fields of ``fplab-cli reveal --json``: ``tree`` in bracket
+    form over 0-based term indices (a bracket of more than two items is one fused addition), the number of
+    ``probes``, whether ``trials`` random inputs ``validated`` the order bit for bit, and ``accumulator``
+    (``"fp64"`` when the order only reproduces the sums added in double, else ``None``)."""
+
+    n: int
+    type: str
+    tree: str
+    probes: int
+    validated: bool
+    trials: int
+    accumulator: str | None
+
+
+_REVEAL_DTYPES = {"fp32": "fp32", "fp64": "fp64", "fp16": "fp16", "bf16": "bf16",
+                  "float32": "fp32", "float64": "fp64", "float16": "fp16"}
+
+
+def reveal(fn: Any, n: int, dtype: Any = "fp32", trials: int = 100, seed: int = 1) -> Revealed:
+    """The order in which ``fn`` sums ``n`` terms, revealed by probes as ``fplab-cli reveal --exec`` does.
+
+    ``fn`` takes a NumPy array of ``n`` values and returns their sum: ``dtype`` ``fp32`` (float32), ``fp64``
+    (float64), ``fp16`` (float16) or ``bf16`` (float32 values that BF16 holds exactly). What it returns is
+    rounded once to ``dtype``. The revealed tree is then checked on ``trials`` random inputs (``0`` skips it).
+    A callable that raises, or returns something that is no number or no sum, gives a ``RuntimeError`` naming
+    the probe; ``n`` beyond the format's limit (fp32 2^24, fp64 2^30, fp16 2048, bf16 256) a ``ValueError``.
+
+    >>> def loop(x):                                  # one term after another, in float32
+    ...     total = np.float32(0)
+    ...     for v in x:
+    ...         total = np.float32(total + v)
+    ...     return total
+    >>> fplab.reveal(loop, 4).tree
+    '(((0 1) 2) 3)'
+    >>> fplab.reveal(lambda x: (x[0] + x[1]) + (x[2] + x[3]), 4, "fp16")
+    Revealed(n=4, type='fp16', tree='((0 1) (2 3))', probes=4, validated=True, trials=100, accumulator=None)
+    >>> fplab.reveal(lambda x: sum(x.tolist()), 3).accumulator    # Python floats add in double
+    'fp64'
+    """
+    key = dtype if isinstance(dtype, str) else np.dtype(dtype).name
+    if key not in _REVEAL_DTYPES:
+        raise ValueError(f"reveal takes dtype fp32, fp64, fp16 or bf16 (got {dtype!r})")
+    if not callable(fn):
+        raise TypeError(f"fn must be callable, got {type(fn).__name__}")
+    for name, value in (("n", n), ("trials", trials), ("seed", seed)):
+        if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
+            raise TypeError(f"{name} must be a whole number, got {type(value).__name__}")
+    if not 0 <= int(seed) < 2**62:
+        raise ValueError(f"seed must be a whole number from 0 to 2^62, got {seed!r}")
+    return Revealed(**_core.reveal(fn, int(n), _REVEAL_DTYPES[key], int(trials), int(seed)))

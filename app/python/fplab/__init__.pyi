@@ -1,6 +1,6 @@
 # Type stubs for the fplab package (python/fplab/__init__.py and its extension module).
 import enum
-from typing import Any, NamedTuple, overload
+from typing import Any, Callable, NamedTuple, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -107,3 +107,15 @@ class Shown:
     def _repr_html_(self) -> str: ...
 
 def show(x: str | int | float, fmt: FormatLike = ..., rounding: str = ..., *, saturate: bool = ...) -> Shown: ...
+
+class Revealed(NamedTuple):
+    n: int
+    type: str
+    tree: str
+    probes: int
+    validated: bool
+    trials: int
+    accumulator: str | None
+
+def reveal(fn: Callable[[np.ndarray], Any], n: int, dtype: str | npt.DTypeLike = ..., trials: int = ...,
+           seed: int = ...) -> Revealed: ...

@@ -1,7 +1,7 @@
 // Reading and writing NumPy arrays the bindings were handed: contiguous, of an expected dtype.
 #pragma once
 
-#include "python/src/bindings.h"
+#include "app/python/src/bindings.h"
 
 #include <bit>
 #include <cstdint>

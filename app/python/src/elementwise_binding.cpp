@@ -6,7 +6,7 @@
 #include "core/format_names.h"
 #include "core/operation.h"
 #include "core/quote.h"
-#include "python/src/array_access.h"
+#include "app/python/src/array_access.h"
 
 #include <cmath>
 

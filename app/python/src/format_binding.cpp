@@ -5,7 +5,7 @@
 #include "core/format_names.h"
 #include "core/quote.h"
 #include "core/values.h"
-#include "python/src/bindings.h"
+#include "app/python/src/bindings.h"
 
 
 namespace fplab::python {

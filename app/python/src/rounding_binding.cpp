@@ -2,7 +2,7 @@
 #include "core/arithmetic.h"
 #include "core/array_round.h"
 #include "core/format_names.h"
-#include "python/src/array_access.h"
+#include "app/python/src/array_access.h"
 
 namespace fplab::python {
 namespace {

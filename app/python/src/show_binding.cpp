@@ -1,7 +1,7 @@
 // fplab.show: one value in one format, with every field `fplab-cli show` prints (core/text/value_report.h).
 #include "core/text/literal.h"
 #include "core/text/value_report.h"
-#include "python/src/bindings.h"
+#include "app/python/src/bindings.h"
 
 
 namespace fplab::python {
