@@ -119,3 +119,13 @@ class Revealed(NamedTuple):
 
 def reveal(fn: Callable[[np.ndarray], Any], n: int, dtype: str | npt.DTypeLike = ..., trials: int = ...,
            seed: int = ...) -> Revealed: ...
+
+class WithCaveats(NamedTuple):
+    result: Any
+    caveats: Any
+
+def mma(arch: str, instruction: str | None, a: npt.ArrayLike, b: npt.ArrayLike, c: npt.ArrayLike, *, input: str,
+        acc: str = ..., promote: int | None = ..., block: int | None = ..., caveats: bool = ...) -> Any: ...
+def gemm(arch: str, instruction: str | None, a: npt.ArrayLike, b: npt.ArrayLike, c: npt.ArrayLike | None = ..., *,
+         input: str, acc: str = ..., promote: int | None = ..., block: int | None = ...,
+         caveats: bool = ...) -> Any: ...

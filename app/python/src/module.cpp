@@ -9,4 +9,5 @@ PYBIND11_MODULE(_core, m) {
     fplab::python::bindElementwise(m);
     fplab::python::bindShow(m);
     fplab::python::bindReveal(m);
+    fplab::python::bindTensorCore(m);
 }
