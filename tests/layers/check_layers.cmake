@@ -52,10 +52,10 @@ check(gpu/lesson_counterparts FORBID "app/" "Q")
 check(lessons FORBID "app/" "gpu/" "Q")
 check(app/cli FORBID "app/gui/" "app/python/" "Q")
 check(app/gui FORBID "app/cli/" "app/python/")
-# The Python module is a third front end over core/ alone: the base library, core/text, core/tensor_core and
-# core/reveal.
+# The Python module is a third front end over core/ alone: the base library, core/text, core/tensor_core,
+# core/reveal and core/blockscale.
 check(app/python FORBID "app/cli/" "app/gui/" "app/summation_targets/" "app/tensor_files/" "lessons/" "gpu/" "Q"
-      "core/blockscale/" "core/training/")
+      "core/training/")
 # A section of the GUI uses shell/, common/ and its own folder, never another section's files;
 # only shell/section_list.cpp names them all.
 set(gui_sections explorer arithmetic lessons gpu_lab training summation)

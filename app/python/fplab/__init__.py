@@ -24,6 +24,7 @@ from . import _core
 __all__ = [
     "Format", "Flags", "WithFlags", "Shown", "round", "encode", "decode",
     "add", "sub", "mul", "div", "fma", "sqrt", "show", "Revealed", "reveal", "WithCaveats", "mma", "gemm",
+    "Quantized", "quantize",
     "ROUNDING_MODES",
 ]
 
@@ -506,3 +507,66 @@ def gemm(arch: str, instruction: str | None, a: Any, b: Any, c: Any = None, *, i
         raise ValueError(f"c must broadcast to {shape}, got {c_bits.shape}") from None
     d, cav = _core.gemm(arch, instruction, input, acc, a_bits, b_bits, c_bits, promote_n, block_n)
     return _tc_result(d, cav, acc, a_values, caveats)
+
+
+class Quantized(NamedTuple):
+    """A tensor quantized by :func:`quantize`, with what ``fplab-cli quantize --json`` prints.
+
+    Per element, shaped like the input: ``codes`` (uint8: the element's bits; MXINT8 its two's complement byte),
+    ``block`` (the index of its block), ``dequantized`` and ``error`` (input minus dequantized, exact, float64).
+    Per block: ``scale_bits`` (in ``scale_format``), ``scales`` (as numbers, times the tensor scale),
+    ``block_amax``, ``block_max_abs_error``, ``block_rms_error``. For the tensor: ``tensor_scale_bits`` (FP32;
+    NVFP4's global scale, 1.0 otherwise), ``max_abs_error``, ``rms_error`` and the counts of ``saturated``,
+    ``flushed_to_zero`` and ``nan`` elements."""
+
+    scheme: str
+    element_format: str
+    scale_rule: str
+    scale_format: str
+    codes: Any
+    block: Any
+    scale_bits: Any
+    scales: Any
+    tensor_scale_bits: int
+    dequantized: Any
+    error: Any
+    block_amax: Any
+    block_max_abs_error: Any
+    block_rms_error: Any
+    max_abs_error: float
+    rms_error: float
+    saturated: int
+    flushed_to_zero: int
+    nan: int
+
+
+def quantize(x: Any, scheme: str, rule: str | None = None, *, blocks: str = "row") -> Quantized:
+    """``x`` quantized with a block-scaled scheme, as ``fplab-cli quantize`` does: ``scheme`` one of ``mxfp8-e4m3
+    mxfp8-e5m2 mxfp6-e3m2 mxfp6-e2m3 mxfp4 mxint8 nvfp4 fp8-tensor fp8-channel fp8-block128 fp8-block128x128``,
+    ``rule`` the scale rule (``None``: the scheme's own; the CLI's ``--scale-rule``), ``blocks="16x16"`` NVFP4's
+    2D tiles. Blocks run along the last axis; leading axes become rows. The values are taken as float32 (wider
+    ones rounded to nearest even, as the CLI reads them). A NaN or infinity is an error except under the E8M0
+    rules, where its block decodes to NaN.
+
+    >>> q = fplab.quantize([1.5, -20.0, 30.0, 100.0], "mxfp4")     # one block of 32 (here 4), one E8M0 scale
+    >>> q.codes.tolist(), q.scales.tolist(), q.dequantized.tolist(), q.error.tolist()
+    ([0, 10, 4, 7], [16.0], [0.0, -16.0, 32.0, 96.0], [1.5, -4.0, -2.0, 4.0])
+    """
+    if not isinstance(scheme, str):
+        raise TypeError(f"scheme must be a name such as 'mxfp4', got {type(scheme).__name__}")
+    if rule is not None and not isinstance(rule, str):
+        raise TypeError(f"rule must be a name such as 'ocp' or None, got {type(rule).__name__}")
+    if blocks not in ("row", "16x16"):
+        raise ValueError(f"blocks takes 'row' or '16x16' (got {blocks!r})")
+    a = np.asarray(x)
+    if a.dtype.kind not in "fiu":
+        raise TypeError(f"x must hold numbers, got dtype {a.dtype}")
+    if a.ndim == 0 or a.size == 0:
+        raise ValueError("x must be a non-empty array (a scalar is no tensor)")
+    with np.errstate(over="ignore"):
+        values = np.array(a, dtype=np.float32, order="C")
+    rows, cols = (1, values.size) if values.ndim == 1 else (values.size // values.shape[-1], values.shape[-1])
+    d = _core.quantize(values, rows, cols, scheme, rule, blocks == "16x16")
+    for name in ("codes", "block", "dequantized", "error"):
+        d[name] = d[name].reshape(values.shape)
+    return Quantized(**d)

@@ -129,3 +129,26 @@ def mma(arch: str, instruction: str | None, a: npt.ArrayLike, b: npt.ArrayLike, 
 def gemm(arch: str, instruction: str | None, a: npt.ArrayLike, b: npt.ArrayLike, c: npt.ArrayLike | None = ..., *,
          input: str, acc: str = ..., promote: int | None = ..., block: int | None = ...,
          caveats: bool = ...) -> Any: ...
+
+class Quantized(NamedTuple):
+    scheme: str
+    element_format: str
+    scale_rule: str
+    scale_format: str
+    codes: np.ndarray
+    block: np.ndarray
+    scale_bits: np.ndarray
+    scales: np.ndarray
+    tensor_scale_bits: int
+    dequantized: np.ndarray
+    error: np.ndarray
+    block_amax: np.ndarray
+    block_max_abs_error: np.ndarray
+    block_rms_error: np.ndarray
+    max_abs_error: float
+    rms_error: float
+    saturated: int
+    flushed_to_zero: int
+    nan: int
+
+def quantize(x: npt.ArrayLike, scheme: str, rule: str | None = ..., *, blocks: str = ...) -> Quantized: ...

@@ -10,4 +10,5 @@ PYBIND11_MODULE(_core, m) {
     fplab::python::bindShow(m);
     fplab::python::bindReveal(m);
     fplab::python::bindTensorCore(m);
+    fplab::python::bindQuantize(m);
 }
