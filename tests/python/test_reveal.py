@@ -118,6 +118,14 @@ def test_a_callable_that_raises_names_the_probe():
     assert isinstance(caught.value.__cause__, ValueError)
 
 
+def test_an_interrupt_passes_through():
+    def interrupted(x):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        fplab.reveal(interrupted, 8)
+
+
 def test_a_callable_that_raises_during_validation_names_the_trial():
     def integers_only(x):
         if not np.all(x == np.round(x)):

@@ -118,6 +118,8 @@ py::dict revealCallable(py::object fn, long long terms, const std::string& typeN
         throw py::value_error(e.what());
     } catch (const reveal::TargetError& e) {
         if (auto& raised = target.raised()) {
+            // KeyboardInterrupt and SystemExit pass through as they are; an error of the callable is chained.
+            if (!raised->matches(PyExc_Exception)) throw std::move(*raised);
             py::raise_from(*raised, PyExc_RuntimeError, e.what());
             throw py::error_already_set();
         }
