@@ -36,3 +36,16 @@ print("encode:", [hex(b) for b in bits], "decode:", fplab.decode(bits, "fp16"))
 
 # %% show(): every field fplab-cli show prints (in a notebook, the bits are coloured by field).
 print(fplab.show("0.1", "fp16"))
+
+# %% The tensor-core model: the same FP8 dot product on two instructions of an H100 (sm_90).
+for instruction in ["mma.sync", "wgmma"]:
+    d = fplab.mma("sm_90", instruction, [0x38, 0x08], [0x38, 0x02], 0, input="e4m3")
+    print(f"e4m3 1*1 + 2^-6*2^-8 through {instruction}: {hex(d)}")
+print("fp16 GEMM on an A100:", fplab.gemm("sm_80", None, np.ones((2, 8)), np.full((8, 3), 0.5), input="fp16"))
+
+# %% Block scaling: an outlier costs its whole MXFP4 block its precision.
+q = fplab.quantize(np.r_[np.linspace(-1, 1, 31), 100.0], "mxfp4")
+print("mxfp4 scale", q.scales[0], "max error", q.max_abs_error, "zeros", q.flushed_to_zero)
+
+# %% The order in which numpy.sum adds 16 float32 terms.
+print("numpy.sum:", fplab.reveal(lambda x: x.sum(dtype=np.float32), 16).tree)

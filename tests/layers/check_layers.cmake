@@ -55,9 +55,10 @@ check(app/gui FORBID "app/cli/" "app/python/")
 # app/tensor_files/ (safetensors, memory mapping) stands on core/'s base only, below both front ends.
 check(app/tensor_files FORBID "app/cli/" "app/gui/" "app/summation_targets/" "lessons/" "gpu/" "Q" "cuda" "core/text/"
       "core/tensor_core/" "core/blockscale/" "core/training/")
-# The Python module is a third front end over core/ alone.
+# The Python module is a third front end over core/ alone: the base library, core/text, core/tensor_core,
+# core/reveal and core/blockscale.
 check(app/python FORBID "app/cli/" "app/gui/" "app/summation_targets/" "app/tensor_files/" "lessons/" "gpu/" "Q"
-      "core/tensor_core/" "core/blockscale/" "core/training/" "core/reveal/")
+      "core/training/")
 # The folders of the GUI. common/ is the bottom: it uses no other GUI folder. A section uses shell/,
 # common/ and its own folder, never another section's; shell/ names no section (app/gui/section_list.cpp,
 # at the root beside main.cpp, lists them all).

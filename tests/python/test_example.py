@@ -11,3 +11,4 @@ def test_python_tour_runs():
     done = subprocess.run([sys.executable, str(tour)], capture_output=True, text=True, env=dict(os.environ))
     assert done.returncode == 0, done.stderr
     assert "-416.0" in done.stdout
+    assert "through mma.sync: 0x3f800200" in done.stdout and "zeros 30" in done.stdout

@@ -79,3 +79,38 @@ def test_messages_name_the_problem():
         fplab.Format("e99m3")
     with pytest.raises(TypeError, match="must all be values"):
         fplab.add(1.0, np.array(["1"]), "fp16")
+
+
+def test_random_calls_to_the_tensor_core_quantize_and_reveal(rng):
+    archs = ["sm_80", "sm_90", "sm_89", "sm_70", "", None]
+    instructions = [None, "mma.sync", "wmma", "wgmma", "hmma", 3]
+    inputs = ["fp16", "bf16", "tf32", "e4m3", "e5m2", "int8", "uint8", "fp8", None]
+    accs = ["fp32", "fp16", "int32", "fp64"]
+    schemes = ["mxfp4", "nvfp4", "mxint8", "fp8-block128x128", "fp8-tensor", "mxfp3", "", 7]
+    rules = [None, "ocp", "round-up", "nearest", "fp32", "max6", "max4", "4over6", "x", 1.5]
+    counts = [None, 1, 2, 4, 16, 32, 128, 0, -1, 1 << 20, 2.5, True]
+    reveal_counts = [None, 1, 2, 4, 16, 0, -1, 300, 2.5, True]
+    outcomes = {"ok": 0, "error": 0}
+    for _ in range(1500):
+        kind = rng.integers(0, 4)
+        pick = lambda options: options[rng.integers(0, len(options))]  # noqa: E731
+        try:
+            if kind == 0:
+                fplab.mma(pick(archs), pick(instructions), random_argument(rng), random_argument(rng),
+                          random_argument(rng), input=pick(inputs), acc=pick(accs), promote=pick(counts),
+                          block=pick(counts), caveats=bool(rng.integers(0, 2)))
+            elif kind == 1:
+                fplab.gemm(pick(archs), pick(instructions), random_argument(rng), random_argument(rng),
+                           random_argument(rng), input=pick(inputs), acc=pick(accs), promote=pick(counts))
+            elif kind == 2:
+                fplab.quantize(random_argument(rng), pick(schemes), pick(rules), blocks=pick(["row", "16x16", "x"]))
+            else:
+                answer = random_argument(rng)
+                fplab.reveal(lambda x: answer if rng.integers(0, 3) else x.sum(), pick(reveal_counts),
+                             pick(["fp32", "fp64", "fp16", "bf16", "e4m3", np.float16, None]), trials=pick([0, 3]),
+                             seed=pick([1, -1, 2**70]))
+            outcomes["ok"] += 1
+        except (ValueError, TypeError, RuntimeError) as e:
+            assert str(e), f"raised {type(e).__name__} without a message"
+            outcomes["error"] += 1
+    assert outcomes["ok"] > 5 and outcomes["error"] > 100, outcomes

@@ -23,7 +23,9 @@ from . import _core
 
 __all__ = [
     "Format", "Flags", "WithFlags", "Shown", "round", "encode", "decode",
-    "add", "sub", "mul", "div", "fma", "sqrt", "show", "ROUNDING_MODES",
+    "add", "sub", "mul", "div", "fma", "sqrt", "show", "Revealed", "reveal", "WithCaveats", "mma", "gemm",
+    "Quantized", "quantize",
+    "ROUNDING_MODES",
 ]
 
 Format = _core.Format
@@ -317,3 +319,254 @@ def show(x: Any, fmt: Format | str = "fp32", rounding: str = "rne", *, saturate:
         raise TypeError(f"show takes one number (a str, int or float), got {type(x).__name__}")
     return Shown(_core.show(text, f, _rounding(rounding), bool(saturate), shown_as), f)
 
+
+
+class Revealed(NamedTuple):
+    """An order revealed by :func:`reveal`, with the fields of ``fplab-cli reveal --json``: ``tree`` in bracket
+    form over 0-based term indices (a bracket of more than two items is one fused addition), the number of
+    ``probes``, whether ``trials`` random inputs ``validated`` the order bit for bit, and ``accumulator``
+    (``"fp64"`` when the order only reproduces the sums added in double, else ``None``)."""
+
+    n: int
+    type: str
+    tree: str
+    probes: int
+    validated: bool
+    trials: int
+    accumulator: str | None
+
+
+_REVEAL_DTYPES = {"fp32": "fp32", "fp64": "fp64", "fp16": "fp16", "bf16": "bf16",
+                  "float32": "fp32", "float64": "fp64", "float16": "fp16"}
+
+
+def reveal(fn: Any, n: int, dtype: Any = "fp32", trials: int = 100, seed: int = 1) -> Revealed:
+    """The order in which ``fn`` sums ``n`` terms, revealed by probes as ``fplab-cli reveal --exec`` does.
+
+    ``fn`` takes a NumPy array of ``n`` values and returns their sum: ``dtype`` ``fp32`` (float32), ``fp64``
+    (float64), ``fp16`` (float16) or ``bf16`` (float32 values that BF16 holds exactly). What it returns is
+    rounded once to ``dtype``. The revealed tree is then checked on ``trials`` random inputs (``0`` skips it).
+    A callable that raises, or returns something that is no number or no sum, gives a ``RuntimeError`` naming
+    the probe; ``n`` beyond the format's limit (fp32 2^24, fp64 2^30, fp16 2048, bf16 256) a ``ValueError``.
+
+    >>> def loop(x):                                  # one term after another, in float32
+    ...     total = np.float32(0)
+    ...     for v in x:
+    ...         total = np.float32(total + v)
+    ...     return total
+    >>> fplab.reveal(loop, 4).tree
+    '(((0 1) 2) 3)'
+    >>> fplab.reveal(lambda x: (x[0] + x[1]) + (x[2] + x[3]), 4, "fp16")
+    Revealed(n=4, type='fp16', tree='((0 1) (2 3))', probes=4, validated=True, trials=100, accumulator=None)
+    >>> fplab.reveal(lambda x: sum(x.tolist()), 3).accumulator    # Python floats add in double
+    'fp64'
+    """
+    key = dtype if isinstance(dtype, str) else np.dtype(dtype).name
+    if key not in _REVEAL_DTYPES:
+        raise ValueError(f"reveal takes dtype fp32, fp64, fp16 or bf16 (got {dtype!r})")
+    if not callable(fn):
+        raise TypeError(f"fn must be callable, got {type(fn).__name__}")
+    for name, value in (("n", n), ("trials", trials), ("seed", seed)):
+        if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
+            raise TypeError(f"{name} must be a whole number, got {type(value).__name__}")
+    if not 0 <= int(seed) < 2**62:
+        raise ValueError(f"seed must be a whole number from 0 to 2^62, got {seed!r}")
+    return Revealed(**_core.reveal(fn, int(n), _REVEAL_DTYPES[key], int(trials), int(seed)))
+
+
+class WithCaveats(NamedTuple):
+    """A tensor-core result with, per element, the open question of the model it rests on (``""`` for none)."""
+
+    result: Any
+    caveats: Any
+
+
+# The formats whose values stand for a tensor core's operands and accumulators (TF32 operands are FP32 values,
+# converted by the model); the integer types take encodings only.
+_TC_INPUT_FORMATS = {"fp16": "fp16", "bf16": "bf16", "tf32": "fp32", "e4m3": "e4m3", "e5m2": "e5m2"}
+_TC_ACC_FORMATS = {"fp32": "fp32", "fp16": "fp16"}
+_TC_ACC_DTYPES = {"fp32": np.uint32, "fp16": np.uint16, "int32": np.uint32}
+
+
+def _tc_operand(x: Any, type_name: str, formats: dict, what: str, wide: type) -> tuple[np.ndarray, bool]:
+    """x as encodings (an array of ``wide``) and whether it was given as values."""
+    a = np.asarray(x)
+    if a.dtype.kind in "iu":
+        if a.size and (int(a.min()) < 0 or int(a.max()) > np.iinfo(wide).max):
+            raise ValueError(f"{what} holds an encoding that is negative or wider than {np.dtype(wide).itemsize * 8} "
+                             f"bits ({type_name})")
+        return np.array(a, dtype=wide, order="C"), False
+    if a.dtype.kind != "f":
+        raise TypeError(f"{what} must be values (floats) or encodings (unsigned integers), got dtype {a.dtype}")
+    if type_name not in formats:
+        raise TypeError(f"{what}: {type_name} takes encodings (unsigned integers), not floats")
+    fmt = formats[type_name]
+    values = a.astype(np.float64)
+    bits = np.asarray(encode(values, fmt)).reshape(values.shape)
+    back = np.asarray(decode(bits, fmt)).reshape(values.shape)
+    inexact = ~((back == values) | (np.isnan(back) & np.isnan(values)))
+    if inexact.any():
+        i = int(np.flatnonzero(inexact.reshape(-1))[0])
+        raise ValueError(f"{what} element {i}: {values.reshape(-1)[i]!r} is not a {fmt} value (round it first)")
+    return np.array(bits, dtype=wide, order="C"), True
+
+
+def _tc_result(d: np.ndarray, caveats: np.ndarray, acc: str, as_values: bool, want_caveats: bool) -> Any:
+    d = d.astype(_TC_ACC_DTYPES.get(acc, np.uint32))
+    if as_values:
+        d = decode(d, _TC_ACC_FORMATS[acc])
+    if np.ndim(d) == 0:
+        d = np.asarray(d).item()
+    if not want_caveats:
+        return d
+    texts = np.vectorize(lambda code: _core.caveat_text(int(code)), otypes=[object])(caveats)
+    return WithCaveats(d, texts.item() if np.ndim(texts) == 0 else texts)
+
+
+def _tc_names(arch: str, instruction: str | None, input: str, acc: str, promote: int | None,
+              block: int | None) -> tuple[int, int]:
+    for name, value in (("arch", arch), ("input", input), ("acc", acc)):
+        if not isinstance(value, str):
+            raise TypeError(f"{name} must be a name, got {type(value).__name__}")
+    if instruction is not None and not isinstance(instruction, str):
+        raise TypeError(f"instruction must be a name or None, got {type(instruction).__name__}")
+    counts = []
+    for name, value in (("promote", promote), ("block", block)):
+        if value is not None and (not isinstance(value, (int, np.integer)) or isinstance(value, bool)):
+            raise TypeError(f"{name} must be a whole number or None, got {type(value).__name__}")
+        if value is not None and not 1 <= int(value) <= 1 << 16:
+            raise ValueError(f"{name} must be from 1 to 65536, got {value}")
+        counts.append(0 if value is None else int(value))
+    _core.check_model(arch, instruction, input, acc, counts[0], counts[1])
+    return counts[0], counts[1]
+
+
+def mma(arch: str, instruction: str | None, a: Any, b: Any, c: Any, *, input: str, acc: str = "fp32",
+        promote: int | None = None, block: int | None = None, caveats: bool = False) -> Any:
+    """Tensor-core dot products ``d = sum_k a_k * b_k + c`` through the CPU model, as ``fplab-cli mma`` computes
+    them: ``arch`` ``sm_80`` or ``sm_90``, ``instruction`` ``mma.sync``, ``wmma``, ``wgmma`` or ``None`` (the
+    default of the types), ``input`` ``fp16 bf16 tf32 e4m3 e5m2 int8 uint8``, ``acc`` ``fp32 fp16 int32``.
+
+    ``a`` and ``b`` have the products on their last axis (shape ``(..., k)``), ``c`` one addend per dot product.
+    All three are values (floats the type holds exactly; TF32 operands as FP32 values, which the model converts)
+    or all encodings (unsigned integers, as the CLI reads them); ``d`` comes back the same way. More than one
+    block of products chains blocks, lowest k first (``block`` products each, default the model's);
+    ``promote=N`` adds every run of N products to an FP32 accumulator, as cuBLASLt's FP8 GEMMs do.
+    ``caveats=True`` returns ``WithCaveats(d, caveats)`` with the open question a result rests on.
+
+    >>> fplab.mma("sm_80", None, [1.0, 1.0], [2.0, 2.0**-23 + 2.0**-24], 0.0, input="fp16")   # one rounding, cut
+    2.0
+    >>> hex(fplab.mma("sm_90", "mma.sync", [0x38, 0x08], [0x38, 0x02], 0, input="e4m3"))
+    '0x3f800200'
+    >>> hex(fplab.mma("sm_90", "wgmma", [0x38, 0x08], [0x38, 0x02], 0, input="e4m3"))
+    '0x3f800000'
+    """
+    promote_n, block_n = _tc_names(arch, instruction, input, acc, promote, block)
+    a_bits, a_values = _tc_operand(a, input, _TC_INPUT_FORMATS, "a", np.uint64)
+    b_bits, b_values = _tc_operand(b, input, _TC_INPUT_FORMATS, "b", np.uint64)
+    c_bits, c_values = _tc_operand(c, acc, _TC_ACC_FORMATS, "c", np.uint64)
+    if not a_values == b_values == c_values:
+        raise TypeError("a, b and c must all be values (floats) or all encodings (unsigned integers)")
+    if a_bits.ndim == 0 or a_bits.shape != b_bits.shape:
+        raise ValueError(f"a and b must have the same shape (..., k), got {a_bits.shape} and {b_bits.shape}")
+    outer = a_bits.shape[:-1]
+    try:
+        c_bits = np.broadcast_to(c_bits, outer)
+    except ValueError:
+        raise ValueError(f"c must broadcast to {outer} (one addend per dot product), got {c_bits.shape}") from None
+    k = a_bits.shape[-1]
+    d, cav = _core.mma(arch, instruction, input, acc, np.ascontiguousarray(a_bits.reshape(-1, k)),
+                       np.ascontiguousarray(b_bits.reshape(-1, k)), np.ascontiguousarray(c_bits.reshape(-1)),
+                       promote_n, block_n)
+    return _tc_result(d.reshape(outer), cav.reshape(outer), acc, a_values, caveats)
+
+
+def gemm(arch: str, instruction: str | None, a: Any, b: Any, c: Any = None, *, input: str, acc: str = "fp32",
+         promote: int | None = None, block: int | None = None, caveats: bool = False) -> Any:
+    """``D = A @ B + C`` on the tensor-core model: ``a`` (m, k), ``b`` (k, n), ``c`` (m, n) or ``None`` (+0);
+    every cell is the dot product :func:`mma` computes for row i of ``a``, column j of ``b`` and ``c[i, j]``.
+
+    >>> fplab.gemm("sm_80", None, [[1.0, 1.0]], [[2.0], [2.0**-23 + 2.0**-24]], input="fp16")
+    array([[2.]])
+    """
+    promote_n, block_n = _tc_names(arch, instruction, input, acc, promote, block)
+    a_bits, a_values = _tc_operand(a, input, _TC_INPUT_FORMATS, "a", np.uint32)
+    b_bits, b_values = _tc_operand(b, input, _TC_INPUT_FORMATS, "b", np.uint32)
+    if a_bits.ndim != 2 or b_bits.ndim != 2 or a_bits.shape[1] != b_bits.shape[0]:
+        raise ValueError(f"a must be (m, k) and b (k, n), got {a_bits.shape} and {b_bits.shape}")
+    shape = (a_bits.shape[0], b_bits.shape[1])
+    if c is None:
+        c_bits, c_values = np.zeros(shape, np.uint32), a_values
+    else:
+        c_bits, c_values = _tc_operand(c, acc, _TC_ACC_FORMATS, "c", np.uint32)
+    if not a_values == b_values == c_values:
+        raise TypeError("a, b and c must all be values (floats) or all encodings (unsigned integers)")
+    try:
+        c_bits = np.ascontiguousarray(np.broadcast_to(c_bits, shape))
+    except ValueError:
+        raise ValueError(f"c must broadcast to {shape}, got {c_bits.shape}") from None
+    d, cav = _core.gemm(arch, instruction, input, acc, a_bits, b_bits, c_bits, promote_n, block_n)
+    return _tc_result(d, cav, acc, a_values, caveats)
+
+
+class Quantized(NamedTuple):
+    """A tensor quantized by :func:`quantize`, with what ``fplab-cli quantize --json`` prints.
+
+    Per element, shaped like the input: ``codes`` (uint8: the element's bits; MXINT8 its two's complement byte),
+    ``block`` (the index of its block), ``dequantized`` and ``error`` (input minus dequantized, exact, float64).
+    Per block: ``scale_bits`` (in ``scale_format``), ``scales`` (as numbers, times the tensor scale),
+    ``block_amax``, ``block_max_abs_error``, ``block_rms_error``. For the tensor: ``tensor_scale_bits`` (FP32;
+    NVFP4's global scale, 1.0 otherwise), ``max_abs_error``, ``rms_error`` and the counts of ``saturated``,
+    ``flushed_to_zero`` and ``nan`` elements."""
+
+    scheme: str
+    element_format: str
+    scale_rule: str
+    scale_format: str
+    codes: Any
+    block: Any
+    scale_bits: Any
+    scales: Any
+    tensor_scale_bits: int
+    dequantized: Any
+    error: Any
+    block_amax: Any
+    block_max_abs_error: Any
+    block_rms_error: Any
+    max_abs_error: float
+    rms_error: float
+    saturated: int
+    flushed_to_zero: int
+    nan: int
+
+
+def quantize(x: Any, scheme: str, rule: str | None = None, *, blocks: str = "row") -> Quantized:
+    """``x`` quantized with a block-scaled scheme, as ``fplab-cli quantize`` does: ``scheme`` one of ``mxfp8-e4m3
+    mxfp8-e5m2 mxfp6-e3m2 mxfp6-e2m3 mxfp4 mxint8 nvfp4 fp8-tensor fp8-channel fp8-block128 fp8-block128x128``,
+    ``rule`` the scale rule (``None``: the scheme's own; the CLI's ``--scale-rule``), ``blocks="16x16"`` NVFP4's
+    2D tiles. Blocks run along the last axis; leading axes become rows. The values are taken as float32 (wider
+    ones rounded to nearest even, as the CLI reads them). A NaN or infinity is an error except under the E8M0
+    rules, where its block decodes to NaN.
+
+    >>> q = fplab.quantize([1.5, -20.0, 30.0, 100.0], "mxfp4")     # one block of 32 (here 4), one E8M0 scale
+    >>> q.codes.tolist(), q.scales.tolist(), q.dequantized.tolist(), q.error.tolist()
+    ([0, 10, 4, 7], [16.0], [0.0, -16.0, 32.0, 96.0], [1.5, -4.0, -2.0, 4.0])
+    """
+    if not isinstance(scheme, str):
+        raise TypeError(f"scheme must be a name such as 'mxfp4', got {type(scheme).__name__}")
+    if rule is not None and not isinstance(rule, str):
+        raise TypeError(f"rule must be a name such as 'ocp' or None, got {type(rule).__name__}")
+    if blocks not in ("row", "16x16"):
+        raise ValueError(f"blocks takes 'row' or '16x16' (got {blocks!r})")
+    a = np.asarray(x)
+    if a.dtype.kind not in "fiu":
+        raise TypeError(f"x must hold numbers, got dtype {a.dtype}")
+    if a.ndim == 0 or a.size == 0:
+        raise ValueError("x must be a non-empty array (a scalar is no tensor)")
+    with np.errstate(over="ignore"):
+        values = np.array(a, dtype=np.float32, order="C")
+    rows, cols = (1, values.size) if values.ndim == 1 else (values.size // values.shape[-1], values.shape[-1])
+    d = _core.quantize(values, rows, cols, scheme, rule, blocks == "16x16")
+    for name in ("codes", "block", "dequantized", "error"):
+        d[name] = d[name].reshape(values.shape)
+    return Quantized(**d)

@@ -1,6 +1,6 @@
 # Type stubs for the fplab package (python/fplab/__init__.py and its extension module).
 import enum
-from typing import Any, NamedTuple, overload
+from typing import Any, Callable, NamedTuple, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -107,3 +107,48 @@ class Shown:
     def _repr_html_(self) -> str: ...
 
 def show(x: str | int | float, fmt: FormatLike = ..., rounding: str = ..., *, saturate: bool = ...) -> Shown: ...
+
+class Revealed(NamedTuple):
+    n: int
+    type: str
+    tree: str
+    probes: int
+    validated: bool
+    trials: int
+    accumulator: str | None
+
+def reveal(fn: Callable[[np.ndarray], Any], n: int, dtype: str | npt.DTypeLike = ..., trials: int = ...,
+           seed: int = ...) -> Revealed: ...
+
+class WithCaveats(NamedTuple):
+    result: Any
+    caveats: Any
+
+def mma(arch: str, instruction: str | None, a: npt.ArrayLike, b: npt.ArrayLike, c: npt.ArrayLike, *, input: str,
+        acc: str = ..., promote: int | None = ..., block: int | None = ..., caveats: bool = ...) -> Any: ...
+def gemm(arch: str, instruction: str | None, a: npt.ArrayLike, b: npt.ArrayLike, c: npt.ArrayLike | None = ..., *,
+         input: str, acc: str = ..., promote: int | None = ..., block: int | None = ...,
+         caveats: bool = ...) -> Any: ...
+
+class Quantized(NamedTuple):
+    scheme: str
+    element_format: str
+    scale_rule: str
+    scale_format: str
+    codes: np.ndarray
+    block: np.ndarray
+    scale_bits: np.ndarray
+    scales: np.ndarray
+    tensor_scale_bits: int
+    dequantized: np.ndarray
+    error: np.ndarray
+    block_amax: np.ndarray
+    block_max_abs_error: np.ndarray
+    block_rms_error: np.ndarray
+    max_abs_error: float
+    rms_error: float
+    saturated: int
+    flushed_to_zero: int
+    nan: int
+
+def quantize(x: npt.ArrayLike, scheme: str, rule: str | None = ..., *, blocks: str = ...) -> Quantized: ...

@@ -20,6 +20,9 @@ void bindFormat(py::module_& m);
 void bindRounding(py::module_& m);
 void bindElementwise(py::module_& m);
 void bindShow(py::module_& m);
+void bindReveal(py::module_& m);
+void bindTensorCore(py::module_& m);
+void bindQuantize(py::module_& m);
 
 // The format with this name, or ValueError with the CLI's message ("unknown format 'fp17' (known: ...)").
 Format formatNamed(const std::string& name);

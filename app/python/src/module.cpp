@@ -8,4 +8,7 @@ PYBIND11_MODULE(_core, m) {
     fplab::python::bindRounding(m);
     fplab::python::bindElementwise(m);
     fplab::python::bindShow(m);
+    fplab::python::bindReveal(m);
+    fplab::python::bindTensorCore(m);
+    fplab::python::bindQuantize(m);
 }

@@ -1,0 +1,92 @@
+// fplab.quantize: a float32 tensor quantized with a block-scaled scheme of core/blockscale (OCP MX, NVFP4,
+// DeepSeek-style FP8): codes, scales, dequantized values and errors, as fplab-cli quantize --json gives them.
+#include "app/python/src/array_access.h"
+#include "core/blockscale/layout.h"
+#include "core/blockscale/quantizer.h"
+#include "core/blockscale/scale_rule.h"
+#include "core/blockscale/scheme.h"
+
+#include <cmath>
+#include <optional>
+#include <string>
+
+namespace fplab::python {
+namespace {
+
+using namespace fplab::blockscale;
+
+template <typename T>
+py::array_t<T> arrayOf(const std::vector<T>& values) {
+    py::array_t<T> out{py::ssize_t(values.size())};
+    std::copy(values.begin(), values.end(), out.mutable_data());
+    return out;
+}
+
+// x: float32, C-contiguous, rows x cols elements (blocks run along a row).
+py::dict quantizeTensor(py::object xObject, std::size_t rows, std::size_t cols, const std::string& schemeName,
+                        const std::optional<std::string>& ruleName, bool tiles16x16) {
+    const std::optional<Scheme> scheme = parseScheme(schemeName);
+    if (!scheme)
+        throw py::value_error("unknown scheme '" + schemeName + "' (known: " + std::string(knownSchemeNames()) + ")");
+    Recipe recipe = defaultRecipe(*scheme);
+    if (ruleName) {
+        const std::optional<ScaleRule> rule = parseScaleRule(*ruleName);
+        if (!rule)
+            throw py::value_error("unknown scale rule '" + *ruleName +
+                                  "' (known: " + std::string(knownScaleRuleNames()) + ")");
+        recipe.rule = *rule;
+    }
+    if (tiles16x16) recipe.grouping = Grouping::Tile16x16;
+    if (const std::optional<std::string> error = recipeError(recipe)) throw py::value_error(*error);
+    const py::array x = checkedArray(xObject, py::dtype::of<float>(), "x");
+    const Shape shape{rows, cols};
+    if (shape.size() != std::size_t(x.size()) || shape.size() == 0)
+        throw py::value_error("x must hold rows x cols elements, at least one");
+    const std::span<const float> data(static_cast<const float*>(x.data()), shape.size());
+    const QuantizeOutcome q = quantize(recipe, data, shape);
+    if (!q.value) throw py::value_error(q.error);
+    const Report r = analyse(*q.value, data);
+    const BlockLayout layout(recipe.grouping, shape);
+    std::vector<std::uint32_t> blockOf(shape.size());
+    for (std::size_t i = 0; i < blockOf.size(); ++i) blockOf[i] = std::uint32_t(layout.blockOf(i));
+    std::vector<double> scales(layout.blockCount()), amax(layout.blockCount()), maxAbs(layout.blockCount()),
+        rms(layout.blockCount());
+    for (std::size_t b = 0; b < scales.size(); ++b) {
+        const BlockReport& br = r.blocks[b];
+        scales[b] = blockScaleValue(*q.value, b);
+        amax[b] = br.amax;
+        maxAbs[b] = br.maxAbsError;
+        rms[b] = br.count ? std::sqrt(br.sumSquaredError / double(br.count)) : 0.0;
+    }
+    const SchemeInfo& info = schemeInfo(*scheme);
+    py::dict d;
+    d["scheme"] = std::string(info.name);
+    d["element_format"] = std::string(info.element ? info.element->name() : "int8 (1.6 fixed point)");
+    d["scale_rule"] = std::string(scaleRuleName(recipe.rule));
+    d["scale_format"] = std::string(scaleFormat(recipe).name());
+    d["codes"] = arrayOf(q.value->codes);
+    d["block"] = arrayOf(blockOf);
+    d["scale_bits"] = arrayOf(q.value->scaleBits);
+    d["scales"] = arrayOf(scales);
+    d["tensor_scale_bits"] = q.value->tensorScaleBits;
+    d["dequantized"] = arrayOf(r.dequantized);
+    d["error"] = arrayOf(r.error);
+    d["block_amax"] = arrayOf(amax);
+    d["block_max_abs_error"] = arrayOf(maxAbs);
+    d["block_rms_error"] = arrayOf(rms);
+    d["max_abs_error"] = r.maxAbsError;
+    d["rms_error"] = r.rmsError;
+    d["saturated"] = r.saturated;
+    d["flushed_to_zero"] = r.flushedToZero;
+    d["nan"] = r.nan;
+    return d;
+}
+
+} // namespace
+
+void bindQuantize(py::module_& m) {
+    m.def("quantize", &quantizeTensor, py::arg("x"), py::arg("rows"), py::arg("cols"), py::arg("scheme"),
+          py::arg("rule"), py::arg("tiles16x16"));
+}
+
+} // namespace fplab::python

@@ -1,0 +1,118 @@
+"""fplab.quantize against `fplab-cli quantize --json` on the same tensors, and its argument checks."""
+
+import json
+import subprocess
+
+import numpy as np
+import pytest
+
+import fplab
+
+SCHEMES = ["mxfp8-e4m3", "mxfp8-e5m2", "mxfp6-e3m2", "mxfp6-e2m3", "mxfp4", "mxint8", "nvfp4", "fp8-tensor",
+           "fp8-channel", "fp8-block128", "fp8-block128x128"]
+
+
+def cli_quantize(cli_path, values, scheme, rule=None, tiles=False):
+    rows, cols = (1, values.size) if values.ndim == 1 else (values.size // values.shape[-1], values.shape[-1])
+    args = [cli_path, "quantize", "--scheme", scheme, "--json", "--shape", f"{rows}x{cols}"]
+    if rule:
+        args += ["--scale-rule", rule]
+    if tiles:
+        args += ["--blocks", "16x16"]
+    # repr of a float32 widened to double is exact enough to read back as the same float32.
+    text = "\n".join(repr(float(v)) for v in values.reshape(-1)) + "\n"
+    done = subprocess.run(args, input=text, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def tensor(rng, shape, outliers=True):
+    x = (rng.standard_normal(shape) * 2.0 ** rng.integers(-6, 6, size=shape)).astype(np.float32)
+    if outliers:
+        flat = x.reshape(-1)
+        flat[rng.integers(0, flat.size, size=max(1, flat.size // 50))] *= np.float32(1000)
+        flat[rng.integers(0, flat.size, size=max(1, flat.size // 50))] = 0
+    return x
+
+
+def same_floats(got, want):
+    got = np.asarray(got, dtype=np.float64).reshape(-1)
+    want = np.asarray([np.nan if v is None else v for v in want], dtype=np.float64)
+    return got.shape == want.shape and np.array_equal(got, want, equal_nan=True) and \
+        np.array_equal(np.signbit(got), np.signbit(want))
+
+
+def check_against_cli(q, cli):
+    assert (q.scheme, q.element_format, q.scale_rule, q.scale_format) == \
+        (cli["scheme"], cli["element_format"], cli["scale_rule"], cli["scale_format"])
+    assert f"0x{q.tensor_scale_bits:08x}" == cli["tensor_scale_bits"]
+    assert q.codes.reshape(-1).tolist() == cli["codes"]
+    assert same_floats(q.dequantized, cli["dequantized"])
+    assert same_floats(q.error, cli["error"])
+    blocks = cli["blocks"]
+    assert [int(b["scale_bits"], 16) for b in blocks] == q.scale_bits.tolist()
+    assert same_floats(q.scales, [b["scale"] for b in blocks])
+    assert same_floats(q.block_amax, [b["amax"] for b in blocks])
+    assert same_floats(q.block_max_abs_error, [b["max_abs_error"] for b in blocks])
+    assert np.bincount(q.block.reshape(-1), minlength=len(blocks)).tolist() == [b["elements"] for b in blocks]
+    stats = cli["stats"]
+    assert (q.max_abs_error, q.saturated, q.flushed_to_zero, q.nan) == \
+        (stats["max_abs_error"], stats["saturated"], stats["flushed_to_zero"], stats["nan"])
+    assert q.rms_error == pytest.approx(stats["rms_error"], rel=1e-15)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_quantize_agrees_with_the_cli(cli_path, rng, scheme):
+    shape = (256, 256) if scheme == "fp8-block128x128" else (6, 160)
+    x = tensor(rng, shape)
+    check_against_cli(fplab.quantize(x, scheme), cli_quantize(cli_path, x, scheme))
+
+
+@pytest.mark.parametrize("scheme,rule", [
+    ("mxfp4", "round-up"), ("mxfp4", "nearest"), ("mxfp4", "fp32"), ("mxfp8-e4m3", "round-up"),
+    ("nvfp4", "max4"), ("nvfp4", "4over6"), ("fp8-channel", "ocp"), ("fp8-block128", "nearest"),
+])
+def test_every_scale_rule_agrees_with_the_cli(cli_path, rng, scheme, rule):
+    x = tensor(rng, (4, 256))
+    check_against_cli(fplab.quantize(x, scheme, rule), cli_quantize(cli_path, x, scheme, rule))
+
+
+def test_nvfp4_tiles_and_a_vector_agree_with_the_cli(cli_path, rng):
+    x = tensor(rng, (32, 48))
+    check_against_cli(fplab.quantize(x, "nvfp4", blocks="16x16"), cli_quantize(cli_path, x, "nvfp4", tiles=True))
+    v = tensor(rng, (100,))
+    q = fplab.quantize(v, "mxfp6-e2m3")
+    assert q.codes.shape == (100,)
+    check_against_cli(q, cli_quantize(cli_path, v, "mxfp6-e2m3"))
+
+
+def test_a_nan_block_under_an_e8m0_rule(cli_path):
+    x = np.arange(64, dtype=np.float32)
+    x[3] = np.nan
+    q = fplab.quantize(x, "mxfp8-e4m3")
+    assert q.nan == 32 and np.isnan(q.dequantized[:32]).all() and not np.isnan(q.dequantized[32:]).any()
+    check_against_cli(q, cli_quantize(cli_path, x, "mxfp8-e4m3"))
+
+
+def test_dequantized_is_scale_times_element():
+    x = np.linspace(-7, 7, 64, dtype=np.float32)
+    q = fplab.quantize(x, "mxfp4")
+    elements = np.asarray(fplab.decode(q.codes, "e2m1"))
+    assert np.array_equal(q.dequantized, elements * q.scales[q.block])
+    assert np.array_equal(q.error, x.astype(np.float64) - q.dequantized)
+
+
+@pytest.mark.parametrize("args,kwargs,error,message", [
+    (([1.0], "mxfp3"), {}, ValueError, "unknown scheme 'mxfp3'"),
+    (([1.0], "mxfp4", "max6"), {}, ValueError, "max6"),
+    (([1.0], "mxfp4", "sideways"), {}, ValueError, "unknown scale rule 'sideways'"),
+    (([1.0], "mxfp4"), {"blocks": "16x16"}, ValueError, "16x16"),
+    (([1.0], "mxfp4"), {"blocks": "8x8"}, ValueError, "blocks"),
+    (([np.nan], "fp8-tensor"), {}, ValueError, "NaN"),
+    (([], "mxfp4"), {}, ValueError, "non-empty"),
+    ((1.0, "mxfp4"), {}, ValueError, "scalar"),
+    ((["a"], "mxfp4"), {}, TypeError, "numbers"),
+    (([1.0], 4), {}, TypeError, "scheme"),
+])
+def test_errors_name_the_problem(args, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        fplab.quantize(*args, **kwargs)
