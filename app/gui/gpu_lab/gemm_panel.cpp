@@ -136,9 +136,9 @@ void GemmPanel::buildControls(QAction* runAction) {
         });
         backendLayout->addWidget(check);
         // cuBLASLt's FP8 pair (FAST_ACCUM off against the promoted model, on against the plain one) exists on an
-        // sm_90 GPU only; elsewhere those two choices take no room.
-        if (b == BackendChoice::ModelWgmmaPromoted || b == BackendChoice::CublasFastAccum)
-            check->setVisible(noGpuReason().empty() && defaultModelArch() == tc::Arch::Sm90);
+        // sm_90 GPU only; elsewhere those two choices take no room. Hidden until the device is known (asking
+        // now would start the CUDA driver while the window is built: setDevicesKnown decides).
+        if (b == BackendChoice::ModelWgmmaPromoted || b == BackendChoice::CublasFastAccum) check->setVisible(false);
     }
     // The table compares every backend with these two, so they always run.
     for (BackendChoice always : {BackendChoice::Reference, BackendChoice::Model}) {
@@ -308,6 +308,9 @@ void GemmPanel::setControls(const GemmJobRequest& r) {
 
 void GemmPanel::setDevicesKnown() {
     m_devicesKnown = true;
+    const bool hopper = noGpuReason().empty() && defaultModelArch() == tc::Arch::Sm90;
+    for (BackendChoice b : {BackendChoice::ModelWgmmaPromoted, BackendChoice::CublasFastAccum})
+        m_backendChecks.value(b)->setVisible(hopper);
     updateBackendChecks();
 }
 
