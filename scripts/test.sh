@@ -87,7 +87,7 @@ cross_targets=(fplab-cli fplab_verify_oracle_self fplab_verify_sampled fplab_ver
 if [[ "${FPLAB_SKIP_CROSS:-0}" != 1 ]]; then
     stage "build-aarch64/ (cross-build for aarch64: ${cross_targets[*]})"
     cmake -S . -B build-aarch64 -G Ninja -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release \
-        -DFPLAB_BUILD_GUI=OFF -DFPLAB_BUILD_CUDA=OFF -DFPLAB_BUILD_BENCHMARKS=OFF -DFPLAB_WERROR=ON \
+        -DFPLAB_BUILD_GUI=OFF -DFPLAB_BUILD_CUDA=OFF -DFPLAB_BUILD_BENCHMARKS=OFF -DFPLAB_BUILD_PYTHON=OFF -DFPLAB_WERROR=ON \
         -DCMAKE_GTEST_DISCOVER_TESTS_DISCOVERY_MODE=PRE_TEST "${launcher[@]}"
     cmake --build build-aarch64 -j "$jobs" --target "${cross_targets[@]}"
     file build-aarch64/app/cli/fplab-cli | grep -q "ARM aarch64" ||
