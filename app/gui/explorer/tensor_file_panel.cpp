@@ -1,13 +1,13 @@
 #include "app/gui/explorer/tensor_file_panel.h"
 
 #include "app/gui/common/chart_style.h"
+#include "app/gui/common/file_dialogs.h"
 #include "app/gui/common/job_runner.h"
 #include "core/blockscale/quantizer.h"
 #include "app/tensor_files/mapped_file.h"
 
 #include <QComboBox>
 #include <QEvent>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QImage>
 #include <QLabel>
@@ -107,8 +107,8 @@ TensorFilePanel::TensorFilePanel(std::function<Recipe()> recipe, QWidget* parent
     layout->addWidget(m_amaxMap, 1);
 
     connect(m_open, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open a tensor file"), QString(),
-                                                          tr("safetensors files (*.safetensors)"));
+        const QString path = askOpenFileName(this, tr("Open a tensor file"), QString(),
+                                             tr("safetensors files (*.safetensors)"));
         if (!path.isEmpty()) openFile(path);
     });
     connect(m_tensor, &QComboBox::activated, this, [this] { quantizeTensor(m_tensor->currentText()); });

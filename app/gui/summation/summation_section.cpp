@@ -1,5 +1,6 @@
 #include "app/gui/summation/summation_section.h"
 
+#include "app/gui/common/file_dialogs.h"
 #include "app/gui/common/job_runner.h"
 #include "app/gui/common/number_text.h"
 #include "app/gui/common/save_file.h"
@@ -15,7 +16,6 @@
 
 #include <QAction>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -585,8 +585,8 @@ void SummationSection::exportWithDialog(TreeFile kind) {
     const QString suffix = kind == TreeFile::Svg   ? QStringLiteral(".svg")
                            : kind == TreeFile::Png ? QStringLiteral(".png")
                                                    : QStringLiteral(".txt");
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export the tree"),
-                                                      QStringLiteral("summation-order") + suffix, filter);
+    const QString path = askSaveFileName(this, tr("Export the tree"), QStringLiteral("summation-order") + suffix,
+                                         filter);
     if (path.isEmpty()) return;
     const QString error = exportTree(kind, path);
     emit statusMessage(error.isEmpty() ? tr("Saved %1").arg(path) : error, error.isEmpty() ? 4000 : 0);
