@@ -83,9 +83,7 @@ private:
 };
 
 void requireFormat(ModelTarget t, const Format& f) {
-    if (!probeValuesFor(f))
-        throw std::invalid_argument("the order of a sum can be revealed for fp64, fp32, fp16 and bf16 terms, not " +
-                                    std::string(f.name()));
+    requireProbeValues(f);
     const auto fixed = fixedTermFormat(t);
     if (fixed && !(*fixed == f))
         throw std::invalid_argument("the " + std::string(modelTargetName(t)) + " target sums " +

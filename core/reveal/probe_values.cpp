@@ -1,6 +1,8 @@
 #include "core/reveal/probe_values.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 namespace fplab::reveal {
 
@@ -40,6 +42,12 @@ std::optional<ProbeValues> probeValuesFor(const Format& f) {
     case FormatId::Fp16: return make(f, 15, -24);
     default: return std::nullopt;
     }
+}
+
+ProbeValues requireProbeValues(const Format& f) {
+    if (const auto values = probeValuesFor(f)) return *values;
+    throw std::invalid_argument("the order of a sum can be revealed for fp64, fp32, fp16 and bf16 terms, not " +
+                                std::string(f.name()));
 }
 
 } // namespace fplab::reveal

@@ -23,5 +23,7 @@ struct ProbeValues {
 
 // FP64, FP32, FP16 and BF16 (docs/summation-order.md says why each pair was chosen); none for other formats.
 std::optional<ProbeValues> probeValuesFor(const Format& f);
+// The same, or std::invalid_argument naming the formats a reveal takes.
+ProbeValues requireProbeValues(const Format& f);
 
 } // namespace fplab::reveal

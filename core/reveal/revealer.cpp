@@ -148,17 +148,14 @@ private:
 } // namespace
 
 RevealResult revealOrder(SummationTarget& target, const RevealOptions& options) {
-    const auto values = probeValuesFor(target.termFormat());
-    if (!values)
-        throw std::invalid_argument("the order of a sum can be revealed for fp64, fp32, fp16 and bf16 terms, not " +
-                                    std::string(target.termFormat().name()));
-    if (options.terms < 1 || options.terms > values->maxTerms)
+    const ProbeValues values = requireProbeValues(target.termFormat());
+    if (options.terms < 1 || options.terms > values.maxTerms)
         throw std::invalid_argument("a " + std::string(target.termFormat().name()) + " sum can be revealed for 1 to " +
-                                    std::to_string(values->maxTerms) +
+                                    std::to_string(values.maxTerms) +
                                     " terms (the count of units must stay exact), not " +
                                     std::to_string(options.terms));
     if (options.terms == 1) return {};
-    return Revealer(target, options, *values).run();
+    return Revealer(target, options, values).run();
 }
 
 } // namespace fplab::reveal
