@@ -1,7 +1,8 @@
-// Shared by the layout tests (tests/lessons/lesson_layout_gui_test.cpp, for now): what is
+// Shared by the layout tests (tests/lessons/lesson_layout_gui_test.cpp, every_view_layout_test.cpp): what is
 // cut off under a widget. Each table cell's and header's text, measured with QFontMetrics, against the room its
 // cell has on screen (a text too long must be elided, with a tooltip, in a column that still shows a few
-// characters), tabs scrolled out of their bar, and scroll areas that need sideways scrolling.
+// characters; a header may wrap when its header view wraps), tabs scrolled out of their bar, and scroll areas that
+// need sideways scrolling.
 #pragma once
 
 #include <QAbstractItemView>
@@ -71,10 +72,17 @@ inline QStringList clippedTexts(QWidget* root, const QString& where) {
                                     header->height());
                 const int room = visibleWidth(section, header->viewport()->rect()) - headerMargin;
                 // A header shown elided must end in "…" (Qt 6.4's QHeaderView does not elide: it cuts a long
-                // text off at both ends) and give the whole text in its tooltip.
+                // text off at both ends) and give the whole text in its tooltip. A header may instead wrap
+                // (fitted_view_columns) inside the header's height.
                 const QString tip = model->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString();
-                const bool elided = text.endsWith(QStringLiteral("…")) && !tip.isEmpty() && tip != text;
-                if (fm.horizontalAdvance(text) > room || (text != tip && !elided && !tip.isEmpty()))
+                const bool elidedWithoutTip = text.endsWith(QStringLiteral("…")) && (tip.isEmpty() || tip == text);
+                bool fits = fm.horizontalAdvance(text) <= room;
+                if (!fits && (header->defaultAlignment() & Qt::TextWordWrap)) {
+                    const QRect lines =
+                        fm.boundingRect(QRect(0, 0, room, 100 * header->height()), Qt::TextWordWrap, text);
+                    fits = lines.width() <= room && lines.height() <= header->height() - headerMargin;
+                }
+                if (!fits || elidedWithoutTip)
                     problems << QStringLiteral("%1: table %2 header %3 \"%4\" needs %5 px, has %6")
                                     .arg(where, view->objectName())
                                     .arg(column)

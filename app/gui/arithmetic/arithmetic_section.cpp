@@ -4,6 +4,7 @@
 
 #include "app/gui/arithmetic/operation_table_model.h"
 #include "app/gui/arithmetic/step_view.h"
+#include "app/gui/common/fitted_view_columns.h"
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/number_text.h"
 #include "app/gui/common/shortcut_action.h"
@@ -181,16 +182,14 @@ void ArithmeticSection::buildUi() {
     bold.setBold(true);
     m_tableTitle->setFont(bold);
     m_table = new QTableView(tableArea);
+    m_table->setObjectName(QStringLiteral("operationTable"));
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(OperationTableModel::NoteColumn, QHeaderView::Stretch);
     m_table->setAlternatingRowColors(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setWordWrap(false);
+    fitViewColumnsToWidth(m_table, OperationTableModel::NoteColumn);
     tableLayout->addWidget(m_tableTitle);
     tableLayout->addWidget(m_table, 1);
 

@@ -150,9 +150,13 @@ QVariant OperationTableModel::data(const QModelIndex& index, int role) const {
         default: return {};
         }
     case Qt::ToolTipRole:
-        if (index.column() == NameColumn) return formatSummary(row.format);
-        if (index.column() == FlagsColumn || index.column() == NoteColumn) return row.noteTip;
-        return {};
+        // A cell too long for its column is elided: its tooltip has the whole text.
+        switch (index.column()) {
+        case NameColumn: return formatSummary(row.format);
+        case FlagsColumn: return row.noteTip;
+        case NoteColumn: return row.noteTip.isEmpty() ? row.note : row.note + QStringLiteral("\n\n") + row.noteTip;
+        default: return data(index, Qt::DisplayRole);
+        }
     case Qt::DecorationRole:
         if (index.column() == NoteColumn && row.warning)
             return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);

@@ -1,6 +1,7 @@
-// Column fitting by water-filling: columns that need less than an equal share of the room keep
-// what they need; the room left is shared equally among the others.
+// Column fitting: each column's need from its texts, shared out by shareColumnWidths (column_widths.h).
 #include "app/gui/common/fitted_columns.h"
+
+#include "app/gui/common/column_widths.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -10,7 +11,6 @@
 #include <QTimer>
 
 #include <algorithm>
-#include <numeric>
 #include <vector>
 
 namespace fplab::gui {
@@ -74,29 +74,10 @@ void fitNow(QTableWidget* table) {
         need[std::size_t(c)] = table->isColumnHidden(c)
                                    ? 0
                                    : std::max(smallest, neededWidth(table, c, cellMargin, headerMargin));
-    const int room = table->viewport()->width();
-    std::vector<int> width = need;
-    const int total = std::accumulate(need.begin(), need.end(), 0);
-    if (total > room) {
-        // Water-filling: raise a common cap until the room is used.
-        std::vector<int> sorted = need;
-        std::sort(sorted.begin(), sorted.end());
-        int left = room, remaining = columns, cap = 0;
-        for (int n : sorted) {
-            if (n * remaining <= left) {
-                left -= n;
-                --remaining;
-                continue;
-            }
-            cap = left / std::max(1, remaining);
-            break;
-        }
-        // Never narrower than an ellipsis and a few characters.
-        const int minimum = table->fontMetrics().horizontalAdvance(QStringLiteral("0.0…")) + cellMargin;
-        for (int& w : width) w = std::min(w, std::max(cap, minimum));
-    } else if (total < room) {
-        width.back() += room - total; // the last column takes the slack
-    }
+    // Never narrower than an ellipsis and a few characters.
+    const int minimum = table->fontMetrics().horizontalAdvance(QStringLiteral("0.0…")) + cellMargin;
+    const std::vector<int> width =
+        shareColumnWidths(need, std::vector<int>(need.size(), minimum), table->viewport()->width());
     QHeaderView* header = table->horizontalHeader();
     for (int c = 0; c < columns; ++c) {
         header->setSectionResizeMode(c, QHeaderView::Interactive);

@@ -28,7 +28,8 @@ QVariant BlockElementModel::data(const QModelIndex& index, int role) const {
         bold.setBold(true);
         return bold;
     }
-    if (role != Qt::DisplayRole) return {};
+    // The tooltip is the whole text, for a column too narrow to show it.
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
     switch (index.column()) {
     case IndexColumn: return QString::number(i);
     case BlockColumn: return QString::number(m_result.blockOf(i));

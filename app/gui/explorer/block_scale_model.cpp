@@ -23,7 +23,8 @@ QVariant BlockScaleModel::data(const QModelIndex& index, int role) const {
     const std::size_t b = std::size_t(index.row());
     if (role == Qt::BackgroundRole && index.row() == m_result.highlightBlock)
         return QBrush(highlightedRowColor(QApplication::palette()));
-    if (role != Qt::DisplayRole) return {};
+    // The tooltip is the whole text, for a column too narrow to show it.
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
     const blockscale::Quantized& q = *m_result.quantized;
     switch (index.column()) {
     case BlockColumn: return QString::number(b);

@@ -7,6 +7,7 @@
 #include "app/gui/explorer/block_scale_model.h"
 #include "app/gui/explorer/tensor_file_panel.h"
 #include "app/gui/common/chart_style.h"
+#include "app/gui/common/fitted_view_columns.h"
 #include "core/blockscale/rule_comparison.h"
 #include "core/text/parse.h"
 
@@ -24,6 +25,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
@@ -32,6 +34,7 @@
 #include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <random>
@@ -40,6 +43,12 @@ namespace fplab::gui {
 namespace {
 
 constexpr int kMaxElements = 65536;
+
+// The height a table needs for its header and `rows` rows.
+int tableHeight(const QTableView* table, int rows) {
+    return table->horizontalHeader()->height() + rows * table->verticalHeader()->defaultSectionSize() +
+           2 * table->frameWidth();
+}
 
 QString ruleText(blockscale::ScaleRule r) {
     switch (r) {
@@ -135,22 +144,26 @@ void BlockView::buildUi() {
         return t;
     };
     m_blocks = makeTable(m_blockModel);
+    m_blocks->setObjectName(QStringLiteral("blockScales"));
     m_elements = makeTable(m_elementModel);
+    m_elements->setObjectName(QStringLiteral("blockElements"));
     m_chart = makeChartView(this);
-    m_chart->setMinimumWidth(160);
+    m_chart->setMinimumSize(160, 120); // the tables above it need the height more at 1280x720
     m_blocks->setMinimumWidth(120);
     m_elements->setMinimumWidth(120);
 
     m_comparison = new QTableWidget(this);
     m_comparison->setObjectName(QStringLiteral("blockRuleComparison"));
     m_comparison->verticalHeader()->hide();
+    m_comparison->verticalHeader()->setDefaultSectionSize(m_comparison->fontMetrics().height() + 6);
     m_comparison->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_comparison->setMinimumWidth(120);
-    auto* tables = new QSplitter(Qt::Vertical, this);
-    tables->addWidget(m_comparison);
-    tables->addWidget(m_blocks);
-    tables->addWidget(m_elements);
-    tables->setStretchFactor(2, 2);
+    // Each table keeps its columns inside its width (no sideways scrolling): long values elided, whole in the
+    // tooltip, headers wrapped. The rule comparison has a column per error bucket: it spans the whole width.
+    for (QTableView* t : {static_cast<QTableView*>(m_comparison), m_blocks, m_elements}) fitViewColumnsToWidth(t);
+    m_tables = new QSplitter(Qt::Vertical, this);
+    m_tables->addWidget(m_blocks);
+    m_tables->addWidget(m_elements);
     m_filePanel = new TensorFilePanel(
         [this] {
             const auto scheme = blockscale::Scheme(m_scheme->currentData().toInt());
@@ -160,10 +173,16 @@ void BlockView::buildUi() {
     m_rightTabs = new QTabWidget(this);
     m_rightTabs->addTab(m_chart, QString());
     m_rightTabs->addTab(m_filePanel, QString());
-    auto* body = new QSplitter(Qt::Horizontal, this);
-    body->addWidget(tables);
-    body->addWidget(m_rightTabs);
-    body->setChildrenCollapsible(false);
+    auto* lower = new QSplitter(Qt::Horizontal, this);
+    lower->addWidget(m_tables);
+    lower->addWidget(m_rightTabs);
+    lower->setChildrenCollapsible(false);
+    lower->setStretchFactor(0, 3);
+    lower->setStretchFactor(1, 2);
+    m_body = new QSplitter(Qt::Vertical, this);
+    m_body->addWidget(m_comparison);
+    m_body->addWidget(lower);
+    m_body->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
@@ -171,7 +190,7 @@ void BlockView::buildUi() {
     layout->addLayout(second);
     layout->addWidget(m_text);
     layout->addWidget(m_status);
-    layout->addWidget(body, 1);
+    layout->addWidget(m_body, 1);
 
     connect(m_generate, &QPushButton::clicked, this,
             [this] { generate(Source(m_source->currentData().toInt()), m_count->value(), unsigned(m_seed->value())); });
@@ -231,6 +250,23 @@ void BlockView::changeEvent(QEvent* event) {
         fillChart();
     }
     QWidget::changeEvent(event);
+}
+
+void BlockView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (!m_heightsSplit) {
+        m_heightsSplit = true;
+        QTimer::singleShot(0, this, &BlockView::splitHeights); // once the headers have their wrapped height
+    }
+}
+
+void BlockView::splitHeights() {
+    const int body = m_body->height();
+    const int comparison = std::min(tableHeight(m_comparison, m_comparison->rowCount()), body / 2);
+    m_body->setSizes({comparison, body - comparison});
+    const int tables = m_tables->height();
+    const int blocks = std::min(tableHeight(m_blocks, std::max(2, m_blockModel->rowCount())), tables / 2);
+    m_tables->setSizes({blocks, tables - blocks});
 }
 
 void BlockView::generate(Source source, int count, unsigned seed) {
@@ -330,8 +366,6 @@ void BlockView::recompute() {
     fillComparison();
     m_blockModel->refresh();
     m_elementModel->refresh();
-    m_blocks->resizeColumnsToContents();
-    m_elements->resizeColumnsToContents();
     fillChart();
 }
 
@@ -374,6 +408,7 @@ void BlockView::fillComparison() {
         }
         for (int col = 0; col < int(cells.size()); ++col) {
             auto* item = new QTableWidgetItem(cells[col]);
+            item->setToolTip(cells[col]);
             if (s.recipe.rule == rule()) {
                 QFont bold = item->font();
                 bold.setBold(true);
@@ -381,9 +416,7 @@ void BlockView::fillComparison() {
             }
             m_comparison->setItem(row, col, item);
         }
-    }
-    m_comparison->resizeColumnsToContents();
-}
+    }}
 
 void BlockView::fillChart() {
     QChart* chart = m_chart->chart();

@@ -16,6 +16,7 @@ class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+class QSplitter;
 class QTableView;
 class QTableWidget;
 class QTabWidget;
@@ -56,6 +57,7 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void buildUi();
@@ -64,6 +66,9 @@ private:
     void fillChart();
     void fillRules();
     void fillComparison();
+    // Shares the height between the tables: each of the comparison and the blocks as tall as its rows need
+    // (a few at most), the elements the rest.
+    void splitHeights();
 
     bool m_generating = false; // the text changes because generate() wrote it
     QLabel* m_sourceLabel;
@@ -85,6 +90,9 @@ private:
     QTableView* m_blocks;
     QTableView* m_elements;
     QChartView* m_chart;
+    QSplitter* m_body;   // the comparison above the rest
+    QSplitter* m_tables; // the blocks above the elements
+    bool m_heightsSplit = false;
 
     BlockResult m_result;
     BlockScaleModel* m_blockModel;

@@ -1,6 +1,7 @@
 // The table follows the model; the rows and the user's formats are remembered in the settings.
 #include "app/gui/explorer/format_table_page.h"
 
+#include "app/gui/common/fitted_view_columns.h"
 #include "app/gui/common/format_choice.h"
 #include "app/gui/explorer/custom_format_dialog.h"
 #include "app/gui/explorer/explorer_state.h"
@@ -22,17 +23,17 @@ FormatTablePage::FormatTablePage(ExplorerState* state, FormatTableModel* model, 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("formatTable"));
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(FormatTableModel::BinaryColumn, QHeaderView::Stretch);
-    m_table->setWordWrap(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Every column inside the page's width: the binary column, last and the longest, is the one elided (its
+    // tooltip has every bit) and takes the room left.
+    fitViewColumnsToWidth(m_table, FormatTableModel::BinaryColumn);
     m_rowsButton = new QToolButton(this);
     m_addFormatButton = new QToolButton(this);
     auto* buttons = new QHBoxLayout;

@@ -57,6 +57,7 @@ FingerprintPanel::FingerprintPanel(JobRunner& runner, QWidget* parent) : QWidget
     m_summary = makeNoteLabel(QStringLiteral("gpuFingerprintSummary"));
     m_model = new TextTableModel(this);
     m_table = makeResultsView(m_model);
+    m_table->setObjectName(QStringLiteral("gpuFingerprintTable"));
     m_legend = makeNoteLabel();
 
     auto* layout = new QVBoxLayout(this);

@@ -163,6 +163,7 @@ void GemmPanel::buildControls(QAction* runAction) {
     m_model = new TextTableModel(this);
     m_model->setNumericColumns({IdenticalToModel, MaxUlps, MeanUlps, Time});
     m_table = makeResultsView(m_model);
+    m_table->setObjectName(QStringLiteral("gpuGemmTable"));
     m_table->setMinimumHeight((fontMetrics().height() + 6) * 5);
 
     m_pairLabel = new QLabel;

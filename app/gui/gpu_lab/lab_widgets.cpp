@@ -1,6 +1,8 @@
 // The GPU Lab's shared widgets.
 #include "app/gui/gpu_lab/lab_widgets.h"
 
+#include "app/gui/common/fitted_view_columns.h"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
@@ -12,8 +14,9 @@ QTableView* makeResultsView(QAbstractItemModel* model) {
     view->setModel(model);
     view->verticalHeader()->hide();
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    view->horizontalHeader()->setStretchLastSection(true);
+    // No column off-screen to the right: the columns share the table's width (the last one, a note where there
+    // is one, takes the room left), long cells are elided with the whole text as tooltip, headers wrap.
+    fitViewColumnsToWidth(view);
     return view;
 }
 

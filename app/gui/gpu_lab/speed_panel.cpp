@@ -111,6 +111,7 @@ SpeedPanel::SpeedPanel(GpuLabSettings& settings, JobRunner& runner, QAction* mea
     m_model = new TextTableModel(this);
     m_model->setNumericColumns({Measured, Peak, PercentOfPeak});
     m_table = makeResultsView(m_model);
+    m_table->setObjectName(QStringLiteral("gpuSpeedTable"));
 
     m_chartView = makeChartView(this);
     m_chartView->setMinimumHeight(160); // above the ladder, within a 1280x720 window

@@ -52,9 +52,13 @@ QVariant TextTableModel::data(const QModelIndex& index, int role) const {
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::AlignVCenter |
                                    (m_numeric.contains(index.column()) ? Qt::AlignRight : Qt::AlignLeft));
-    case Qt::ToolTipRole:
-        if (index.row() < m_toolTips.size() && !m_toolTips[index.row()].isEmpty()) return m_toolTips[index.row()];
-        return {};
+    case Qt::ToolTipRole: {
+        // The cell's whole text (the view may elide it), then the row's tooltip.
+        const QString& text = m_rows[index.row()][index.column()];
+        if (index.row() < m_toolTips.size() && !m_toolTips[index.row()].isEmpty())
+            return text.isEmpty() ? m_toolTips[index.row()] : text + QStringLiteral("\n\n") + m_toolTips[index.row()];
+        return text.isEmpty() ? QVariant() : QVariant(text);
+    }
     case Qt::FontRole:
         if (m_emphasized.contains(index.row())) {
             QFont bold;

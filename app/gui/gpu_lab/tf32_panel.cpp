@@ -59,6 +59,7 @@ Tf32Panel::Tf32Panel(GpuLabSettings& settings, JobRunner& runner, QAction* runAc
     m_model = new TextTableModel(this);
     m_model->setNumericColumns({MaxError, RelativeError, MeanUlps, Time, Tflops});
     m_table = makeResultsView(m_model);
+    m_table->setObjectName(QStringLiteral("gpuTf32Table"));
     m_conclusion = makeNoteLabel(QStringLiteral("gpuTf32Conclusion"));
 
     m_table->setMaximumHeight((fontMetrics().height() + 6) * 5 + 8);

@@ -4,6 +4,8 @@
 #include <QAction>
 #include <QDialogButtonBox>
 #include <QHeaderView>
+#include <QScreen>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -53,7 +55,19 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction*>& actions, QWidget* parent
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(table);
     layout->addWidget(buttons);
-    resize(640, 560);
+    // As wide as the longest description and its key on one line, as tall as the list: never wider or taller
+    // than the screen's available area (the list scrolls then, and a description wraps).
+    table->resizeColumnsToContents();
+    table->resizeRowsToContents();
+    const int frame = 2 * table->frameWidth();
+    const QMargins margins = layout->contentsMargins();
+    const QSize content(table->horizontalHeader()->length() + table->verticalScrollBar()->sizeHint().width() + frame,
+                        table->horizontalHeader()->sizeHint().height() + table->verticalHeader()->length() + frame);
+    const QSize wanted = content + QSize(margins.left() + margins.right(),
+                                         margins.top() + margins.bottom() + layout->spacing() +
+                                             buttons->sizeHint().height());
+    const QScreen* s = parent ? parent->screen() : screen();
+    resize(s ? wanted.boundedTo(s->availableGeometry().size() * 9 / 10) : wanted);
 }
 
 } // namespace fplab::gui

@@ -172,6 +172,7 @@ void SummationSection::buildUi() {
     auto* probesPage = new QWidget(m_tabs);
     auto* pv = new QVBoxLayout(probesPage);
     m_probeTable = new QTableView(probesPage);
+    m_probeTable->setObjectName(QStringLiteral("probeTable"));
     m_probeTable->setModel(m_probeModel);
     m_probeTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_probeTable->setSelectionMode(QAbstractItemView::SingleSelection);

@@ -1,0 +1,185 @@
+// Each column's need from its header and cells (their fonts and icons), shared out by shareColumnWidths.
+#include "app/gui/common/fitted_view_columns.h"
+
+#include "app/gui/common/column_widths.h"
+
+#include <QEvent>
+#include <QFont>
+#include <QHeaderView>
+#include <QPointer>
+#include <QStyle>
+#include <QTableView>
+#include <QTimer>
+
+#include <algorithm>
+#include <vector>
+
+namespace fplab::gui {
+
+namespace {
+
+// Rows past this many are not measured (a long table's first rows are typical of the rest).
+constexpr int kMeasuredRows = 2000;
+constexpr int kMaxHeaderLines = 3;
+
+int textMargin(const QTableView* table) {
+    return 2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1) + 2;
+}
+
+int headerMargin(const QHeaderView* header) {
+    return 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 4;
+}
+
+int cellsNeed(const QTableView* table, int column) {
+    const QAbstractItemModel* model = table->model();
+    const int margin = textMargin(table);
+    int need = 0;
+    for (int row = 0; row < std::min(model->rowCount(), kMeasuredRows); ++row) {
+        if (table->isRowHidden(row)) continue;
+        const QModelIndex index = model->index(row, column);
+        const QString text = index.data(Qt::DisplayRole).toString();
+        if (text.isEmpty()) continue;
+        QFont font = table->font();
+        if (const QVariant f = index.data(Qt::FontRole); f.isValid()) font = f.value<QFont>();
+        int width = QFontMetrics(font).horizontalAdvance(text) + margin;
+        if (index.data(Qt::DecorationRole).isValid()) width += table->iconSize().width() + 4;
+        need = std::max(need, width);
+    }
+    return need;
+}
+
+QString headerText(const QTableView* table, int column) {
+    return table->model()->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
+}
+
+// The narrowest width at which the header's text wraps onto at most `lines` lines.
+int wrappedHeaderNeed(const QHeaderView* header, const QString& text, int lines) {
+    const QFontMetrics fm(header->font());
+    const int height = lines * fm.lineSpacing();
+    const auto fits = [&](int width) {
+        const QRect r = fm.boundingRect(QRect(0, 0, width, 100 * height), Qt::TextWordWrap, text);
+        return r.width() <= width && r.height() <= height;
+    };
+    int low = 1, high = std::max(1, fm.horizontalAdvance(text));
+    while (low < high) {
+        const int mid = low + (high - low) / 2;
+        if (fits(mid)) high = mid;
+        else low = mid + 1;
+    }
+    return low;
+}
+
+void fitNow(QTableView* table, int slackColumn, int keyColumns) {
+    const QAbstractItemModel* model = table->model();
+    if (!model || model->columnCount() == 0) return;
+    QHeaderView* header = table->horizontalHeader();
+    const QFontMetrics headerFm(header->font());
+    const int columns = model->columnCount();
+    const int hMargin = headerMargin(header);
+    const int smallest = header->minimumSectionSize();
+    const int ellipsis = table->fontMetrics().horizontalAdvance(QStringLiteral("0.0…")) + textMargin(table);
+    const int room = table->viewport()->width();
+    std::vector<int> need(std::size_t(columns), 0), floor(std::size_t(columns), 0);
+    for (int c = 0; c < columns; ++c)
+        if (!table->isColumnHidden(c))
+            need[std::size_t(c)] = std::max({smallest, cellsNeed(table, c),
+                                             headerFm.horizontalAdvance(headerText(table, c)) + hMargin});
+    // Headers wrap onto two lines, or three where two leave the columns no room; the key columns stay whole
+    // unless even that leaves no room (then they share the rest as the others do).
+    int lines = 2;
+    const auto floorsFit = [&](int headerLines, bool keysWhole) {
+        int others = 0;
+        for (int c = 0; c < columns; ++c) {
+            if (table->isColumnHidden(c)) continue;
+            const std::size_t i = std::size_t(c);
+            const int wrapped = wrappedHeaderNeed(header, headerText(table, c), headerLines) + hMargin;
+            floor[i] = std::min(need[i], std::max({smallest, ellipsis, wrapped}));
+            if (c >= keyColumns) others += floor[i];
+        }
+        // The key columns: whole, or else what the others leave them (at least their own floor).
+        const int keys = std::max(1, std::min(keyColumns, columns));
+        int sum = others;
+        for (int c = 0; c < std::min(keyColumns, columns); ++c) {
+            if (table->isColumnHidden(c)) continue;
+            const std::size_t i = std::size_t(c);
+            floor[i] = keysWhole ? need[i] : std::clamp((room - others) / keys, floor[i], need[i]);
+            sum += floor[i];
+        }
+        return sum <= room;
+    };
+    const auto chooseLines = [&] {
+        for (const bool keysWhole : {true, false})
+            for (lines = 2; lines <= kMaxHeaderLines; ++lines)
+                if (floorsFit(lines, keysWhole)) return;
+        lines = kMaxHeaderLines; // the floors of the last try stand: the columns overflow
+    };
+    chooseLines();
+    const std::vector<int> width = shareColumnWidths(need, floor, room, slackColumn);
+    bool wraps = false;
+    for (int c = 0; c < columns; ++c) {
+        header->setSectionResizeMode(c, QHeaderView::Interactive);
+        header->resizeSection(c, width[std::size_t(c)]);
+        wraps = wraps || (!table->isColumnHidden(c) &&
+                          headerFm.horizontalAdvance(headerText(table, c)) + hMargin > width[std::size_t(c)]);
+    }
+    // A wrapped header gets the height of its lines; otherwise the header keeps its own height.
+    const int wrappedHeight = lines * headerFm.lineSpacing() + 2 * hMargin;
+    if (wraps) {
+        header->setFixedHeight(std::max(header->sizeHint().height(), wrappedHeight));
+    } else {
+        header->setMinimumHeight(0);
+        header->setMaximumHeight(QWIDGETSIZE_MAX);
+    }
+}
+
+class ViewColumnFitter final : public QObject {
+public:
+    ViewColumnFitter(QTableView* table, int slackColumn, int keyColumns)
+        : QObject(table), m_table(table), m_slack(slackColumn), m_keyColumns(keyColumns) {
+        setObjectName(QStringLiteral("viewColumnFitter"));
+        m_timer.setSingleShot(true);
+        m_timer.setInterval(0);
+        connect(&m_timer, &QTimer::timeout, this, [this] { fit(); });
+        table->viewport()->installEventFilter(this);
+        table->setTextElideMode(Qt::ElideRight);
+        table->setWordWrap(false); // one line per cell, elided: a wrapped number reads as two
+        table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        QHeaderView* header = table->horizontalHeader();
+        header->setStretchLastSection(false);
+        header->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter | Qt::TextWordWrap));
+        const QAbstractItemModel* model = table->model();
+        const auto later = [this] { m_timer.start(); };
+        connect(model, &QAbstractItemModel::modelReset, this, later);
+        connect(model, &QAbstractItemModel::layoutChanged, this, later);
+        connect(model, &QAbstractItemModel::dataChanged, this, later);
+        connect(model, &QAbstractItemModel::headerDataChanged, this, later);
+        connect(model, &QAbstractItemModel::rowsInserted, this, later);
+        connect(model, &QAbstractItemModel::rowsRemoved, this, later);
+        connect(model, &QAbstractItemModel::columnsInserted, this, later);
+    }
+    void fit() {
+        if (m_table) fitNow(m_table, m_slack, m_keyColumns);
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Resize || event->type() == QEvent::FontChange) fit();
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QPointer<QTableView> m_table;
+    int m_slack;
+    int m_keyColumns;
+    QTimer m_timer;
+};
+
+} // namespace
+
+void fitViewColumnsToWidth(QTableView* table, int slackColumn, int keyColumns) {
+    auto* fitter = table->findChild<ViewColumnFitter*>(QStringLiteral("viewColumnFitter"), Qt::FindDirectChildrenOnly);
+    if (!fitter) fitter = new ViewColumnFitter(table, slackColumn, keyColumns);
+    fitter->fit();
+}
+
+} // namespace fplab::gui
