@@ -12,6 +12,8 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <cstddef>
+#include <numeric>
 #include <vector>
 
 namespace fplab::gui {
@@ -69,6 +71,20 @@ int wrappedHeaderNeed(const QHeaderView* header, const QString& text, int lines)
     return low;
 }
 
+// A named slack column gives up its room first: down to its floor before any other column is cut.
+std::vector<int> shareSlackFirst(const std::vector<int>& need, const std::vector<int>& floor, int room,
+                                 std::size_t slack) {
+    std::vector<int> otherNeed = need, otherFloor = floor;
+    otherNeed.erase(otherNeed.begin() + std::ptrdiff_t(slack));
+    otherFloor.erase(otherFloor.begin() + std::ptrdiff_t(slack));
+    // The others take no more than they need: what they leave goes to the slack column.
+    const int othersRoom = std::min(room - floor[slack], std::accumulate(otherNeed.begin(), otherNeed.end(), 0));
+    std::vector<int> width = shareColumnWidths(otherNeed, otherFloor, othersRoom);
+    const int others = std::accumulate(width.begin(), width.end(), 0);
+    width.insert(width.begin() + std::ptrdiff_t(slack), std::max(floor[slack], room - others));
+    return width;
+}
+
 void fitNow(QTableView* table, int slackColumn, int keyColumns) {
     const QAbstractItemModel* model = table->model();
     if (!model || model->columnCount() == 0) return;
@@ -114,7 +130,9 @@ void fitNow(QTableView* table, int slackColumn, int keyColumns) {
         lines = kMaxHeaderLines; // the floors of the last try stand: the columns overflow
     };
     chooseLines();
-    const std::vector<int> width = shareColumnWidths(need, floor, room, slackColumn);
+    const std::vector<int> width = slackColumn >= 0 && slackColumn < columns
+                                       ? shareSlackFirst(need, floor, room, std::size_t(slackColumn))
+                                       : shareColumnWidths(need, floor, room);
     bool wraps = false;
     for (int c = 0; c < columns; ++c) {
         header->setSectionResizeMode(c, QHeaderView::Interactive);
