@@ -20,6 +20,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -128,7 +129,7 @@ void BlockView::buildUi() {
 
     m_text = new QPlainTextEdit(this);
     m_text->setObjectName(QStringLiteral("blockValues"));
-    m_text->setMaximumHeight(m_text->fontMetrics().height() * 4 + 12);
+    m_text->setMaximumHeight(m_text->fontMetrics().height() * 3 + 12); // three values: the tables need the height
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -148,7 +149,7 @@ void BlockView::buildUi() {
     m_elements = makeTable(m_elementModel);
     m_elements->setObjectName(QStringLiteral("blockElements"));
     m_chart = makeChartView(this);
-    m_chart->setMinimumSize(160, 120); // the tables above it need the height more at 1280x720
+    m_chart->setMinimumSize(160, 150); // the tables above it need the height more at 1280x720
     m_blocks->setMinimumWidth(120);
     m_elements->setMinimumWidth(120);
 
@@ -172,7 +173,14 @@ void BlockView::buildUi() {
         this);
     m_rightTabs = new QTabWidget(this);
     m_rightTabs->addTab(m_chart, QString());
-    m_rightTabs->addTab(m_filePanel, QString());
+    // The file panel scrolls vertically rather than make the Block tab taller than a 1280x720 window allows.
+    auto* fileScroller = new QScrollArea(this);
+    fileScroller->setObjectName(QStringLiteral("blockFileScroller"));
+    fileScroller->setFrameShape(QFrame::NoFrame);
+    fileScroller->setWidgetResizable(true);
+    fileScroller->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    fileScroller->setWidget(m_filePanel);
+    m_rightTabs->addTab(fileScroller, QString());
     auto* lower = new QSplitter(Qt::Horizontal, this);
     lower->addWidget(m_tables);
     lower->addWidget(m_rightTabs);

@@ -90,7 +90,7 @@ TensorFilePanel::TensorFilePanel(std::function<Recipe()> recipe, QWidget* parent
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_histogram = makeChartView(this);
-    m_histogram->setMinimumHeight(80);
+    m_histogram->setMinimumHeight(100);
     m_amaxMap = new QLabel(this);
     m_amaxMap->setAlignment(Qt::AlignCenter);
     m_amaxMap->setMinimumHeight(40);
@@ -99,7 +99,7 @@ TensorFilePanel::TensorFilePanel(std::function<Recipe()> recipe, QWidget* parent
     row->addWidget(m_open);
     row->addWidget(m_tensor, 1);
     row->addWidget(m_cancel);
-    // A tab page under the rule comparison: no margins of its own, so that the Block tab fits 1280x720.
+    // A tab page of the Block tab: its margins are the tab's.
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addLayout(row);
