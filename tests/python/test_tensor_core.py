@@ -39,7 +39,7 @@ def small_values_bits(rng, input_type, shape):
     return np.asarray(fplab.encode(values, fmt, "rtz")).astype(np.uint64)
 
 
-def cli_mma(cli_path, arch, instruction, input_type, acc, a, b, c, block=None, promote=None):
+def cli_mma(cli_path, arch, instruction, input_type, acc, a, b, c, block=None, promote=None, satfinite=False):
     k = a.shape[1]
     args = [cli_path, "mma", "--arch", arch, "--in", input_type, "--acc", acc, "--k", str(k)]
     if instruction:
@@ -48,6 +48,8 @@ def cli_mma(cli_path, arch, instruction, input_type, acc, a, b, c, block=None, p
         args += ["--block", str(block)]
     if promote:
         args += ["--promote", str(promote)]
+    if satfinite:
+        args += ["--satfinite"]
     lines = [" ".join(f"{v:x}" for v in [*ai, *bi, ci]) for ai, bi, ci in zip(a.tolist(), b.tolist(), c.tolist())]
     done = subprocess.run(args, input="\n".join(lines) + "\n", capture_output=True, text=True, check=True)
     bits, caveats = [], []
@@ -152,6 +154,24 @@ def test_an_int8_gemm_of_values_agrees_with_the_cli_cell_by_cell(cli_path, rng):
     assert np.array_equal(got, a.astype(np.int64) @ b.astype(np.int64))  # no wrap at this size
 
 
+@pytest.mark.parametrize("input_type", ["int8", "uint8"])
+def test_satfinite_agrees_with_the_cli(cli_path, rng, input_type):
+    """Addends near the INT32 limits, so that sums overflow both ways: clamped with satfinite, wrapped without."""
+    dots, k = 200, 16
+    low, high = (-128, 127) if input_type == "int8" else (0, 255)
+    a = rng.integers(low, high + 1, size=(dots, k)).astype(np.uint64) & 0xFF
+    b = rng.integers(low, high + 1, size=(dots, k)).astype(np.uint64) & 0xFF
+    c = rng.choice(np.array([-2**31, -2**31 + 1000, 2**31 - 1, 2**31 - 1000, 0], np.int32), dots)
+    c_bits = c.view(np.uint32).astype(np.uint64)
+    for satfinite in (False, True):
+        want, _ = cli_mma(cli_path, "sm_80", None, input_type, "int32", a, b, c_bits, satfinite=satfinite)
+        got = fplab.mma("sm_80", None, a, b, c_bits, input=input_type, acc="int32", satfinite=satfinite)
+        assert got.tolist() == want
+    clamped = fplab.gemm("sm_80", None, np.full((1, 2), 127.0), np.full((2, 1), 127.0), np.full((1, 1), 2.0**31 - 1),
+                         input="int8", acc="int32", satfinite=True)
+    assert clamped.tolist() == [[2**31 - 1]]
+
+
 def test_a_batch_shape_and_a_broadcast_addend():
     a = np.ones((2, 3, 4))
     d = fplab.mma("sm_80", None, a, a, 1.0, input="bf16")
@@ -178,6 +198,10 @@ def test_a_batch_shape_and_a_broadcast_addend():
      "c element 0: 2147483648.0 is not a value of int32"),
     (lambda: fplab.mma("sm_80", None, np.int8([1]), np.int8([1]), 0, input="int8", acc="int32"), TypeError,
      "all be values"),
+    (lambda: fplab.mma("sm_80", None, [1.0], [1.0], 0.0, input="fp16", satfinite=True), ValueError,
+     "satfinite applies to int8/uint8 with acc int32 only"),
+    (lambda: fplab.mma("sm_80", None, [1.0], [1.0], 0.0, input="int8", acc="int32", satfinite=1), TypeError,
+     "satfinite must be True or False"),
     (lambda: fplab.mma("sm_80", None, [1.0], [1.0], 0.0, input="fp16", promote=3), ValueError, "promote"),
     (lambda: fplab.mma("sm_80", None, [1.0], [1.0], 0.0, input="fp16", block=64), ValueError, "larger than"),
     (lambda: fplab.mma("sm_80", None, [1.0], [1.0], 0.0, input="fp16", block=0), ValueError, "from 1"),

@@ -443,7 +443,7 @@ def _tc_result(d: np.ndarray, caveats: np.ndarray, acc: str, as_values: bool, wa
 
 
 def _tc_names(arch: str, instruction: str | None, input: str, acc: str, promote: int | None,
-              block: int | None) -> tuple[int, int]:
+              block: int | None, satfinite: bool) -> tuple[int, int]:
     for name, value in (("arch", arch), ("input", input), ("acc", acc)):
         if not isinstance(value, str):
             raise TypeError(f"{name} must be a name, got {type(value).__name__}")
@@ -456,12 +456,14 @@ def _tc_names(arch: str, instruction: str | None, input: str, acc: str, promote:
         if value is not None and not 1 <= int(value) <= 1 << 16:
             raise ValueError(f"{name} must be from 1 to 65536, got {value}")
         counts.append(0 if value is None else int(value))
-    _core.check_model(arch, instruction, input, acc, counts[0], counts[1])
+    if not isinstance(satfinite, (bool, np.bool_)):
+        raise TypeError(f"satfinite must be True or False, got {type(satfinite).__name__}")
+    _core.check_model(arch, instruction, input, acc, counts[0], counts[1], bool(satfinite))
     return counts[0], counts[1]
 
 
 def mma(arch: str, instruction: str | None, a: Any, b: Any, c: Any, *, input: str, acc: str = "fp32",
-        promote: int | None = None, block: int | None = None, caveats: bool = False) -> Any:
+        promote: int | None = None, block: int | None = None, caveats: bool = False, satfinite: bool = False) -> Any:
     """Tensor-core dot products ``d = sum_k a_k * b_k + c`` through the CPU model, as ``fplab-cli mma`` computes
     them: ``arch`` ``sm_80`` or ``sm_90``, ``instruction`` ``mma.sync``, ``wmma``, ``wgmma`` or ``None`` (the
     default of the types), ``input`` ``fp16 bf16 tf32 e4m3 e5m2 int8 uint8``, ``acc`` ``fp32 fp16 int32``.
@@ -473,6 +475,8 @@ def mma(arch: str, instruction: str | None, a: Any, b: Any, c: Any, *, input: st
     block of products chains blocks, lowest k first (``block`` products each, default the model's);
     ``promote=N`` adds every run of N products to an FP32 accumulator, as cuBLASLt's FP8 GEMMs do.
     ``caveats=True`` returns ``WithCaveats(d, caveats)`` with the open question a result rests on.
+    ``satfinite=True`` (the CLI's ``--satfinite``; INT32 accumulators only) clamps an INT32 result that
+    overflows instead of wrapping it.
 
     >>> fplab.mma("sm_80", None, [1.0, 1.0], [2.0, 2.0**-23 + 2.0**-24], 0.0, input="fp16")   # one rounding, cut
     2.0
@@ -484,7 +488,7 @@ def mma(arch: str, instruction: str | None, a: Any, b: Any, c: Any, *, input: st
     ...           input="int8", acc="int32")                           # INT8 values, an INT32 sum
     -32513
     """
-    promote_n, block_n = _tc_names(arch, instruction, input, acc, promote, block)
+    promote_n, block_n = _tc_names(arch, instruction, input, acc, promote, block, satfinite)
     a_bits, a_values = _tc_operand(a, input, _TC_INPUT_FORMATS, "a", np.uint64)
     b_bits, b_values = _tc_operand(b, input, _TC_INPUT_FORMATS, "b", np.uint64)
     c_bits, c_values = _tc_operand(c, acc, _TC_ACC_FORMATS, "c", np.uint64)
@@ -500,19 +504,19 @@ def mma(arch: str, instruction: str | None, a: Any, b: Any, c: Any, *, input: st
     k = a_bits.shape[-1]
     d, cav = _core.mma(arch, instruction, input, acc, np.ascontiguousarray(a_bits.reshape(-1, k)),
                        np.ascontiguousarray(b_bits.reshape(-1, k)), np.ascontiguousarray(c_bits.reshape(-1)),
-                       promote_n, block_n)
+                       promote_n, block_n, bool(satfinite))
     return _tc_result(d.reshape(outer), cav.reshape(outer), acc, a_values, caveats)
 
 
 def gemm(arch: str, instruction: str | None, a: Any, b: Any, c: Any = None, *, input: str, acc: str = "fp32",
-         promote: int | None = None, block: int | None = None, caveats: bool = False) -> Any:
+         promote: int | None = None, block: int | None = None, caveats: bool = False, satfinite: bool = False) -> Any:
     """``D = A @ B + C`` on the tensor-core model: ``a`` (m, k), ``b`` (k, n), ``c`` (m, n) or ``None`` (+0);
     every cell is the dot product :func:`mma` computes for row i of ``a``, column j of ``b`` and ``c[i, j]``.
 
     >>> fplab.gemm("sm_80", None, [[1.0, 1.0]], [[2.0], [2.0**-23 + 2.0**-24]], input="fp16")
     array([[2.]])
     """
-    promote_n, block_n = _tc_names(arch, instruction, input, acc, promote, block)
+    promote_n, block_n = _tc_names(arch, instruction, input, acc, promote, block, satfinite)
     a_bits, a_values = _tc_operand(a, input, _TC_INPUT_FORMATS, "a", np.uint32)
     b_bits, b_values = _tc_operand(b, input, _TC_INPUT_FORMATS, "b", np.uint32)
     if a_bits.ndim != 2 or b_bits.ndim != 2 or a_bits.shape[1] != b_bits.shape[0]:
@@ -528,7 +532,7 @@ def gemm(arch: str, instruction: str | None, a: Any, b: Any, c: Any = None, *, i
         c_bits = np.ascontiguousarray(np.broadcast_to(c_bits, shape))
     except ValueError:
         raise ValueError(f"c must broadcast to {shape}, got {c_bits.shape}") from None
-    d, cav = _core.gemm(arch, instruction, input, acc, a_bits, b_bits, c_bits, promote_n, block_n)
+    d, cav = _core.gemm(arch, instruction, input, acc, a_bits, b_bits, c_bits, promote_n, block_n, bool(satfinite))
     return _tc_result(d, cav, acc, a_values, caveats)
 
 

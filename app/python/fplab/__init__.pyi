@@ -125,10 +125,11 @@ class WithCaveats(NamedTuple):
     caveats: Any
 
 def mma(arch: str, instruction: str | None, a: npt.ArrayLike, b: npt.ArrayLike, c: npt.ArrayLike, *, input: str,
-        acc: str = ..., promote: int | None = ..., block: int | None = ..., caveats: bool = ...) -> Any: ...
+        acc: str = ..., promote: int | None = ..., block: int | None = ..., caveats: bool = ...,
+        satfinite: bool = ...) -> Any: ...
 def gemm(arch: str, instruction: str | None, a: npt.ArrayLike, b: npt.ArrayLike, c: npt.ArrayLike | None = ..., *,
          input: str, acc: str = ..., promote: int | None = ..., block: int | None = ...,
-         caveats: bool = ...) -> Any: ...
+         caveats: bool = ..., satfinite: bool = ...) -> Any: ...
 
 class Quantized(NamedTuple):
     scheme: str
