@@ -95,16 +95,18 @@ FPLAB_ARRAY_INLINE PassSummary passFor(const NormalRange range, const float* in,
                                       sign);
         const std::uint32_t tinyFlags =
             tinyMask & ((std::uint32_t(tinyInexact) * kInexact) | (std::uint32_t(underflow) * kUnderflow));
-        const std::uint32_t mark = (isNormal | isTiny | (a == 0)) ? 0 : 1;
         if constexpr (StoreMarks) {
+            const std::uint32_t mark = (isNormal | isTiny | (a == 0)) ? 0 : 1;
             flags[i] = (normalMask & (std::uint32_t(normalInexact) * kInexact)) | tinyFlags;
             slow[i] = mark;
+            anySlow |= mark;
         } else {
-            // The summary needs only whether a normal result dropped a nonzero bit: fewer operations per element.
+            // The summary needs only whether a normal result dropped a nonzero bit and whether a nonzero
+            // element is neither normal nor tiny: bits OR-ed, fewer operations per element.
             normalDropped |= a & lowMask & normalMask;
+            anySlow |= a & ~(normalMask | tinyMask);
         }
         anyFlags |= tinyFlags;
-        anySlow |= mark;
     }
     if constexpr (StoreMarks)
         for (std::size_t i = 0; i < n; ++i) anyFlags |= flags[i];
