@@ -1,8 +1,8 @@
 """add, sub and mul of float32 values in nearest-even take a path that computes in float and rounds once
-(core/array_arithmetic.h) for FP16, E4M3 and E5M2. Checked against the same operation on encodings (the soft-float
-path, bits and flags) on millions of random operands, and against NumPy's float16 arithmetic, which shares no code
-with FP Lab: subnormals, ties, cancellation, overflow, and infinities and NaNs (which send their chunk of 8,192
-elements down the element-by-element path)."""
+(core/array_arithmetic.h) for FP16, FP8, FP6 and the custom formats of as narrow a precision and range. Checked
+against the same operation on encodings (the soft-float path, bits and flags) on millions of random operands, and
+against NumPy's float16 arithmetic, which shares no code with FP Lab: subnormals, ties, cancellation, overflow,
+and infinities and NaNs (which send their chunk of 8,192 elements down the element-by-element path)."""
 
 import numpy as np
 import pytest
@@ -10,12 +10,14 @@ import pytest
 import fplab
 
 OPS = ["add", "sub", "mul"]
-FORMATS = {"fp16": np.uint16, "e4m3": np.uint8, "e5m2": np.uint8}
+FORMATS = {"fp16": np.uint16, "e4m3": np.uint8, "e5m2": np.uint8,
+           # formats the float path admits too: FP6, and runtime ones (a custom bias, finite only, a wider range)
+           "e5m10-bias=14": np.uint16, "e3m4-finite": np.uint8, "e3m2": np.uint8, "e6m5": np.uint16}
 
 
 def finite_codes(name, rng, n):
     """Random encodings of finite values of the format, all of them equally likely."""
-    codes = rng.integers(0, 1 << (8 * np.dtype(FORMATS[name]).itemsize), n).astype(FORMATS[name])
+    codes = rng.integers(0, 1 << fplab.Format(name).total_bits, n).astype(FORMATS[name])
     finite = np.isfinite(fplab.decode(codes, name))
     return codes[finite]
 
