@@ -35,42 +35,61 @@ FPLAB_ARRAY_CLONES bool allFiniteValues(int shift, int minExponent, int maxExpon
     return bad == 0;
 }
 
-// s[i] = a[i] op b[i] in float (nearest-even); inexact[i] = kInexact where the float operation was inexact.
-// Products of the formats admitted are exact; a sum's error comes from TwoSum (Knuth), exact when nothing
-// overflows.
+// s[i] = a[i] op b[i] in float (nearest-even); inexact[i] = kInexact where the float operation was inexact;
+// redo[i] = 1 where float cannot hold the result for one rounding (an overflow, or a product of nonzero values
+// below float's normal range: BF16's range is float's). Returns whether any is to redo. Other products are exact;
+// a sum's error comes from TwoSum (Knuth), exact when nothing overflows; a sum below the normal range is exact.
 template <Operation Op>
-FPLAB_ARRAY_INLINE void floatOperation(const float* a, const float* b, float* s, std::uint8_t* inexact,
-                                       std::size_t n) {
+FPLAB_ARRAY_INLINE std::uint32_t floatOperation(const float* a, const float* b, float* s, std::uint8_t* inexact,
+                                                std::uint8_t* redo, std::size_t n) {
+    std::uint32_t anyRedo = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const float x = a[i];
         const float y = Op == Operation::Sub ? -b[i] : b[i];
+        float result;
         if constexpr (Op == Operation::Mul) {
-            s[i] = x * y;
+            result = x * y;
             inexact[i] = 0;
         } else {
-            const float sum = x + y;
-            const float yPart = sum - x;
-            const float error = (x - (sum - yPart)) + (y - yPart);
-            s[i] = sum;
+            result = x + y;
+            const float yPart = result - x;
+            const float error = (x - (result - yPart)) + (y - yPart);
             inexact[i] = error != 0 ? std::uint8_t{kInexact} : std::uint8_t{0};
         }
+        s[i] = result;
+        const std::uint32_t magnitude = std::bit_cast<std::uint32_t>(result) & 0x7FFFFFFFu;
+        bool again = magnitude >= 0x7F800000u;
+        if constexpr (Op == Operation::Mul) again |= (magnitude < 0x00800000u) & (x != 0) & (y != 0);
+        redo[i] = again ? 1 : 0;
+        anyRedo |= again ? 1 : 0;
     }
+    return anyRedo;
 }
 
-FPLAB_ARRAY_CLONES void floatOperationFor(Operation op, const float* a, const float* b, float* s,
-                                          std::uint8_t* inexact, std::size_t n) {
+FPLAB_ARRAY_CLONES std::uint32_t floatOperationFor(Operation op, const float* a, const float* b, float* s,
+                                                   std::uint8_t* inexact, std::uint8_t* redo, std::size_t n) {
     switch (op) {
-    case Operation::Add: floatOperation<Operation::Add>(a, b, s, inexact, n); break;
-    case Operation::Sub: floatOperation<Operation::Sub>(a, b, s, inexact, n); break;
-    default: floatOperation<Operation::Mul>(a, b, s, inexact, n); break;
+    case Operation::Add: return floatOperation<Operation::Add>(a, b, s, inexact, redo, n);
+    case Operation::Sub: return floatOperation<Operation::Sub>(a, b, s, inexact, redo, n);
+    default: return floatOperation<Operation::Mul>(a, b, s, inexact, redo, n);
     }
 }
 
+// The soft-float operation on two float values of f, its result as float bits.
+Result softFloat(Operation op, const Format& f, const Env& env, float x, float y) {
+    const std::uint64_t u = convert(kFp32, std::bit_cast<std::uint32_t>(x), f).bits;
+    const std::uint64_t v = convert(kFp32, std::bit_cast<std::uint32_t>(y), f).bits;
+    const Result r = op == Operation::Add ? add(f, u, v, env) : op == Operation::Sub ? sub(f, u, v, env)
+                                                                                     : mul(f, u, v, env);
+    return {convert(f, r.bits, kFp32).bits, r.flags};
+}
+
+// flags[i] |= inexact[i]; returns the flags OR-ed.
 FPLAB_ARRAY_CLONES std::uint32_t orInexact(Flags* flags, const std::uint8_t* inexact, std::size_t n) {
     std::uint32_t any = 0;
     for (std::size_t i = 0; i < n; ++i) {
         flags[i] = Flags(flags[i] | inexact[i]);
-        any |= inexact[i];
+        any |= flags[i];
     }
     return any;
 }
@@ -85,20 +104,40 @@ bool allFiniteValuesOf(const Format& f, const float* x, std::size_t n) {
 
 bool roundsOnceFromFloat(const Format& f, const Env& env) {
     return env.rounding == RoundingMode::NearestEven && f.hasSign && f.hasNegativeZero() && f.subnormals &&
-           f.mantissaBits <= 10 && f.minExponent() - f.mantissaBits >= -63 && f.maxExponent() <= 63;
+           f.mantissaBits <= 10 && fitsInFloat(f);
 }
 
 std::optional<Flags> floatArithmeticArray(Operation op, const Format& f, const Env& env, const float* a,
                                           const float* b, float* out, Flags* flags, std::size_t n) {
     if (!allFiniteValuesOf(f, a, n) || !allFiniteValuesOf(f, b, n)) return std::nullopt;
     float sums[kBlock];
-    std::uint8_t inexact[kBlock];
+    std::uint8_t inexact[kBlock], redo[kBlock];
+    std::uint16_t redoIndex[kBlock];
+    Result redone[kBlock];
     Flags all = 0;
     for (std::size_t start = 0; start < n; start += kBlock) {
         const std::size_t m = std::min(kBlock, n - start);
-        floatOperationFor(op, a + start, b + start, sums, inexact, m);
-        all |= roundFloatArray(f, env, sums, out + start, flags + start, m);
-        all |= Flags(orInexact(flags + start, inexact, m));
+        std::size_t redoCount = 0;
+        if (floatOperationFor(op, a + start, b + start, sums, inexact, redo, m) != 0) {
+            // Before out, which may be a or b, is written.
+            for (std::size_t i = 0; i < m; ++i)
+                if (redo[i]) {
+                    redoIndex[redoCount] = std::uint16_t(i);
+                    redone[redoCount++] = softFloat(op, f, env, a[start + i], b[start + i]);
+                }
+        }
+        roundFloatArray(f, env, sums, out + start, flags + start, m);
+        std::uint32_t blockFlags = orInexact(flags + start, inexact, m);
+        if (redoCount > 0) {
+            for (std::size_t k = 0; k < redoCount; ++k) {
+                const std::size_t i = start + redoIndex[k];
+                out[i] = std::bit_cast<float>(std::uint32_t(redone[k].bits));
+                flags[i] = redone[k].flags;
+            }
+            blockFlags = 0; // the flags of the elements just redone were OR-ed in too
+            for (std::size_t i = 0; i < m; ++i) blockFlags |= flags[start + i];
+        }
+        all |= Flags(blockFlags);
     }
     return all;
 }

@@ -4,8 +4,9 @@
 // rounding the float result to nearest again is the correctly rounded result (the double rounding is
 // innocuous: S. A. Figueroa, "When is double rounding innocuous?", ACM SIGNUM Newsletter 30(3), 1995;
 // P. Roux, "Innocuous double rounding of basic arithmetic operations", Journal of Formalized Reasoning 7(1),
-// 2014). The formats admitted keep every sum and product of their values inside float's normal range, where
-// products are exact and a sum is inexact only far above the tiny range.
+// 2014). Products of these formats' values are exact in float inside its normal range, and a sum is inexact
+// only far above the tiny range; the few results float cannot hold for one rounding (an overflow, a product
+// below float's normal range: BF16 shares float's range) are computed again by the soft-float operation.
 #pragma once
 
 #include "core/flags.h"
@@ -19,7 +20,7 @@
 namespace fplab {
 
 // Whether `f` and `env` take the float path: nearest-even, a format with a sign, a negative zero, subnormals,
-// at most 10 fraction bits and values between 2^-63 and 2^64 in magnitude.
+// at most 10 fraction bits and values that are all floats (fitsInFloat).
 bool roundsOnceFromFloat(const Format& f, const Env& env);
 
 // out[i] = op(a[i], b[i]) in `f` (op: add, sub or mul), as floats; flags[i] its flags. Needs

@@ -1,5 +1,5 @@
 """add, sub and mul of float32 values in nearest-even take a path that computes in float and rounds once
-(core/array_arithmetic.h) for FP16, FP8, FP6 and the custom formats of as narrow a precision and range. Checked
+(core/array_arithmetic.h) for FP16, BF16, TF32, FP8, FP6 and the custom formats of as narrow a precision. Checked
 against the same operation on encodings (the soft-float path, bits and flags) on millions of random operands, and
 against NumPy's float16 arithmetic, which shares no code with FP Lab: subnormals, ties, cancellation, overflow,
 and infinities and NaNs (which send their chunk of 8,192 elements down the element-by-element path)."""
@@ -10,16 +10,18 @@ import pytest
 import fplab
 
 OPS = ["add", "sub", "mul"]
-FORMATS = {"fp16": np.uint16, "e4m3": np.uint8, "e5m2": np.uint8,
+FORMATS = {"fp16": np.uint16, "bf16": np.uint16, "tf32": np.uint32, "e4m3": np.uint8, "e5m2": np.uint8,
            # formats the float path admits too: FP6, and runtime ones (a custom bias, finite only, a wider range)
            "e5m10-bias=14": np.uint16, "e3m4-finite": np.uint8, "e3m2": np.uint8, "e6m5": np.uint16}
 
 
-def finite_codes(name, rng, n):
-    """Random encodings of finite values of the format, all of them equally likely."""
+def finite_codes(name, rng, n, float_subnormals=False):
+    """Random encodings of finite values of the format, all of them equally likely; without the values that are
+    float subnormals (BF16's and TF32's), which send their chunk down the element-by-element path."""
     codes = rng.integers(0, 1 << fplab.Format(name).total_bits, n).astype(FORMATS[name])
-    finite = np.isfinite(fplab.decode(codes, name))
-    return codes[finite]
+    values = fplab.decode(codes, name)
+    keep = np.isfinite(values) & (float_subnormals | (values == 0) | (np.abs(values) >= 2.0**-126))
+    return codes[keep]
 
 
 def ties_and_cancellations(rng, n):
@@ -71,6 +73,9 @@ def test_infinities_and_nans_among_finite_values_match_the_soft_float_path(op, r
     a, b = finite_codes("fp16", rng, 100000), finite_codes("fp16", rng, 100000)
     m = min(len(a), len(b))
     a, b = a[:m], b[:m]
+    bf16_a, bf16_b = finite_codes("bf16", rng, 100000, True), finite_codes("bf16", rng, 100000, True)
+    m16 = min(len(bf16_a), len(bf16_b))
+    check_against_bits("bf16", op, bf16_a[:m16], bf16_b[:m16])  # BF16 subnormals among the operands
     # Quiet NaNs only: decoding a signaling NaN to float32 quiets it (and raises invalid there), so values
     # cannot carry one.
     specials = np.array([0x7C00, 0xFC00, 0x7E00, 0xFE00, 0x7E01], dtype=np.uint16)

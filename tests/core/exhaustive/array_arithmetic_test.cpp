@@ -1,7 +1,7 @@
-// core/array_arithmetic.h (add, sub and mul over float arrays, computed in float and rounded once) against
-// MPFR on every operand pair of E4M3 and E5M2 and on every FP16 value against a slice of FP16 values, and
-// against core's soft-float add/sub/mul on every FP16 value against a wider slice; its refusals (operands that
-// are not finite values of the format) leave the output untouched.
+// core/array_arithmetic.h (add, sub and mul over float arrays, computed in float and rounded once) against MPFR on
+// every operand pair of E4M3 and E5M2 and on every FP16 and BF16 value against a slice of values, and against core's
+// soft-float add/sub/mul on every FP16 and BF16 value against a wider slice; its refusals (operands that are not
+// finite values of the format) leave the output untouched.
 #include "tests/core/verify_support.h"
 
 #include "core/array_arithmetic.h"
@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <initializer_list>
 
 #include <gtest/gtest.h>
 
@@ -88,29 +89,58 @@ TEST(ArrayArithmetic, EveryPairOfFp8ValuesMatchesMpfr) {
     }
 }
 
-// A slice of FP16: every 257th finite encoding, the subnormals and normals at the binade edges, and their
-// negatives, so that sums tie, cancel, underflow and overflow.
-std::vector<std::uint64_t> fp16Slice(std::uint64_t stride) {
+// A slice of a 16-bit format: every stride-th encoding of [first, end), the given ones (values at the edges of
+// binades and of the range), and their negatives, so that sums tie, cancel, underflow and overflow.
+std::vector<std::uint64_t> sliceOf(std::uint64_t first, std::uint64_t end, std::uint64_t stride,
+                                   std::initializer_list<std::uint64_t> edges) {
     std::vector<std::uint64_t> slice;
-    for (std::uint64_t code = 0; code < 0x7C00; code += stride) slice.push_back(code);
-    for (std::uint64_t code : {0x0001u, 0x0002u, 0x0003u, 0x01FFu, 0x0200u, 0x03FFu, 0x0400u, 0x0401u, 0x07FFu,
-                               0x3BFFu, 0x3C00u, 0x3C01u, 0x7BFEu, 0x7BFFu})
-        slice.push_back(code);
+    for (std::uint64_t code = first; code < end; code += stride) slice.push_back(code);
+    slice.insert(slice.end(), edges.begin(), edges.end());
     const std::size_t positive = slice.size();
     for (std::size_t i = 0; i < positive; ++i) slice.push_back(slice[i] | 0x8000u);
     return slice;
 }
 
-TEST(ArrayArithmetic, EveryFp16ValueAgainstASliceMatchesMpfr) {
-    MismatchLog log("float path fp16, every value x slice, MPFR");
-    checkPairs(log, kFp16, finiteEncodings(kFp16), fp16Slice(4099), referenceFor);
-    expectClean(log);
+std::vector<std::uint64_t> fp16Slice(std::uint64_t stride) {
+    return sliceOf(0, 0x7C00, stride,
+                   {0x0001, 0x0002, 0x0003, 0x01FF, 0x0200, 0x03FF, 0x0400, 0x0401, 0x07FF, 0x3BFF, 0x3C00, 0x3C01,
+                    0x7BFE, 0x7BFF});
 }
 
-TEST(ArrayArithmetic, EveryFp16ValueAgainstAWiderSliceMatchesSoftFloat) {
-    MismatchLog log("float path fp16, every value x slice, soft-float");
-    checkPairs(log, kFp16, finiteEncodings(kFp16), fp16Slice(521), softFloatFor);
-    expectClean(log);
+// BF16 has float's range: products of its values leave float's normal range (computed again by the soft-float
+// operation) and sums overflow it. Its subnormals are float subnormals, which the float path refuses (the
+// caller's element-by-element path takes them): every other finite value here.
+std::vector<std::uint64_t> bf16NormalsAndZeros() {
+    std::vector<std::uint64_t> codes;
+    for (std::uint64_t code : finiteEncodings(kBf16))
+        if (classify(kBf16, code) != FloatClass::Subnormal) codes.push_back(code);
+    return codes;
+}
+
+std::vector<std::uint64_t> bf16Slice(std::uint64_t stride) {
+    return sliceOf(0x0080, 0x7F80, stride,
+                   {0x0000, 0x0080, 0x0081, 0x00FF, 0x1F80, 0x2000, 0x3F7F, 0x3F80, 0x3F81, 0x5F80, 0x5F00, 0x7F00,
+                    0x7F7E, 0x7F7F});
+}
+
+// FP16 and BF16: every value the float path takes against a slice (a stride through the encodings, and edges)
+// of the given stride.
+template <class Expected>
+void checkSixteenBitFormats(const char* oracleName, std::uint64_t stride, Expected&& expected) {
+    for (const Format* f : {&kFp16, &kBf16}) {
+        MismatchLog log(std::string("float path ") + std::string(f->name()) + ", every value x slice, " + oracleName);
+        if (f == &kFp16) checkPairs(log, *f, finiteEncodings(*f), fp16Slice(stride), expected);
+        else checkPairs(log, *f, bf16NormalsAndZeros(), bf16Slice(stride), expected);
+        expectClean(log);
+    }
+}
+
+TEST(ArrayArithmetic, EveryFp16AndBf16ValueAgainstASliceMatchesMpfr) {
+    checkSixteenBitFormats("MPFR", 4099, referenceFor);
+}
+
+TEST(ArrayArithmetic, EveryFp16AndBf16ValueAgainstAWiderSliceMatchesSoftFloat) {
+    checkSixteenBitFormats("soft-float", 521, softFloatFor);
 }
 
 TEST(ArrayArithmetic, RefusesWhatIsNotAFiniteValueAndLeavesTheOutputAlone) {
@@ -135,8 +165,9 @@ TEST(ArrayArithmetic, RefusesWhatIsNotAFiniteValueAndLeavesTheOutputAlone) {
     Env directed;
     directed.rounding = RoundingMode::TowardZero;
     EXPECT_FALSE(roundsOnceFromFloat(kFp16, directed));
-    EXPECT_FALSE(roundsOnceFromFloat(kBf16, Env{})); // sums and products leave float's normal range
+    EXPECT_TRUE(roundsOnceFromFloat(kBf16, Env{}));
     EXPECT_FALSE(roundsOnceFromFloat(kFp32, Env{}));
+    EXPECT_TRUE(roundsOnceFromFloat(kTf32, Env{})); // p = 11, float's range (tests/python/test_float_values_path.py)
 }
 
 } // namespace
