@@ -1,8 +1,8 @@
 // Rounding whole arrays of floats into a format: element by element what convert(kFp32, x, to, env)
 // gives, written back as the (exact) float of the result. The deterministic modes take a vectorised path
-// for results in the format's normal range, chosen at run time for the processor (AVX2 or baseline);
-// everything else (zeros of unsigned formats, subnormals, overflow, NaN, stochastic rounding) goes
-// through convert() itself.
+// for results in the format's normal and subnormal ranges, chosen at run time for the processor (AVX-512,
+// AVX2 or baseline); everything else (unsigned formats, overflow, NaN, FP32 subnormals, stochastic
+// rounding) goes through convert() itself.
 #pragma once
 
 #include "core/format.h"

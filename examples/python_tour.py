@@ -42,10 +42,19 @@ for instruction in ["mma.sync", "wgmma"]:
     d = fplab.mma("sm_90", instruction, [0x38, 0x08], [0x38, 0x02], 0, input="e4m3")
     print(f"e4m3 1*1 + 2^-6*2^-8 through {instruction}: {hex(d)}")
 print("fp16 GEMM on an A100:", fplab.gemm("sm_80", None, np.ones((2, 8)), np.full((8, 3), 0.5), input="fp16"))
+# INT8 values: 4 * 127 * 127 added to the largest INT32 wraps around, or saturates with satfinite.
+int8, largest = np.full(4, 127, np.int8), np.int32(2**31 - 1)
+print("int8 dot, wrapped and saturated:", fplab.mma("sm_80", None, int8, int8, largest, input="int8", acc="int32"),
+      fplab.mma("sm_80", None, int8, int8, largest, input="int8", acc="int32", satfinite=True))
 
 # %% Block scaling: an outlier costs its whole MXFP4 block its precision.
 q = fplab.quantize(np.r_[np.linspace(-1, 1, 31), 100.0], "mxfp4")
 print("mxfp4 scale", q.scales[0], "max error", q.max_abs_error, "zeros", q.flushed_to_zero)
+for rule in fplab.compare_rules(np.r_[np.linspace(-1, 1, 31), 100.0], "mxfp4").rules:
+    print(f"  scale rule {rule.rule:8} max error {rule.max_abs_error:.4g}, rounded to zero {rule.rounded_to_zero}")
+x = np.r_[np.linspace(-1, 1, 15), 100.0]
+print("nvfp4 max error, plain and through the random Hadamard transform:", fplab.quantize(x, "nvfp4").max_abs_error,
+      fplab.quantize(x, "nvfp4", hadamard=1).max_abs_error)
 
 # %% The order in which numpy.sum adds 16 float32 terms.
 print("numpy.sum:", fplab.reveal(lambda x: x.sum(dtype=np.float32), 16).tree)

@@ -12,3 +12,5 @@ def test_python_tour_runs():
     assert done.returncode == 0, done.stderr
     assert "-416.0" in done.stdout
     assert "through mma.sync: 0x3f800200" in done.stdout and "zeros 30" in done.stdout
+    assert "int8 dot, wrapped and saturated: -2147419133 2147483647" in done.stdout
+    assert "scale rule fp32" in done.stdout and "through the random Hadamard transform" in done.stdout

@@ -81,7 +81,7 @@ def test_messages_name_the_problem():
         fplab.add(1.0, np.array(["1"]), "fp16")
 
 
-def test_random_calls_to_the_tensor_core_quantize_and_reveal(rng):
+def test_random_calls_to_the_tensor_core_quantize_compare_rules_and_reveal(rng):
     archs = ["sm_80", "sm_90", "sm_89", "sm_70", "", None]
     instructions = [None, "mma.sync", "wmma", "wgmma", "hmma", 3]
     inputs = ["fp16", "bf16", "tf32", "e4m3", "e5m2", "int8", "uint8", "fp8", None]
@@ -92,7 +92,7 @@ def test_random_calls_to_the_tensor_core_quantize_and_reveal(rng):
     reveal_counts = [None, 1, 2, 4, 16, 0, -1, 300, 2.5, True]
     outcomes = {"ok": 0, "error": 0}
     for _ in range(1500):
-        kind = rng.integers(0, 4)
+        kind = rng.integers(0, 5)
         pick = lambda options: options[rng.integers(0, len(options))]  # noqa: E731
         try:
             if kind == 0:
@@ -103,7 +103,10 @@ def test_random_calls_to_the_tensor_core_quantize_and_reveal(rng):
                 fplab.gemm(pick(archs), pick(instructions), random_argument(rng), random_argument(rng),
                            random_argument(rng), input=pick(inputs), acc=pick(accs), promote=pick(counts))
             elif kind == 2:
-                fplab.quantize(random_argument(rng), pick(schemes), pick(rules), blocks=pick(["row", "16x16", "x"]))
+                fplab.quantize(random_argument(rng), pick(schemes), pick(rules), blocks=pick(["row", "16x16", "x"]),
+                               hadamard=pick([None, 0, 1, -1, 2**64, 1.5, True, "1"]))
+            elif kind == 3:
+                fplab.compare_rules(random_argument(rng), pick(schemes), blocks=pick(["row", "16x16", "x"]))
             else:
                 answer = random_argument(rng)
                 fplab.reveal(lambda x: answer if rng.integers(0, 3) else x.sum(), pick(reveal_counts),

@@ -25,6 +25,20 @@ def test_round_to_fp16_matches_numpy(dtype, rng):
         assert np.array_equal(got, x.astype(np.float16).astype(got.dtype))
 
 
+def test_round_to_fp16_in_place_matches_numpy(rng):
+    """out=x: the array rounded in place (the vectorised pass redoes a span with a slow element from the
+    elements it left unchanged)."""
+    x = spread(rng, 300000, dtype=np.float32)
+    x[rng.integers(0, x.size, 40)] = np.float32(np.inf)
+    x[rng.integers(0, x.size, 40)] = np.float32(1e-40)  # an FP32 subnormal
+    x[rng.integers(0, x.size, 40)] = np.float32(65520.0)
+    with np.errstate(over="ignore"):
+        expected = x.astype(np.float16).astype(np.float32)
+    out = fplab.round(x, "fp16", out=x)
+    assert out is x or np.shares_memory(out, x)
+    assert np.array_equal(x, expected)
+
+
 def test_every_fp16_value_decodes_as_numpy_reads_it():
     bits = np.arange(1 << 16, dtype=np.uint16)
     assert np.array_equal(fplab.decode(bits, "fp16"), bits.view(np.float16).astype(np.float64), equal_nan=True)

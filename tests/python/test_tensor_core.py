@@ -39,7 +39,7 @@ def small_values_bits(rng, input_type, shape):
     return np.asarray(fplab.encode(values, fmt, "rtz")).astype(np.uint64)
 
 
-def cli_mma(cli_path, arch, instruction, input_type, acc, a, b, c, block=None, promote=None):
+def cli_mma(cli_path, arch, instruction, input_type, acc, a, b, c, block=None, promote=None, satfinite=False):
     k = a.shape[1]
     args = [cli_path, "mma", "--arch", arch, "--in", input_type, "--acc", acc, "--k", str(k)]
     if instruction:
@@ -48,6 +48,8 @@ def cli_mma(cli_path, arch, instruction, input_type, acc, a, b, c, block=None, p
         args += ["--block", str(block)]
     if promote:
         args += ["--promote", str(promote)]
+    if satfinite:
+        args += ["--satfinite"]
     lines = [" ".join(f"{v:x}" for v in [*ai, *bi, ci]) for ai, bi, ci in zip(a.tolist(), b.tolist(), c.tolist())]
     done = subprocess.run(args, input="\n".join(lines) + "\n", capture_output=True, text=True, check=True)
     bits, caveats = [], []
@@ -120,6 +122,56 @@ def test_values_give_the_same_results_as_encodings(rng):
                                           input="fp16").reshape(4, 4))
 
 
+@pytest.mark.parametrize("arch,input_type,k", [("sm_80", "int8", 16), ("sm_90", "int8", 32), ("sm_90", "uint8", 32)])
+def test_integer_values_agree_with_the_cli(cli_path, rng, arch, input_type, k):
+    dots = 300
+    low, high = (-128, 127) if input_type == "int8" else (0, 255)
+    a = rng.integers(low, high + 1, size=(dots, k))
+    b = rng.integers(low, high + 1, size=(dots, k))
+    c = rng.integers(-2**31, 2**31, size=dots).astype(np.int32)
+    c[:3] = [-2**31, 2**31 - 1, -1]
+    want, _ = cli_mma(cli_path, arch, None, input_type, "int32", (a & 0xFF).astype(np.uint64),
+                      (b & 0xFF).astype(np.uint64), c.view(np.uint32).astype(np.uint64))
+    as_floats = fplab.mma(arch, None, a.astype(np.float64), b.astype(np.float64), c.astype(np.float64),
+                          input=input_type, acc="int32")
+    assert as_floats.dtype == np.int32
+    assert as_floats.view(np.uint32).tolist() == want
+    if input_type == "int8":
+        as_int8 = fplab.mma(arch, None, a.astype(np.int8), b.astype(np.int8), c, input=input_type, acc="int32")
+        assert np.array_equal(as_int8, as_floats)
+
+
+def test_an_int8_gemm_of_values_agrees_with_the_cli_cell_by_cell(cli_path, rng):
+    m, n, k = 5, 4, 48
+    a = rng.integers(-128, 128, size=(m, k)).astype(np.int8)
+    b = rng.integers(-128, 128, size=(k, n)).astype(np.int8)
+    rows = np.repeat(a, n, axis=0).view(np.uint8).astype(np.uint64)
+    cols = np.tile(b.T, (m, 1)).view(np.uint8).astype(np.uint64)
+    want, _ = cli_mma(cli_path, "sm_80", None, "int8", "int32", rows, cols, np.zeros(m * n, np.uint64))
+    got = fplab.gemm("sm_80", None, a, b, input="int8", acc="int32")
+    assert got.dtype == np.int32 and got.shape == (m, n)
+    assert got.reshape(-1).view(np.uint32).tolist() == want
+    assert np.array_equal(got, a.astype(np.int64) @ b.astype(np.int64))  # no wrap at this size
+
+
+@pytest.mark.parametrize("input_type", ["int8", "uint8"])
+def test_satfinite_agrees_with_the_cli(cli_path, rng, input_type):
+    """Addends near the INT32 limits, so that sums overflow both ways: clamped with satfinite, wrapped without."""
+    dots, k = 200, 16
+    low, high = (-128, 127) if input_type == "int8" else (0, 255)
+    a = rng.integers(low, high + 1, size=(dots, k)).astype(np.uint64) & 0xFF
+    b = rng.integers(low, high + 1, size=(dots, k)).astype(np.uint64) & 0xFF
+    c = rng.choice(np.array([-2**31, -2**31 + 1000, 2**31 - 1, 2**31 - 1000, 0], np.int32), dots)
+    c_bits = c.view(np.uint32).astype(np.uint64)
+    for satfinite in (False, True):
+        want, _ = cli_mma(cli_path, "sm_80", None, input_type, "int32", a, b, c_bits, satfinite=satfinite)
+        got = fplab.mma("sm_80", None, a, b, c_bits, input=input_type, acc="int32", satfinite=satfinite)
+        assert got.tolist() == want
+    clamped = fplab.gemm("sm_80", None, np.full((1, 2), 127.0), np.full((2, 1), 127.0), np.full((1, 1), 2.0**31 - 1),
+                         input="int8", acc="int32", satfinite=True)
+    assert clamped.tolist() == [[2**31 - 1]]
+
+
 def test_a_batch_shape_and_a_broadcast_addend():
     a = np.ones((2, 3, 4))
     d = fplab.mma("sm_80", None, a, a, 1.0, input="bf16")
@@ -138,7 +190,18 @@ def test_a_batch_shape_and_a_broadcast_addend():
     (lambda: fplab.mma("sm_80", None, [1.0, 2.0], [1.0], 0.0, input="fp16"), ValueError, "same shape"),
     (lambda: fplab.mma("sm_80", None, np.ones((2, 2)), np.ones((2, 2)), [0.0] * 3, input="fp16"), ValueError,
      "c must broadcast"),
-    (lambda: fplab.mma("sm_80", None, [1.0], [1.0], 0.0, input="int8", acc="int32"), TypeError, "takes encodings"),
+    (lambda: fplab.mma("sm_80", None, [1.5], [1.0], 0.0, input="int8", acc="int32"), ValueError,
+     r"a element 0: 1.5 is not a value of int8 \(a whole number from -128 to 127\)"),
+    (lambda: fplab.mma("sm_80", None, [1.0], [256.0], 0.0, input="uint8", acc="int32"), ValueError,
+     "b element 0: 256.0 is not a value of uint8"),
+    (lambda: fplab.mma("sm_80", None, [1.0], [1.0], 2.0**31, input="int8", acc="int32"), ValueError,
+     "c element 0: 2147483648.0 is not a value of int32"),
+    (lambda: fplab.mma("sm_80", None, np.int8([1]), np.int8([1]), 0, input="int8", acc="int32"), TypeError,
+     "all be values"),
+    (lambda: fplab.mma("sm_80", None, [1.0], [1.0], 0.0, input="fp16", satfinite=True), ValueError,
+     "satfinite applies to int8/uint8 with acc int32 only"),
+    (lambda: fplab.mma("sm_80", None, [1.0], [1.0], 0.0, input="int8", acc="int32", satfinite=1), TypeError,
+     "satfinite must be True or False"),
     (lambda: fplab.mma("sm_80", None, [1.0], [1.0], 0.0, input="fp16", promote=3), ValueError, "promote"),
     (lambda: fplab.mma("sm_80", None, [1.0], [1.0], 0.0, input="fp16", block=64), ValueError, "larger than"),
     (lambda: fplab.mma("sm_80", None, [1.0], [1.0], 0.0, input="fp16", block=0), ValueError, "from 1"),

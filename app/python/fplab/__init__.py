@@ -24,7 +24,7 @@ from . import _core
 __all__ = [
     "Format", "Flags", "WithFlags", "Shown", "round", "encode", "decode",
     "add", "sub", "mul", "div", "fma", "sqrt", "show", "Revealed", "reveal", "WithCaveats", "mma", "gemm",
-    "Quantized", "quantize",
+    "Quantized", "quantize", "RuleSummary", "RuleComparison", "compare_rules",
     "ROUNDING_MODES",
 ]
 
@@ -382,15 +382,34 @@ class WithCaveats(NamedTuple):
 
 
 # The formats whose values stand for a tensor core's operands and accumulators (TF32 operands are FP32 values,
-# converted by the model); the integer types take encodings only.
+# converted by the model).
 _TC_INPUT_FORMATS = {"fp16": "fp16", "bf16": "bf16", "tf32": "fp32", "e4m3": "e4m3", "e5m2": "e5m2"}
 _TC_ACC_FORMATS = {"fp32": "fp32", "fp16": "fp16"}
 _TC_ACC_DTYPES = {"fp32": np.uint32, "fp16": np.uint16, "int32": np.uint32}
+# The integer types: their values are whole numbers (two's complement encodings for int8 and int32), given as
+# floats or as an array of the type's own signed dtype: (that dtype or None, smallest, largest, bits).
+_TC_INT_TYPES = {"int8": (np.int8, -128, 127, 8), "uint8": (None, 0, 255, 8),
+                 "int32": (np.int32, -2**31, 2**31 - 1, 32)}
+
+
+def _tc_int_values(a: np.ndarray, type_name: str, what: str, wide: type) -> np.ndarray:
+    """The encodings of integer values (floats holding whole numbers, or the type's own dtype)."""
+    own, low, high, width = _TC_INT_TYPES[type_name]
+    if a.dtype.kind == "f":
+        values = a.astype(np.float64)
+        bad = ~((values == np.floor(values)) & (values >= low) & (values <= high))
+        if bad.any():
+            i = int(np.flatnonzero(bad.reshape(-1))[0])
+            raise ValueError(f"{what} element {i}: {values.reshape(-1)[i]!r} is not a value of {type_name} "
+                             f"(a whole number from {low} to {high})")
+    return np.array(a.astype(np.int64) & ((1 << width) - 1), dtype=wide, order="C")
 
 
 def _tc_operand(x: Any, type_name: str, formats: dict, what: str, wide: type) -> tuple[np.ndarray, bool]:
     """x as encodings (an array of ``wide``) and whether it was given as values."""
     a = np.asarray(x)
+    if type_name in _TC_INT_TYPES and (a.dtype.kind == "f" or a.dtype == _TC_INT_TYPES[type_name][0]):
+        return _tc_int_values(a, type_name, what, wide), True
     if a.dtype.kind in "iu":
         if a.size and (int(a.min()) < 0 or int(a.max()) > np.iinfo(wide).max):
             raise ValueError(f"{what} holds an encoding that is negative or wider than {np.dtype(wide).itemsize * 8} "
@@ -414,7 +433,7 @@ def _tc_operand(x: Any, type_name: str, formats: dict, what: str, wide: type) ->
 def _tc_result(d: np.ndarray, caveats: np.ndarray, acc: str, as_values: bool, want_caveats: bool) -> Any:
     d = d.astype(_TC_ACC_DTYPES.get(acc, np.uint32))
     if as_values:
-        d = decode(d, _TC_ACC_FORMATS[acc])
+        d = d.view(np.int32) if acc == "int32" else decode(d, _TC_ACC_FORMATS[acc])
     if np.ndim(d) == 0:
         d = np.asarray(d).item()
     if not want_caveats:
@@ -424,7 +443,7 @@ def _tc_result(d: np.ndarray, caveats: np.ndarray, acc: str, as_values: bool, wa
 
 
 def _tc_names(arch: str, instruction: str | None, input: str, acc: str, promote: int | None,
-              block: int | None) -> tuple[int, int]:
+              block: int | None, satfinite: bool) -> tuple[int, int]:
     for name, value in (("arch", arch), ("input", input), ("acc", acc)):
         if not isinstance(value, str):
             raise TypeError(f"{name} must be a name, got {type(value).__name__}")
@@ -437,22 +456,27 @@ def _tc_names(arch: str, instruction: str | None, input: str, acc: str, promote:
         if value is not None and not 1 <= int(value) <= 1 << 16:
             raise ValueError(f"{name} must be from 1 to 65536, got {value}")
         counts.append(0 if value is None else int(value))
-    _core.check_model(arch, instruction, input, acc, counts[0], counts[1])
+    if not isinstance(satfinite, (bool, np.bool_)):
+        raise TypeError(f"satfinite must be True or False, got {type(satfinite).__name__}")
+    _core.check_model(arch, instruction, input, acc, counts[0], counts[1], bool(satfinite))
     return counts[0], counts[1]
 
 
 def mma(arch: str, instruction: str | None, a: Any, b: Any, c: Any, *, input: str, acc: str = "fp32",
-        promote: int | None = None, block: int | None = None, caveats: bool = False) -> Any:
+        promote: int | None = None, block: int | None = None, caveats: bool = False, satfinite: bool = False) -> Any:
     """Tensor-core dot products ``d = sum_k a_k * b_k + c`` through the CPU model, as ``fplab-cli mma`` computes
     them: ``arch`` ``sm_80`` or ``sm_90``, ``instruction`` ``mma.sync``, ``wmma``, ``wgmma`` or ``None`` (the
     default of the types), ``input`` ``fp16 bf16 tf32 e4m3 e5m2 int8 uint8``, ``acc`` ``fp32 fp16 int32``.
 
     ``a`` and ``b`` have the products on their last axis (shape ``(..., k)``), ``c`` one addend per dot product.
-    All three are values (floats the type holds exactly; TF32 operands as FP32 values, which the model converts)
-    or all encodings (unsigned integers, as the CLI reads them); ``d`` comes back the same way. More than one
+    All three are values (floats the type holds exactly; TF32 operands as FP32 values, which the model converts;
+    INT8, UINT8 and INT32 values as floats holding whole numbers or as int8 and int32 arrays) or all encodings
+    (unsigned integers, as the CLI reads them); ``d`` comes back the same way (INT32 values as int32). More than one
     block of products chains blocks, lowest k first (``block`` products each, default the model's);
     ``promote=N`` adds every run of N products to an FP32 accumulator, as cuBLASLt's FP8 GEMMs do.
     ``caveats=True`` returns ``WithCaveats(d, caveats)`` with the open question a result rests on.
+    ``satfinite=True`` (the CLI's ``--satfinite``; INT32 accumulators only) clamps an INT32 result that
+    overflows instead of wrapping it.
 
     >>> fplab.mma("sm_80", None, [1.0, 1.0], [2.0, 2.0**-23 + 2.0**-24], 0.0, input="fp16")   # one rounding, cut
     2.0
@@ -460,8 +484,11 @@ def mma(arch: str, instruction: str | None, a: Any, b: Any, c: Any, *, input: st
     '0x3f800200'
     >>> hex(fplab.mma("sm_90", "wgmma", [0x38, 0x08], [0x38, 0x02], 0, input="e4m3"))
     '0x3f800000'
+    >>> fplab.mma("sm_80", None, np.array([-128, 127], np.int8), np.array([127, -128], np.int8), -1.0,
+    ...           input="int8", acc="int32")                           # INT8 values, an INT32 sum
+    -32513
     """
-    promote_n, block_n = _tc_names(arch, instruction, input, acc, promote, block)
+    promote_n, block_n = _tc_names(arch, instruction, input, acc, promote, block, satfinite)
     a_bits, a_values = _tc_operand(a, input, _TC_INPUT_FORMATS, "a", np.uint64)
     b_bits, b_values = _tc_operand(b, input, _TC_INPUT_FORMATS, "b", np.uint64)
     c_bits, c_values = _tc_operand(c, acc, _TC_ACC_FORMATS, "c", np.uint64)
@@ -477,19 +504,19 @@ def mma(arch: str, instruction: str | None, a: Any, b: Any, c: Any, *, input: st
     k = a_bits.shape[-1]
     d, cav = _core.mma(arch, instruction, input, acc, np.ascontiguousarray(a_bits.reshape(-1, k)),
                        np.ascontiguousarray(b_bits.reshape(-1, k)), np.ascontiguousarray(c_bits.reshape(-1)),
-                       promote_n, block_n)
+                       promote_n, block_n, bool(satfinite))
     return _tc_result(d.reshape(outer), cav.reshape(outer), acc, a_values, caveats)
 
 
 def gemm(arch: str, instruction: str | None, a: Any, b: Any, c: Any = None, *, input: str, acc: str = "fp32",
-         promote: int | None = None, block: int | None = None, caveats: bool = False) -> Any:
+         promote: int | None = None, block: int | None = None, caveats: bool = False, satfinite: bool = False) -> Any:
     """``D = A @ B + C`` on the tensor-core model: ``a`` (m, k), ``b`` (k, n), ``c`` (m, n) or ``None`` (+0);
     every cell is the dot product :func:`mma` computes for row i of ``a``, column j of ``b`` and ``c[i, j]``.
 
     >>> fplab.gemm("sm_80", None, [[1.0, 1.0]], [[2.0], [2.0**-23 + 2.0**-24]], input="fp16")
     array([[2.]])
     """
-    promote_n, block_n = _tc_names(arch, instruction, input, acc, promote, block)
+    promote_n, block_n = _tc_names(arch, instruction, input, acc, promote, block, satfinite)
     a_bits, a_values = _tc_operand(a, input, _TC_INPUT_FORMATS, "a", np.uint32)
     b_bits, b_values = _tc_operand(b, input, _TC_INPUT_FORMATS, "b", np.uint32)
     if a_bits.ndim != 2 or b_bits.ndim != 2 or a_bits.shape[1] != b_bits.shape[0]:
@@ -505,7 +532,7 @@ def gemm(arch: str, instruction: str | None, a: Any, b: Any, c: Any = None, *, i
         c_bits = np.ascontiguousarray(np.broadcast_to(c_bits, shape))
     except ValueError:
         raise ValueError(f"c must broadcast to {shape}, got {c_bits.shape}") from None
-    d, cav = _core.gemm(arch, instruction, input, acc, a_bits, b_bits, c_bits, promote_n, block_n)
+    d, cav = _core.gemm(arch, instruction, input, acc, a_bits, b_bits, c_bits, promote_n, block_n, bool(satfinite))
     return _tc_result(d, cav, acc, a_values, caveats)
 
 
@@ -540,22 +567,8 @@ class Quantized(NamedTuple):
     nan: int
 
 
-def quantize(x: Any, scheme: str, rule: str | None = None, *, blocks: str = "row") -> Quantized:
-    """``x`` quantized with a block-scaled scheme, as ``fplab-cli quantize`` does: ``scheme`` one of ``mxfp8-e4m3
-    mxfp8-e5m2 mxfp6-e3m2 mxfp6-e2m3 mxfp4 mxint8 nvfp4 fp8-tensor fp8-channel fp8-block128 fp8-block128x128``,
-    ``rule`` the scale rule (``None``: the scheme's own; the CLI's ``--scale-rule``), ``blocks="16x16"`` NVFP4's
-    2D tiles. Blocks run along the last axis; leading axes become rows. The values are taken as float32 (wider
-    ones rounded to nearest even, as the CLI reads them). A NaN or infinity is an error except under the E8M0
-    rules, where its block decodes to NaN.
-
-    >>> q = fplab.quantize([1.5, -20.0, 30.0, 100.0], "mxfp4")     # one block of 32 (here 4), one E8M0 scale
-    >>> q.codes.tolist(), q.scales.tolist(), q.dequantized.tolist(), q.error.tolist()
-    ([0, 10, 4, 7], [16.0], [0.0, -16.0, 32.0, 96.0], [1.5, -4.0, -2.0, 4.0])
-    """
-    if not isinstance(scheme, str):
-        raise TypeError(f"scheme must be a name such as 'mxfp4', got {type(scheme).__name__}")
-    if rule is not None and not isinstance(rule, str):
-        raise TypeError(f"rule must be a name such as 'ocp' or None, got {type(rule).__name__}")
+def _tensor(x: Any, blocks: str) -> tuple[np.ndarray, int, int]:
+    """x as a C-contiguous float32 tensor with its rows and columns (blocks run along the last axis)."""
     if blocks not in ("row", "16x16"):
         raise ValueError(f"blocks takes 'row' or '16x16' (got {blocks!r})")
     a = np.asarray(x)
@@ -566,7 +579,85 @@ def quantize(x: Any, scheme: str, rule: str | None = None, *, blocks: str = "row
     with np.errstate(over="ignore"):
         values = np.array(a, dtype=np.float32, order="C")
     rows, cols = (1, values.size) if values.ndim == 1 else (values.size // values.shape[-1], values.shape[-1])
-    d = _core.quantize(values, rows, cols, scheme, rule, blocks == "16x16")
+    return values, rows, cols
+
+
+def quantize(x: Any, scheme: str, rule: str | None = None, *, blocks: str = "row",
+             hadamard: int | None = None) -> Quantized:
+    """``x`` quantized with a block-scaled scheme, as ``fplab-cli quantize`` does: ``scheme`` one of ``mxfp8-e4m3
+    mxfp8-e5m2 mxfp6-e3m2 mxfp6-e2m3 mxfp4 mxint8 nvfp4 fp8-tensor fp8-channel fp8-block128 fp8-block128x128``,
+    ``rule`` the scale rule (``None``: the scheme's own; the CLI's ``--scale-rule``), ``blocks="16x16"`` NVFP4's
+    2D tiles. Blocks run along the last axis; leading axes become rows. The values are taken as float32 (wider
+    ones rounded to nearest even, as the CLI reads them). A NaN or infinity is an error except under the E8M0
+    rules, where its block decodes to NaN. ``hadamard=SEED`` (the CLI's ``--hadamard``) quantizes NVIDIA's
+    random Hadamard transform of ``x`` (16-element segments of a row, signs from the seed; rows a multiple of
+    16 long): codes and scales are the transformed tensor's, ``dequantized`` and ``error`` are mapped back and
+    taken against ``x`` (in double, no longer exact).
+
+    >>> q = fplab.quantize([1.5, -20.0, 30.0, 100.0], "mxfp4")     # one block of 32 (here 4), one E8M0 scale
+    >>> q.codes.tolist(), q.scales.tolist(), q.dequantized.tolist(), q.error.tolist()
+    ([0, 10, 4, 7], [16.0], [0.0, -16.0, 32.0, 96.0], [1.5, -4.0, -2.0, 4.0])
+    >>> q = fplab.quantize([0.3] * 15 + [64.0], "nvfp4", hadamard=1)   # one segment of 16 with an outlier
+    >>> q.codes.tolist()[:4], q.scale_bits.tolist(), q.max_abs_error
+    ([7, 15, 15, 7], [126], 2.699997901916504)
+    """
+    if not isinstance(scheme, str):
+        raise TypeError(f"scheme must be a name such as 'mxfp4', got {type(scheme).__name__}")
+    if rule is not None and not isinstance(rule, str):
+        raise TypeError(f"rule must be a name such as 'ocp' or None, got {type(rule).__name__}")
+    if hadamard is not None and (not isinstance(hadamard, (int, np.integer)) or isinstance(hadamard, bool)):
+        raise TypeError(f"hadamard must be a seed (a whole number) or None, got {type(hadamard).__name__}")
+    if hadamard is not None and not 0 <= int(hadamard) < 1 << 64:
+        raise ValueError(f"hadamard takes a seed, a whole number from 0 to 2**64 - 1 (got {hadamard})")
+    values, rows, cols = _tensor(x, blocks)
+    d = _core.quantize(values, rows, cols, scheme, rule, blocks == "16x16", None if hadamard is None else int(hadamard))
     for name in ("codes", "block", "dequantized", "error"):
         d[name] = d[name].reshape(values.shape)
     return Quantized(**d)
+
+
+class RuleSummary(NamedTuple):
+    """One scale rule's row of :func:`compare_rules` (a row of ``fplab-cli quantize --compare-rules``)."""
+
+    rule: str
+    scale_format: str
+    refusal: str
+    saturated: int
+    rounded_to_zero: int
+    nan: int
+    max_abs_error: float
+    worst_block_max_relative_error: float
+    relative_rms_error: float
+    histogram: list
+    outlier_block: int
+    outlier_block_scale: float
+    outlier_dequantized: float
+
+
+class RuleComparison(NamedTuple):
+    """``x`` quantized under every scale rule of a scheme: the outlier (the first element of the largest
+    magnitude, NaN above all) and one :class:`RuleSummary` per rule, the scheme's own first."""
+
+    scheme: str
+    outlier_index: int
+    outlier_value: float
+    rules: list
+
+
+def compare_rules(x: Any, scheme: str, *, blocks: str = "row") -> RuleComparison:
+    """``x`` quantized under every scale rule ``scheme`` offers, as ``fplab-cli quantize --compare-rules``
+    prints it: per rule the saturated, rounded-to-zero and NaN elements, the largest error, the worst block's
+    relative error on its largest element, the relative RMS error, the histogram of relative errors (bins:
+    exactly 0, up to 2^-8, 2^-6, 2^-4, 2^-2, below 1, exactly 1) and what became of the outlier and its block.
+    A rule that refuses the tensor (NaN under an FP32 scale) gives its reason in ``refusal`` and zeros.
+
+    >>> c = fplab.compare_rules([1.5, -20.0, 30.0, 100.0], "mxfp4")
+    >>> [(r.rule, r.scale_format, r.outlier_dequantized) for r in c.rules]
+    [('ocp', 'e8m0', 96.0), ('round-up', 'e8m0', 96.0), ('nearest', 'e8m0', 96.0), ('fp32', 'fp32', 99.99999618530273)]
+    """
+    if not isinstance(scheme, str):
+        raise TypeError(f"scheme must be a name such as 'mxfp4', got {type(scheme).__name__}")
+    values, rows, cols = _tensor(x, blocks)
+    d = _core.compare_rules(values, rows, cols, scheme, blocks == "16x16")
+    return RuleComparison(d["scheme"], d["outlier_index"], d["outlier_value"],
+                          [RuleSummary(**r) for r in d["rules"]])

@@ -125,10 +125,11 @@ class WithCaveats(NamedTuple):
     caveats: Any
 
 def mma(arch: str, instruction: str | None, a: npt.ArrayLike, b: npt.ArrayLike, c: npt.ArrayLike, *, input: str,
-        acc: str = ..., promote: int | None = ..., block: int | None = ..., caveats: bool = ...) -> Any: ...
+        acc: str = ..., promote: int | None = ..., block: int | None = ..., caveats: bool = ...,
+        satfinite: bool = ...) -> Any: ...
 def gemm(arch: str, instruction: str | None, a: npt.ArrayLike, b: npt.ArrayLike, c: npt.ArrayLike | None = ..., *,
          input: str, acc: str = ..., promote: int | None = ..., block: int | None = ...,
-         caveats: bool = ...) -> Any: ...
+         caveats: bool = ..., satfinite: bool = ...) -> Any: ...
 
 class Quantized(NamedTuple):
     scheme: str
@@ -151,4 +152,28 @@ class Quantized(NamedTuple):
     flushed_to_zero: int
     nan: int
 
-def quantize(x: npt.ArrayLike, scheme: str, rule: str | None = ..., *, blocks: str = ...) -> Quantized: ...
+def quantize(x: npt.ArrayLike, scheme: str, rule: str | None = ..., *, blocks: str = ...,
+             hadamard: int | None = ...) -> Quantized: ...
+
+class RuleSummary(NamedTuple):
+    rule: str
+    scale_format: str
+    refusal: str
+    saturated: int
+    rounded_to_zero: int
+    nan: int
+    max_abs_error: float
+    worst_block_max_relative_error: float
+    relative_rms_error: float
+    histogram: list[int]
+    outlier_block: int
+    outlier_block_scale: float
+    outlier_dequantized: float
+
+class RuleComparison(NamedTuple):
+    scheme: str
+    outlier_index: int
+    outlier_value: float
+    rules: list[RuleSummary]
+
+def compare_rules(x: npt.ArrayLike, scheme: str, *, blocks: str = ...) -> RuleComparison: ...

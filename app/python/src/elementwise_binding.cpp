@@ -1,6 +1,7 @@
 // add sub mul div fma sqrt over arrays, element by element, in any format and rounding mode: on
 // encodings (bits in, bits out, as `fplab-cli batch` does) or on values the format holds exactly.
 #include "core/arithmetic.h"
+#include "core/array_arithmetic.h"
 #include "core/array_round.h"
 #include "core/fast.h"
 #include "core/format_names.h"
@@ -8,6 +9,7 @@
 #include "core/quote.h"
 #include "app/python/src/array_access.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace fplab::python {
@@ -95,18 +97,17 @@ constexpr int kOperands = Op == Operation::Fma    ? 3
                           : Op == Operation::Sqrt ? 1
                                                   : 2;
 
-// Calls body(i, env) for every element: with one environment for the deterministic modes, a fresh draw per
-// element for stochastic rounding. Stops early when body returns false.
+// Calls body(i, env) for every element of [begin, end): with one environment for the deterministic modes, a
+// fresh draw per element for stochastic rounding. Stops early when body returns false.
 template <class Body>
-[[gnu::always_inline]] inline void forEachElement(const Job& job, Body&& body) {
-    const std::size_t n = job.n;
+[[gnu::always_inline]] inline void forEachElement(const Job& job, std::size_t begin, std::size_t end, Body&& body) {
     if (job.rounding.stream) {
-        for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t i = begin; i < end; ++i)
             if (!body(i, job.rounding.next())) return;
         return;
     }
     const Env env = job.rounding.env;
-    for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t i = begin; i < end; ++i)
         if (!body(i, env)) return;
 }
 
@@ -120,7 +121,7 @@ Flags runBits(Job& job) {
     Flags* const flags = job.flags;
     const Format& f = job.format;
     Flags all = 0;
-    forEachElement(job, [&](std::size_t i, const Env& env) [[gnu::always_inline]] {
+    forEachElement(job, 0, job.n, [&](std::size_t i, const Env& env) [[gnu::always_inline]] {
         std::uint64_t x[3] = {0, 0, 0};
         for (int k = 0; k < count; ++k) x[k] = in[k][i];
         const Result r = apply<F, Op>(f, x, env);
@@ -132,9 +133,9 @@ Flags runBits(Job& job) {
     return all;
 }
 
-// Values in (float or double, each a value of the format), values out in the same type.
+// Values in (float or double, each a value of the format), values out in the same type, for [begin, end).
 template <const Format* F, Operation Op, class V>
-Flags runValues(Job& job) {
+Flags runValues(Job& job, std::size_t begin, std::size_t end) {
     constexpr int count = kOperands<Op>;
     const Format& carrier = sizeof(V) == 4 ? kFp32 : kFp64;
     const V* in[3] = {static_cast<const V*>(job.operands[0]), static_cast<const V*>(job.operands[1]),
@@ -144,7 +145,7 @@ Flags runValues(Job& job) {
     const Format& f = job.format;
     const bool formatHasNan = f.hasNan();
     Flags all = 0;
-    forEachElement(job, [&](std::size_t i, const Env& env) [[gnu::always_inline]] {
+    forEachElement(job, begin, end, [&](std::size_t i, const Env& env) [[gnu::always_inline]] {
         std::uint64_t x[3] = {0, 0, 0};
         for (int k = 0; k < count; ++k) {
             const V v = in[k][i];
@@ -165,9 +166,30 @@ Flags runValues(Job& job) {
     return all;
 }
 
+// float32 add, sub and mul in nearest-even take core/array_arithmetic.h (computed in float, rounded once) chunk
+// by chunk; a chunk with an infinity, a NaN or a value not of the format goes element by element above.
+template <const Format* F, Operation Op>
+Flags runFloatValues(Job& job) {
+    constexpr bool twoOperands = Op == Operation::Add || Op == Operation::Sub || Op == Operation::Mul;
+    if (!twoOperands || job.rounding.stream || !roundsOnceFromFloat(job.format, job.rounding.env))
+        return runValues<F, Op, float>(job, 0, job.n);
+    constexpr std::size_t kChunk = 8192;
+    const float* a = static_cast<const float*>(job.operands[0]);
+    const float* b = static_cast<const float*>(job.operands[1]);
+    float* const out = static_cast<float*>(job.out);
+    Flags all = 0;
+    for (std::size_t start = 0; start < job.n && job.badOperand < 0; start += kChunk) {
+        const std::size_t m = std::min(kChunk, job.n - start);
+        const std::optional<Flags> chunk = floatArithmeticArray(Op, job.format, job.rounding.env, a + start,
+                                                                b + start, out + start, job.flags + start, m);
+        all |= chunk ? *chunk : runValues<F, Op, float>(job, start, start + m);
+    }
+    return all;
+}
+
 template <const Format* F, Operation Op>
 Flags runTyped(Job& job, bool values, int storageBytes) {
-    if (values) return storageBytes == 4 ? runValues<F, Op, float>(job) : runValues<F, Op, double>(job);
+    if (values) return storageBytes == 4 ? runFloatValues<F, Op>(job) : runValues<F, Op, double>(job, 0, job.n);
     switch (storageBytes) {
     case 1: return runBits<F, Op, std::uint8_t>(job);
     case 2: return runBits<F, Op, std::uint16_t>(job);

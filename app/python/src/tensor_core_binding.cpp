@@ -22,13 +22,18 @@ Value named(const std::optional<Value>& parsed, const std::string& text, const c
 
 // The model for these names, with the CLI's checks and messages; `block` 0 is the model's own schedule.
 BlockModel modelFor(const std::string& arch, const std::optional<std::string>& instruction, const std::string& input,
-                    const std::string& acc, int promote, int block) {
+                    const std::string& acc, int promote, int block, bool satfinite) {
     MmaConfig cfg;
     cfg.arch = named(parseArch(arch), arch, "architecture", "sm_80 or sm_90");
     cfg.input = named(parseInputType(input), input, "input type", "fp16 bf16 tf32 e4m3 e5m2 int8 uint8");
     cfg.accum = named(parseAccumType(acc), acc, "accumulator type", "fp32 fp16 int32");
     if (instruction)
         cfg.instruction = named(parseApi(*instruction), *instruction, "instruction", "mma.sync wmma wgmma");
+    if (satfinite) {
+        if (cfg.accum != AccumType::Int32)
+            throw py::value_error("satfinite applies to int8/uint8 with acc int32 only");
+        cfg.intOverflow = IntOverflow::SatFinite;
+    }
     const ModelOrError resolved = resolveModel(cfg);
     if (!resolved.model) throw py::value_error(resolved.message);
     const BlockModel& model = *resolved.model;
@@ -59,8 +64,8 @@ void checkWidth(const std::uint64_t* bits, std::size_t count, int width, const c
 // a and b: (dots, k) uint64 encodings; c: (dots,). Returns (d bits, caveat codes), one per dot product.
 py::tuple mma(const std::string& arch, const std::optional<std::string>& instruction, const std::string& input,
               const std::string& acc, py::object aObject, py::object bObject, py::object cObject, int promote,
-              int block) {
-    const BlockModel model = modelFor(arch, instruction, input, acc, promote, block);
+              int block, bool satfinite) {
+    const BlockModel model = modelFor(arch, instruction, input, acc, promote, block, satfinite);
     const py::dtype u64 = py::dtype::of<std::uint64_t>();
     const py::array a = checkedArray(aObject, u64, "a"), b = checkedArray(bObject, u64, "b");
     const py::array c = checkedArray(cObject, u64, "c");
@@ -97,8 +102,8 @@ py::tuple mma(const std::string& arch, const std::optional<std::string>& instruc
 // a (m, k), b (k, n), c (m, n): uint32 encodings. Returns (d bits, caveat codes), both (m, n).
 py::tuple gemm(const std::string& arch, const std::optional<std::string>& instruction, const std::string& input,
                const std::string& acc, py::object aObject, py::object bObject, py::object cObject, int promote,
-               int block) {
-    const BlockModel model = modelFor(arch, instruction, input, acc, promote, block);
+               int block, bool satfinite) {
+    const BlockModel model = modelFor(arch, instruction, input, acc, promote, block, satfinite);
     const py::dtype u32 = py::dtype::of<std::uint32_t>();
     const py::array a = checkedArray(aObject, u32, "a"), b = checkedArray(bObject, u32, "b");
     const py::array c = checkedArray(cObject, u32, "c");
@@ -137,15 +142,17 @@ py::tuple gemm(const std::string& arch, const std::optional<std::string>& instru
 
 void bindTensorCore(py::module_& m) {
     m.def("mma", &mma, py::arg("arch"), py::arg("instruction"), py::arg("input"), py::arg("acc"), py::arg("a"),
-          py::arg("b"), py::arg("c"), py::arg("promote"), py::arg("block"));
+          py::arg("b"), py::arg("c"), py::arg("promote"), py::arg("block"), py::arg("satfinite"));
     m.def("gemm", &gemm, py::arg("arch"), py::arg("instruction"), py::arg("input"), py::arg("acc"), py::arg("a"),
-          py::arg("b"), py::arg("c"), py::arg("promote"), py::arg("block"));
+          py::arg("b"), py::arg("c"), py::arg("promote"), py::arg("block"), py::arg("satfinite"));
     m.def(
         "check_model",
         [](const std::string& arch, const std::optional<std::string>& instruction, const std::string& input,
-           const std::string& acc, int promote, int block) { modelFor(arch, instruction, input, acc, promote, block); },
+           const std::string& acc, int promote, int block, bool satfinite) {
+            modelFor(arch, instruction, input, acc, promote, block, satfinite);
+        },
         py::arg("arch"), py::arg("instruction"), py::arg("input"), py::arg("acc"), py::arg("promote"),
-        py::arg("block"));
+        py::arg("block"), py::arg("satfinite"));
     m.def(
         "caveat_text", [](int code) { return std::string(caveatText(Caveat(code))); }, py::arg("code"));
 }

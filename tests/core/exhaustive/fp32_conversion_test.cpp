@@ -74,6 +74,50 @@ TEST_P(Fp32Conversion, ArrayRoundingMatchesMpfr) {
     expectClean(log);
 }
 
+// Without per-element flags roundFloatArray takes a pass that keeps only the flags OR-ed per block: the values,
+// and the flags OR-ed over the array, are MPFR's, into a second array and in place.
+TEST_P(Fp32Conversion, ArrayRoundingWithoutPerElementFlagsMatchesMpfr) {
+    const Format& to = *GetParam();
+    if (!fitsInFloat(to)) GTEST_SKIP() << to.name() << " values are not all floats";
+    std::vector<std::uint32_t> inputs = fp32BoundaryInputs(to);
+    for (std::uint64_t u = 0; u < (std::uint64_t{1} << 32); u += kStride) inputs.push_back(std::uint32_t(u));
+    std::vector<float> in(inputs.size());
+    for (std::size_t i = 0; i < inputs.size(); ++i) in[i] = std::bit_cast<float>(inputs[i]);
+    MismatchLog log(std::string("fp32 array without flags -> ") + std::string(to.name()));
+    constexpr std::size_t kWindow = 61; // the flags OR-ed are checked per window, the values over the array
+    for (const Env& env : allEnvironments()) {
+        std::vector<float> out(in.size()), inPlace = in;
+        const Flags allInPlace = roundFloatArray(to, env, inPlace.data(), inPlace.data(), nullptr, in.size());
+        Flags expectedAll = 0, windowExpected = 0;
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            if (i % kWindow == 0) windowExpected = 0;
+            const Result expected = oracle::referenceConvert(kFp32, inputs[i], to, env);
+            expectedAll |= expected.flags;
+            windowExpected |= expected.flags;
+            if (i % kWindow == kWindow - 1 || i + 1 == inputs.size()) {
+                const std::size_t start = i - i % kWindow;
+                const Flags got =
+                    roundFloatArray(to, env, in.data() + start, out.data() + start, nullptr, i + 1 - start);
+                log.check(got == windowExpected, [&] {
+                    return "flags OR-ed over elements " + std::to_string(start) + ".." + std::to_string(i) + ": " +
+                           std::to_string(got) + ", expected " + std::to_string(windowExpected);
+                });
+            }
+        }
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            const Result expected = oracle::referenceConvert(kFp32, inputs[i], to, env);
+            for (const float value : {out[i], inPlace[i]}) {
+                const Result got{convert(kFp32, std::bit_cast<std::uint32_t>(value), to).bits, expected.flags};
+                log.compare(to, expected, got, "array convert", kFp32, {inputs[i]}, env);
+            }
+        }
+        log.check(allInPlace == expectedAll, [&] {
+            return "flags OR-ed in place: " + std::to_string(allInPlace) + ", expected " + std::to_string(expectedAll);
+        });
+    }
+    expectClean(log);
+}
+
 // The array path against convert(), nearest-even, for the formats the benchmark rounds to
 // (docs/performance.md): every sign, FP32 exponent and pattern of the bits the target keeps, each with the
 // discarded bits zero, one, just below, at and above half, all ones and two random patterns. (All 2^32 floats

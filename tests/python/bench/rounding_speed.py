@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Speed of the fplab module on one core: rounding a 2^24-element float32 array to BF16, FP16 and E4M3
 (nearest-even), side by side with CPFloat when FPLAB_CPFLOAT_LIB names a libcpfloat.so built from
-north-numerical-computing/cpfloat (its cpfloatf_sequential, one thread); then FP16/BF16 add and mul.
+north-numerical-computing/cpfloat (its cpfloatf_sequential, one thread), and a plain copy of the array (the
+memory traffic alone); then FP16/BF16 add and mul.
 
 Usage: PYTHONPATH=BUILD/python FPLAB_CPFLOAT_LIB=/path/to/libcpfloat.so python3 rounding_speed.py [REPEATS]
 Prints the median CPU time of REPEATS runs (default 7) per case. Nothing of CPFloat is part of FP Lab.
@@ -84,6 +85,8 @@ def main():
             same = np.mean(ours_values[in_range] == out[in_range])
             row += f"{theirs * 1e3:12.1f}{N / theirs / 1e6:9.0f}{theirs / ours:20.2f}{same * 100:12.4f}%"
         print(row)
+    copy = median_seconds(lambda: np.copyto(given, x), repeats)
+    print(f"np.copyto(out, x), as much memory read and written: {copy * 1e3:.1f} ms")
     print(f"\nelementwise on {N} elements, nearest-even, median CPU time of {repeats} runs, one core")
     print(f"{'operation':16}{'bits M op/s':>13}{'float32 values M op/s':>23}")
     for name in ["fp16", "bf16"]:
