@@ -82,10 +82,14 @@ public:
     void matmul(FormatId input, FormatId accumulate, MatrixView a, MatrixView b, int m, int k, int n, float* c, int ldc,
                 bool lowerOnly = false, std::size_t elementBase = 0);
 
-    // FP32-accumulated matmuls use the host's fused multiply-add and its IEEE flags where that is exact
-    // (x86-64; checked against the core in the tests); any overflow or invalid is found by the core.
-    static bool hostFp32Available();
-    void useHostFp32(bool use) { m_useHostFp32 = use && hostFp32Available(); }
+    // Operations computed in binary64 and rounded once to their format where that is provably exact
+    // (double_rounding.h), the core everywhere else; results, flags and the first-overflow report are the
+    // core's either way. On by default where binary64 arithmetic is IEEE 754's; off: the core alone.
+    static bool fastPathsAvailable();
+    void useFastPaths(bool use) { m_useFastPaths = use && fastPathsAvailable(); }
+    bool usesFastPaths() const { return m_useFastPaths; }
+    // The matmul's fast path computes this many dot products of a row side by side.
+    static constexpr int kMatmulLanes = 8;
 
     const std::vector<TensorFlags>& tensorFlags() const { return m_tensors; }
     const std::optional<OverflowReport>& firstOverflow() const { return m_first; }
@@ -98,15 +102,20 @@ private:
                  std::initializer_list<std::uint64_t> operands);
     void record(FormatId f, Flags flags, std::size_t element, const char* operation,
                 std::initializer_list<std::uint64_t> operands, std::uint64_t result);
-    bool hostDot(int i, int j, int k, int n, float* out, std::size_t elementBase);
+    template <const Format& Acc>
+    void coreDot(int i, int j, int k, int n, float* out, std::size_t elementBase);
+    template <const Format& Acc>
+    bool fastDots(int i, int j0, int lanes, int k, int n, float* out, std::size_t elementBase);
     template <const Format& Acc>
     void matmulKernel(int m, int k, int n, float* c, int ldc, bool lowerOnly, std::size_t elementBase);
 
     std::vector<TensorFlags> m_tensors;
     std::size_t m_current = 0;
     std::optional<OverflowReport> m_first;
-    bool m_useHostFp32 = hostFp32Available();
+    bool m_useFastPaths = fastPathsAvailable();
     std::vector<std::uint64_t> m_aBits, m_bBits; // the matmul's operands in the accumulation format
+    std::vector<double> m_aValues, m_bValues;    // ... as binary64 values, for the fast path
+    int m_bStride = 0;
 };
 
 } // namespace fplab::training
