@@ -11,6 +11,9 @@
 // for +, -, x, / and sqrt an inexact w is never a midpoint when binary64's 53 bits are at least 2p + 2, which
 // holds for p = 24, 11 and 8; the fused multiply-add is not covered, so the midpoint test is kept for all.
 // Products of two such numbers are exact in binary64 (2p <= 53, and 2^-298 is far above its underflow).
+// Below F's smallest normal the same holds with F's subnormals (multiples of its quantum q) and their
+// midpoints; there the result is also tiny after rounding (the core's rule) when it rounds below the
+// smallest normal, so its flags are underflow and inexact.
 #pragma once
 
 #include "core/format.h"
@@ -41,6 +44,13 @@ struct DoubleRounding {
     static constexpr double kMaxFinite = std::bit_cast<double>(
         (std::uint64_t(F.maxExponent() + 1023) << 52) | (((std::uint64_t{1} << (F.precision() - 1)) - 1) << kDropped));
 
+    static constexpr int kQuantumExponent = F.minExponent() - F.precision() + 1;
+    static constexpr double kQuantum = std::bit_cast<double>(std::uint64_t(kQuantumExponent + 1023) << 52);
+    // 1.5 x 2^52 quanta: |w| + kTinyMagic lies in a binade whose ulp is the quantum, so the binary64 addition
+    // rounds |w| to the nearest (even) multiple of the quantum, exactly as F rounds a tiny value.
+    static constexpr double kTinyMagic =
+        std::bit_cast<double>((std::uint64_t(kQuantumExponent + 52 + 1023) << 52) | (std::uint64_t{1} << 51));
+
     // RN_F(w) with flags exactly "inexact", when w is not an F number nor a midpoint, |w| >= F's smallest
     // normal and RN_F(w) is finite; false otherwise (NaN and infinity included).
     static bool roundInexact(double w, double& out) {
@@ -49,6 +59,17 @@ struct DoubleRounding {
         const double r = std::bit_cast<double>((u + kHalf) & ~kLow); // no tie, so half-up in magnitude is RN
         if (!(std::fabs(w) >= kMinNormal && std::fabs(r) <= kMaxFinite)) return false;
         out = r;
+        return true;
+    }
+    // RN_F(w) with flags exactly "underflow, inexact", when 0 < |w| < F's smallest normal, w is not a multiple
+    // of the quantum nor a midpoint between two, and it rounds below the smallest normal; false otherwise.
+    static bool roundTiny(double w, double& out) {
+        const double magnitude = std::fabs(w);
+        if (!(magnitude < kMinNormal) || magnitude == 0.0) return false;
+        const double r = (magnitude + kTinyMagic) - kTinyMagic;
+        const double d = magnitude - r; // exact
+        if (d == 0.0 || std::fabs(d) == 0.5 * kQuantum || !(r < kMinNormal)) return false;
+        out = std::copysign(r, w);
         return true;
     }
     // An exact w that is zero or a normal F number: the result, with no flag.

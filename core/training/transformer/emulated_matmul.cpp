@@ -43,11 +43,16 @@ FPLAB_INLINE bool anyLane(Ints mask) { return (mask[0] | mask[1] | mask[2] | mas
 // Steps p, p+1, ... of the lanes' fused multiply-adds while every lane's step is exact in binary64: the
 // product is exact, so w = a * b + s is RN64 of the exact result, and w is taken when it rounds to F with
 // "inexact" alone (DoubleRounding::roundInexact, on the bits) or when the product is zero (the sum is then
-// s, exactly, with no flag). Returns the first step where some lane was neither (k when none); `sums` holds
+// s, exactly, with no flag), and in FP16, whose training values are often subnormal, when it rounds to a
+// subnormal with "underflow, inexact" (roundTiny). Returns the first step where some lane was neither (k when none); `sums` holds
 // the sums so far. Lanes from `lanes` on are past the last column: their flags are not the matmul's.
+// Tiny results are rare in fp32 and bf16: those lanes leave them to the scalar steps.
+template <const Format& F>
+constexpr bool kTinyLanes = F.id == FormatId::Fp16;
+
 template <const Format& F>
 FPLAB_INLINE int lanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
-                                 double* sums, bool& inexact) {
+                                 double* sums, bool& inexact, bool& underflow) {
     using R = DoubleRounding<F>;
     constexpr std::int64_t kMagnitude = std::numeric_limits<std::int64_t>::max();
     constexpr std::int64_t kMinNormal = std::bit_cast<std::int64_t>(R::kMinNormal);
@@ -56,10 +61,10 @@ FPLAB_INLINE int lanesWhileExact(const double* a, const double* b, int bStride, 
     constexpr std::int64_t kTest = std::int64_t(R::kNeitherNumberNorMidpoint);
     Doubles s[kVectors], next[kVectors];
     std::memcpy(s, sums, sizeof s);
-    Ints rounded = {}, inColumns[kVectors];
+    Ints rounded = {}, underflowed = {}, inColumns[kVectors];
     for (int v = 0; v < kVectors; ++v) inColumns[v] = (Ints{0, 1, 2, 3} + v * kWidth) < lanes;
     for (; p < k; ++p) {
-        Ints bad = {}, stepRounded = {};
+        Ints bad = {}, stepRounded = {}, stepTiny = {};
         for (int v = 0; v < kVectors; ++v) {
             Doubles bp;
             std::memcpy(&bp, b + std::ptrdiff_t(p) * bStride + v * kWidth, sizeof bp);
@@ -69,38 +74,51 @@ FPLAB_INLINE int lanesWhileExact(const double* a, const double* b, int bStride, 
             const Ints magnitude = u & kMagnitude;
             const Ints rounds = ((u & kTest) != 0) & (magnitude >= kMinNormal) & ((r & kMagnitude) <= kMaxFinite);
             const Ints keeps = (((Ints)product & kMagnitude) == 0) & (magnitude <= kMaxFinite);
-            next[v] = (Doubles)((keeps & u) | (~keeps & r));
-            bad |= ~(rounds | keeps);
-            stepRounded |= rounds & inColumns[v];
+            Ints result = (keeps & u) | (~keeps & r), tiny = {};
+            if constexpr (kTinyLanes<F>) { // DoubleRounding::roundTiny, on every lane
+                const Doubles wAbs = (Doubles)magnitude;
+                const Doubles rt = (wAbs + R::kTinyMagic) - R::kTinyMagic;
+                const Doubles d = wAbs - rt;
+                tiny = (magnitude < kMinNormal) & (d != 0.0) & (d != 0.5 * R::kQuantum) & (d != -0.5 * R::kQuantum) &
+                       ((Ints)rt < kMinNormal);
+                result = (tiny & ((Ints)rt | (u & ~kMagnitude))) | (~tiny & result);
+            }
+            next[v] = (Doubles)result;
+            bad |= ~(rounds | keeps | tiny);
+            stepRounded |= (rounds | tiny) & inColumns[v];
+            stepTiny |= tiny & inColumns[v];
         }
         if (anyLane(bad)) break;
         std::memcpy(s, next, sizeof s);
         rounded |= stepRounded;
+        underflowed |= stepTiny;
     }
     std::memcpy(sums, s, sizeof s);
     inexact |= anyLane(rounded);
+    underflow |= anyLane(underflowed);
     return p;
 }
 
 FPLAB_LANE_CLONES int fp32LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
-                                          double* s, bool& inexact) {
-    return lanesWhileExact<kFp32>(a, b, bStride, p, k, lanes, s, inexact);
+                                          double* s, bool& inexact, bool& underflow) {
+    return lanesWhileExact<kFp32>(a, b, bStride, p, k, lanes, s, inexact, underflow);
 }
 FPLAB_LANE_CLONES int fp16LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
-                                          double* s, bool& inexact) {
-    return lanesWhileExact<kFp16>(a, b, bStride, p, k, lanes, s, inexact);
+                                          double* s, bool& inexact, bool& underflow) {
+    return lanesWhileExact<kFp16>(a, b, bStride, p, k, lanes, s, inexact, underflow);
 }
 FPLAB_LANE_CLONES int bf16LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
-                                          double* s, bool& inexact) {
-    return lanesWhileExact<kBf16>(a, b, bStride, p, k, lanes, s, inexact);
+                                          double* s, bool& inexact, bool& underflow) {
+    return lanesWhileExact<kBf16>(a, b, bStride, p, k, lanes, s, inexact, underflow);
 }
 
 template <const Format& F>
 int lanesWhileExactIn(const double* a, const double* b, int bStride, int p, int k, int lanes, double* s,
-                      bool& inexact) {
-    if constexpr (F.id == FormatId::Fp16) return fp16LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact);
-    else if constexpr (F.id == FormatId::Bf16) return bf16LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact);
-    else return fp32LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact);
+                      bool& inexact, bool& underflow) {
+    if constexpr (F.id == FormatId::Fp16) return fp16LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow);
+    else if constexpr (F.id == FormatId::Bf16)
+        return bf16LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow);
+    else return fp32LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow);
 }
 
 // The bits of F of a finite F value held in a double.
@@ -137,15 +155,17 @@ bool EmulatedOps::fastDots(int i, int j0, int lanes, int k, int n, float* out, s
     const double* aRow = m_aValues.data() + std::size_t(i) * k;
     const double* b = m_bValues.data() + j0;
     double s[kLanes] = {};
-    bool inexact = false;
+    bool inexact = false, underflow = false;
     Flags flags = 0;
-    for (int p = 0; (p = lanesWhileExactIn<Acc>(aRow, b, m_bStride, p, k, lanes, s, inexact)) < k; ++p) {
+    for (int p = 0; (p = lanesWhileExactIn<Acc>(aRow, b, m_bStride, p, k, lanes, s, inexact, underflow)) < k; ++p) {
         for (int l = lanes; l < kLanes; ++l) s[l] = 0.0; // past the last column: never read
         for (int l = 0; l < lanes; ++l) {
             const double product = aRow[p] * b[std::ptrdiff_t(p) * m_bStride + l];
             const double w = product + s[l];
             if (R::roundInexact(w, s[l])) {
                 inexact = true;
+            } else if (R::roundTiny(w, s[l])) {
+                inexact = underflow = true;
             } else if ((product == 0.0 && std::fabs(w) <= R::kMaxFinite) ||
                        (twoSumError(product, s[l], w) == 0.0 && R::exactResult(w))) {
                 s[l] = w;
@@ -161,6 +181,7 @@ bool EmulatedOps::fastDots(int i, int j0, int lanes, int k, int n, float* out, s
     }
     for (int l = 0; l < lanes; ++l) out[l] = float(s[l]);
     if (inexact) flags |= kInexact;
+    if (underflow) flags |= kUnderflow;
     if (flags) record(Acc.id, flags, elementBase + std::size_t(i) * n + j0, "matmul.fma", {}, 0);
     return true;
 }
