@@ -138,6 +138,79 @@ TEST(FastMatmul, Fp16IsExhaustiveOverASlice) {
 INSTANTIATE_TEST_SUITE_P(Formats, FastMatmul, ::testing::Values(FormatId::Fp32, FormatId::Fp16, FormatId::Bf16),
                          [](const auto& info) { return std::string(formatFor(info.param).name()); });
 
+// One element-wise operation on the fast path and on the core alone: the same bits, flags and report.
+class ElementwiseCheck {
+public:
+    ElementwiseCheck() { m_core.useFastPaths(false); }
+    void expectSame(ElementwiseKind kind, FormatId f, float a, float b, float c) {
+        const float fast = apply(m_fast, kind, f, a, b, c), core = apply(m_core, kind, f, a, b, c);
+        ++m_count;
+        if (std::bit_cast<std::uint32_t>(fast) == std::bit_cast<std::uint32_t>(core) &&
+            m_fast.tensorFlags()[0].flags == m_core.tensorFlags()[0].flags &&
+            m_fast.firstOverflow().has_value() == m_core.firstOverflow().has_value() &&
+            (!m_core.firstOverflow() || (m_fast.firstOverflow()->operands == m_core.firstOverflow()->operands &&
+                                         m_fast.firstOverflow()->result == m_core.firstOverflow()->result)))
+            return;
+        ADD_FAILURE() << "operation " << int(kind) << " in " << formatFor(f).name() << " on " << std::hexfloat << a
+                      << ", " << b << ", " << c << ": fast " << fast << " flags " << int(m_fast.tensorFlags()[0].flags)
+                      << ", core " << core << " flags " << int(m_core.tensorFlags()[0].flags);
+    }
+    std::int64_t count() const { return m_count; }
+
+private:
+    static float apply(EmulatedOps& ops, ElementwiseKind kind, FormatId f, float a, float b, float c) {
+        ops.clear();
+        ops.at(Pass::Forward, 0, "t");
+        switch (kind) {
+        case ElementwiseKind::Add: return ops.add(f, a, b, 3, "add");
+        case ElementwiseKind::Sub: return ops.sub(f, a, b, 3, "sub");
+        case ElementwiseKind::Mul: return ops.mul(f, a, b, 3, "mul");
+        case ElementwiseKind::Div: return ops.div(f, a, b, 3, "div");
+        case ElementwiseKind::Sqrt: return ops.sqrt(f, a, 3, "sqrt");
+        case ElementwiseKind::Fma: return ops.fma(f, a, b, c, 3, "fma");
+        case ElementwiseKind::Cast: return ops.function(f, [](double x) { return std::exp(x); }, a, 3, "exp");
+        }
+        return 0;
+    }
+    EmulatedOps m_fast, m_core;
+    std::int64_t m_count = 0;
+};
+
+constexpr ElementwiseKind kElementwise[] = {ElementwiseKind::Add, ElementwiseKind::Sub,  ElementwiseKind::Mul,
+                                            ElementwiseKind::Div, ElementwiseKind::Sqrt, ElementwiseKind::Fma,
+                                            ElementwiseKind::Cast};
+
+// Half a million operand sets per operation and format (the last "operation" is a host function, exp,
+// rounded once), F values and arbitrary floats that must be rounded to F first.
+TEST_P(FastMatmul, ElementwiseOperationsMatchTheCore) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    const FormatId id = GetParam();
+    const Format& f = formatFor(id);
+    std::mt19937_64 rng(5);
+    ElementwiseCheck check;
+    auto operand = [&](int i) {
+        if (i % 3 == 2) return asFloat(FormatId::Fp32, randomBits(kFp32, rng)); // rounded to F by the operation
+        return asFloat(id, i % 3 == 0 ? randomBits(f, rng) : moderateBits(f, rng));
+    };
+    for (ElementwiseKind kind : kElementwise)
+        for (int i = 0; i < 500000 && !HasFailure(); ++i) check.expectSame(kind, id, operand(i), operand(i), operand(i));
+    EXPECT_EQ(check.count(), 7 * 500000);
+}
+
+// Every FP16 value against a slice of 24 values, in each element-wise operation.
+TEST(FastElementwise, Fp16IsExhaustiveOverASlice) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    std::mt19937_64 rng(61);
+    ElementwiseCheck check;
+    for (int j = 0; j < 24 && !HasFailure(); ++j) {
+        const float b = asFloat(FormatId::Fp16, j < 12 ? randomBits(kFp16, rng) : moderateBits(kFp16, rng));
+        const float c = asFloat(FormatId::Fp16, moderateBits(kFp16, rng));
+        for (ElementwiseKind kind : kElementwise)
+            for (std::uint32_t bits = 0; bits < 65536; ++bits)
+                check.expectSame(kind, FormatId::Fp16, asFloat(FormatId::Fp16, bits), b, c);
+    }
+}
+
 // Training steps with the fast paths on and forced off: the same losses, weights, flags and reports.
 struct RunResult {
     std::vector<float> losses;

@@ -72,10 +72,13 @@ struct DoubleRounding {
         out = std::copysign(r, w);
         return true;
     }
-    // An exact w that is zero or a normal F number: the result, with no flag.
+    // Whether w is a finite F number (zero, subnormal or normal): an exact w that is one is the result, with
+    // no flag (an exact tiny result does not underflow).
     static bool exactResult(double w) {
         const std::uint64_t u = std::bit_cast<std::uint64_t>(w);
-        return w == 0.0 || ((u & kLow) == 0 && std::fabs(w) >= kMinNormal && std::fabs(w) <= kMaxFinite);
+        const double magnitude = std::fabs(w);
+        if (magnitude < kMinNormal) return (magnitude + kTinyMagic) - kTinyMagic == magnitude;
+        return (u & kLow) == 0 && magnitude <= kMaxFinite;
     }
 };
 

@@ -66,6 +66,91 @@ float EmulatedOps::finish(FormatId f, std::uint64_t bits, Flags flags, std::size
     return floatOf(f, bits);
 }
 
+namespace {
+
+// Calls body.template operator()<F>() with F the preset of `f` (fp32 for any other).
+template <class Body>
+bool withFormat(FormatId f, Body&& body) {
+    switch (f) {
+    case FormatId::Fp16: return body.template operator()<kFp16>();
+    case FormatId::Bf16: return body.template operator()<kBf16>();
+    default: return body.template operator()<kFp32>();
+    }
+}
+
+// The fast path of an element-wise operation (double_rounding.h): each operand rounded to F, then the
+// binary64 value w of the operation on them, and `exact()` whether w is the exact result (asked only when w
+// is a number of F); false where the core must compute (any other flag, a midpoint, an exact tiny result
+// that is no subnormal of F, infinities and NaNs).
+template <const Format& F>
+bool fastOperand(float x, double& v, Flags& flags) {
+    using R = DoubleRounding<F>;
+    const double w = x;
+    if (R::exactResult(w)) v = w;
+    else if (R::roundInexact(w, v)) flags |= kInexact;
+    else if (R::roundTiny(w, v)) flags |= Flags(kUnderflow | kInexact);
+    else return false;
+    return true;
+}
+
+template <const Format& F, class Exact>
+bool fastResult(double w, Exact&& exact, double& r, Flags& flags) {
+    using R = DoubleRounding<F>;
+    if (R::roundInexact(w, r)) flags |= kInexact;
+    else if (R::roundTiny(w, r)) flags |= Flags(kUnderflow | kInexact);
+    else if (R::exactResult(w) && exact()) r = w;
+    else return false;
+    return true;
+}
+
+
+template <const Format& F>
+bool fastOperation(ElementwiseKind kind, std::initializer_list<float> operands, double& r, Flags& flags) {
+    double v[3] = {};
+    std::size_t n = 0;
+    for (float x : operands)
+        if (!fastOperand<F>(x, v[n++], flags)) return false;
+    switch (kind) {
+    case ElementwiseKind::Add: {
+        const double w = v[0] + v[1];
+        return fastResult<F>(w, [&] { return twoSumError(v[0], v[1], w) == 0.0; }, r, flags);
+    }
+    case ElementwiseKind::Sub: {
+        const double w = v[0] - v[1];
+        return fastResult<F>(w, [&] { return twoSumError(v[0], -v[1], w) == 0.0; }, r, flags);
+    }
+    case ElementwiseKind::Mul: return fastResult<F>(v[0] * v[1], [] { return true; }, r, flags); // 2p <= 53 bits
+    // w has at most p bits when exact() is asked, so w * b and w * w are exact.
+    case ElementwiseKind::Div: {
+        const double w = v[0] / v[1];
+        return fastResult<F>(w, [&] { return w * v[1] == v[0]; }, r, flags);
+    }
+    case ElementwiseKind::Sqrt: {
+        const double w = std::sqrt(v[0]);
+        return fastResult<F>(w, [&] { return w * w == v[0]; }, r, flags);
+    }
+    case ElementwiseKind::Fma: {
+        const double product = v[0] * v[1], w = product + v[2];
+        return fastResult<F>(w, [&] { return twoSumError(product, v[2], w) == 0.0; }, r, flags);
+    }
+    case ElementwiseKind::Cast: r = v[0]; return true;
+    }
+    return false;
+}
+
+} // namespace
+
+bool EmulatedOps::fast(FormatId f, ElementwiseKind kind, std::initializer_list<float> operands, std::size_t element,
+                       const char* operation, float& out) {
+    if (!m_useFastPaths) return false;
+    double r = 0;
+    Flags flags = 0;
+    if (!withFormat(f, [&]<const Format& F>() { return fastOperation<F>(kind, operands, r, flags); })) return false;
+    record(f, flags, element, operation, {}, 0);
+    out = float(r);
+    return true;
+}
+
 float EmulatedOps::binary(BinaryOperation op, FormatId f, float a, float b, std::size_t element,
                           const char* operation) {
     const Result x = roundToFormat(f, a), y = roundToFormat(f, b);
@@ -74,19 +159,29 @@ float EmulatedOps::binary(BinaryOperation op, FormatId f, float a, float b, std:
 }
 
 float EmulatedOps::add(FormatId f, float a, float b, std::size_t element, const char* operation) {
+    float out;
+    if (fast(f, ElementwiseKind::Add, {a, b}, element, operation, out)) return out;
     return binary(fplab::add, f, a, b, element, operation);
 }
 float EmulatedOps::sub(FormatId f, float a, float b, std::size_t element, const char* operation) {
+    float out;
+    if (fast(f, ElementwiseKind::Sub, {a, b}, element, operation, out)) return out;
     return binary(fplab::sub, f, a, b, element, operation);
 }
 float EmulatedOps::mul(FormatId f, float a, float b, std::size_t element, const char* operation) {
+    float out;
+    if (fast(f, ElementwiseKind::Mul, {a, b}, element, operation, out)) return out;
     return binary(fplab::mul, f, a, b, element, operation);
 }
 float EmulatedOps::div(FormatId f, float a, float b, std::size_t element, const char* operation) {
+    float out;
+    if (fast(f, ElementwiseKind::Div, {a, b}, element, operation, out)) return out;
     return binary(fplab::div, f, a, b, element, operation);
 }
 
 float EmulatedOps::fma(FormatId f, float a, float b, float c, std::size_t element, const char* operation) {
+    float out;
+    if (fast(f, ElementwiseKind::Fma, {a, b, c}, element, operation, out)) return out;
     const Result x = roundToFormat(f, a), y = roundToFormat(f, b), z = roundToFormat(f, c);
     const Result r = fplab::fma(formatOf(f), x.bits, y.bits, z.bits);
     return finish(f, r.bits, Flags(x.flags | y.flags | z.flags | r.flags), element, operation,
@@ -94,17 +189,33 @@ float EmulatedOps::fma(FormatId f, float a, float b, float c, std::size_t elemen
 }
 
 float EmulatedOps::sqrt(FormatId f, float a, std::size_t element, const char* operation) {
+    float out;
+    if (fast(f, ElementwiseKind::Sqrt, {a}, element, operation, out)) return out;
     const Result x = roundToFormat(f, a);
     const Result r = fplab::sqrt(formatOf(f), x.bits);
     return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits});
 }
 
 float EmulatedOps::cast(FormatId f, float a, std::size_t element, const char* operation) {
+    float out;
+    if (fast(f, ElementwiseKind::Cast, {a}, element, operation, out)) return out;
     const Result x = roundToFormat(f, a);
     return finish(f, x.bits, x.flags, element, operation, {std::bit_cast<std::uint32_t>(a)});
 }
 
 float EmulatedOps::function(FormatId f, double (*fn)(double), float a, std::size_t element, const char* operation) {
+    if (m_useFastPaths) {
+        // The operation is defined as fn's binary64 value rounded once to f: that value is exact by definition.
+        double v = 0, r = 0;
+        Flags flags = 0;
+        auto body = [&]<const Format& F>() {
+            return fastOperand<F>(a, v, flags) && fastResult<F>(fn(v), [] { return true; }, r, flags);
+        };
+        if (withFormat(f, body)) {
+            record(f, flags, element, operation, {}, 0);
+            return float(r);
+        }
+    }
     const Result x = roundToFormat(f, a);
     const double exact = fn(double(floatOf(f, x.bits)));
     Result r = fplab::convert(kFp64, std::bit_cast<std::uint64_t>(exact), formatOf(f));

@@ -57,6 +57,9 @@ struct MatrixView {
     float at(int r, int c) const { return data[std::ptrdiff_t(r) * rowStride + std::ptrdiff_t(c) * colStride]; }
 };
 
+// The element-wise operations, as EmulatedOps' fast path tells them apart.
+enum class ElementwiseKind : std::uint8_t { Add, Sub, Mul, Div, Sqrt, Fma, Cast };
+
 // Each operation rounds its operands (stored as float) to the operation's format first; the flags of
 // that rounding belong to the operation. Results come back as floats, exactly.
 class EmulatedOps {
@@ -97,6 +100,9 @@ public:
 
 private:
     using BinaryOperation = Result (*)(const Format&, std::uint64_t, std::uint64_t, const Env&, OperationTrace*);
+    // The element-wise fast path: true with `out` and the flags recorded, false where the core must compute.
+    bool fast(FormatId f, ElementwiseKind kind, std::initializer_list<float> operands, std::size_t element,
+              const char* operation, float& out);
     float binary(BinaryOperation op, FormatId f, float a, float b, std::size_t element, const char* operation);
     float finish(FormatId f, std::uint64_t bits, Flags flags, std::size_t element, const char* operation,
                  std::initializer_list<std::uint64_t> operands);
