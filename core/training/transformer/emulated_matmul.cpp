@@ -15,10 +15,10 @@
 #include <cstring>
 #include <limits>
 
-// The lane loop is compiled twice on x86-64 Linux, for AVX2 and for the baseline, and the loader picks one:
-// the arithmetic is IEEE binary64 either way, so the results are the same.
+// The lane loop is compiled three times on x86-64 Linux, for x86-64-v4 (AVX-512), AVX2 and the baseline, and
+// the loader picks one: the arithmetic is IEEE binary64 in each, so the results are the same.
 #if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
-#define FPLAB_LANE_CLONES [[gnu::target_clones("avx2", "default")]]
+#define FPLAB_LANE_CLONES [[gnu::target_clones("arch=x86-64-v4", "avx2", "default")]]
 #else
 #define FPLAB_LANE_CLONES
 #endif
@@ -44,15 +44,16 @@ FPLAB_INLINE bool anyLane(Ints mask) { return (mask[0] | mask[1] | mask[2] | mas
 // product is exact, so w = a * b + s is RN64 of the exact result, and w is taken when it rounds to F with
 // "inexact" alone (DoubleRounding::roundInexact, on the bits) or when the product is zero (the sum is then
 // s, exactly, with no flag), and in FP16, whose training values are often subnormal, when it rounds to a
-// subnormal with "underflow, inexact" (roundTiny). Returns the first step where some lane was neither (k when none); `sums` holds
-// the sums so far. Lanes from `lanes` on are past the last column: their flags are not the matmul's.
-// Tiny results are rare in fp32 and bf16: those lanes leave them to the scalar steps.
+// subnormal with "underflow, inexact" (roundTiny; tiny results are rare in FP32 and BF16, whose lanes leave
+// them to the scalar steps). Returns the first step where some lane was none of these (k when none); `sums`
+// holds the sums so far. Lanes from `lanes` on are past the last column: their flags are not the matmul's.
+// StopAtFirst false: no test per step; -1, with `sums` and the flags untouched, when some step was not exact.
 template <const Format& F>
 constexpr bool kTinyLanes = F.id == FormatId::Fp16;
 
-template <const Format& F>
-FPLAB_INLINE int lanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
-                                 double* sums, bool& inexact, bool& underflow) {
+template <const Format& F, bool StopAtFirst>
+FPLAB_INLINE int lanesSteps(const double* a, const double* b, int bStride, int p, int k, int lanes, double* sums,
+                            bool& inexact, bool& underflow) {
     using R = DoubleRounding<F>;
     constexpr std::int64_t kMagnitude = std::numeric_limits<std::int64_t>::max();
     constexpr std::int64_t kMinNormal = std::bit_cast<std::int64_t>(R::kMinNormal);
@@ -61,7 +62,7 @@ FPLAB_INLINE int lanesWhileExact(const double* a, const double* b, int bStride, 
     constexpr std::int64_t kTest = std::int64_t(R::kNeitherNumberNorMidpoint);
     Doubles s[kVectors], next[kVectors];
     std::memcpy(s, sums, sizeof s);
-    Ints rounded = {}, underflowed = {}, inColumns[kVectors];
+    Ints rounded = {}, underflowed = {}, badAnywhere = {}, inColumns[kVectors];
     for (int v = 0; v < kVectors; ++v) inColumns[v] = (Ints{0, 1, 2, 3} + v * kWidth) < lanes;
     for (; p < k; ++p) {
         Ints bad = {}, stepRounded = {}, stepTiny = {};
@@ -88,15 +89,31 @@ FPLAB_INLINE int lanesWhileExact(const double* a, const double* b, int bStride, 
             stepRounded |= (rounds | tiny) & inColumns[v];
             stepTiny |= tiny & inColumns[v];
         }
-        if (anyLane(bad)) break;
+        if constexpr (StopAtFirst) {
+            if (anyLane(bad)) break;
+        } else {
+            badAnywhere |= bad;
+        }
         std::memcpy(s, next, sizeof s);
         rounded |= stepRounded;
         underflowed |= stepTiny;
     }
+    if (!StopAtFirst && anyLane(badAnywhere)) return -1;
     std::memcpy(sums, s, sizeof s);
     inexact |= anyLane(rounded);
     underflow |= anyLane(underflowed);
     return p;
+}
+
+// In FP32 and BF16 a step the lanes cannot take is rare: all k steps first, without a test per step, and
+// again step by step only if one was met.
+template <const Format& F>
+FPLAB_INLINE int lanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
+                                 double* sums, bool& inexact, bool& underflow) {
+    if constexpr (!kTinyLanes<F>) {
+        if (lanesSteps<F, false>(a, b, bStride, p, k, lanes, sums, inexact, underflow) == k) return k;
+    }
+    return lanesSteps<F, true>(a, b, bStride, p, k, lanes, sums, inexact, underflow);
 }
 
 FPLAB_LANE_CLONES int fp32LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,

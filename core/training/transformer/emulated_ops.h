@@ -92,7 +92,7 @@ public:
     void useFastPaths(bool use) { m_useFastPaths = use && fastPathsAvailable(); }
     bool usesFastPaths() const { return m_useFastPaths; }
     // The matmul's fast path computes this many dot products of a row side by side.
-    static constexpr int kMatmulLanes = 8;
+    static constexpr int kMatmulLanes = 16;
 
     const std::vector<TensorFlags>& tensorFlags() const { return m_tensors; }
     const std::optional<OverflowReport>& firstOverflow() const { return m_first; }
