@@ -26,8 +26,8 @@ std::uint64_t randomBits(const Format& f, std::mt19937_64& rng) {
     const int kind = int(rng() % 16);
     const std::uint64_t sign = (rng() & 1) ? f.signMask() : 0;
     const std::uint64_t expMask = std::uint64_t(f.maxExponentField()) << f.mantissaBits;
-    if (kind == 0) return sign;                                    // zero
-    if (kind == 1) return sign | expMask;                          // infinity
+    if (kind == 0) return sign;                                            // zero
+    if (kind == 1) return sign | expMask;                                  // infinity
     if (kind == 2) return sign | expMask | (rng() & f.mantissaMask()) | 1; // NaN (quiet or signalling)
     std::uint64_t mantissa = rng() & f.mantissaMask();
     if (kind < 8) mantissa &= ~((std::uint64_t{1} << (rng() % (f.mantissaBits + 1))) - 1); // short significand
@@ -89,8 +89,8 @@ TEST_P(FastMatmul, MatchesTheCoreOnRandomOperands) {
         core.useFastPaths(false);
         for (EmulatedOps* ops : {&fast, &core}) {
             ops->at(Pass::Forward, 0, "c");
-            ops->matmul(id, id, {a.data(), k, 1}, {b.data(), n, 1}, m, k, n,
-                        (ops == &fast ? fastC : coreC).data(), n, lowerOnly, 7);
+            ops->matmul(id, id, {a.data(), k, 1}, {b.data(), n, 1}, m, k, n, (ops == &fast ? fastC : coreC).data(), n,
+                        lowerOnly, 7);
         }
         const std::string where = "trial " + std::to_string(trial);
         expectSameBits(fastC, coreC, where);
@@ -168,7 +168,9 @@ private:
         case ElementwiseKind::Div: return ops.div(f, a, b, 3, "div");
         case ElementwiseKind::Sqrt: return ops.sqrt(f, a, 3, "sqrt");
         case ElementwiseKind::Fma: return ops.fma(f, a, b, c, 3, "fma");
-        case ElementwiseKind::Cast: return ops.function(f, [](double x) { return std::exp(x); }, a, 3, "exp");
+        case ElementwiseKind::Cast:
+            return ops.function(
+                f, [](double x) { return std::exp(x); }, a, 3, "exp");
         }
         return 0;
     }
@@ -193,7 +195,8 @@ TEST_P(FastMatmul, ElementwiseOperationsMatchTheCore) {
         return asFloat(id, i % 3 == 0 ? randomBits(f, rng) : moderateBits(f, rng));
     };
     for (ElementwiseKind kind : kElementwise)
-        for (int i = 0; i < 500000 && !HasFailure(); ++i) check.expectSame(kind, id, operand(i), operand(i), operand(i));
+        for (int i = 0; i < 500000 && !HasFailure(); ++i)
+            check.expectSame(kind, id, operand(i), operand(i), operand(i));
     EXPECT_EQ(check.count(), 7 * 500000);
 }
 
@@ -220,28 +223,16 @@ struct RunResult {
 };
 
 RunResult train(const AdditionRunSettings& s, int steps, bool fastPaths) {
-    AdditionTask task(s.digits, s.seed);
-    TransformerShape shape = s.shape;
-    shape.vocab = AdditionTask::kVocab;
-    TransformerModel model(shape, s.seed);
-    OptimizerSettings adam;
-    adam.learningRate = s.learningRate;
-    Optimizer optimizer(adam, model.parameters());
-    std::mt19937_64 rng(s.seed);
-    EmulatedOps ops;
-    ops.useFastPaths(fastPaths);
+    AdditionRun run(s);
+    run.useFastPaths(fastPaths);
     RunResult result;
     for (int step = 0; step < steps; ++step) {
-        const TokenBatch batch = task.trainingBatch(s.batch, rng);
-        ops.clear();
-        model.zeroGrad();
-        result.losses.push_back(model.forward(batch, s.precision, ops));
-        model.backward(ops);
-        if (ops.firstOverflow() && !result.overflow) result.overflow = ops.firstOverflow();
-        optimizer.step(model.parameters(), DType::Float32);
+        const AdditionStep taken = run.step();
+        result.losses.push_back(taken.loss);
+        if (taken.overflow && !result.overflow) result.overflow = taken.overflow;
     }
-    for (const Parameter& p : model.parameters()) result.weights.push_back(p.value);
-    result.flags = ops.tensorFlags();
+    for (const Parameter& p : run.model().parameters()) result.weights.push_back(p.value);
+    result.flags = run.lastStep().tensorFlags();
     return result;
 }
 

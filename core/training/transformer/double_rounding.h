@@ -48,8 +48,8 @@ struct DoubleRounding {
     static constexpr double kQuantum = std::bit_cast<double>(std::uint64_t(kQuantumExponent + 1023) << 52);
     // 1.5 x 2^52 quanta: |w| + kTinyMagic lies in a binade whose ulp is the quantum, so the binary64 addition
     // rounds |w| to the nearest (even) multiple of the quantum, exactly as F rounds a tiny value.
-    static constexpr double kTinyMagic =
-        std::bit_cast<double>((std::uint64_t(kQuantumExponent + 52 + 1023) << 52) | (std::uint64_t{1} << 51));
+    static constexpr double kTinyMagic = std::bit_cast<double>((std::uint64_t(kQuantumExponent + 52 + 1023) << 52) |
+                                                               (std::uint64_t{1} << 51));
 
     // RN_F(w) with flags exactly "inexact", when w is not an F number nor a midpoint, |w| >= F's smallest
     // normal and RN_F(w) is finite; false otherwise (NaN and infinity included).

@@ -108,8 +108,8 @@ FPLAB_INLINE int lanesSteps(const double* a, const double* b, int bStride, int p
 // In FP32 and BF16 a step the lanes cannot take is rare: all k steps first, without a test per step, and
 // again step by step only if one was met.
 template <const Format& F>
-FPLAB_INLINE int lanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
-                                 double* sums, bool& inexact, bool& underflow) {
+FPLAB_INLINE int lanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes, double* sums,
+                                 bool& inexact, bool& underflow) {
     if constexpr (!kTinyLanes<F>) {
         if (lanesSteps<F, false>(a, b, bStride, p, k, lanes, sums, inexact, underflow) == k) return k;
     }
@@ -130,8 +130,8 @@ FPLAB_LANE_CLONES int bf16LanesWhileExact(const double* a, const double* b, int 
 }
 
 template <const Format& F>
-int lanesWhileExactIn(const double* a, const double* b, int bStride, int p, int k, int lanes, double* s,
-                      bool& inexact, bool& underflow) {
+int lanesWhileExactIn(const double* a, const double* b, int bStride, int p, int k, int lanes, double* s, bool& inexact,
+                      bool& underflow) {
     if constexpr (F.id == FormatId::Fp16) return fp16LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow);
     else if constexpr (F.id == FormatId::Bf16)
         return bf16LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow);

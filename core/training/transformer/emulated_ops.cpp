@@ -103,7 +103,6 @@ bool fastResult(double w, Exact&& exact, double& r, Flags& flags) {
     return true;
 }
 
-
 template <const Format& F>
 bool fastOperation(ElementwiseKind kind, std::initializer_list<float> operands, double& r, Flags& flags) {
     double v[3] = {};
@@ -113,25 +112,32 @@ bool fastOperation(ElementwiseKind kind, std::initializer_list<float> operands, 
     switch (kind) {
     case ElementwiseKind::Add: {
         const double w = v[0] + v[1];
-        return fastResult<F>(w, [&] { return twoSumError(v[0], v[1], w) == 0.0; }, r, flags);
+        return fastResult<F>(
+            w, [&] { return twoSumError(v[0], v[1], w) == 0.0; }, r, flags);
     }
     case ElementwiseKind::Sub: {
         const double w = v[0] - v[1];
-        return fastResult<F>(w, [&] { return twoSumError(v[0], -v[1], w) == 0.0; }, r, flags);
+        return fastResult<F>(
+            w, [&] { return twoSumError(v[0], -v[1], w) == 0.0; }, r, flags);
     }
-    case ElementwiseKind::Mul: return fastResult<F>(v[0] * v[1], [] { return true; }, r, flags); // 2p <= 53 bits
+    case ElementwiseKind::Mul:
+        return fastResult<F>(
+            v[0] * v[1], [] { return true; }, r, flags); // 2p <= 53 bits
     // w has at most p bits when exact() is asked, so w * b and w * w are exact.
     case ElementwiseKind::Div: {
         const double w = v[0] / v[1];
-        return fastResult<F>(w, [&] { return w * v[1] == v[0]; }, r, flags);
+        return fastResult<F>(
+            w, [&] { return w * v[1] == v[0]; }, r, flags);
     }
     case ElementwiseKind::Sqrt: {
         const double w = std::sqrt(v[0]);
-        return fastResult<F>(w, [&] { return w * w == v[0]; }, r, flags);
+        return fastResult<F>(
+            w, [&] { return w * w == v[0]; }, r, flags);
     }
     case ElementwiseKind::Fma: {
         const double product = v[0] * v[1], w = product + v[2];
-        return fastResult<F>(w, [&] { return twoSumError(product, v[2], w) == 0.0; }, r, flags);
+        return fastResult<F>(
+            w, [&] { return twoSumError(product, v[2], w) == 0.0; }, r, flags);
     }
     case ElementwiseKind::Cast: r = v[0]; return true;
     }
@@ -145,7 +151,7 @@ bool EmulatedOps::fast(FormatId f, ElementwiseKind kind, std::initializer_list<f
     if (!m_useFastPaths) return false;
     double r = 0;
     Flags flags = 0;
-    if (!withFormat(f, [&]<const Format& F>() { return fastOperation<F>(kind, operands, r, flags); })) return false;
+    if (!withFormat(f, [&]<const Format & F>() { return fastOperation<F>(kind, operands, r, flags); })) return false;
     record(f, flags, element, operation, {}, 0);
     out = float(r);
     return true;
@@ -208,8 +214,9 @@ float EmulatedOps::function(FormatId f, double (*fn)(double), float a, std::size
         // The operation is defined as fn's binary64 value rounded once to f: that value is exact by definition.
         double v = 0, r = 0;
         Flags flags = 0;
-        auto body = [&]<const Format& F>() {
-            return fastOperand<F>(a, v, flags) && fastResult<F>(fn(v), [] { return true; }, r, flags);
+        auto body = [&]<const Format & F>() {
+            return fastOperand<F>(a, v, flags) && fastResult<F>(
+                                                      fn(v), [] { return true; }, r, flags);
         };
         if (withFormat(f, body)) {
             record(f, flags, element, operation, {}, 0);
