@@ -182,7 +182,7 @@ constexpr ElementwiseKind kElementwise[] = {ElementwiseKind::Add, ElementwiseKin
                                             ElementwiseKind::Div, ElementwiseKind::Sqrt, ElementwiseKind::Fma,
                                             ElementwiseKind::Cast};
 
-// Half a million operand sets per operation and format (the last "operation" is a host function, exp,
+// A million operand sets per operation and format (the last "operation" is a host function, exp,
 // rounded once), F values and arbitrary floats that must be rounded to F first.
 TEST_P(FastMatmul, ElementwiseOperationsMatchTheCore) {
     if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
@@ -195,9 +195,9 @@ TEST_P(FastMatmul, ElementwiseOperationsMatchTheCore) {
         return asFloat(id, i % 3 == 0 ? randomBits(f, rng) : moderateBits(f, rng));
     };
     for (ElementwiseKind kind : kElementwise)
-        for (int i = 0; i < 500000 && !HasFailure(); ++i)
+        for (int i = 0; i < 1000000 && !HasFailure(); ++i)
             check.expectSame(kind, id, operand(i), operand(i), operand(i));
-    EXPECT_EQ(check.count(), 7 * 500000);
+    EXPECT_EQ(check.count(), 7 * 1000000);
 }
 
 // Every FP16 value against a slice of 24 values, in each element-wise operation.

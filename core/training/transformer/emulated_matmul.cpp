@@ -34,6 +34,7 @@ constexpr int kLanes = EmulatedOps::kMatmulLanes;
 // lanes are computed with SIMD instructions; (Ints)x reinterprets the bits.
 using Doubles = double __attribute__((vector_size(32)));
 using Ints = std::int64_t __attribute__((vector_size(32)));
+using Unsigned = std::uint64_t __attribute__((vector_size(32))); // for additions that may wrap (a NaN's bits)
 constexpr int kWidth = 4;
 static_assert(kLanes % kWidth == 0);
 constexpr int kVectors = kLanes / kWidth;
@@ -71,7 +72,7 @@ FPLAB_INLINE int lanesSteps(const double* a, const double* b, int bStride, int p
             std::memcpy(&bp, b + std::ptrdiff_t(p) * bStride + v * kWidth, sizeof bp);
             const Doubles product = a[p] * bp;
             const Ints u = (Ints)(product + s[v]);
-            const Ints r = (u + kHalf) & ~kLow;
+            const Ints r = (Ints)((Unsigned)u + std::uint64_t(kHalf)) & ~kLow;
             const Ints magnitude = u & kMagnitude;
             const Ints rounds = ((u & kTest) != 0) & (magnitude >= kMinNormal) & ((r & kMagnitude) <= kMaxFinite);
             const Ints keeps = (((Ints)product & kMagnitude) == 0) & (magnitude <= kMaxFinite);
