@@ -139,6 +139,9 @@ int lanesWhileExactIn(const double* a, const double* b, int bStride, int p, int 
     else return fp32LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow);
 }
 
+// The formats DoubleRounding was proven for; any other is computed by the core.
+bool provenFormat(FormatId f) { return f == FormatId::Fp32 || f == FormatId::Fp16 || f == FormatId::Bf16; }
+
 // The bits of F of a finite F value held in a double.
 template <const Format& F>
 std::uint64_t bitsOf(double v) {
@@ -206,12 +209,13 @@ bool EmulatedOps::fastDots(int i, int j0, int lanes, int k, int n, float* out, s
 
 template <const Format& Acc>
 void EmulatedOps::matmulKernel(int m, int k, int n, float* c, int ldc, bool lowerOnly, std::size_t elementBase) {
+    const bool fast = m_useFastPaths && provenFormat(Acc.id);
     for (int i = 0; i < m; ++i) {
         const int jEnd = lowerOnly ? std::min(n, i + 1) : n;
         float* row = c + std::size_t(i) * ldc;
         for (int j0 = 0; j0 < jEnd; j0 += kLanes) {
             const int lanes = std::min(kLanes, jEnd - j0);
-            if (m_useFastPaths && fastDots<Acc>(i, j0, lanes, k, n, row + j0, elementBase)) continue;
+            if (fast && fastDots<Acc>(i, j0, lanes, k, n, row + j0, elementBase)) continue;
             for (int j = j0; j < j0 + lanes; ++j) coreDot<Acc>(i, j, k, n, row + j, elementBase);
         }
     }
@@ -235,7 +239,7 @@ void EmulatedOps::matmul(FormatId input, FormatId accumulate, MatrixView a, Matr
     for (int p = 0; p < k; ++p)
         for (int j = 0; j < n; ++j)
             m_bBits[std::size_t(j) * k + p] = load(b.at(p, j), std::size_t(p) * n + j, "matmul.cast_b");
-    if (m_useFastPaths) {
+    if (m_useFastPaths && provenFormat(accumulate)) {
         // The same operands as binary64 values; b as k rows of n columns padded to whole blocks of lanes.
         m_bStride = (n + kLanes - 1) / kLanes * kLanes;
         m_aValues.resize(m_aBits.size());
