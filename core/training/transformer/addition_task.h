@@ -71,6 +71,8 @@ public:
     const TransformerModel& model() const { return m_model; }
     // The last step's operations: flags per tensor and the first overflow.
     const EmulatedOps& lastStep() const { return m_ops; }
+    // Off: every operation on the soft-float core (EmulatedOps::useFastPaths), with the same results.
+    void useFastPaths(bool use) { m_ops.useFastPaths(use); }
 
 private:
     AdditionRunSettings m_settings;

@@ -1,10 +1,12 @@
 #include "core/training/transformer/emulated_ops.h"
 
+#include "core/training/transformer/double_rounding.h"
+#include "core/training/transformer/format_bits.h"
+
 #include "core/arithmetic.h"
 #include "core/fast.h"
 
 #include <bit>
-#include <cfenv>
 #include <cmath>
 
 namespace fplab::training {
@@ -12,26 +14,6 @@ namespace fplab::training {
 namespace {
 
 constexpr Flags kReported = kOverflow | kInvalid;
-
-// A float's value rounded to `f`, as bits of `f`.
-Result toFormat(FormatId f, float x) {
-    const std::uint64_t bits = std::bit_cast<std::uint32_t>(x);
-    switch (f) {
-    case FormatId::Fp16: return fast::convert<kFp32, kFp16>(bits);
-    case FormatId::Bf16: return fast::convert<kFp32, kBf16>(bits);
-    default: return {bits, 0};
-    }
-}
-
-// Bits of `f` as the (exact) float.
-float fromFormat(FormatId f, std::uint64_t bits) {
-    switch (f) {
-    case FormatId::Fp16: bits = fast::convert<kFp16, kFp32>(bits).bits; break;
-    case FormatId::Bf16: bits = fast::convert<kBf16, kFp32>(bits).bits; break;
-    default: break;
-    }
-    return std::bit_cast<float>(std::uint32_t(bits));
-}
 
 const Format& formatOf(FormatId f) { return emulatedFormat(f); }
 
@@ -81,146 +63,176 @@ void EmulatedOps::record(FormatId f, Flags flags, std::size_t element, const cha
 float EmulatedOps::finish(FormatId f, std::uint64_t bits, Flags flags, std::size_t element, const char* operation,
                           std::initializer_list<std::uint64_t> operands) {
     record(f, flags, element, operation, operands, bits);
-    return fromFormat(f, bits);
+    return floatOf(f, bits);
+}
+
+namespace {
+
+// Calls body.template operator()<F>() with F the preset of `f`; false (the core computes) for a format the
+// fast path was not proven for.
+template <class Body>
+bool withFormat(FormatId f, Body&& body) {
+    switch (f) {
+    case FormatId::Fp32: return body.template operator()<kFp32>();
+    case FormatId::Fp16: return body.template operator()<kFp16>();
+    case FormatId::Bf16: return body.template operator()<kBf16>();
+    default: return false;
+    }
+}
+
+// The fast path of an element-wise operation (double_rounding.h): each operand rounded to F, then the
+// binary64 value w of the operation on them, and `exact()` whether w is the exact result (asked only when w
+// is a number of F); false where the core must compute (any other flag, a midpoint, an exact tiny result
+// that is no subnormal of F, infinities and NaNs).
+template <const Format& F>
+bool fastOperand(float x, double& v, Flags& flags) {
+    using R = DoubleRounding<F>;
+    const double w = x;
+    if (R::exactResult(w)) v = w;
+    else if (R::roundInexact(w, v)) flags |= kInexact;
+    else if (R::roundTiny(w, v)) flags |= Flags(kUnderflow | kInexact);
+    else return false;
+    return true;
+}
+
+template <const Format& F, class Exact>
+bool fastResult(double w, Exact&& exact, double& r, Flags& flags) {
+    using R = DoubleRounding<F>;
+    if (R::roundInexact(w, r)) flags |= kInexact;
+    else if (R::roundTiny(w, r)) flags |= Flags(kUnderflow | kInexact);
+    else if (R::exactResult(w) && exact()) r = w;
+    else return false;
+    return true;
+}
+
+template <const Format& F>
+bool fastOperation(ElementwiseKind kind, std::initializer_list<float> operands, double& r, Flags& flags) {
+    double v[3] = {};
+    std::size_t n = 0;
+    for (float x : operands)
+        if (!fastOperand<F>(x, v[n++], flags)) return false;
+    switch (kind) {
+    case ElementwiseKind::Add: {
+        const double w = v[0] + v[1];
+        return fastResult<F>(
+            w, [&] { return twoSumError(v[0], v[1], w) == 0.0; }, r, flags);
+    }
+    case ElementwiseKind::Sub: {
+        const double w = v[0] - v[1];
+        return fastResult<F>(
+            w, [&] { return twoSumError(v[0], -v[1], w) == 0.0; }, r, flags);
+    }
+    case ElementwiseKind::Mul:
+        return fastResult<F>(
+            v[0] * v[1], [] { return true; }, r, flags); // 2p <= 53 bits
+    // w has at most p bits when exact() is asked, so w * b and w * w are exact.
+    case ElementwiseKind::Div: {
+        const double w = v[0] / v[1];
+        return fastResult<F>(
+            w, [&] { return w * v[1] == v[0]; }, r, flags);
+    }
+    case ElementwiseKind::Sqrt: {
+        const double w = std::sqrt(v[0]);
+        return fastResult<F>(
+            w, [&] { return w * w == v[0]; }, r, flags);
+    }
+    case ElementwiseKind::Fma: {
+        const double product = v[0] * v[1], w = product + v[2];
+        return fastResult<F>(
+            w, [&] { return twoSumError(product, v[2], w) == 0.0; }, r, flags);
+    }
+    case ElementwiseKind::Cast: r = v[0]; return true;
+    }
+    return false;
+}
+
+} // namespace
+
+bool EmulatedOps::fast(FormatId f, ElementwiseKind kind, std::initializer_list<float> operands, std::size_t element,
+                       const char* operation, float& out) {
+    if (!m_useFastPaths) return false;
+    double r = 0;
+    Flags flags = 0;
+    if (!withFormat(f, [&]<const Format & F>() { return fastOperation<F>(kind, operands, r, flags); })) return false;
+    record(f, flags, element, operation, {}, 0);
+    out = float(r);
+    return true;
 }
 
 float EmulatedOps::binary(BinaryOperation op, FormatId f, float a, float b, std::size_t element,
                           const char* operation) {
-    const Result x = toFormat(f, a), y = toFormat(f, b);
+    const Result x = roundToFormat(f, a), y = roundToFormat(f, b);
     const Result r = op(formatOf(f), x.bits, y.bits, Env{}, nullptr);
     return finish(f, r.bits, Flags(x.flags | y.flags | r.flags), element, operation, {x.bits, y.bits});
 }
 
 float EmulatedOps::add(FormatId f, float a, float b, std::size_t element, const char* operation) {
+    float out;
+    if (fast(f, ElementwiseKind::Add, {a, b}, element, operation, out)) return out;
     return binary(fplab::add, f, a, b, element, operation);
 }
 float EmulatedOps::sub(FormatId f, float a, float b, std::size_t element, const char* operation) {
+    float out;
+    if (fast(f, ElementwiseKind::Sub, {a, b}, element, operation, out)) return out;
     return binary(fplab::sub, f, a, b, element, operation);
 }
 float EmulatedOps::mul(FormatId f, float a, float b, std::size_t element, const char* operation) {
+    float out;
+    if (fast(f, ElementwiseKind::Mul, {a, b}, element, operation, out)) return out;
     return binary(fplab::mul, f, a, b, element, operation);
 }
 float EmulatedOps::div(FormatId f, float a, float b, std::size_t element, const char* operation) {
+    float out;
+    if (fast(f, ElementwiseKind::Div, {a, b}, element, operation, out)) return out;
     return binary(fplab::div, f, a, b, element, operation);
 }
 
 float EmulatedOps::fma(FormatId f, float a, float b, float c, std::size_t element, const char* operation) {
-    const Result x = toFormat(f, a), y = toFormat(f, b), z = toFormat(f, c);
+    float out;
+    if (fast(f, ElementwiseKind::Fma, {a, b, c}, element, operation, out)) return out;
+    const Result x = roundToFormat(f, a), y = roundToFormat(f, b), z = roundToFormat(f, c);
     const Result r = fplab::fma(formatOf(f), x.bits, y.bits, z.bits);
     return finish(f, r.bits, Flags(x.flags | y.flags | z.flags | r.flags), element, operation,
                   {x.bits, y.bits, z.bits});
 }
 
 float EmulatedOps::sqrt(FormatId f, float a, std::size_t element, const char* operation) {
-    const Result x = toFormat(f, a);
+    float out;
+    if (fast(f, ElementwiseKind::Sqrt, {a}, element, operation, out)) return out;
+    const Result x = roundToFormat(f, a);
     const Result r = fplab::sqrt(formatOf(f), x.bits);
     return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits});
 }
 
 float EmulatedOps::cast(FormatId f, float a, std::size_t element, const char* operation) {
-    const Result x = toFormat(f, a);
+    float out;
+    if (fast(f, ElementwiseKind::Cast, {a}, element, operation, out)) return out;
+    const Result x = roundToFormat(f, a);
     return finish(f, x.bits, x.flags, element, operation, {std::bit_cast<std::uint32_t>(a)});
 }
 
 float EmulatedOps::function(FormatId f, double (*fn)(double), float a, std::size_t element, const char* operation) {
-    const Result x = toFormat(f, a);
-    const double exact = fn(double(fromFormat(f, x.bits)));
+    if (m_useFastPaths) {
+        // The operation is defined as fn's binary64 value rounded once to f: that value is exact by definition.
+        double v = 0, r = 0;
+        Flags flags = 0;
+        auto body = [&]<const Format & F>() {
+            return fastOperand<F>(a, v, flags) && fastResult<F>(
+                                                      fn(v), [] { return true; }, r, flags);
+        };
+        if (withFormat(f, body)) {
+            record(f, flags, element, operation, {}, 0);
+            return float(r);
+        }
+    }
+    const Result x = roundToFormat(f, a);
+    const double exact = fn(double(floatOf(f, x.bits)));
     Result r = fplab::convert(kFp64, std::bit_cast<std::uint64_t>(exact), formatOf(f));
     // A NaN made from a non-NaN operand (log of a negative number) is an invalid operation.
-    if (std::isnan(exact) && !std::isnan(fromFormat(f, x.bits))) r.flags |= kInvalid;
+    if (std::isnan(exact) && !std::isnan(floatOf(f, x.bits))) r.flags |= kInvalid;
     return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits});
 }
 
-namespace {
-
-// The host's binary32 fused multiply-add is IEEE 754's, and on x86-64 its exception flags are IEEE's
-// too, with tininess detected after rounding as the core's default Env does; elsewhere the core computes.
-#if defined(__x86_64__) && defined(FE_OVERFLOW)
-constexpr bool kHostFp32 = true;
-Flags hostFlags(int raised) {
-    Flags f = 0;
-    if (raised & FE_INVALID) f |= kInvalid;
-    if (raised & FE_DIVBYZERO) f |= kDivideByZero;
-    if (raised & FE_OVERFLOW) f |= kOverflow;
-    if (raised & FE_UNDERFLOW) f |= kUnderflow;
-    if (raised & FE_INEXACT) f |= kInexact;
-    return f;
-}
-#else
-constexpr bool kHostFp32 = false;
-Flags hostFlags(int) { return 0; }
-#endif
-
-} // namespace
-
-bool EmulatedOps::hostFp32Available() { return kHostFp32; }
-
-bool EmulatedOps::hostDot(int i, int j, int k, int n, float* out, std::size_t elementBase) {
-    const std::uint64_t* aRow = m_aBits.data() + std::size_t(i) * k;
-    const std::uint64_t* bCol = m_bBits.data() + std::size_t(j) * k;
-    std::feclearexcept(FE_ALL_EXCEPT);
-    float sum = 0.0f;
-    for (int p = 0; p < k; ++p)
-        sum = std::fma(std::bit_cast<float>(std::uint32_t(aRow[p])), std::bit_cast<float>(std::uint32_t(bCol[p])), sum);
-    const Flags flags = hostFlags(std::fetestexcept(FE_ALL_EXCEPT));
-    // An overflow or invalid operation is located by the core, which computes the same bits.
-    if (flags & kReported) return false;
-    if (flags) record(FormatId::Fp32, flags, elementBase + std::size_t(i) * n + j, "matmul.fma", {}, 0);
-    *out = sum;
-    return true;
-}
-
-template <const Format& Acc>
-void EmulatedOps::matmulKernel(int m, int k, int n, float* c, int ldc, bool lowerOnly, std::size_t elementBase) {
-    constexpr FormatId acc = Acc.id;
-    for (int i = 0; i < m; ++i) {
-        const std::uint64_t* aRow = m_aBits.data() + std::size_t(i) * k;
-        const int jEnd = lowerOnly ? std::min(n, i + 1) : n;
-        for (int j = 0; j < jEnd; ++j) {
-            if constexpr (Acc.id == FormatId::Fp32) {
-                if (m_useHostFp32 && hostDot(i, j, k, n, c + std::size_t(i) * ldc + j, elementBase)) continue;
-            }
-            const std::uint64_t* bCol = m_bBits.data() + std::size_t(j) * k;
-            std::uint64_t sum = 0;
-            Flags flags = 0;
-            for (int p = 0; p < k; ++p) {
-                const Result r = fast::fma<Acc>(aRow[p], bCol[p], sum);
-                if (r.flags & kReported) {
-                    record(acc, r.flags, elementBase + std::size_t(i) * n + j, "matmul.fma", {aRow[p], bCol[p], sum},
-                           r.bits);
-                }
-                flags |= r.flags;
-                sum = r.bits;
-            }
-            if (flags) record(acc, flags, elementBase + std::size_t(i) * n + j, "matmul.fma", {}, sum);
-            c[std::size_t(i) * ldc + j] = fromFormat(acc, sum);
-        }
-    }
-}
-
-void EmulatedOps::matmul(FormatId input, FormatId accumulate, MatrixView a, MatrixView b, int m, int k, int n, float* c,
-                         int ldc, bool lowerOnly, std::size_t elementBase) {
-    // The operands rounded to the input format, then widened (exactly, when the input format is the
-    // narrower) to the accumulation format; b is kept transposed so that each dot product reads rows.
-    auto load = [&](float value, std::size_t element, const char* operation) {
-        const Result x = toFormat(input, value);
-        const Result y = toFormat(accumulate, fromFormat(input, x.bits));
-        if (x.flags | y.flags) record(input, Flags(x.flags | y.flags), element, operation, {}, y.bits);
-        return y.bits;
-    };
-    m_aBits.resize(std::size_t(m) * k);
-    m_bBits.resize(std::size_t(k) * n);
-    for (int i = 0; i < m; ++i)
-        for (int p = 0; p < k; ++p)
-            m_aBits[std::size_t(i) * k + p] = load(a.at(i, p), std::size_t(i) * k + p, "matmul.cast_a");
-    for (int p = 0; p < k; ++p)
-        for (int j = 0; j < n; ++j)
-            m_bBits[std::size_t(j) * k + p] = load(b.at(p, j), std::size_t(p) * n + j, "matmul.cast_b");
-    switch (accumulate) {
-    case FormatId::Fp16: matmulKernel<kFp16>(m, k, n, c, ldc, lowerOnly, elementBase); break;
-    case FormatId::Bf16: matmulKernel<kBf16>(m, k, n, c, ldc, lowerOnly, elementBase); break;
-    default: matmulKernel<kFp32>(m, k, n, c, ldc, lowerOnly, elementBase); break;
-    }
-}
+bool EmulatedOps::fastPathsAvailable() { return kDoubleRoundingPathAvailable; }
 
 } // namespace fplab::training

@@ -57,6 +57,9 @@ struct MatrixView {
     float at(int r, int c) const { return data[std::ptrdiff_t(r) * rowStride + std::ptrdiff_t(c) * colStride]; }
 };
 
+// The element-wise operations, as EmulatedOps' fast path tells them apart.
+enum class ElementwiseKind : std::uint8_t { Add, Sub, Mul, Div, Sqrt, Fma, Cast };
+
 // Each operation rounds its operands (stored as float) to the operation's format first; the flags of
 // that rounding belong to the operation. Results come back as floats, exactly.
 class EmulatedOps {
@@ -82,10 +85,14 @@ public:
     void matmul(FormatId input, FormatId accumulate, MatrixView a, MatrixView b, int m, int k, int n, float* c, int ldc,
                 bool lowerOnly = false, std::size_t elementBase = 0);
 
-    // FP32-accumulated matmuls use the host's fused multiply-add and its IEEE flags where that is exact
-    // (x86-64; checked against the core in the tests); any overflow or invalid is found by the core.
-    static bool hostFp32Available();
-    void useHostFp32(bool use) { m_useHostFp32 = use && hostFp32Available(); }
+    // Operations computed in binary64 and rounded once to their format where that is provably exact
+    // (double_rounding.h), the core everywhere else; results, flags and the first-overflow report are the
+    // core's either way. On by default where binary64 arithmetic is IEEE 754's; off: the core alone.
+    static bool fastPathsAvailable();
+    void useFastPaths(bool use) { m_useFastPaths = use && fastPathsAvailable(); }
+    bool usesFastPaths() const { return m_useFastPaths; }
+    // The matmul's fast path computes this many dot products of a row side by side.
+    static constexpr int kMatmulLanes = 16;
 
     const std::vector<TensorFlags>& tensorFlags() const { return m_tensors; }
     const std::optional<OverflowReport>& firstOverflow() const { return m_first; }
@@ -93,20 +100,28 @@ public:
 
 private:
     using BinaryOperation = Result (*)(const Format&, std::uint64_t, std::uint64_t, const Env&, OperationTrace*);
+    // The element-wise fast path: true with `out` and the flags recorded, false where the core must compute.
+    bool fast(FormatId f, ElementwiseKind kind, std::initializer_list<float> operands, std::size_t element,
+              const char* operation, float& out);
     float binary(BinaryOperation op, FormatId f, float a, float b, std::size_t element, const char* operation);
     float finish(FormatId f, std::uint64_t bits, Flags flags, std::size_t element, const char* operation,
                  std::initializer_list<std::uint64_t> operands);
     void record(FormatId f, Flags flags, std::size_t element, const char* operation,
                 std::initializer_list<std::uint64_t> operands, std::uint64_t result);
-    bool hostDot(int i, int j, int k, int n, float* out, std::size_t elementBase);
+    template <const Format& Acc>
+    void coreDot(int i, int j, int k, int n, float* out, std::size_t elementBase);
+    template <const Format& Acc>
+    bool fastDots(int i, int j0, int lanes, int k, int n, float* out, std::size_t elementBase);
     template <const Format& Acc>
     void matmulKernel(int m, int k, int n, float* c, int ldc, bool lowerOnly, std::size_t elementBase);
 
     std::vector<TensorFlags> m_tensors;
     std::size_t m_current = 0;
     std::optional<OverflowReport> m_first;
-    bool m_useHostFp32 = hostFp32Available();
+    bool m_useFastPaths = fastPathsAvailable();
     std::vector<std::uint64_t> m_aBits, m_bBits; // the matmul's operands in the accumulation format
+    std::vector<double> m_aValues, m_bValues;    // ... as binary64 values, for the fast path
+    int m_bStride = 0;
 };
 
 } // namespace fplab::training

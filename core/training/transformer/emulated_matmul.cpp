@@ -1,0 +1,259 @@
+// EmulatedOps::matmul: each dot product is a chain of fused multiply-adds in the accumulation format, in
+// order p = 0..k-1 from +0. The fast path computes kLanes dot products of one row side by side in binary64
+// (double_rounding.h says when that is exact); a step it cannot prove is done by the core, and a block of
+// lanes in which the core raised overflow or invalid, or made an infinity or NaN, is computed again on the
+// core alone, in the reference order, so that the first-overflow report is the one the core alone makes.
+#include "core/training/transformer/double_rounding.h"
+#include "core/training/transformer/emulated_ops.h"
+#include "core/training/transformer/format_bits.h"
+
+#include "core/fast.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+// The lane loop is compiled three times on x86-64 Linux, for x86-64-v4 (AVX-512), AVX2 and the baseline, and
+// the loader picks one: the arithmetic is IEEE binary64 in each, so the results are the same.
+#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
+#define FPLAB_LANE_CLONES [[gnu::target_clones("arch=x86-64-v4", "avx2", "default")]]
+#else
+#define FPLAB_LANE_CLONES
+#endif
+
+namespace fplab::training {
+
+namespace {
+
+constexpr Flags kReported = kOverflow | kInvalid;
+constexpr int kLanes = EmulatedOps::kMatmulLanes;
+
+// Four doubles, and four 64-bit integers, in GCC's and Clang's vector extension (one AVX2 register): the
+// lanes are computed with SIMD instructions; (Ints)x reinterprets the bits.
+using Doubles = double __attribute__((vector_size(32)));
+using Ints = std::int64_t __attribute__((vector_size(32)));
+using Unsigned = std::uint64_t __attribute__((vector_size(32))); // for additions that may wrap (a NaN's bits)
+constexpr int kWidth = 4;
+static_assert(kLanes % kWidth == 0);
+constexpr int kVectors = kLanes / kWidth;
+
+FPLAB_INLINE bool anyLane(Ints mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
+
+// Steps p, p+1, ... of the lanes' fused multiply-adds while every lane's step is exact in binary64: the
+// product is exact, so w = a * b + s is RN64 of the exact result, and w is taken when it rounds to F with
+// "inexact" alone (DoubleRounding::roundInexact, on the bits) or when the product is zero (the sum is then
+// s, exactly, with no flag), and in FP16, whose training values are often subnormal, when it rounds to a
+// subnormal with "underflow, inexact" (roundTiny; tiny results are rare in FP32 and BF16, whose lanes leave
+// them to the scalar steps). Returns the first step where some lane was none of these (k when none); `sums`
+// holds the sums so far. Lanes from `lanes` on are past the last column: their flags are not the matmul's.
+// StopAtFirst false: no test per step; -1, with `sums` and the flags untouched, when some step was not exact.
+template <const Format& F>
+constexpr bool kTinyLanes = F.id == FormatId::Fp16;
+
+template <const Format& F, bool StopAtFirst>
+FPLAB_INLINE int lanesSteps(const double* a, const double* b, int bStride, int p, int k, int lanes, double* sums,
+                            bool& inexact, bool& underflow) {
+    using R = DoubleRounding<F>;
+    constexpr std::int64_t kMagnitude = std::numeric_limits<std::int64_t>::max();
+    constexpr std::int64_t kMinNormal = std::bit_cast<std::int64_t>(R::kMinNormal);
+    constexpr std::int64_t kMaxFinite = std::bit_cast<std::int64_t>(R::kMaxFinite);
+    constexpr std::int64_t kLow = std::int64_t(R::kLow), kHalf = std::int64_t(R::kHalf);
+    constexpr std::int64_t kTest = std::int64_t(R::kNeitherNumberNorMidpoint);
+    Doubles s[kVectors], next[kVectors];
+    std::memcpy(s, sums, sizeof s);
+    Ints rounded = {}, underflowed = {}, badAnywhere = {}, inColumns[kVectors];
+    for (int v = 0; v < kVectors; ++v) inColumns[v] = (Ints{0, 1, 2, 3} + v * kWidth) < lanes;
+    for (; p < k; ++p) {
+        Ints bad = {}, stepRounded = {}, stepTiny = {};
+        for (int v = 0; v < kVectors; ++v) {
+            Doubles bp;
+            std::memcpy(&bp, b + std::ptrdiff_t(p) * bStride + v * kWidth, sizeof bp);
+            const Doubles product = a[p] * bp;
+            const Ints u = (Ints)(product + s[v]);
+            const Ints r = (Ints)((Unsigned)u + std::uint64_t(kHalf)) & ~kLow;
+            const Ints magnitude = u & kMagnitude;
+            const Ints rounds = ((u & kTest) != 0) & (magnitude >= kMinNormal) & ((r & kMagnitude) <= kMaxFinite);
+            const Ints keeps = (((Ints)product & kMagnitude) == 0) & (magnitude <= kMaxFinite);
+            Ints result = (keeps & u) | (~keeps & r), tiny = {};
+            if constexpr (kTinyLanes<F>) { // DoubleRounding::roundTiny, on every lane
+                const Doubles wAbs = (Doubles)magnitude;
+                const Doubles rt = (wAbs + R::kTinyMagic) - R::kTinyMagic;
+                const Doubles d = wAbs - rt;
+                tiny = (magnitude < kMinNormal) & (d != 0.0) & (d != 0.5 * R::kQuantum) & (d != -0.5 * R::kQuantum) &
+                       ((Ints)rt < kMinNormal);
+                result = (tiny & ((Ints)rt | (u & ~kMagnitude))) | (~tiny & result);
+            }
+            next[v] = (Doubles)result;
+            bad |= ~(rounds | keeps | tiny);
+            stepRounded |= (rounds | tiny) & inColumns[v];
+            stepTiny |= tiny & inColumns[v];
+        }
+        if constexpr (StopAtFirst) {
+            if (anyLane(bad)) break;
+        } else {
+            badAnywhere |= bad;
+        }
+        std::memcpy(s, next, sizeof s);
+        rounded |= stepRounded;
+        underflowed |= stepTiny;
+    }
+    if (!StopAtFirst && anyLane(badAnywhere)) return -1;
+    std::memcpy(sums, s, sizeof s);
+    inexact |= anyLane(rounded);
+    underflow |= anyLane(underflowed);
+    return p;
+}
+
+// In FP32 and BF16 a step the lanes cannot take is rare: all k steps first, without a test per step, and
+// again step by step only if one was met.
+template <const Format& F>
+FPLAB_INLINE int lanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes, double* sums,
+                                 bool& inexact, bool& underflow) {
+    if constexpr (!kTinyLanes<F>) {
+        if (lanesSteps<F, false>(a, b, bStride, p, k, lanes, sums, inexact, underflow) == k) return k;
+    }
+    return lanesSteps<F, true>(a, b, bStride, p, k, lanes, sums, inexact, underflow);
+}
+
+FPLAB_LANE_CLONES int fp32LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
+                                          double* s, bool& inexact, bool& underflow) {
+    return lanesWhileExact<kFp32>(a, b, bStride, p, k, lanes, s, inexact, underflow);
+}
+FPLAB_LANE_CLONES int fp16LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
+                                          double* s, bool& inexact, bool& underflow) {
+    return lanesWhileExact<kFp16>(a, b, bStride, p, k, lanes, s, inexact, underflow);
+}
+FPLAB_LANE_CLONES int bf16LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
+                                          double* s, bool& inexact, bool& underflow) {
+    return lanesWhileExact<kBf16>(a, b, bStride, p, k, lanes, s, inexact, underflow);
+}
+
+template <const Format& F>
+int lanesWhileExactIn(const double* a, const double* b, int bStride, int p, int k, int lanes, double* s, bool& inexact,
+                      bool& underflow) {
+    if constexpr (F.id == FormatId::Fp16) return fp16LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow);
+    else if constexpr (F.id == FormatId::Bf16)
+        return bf16LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow);
+    else return fp32LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow);
+}
+
+// The formats DoubleRounding was proven for; any other is computed by the core.
+bool provenFormat(FormatId f) { return f == FormatId::Fp32 || f == FormatId::Fp16 || f == FormatId::Bf16; }
+
+// The bits of F of a finite F value held in a double.
+template <const Format& F>
+std::uint64_t bitsOf(double v) {
+    const std::uint64_t bits = std::bit_cast<std::uint32_t>(float(v));
+    if constexpr (F.id == FormatId::Fp32) return bits;
+    else return fast::convert<kFp32, F>(bits).bits;
+}
+
+} // namespace
+
+template <const Format& Acc>
+void EmulatedOps::coreDot(int i, int j, int k, int n, float* out, std::size_t elementBase) {
+    constexpr FormatId acc = Acc.id;
+    const std::uint64_t* aRow = m_aBits.data() + std::size_t(i) * k;
+    const std::uint64_t* bCol = m_bBits.data() + std::size_t(j) * k;
+    std::uint64_t sum = 0;
+    Flags flags = 0;
+    for (int p = 0; p < k; ++p) {
+        const Result r = fast::fma<Acc>(aRow[p], bCol[p], sum);
+        if (r.flags & kReported)
+            record(acc, r.flags, elementBase + std::size_t(i) * n + j, "matmul.fma", {aRow[p], bCol[p], sum}, r.bits);
+        flags |= r.flags;
+        sum = r.bits;
+    }
+    if (flags) record(acc, flags, elementBase + std::size_t(i) * n + j, "matmul.fma", {}, sum);
+    *out = floatOf(acc, sum);
+}
+
+template <const Format& Acc>
+bool EmulatedOps::fastDots(int i, int j0, int lanes, int k, int n, float* out, std::size_t elementBase) {
+    using R = DoubleRounding<Acc>;
+    const double* aRow = m_aValues.data() + std::size_t(i) * k;
+    const double* b = m_bValues.data() + j0;
+    double s[kLanes] = {};
+    bool inexact = false, underflow = false;
+    Flags flags = 0;
+    for (int p = 0; (p = lanesWhileExactIn<Acc>(aRow, b, m_bStride, p, k, lanes, s, inexact, underflow)) < k; ++p) {
+        for (int l = lanes; l < kLanes; ++l) s[l] = 0.0; // past the last column: never read
+        for (int l = 0; l < lanes; ++l) {
+            const double product = aRow[p] * b[std::ptrdiff_t(p) * m_bStride + l];
+            const double w = product + s[l];
+            if (R::roundInexact(w, s[l])) {
+                inexact = true;
+            } else if (R::roundTiny(w, s[l])) {
+                inexact = underflow = true;
+            } else if ((product == 0.0 && std::fabs(w) <= R::kMaxFinite) ||
+                       (twoSumError(product, s[l], w) == 0.0 && R::exactResult(w))) {
+                s[l] = w;
+            } else {
+                const std::size_t j = std::size_t(j0 + l);
+                const Result r = fast::fma<Acc>(m_aBits[std::size_t(i) * k + p], m_bBits[j * k + p], bitsOf<Acc>(s[l]));
+                const double value = floatOf(Acc.id, r.bits);
+                if ((r.flags & kReported) || !std::isfinite(value)) return false;
+                flags |= r.flags;
+                s[l] = value;
+            }
+        }
+    }
+    for (int l = 0; l < lanes; ++l) out[l] = float(s[l]);
+    if (inexact) flags |= kInexact;
+    if (underflow) flags |= kUnderflow;
+    if (flags) record(Acc.id, flags, elementBase + std::size_t(i) * n + j0, "matmul.fma", {}, 0);
+    return true;
+}
+
+template <const Format& Acc>
+void EmulatedOps::matmulKernel(int m, int k, int n, float* c, int ldc, bool lowerOnly, std::size_t elementBase) {
+    const bool fast = m_useFastPaths && provenFormat(Acc.id);
+    for (int i = 0; i < m; ++i) {
+        const int jEnd = lowerOnly ? std::min(n, i + 1) : n;
+        float* row = c + std::size_t(i) * ldc;
+        for (int j0 = 0; j0 < jEnd; j0 += kLanes) {
+            const int lanes = std::min(kLanes, jEnd - j0);
+            if (fast && fastDots<Acc>(i, j0, lanes, k, n, row + j0, elementBase)) continue;
+            for (int j = j0; j < j0 + lanes; ++j) coreDot<Acc>(i, j, k, n, row + j, elementBase);
+        }
+    }
+}
+
+void EmulatedOps::matmul(FormatId input, FormatId accumulate, MatrixView a, MatrixView b, int m, int k, int n, float* c,
+                         int ldc, bool lowerOnly, std::size_t elementBase) {
+    // The operands rounded to the input format, then widened (exactly, when the input format is the
+    // narrower) to the accumulation format; b is kept transposed so that each dot product reads rows.
+    auto load = [&](float value, std::size_t element, const char* operation) {
+        const Result x = roundToFormat(input, value);
+        const Result y = roundToFormat(accumulate, floatOf(input, x.bits));
+        if (x.flags | y.flags) record(input, Flags(x.flags | y.flags), element, operation, {}, y.bits);
+        return y.bits;
+    };
+    m_aBits.resize(std::size_t(m) * k);
+    m_bBits.resize(std::size_t(k) * n);
+    for (int i = 0; i < m; ++i)
+        for (int p = 0; p < k; ++p)
+            m_aBits[std::size_t(i) * k + p] = load(a.at(i, p), std::size_t(i) * k + p, "matmul.cast_a");
+    for (int p = 0; p < k; ++p)
+        for (int j = 0; j < n; ++j)
+            m_bBits[std::size_t(j) * k + p] = load(b.at(p, j), std::size_t(p) * n + j, "matmul.cast_b");
+    if (m_useFastPaths && provenFormat(accumulate)) {
+        // The same operands as binary64 values; b as k rows of n columns padded to whole blocks of lanes.
+        m_bStride = (n + kLanes - 1) / kLanes * kLanes;
+        m_aValues.resize(m_aBits.size());
+        m_bValues.assign(std::size_t(k) * m_bStride, 0.0);
+        for (std::size_t e = 0; e < m_aBits.size(); ++e) m_aValues[e] = floatOf(accumulate, m_aBits[e]);
+        for (int p = 0; p < k; ++p)
+            for (int j = 0; j < n; ++j)
+                m_bValues[std::size_t(p) * m_bStride + j] = floatOf(accumulate, m_bBits[std::size_t(j) * k + p]);
+    }
+    switch (accumulate) {
+    case FormatId::Fp16: matmulKernel<kFp16>(m, k, n, c, ldc, lowerOnly, elementBase); break;
+    case FormatId::Bf16: matmulKernel<kBf16>(m, k, n, c, ldc, lowerOnly, elementBase); break;
+    default: matmulKernel<kFp32>(m, k, n, c, ldc, lowerOnly, elementBase); break;
+    }
+}
+
+} // namespace fplab::training

@@ -1,0 +1,296 @@
+// EmulatedOps' fast paths (binary64 arithmetic rounded once, core/training/transformer/double_rounding.h)
+// against the same operations with the fast paths forced off, where the soft-float core computes every step:
+// results, per-tensor flags and the first-overflow report, on random operands from the subnormal range to
+// overflow with ties, zeros, infinities and NaNs, on FP16 exhaustively against a slice, and on whole
+// training runs.
+#include "core/training/transformer/addition_task.h"
+#include "core/training/transformer/format_bits.h"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+namespace fplab::training {
+namespace {
+
+const Format& formatFor(FormatId f) { return emulatedFormat(f); }
+
+// Random bits of `f` drawn to reach every case of the fast path's proof: any exponent (subnormals, values
+// whose products underflow or overflow), short significands (exact sums, ties, midpoints), zeros,
+// infinities and NaNs.
+std::uint64_t randomBits(const Format& f, std::mt19937_64& rng) {
+    const int kind = int(rng() % 16);
+    const std::uint64_t sign = (rng() & 1) ? f.signMask() : 0;
+    const std::uint64_t expMask = std::uint64_t(f.maxExponentField()) << f.mantissaBits;
+    if (kind == 0) return sign;                                            // zero
+    if (kind == 1) return sign | expMask;                                  // infinity
+    if (kind == 2) return sign | expMask | (rng() & f.mantissaMask()) | 1; // NaN (quiet or signalling)
+    std::uint64_t mantissa = rng() & f.mantissaMask();
+    if (kind < 8) mantissa &= ~((std::uint64_t{1} << (rng() % (f.mantissaBits + 1))) - 1); // short significand
+    const std::uint64_t field = rng() % std::uint64_t(f.maxExponentField()); // 0 (subnormal) to the largest finite
+    return sign | (field << f.mantissaBits) | mantissa;
+}
+
+// Values near 1 so that dot products mostly stay finite and normal, with the rare extreme term.
+std::uint64_t moderateBits(const Format& f, std::mt19937_64& rng) {
+    if (rng() % 8 == 0) return randomBits(f, rng);
+    const int exponent = int(rng() % 12) - 6;
+    std::uint64_t mantissa = rng() & f.mantissaMask();
+    if (rng() % 4 == 0) mantissa &= ~((std::uint64_t{1} << (rng() % (f.mantissaBits + 1))) - 1);
+    const std::uint64_t sign = (rng() & 1) ? f.signMask() : 0;
+    return sign | (std::uint64_t(f.bias + exponent) << f.mantissaBits) | mantissa;
+}
+
+float asFloat(FormatId f, std::uint64_t bits) { return floatOf(f, bits); }
+
+void expectSameReports(const EmulatedOps& fast, const EmulatedOps& core, const std::string& where) {
+    ASSERT_EQ(fast.tensorFlags().size(), core.tensorFlags().size()) << where;
+    for (std::size_t t = 0; t < core.tensorFlags().size(); ++t)
+        ASSERT_EQ(fast.tensorFlags()[t].flags, core.tensorFlags()[t].flags) << where << " tensor " << t;
+    ASSERT_EQ(fast.firstOverflow().has_value(), core.firstOverflow().has_value()) << where;
+    if (!core.firstOverflow()) return;
+    const OverflowReport &a = *fast.firstOverflow(), &b = *core.firstOverflow();
+    EXPECT_EQ(a.site.tensor, b.site.tensor) << where;
+    EXPECT_EQ(a.operation, b.operation) << where;
+    EXPECT_EQ(a.element, b.element) << where;
+    EXPECT_EQ(a.operands, b.operands) << where;
+    EXPECT_EQ(a.result, b.result) << where;
+    EXPECT_EQ(a.flags, b.flags) << where;
+}
+
+void expectSameBits(const std::vector<float>& fast, const std::vector<float>& core, const std::string& where) {
+    for (std::size_t e = 0; e < core.size(); ++e)
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(fast[e]), std::bit_cast<std::uint32_t>(core[e])) << where << " " << e;
+}
+
+class FastMatmul : public ::testing::TestWithParam<FormatId> {};
+
+// About 4 million fused multiply-adds per format, in matmuls of every shape the lanes meet (partial blocks,
+// the causal mask), each against the core alone.
+TEST_P(FastMatmul, MatchesTheCoreOnRandomOperands) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    const FormatId id = GetParam();
+    const Format& f = formatFor(id);
+    std::mt19937_64 rng(23);
+    std::int64_t fmas = 0;
+    int overflowReports = 0, reportless = 0;
+    for (int trial = 0; trial < 20000; ++trial) {
+        const int m = 1 + int(rng() % 4), k = 1 + int(rng() % 24), n = 1 + int(rng() % 20);
+        const bool extreme = trial % 4 == 0, lowerOnly = trial % 5 == 0;
+        std::vector<float> a(std::size_t(m) * k), b(std::size_t(k) * n);
+        for (float& x : a) x = asFloat(id, extreme ? randomBits(f, rng) : moderateBits(f, rng));
+        for (float& x : b) x = asFloat(id, extreme ? randomBits(f, rng) : moderateBits(f, rng));
+        std::vector<float> fastC(std::size_t(m) * n, -1.0f), coreC(fastC);
+        EmulatedOps fast, core;
+        core.useFastPaths(false);
+        for (EmulatedOps* ops : {&fast, &core}) {
+            ops->at(Pass::Forward, 0, "c");
+            ops->matmul(id, id, {a.data(), k, 1}, {b.data(), n, 1}, m, k, n, (ops == &fast ? fastC : coreC).data(), n,
+                        lowerOnly, 7);
+        }
+        const std::string where = "trial " + std::to_string(trial);
+        expectSameBits(fastC, coreC, where);
+        expectSameReports(fast, core, where);
+        if (HasFailure()) return;
+        fmas += std::int64_t(m) * k * n;
+        overflowReports += core.firstOverflow() ? 1 : 0;
+        reportless += core.firstOverflow() ? 0 : 1;
+    }
+    EXPECT_GT(fmas, 1'000'000);
+    EXPECT_GT(overflowReports, 1000); // the reports and the recomputed blocks were exercised
+    EXPECT_GT(reportless, 5000);
+}
+
+// Every FP16 value a against a slice of b and of running sums s: c = fma(a, b, s), as the second step of a
+// dot product whose first step, s * 1 + 0, is exact.
+TEST(FastMatmul, Fp16IsExhaustiveOverASlice) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    std::mt19937_64 rng(16);
+    constexpr int kB = 16;
+    for (int slice = 0; slice < 6; ++slice) {
+        const float s = asFloat(FormatId::Fp16, randomBits(kFp16, rng) & 0x7BFF); // finite
+        std::vector<float> a(std::size_t(65536) * 2), b(std::size_t(2) * kB);
+        for (std::uint32_t bits = 0; bits < 65536; ++bits) {
+            a[std::size_t(bits) * 2] = s;
+            a[std::size_t(bits) * 2 + 1] = asFloat(FormatId::Fp16, bits);
+        }
+        for (int j = 0; j < kB; ++j) {
+            b[std::size_t(j)] = 1.0f;
+            b[std::size_t(kB + j)] = asFloat(FormatId::Fp16, moderateBits(kFp16, rng));
+        }
+        std::vector<float> fastC(std::size_t(65536) * kB), coreC(fastC.size());
+        EmulatedOps fast, core;
+        core.useFastPaths(false);
+        for (EmulatedOps* ops : {&fast, &core}) {
+            ops->at(Pass::Forward, 0, "c");
+            ops->matmul(FormatId::Fp16, FormatId::Fp16, {a.data(), 2, 1}, {b.data(), kB, 1}, 65536, 2, kB,
+                        (ops == &fast ? fastC : coreC).data(), kB);
+        }
+        expectSameBits(fastC, coreC, "slice " + std::to_string(slice));
+        expectSameReports(fast, core, "slice " + std::to_string(slice));
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, FastMatmul, ::testing::Values(FormatId::Fp32, FormatId::Fp16, FormatId::Bf16),
+                         [](const auto& info) { return std::string(formatFor(info.param).name()); });
+
+// One element-wise operation on the fast path and on the core alone: the same bits, flags and report.
+class ElementwiseCheck {
+public:
+    ElementwiseCheck() { m_core.useFastPaths(false); }
+    void expectSame(ElementwiseKind kind, FormatId f, float a, float b, float c) {
+        const float fast = apply(m_fast, kind, f, a, b, c), core = apply(m_core, kind, f, a, b, c);
+        ++m_count;
+        if (std::bit_cast<std::uint32_t>(fast) == std::bit_cast<std::uint32_t>(core) &&
+            m_fast.tensorFlags()[0].flags == m_core.tensorFlags()[0].flags &&
+            m_fast.firstOverflow().has_value() == m_core.firstOverflow().has_value() &&
+            (!m_core.firstOverflow() || (m_fast.firstOverflow()->operands == m_core.firstOverflow()->operands &&
+                                         m_fast.firstOverflow()->result == m_core.firstOverflow()->result)))
+            return;
+        ADD_FAILURE() << "operation " << int(kind) << " in " << formatFor(f).name() << " on " << std::hexfloat << a
+                      << ", " << b << ", " << c << ": fast " << fast << " flags " << int(m_fast.tensorFlags()[0].flags)
+                      << ", core " << core << " flags " << int(m_core.tensorFlags()[0].flags);
+    }
+    std::int64_t count() const { return m_count; }
+
+private:
+    static float apply(EmulatedOps& ops, ElementwiseKind kind, FormatId f, float a, float b, float c) {
+        ops.clear();
+        ops.at(Pass::Forward, 0, "t");
+        switch (kind) {
+        case ElementwiseKind::Add: return ops.add(f, a, b, 3, "add");
+        case ElementwiseKind::Sub: return ops.sub(f, a, b, 3, "sub");
+        case ElementwiseKind::Mul: return ops.mul(f, a, b, 3, "mul");
+        case ElementwiseKind::Div: return ops.div(f, a, b, 3, "div");
+        case ElementwiseKind::Sqrt: return ops.sqrt(f, a, 3, "sqrt");
+        case ElementwiseKind::Fma: return ops.fma(f, a, b, c, 3, "fma");
+        case ElementwiseKind::Cast:
+            return ops.function(
+                f, [](double x) { return std::exp(x); }, a, 3, "exp");
+        }
+        return 0;
+    }
+    EmulatedOps m_fast, m_core;
+    std::int64_t m_count = 0;
+};
+
+constexpr ElementwiseKind kElementwise[] = {ElementwiseKind::Add, ElementwiseKind::Sub,  ElementwiseKind::Mul,
+                                            ElementwiseKind::Div, ElementwiseKind::Sqrt, ElementwiseKind::Fma,
+                                            ElementwiseKind::Cast};
+
+// A million operand sets per operation and format (the last "operation" is a host function, exp,
+// rounded once), F values and arbitrary floats that must be rounded to F first.
+TEST_P(FastMatmul, ElementwiseOperationsMatchTheCore) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    const FormatId id = GetParam();
+    const Format& f = formatFor(id);
+    std::mt19937_64 rng(5);
+    ElementwiseCheck check;
+    auto operand = [&](int i) {
+        if (i % 3 == 2) return asFloat(FormatId::Fp32, randomBits(kFp32, rng)); // rounded to F by the operation
+        return asFloat(id, i % 3 == 0 ? randomBits(f, rng) : moderateBits(f, rng));
+    };
+    for (ElementwiseKind kind : kElementwise)
+        for (int i = 0; i < 1000000 && !HasFailure(); ++i)
+            check.expectSame(kind, id, operand(i), operand(i), operand(i));
+    EXPECT_EQ(check.count(), 7 * 1000000);
+}
+
+// Every FP16 value against a slice of 24 values, in each element-wise operation.
+TEST(FastElementwise, Fp16IsExhaustiveOverASlice) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    std::mt19937_64 rng(61);
+    ElementwiseCheck check;
+    for (int j = 0; j < 24 && !HasFailure(); ++j) {
+        const float b = asFloat(FormatId::Fp16, j < 12 ? randomBits(kFp16, rng) : moderateBits(kFp16, rng));
+        const float c = asFloat(FormatId::Fp16, moderateBits(kFp16, rng));
+        for (ElementwiseKind kind : kElementwise)
+            for (std::uint32_t bits = 0; bits < 65536; ++bits)
+                check.expectSame(kind, FormatId::Fp16, asFloat(FormatId::Fp16, bits), b, c);
+    }
+}
+
+// Training steps with the fast paths on and forced off: the same losses, weights, flags and reports.
+struct RunResult {
+    std::vector<float> losses;
+    std::vector<std::vector<float>> weights;
+    std::vector<TensorFlags> flags;
+    std::optional<OverflowReport> overflow;
+};
+
+RunResult train(const AdditionRunSettings& s, int steps, bool fastPaths) {
+    AdditionRun run(s);
+    run.useFastPaths(fastPaths);
+    RunResult result;
+    for (int step = 0; step < steps; ++step) {
+        const AdditionStep taken = run.step();
+        result.losses.push_back(taken.loss);
+        if (taken.overflow && !result.overflow) result.overflow = taken.overflow;
+    }
+    for (const Parameter& p : run.model().parameters()) result.weights.push_back(p.value);
+    result.flags = run.lastStep().tensorFlags();
+    return result;
+}
+
+void expectSameRuns(const AdditionRunSettings& s, int steps) {
+    const RunResult fast = train(s, steps, true), core = train(s, steps, false);
+    for (std::size_t i = 0; i < core.losses.size(); ++i)
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(fast.losses[i]), std::bit_cast<std::uint32_t>(core.losses[i])) << i;
+    for (std::size_t p = 0; p < core.weights.size(); ++p) expectSameBits(fast.weights[p], core.weights[p], "weights");
+    ASSERT_EQ(fast.flags.size(), core.flags.size());
+    for (std::size_t t = 0; t < core.flags.size(); ++t) {
+        EXPECT_EQ(fast.flags[t].site.tensor, core.flags[t].site.tensor);
+        EXPECT_EQ(fast.flags[t].flags, core.flags[t].flags) << core.flags[t].site.tensor;
+    }
+    ASSERT_EQ(fast.overflow.has_value(), core.overflow.has_value());
+    if (core.overflow) {
+        EXPECT_EQ(fast.overflow->site.tensor, core.overflow->site.tensor);
+        EXPECT_EQ(fast.overflow->operation, core.overflow->operation);
+        EXPECT_EQ(fast.overflow->element, core.overflow->element);
+        EXPECT_EQ(fast.overflow->operands, core.overflow->operands);
+        EXPECT_EQ(fast.overflow->result, core.overflow->result);
+    }
+}
+
+AdditionRunSettings smallRun(TransformerPreset preset) {
+    AdditionRunSettings s;
+    s.shape.dim = 16;
+    s.shape.layers = 1;
+    s.batch = 8;
+    s.precision = transformerPreset(preset);
+    return s;
+}
+
+TEST(FastPaths, TrainingIsBitIdenticalWithThemForcedOff) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    expectSameRuns(smallRun(TransformerPreset::Fp32), 6);
+    expectSameRuns(smallRun(TransformerPreset::PureFp16), 6);
+    AdditionRunSettings bf16 = smallRun(TransformerPreset::Fp32);
+    bf16.precision.matmulInput = bf16.precision.matmulAccumulate = FormatId::Bf16;
+    expectSameRuns(bf16, 6);
+}
+
+// The run of docs/training.md that overflows: pure FP16, unshifted softmax, a learning rate far too high.
+TEST(FastPaths, AnOverflowingRunReportsTheSameFirstOverflow) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    AdditionRunSettings s = smallRun(TransformerPreset::PureFp16);
+    s.precision.softmaxSubtractsMax = false;
+    s.learningRate = 0.5f;
+    s.batch = 4;
+    expectSameRuns(s, 4);
+    EXPECT_TRUE(train(s, 4, true).overflow.has_value());
+}
+
+TEST(FastPaths, TheSwitchForcesTheCore) {
+    EmulatedOps ops;
+    EXPECT_EQ(ops.usesFastPaths(), EmulatedOps::fastPathsAvailable());
+    ops.useFastPaths(false);
+    EXPECT_FALSE(ops.usesFastPaths());
+}
+
+} // namespace
+} // namespace fplab::training
