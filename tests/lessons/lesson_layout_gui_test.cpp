@@ -7,7 +7,7 @@
 // - Back/Next and the status bar are seen whole inside the window;
 // - the narration keeps room for some lines of text;
 // - a table shows all its rows or at least six (kRowsShown), and fits the experiment's pane, so the pane can
-//   be scrolled to show them all at once;
+//   be scrolled to show them all at once; its headers are whole wherever they can all be;
 // - a row of bits (FP64's 64 of them) fits its widget with cells wide enough for a digit, its field labels
 //   side by side without overlapping, and no widget of a step overlaps another one in its layout.
 // Each problem is named by language, lesson and step. The splitters are kept across a restart.
@@ -30,6 +30,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -71,10 +72,35 @@ int rowsSeen(const QTableView* table) {
     return seen;
 }
 
+// A header is shown elided ("expo…") only where the table's headers cannot all be whole in its width (counted
+// generously: each header's text, its margins and 8 pixels, and at least room for "0.0…").
+QStringList elidedHeaders(const QTableView* table, const QString& where) {
+    const QAbstractItemModel* model = table->model();
+    const QHeaderView* header = table->horizontalHeader();
+    const QFontMetrics fm(header->font());
+    const int margin = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 8;
+    const int smallest = table->fontMetrics().horizontalAdvance(QStringLiteral("0.0…")) + margin;
+    int headersNeed = 0;
+    QStringList elided;
+    for (int c = 0; c < model->columnCount(); ++c) {
+        if (table->isColumnHidden(c)) continue;
+        const QString shown = model->headerData(c, Qt::Horizontal).toString();
+        const QString tip = model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
+        headersNeed += std::max(smallest, fm.horizontalAdvance(tip.isEmpty() ? shown : tip) + margin);
+        if (shown.endsWith(QStringLiteral("…"))) elided << shown;
+    }
+    if (elided.isEmpty() || headersNeed > table->viewport()->width()) return {};
+    return {QStringLiteral("%1: table %2 elides its headers %3 though all fit its %4 px (%5 px)")
+                .arg(where, widgetName(table), elided.join(QStringLiteral(", ")))
+                .arg(table->viewport()->width())
+                .arg(headersNeed)};
+}
+
 QStringList tableProblems(QWidget* root, const QScrollArea* pane, const QString& where) {
     QStringList problems;
     for (QTableView* table : root->findChildren<QTableView*>()) {
         if (!table->isVisible() || !table->model()) continue;
+        problems += elidedHeaders(table, where);
         const int rows = table->model()->rowCount();
         const int wanted = std::min(rows, kRowsShown);
         if (rowsSeen(table) < wanted)

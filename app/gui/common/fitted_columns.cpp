@@ -27,11 +27,17 @@ QString fullHeaderText(QTableWidgetItem* h) {
     return h->data(kFullTextRole).toString();
 }
 
+// The width a column needs to show its header whole (a pixel more than the rounded advance: elidedText measures
+// the unrounded one).
+int headerWidth(QTableWidget* table, int column, int headerMargin) {
+    QTableWidgetItem* h = table->horizontalHeaderItem(column);
+    const QFontMetrics fm(table->horizontalHeader()->font());
+    return h ? fm.horizontalAdvance(fullHeaderText(h)) + headerMargin + 1 : 0;
+}
+
 // The width a column needs to show its header and every cell whole.
 int neededWidth(QTableWidget* table, int column, int cellMargin, int headerMargin) {
-    int need = 0;
-    if (QTableWidgetItem* h = table->horizontalHeaderItem(column))
-        need = QFontMetrics(table->horizontalHeader()->font()).horizontalAdvance(fullHeaderText(h)) + headerMargin;
+    int need = headerWidth(table, column, headerMargin);
     for (int row = 0; row < table->rowCount(); ++row)
         if (const QTableWidgetItem* item = table->item(row, column)) {
             const QFontMetrics itemFm(item->font());
@@ -78,22 +84,33 @@ void fitNow(QTableWidget* table) {
     std::vector<int> width = need;
     const int total = std::accumulate(need.begin(), need.end(), 0);
     if (total > room) {
-        // Water-filling: raise a common cap until the room is used.
-        std::vector<int> sorted = need;
-        std::sort(sorted.begin(), sorted.end());
-        int left = room, remaining = columns, cap = 0;
-        for (int n : sorted) {
-            if (n * remaining <= left) {
-                left -= n;
-                --remaining;
-                continue;
-            }
-            cap = left / std::max(1, remaining);
-            break;
-        }
-        // Never narrower than an ellipsis and a few characters.
+        // Every column keeps its header whole when all the headers fit, else an ellipsis and a few characters.
         const int minimum = table->fontMetrics().horizontalAdvance(QStringLiteral("0.0…")) + cellMargin;
-        for (int& w : width) w = std::min(w, std::max(cap, minimum));
+        std::vector<int> floor(std::size_t(columns), 0), headers = floor;
+        for (int c = 0; c < columns; ++c)
+            if (!table->isColumnHidden(c))
+                headers[std::size_t(c)] = std::min(need[std::size_t(c)],
+                                                   std::max(minimum, headerWidth(table, c, headerMargin)));
+        const bool headersFit = std::accumulate(headers.begin(), headers.end(), 0) <= room;
+        for (int c = 0; c < columns; ++c)
+            floor[std::size_t(c)] = headersFit ? headers[std::size_t(c)] : std::min(need[std::size_t(c)], minimum);
+        // Water-filling: the largest common cap on the columns' widths (each at least its floor) that fits the room.
+        const auto widthsFor = [&](int cap) {
+            std::vector<int> w(need.size());
+            for (std::size_t c = 0; c < w.size(); ++c) w[c] = std::min(need[c], std::max(cap, floor[c]));
+            return w;
+        };
+        const auto used = [&](int cap) {
+            const std::vector<int> w = widthsFor(cap);
+            return std::accumulate(w.begin(), w.end(), 0);
+        };
+        int low = 0, high = room;
+        while (low < high) {
+            const int cap = (low + high + 1) / 2;
+            if (used(cap) <= room) low = cap;
+            else high = cap - 1;
+        }
+        width = widthsFor(low);
     } else if (total < room) {
         width.back() += room - total; // the last column takes the slack
     }
