@@ -218,8 +218,9 @@ QStringList problemsInStep(LessonView* view, const QString& where) {
         for (int t = 0; t < tabs->count(); ++t) {
             tabs->setCurrentIndex(t);
             settleLayouts();
-            problems += problemsInView(tabs->widget(t), pane,
-                                       here + QStringLiteral(", tab \"%1\"").arg(tabs->tabText(t)));
+            // The tab widget, not the page: a page may itself be the table or the chart, and the checks look
+            // under their root; only the current page is visible.
+            problems += problemsInView(tabs, pane, here + QStringLiteral(", tab \"%1\"").arg(tabs->tabText(t)));
         }
     }
     problems.removeDuplicates();
