@@ -122,7 +122,9 @@ ResultView::ResultView(QWidget* parent)
     buttons->addWidget(m_toExplorer);
     buttons->addWidget(m_toArithmetic);
     layout->addLayout(buttons);
-    m_tabs->setMinimumHeight(300); // charts need the room
+    // Charts need the room: at 380 pixels a chart with its title and legend keeps a plot tall enough for its
+    // axis title (the pane scrolls).
+    m_tabs->setMinimumHeight(380);
     // Long titles are elided (whole in the tab's tooltip) rather than pushing tabs out of the bar.
     m_tabs->setElideMode(Qt::ElideRight);
     m_tabs->setUsesScrollButtons(false);
