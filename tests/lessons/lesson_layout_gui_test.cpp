@@ -16,6 +16,7 @@
 #include "tests/gui/layout_check.h"
 
 #include "app/gui/common/bit_row_widget.h"
+#include "app/gui/lessons/bit_lines.h"
 #include "app/gui/lessons/experiment_panel.h"
 #include "app/gui/lessons/lesson_view.h"
 #include "app/gui/lessons/lessons_section.h"
@@ -267,6 +268,36 @@ void checkEveryStep(const QString& language) {
 TEST(LessonLayout, EveryStepFitsA1280x720WindowInEnglish) { checkEveryStep(QStringLiteral("en")); }
 
 TEST(LessonLayout, EveryStepFitsA1280x720WindowInChinese) { checkEveryStep(QStringLiteral("zh_CN")); }
+
+// FP64's 64 bits (sign, 11 exponent bits, 52 mantissa bits) on one line where 14-pixel cells fit, else on two
+// lines of 32 with the mantissa labelled on both.
+TEST(LessonLayout, Fp64BitsGoOnTwoLinesOf32WhereOneLineIsTooNarrow) {
+    QList<BitCell> cells = bitCells(0, 64, BitRole::Mantissa);
+    cells[1].gapBefore = cells[12].gapBefore = true;
+    const QList<BitGroup> groups = {{0, 1, QStringLiteral("sign"), {}},
+                                    {1, 11, QStringLiteral("exponent"), {}},
+                                    {12, 52, QStringLiteral("mantissa"), {}}};
+    BitLines bits;
+    bits.resize(500, 100);
+    bits.show(); // a hidden widget gets its resize events when shown
+    bits.setCells(cells, groups);
+    ASSERT_EQ(bits.lines().size(), 2);
+    EXPECT_EQ(bits.lines()[0]->cells().size(), 32);
+    EXPECT_EQ(bits.lines()[1]->cells().size(), 32);
+    ASSERT_EQ(bits.lines()[0]->groups().size(), 3);
+    EXPECT_EQ(bits.lines()[0]->groups()[2].count, 20);
+    ASSERT_EQ(bits.lines()[1]->groups().size(), 1);
+    EXPECT_EQ(bits.lines()[1]->groups()[0].count, 32);
+    EXPECT_EQ(bits.lines()[1]->groups()[0].label, QStringLiteral("mantissa (continued)"));
+    EXPECT_FALSE(bits.lines()[1]->cells().front().gapBefore);
+    // 64 cells of 14 pixels and two gaps of 4 pixels, and 2 to spare: 896 + 8 + 2 = 906 pixels.
+    bits.resize(906, 100);
+    ASSERT_EQ(bits.lines().size(), 1);
+    EXPECT_EQ(bits.lines()[0]->cells().size(), 64);
+    EXPECT_EQ(bits.lines()[0]->groups().size(), 3);
+    bits.resize(905, 100);
+    EXPECT_EQ(bits.lines().size(), 2);
+}
 
 TEST(LessonLayout, TheSplittersAreKeptAcrossARestart) {
     GuiHarness h;

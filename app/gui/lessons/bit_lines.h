@@ -27,7 +27,7 @@ public:
 
     void setCells(QList<BitCell> cells, QList<BitGroup> groups);
     const QList<BitCell>& cells() const { return m_cells; }
-    // The lines shown now (for tests).
+    // The lines shown now.
     QList<BitRowWidget*> lines() const;
 
 protected:
