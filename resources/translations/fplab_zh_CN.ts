@@ -270,6 +270,13 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::BitLines</name>
+    <message>
+        <source>%1 (continued)</source>
+        <translation>%1（续）</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::BlockElementModel</name>
     <message>
         <source>Index</source>

@@ -1,91 +1,266 @@
-// Every step of every lesson, in English and Chinese, laid out in a 1280x720 window: no table cell
-// or header is cut off or pushed out of sight (each text's width, measured with QFontMetrics, against
-// the room its cell has on screen; a text too long for its column must be elided, with a tooltip, in a
-// column that still shows a few characters), no tab is scrolled out of its bar, and the experiments
-// need no sideways scrolling. The splitters are kept across a restart.
+// Every step of every lesson, in English and Chinese, in the main window at 1280x720 (not maximized), with the
+// step's experiments run on the lesson's values and each of their result tabs shown in turn:
+// - no table cell or header is cut off (each text's width, measured with QFontMetrics, against the room its
+//   cell has on screen; a text too long for its column must be elided, with a tooltip, in a column that still
+//   shows a few characters), no tab is scrolled out of its bar, no label or button text is cut off, and nothing
+//   needs sideways scrolling;
+// - Back/Next and the status bar are seen whole inside the window;
+// - the narration keeps room for some lines of text;
+// - a table shows all its rows or at least six (kRowsShown), and fits the experiment's pane, so the pane can
+//   be scrolled to show them all at once; its headers are whole wherever they can all be;
+// - a row of bits (FP64's 64 of them) fits its widget with cells wide enough for a digit, its field labels
+//   side by side without overlapping, and no widget of a step overlaps another one in its layout.
+// Each problem is named by language, lesson and step. The splitters are kept across a restart.
+#include "tests/gui/geometry_check.h"
 #include "tests/gui/gui_fixture.h"
 #include "tests/gui/layout_check.h"
 
+#include "app/gui/common/bit_row_widget.h"
+#include "app/gui/lessons/bit_lines.h"
 #include "app/gui/lessons/experiment_panel.h"
 #include "app/gui/lessons/lesson_view.h"
 #include "app/gui/lessons/lessons_section.h"
 #include "app/gui/lessons/result_view.h"
 
 #include <QApplication>
+#include <QChartView>
+#include <QDir>
 #include <QHeaderView>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QStyle>
-#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTest>
+#include <QTableWidget>
+#include <QTextBrowser>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 namespace fplab::gui {
 namespace {
 
 using testing::clippedTexts;
+using testing::cutOffTexts;
 using testing::GuiHarness;
+using testing::overlappingWidgets;
+using testing::shownWhole;
+using testing::widgetName;
 
-// Shows every tab of every result view of the step in turn and collects what is cut off.
-QStringList clippedInStep(LessonView* view, const QString& where) {
+// The rule for tables: all rows, or when there are more, at least this many, seen at once. Six rows show a
+// table's pattern (a range, a stall, a ladder of formats) beside the narration; the longest tables (every
+// step of a sum, every format) would otherwise push the rest of the step out of a 720-pixel window.
+constexpr int kRowsShown = 6;
+// The narration keeps at least this many lines of text in view, whatever the step's checkpoints need.
+constexpr int kNarrationLines = 8;
+
+// Lets a change of size travel up the nested layouts to the experiment's scroll area: each level posts a layout
+// request to the next one, handled in the next round of events.
+void settleLayouts() {
+    for (int round = 0; round < 4; ++round) QApplication::processEvents();
+}
+
+// The rows of `table` whose cells are seen whole in its viewport.
+int rowsSeen(const QTableView* table) {
+    int seen = 0;
+    const QRect viewport = table->viewport()->rect();
+    for (int row = 0; row < table->model()->rowCount(); ++row)
+        if (viewport.contains(table->visualRect(table->model()->index(row, 0)))) ++seen;
+    return seen;
+}
+
+// A header is shown elided ("expo…") only where the table's headers cannot all be whole in its width (counted
+// generously: each header's text, its margins and 8 pixels, and at least room for "0.0…").
+QStringList elidedHeaders(const QTableView* table, const QString& where) {
+    const QAbstractItemModel* model = table->model();
+    const QHeaderView* header = table->horizontalHeader();
+    const QFontMetrics fm(header->font());
+    const int margin = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 8;
+    const int smallest = table->fontMetrics().horizontalAdvance(QStringLiteral("0.0…")) + margin;
+    int headersNeed = 0;
+    QStringList elided;
+    for (int c = 0; c < model->columnCount(); ++c) {
+        if (table->isColumnHidden(c)) continue;
+        const QString shown = model->headerData(c, Qt::Horizontal).toString();
+        const QString tip = model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
+        headersNeed += std::max(smallest, fm.horizontalAdvance(tip.isEmpty() ? shown : tip) + margin);
+        if (shown.endsWith(QStringLiteral("…"))) elided << shown;
+    }
+    if (elided.isEmpty() || headersNeed > table->viewport()->width()) return {};
+    return {QStringLiteral("%1: table %2 elides its headers %3 though all fit its %4 px (%5 px)")
+                .arg(where, widgetName(table), elided.join(QStringLiteral(", ")))
+                .arg(table->viewport()->width())
+                .arg(headersNeed)};
+}
+
+QStringList tableProblems(QWidget* root, const QScrollArea* pane, const QString& where) {
     QStringList problems;
+    for (QTableView* table : root->findChildren<QTableView*>()) {
+        if (!table->isVisible() || !table->model()) continue;
+        problems += elidedHeaders(table, where);
+        const int rows = table->model()->rowCount();
+        const int wanted = std::min(rows, kRowsShown);
+        if (rowsSeen(table) < wanted)
+            problems << QStringLiteral("%1: table %2 shows %3 of its %4 rows (wants %5)")
+                            .arg(where, widgetName(table))
+                            .arg(rowsSeen(table))
+                            .arg(rows)
+                            .arg(wanted);
+        if (pane && table->height() > pane->viewport()->height())
+            problems << QStringLiteral("%1: table %2 is %3 px tall, its pane %4 px")
+                            .arg(where, widgetName(table))
+                            .arg(table->height())
+                            .arg(pane->viewport()->height());
+    }
+    for (const QChartView* chart : root->findChildren<QChartView*>())
+        if (chart->isVisible() && chart->height() < 200)
+            problems << QStringLiteral("%1: chart %2 is %3 px tall").arg(where, widgetName(chart)).arg(chart->height());
+    return problems;
+}
+
+QStringList bitRowProblems(QWidget* root, const QString& where) {
+    QStringList problems;
+    for (const BitRowWidget* bits : root->findChildren<BitRowWidget*>()) {
+        if (!bits->isVisible() || bits->cells().isEmpty()) continue;
+        const QString name = QStringLiteral("%1: the %2 bits").arg(where).arg(bits->cells().size());
+        const QRect first = bits->cellRect(0);
+        const QRect last = bits->cellRect(int(bits->cells().size()) - 1);
+        if (first.left() < 0 || last.right() >= bits->width())
+            problems << QStringLiteral("%1 run from x=%2 to %3 in a widget %4 px wide")
+                            .arg(name)
+                            .arg(first.left())
+                            .arg(last.right())
+                            .arg(bits->width());
+        // A cell must hold its digit, drawn in the row's bit font, with a pixel to spare on each side.
+        const QFontMetrics digit(bits->bitFont());
+        if (first.width() < digit.horizontalAdvance(QLatin1Char('0')) + 2 || first.height() < digit.height() ||
+            last.bottom() >= bits->height())
+            problems << QStringLiteral("%1 have %2x%3 px cells for a %4x%5 px digit, in a widget %6 px tall")
+                            .arg(name)
+                            .arg(first.width())
+                            .arg(first.height())
+                            .arg(digit.horizontalAdvance(QLatin1Char('0')))
+                            .arg(digit.height())
+                            .arg(bits->height());
+        // Each field's label is drawn centred over its field: neighbours must not run into each other.
+        const QFontMetrics fm(bits->font());
+        int previousRight = 0;
+        for (const BitGroup& g : bits->groups()) {
+            const QRect from = bits->cellRect(g.first), to = bits->cellRect(g.first + g.count - 1);
+            const int centre = (from.left() + to.right()) / 2, half = fm.horizontalAdvance(g.label) / 2;
+            if (centre - half < previousRight || centre + half >= bits->width())
+                problems << QStringLiteral("%1: the label \"%2\" runs into its neighbour or out of the row")
+                                .arg(name, g.label);
+            previousRight = centre + half;
+        }
+    }
+    return problems;
+}
+
+// What the step shows with its current experiment and result tab.
+QStringList problemsInView(QWidget* root, const QScrollArea* pane, const QString& where) {
+    return clippedTexts(root, where) + cutOffTexts(root, where) + overlappingWidgets(root, where) +
+           tableProblems(root, pane, where) + bitRowProblems(root, where);
+}
+
+// The bits and caption of every quantity of the experiment, each selected in turn (the first float is the one
+// selected at first).
+QStringList bitsOfEveryQuantity(ResultView* results, const QString& where) {
+    QStringList problems;
+    QTableWidget* quantities = results->quantityTable();
+    const int selected = quantities->currentRow();
+    for (int row = 0; row < quantities->rowCount(); ++row) {
+        quantities->selectRow(row);
+        settleLayouts();
+        const QString here = where + QStringLiteral(", result \"%1\"").arg(quantities->item(row, 0)->text());
+        problems += bitRowProblems(results, here) + overlappingWidgets(results, here) + cutOffTexts(results, here);
+    }
+    if (selected >= 0) quantities->selectRow(selected);
+    return problems;
+}
+
+// Shows every experiment of the step, every quantity's bits and every tab of its results in turn, and
+// collects the problems.
+QStringList problemsInStep(LessonView* view, const QString& where) {
+    QStringList problems;
+    for (QWidget* w : {static_cast<QWidget*>(view->backButton()), static_cast<QWidget*>(view->nextButton()),
+                       static_cast<QWidget*>(view->narration()), static_cast<QWidget*>(view->stepLabel())})
+        if (!shownWhole(w))
+            problems << QStringLiteral("%1: %2 is not seen whole in the window").arg(where, widgetName(w));
+    const QTextBrowser* narration = view->narration();
+    if (narration->viewport()->height() < kNarrationLines * narration->fontMetrics().lineSpacing())
+        problems << QStringLiteral("%1: the narration has %2 px, less than %3 lines")
+                        .arg(where)
+                        .arg(narration->viewport()->height())
+                        .arg(kNarrationLines);
+    // The narration's side (text, checkpoints, links), the buttons, and how the step's parts sit together.
+    problems += problemsInView(view->splitter()->widget(0), nullptr, where);
+    problems += cutOffTexts(view->backButton(), where) + cutOffTexts(view->nextButton(), where) +
+                cutOffTexts(view->stepLabel(), where);
+    problems += overlappingWidgets(view, where);
     QTabWidget* experiments = view->experimentTabs();
-    problems += clippedTexts(view, where);
     for (int e = 0; e < experiments->count(); ++e) {
         experiments->setCurrentIndex(e);
-        QApplication::processEvents();
+        settleLayouts();
         ExperimentPanel* panel = view->experimentPanels().value(e);
         if (!panel) continue;
         const QString here = QStringLiteral("%1, experiment \"%2\"").arg(where, experiments->tabText(e));
-        problems += clippedTexts(panel, here);
+        const auto* pane = qobject_cast<QScrollArea*>(experiments->widget(e));
+        if (!panel->run().result)
+            problems << QStringLiteral("%1: no result (%2)").arg(here, QString::fromStdString(panel->run().error));
+        problems += clippedTexts(experiments, here);
+        problems += problemsInView(panel, pane, here);
+        problems += bitsOfEveryQuantity(panel->results(), here);
         QTabWidget* tabs = panel->results()->tabs();
         for (int t = 0; t < tabs->count(); ++t) {
             tabs->setCurrentIndex(t);
-            QApplication::processEvents();
-            problems += clippedTexts(tabs->widget(t), here + QStringLiteral(", tab \"%1\"").arg(tabs->tabText(t)));
+            settleLayouts();
+            // The tab widget, not the page: a page may itself be the table or the chart, and the checks look
+            // under their root; only the current page is visible.
+            problems += problemsInView(tabs, pane, here + QStringLiteral(", tab \"%1\"").arg(tabs->tabText(t)));
         }
     }
     problems.removeDuplicates();
     return problems;
 }
 
-// The size the Lessons section has in a main window of `window` size. (Measured in the real window and
-// applied to a section of its own: another section's minimum height must not decide this one's room.)
-QSize lessonsSizeIn(GuiHarness& h, const QSize& window) {
-    h.window().showSection(QStringLiteral("lessons"));
-    h.window().resize(1280, 800);
-    QApplication::processEvents();
-    const QSize chrome = h.window().size() - h.window().section(QStringLiteral("lessons"))->size();
-    return window - chrome;
-}
-
 void checkEveryStep(const QString& language) {
     GuiHarness h;
     h.settings().language.set(language);
     h.language().setLanguage(language);
-    const QSize size = lessonsSizeIn(h, QSize(1280, 720));
-    LessonsSection s({h.settings(), h.theme()});
-    s.resize(size);
-    s.show();
-    s.activated();
-    QApplication::processEvents();
-    ASSERT_EQ(s.size(), size) << "the Lessons section does not fit a 1280x720 window";
+    MainWindow& window = h.window();
+    window.showSection(QStringLiteral("lessons"));
+    window.resize(1280, 720);
+    settleLayouts();
+    ASSERT_EQ(window.size(), QSize(1280, 720)) << "the window cannot be 1280x720";
+    auto* s = h.section<LessonsSection>(QStringLiteral("lessons"));
+    ASSERT_NE(s, nullptr);
     QStringList problems;
-    for (const lessons::LessonEntry& entry : s.library().lessons()) {
+    if (!shownWhole(window.statusBar())) problems << QStringLiteral("the status bar is not seen whole");
+    // Every lesson file: the library must have read them all.
+    const QStringList files = QDir(QStringLiteral(FPLAB_TEST_LESSONS_DIR)).entryList({QStringLiteral("*.en.md")});
+    ASSERT_EQ(int(s->library().lessons().size()), int(files.size()));
+    for (const lessons::LessonEntry& entry : s->library().lessons()) {
         const QString id = QString::fromStdString(entry.id);
-        ASSERT_TRUE(s.openLesson(id, 0));
-        LessonView* view = s.view();
+        ASSERT_TRUE(s->openLesson(id, 0));
+        LessonView* view = s->view();
         for (int step = 0; step < view->stepCount(); ++step) {
             view->goToStep(step);
-            QApplication::processEvents();
-            problems += clippedInStep(view, QStringLiteral("%1 %2 step %3").arg(language, id).arg(step + 1));
+            settleLayouts();
+            problems += problemsInStep(view, QStringLiteral("%1 %2 step %3").arg(language, id).arg(step + 1));
+            // To look at every step: FPLAB_LAYOUT_SHOTS=DIR saves the window as DIR/LANGUAGE-LESSON-STEP.png.
+            if (const QString shots = qEnvironmentVariable("FPLAB_LAYOUT_SHOTS"); !shots.isEmpty()) {
+                view->experimentTabs()->setCurrentIndex(0);
+                settleLayouts();
+                window.grab().save(QStringLiteral("%1/%2-%3-%4.png").arg(shots, language, id).arg(step + 1));
+            }
         }
     }
-    EXPECT_TRUE(problems.isEmpty()) << problems.size() << " clipped:\n"
+    EXPECT_TRUE(problems.isEmpty()) << problems.size() << " problems:\n"
                                     << problems.join(QLatin1Char('\n')).toStdString();
     h.settings().language.set(QStringLiteral("en"));
 }
@@ -93,6 +268,36 @@ void checkEveryStep(const QString& language) {
 TEST(LessonLayout, EveryStepFitsA1280x720WindowInEnglish) { checkEveryStep(QStringLiteral("en")); }
 
 TEST(LessonLayout, EveryStepFitsA1280x720WindowInChinese) { checkEveryStep(QStringLiteral("zh_CN")); }
+
+// FP64's 64 bits (sign, 11 exponent bits, 52 mantissa bits) on one line where 14-pixel cells fit, else on two
+// lines of 32 with the mantissa labelled on both.
+TEST(LessonLayout, Fp64BitsGoOnTwoLinesOf32WhereOneLineIsTooNarrow) {
+    QList<BitCell> cells = bitCells(0, 64, BitRole::Mantissa);
+    cells[1].gapBefore = cells[12].gapBefore = true;
+    const QList<BitGroup> groups = {{0, 1, QStringLiteral("sign"), {}},
+                                    {1, 11, QStringLiteral("exponent"), {}},
+                                    {12, 52, QStringLiteral("mantissa"), {}}};
+    BitLines bits;
+    bits.resize(500, 100);
+    bits.show(); // a hidden widget gets its resize events when shown
+    bits.setCells(cells, groups);
+    ASSERT_EQ(bits.lines().size(), 2);
+    EXPECT_EQ(bits.lines()[0]->cells().size(), 32);
+    EXPECT_EQ(bits.lines()[1]->cells().size(), 32);
+    ASSERT_EQ(bits.lines()[0]->groups().size(), 3);
+    EXPECT_EQ(bits.lines()[0]->groups()[2].count, 20);
+    ASSERT_EQ(bits.lines()[1]->groups().size(), 1);
+    EXPECT_EQ(bits.lines()[1]->groups()[0].count, 32);
+    EXPECT_EQ(bits.lines()[1]->groups()[0].label, QStringLiteral("mantissa (continued)"));
+    EXPECT_FALSE(bits.lines()[1]->cells().front().gapBefore);
+    // 64 cells of 14 pixels and two gaps of 4 pixels, and 2 to spare: 896 + 8 + 2 = 906 pixels.
+    bits.resize(906, 100);
+    ASSERT_EQ(bits.lines().size(), 1);
+    EXPECT_EQ(bits.lines()[0]->cells().size(), 64);
+    EXPECT_EQ(bits.lines()[0]->groups().size(), 3);
+    bits.resize(905, 100);
+    EXPECT_EQ(bits.lines().size(), 2);
+}
 
 TEST(LessonLayout, TheSplittersAreKeptAcrossARestart) {
     GuiHarness h;
@@ -109,7 +314,7 @@ TEST(LessonLayout, TheSplittersAreKeptAcrossARestart) {
     auto* again = h.section<LessonsSection>(QStringLiteral("lessons"));
     ASSERT_NE(again, nullptr);
     h.window().showSection(QStringLiteral("lessons"));
-    QApplication::processEvents();
+    settleLayouts();
     EXPECT_EQ(again->view()->splitter()->sizes(), moved);
 }
 

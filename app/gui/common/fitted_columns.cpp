@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <numeric>
 #include <vector>
 
 namespace fplab::gui {
@@ -27,11 +28,17 @@ QString fullHeaderText(QTableWidgetItem* h) {
     return h->data(kFullTextRole).toString();
 }
 
+// The width a column needs to show its header whole (a pixel more than the rounded advance: elidedText measures
+// the unrounded one).
+int headerWidth(QTableWidget* table, int column, int headerMargin) {
+    QTableWidgetItem* h = table->horizontalHeaderItem(column);
+    const QFontMetrics fm(table->horizontalHeader()->font());
+    return h ? fm.horizontalAdvance(fullHeaderText(h)) + headerMargin + 1 : 0;
+}
+
 // The width a column needs to show its header and every cell whole.
 int neededWidth(QTableWidget* table, int column, int cellMargin, int headerMargin) {
-    int need = 0;
-    if (QTableWidgetItem* h = table->horizontalHeaderItem(column))
-        need = QFontMetrics(table->horizontalHeader()->font()).horizontalAdvance(fullHeaderText(h)) + headerMargin;
+    int need = headerWidth(table, column, headerMargin);
     for (int row = 0; row < table->rowCount(); ++row)
         if (const QTableWidgetItem* item = table->item(row, column)) {
             const QFontMetrics itemFm(item->font());
@@ -74,10 +81,18 @@ void fitNow(QTableWidget* table) {
         need[std::size_t(c)] = table->isColumnHidden(c)
                                    ? 0
                                    : std::max(smallest, neededWidth(table, c, cellMargin, headerMargin));
-    // Never narrower than an ellipsis and a few characters.
+    // Every column keeps its header whole when all the headers fit, else an ellipsis and a few characters.
+    const int room = table->viewport()->width();
     const int minimum = table->fontMetrics().horizontalAdvance(QStringLiteral("0.0…")) + cellMargin;
-    const std::vector<int> width =
-        shareColumnWidths(need, std::vector<int>(need.size(), minimum), table->viewport()->width());
+    std::vector<int> headers(std::size_t(columns), 0), floor = headers;
+    for (int c = 0; c < columns; ++c)
+        if (!table->isColumnHidden(c))
+            headers[std::size_t(c)] =
+                std::min(need[std::size_t(c)], std::max(minimum, headerWidth(table, c, headerMargin)));
+    const bool headersFit = std::accumulate(headers.begin(), headers.end(), 0) <= room;
+    for (int c = 0; c < columns; ++c)
+        floor[std::size_t(c)] = headersFit ? headers[std::size_t(c)] : std::min(need[std::size_t(c)], minimum);
+    const std::vector<int> width = shareColumnWidths(need, floor, room);
     QHeaderView* header = table->horizontalHeader();
     for (int c = 0; c < columns; ++c) {
         header->setSectionResizeMode(c, QHeaderView::Interactive);

@@ -1,6 +1,7 @@
 // Keeps a table's columns inside the table's width, so that no column hides off to the right:
 // every column as wide as its widest text when they all fit; otherwise the narrow columns whole
-// and the wide ones sharing what is left, their texts elided, with the whole text in a tooltip.
+// and the wide ones sharing what is left, their texts elided, with the whole text in a tooltip. The headers
+// stay whole when all of them fit the width.
 #pragma once
 
 class QTableWidget;

@@ -19,7 +19,10 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QScrollBar>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
 namespace fplab::gui {
@@ -68,6 +71,19 @@ QStringList experimentTabTitles(const std::vector<const ExperimentCall*>& calls,
                                                              differing.join(QStringLiteral(", ")));
     }
     return result;
+}
+
+// Code quoted in the narration wraps at the narration's width like the text around it: the Markdown importer
+// makes its lines unbreakable, and a narrow narration would hide their ends behind a sideways scroll.
+void wrapCodeBlocks(QTextDocument* document) {
+    QTextCursor cursor(document);
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        QTextBlockFormat format = block.blockFormat();
+        if (!format.nonBreakableLines()) continue;
+        format.setNonBreakableLines(false);
+        cursor.setPosition(block.position());
+        cursor.setBlockFormat(format);
+    }
 }
 
 } // namespace
@@ -242,6 +258,7 @@ void LessonView::refreshNarration() {
     }
     const int scroll = m_narration->verticalScrollBar() ? m_narration->verticalScrollBar()->value() : 0;
     m_narration->setMarkdown(m_language == Language::Chinese ? joinCjkLineBreaks(markdown) : markdown);
+    wrapCodeBlocks(m_narration->document());
     if (m_narration->verticalScrollBar()) m_narration->verticalScrollBar()->setValue(scroll);
     for (CheckpointWidget* w : m_checkpoints) w->refresh();
 }

@@ -16,11 +16,35 @@ namespace fplab::gui {
 
 using namespace fplab::lessons;
 
+namespace {
+
+// Titles of more characters than this go on two lines.
+constexpr int kLongAxisTitle = 20;
+
+// An axis title as Qt Charts' rich text, on two lines when long (split at the space nearest its middle, or in the
+// middle where there is none, as in Chinese): a title longer than its axis is cut to "...", and a chart in a lesson
+// is about 150 pixels high.
+QString axisTitle(const QString& text) {
+    if (text.size() <= kLongAxisTitle) return text.toHtmlEscaped();
+    const int middle = int(text.size()) / 2;
+    int split = middle;
+    for (int d = 0; d < middle; ++d) {
+        if (text[middle - d] == QLatin1Char(' ')) split = middle - d;
+        else if (middle + d < text.size() && text[middle + d] == QLatin1Char(' ')) split = middle + d;
+        else continue;
+        break;
+    }
+    return text.left(split).trimmed().toHtmlEscaped() + QStringLiteral("<br>") +
+           text.mid(split).trimmed().toHtmlEscaped();
+}
+
+} // namespace
+
 QChart* buildResultChart(const Chart& chart, Language language, const QPalette& palette) {
     auto* c = new QChart;
     c->setTitle(QString::fromStdString(chart.title.in(language)));
     auto* x = new QCategoryAxis;
-    x->setTitleText(QString::fromStdString(chart.xLabel.in(language)));
+    x->setTitleText(axisTitle(QString::fromStdString(chart.xLabel.in(language))));
     QAbstractAxis* y = nullptr;
     if (chart.yScale == AxisScale::Log2) {
         auto* log = new QLogValueAxis;
@@ -29,7 +53,7 @@ QChart* buildResultChart(const Chart& chart, Language language, const QPalette& 
     } else {
         y = new QCategoryAxis;
     }
-    y->setTitleText(QString::fromStdString(chart.yLabel.in(language)));
+    y->setTitleText(axisTitle(QString::fromStdString(chart.yLabel.in(language))));
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
     double xMin = INFINITY, xMax = -INFINITY, yMin = INFINITY, yMax = -INFINITY;
@@ -67,6 +91,8 @@ QChart* buildResultChart(const Chart& chart, Language language, const QPalette& 
         }
     }
     styleChart(c, palette);
+    // The 2^k labels of a log axis are cut to "..." in the room Qt Charts gives them; they fit whole.
+    for (QAbstractAxis* a : c->axes()) a->setTruncateLabels(false);
     fitLegend(c);
     return c;
 }

@@ -1,12 +1,13 @@
 // Rendering an ExperimentResult with widgets; nothing here computes a number.
 #include "app/gui/lessons/result_view.h"
 
-#include "app/gui/common/bit_row_widget.h"
 #include "app/gui/common/chart_style.h"
 #include "app/gui/common/fitted_columns.h"
 #include "app/gui/common/lesson_language.h"
+#include "app/gui/lessons/bit_lines.h"
 #include "app/gui/lessons/number_line_widget.h"
 #include "app/gui/lessons/result_chart.h"
+#include "app/gui/lessons/shown_rows.h"
 #include "core/classify.h"
 #include "core/format_names.h"
 #include "core/text/print.h"
@@ -60,6 +61,13 @@ void fieldCells(const Format& f, std::uint64_t bits, const QStringList& names, Q
     add(mantissaFieldOf(f, bits), f.mantissaBits, BitRole::Mantissa, names[2]);
 }
 
+// An exact decimal in the bits' caption: whole up to kCaptionDigits characters, else cut with a visible "…"
+// (FP64's largest value has 309 digits); the whole value is in the caption's tooltip and the table's.
+constexpr int kCaptionDigits = 40;
+QString captionDecimal(const QString& exact) {
+    return exact.size() <= kCaptionDigits ? exact : exact.left(kCaptionDigits - 1) + QStringLiteral("…");
+}
+
 QTableWidget* tableWidget(const ResultTable& t, Language language, QWidget* parent) {
     auto* w = new QTableWidget(int(t.rows.size()), int(t.columns.size()), parent);
     QStringList headers;
@@ -82,13 +90,14 @@ QTableWidget* tableWidget(const ResultTable& t, Language language, QWidget* pare
     w->setEditTriggers(QAbstractItemView::NoEditTriggers);
     w->setObjectName(qs("table_" + t.key));
     fitColumnsToWidth(w);
+    showFirstRows(w);
     return w;
 }
 
 } // namespace
 
 ResultView::ResultView(QWidget* parent)
-    : QWidget(parent), m_quantities(new QTableWidget(0, 4, this)), m_bits(new BitRowWidget(this)),
+    : QWidget(parent), m_quantities(new QTableWidget(0, 4, this)), m_bits(new BitLines(this)),
       m_bitsCaption(new QLabel(this)), m_toExplorer(new QPushButton(this)), m_toArithmetic(new QPushButton(this)),
       m_tabs(new QTabWidget(this)), m_notes(new QLabel(this)) {
     auto* layout = new QVBoxLayout(this);
@@ -101,21 +110,26 @@ ResultView::ResultView(QWidget* parent)
     // Columns stay inside the table's width; a text that does not fit is elided, whole in its tooltip.
     fitColumnsToWidth(m_quantities);
     layout->addWidget(m_quantities, 3);
-    auto* bitsRow = new QHBoxLayout;
+    // The caption has the whole width (FP64's bits are 66 characters), the bits under it, then the buttons.
+    m_bitsCaption->setObjectName(QStringLiteral("bitsCaption"));
     m_bitsCaption->setWordWrap(true);
-    m_bitsCaption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_bitsCaption->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    bitsRow->addWidget(m_bitsCaption, 1);
-    bitsRow->addWidget(m_toExplorer);
-    bitsRow->addWidget(m_toArithmetic);
-    layout->addLayout(bitsRow);
-    m_bits->setCellSizeRange(6, 24);
+    layout->addWidget(m_bitsCaption);
+    m_bits->setObjectName(QStringLiteral("bits"));
     layout->addWidget(m_bits);
-    m_tabs->setMinimumHeight(300); // charts need the room
+    auto* buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_toExplorer);
+    buttons->addWidget(m_toArithmetic);
+    layout->addLayout(buttons);
+    // Charts need the room: at 380 pixels a chart with its title and legend keeps a plot tall enough for its
+    // axis title (the pane scrolls).
+    m_tabs->setMinimumHeight(380);
     // Long titles are elided (whole in the tab's tooltip) rather than pushing tabs out of the bar.
     m_tabs->setElideMode(Qt::ElideRight);
     m_tabs->setUsesScrollButtons(false);
     layout->addWidget(m_tabs, 4);
+    m_notes->setObjectName(QStringLiteral("notes"));
     m_notes->setWordWrap(true);
     layout->addWidget(m_notes);
     m_toExplorer->setObjectName(QStringLiteral("openInExplorer"));
@@ -216,6 +230,7 @@ void ResultView::fillSideBySide() {
         if (qs(p.key) == m_selectedKey) selectRow = int(i);
         if (firstDiffering < 0 && differs) firstDiffering = int(i);
     }
+    showFirstRows(m_quantities);
     if (selectRow < 0) selectRow = firstDiffering >= 0 ? firstDiffering : (sides.rows.empty() ? -1 : 0);
     if (selectRow >= 0) {
         m_selectedKey = m_rowKeys[selectRow];
@@ -259,6 +274,7 @@ void ResultView::setResult(const ExperimentResult& result, Language language) {
         if (qs(q.key) == m_selectedKey) selectRow = int(i);
         if (firstFloat < 0 && (q.kind == QuantityKind::Float || q.kind == QuantityKind::Integer)) firstFloat = int(i);
     }
+    showFirstRows(m_quantities);
     if (selectRow < 0) selectRow = firstFloat;
     if (selectRow >= 0) {
         m_selectedKey = qs(result.quantities[std::size_t(selectRow)].key);
@@ -278,7 +294,7 @@ void ResultView::showSelected() {
     const Quantity* q = selectedQuantity();
     QList<BitCell> cells;
     QList<BitGroup> groups;
-    QString caption;
+    QString caption, toolTip;
     const QuantityPair* pair = nullptr;
     if (m_sides)
         for (const QuantityPair& p : m_sides->rows)
@@ -295,8 +311,10 @@ void ResultView::showSelected() {
                       .arg(qs(hexBits(pair->cpu->format, pair->cpu->bits)), qs(hexBits(g.format, g.bits)));
     } else if (q && q->kind == QuantityKind::Float) {
         fieldCells(q->format, q->bits, {tr("sign"), tr("exponent"), tr("mantissa")}, cells, groups);
-        caption = qs(q->label.in(m_language)) + QStringLiteral(": ") + qs(bitString(q->format, q->bits)) +
-                  QStringLiteral(" = ") + qs(exactDecimal(q->format, q->bits));
+        const QString exact = qs(exactDecimal(q->format, q->bits));
+        caption = qs(q->label.in(m_language)) + QStringLiteral(": ") + qs(bitString(q->format, q->bits, ' ')) +
+                  QStringLiteral(" = ") + captionDecimal(exact);
+        toolTip = exact;
     } else if (q && q->kind == QuantityKind::Integer) {
         cells = bitCells(q->bits, q->intFormat.bits, BitRole::Integer);
         groups.push_back({0, q->intFormat.bits, tr("two's complement"), {}});
@@ -305,6 +323,7 @@ void ResultView::showSelected() {
     m_bits->setCells(cells, groups);
     m_bits->setVisible(!cells.isEmpty());
     m_bitsCaption->setText(caption);
+    m_bitsCaption->setToolTip(toolTip.isEmpty() ? QString() : tr("Exactly %1").arg(toolTip));
     const bool isFloat = q && q->kind == QuantityKind::Float;
     m_toExplorer->setEnabled(isFloat);
     m_toArithmetic->setEnabled(isFloat);

@@ -17,7 +17,7 @@ class QTableWidget;
 
 namespace fplab::gui {
 
-class BitRowWidget;
+class BitLines;
 
 class ResultView final : public QWidget {
     Q_OBJECT
@@ -46,7 +46,7 @@ public:
     // For tests and screenshots.
     QTableWidget* quantityTable() const { return m_quantities; }
     QTabWidget* tabs() const { return m_tabs; }
-    BitRowWidget* bitRow() const { return m_bits; }
+    BitLines* bitLines() const { return m_bits; }
     QPushButton* explorerButton() const { return m_toExplorer; }
     QPushButton* arithmeticButton() const { return m_toArithmetic; }
 
@@ -68,7 +68,7 @@ private:
     QStringList m_rowKeys; // the key of each row of the quantity table
     lessons::Language m_language = lessons::Language::English;
     QTableWidget* m_quantities;
-    BitRowWidget* m_bits;
+    BitLines* m_bits;
     QLabel* m_bitsCaption;
     QPushButton* m_toExplorer;
     QPushButton* m_toArithmetic;
