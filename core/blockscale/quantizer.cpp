@@ -116,9 +116,8 @@ std::uint32_t elementMaxBits(const SchemeInfo& info) {
 }
 
 template <class ElementFn>
-void quantizeMx(Quantized& q, const BlockLayout& layout, Fp32Bits bits, const SchemeInfo& info, ElementFn element,
-                const ElementTable& table, Path path) {
-    const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
+void quantizeMx(Quantized& q, const BlockLayout& layout, const std::vector<std::uint32_t>& amax, Fp32Bits bits,
+                const SchemeInfo& info, ElementFn element, const ElementTable& table, Path path) {
     const std::uint32_t elementMax = elementMaxBits(info);
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
         if (amax[block] >= kInfinity) { // NaN or infinity in the block: the scale is NaN, so is every element
@@ -127,10 +126,13 @@ void quantizeMx(Quantized& q, const BlockLayout& layout, Fp32Bits bits, const Sc
         }
         const int x = sharedExponent(q.rule, amax[block], elementMax, info.emaxElement);
         q.scaleBits[block] = e8m0FromExponent(x);
-        for (std::size_t i = first; i < first + count; ++i) {
-            const std::uint32_t field = (bits[i] >> 23) & 0xFF;
-            q.codes[i] = field != 0 && path == Path::Fast ? table.lookup(bits[i], x) : element(bits[i], x);
+        if (path == Path::Reference) {
+            for (std::size_t i = first; i < first + count; ++i) q.codes[i] = element(bits[i], x);
+            return;
         }
+        table.lookupAll(bits + first, count, x, q.codes.data() + first);
+        for (std::size_t i = first; i < first + count; ++i) // zeros and subnormal inputs: not in the table
+            if ((bits[i] & 0x7F800000) == 0) q.codes[i] = element(bits[i], x);
     });
 }
 
@@ -238,8 +240,8 @@ double nvfp4SquaredError(Fp32Bits bits, const std::uint8_t* codes, std::size_t c
 // NVIDIA's two-level rule with the block's amax mapped to 6 or to 4, or (Four Over Six) to whichever of
 // the two gives the smaller squared error, 6 on a tie. The tensor scale divides by 448 * 6, 448 * 4, or
 // (Four Over Six's reference code) 256 * 6.
-void quantizeNvfp4(Quantized& q, const BlockLayout& layout, Fp32Bits bits, Path path) {
-    const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
+void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::vector<std::uint32_t>& amax, Fp32Bits bits,
+                   Path path) {
     const std::uint32_t tensorAmax = amax.empty() ? 0 : *std::ranges::max_element(amax);
     const double primaryMax = q.rule == ScaleRule::Max4 ? 4 : 6;
     q.tensorScaleBits = nvfp4GlobalScale(tensorAmax, q.rule == ScaleRule::FourOverSix ? 256 : 448, primaryMax);
@@ -280,54 +282,67 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, Fp32Bits bits, Path 
         if (errorFour[b] < errorSix[b]) q.scaleBits[b] = fourScale[b];
 }
 
-// As DeepSeek-V3's kernels do it: s = amax / max_elem and y = x / s in FP32, then y rounded to the element.
+// One element of the FP32-scale rule through core: its FP32 division, then its conversion to the element.
 template <const Format& E>
 std::uint8_t fp32ScaledExact(std::uint32_t bits, std::uint32_t scale) {
     const std::uint64_t y = fast::div<kFp32>(bits, scale).bits;
     return static_cast<std::uint8_t>(fast::convert<kFp32, E>(y, kSaturate).bits);
 }
 
-// The fast path: q = x * (1/s) in host double is within 2^-51 of x / s (relative), and FP32's rounding of
-// x / s within 2^-24. Unless q lies within 2^30 FP64 ulps (2^-22 relative) of a point where E's rounding
-// switches (a midpoint: the bits below E's fraction bits are 1000...), or q is in E's subnormal range,
-// E(FP32(x / s)) = E(q), which core's conversion gives; otherwise fp32ScaledExact() decides.
-template <const Format& E>
-std::uint8_t fp32ScaledFast(std::uint32_t bits, std::uint32_t scale, double reciprocal) {
-    const double q = static_cast<double>(std::bit_cast<float>(bits)) * reciprocal;
-    const std::uint64_t qb = std::bit_cast<std::uint64_t>(q);
-    const std::uint64_t magnitude = qb & ~(std::uint64_t{1} << 63);
-    constexpr std::uint64_t kSmallestNormal = static_cast<std::uint64_t>(1023 + E.minExponent()) << 52;
-    constexpr int kTailBits = 52 - E.mantissaBits;
-    constexpr std::uint64_t kTailMask = (std::uint64_t{1} << kTailBits) - 1;
-    constexpr std::uint64_t kMidpoint = std::uint64_t{1} << (kTailBits - 1);
-    const std::uint64_t tail = magnitude & kTailMask;
-    const std::uint64_t distance = tail > kMidpoint ? tail - kMidpoint : kMidpoint - tail;
-    if (magnitude < kSmallestNormal || distance <= (std::uint64_t{1} << 30)) return fp32ScaledExact<E>(bits, scale);
-    return static_cast<std::uint8_t>(fast::convert<kFp64, E>(qb, kSaturate).bits);
+// FP32(x / s) as FP32 bits, for a normal FP32 scale s with |x| <= amax (so |x / s| < 2^17), except that a
+// quotient below 2^-100 in magnitude comes back as 2^-100 with its sign: every such quotient rounds to (signed)
+// zero in each element format, and so does 2^-100 in the element tables. The host's double division is
+// correctly rounded (IEEE 754 round to nearest even, the C++ default environment) and the exact quotient of
+// two FP32 values lies in double's normal range; rounding that double once more, to FP32 and to nearest even
+// by integer arithmetic here, gives the correctly rounded FP32 quotient, since double rounding of a quotient
+// is innocuous when 53 >= 2 * 24 + 2 (S. A. Figueroa, "When is double rounding innocuous?", SIGNUM 1995).
+std::uint32_t fp32Quotient(float x, double scale) {
+    constexpr std::uint64_t kRebias = std::uint64_t{1023 - 127} << 52;
+    constexpr int kDropped = 52 - 23;
+    const double q = static_cast<double>(x) / scale;
+    std::uint64_t m = std::bit_cast<std::uint64_t>(std::max(std::fabs(q), 0x1p-100)) - kRebias;
+    m += ((std::uint64_t{1} << (kDropped - 1)) - 1) + ((m >> kDropped) & 1);
+    return static_cast<std::uint32_t>(m >> kDropped) |
+           (static_cast<std::uint32_t>(std::bit_cast<std::uint64_t>(q) >> 32) & 0x80000000);
 }
 
+// The FP32 bits of x[i] / s, by fp32Quotient(), as element_table.h's lookupAll() reads its inputs.
+class Fp32Quotients {
+public:
+    Fp32Quotients(Fp32Bits x, float scale) : m_x(x), m_scale(scale) {}
+    std::uint32_t operator[](std::size_t i) const { return fp32Quotient(std::bit_cast<float>(m_x[i]), m_scale); }
+
+private:
+    Fp32Bits m_x;
+    double m_scale;
+};
+
+// As DeepSeek-V3's kernels do it: s = amax / max_elem and y = x / s in FP32, then y rounded to the element.
+// A block whose scale is normal (all but amax below about 2^-117) takes fp32Quotient() and the element's
+// table of core's conversions (element_table.h); the others divide with core element by element.
 template <const Format& E>
-void quantizeFp32Scaled(Quantized& q, const BlockLayout& layout, Fp32Bits bits, std::uint32_t elementMax, Path path) {
-    const std::vector<std::uint32_t> amax = blockAmax(layout, bits);
+void quantizeFp32Scaled(Quantized& q, const BlockLayout& layout, const std::vector<std::uint32_t>& amax, Fp32Bits bits,
+                        std::uint32_t elementMax, Path path, const ElementTable& table) {
     for (std::size_t b = 0; b < amax.size(); ++b) q.scaleBits[b] = fp32AmaxScale(amax[b], elementMax);
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
         const std::uint32_t scale = q.scaleBits[block];
-        if (path == Path::Reference) {
+        const std::uint32_t field = scale >> 23;
+        if (path == Path::Reference || field == 0 || field == 0xFF) {
             for (std::size_t i = first; i < first + count; ++i) q.codes[i] = fp32ScaledExact<E>(bits[i], scale);
             return;
         }
-        const double reciprocal = 1.0 / static_cast<double>(std::bit_cast<float>(scale));
-        for (std::size_t i = first; i < first + count; ++i) q.codes[i] = fp32ScaledFast<E>(bits[i], scale, reciprocal);
+        table.lookupAll(Fp32Quotients(bits + first, std::bit_cast<float>(scale)), count, 0, q.codes.data() + first);
     });
 }
 
-std::optional<std::string> nonFiniteError(Fp32Bits bits, std::size_t size) {
+// The first NaN or infinite element, for the message (the tensor has one).
+std::string nonFiniteError(Fp32Bits bits, std::size_t size) {
     for (std::size_t i = 0; i < size; ++i) {
         const std::uint32_t m = bits[i] & kMagnitude;
         if (m > kInfinity) return "element " + std::to_string(i) + " is NaN";
         if (m == kInfinity) return "element " + std::to_string(i) + " is infinite";
     }
-    return std::nullopt;
+    return "an element is not finite";
 }
 
 } // namespace
@@ -341,11 +356,13 @@ QuantizeOutcome quantize(const Recipe& recipe, std::span<const float> data, Shap
                                   std::to_string(data.size())};
     const SchemeInfo& info = schemeInfo(recipe.scheme);
     const Fp32Bits p(data.data());
-    if (&scaleFormat(recipe) != &kE8m0)
-        if (auto error = nonFiniteError(p, data.size()))
-            return {std::nullopt, *error + " (" + std::string(info.name) + " under the scale rule " +
-                                      std::string(scaleRuleName(recipe.rule)) + " has no rule for NaN or infinity)"};
     const BlockLayout layout(recipe.grouping, shape);
+    const std::vector<std::uint32_t> amax = blockAmax(layout, p); // one pass, which also finds NaN and infinity
+    const bool finite = std::ranges::all_of(amax, [](std::uint32_t a) { return a < kInfinity; });
+    if (!finite && &scaleFormat(recipe) != &kE8m0)
+        return {std::nullopt, nonFiniteError(p, data.size()) + " (" + std::string(info.name) +
+                                  " under the scale rule " + std::string(scaleRuleName(recipe.rule)) +
+                                  " has no rule for NaN or infinity)"};
     Quantized q;
     q.scheme = recipe.scheme;
     q.rule = recipe.rule;
@@ -354,30 +371,30 @@ QuantizeOutcome quantize(const Recipe& recipe, std::span<const float> data, Shap
     q.codes.assign(data.size(), 0);
     q.scaleBits.assign(layout.blockCount(), 0);
     if (info.family == ScaleFamily::Nvfp4TwoLevel) {
-        quantizeNvfp4(q, layout, p, path);
+        quantizeNvfp4(q, layout, amax, p, path);
         return {std::move(q), {}};
     }
     if (recipe.rule == ScaleRule::Fp32) {
         const std::uint32_t m = elementMaxBits(info);
         switch (info.element->id) {
-        case FormatId::E5m2: quantizeFp32Scaled<kE5m2>(q, layout, p, m, path); break;
-        case FormatId::E3m2: quantizeFp32Scaled<kE3m2>(q, layout, p, m, path); break;
-        case FormatId::E2m3: quantizeFp32Scaled<kE2m3>(q, layout, p, m, path); break;
-        case FormatId::E2m1: quantizeFp32Scaled<kE2m1>(q, layout, p, m, path); break;
-        default: quantizeFp32Scaled<kE4m3>(q, layout, p, m, path); break;
+        case FormatId::E5m2: quantizeFp32Scaled<kE5m2>(q, layout, amax, p, m, path, mxTable<kE5m2>()); break;
+        case FormatId::E3m2: quantizeFp32Scaled<kE3m2>(q, layout, amax, p, m, path, mxTable<kE3m2>()); break;
+        case FormatId::E2m3: quantizeFp32Scaled<kE2m3>(q, layout, amax, p, m, path, mxTable<kE2m3>()); break;
+        case FormatId::E2m1: quantizeFp32Scaled<kE2m1>(q, layout, amax, p, m, path, mxTable<kE2m1>()); break;
+        default: quantizeFp32Scaled<kE4m3>(q, layout, amax, p, m, path, mxTable<kE4m3>()); break;
         }
         return {std::move(q), {}};
     }
     if (info.element == nullptr) {
-        quantizeMx(q, layout, p, info, mxint8Element, mxint8Table(), path);
+        quantizeMx(q, layout, amax, p, info, mxint8Element, mxint8Table(), path);
         return {std::move(q), {}};
     }
     switch (info.element->id) {
-    case FormatId::E5m2: quantizeMx(q, layout, p, info, mxElement<kE5m2>, mxTable<kE5m2>(), path); break;
-    case FormatId::E3m2: quantizeMx(q, layout, p, info, mxElement<kE3m2>, mxTable<kE3m2>(), path); break;
-    case FormatId::E2m3: quantizeMx(q, layout, p, info, mxElement<kE2m3>, mxTable<kE2m3>(), path); break;
-    case FormatId::E2m1: quantizeMx(q, layout, p, info, mxElement<kE2m1>, mxTable<kE2m1>(), path); break;
-    default: quantizeMx(q, layout, p, info, mxElement<kE4m3>, mxTable<kE4m3>(), path); break;
+    case FormatId::E5m2: quantizeMx(q, layout, amax, p, info, mxElement<kE5m2>, mxTable<kE5m2>(), path); break;
+    case FormatId::E3m2: quantizeMx(q, layout, amax, p, info, mxElement<kE3m2>, mxTable<kE3m2>(), path); break;
+    case FormatId::E2m3: quantizeMx(q, layout, amax, p, info, mxElement<kE2m3>, mxTable<kE2m3>(), path); break;
+    case FormatId::E2m1: quantizeMx(q, layout, amax, p, info, mxElement<kE2m1>, mxTable<kE2m1>(), path); break;
+    default: quantizeMx(q, layout, amax, p, info, mxElement<kE4m3>, mxTable<kE4m3>(), path); break;
     }
     return {std::move(q), {}};
 }
