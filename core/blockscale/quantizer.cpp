@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <limits>
 
 namespace fplab::blockscale {
 namespace {
@@ -43,9 +44,10 @@ template <class Fn>
 void forEachSegment(const BlockLayout& layout, Fn&& fn) {
     const Shape s = layout.shape();
     const std::size_t width = blockWidth(layout.grouping()) == 0 ? s.cols : blockWidth(layout.grouping());
-    for (std::size_t r = 0; r < s.rows; ++r)
-        for (std::size_t c = 0; c < s.cols; c += width)
-            fn(r * s.cols + c, std::min(width, s.cols - c), layout.blockOf(r, c));
+    for (std::size_t r = 0; r < s.rows; ++r) {
+        std::size_t block = layout.blockOf(r, 0); // a row's runs lie in consecutive blocks, under every grouping
+        for (std::size_t c = 0; c < s.cols; c += width) fn(r * s.cols + c, std::min(width, s.cols - c), block++);
+    }
 }
 
 // The largest magnitude per block as FP32 bits; for finite values their order is the integer order.
@@ -140,7 +142,9 @@ void quantizeMx(Quantized& q, const BlockLayout& layout, const std::vector<std::
 // Each product has at most 3 + 28 significant bits, so the host multiplication is exact (nothing is
 // rounded there). Each midpoint is then rounded down to FP32 by core (noting whether that was exact), so
 // that |x| > midpoint becomes an integer comparison of FP32 magnitude bits: counting the midpoints below
-// |x| is the correctly rounded result, and an |x| equal to an odd code's upper midpoint goes up (ties to even).
+// |x| is the correctly rounded result, and an |x| equal to an odd code's upper midpoint goes up (ties to even):
+// for those the threshold is one less, so that one comparison per midpoint decides. Magnitudes and thresholds
+// are below 2^31 and compare as signed integers, which SSE2 vectorises.
 class E2m1Thresholds {
 public:
     E2m1Thresholds() = default;
@@ -150,32 +154,30 @@ public:
             const double t = kMidpoints[k] * asDouble(denominator);
             const Result down = fast::convert<kFp64, kFp32>(std::bit_cast<std::uint64_t>(t),
                                                             Env{.rounding = RoundingMode::TowardNegative});
-            m_below[k] = static_cast<std::uint32_t>(down.bits); // t >= 0: no sign bit
-            m_tieUp[k] = (down.flags & kInexact) == 0 && (k & 1) != 0 ? m_below[k] : 0xFFFFFFFF;
+            const bool tieGoesUp = (down.flags & kInexact) == 0 && (k & 1) != 0;
+            m_above[k] = static_cast<std::int32_t>(down.bits) - (tieGoesUp ? 1 : 0); // t > 0: no sign bit
         }
     }
-    // Local copies of the thresholds: the uint8_t stores may alias anything, which would otherwise make
+    // A local copy of the thresholds: the uint8_t stores may alias anything, which would otherwise make
     // the compiler reload them for every element.
     void codes(Fp32Bits bits, std::uint8_t* out, std::size_t count) const {
-        std::uint32_t below[7], tieUp[7];
-        std::copy(std::begin(m_below), std::end(m_below), below);
-        std::copy(std::begin(m_tieUp), std::end(m_tieUp), tieUp);
+        std::int32_t above[7];
+        std::copy(std::begin(m_above), std::end(m_above), above);
         for (std::size_t i = 0; i < count; ++i) {
-            const std::uint32_t magnitude = bits[i] & kMagnitude;
-            std::uint32_t k = 0;
-            for (int j = 0; j < 7; ++j) k += (magnitude > below[j]) + (magnitude == tieUp[j]);
-            out[i] = static_cast<std::uint8_t>(k | ((bits[i] >> 31) << 3));
+            const std::int32_t magnitude = static_cast<std::int32_t>(bits[i] & kMagnitude);
+            std::int32_t k = 0;
+            for (int j = 0; j < 7; ++j) k += magnitude > above[j];
+            out[i] = static_cast<std::uint8_t>(static_cast<std::uint32_t>(k) | ((bits[i] >> 31) << 3));
         }
     }
 
 private:
-    std::uint32_t m_below[7] = {};
-    std::uint32_t m_tieUp[7] = {};
+    std::int32_t m_above[7] = {}; // |x| above m_above[k] rounds past midpoint k
 };
 
-// The NVFP4 block scale E4M3(amax / (6 * global)) by binary search over the midpoints between
-// neighbouring E4M3 values (decoded by core) times 6 * global: products of 5 and 27 significant bits,
-// exact in double. Saturates at 448 as nvfp4BlockScale() does.
+// The NVFP4 block scale E4M3(amax / (6 * global)) by a search over the midpoints between neighbouring E4M3
+// values (decoded by core) times 6 * global: products of 5 and 27 significant bits, exact in double.
+// Saturates at 448 as nvfp4BlockScale() does. The search has no branches: a block's amax is unpredictable.
 class E4m3Thresholds {
 public:
     explicit E4m3Thresholds(std::uint64_t sixTimesGlobal) {
@@ -185,11 +187,13 @@ public:
             m_t[code - 1] = (previous + v) / 2 * asDouble(sixTimesGlobal); // the halving and sum are exact
             previous = v;
         }
+        m_t[kCount] = std::numeric_limits<double>::infinity(); // 127 entries: a search in 7 halvings
     }
     std::uint8_t code(std::uint32_t amaxBits) const {
         const double a = static_cast<double>(std::bit_cast<float>(amaxBits));
-        const double* above = std::upper_bound(m_t, m_t + kCount, a); // first midpoint > a
-        std::size_t k = static_cast<std::size_t>(above - m_t);
+        std::size_t k = 0;                               // the number of midpoints <= a
+        for (std::size_t step = 64; step > 0; step /= 2) // a mask rather than a condition, so no branch
+            k += step & (std::size_t{0} - static_cast<std::size_t>(m_t[k + step - 1] <= a));
         if (k > 0 && m_t[k - 1] == a && ((k - 1) & 1) != 0) return static_cast<std::uint8_t>(k);
         if (k > 0 && m_t[k - 1] == a) return static_cast<std::uint8_t>(k - 1); // a tie: to the even code
         return static_cast<std::uint8_t>(k);
@@ -197,10 +201,11 @@ public:
 
 private:
     static constexpr std::size_t kCount = 0x7E;
-    double m_t[kCount];
+    double m_t[kCount + 1];
 };
 
-constexpr double kE2m1Values[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+// Each E2M1 code's value, sign included (a table rather than a branch on the sign).
+constexpr double kSignedE2m1Values[16] = {0, 0.5, 1, 1.5, 2, 3, 4, 6, -0.0, -0.5, -1, -1.5, -2, -3, -4, -6};
 
 // The NVFP4 element codes of x / (scale * global): by comparison with midpoints (Fast) or one FP64
 // division rounded to odd and one conversion each (Reference). A zero scale makes the block zero.
@@ -223,23 +228,30 @@ void nvfp4Codes(Fp32Bits bits, std::size_t count, std::uint8_t scale, std::uint6
     }
 }
 
-// The sum of squared errors of a block's codes under a scale, in double (a statistic: Four Over Six
-// compares two of them).
-double nvfp4SquaredError(Fp32Bits bits, const std::uint8_t* codes, std::size_t count, std::uint8_t scale,
-                         std::uint64_t global) {
-    const double d = asDouble(fast::convert<kE4m3, kFp64>(scale).bits) * asDouble(global);
-    double sum = 0;
+// The sums of squared errors of one run of a block under two codings (codes and block scale value times
+// tensor scale), each summed in element order in double: statistics that Four Over Six compares. The two
+// sums go through one loop so that their additions overlap.
+struct SquaredErrors {
+    double first = 0;
+    double second = 0;
+};
+SquaredErrors nvfp4SquaredErrors(Fp32Bits bits, std::size_t count, const std::uint8_t* codesA, double dA,
+                                 const std::uint8_t* codesB, double dB) {
+    SquaredErrors sums;
     for (std::size_t i = 0; i < count; ++i) {
-        const double v = kE2m1Values[codes[i] & 7] * d;
-        const double e = static_cast<double>(std::bit_cast<float>(bits[i])) - ((codes[i] & 8) != 0 ? -v : v);
-        sum += e * e;
+        const double x = static_cast<double>(std::bit_cast<float>(bits[i]));
+        const double errorA = x - kSignedE2m1Values[codesA[i] & 15] * dA; // (-c) * d = -(c * d): no rounding
+        const double errorB = x - kSignedE2m1Values[codesB[i] & 15] * dB;
+        sums.first += errorA * errorA;
+        sums.second += errorB * errorB;
     }
-    return sum;
+    return sums;
 }
 
 // NVIDIA's two-level rule with the block's amax mapped to 6 or to 4, or (Four Over Six) to whichever of
 // the two gives the smaller squared error, 6 on a tie. The tensor scale divides by 448 * 6, 448 * 4, or
-// (Four Over Six's reference code) 256 * 6.
+// (Four Over Six's reference code) 256 * 6. Four Over Six quantizes each row's run both ways in one pass;
+// a 1D block (one run) keeps the better at once, a 16x16 tile once its 16 runs are summed.
 void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::vector<std::uint32_t>& amax, Fp32Bits bits,
                    Path path) {
     const std::uint32_t tensorAmax = amax.empty() ? 0 : *std::ranges::max_element(amax);
@@ -252,34 +264,48 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::vector<st
     const E4m3Thresholds primaryScales(scaleFor(primaryMax));
     const E4m3Thresholds fourScales(scaleFor(4));
     std::vector<E2m1Thresholds> elementThresholds(0x7F); // per positive finite block scale code
-    for (std::uint32_t code = 1; code < 0x7F; ++code)
-        elementThresholds[code] = E2m1Thresholds(fast::mul<kFp64>(fast::convert<kE4m3, kFp64>(code).bits, global).bits);
+    double scaleValues[0x7F] = {};                       // each code's value times the tensor scale, exact
+    for (std::uint32_t code = 1; code < 0x7F; ++code) {
+        scaleValues[code] = asDouble(fast::convert<kE4m3, kFp64>(code).bits) * asDouble(global);
+        elementThresholds[code] = E2m1Thresholds(std::bit_cast<std::uint64_t>(scaleValues[code]));
+    }
     const auto blockScale = [&](std::uint32_t a, double elementMax, const E4m3Thresholds& t) {
         return path == Path::Fast ? t.code(a) : nvfp4BlockScale(a, q.tensorScaleBits, elementMax);
     };
+    const bool fourOverSix = q.rule == ScaleRule::FourOverSix;
+    const bool tiles = layout.grouping() == Grouping::Tile16x16;
+    std::vector<std::uint8_t> four(fourOverSix && tiles ? q.codes.size() : 0);
+    std::vector<std::uint8_t> fourScale(fourOverSix ? layout.blockCount() : 0);
+    std::vector<double> errorSix(fourOverSix && tiles ? layout.blockCount() : 0);
+    std::vector<double> errorFour(errorSix.size());
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
         const std::uint8_t scale = blockScale(amax[block], primaryMax, primaryScales);
         q.scaleBits[block] = scale;
-        nvfp4Codes(bits + first, count, scale, global, elementThresholds, path, q.codes.data() + first);
+        std::uint8_t* six = q.codes.data() + first;
+        nvfp4Codes(bits + first, count, scale, global, elementThresholds, path, six);
+        if (!fourOverSix) return;
+        const std::uint8_t scale4 = blockScale(amax[block], 4, fourScales);
+        std::uint8_t run[16];
+        std::uint8_t* fourCodes = tiles ? four.data() + first : run;
+        nvfp4Codes(bits + first, count, scale4, global, elementThresholds, path, fourCodes);
+        const auto [e6, e4] = nvfp4SquaredErrors(bits + first, count, six, scaleValues[scale & 0x7F], fourCodes,
+                                                 scaleValues[scale4 & 0x7F]);
+        fourScale[block] = scale4;
+        if (tiles) {
+            errorSix[block] += e6;
+            errorFour[block] += e4;
+        } else if (e4 < e6) {
+            std::copy_n(run, count, six);
+            q.scaleBits[block] = scale4;
+        }
     });
-    if (q.rule != ScaleRule::FourOverSix) return;
-    // A block (a 16x16 tile is 16 row segments) keeps the scale with the smaller squared error over all of it.
-    std::vector<std::uint8_t> four(q.codes.size());
-    std::vector<std::uint8_t> fourScale(layout.blockCount());
-    std::vector<double> errorSix(layout.blockCount(), 0.0), errorFour(layout.blockCount(), 0.0);
-    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
-        fourScale[block] = blockScale(amax[block], 4, fourScales);
-        nvfp4Codes(bits + first, count, fourScale[block], global, elementThresholds, path, four.data() + first);
-        errorSix[block] += nvfp4SquaredError(bits + first, q.codes.data() + first, count, q.scaleBits[block], global);
-        errorFour[block] += nvfp4SquaredError(bits + first, four.data() + first, count, fourScale[block], global);
-    });
+    if (!tiles || !fourOverSix) return;
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
         if (!(errorFour[block] < errorSix[block])) return;
         std::copy_n(four.begin() + static_cast<std::ptrdiff_t>(first), count,
                     q.codes.begin() + static_cast<std::ptrdiff_t>(first));
+        q.scaleBits[block] = fourScale[block];
     });
-    for (std::size_t b = 0; b < q.scaleBits.size(); ++b)
-        if (errorFour[b] < errorSix[b]) q.scaleBits[b] = fourScale[b];
 }
 
 // One element of the FP32-scale rule through core: its FP32 division, then its conversion to the element.

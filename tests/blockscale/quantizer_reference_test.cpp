@@ -165,7 +165,7 @@ Expected reference(const Recipe& r, const std::vector<float>& x, Shape shape) {
 
 // A value with few significant bits: often an exact tie of some element format once scaled.
 float fewBits(std::mt19937& rng, int exponent) {
-    const int mantissa = static_cast<int>(rng() % 64) | 1;
+    const int mantissa = static_cast<int>(rng() % 64);
     return std::ldexp(static_cast<float>(mantissa), exponent - 6) * ((rng() & 1) != 0 ? -1.0f : 1.0f);
 }
 
@@ -201,6 +201,20 @@ std::vector<float> randomTensor(std::mt19937& rng, Shape shape, bool specials) {
     return x;
 }
 
+// NVFP4's ties: a tensor maximum that makes the tensor scale a power of two under one rule (2688 = 448 * 6 for max6,
+// 1792 for max4, 1536 for 4over6), each 16-element run led by 6 * 2^e (a block scale of 2^e) and the rest few-bit
+// values below it, some of them midpoints between E2M1 values times 2^e.
+std::vector<float> nvfp4TieTensor(std::mt19937& rng, Shape shape, float tensorMax) {
+    std::vector<float> x(shape.size());
+    int exponent = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        if (i % 16 == 0) exponent = static_cast<int>(rng() % 6) - 3;
+        x[i] = i % 16 == 0 ? std::ldexp(6.0f, exponent) : fewBits(rng, exponent);
+    }
+    x[0] = tensorMax;
+    return x;
+}
+
 std::string recipeText(const Recipe& r, Shape s) {
     return std::string(schemeName(r.scheme)) + "/" + std::string(scaleRuleName(r.rule)) +
            (r.grouping == Grouping::Tile16x16 ? "/16x16 " : " ") + std::to_string(s.rows) + "x" +
@@ -211,8 +225,10 @@ TEST(QuantizeAgainstPerElementReference, EveryRuleOfEverySchemeOnRandomTensors) 
     std::mt19937 rng(2512);
     const Shape shapes[] = {{1, 1000}, {3, 100}, {20, 40}, {37, 33}, {130, 129}};
     for (const Shape shape : shapes)
-        for (int trial = 0; trial < 3; ++trial) {
-            const std::vector<float> x = randomTensor(rng, shape, trial == 2);
+        for (int trial = 0; trial < 6; ++trial) {
+            const float tensorMax[] = {2688.0f, 1792.0f, 1536.0f};
+            const std::vector<float> x =
+                trial < 3 ? randomTensor(rng, shape, trial == 2) : nvfp4TieTensor(rng, shape, tensorMax[trial - 3]);
             for (const Recipe& r : everyRecipe()) {
                 const QuantizeOutcome q = quantize(r, x, shape);
                 if (trial == 2 && &scaleFormat(r) != &kE8m0) { // no rule for NaN or infinity: refused
