@@ -8,7 +8,10 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <utility>
+#include <type_traits>
 
 namespace fplab::blockscale {
 namespace {
@@ -160,7 +163,42 @@ public:
     }
     // A local copy of the thresholds: the uint8_t stores may alias anything, which would otherwise make
     // the compiler reload them for every element.
+    // A full 16-element run (NVFP4's block width) as a loop of known length, which the compiler unrolls.
     void codes(Fp32Bits bits, std::uint8_t* out, std::size_t count) const {
+        if (count == 16) codesOf(bits, out, std::integral_constant<std::size_t, 16>{});
+        else codesOf(bits, out, count);
+    }
+
+    // codes(), and each element's squared error (x - value * d)^2 in double, computed as (|x| - |value| * d)^2,
+    // the same number: |value| * d is exact (2 by 28 significant bits) and rounding is symmetric in the sign.
+    // |value| is the sum of the steps between E2M1 values up to the code, without a table lookup.
+    void codesAndSquares(Fp32Bits bits, double d, std::uint8_t* out, double* squares, std::size_t count) const {
+        if (count == 16) codesAndSquaresOf(bits, d, out, squares, std::integral_constant<std::size_t, 16>{});
+        else codesAndSquaresOf(bits, d, out, squares, count);
+    }
+
+private:
+    template <class Count>
+    void codesAndSquaresOf(Fp32Bits bits, double d, std::uint8_t* out, double* squares, Count count) const {
+        constexpr float kSteps[7] = {0.5f, 0.5f, 0.5f, 0.5f, 1, 1, 2}; // 0 0.5 1 1.5 2 3 4 6
+        std::int32_t above[7];
+        std::copy(std::begin(m_above), std::end(m_above), above);
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::int32_t magnitude = static_cast<std::int32_t>(bits[i] & kMagnitude);
+            std::int32_t k = 0;
+            float value = 0;
+            for (int j = 0; j < 7; ++j) {
+                k += magnitude > above[j];
+                value += magnitude > above[j] ? kSteps[j] : 0.0f;
+            }
+            out[i] = static_cast<std::uint8_t>(static_cast<std::uint32_t>(k) | ((bits[i] >> 31) << 3));
+            const double error = static_cast<double>(std::bit_cast<float>(magnitude)) - static_cast<double>(value) * d;
+            squares[i] = error * error;
+        }
+    }
+
+    template <class Count>
+    void codesOf(Fp32Bits bits, std::uint8_t* out, Count count) const {
         std::int32_t above[7];
         std::copy(std::begin(m_above), std::end(m_above), above);
         for (std::size_t i = 0; i < count; ++i) {
@@ -171,13 +209,13 @@ public:
         }
     }
 
-private:
     std::int32_t m_above[7] = {}; // |x| above m_above[k] rounds past midpoint k
 };
 
 // The NVFP4 block scale E4M3(amax / (6 * global)) by a search over the midpoints between neighbouring E4M3
 // values (decoded by core) times 6 * global: products of 5 and 27 significant bits, exact in double.
 // Saturates at 448 as nvfp4BlockScale() does. The search has no branches: a block's amax is unpredictable.
+// Used when the tensor scale is not a normal FP32 number (a tensor below about 2^-118); e4m3Quotient() otherwise.
 class E4m3Thresholds {
 public:
     explicit E4m3Thresholds(std::uint64_t sixTimesGlobal) {
@@ -204,6 +242,24 @@ private:
     double m_t[kCount + 1];
 };
 
+// The E4M3 code of a / d (a >= 0 an FP32 block amax, d = 6 or 4 times a normal tensor scale, exact in double),
+// rounded to nearest even and saturating at 448, as nvfp4BlockScale() gives it. The host's double division is
+// correctly rounded; a has 24 significant bits and d at most 26, so a / d is either an E4M3 midpoint exactly or
+// at least 2^-31 (relative) away from every one, far more than the division's 2^-53: rounding the double to
+// E4M3 rounds the exact quotient. Normal results keep 3 fraction bits of the double (the rounding carries into
+// the exponent); below 2^-6 the codes count steps of 2^-9, and code 8 is 2^-6.
+std::uint8_t e4m3Quotient(float a, double d) {
+    const double q = static_cast<double>(a) / d;
+    if (q < 0x1p-6) {
+        const double steps = (q * 512 + 0x1p52) - 0x1p52; // to an integer, nearest even: exact, q * 512 < 8
+        return static_cast<std::uint8_t>(steps);
+    }
+    std::uint64_t m = std::bit_cast<std::uint64_t>(q);
+    m += ((std::uint64_t{1} << 48) - 1) + ((m >> 49) & 1); // 52 - 3 = 49 fraction bits dropped
+    const std::uint64_t code = (m >> 49) - (std::uint64_t{1023 - 7} << 3);
+    return static_cast<std::uint8_t>(std::min<std::uint64_t>(code, 0x7E));
+}
+
 // Each E2M1 code's value, sign included (a table rather than a branch on the sign).
 constexpr double kSignedE2m1Values[16] = {0, 0.5, 1, 1.5, 2, 3, 4, 6, -0.0, -0.5, -1, -1.5, -2, -3, -4, -6};
 
@@ -228,24 +284,34 @@ void nvfp4Codes(Fp32Bits bits, std::size_t count, std::uint8_t scale, std::uint6
     }
 }
 
-// The sums of squared errors of one run of a block under two codings (codes and block scale value times
-// tensor scale), each summed in element order in double: statistics that Four Over Six compares. The two
-// sums go through one loop so that their additions overlap.
-struct SquaredErrors {
-    double first = 0;
-    double second = 0;
-};
-SquaredErrors nvfp4SquaredErrors(Fp32Bits bits, std::size_t count, const std::uint8_t* codesA, double dA,
-                                 const std::uint8_t* codesB, double dB) {
-    SquaredErrors sums;
-    for (std::size_t i = 0; i < count; ++i) {
-        const double x = static_cast<double>(std::bit_cast<float>(bits[i]));
-        const double errorA = x - kSignedE2m1Values[codesA[i] & 15] * dA; // (-c) * d = -(c * d): no rounding
-        const double errorB = x - kSignedE2m1Values[codesB[i] & 15] * dB;
-        sums.first += errorA * errorA;
-        sums.second += errorB * errorB;
+// NVFP4's longest run under one scale (its block width).
+constexpr std::size_t kNvfp4Run = 16;
+
+// The codes of one run as nvfp4Codes() gives them, and each element's squared error (x - value * d)^2 in
+// double, d = the block scale's value times the tensor scale (Four Over Six compares their sums).
+void nvfp4CodesAndSquares(Fp32Bits bits, std::size_t count, std::uint8_t scale, std::uint64_t global, double d,
+                          const std::vector<E2m1Thresholds>& thresholds, Path path, std::uint8_t* out,
+                          double* squares) {
+    if (path == Path::Fast && scale != 0) {
+        thresholds[scale].codesAndSquares(bits, d, out, squares, count);
+        return;
     }
-    return sums;
+    nvfp4Codes(bits, count, scale, global, thresholds, path, out);
+    for (std::size_t i = 0; i < count; ++i) {
+        const double error = static_cast<double>(std::bit_cast<float>(bits[i])) - kSignedE2m1Values[out[i] & 15] * d;
+        squares[i] = error * error;
+    }
+}
+
+// Two runs' sums of squared errors, each in element order (so the sums are those of a plain loop), in one loop
+// so that the two chains of additions overlap.
+std::pair<double, double> sumsInOrder(const double* a, const double* b, std::size_t count) {
+    double sumA = 0, sumB = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        sumA += a[i];
+        sumB += b[i];
+    }
+    return {sumA, sumB};
 }
 
 // NVIDIA's two-level rule with the block's amax mapped to 6 or to 4, or (Four Over Six) to whichever of
@@ -269,8 +335,12 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::vector<st
         scaleValues[code] = asDouble(fast::convert<kE4m3, kFp64>(code).bits) * asDouble(global);
         elementThresholds[code] = E2m1Thresholds(std::bit_cast<std::uint64_t>(scaleValues[code]));
     }
+    const std::uint32_t globalField = q.tensorScaleBits >> 23;
+    const bool normalGlobal = globalField != 0 && globalField != 0xFF;
     const auto blockScale = [&](std::uint32_t a, double elementMax, const E4m3Thresholds& t) {
-        return path == Path::Fast ? t.code(a) : nvfp4BlockScale(a, q.tensorScaleBits, elementMax);
+        if (path == Path::Reference) return nvfp4BlockScale(a, q.tensorScaleBits, elementMax);
+        if (normalGlobal) return e4m3Quotient(std::bit_cast<float>(a), elementMax * asDouble(global));
+        return t.code(a);
     };
     const bool fourOverSix = q.rule == ScaleRule::FourOverSix;
     const bool tiles = layout.grouping() == Grouping::Tile16x16;
@@ -282,20 +352,25 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::vector<st
         const std::uint8_t scale = blockScale(amax[block], primaryMax, primaryScales);
         q.scaleBits[block] = scale;
         std::uint8_t* six = q.codes.data() + first;
-        nvfp4Codes(bits + first, count, scale, global, elementThresholds, path, six);
-        if (!fourOverSix) return;
+        if (!fourOverSix) {
+            nvfp4Codes(bits + first, count, scale, global, elementThresholds, path, six);
+            return;
+        }
         const std::uint8_t scale4 = blockScale(amax[block], 4, fourScales);
-        std::uint8_t run[16];
+        std::uint8_t run[kNvfp4Run];
         std::uint8_t* fourCodes = tiles ? four.data() + first : run;
-        nvfp4Codes(bits + first, count, scale4, global, elementThresholds, path, fourCodes);
-        const auto [e6, e4] = nvfp4SquaredErrors(bits + first, count, six, scaleValues[scale & 0x7F], fourCodes,
-                                                 scaleValues[scale4 & 0x7F]);
+        double squaresSix[kNvfp4Run], squaresFour[kNvfp4Run];
+        nvfp4CodesAndSquares(bits + first, count, scale, global, scaleValues[scale & 0x7F], elementThresholds, path,
+                             six, squaresSix);
+        nvfp4CodesAndSquares(bits + first, count, scale4, global, scaleValues[scale4 & 0x7F], elementThresholds, path,
+                             fourCodes, squaresFour);
+        const auto [e6, e4] = sumsInOrder(squaresSix, squaresFour, count);
         fourScale[block] = scale4;
         if (tiles) {
             errorSix[block] += e6;
             errorFour[block] += e4;
         } else if (e4 < e6) {
-            std::copy_n(run, count, six);
+            std::memcpy(six, run, count);
             q.scaleBits[block] = scale4;
         }
     });
