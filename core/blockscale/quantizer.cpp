@@ -171,7 +171,7 @@ public:
 
     // codes(), and each element's squared error (x - value * d)^2 in double, computed as (|x| - |value| * d)^2,
     // the same number: |value| * d is exact (2 by 28 significant bits) and rounding is symmetric in the sign.
-    // |value| is the sum of the steps between E2M1 values up to the code, without a table lookup.
+    // |value| comes from the code k without a table lookup: max(k / 2, k - 2, 2k - 8) is 0 0.5 1 1.5 2 3 4 6.
     void codesAndSquares(Fp32Bits bits, double d, std::uint8_t* out, double* squares, std::size_t count) const {
         if (count == 16) codesAndSquaresOf(bits, d, out, squares, std::integral_constant<std::size_t, 16>{});
         else codesAndSquaresOf(bits, d, out, squares, count);
@@ -180,18 +180,15 @@ public:
 private:
     template <class Count>
     void codesAndSquaresOf(Fp32Bits bits, double d, std::uint8_t* out, double* squares, Count count) const {
-        constexpr float kSteps[7] = {0.5f, 0.5f, 0.5f, 0.5f, 1, 1, 2}; // 0 0.5 1 1.5 2 3 4 6
         std::int32_t above[7];
         std::copy(std::begin(m_above), std::end(m_above), above);
         for (std::size_t i = 0; i < count; ++i) {
             const std::int32_t magnitude = static_cast<std::int32_t>(bits[i] & kMagnitude);
             std::int32_t k = 0;
-            float value = 0;
-            for (int j = 0; j < 7; ++j) {
-                k += magnitude > above[j];
-                value += magnitude > above[j] ? kSteps[j] : 0.0f;
-            }
+            for (int j = 0; j < 7; ++j) k += magnitude > above[j];
             out[i] = static_cast<std::uint8_t>(static_cast<std::uint32_t>(k) | ((bits[i] >> 31) << 3));
+            const float kf = static_cast<float>(k);
+            const float value = std::max(std::max(kf * 0.5f, kf - 2), kf * 2 - 8);
             const double error = static_cast<double>(std::bit_cast<float>(magnitude)) - static_cast<double>(value) * d;
             squares[i] = error * error;
         }
@@ -303,16 +300,45 @@ void nvfp4CodesAndSquares(Fp32Bits bits, std::size_t count, std::uint8_t scale, 
     }
 }
 
-// Two runs' sums of squared errors, each in element order (so the sums are those of a plain loop), in one loop
-// so that the two chains of additions overlap.
-std::pair<double, double> sumsInOrder(const double* a, const double* b, std::size_t count) {
-    double sumA = 0, sumB = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-        sumA += a[i];
-        sumB += b[i];
+// Four Over Six's choice for a few runs at a time: each run's two codings (codes and squared errors), then the
+// squared errors of all of them summed together, each sum in its run's element order (so every sum is that of a
+// plain loop over its run), but the chains of additions of different runs overlap. A run's squares past its
+// length are 0, which leaves a sum as it is.
+class FourOverSixRuns {
+public:
+    static constexpr std::size_t kRuns = 4;
+    struct Run {
+        std::size_t first = 0, count = 0, block = 0;
+        std::uint8_t fourScale = 0;
+        std::uint8_t four[kNvfp4Run] = {};
+        double squaresSix[kNvfp4Run] = {}, squaresFour[kNvfp4Run] = {};
+    };
+    // The next run to fill, with its squares zeroed; full() says when to settle().
+    Run& next() {
+        Run& r = m_runs[m_count++];
+        std::fill(std::begin(r.squaresSix), std::end(r.squaresSix), 0.0);
+        std::fill(std::begin(r.squaresFour), std::end(r.squaresFour), 0.0);
+        return r;
     }
-    return {sumA, sumB};
-}
+    bool full() const { return m_count == kRuns; }
+    // Calls decide(run, errorSix, errorFour) for each run filled, in order, and empties the batch.
+    template <class Decide>
+    void settle(Decide&& decide) {
+        double six[kRuns] = {}, four[kRuns] = {};
+        for (std::size_t i = 0; i < kNvfp4Run; ++i)
+            for (std::size_t r = 0; r < kRuns; ++r) {
+                six[r] += m_runs[r].squaresSix[i];
+                four[r] += m_runs[r].squaresFour[i];
+            }
+        for (std::size_t r = 0; r < m_count; ++r) decide(m_runs[r], six[r], four[r]);
+        for (std::size_t r = 0; r < kRuns; ++r) m_runs[r].count = 0;
+        m_count = 0;
+    }
+
+private:
+    Run m_runs[kRuns];
+    std::size_t m_count = 0;
+};
 
 // NVIDIA's two-level rule with the block's amax mapped to 6 or to 4, or (Four Over Six) to whichever of
 // the two gives the smaller squared error, 6 on a tie. The tensor scale divides by 448 * 6, 448 * 4, or
@@ -346,8 +372,20 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::vector<st
     const bool tiles = layout.grouping() == Grouping::Tile16x16;
     std::vector<std::uint8_t> four(fourOverSix && tiles ? q.codes.size() : 0);
     std::vector<std::uint8_t> fourScale(fourOverSix ? layout.blockCount() : 0);
-    std::vector<double> errorSix(fourOverSix && tiles ? layout.blockCount() : 0);
-    std::vector<double> errorFour(errorSix.size());
+    std::vector<double> errorSixOf(fourOverSix && tiles ? layout.blockCount() : 0);
+    std::vector<double> errorFourOf(errorSixOf.size());
+    FourOverSixRuns batch;
+    const auto decide = [&](const FourOverSixRuns::Run& run, double errorSix, double errorFour) {
+        fourScale[run.block] = run.fourScale;
+        if (tiles) { // the tile decides once its 16 runs are summed
+            errorSixOf[run.block] += errorSix;
+            errorFourOf[run.block] += errorFour;
+            std::memcpy(four.data() + run.first, run.four, run.count);
+        } else if (errorFour < errorSix) {
+            std::memcpy(q.codes.data() + run.first, run.four, run.count);
+            q.scaleBits[run.block] = run.fourScale;
+        }
+    };
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
         const std::uint8_t scale = blockScale(amax[block], primaryMax, primaryScales);
         q.scaleBits[block] = scale;
@@ -356,27 +394,21 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::vector<st
             nvfp4Codes(bits + first, count, scale, global, elementThresholds, path, six);
             return;
         }
-        const std::uint8_t scale4 = blockScale(amax[block], 4, fourScales);
-        std::uint8_t run[kNvfp4Run];
-        std::uint8_t* fourCodes = tiles ? four.data() + first : run;
-        double squaresSix[kNvfp4Run], squaresFour[kNvfp4Run];
+        FourOverSixRuns::Run& run = batch.next();
+        run.first = first;
+        run.count = count;
+        run.block = block;
+        run.fourScale = blockScale(amax[block], 4, fourScales);
         nvfp4CodesAndSquares(bits + first, count, scale, global, scaleValues[scale & 0x7F], elementThresholds, path,
-                             six, squaresSix);
-        nvfp4CodesAndSquares(bits + first, count, scale4, global, scaleValues[scale4 & 0x7F], elementThresholds, path,
-                             fourCodes, squaresFour);
-        const auto [e6, e4] = sumsInOrder(squaresSix, squaresFour, count);
-        fourScale[block] = scale4;
-        if (tiles) {
-            errorSix[block] += e6;
-            errorFour[block] += e4;
-        } else if (e4 < e6) {
-            std::memcpy(six, run, count);
-            q.scaleBits[block] = scale4;
-        }
+                             six, run.squaresSix);
+        nvfp4CodesAndSquares(bits + first, count, run.fourScale, global, scaleValues[run.fourScale & 0x7F],
+                             elementThresholds, path, run.four, run.squaresFour);
+        if (batch.full()) batch.settle(decide);
     });
+    if (fourOverSix) batch.settle(decide);
     if (!tiles || !fourOverSix) return;
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
-        if (!(errorFour[block] < errorSix[block])) return;
+        if (!(errorFourOf[block] < errorSixOf[block])) return;
         std::copy_n(four.begin() + static_cast<std::ptrdiff_t>(first), count,
                     q.codes.begin() + static_cast<std::ptrdiff_t>(first));
         q.scaleBits[block] = fourScale[block];
