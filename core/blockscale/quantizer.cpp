@@ -169,28 +169,53 @@ public:
         else codesOf(bits, out, count);
     }
 
-    // codes(), and each element's squared error (x - value * d)^2 in double, computed as (|x| - |value| * d)^2,
-    // the same number: |value| * d is exact (2 by 28 significant bits) and rounding is symmetric in the sign.
-    // |value| comes from the code k without a table lookup: max(k / 2, k - 2, 2k - 8) is 0 0.5 1 1.5 2 3 4 6.
-    void codesAndSquares(Fp32Bits bits, double d, std::uint8_t* out, double* squares, std::size_t count) const {
-        if (count == 16) codesAndSquaresOf(bits, d, out, squares, std::integral_constant<std::size_t, 16>{});
-        else codesAndSquaresOf(bits, d, out, squares, count);
+    // One coding of a run for codesAndSquares(): its thresholds, d (the block scale's value times the tensor
+    // scale), and where its codes and squared errors go.
+    struct Coding {
+        const E2m1Thresholds* thresholds;
+        double d;
+        std::uint8_t* codes;
+        double* squares;
+    };
+    // codes() under two codings at once (Four Over Six's 6 and 4), and each element's squared error
+    // (x - value * d)^2 in double, computed as (|x| - |value| * d)^2, the same number: |value| * d is exact (2 by 28
+    // significant bits) and rounding is symmetric in the sign. |value| comes from the code k without a table
+    // lookup: max(k / 2, k - 2, 2k - 8) is 0 0.5 1 1.5 2 3 4 6.
+    static void codesAndSquares(Fp32Bits bits, const Coding& a, const Coding& b, std::size_t count) {
+        if (count == 16) codesAndSquaresOf(bits, a, b, std::integral_constant<std::size_t, 16>{});
+        else codesAndSquaresOf(bits, a, b, count);
     }
 
 private:
     template <class Count>
-    void codesAndSquaresOf(Fp32Bits bits, double d, std::uint8_t* out, double* squares, Count count) const {
-        std::int32_t above[7];
-        std::copy(std::begin(m_above), std::end(m_above), above);
+    static void codesAndSquaresOf(Fp32Bits bits, const Coding& a, const Coding& b, Count count) {
+        std::int32_t aboveA[7], aboveB[7];
+        std::copy(std::begin(a.thresholds->m_above), std::end(a.thresholds->m_above), aboveA);
+        std::copy(std::begin(b.thresholds->m_above), std::end(b.thresholds->m_above), aboveB);
+        const double dA = a.d, dB = b.d;
+        std::uint8_t* codesA = a.codes;
+        std::uint8_t* codesB = b.codes;
+        double* squaresA = a.squares;
+        double* squaresB = b.squares;
+        const auto magnitudeOf = [](std::int32_t k) {
+            const float kf = static_cast<float>(k);
+            return static_cast<double>(std::max(std::max(kf * 0.5f, kf - 2), kf * 2 - 8));
+        };
         for (std::size_t i = 0; i < count; ++i) {
             const std::int32_t magnitude = static_cast<std::int32_t>(bits[i] & kMagnitude);
-            std::int32_t k = 0;
-            for (int j = 0; j < 7; ++j) k += magnitude > above[j];
-            out[i] = static_cast<std::uint8_t>(static_cast<std::uint32_t>(k) | ((bits[i] >> 31) << 3));
-            const float kf = static_cast<float>(k);
-            const float value = std::max(std::max(kf * 0.5f, kf - 2), kf * 2 - 8);
-            const double error = static_cast<double>(std::bit_cast<float>(magnitude)) - static_cast<double>(value) * d;
-            squares[i] = error * error;
+            std::int32_t kA = 0, kB = 0;
+            for (int j = 0; j < 7; ++j) {
+                kA += magnitude > aboveA[j];
+                kB += magnitude > aboveB[j];
+            }
+            const std::uint32_t sign = (bits[i] >> 31) << 3;
+            codesA[i] = static_cast<std::uint8_t>(static_cast<std::uint32_t>(kA) | sign);
+            codesB[i] = static_cast<std::uint8_t>(static_cast<std::uint32_t>(kB) | sign);
+            const double x = static_cast<double>(std::bit_cast<float>(magnitude));
+            const double errorA = x - magnitudeOf(kA) * dA;
+            const double errorB = x - magnitudeOf(kB) * dB;
+            squaresA[i] = errorA * errorA;
+            squaresB[i] = errorB * errorB;
         }
     }
 
@@ -284,19 +309,25 @@ void nvfp4Codes(Fp32Bits bits, std::size_t count, std::uint8_t scale, std::uint6
 // NVFP4's longest run under one scale (its block width).
 constexpr std::size_t kNvfp4Run = 16;
 
-// The codes of one run as nvfp4Codes() gives them, and each element's squared error (x - value * d)^2 in
-// double, d = the block scale's value times the tensor scale (Four Over Six compares their sums).
-void nvfp4CodesAndSquares(Fp32Bits bits, std::size_t count, std::uint8_t scale, std::uint64_t global, double d,
-                          const std::vector<E2m1Thresholds>& thresholds, Path path, std::uint8_t* out,
-                          double* squares) {
-    if (path == Path::Fast && scale != 0) {
-        thresholds[scale].codesAndSquares(bits, d, out, squares, count);
+// The codes of one run under two block scales as nvfp4Codes() gives them, and each element's squared error
+// (x - value * d)^2 in double under each, d = the block scale's value times the tensor scale (Four Over Six
+// compares their sums).
+void nvfp4TwoCodings(Fp32Bits bits, std::size_t count, const std::uint8_t (&scales)[2], std::uint64_t global,
+                     const double* scaleValues, const std::vector<E2m1Thresholds>& thresholds, Path path,
+                     std::uint8_t* const (&codes)[2], double* const (&squares)[2]) {
+    if (path == Path::Fast && scales[0] != 0 && scales[1] != 0) {
+        E2m1Thresholds::codesAndSquares(
+            bits, {&thresholds[scales[0]], scaleValues[scales[0] & 0x7F], codes[0], squares[0]},
+            {&thresholds[scales[1]], scaleValues[scales[1] & 0x7F], codes[1], squares[1]}, count);
         return;
     }
-    nvfp4Codes(bits, count, scale, global, thresholds, path, out);
-    for (std::size_t i = 0; i < count; ++i) {
-        const double error = static_cast<double>(std::bit_cast<float>(bits[i])) - kSignedE2m1Values[out[i] & 15] * d;
-        squares[i] = error * error;
+    for (int c = 0; c < 2; ++c) {
+        nvfp4Codes(bits, count, scales[c], global, thresholds, path, codes[c]);
+        for (std::size_t i = 0; i < count; ++i) {
+            const double value = kSignedE2m1Values[codes[c][i] & 15] * scaleValues[scales[c] & 0x7F];
+            const double error = static_cast<double>(std::bit_cast<float>(bits[i])) - value;
+            squares[c][i] = error * error;
+        }
     }
 }
 
@@ -313,12 +344,18 @@ public:
         std::uint8_t four[kNvfp4Run] = {};
         double squaresSix[kNvfp4Run] = {}, squaresFour[kNvfp4Run] = {};
     };
-    // The next run to fill, with its squares zeroed; full() says when to settle().
-    Run& next() {
+    // The next run to fill, count elements long, with its squares past them zeroed; full() says when to settle().
+    Run& next(std::size_t count) {
         Run& r = m_runs[m_count++];
-        std::fill(std::begin(r.squaresSix), std::end(r.squaresSix), 0.0);
-        std::fill(std::begin(r.squaresFour), std::end(r.squaresFour), 0.0);
+        std::fill(r.squaresSix + count, std::end(r.squaresSix), 0.0);
+        std::fill(r.squaresFour + count, std::end(r.squaresFour), 0.0);
+        r.count = count;
         return r;
+    }
+    // A run's codes copied (a full run as one 16-byte move).
+    static void copyCodes(std::uint8_t* to, const Run& r) {
+        if (r.count == kNvfp4Run) std::memcpy(to, r.four, kNvfp4Run);
+        else std::memcpy(to, r.four, r.count);
     }
     bool full() const { return m_count == kRuns; }
     // Calls decide(run, errorSix, errorFour) for each run filled, in order, and empties the batch.
@@ -331,8 +368,7 @@ public:
                 four[r] += m_runs[r].squaresFour[i];
             }
         for (std::size_t r = 0; r < m_count; ++r) decide(m_runs[r], six[r], four[r]);
-        for (std::size_t r = 0; r < kRuns; ++r) m_runs[r].count = 0;
-        m_count = 0;
+        m_count = 0; // the sums of slots left unfilled were not used
     }
 
 private:
@@ -356,7 +392,7 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::vector<st
     const E4m3Thresholds primaryScales(scaleFor(primaryMax));
     const E4m3Thresholds fourScales(scaleFor(4));
     std::vector<E2m1Thresholds> elementThresholds(0x7F); // per positive finite block scale code
-    double scaleValues[0x7F] = {};                       // each code's value times the tensor scale, exact
+    double scaleValues[0x80] = {};                       // each code's value times the tensor scale, exact
     for (std::uint32_t code = 1; code < 0x7F; ++code) {
         scaleValues[code] = asDouble(fast::convert<kE4m3, kFp64>(code).bits) * asDouble(global);
         elementThresholds[code] = E2m1Thresholds(std::bit_cast<std::uint64_t>(scaleValues[code]));
@@ -380,9 +416,9 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::vector<st
         if (tiles) { // the tile decides once its 16 runs are summed
             errorSixOf[run.block] += errorSix;
             errorFourOf[run.block] += errorFour;
-            std::memcpy(four.data() + run.first, run.four, run.count);
+            FourOverSixRuns::copyCodes(four.data() + run.first, run);
         } else if (errorFour < errorSix) {
-            std::memcpy(q.codes.data() + run.first, run.four, run.count);
+            FourOverSixRuns::copyCodes(q.codes.data() + run.first, run);
             q.scaleBits[run.block] = run.fourScale;
         }
     };
@@ -394,15 +430,12 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::vector<st
             nvfp4Codes(bits + first, count, scale, global, elementThresholds, path, six);
             return;
         }
-        FourOverSixRuns::Run& run = batch.next();
+        FourOverSixRuns::Run& run = batch.next(count);
         run.first = first;
-        run.count = count;
         run.block = block;
         run.fourScale = blockScale(amax[block], 4, fourScales);
-        nvfp4CodesAndSquares(bits + first, count, scale, global, scaleValues[scale & 0x7F], elementThresholds, path,
-                             six, run.squaresSix);
-        nvfp4CodesAndSquares(bits + first, count, run.fourScale, global, scaleValues[run.fourScale & 0x7F],
-                             elementThresholds, path, run.four, run.squaresFour);
+        nvfp4TwoCodings(bits + first, count, {scale, run.fourScale}, global, scaleValues, elementThresholds, path,
+                        {six, run.four}, {run.squaresSix, run.squaresFour});
         if (batch.full()) batch.settle(decide);
     });
     if (fourOverSix) batch.settle(decide);
