@@ -406,7 +406,11 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::vector<st
     };
     const bool fourOverSix = q.rule == ScaleRule::FourOverSix;
     const bool tiles = layout.grouping() == Grouping::Tile16x16;
-    std::vector<std::uint8_t> four(fourOverSix && tiles ? q.codes.size() : 0);
+    // Tiles keep their 4-coding's codes for one band of 16 rows, until the band's tiles are summed.
+    const std::size_t cols = layout.shape().cols;
+    constexpr std::size_t kTileRows = 16;
+    std::vector<std::uint8_t> four(fourOverSix && tiles ? std::min(kTileRows, layout.shape().rows) * cols : 0);
+    std::size_t bandFirst = 0; // the first element of the band `four` holds
     std::vector<std::uint8_t> fourScale(fourOverSix ? layout.blockCount() : 0);
     std::vector<double> errorSixOf(fourOverSix && tiles ? layout.blockCount() : 0);
     std::vector<double> errorFourOf(errorSixOf.size());
@@ -416,13 +420,30 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::vector<st
         if (tiles) { // the tile decides once its 16 runs are summed
             errorSixOf[run.block] += errorSix;
             errorFourOf[run.block] += errorFour;
-            FourOverSixRuns::copyCodes(four.data() + run.first, run);
+            FourOverSixRuns::copyCodes(four.data() + (run.first - bandFirst), run);
         } else if (errorFour < errorSix) {
             FourOverSixRuns::copyCodes(q.codes.data() + run.first, run);
             q.scaleBits[run.block] = run.fourScale;
         }
     };
+    const auto settleBand = [&] { // the band's tiles are complete: each keeps the coding with the smaller error
+        batch.settle(decide);
+        const std::size_t bandRows = std::min(kTileRows, layout.shape().rows - bandFirst / cols);
+        for (std::size_t r = 0; r < bandRows; ++r) {
+            std::size_t block = layout.blockOf(bandFirst / cols + r, 0);
+            for (std::size_t c = 0; c < cols; c += kNvfp4Run, ++block) {
+                if (!(errorFourOf[block] < errorSixOf[block])) continue;
+                std::memcpy(q.codes.data() + bandFirst + r * cols + c, four.data() + r * cols + c,
+                            std::min(kNvfp4Run, cols - c));
+                q.scaleBits[block] = fourScale[block];
+            }
+        }
+    };
     forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
+        if (fourOverSix && tiles && first - bandFirst >= kTileRows * cols) { // a new band of 16 rows
+            settleBand();
+            bandFirst = first;
+        }
         const std::uint8_t scale = blockScale(amax[block], primaryMax, primaryScales);
         q.scaleBits[block] = scale;
         std::uint8_t* six = q.codes.data() + first;
@@ -438,14 +459,8 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::vector<st
                         {six, run.four}, {run.squaresSix, run.squaresFour});
         if (batch.full()) batch.settle(decide);
     });
-    if (fourOverSix) batch.settle(decide);
-    if (!tiles || !fourOverSix) return;
-    forEachSegment(layout, [&](std::size_t first, std::size_t count, std::size_t block) {
-        if (!(errorFourOf[block] < errorSixOf[block])) return;
-        std::copy_n(four.begin() + static_cast<std::ptrdiff_t>(first), count,
-                    q.codes.begin() + static_cast<std::ptrdiff_t>(first));
-        q.scaleBits[block] = fourScale[block];
-    });
+    if (fourOverSix && tiles) settleBand();
+    else if (fourOverSix) batch.settle(decide);
 }
 
 // One element of the FP32-scale rule through core: its FP32 division, then its conversion to the element.
