@@ -411,13 +411,13 @@ void quantizeNvfp4(Quantized& q, const BlockLayout& layout, const std::vector<st
     constexpr std::size_t kTileRows = 16;
     std::vector<std::uint8_t> four(fourOverSix && tiles ? std::min(kTileRows, layout.shape().rows) * cols : 0);
     std::size_t bandFirst = 0; // the first element of the band `four` holds
-    std::vector<std::uint8_t> fourScale(fourOverSix ? layout.blockCount() : 0);
+    std::vector<std::uint8_t> fourScale(fourOverSix && tiles ? layout.blockCount() : 0);
     std::vector<double> errorSixOf(fourOverSix && tiles ? layout.blockCount() : 0);
     std::vector<double> errorFourOf(errorSixOf.size());
     FourOverSixRuns batch;
     const auto decide = [&](const FourOverSixRuns::Run& run, double errorSix, double errorFour) {
-        fourScale[run.block] = run.fourScale;
         if (tiles) { // the tile decides once its 16 runs are summed
+            fourScale[run.block] = run.fourScale;
             errorSixOf[run.block] += errorSix;
             errorFourOf[run.block] += errorFour;
             FourOverSixRuns::copyCodes(four.data() + (run.first - bandFirst), run);
