@@ -10,8 +10,8 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <utility>
 #include <type_traits>
+#include <utility>
 
 namespace fplab::blockscale {
 namespace {
