@@ -25,27 +25,51 @@ public:
                     for (std::uint32_t sticky = 0; sticky < 2; ++sticky) {
                         const std::uint32_t bits = (sign << 31) | (static_cast<std::uint32_t>(e + 127) << 23) |
                                                    (top << (23 - keptBits)) | sticky;
-                        m_codes[index(sign, e, top, sticky)] = encode(bits);
+                        m_codes[indexIn(m_low, m_high, m_kept, sign, e, top, sticky)] = encode(bits);
                     }
     }
 
     // The code of V * 2^-x for a normal FP32 V (exponent field not 0 or 255).
-    std::uint8_t lookup(std::uint32_t bits, int x) const {
-        const int field = static_cast<int>((bits >> 23) & 0xFF);
-        int e = field - 127 - x;
-        e = e < m_low ? m_low : (e > m_high ? m_high : e);
-        const std::uint32_t fraction = bits & 0x7FFFFF;
-        const std::uint32_t top = fraction >> (23 - m_kept);
-        const std::uint32_t sticky = (fraction & ((1u << (23 - m_kept)) - 1)) != 0;
-        return m_codes[index(bits >> 31, e, top, sticky)];
+    std::uint8_t lookup(std::uint32_t bits, int x) const { return View(*this).lookup(bits, x); }
+
+    // lookup(in[i], x) into out[i] for n normal FP32 inputs (in[i] gives FP32 bits): the table indices first,
+    // in chunks, a loop the compiler vectorises; then the byte loads.
+    template <class Fp32Array>
+    void lookupAll(Fp32Array in, std::size_t n, int x, std::uint8_t* out) const {
+        const View view(*this); // the byte stores may alias the members: read them once, before the loop
+        constexpr std::size_t kChunk = 256;
+        std::uint32_t indices[kChunk];
+        for (std::size_t at = 0; at < n; at += kChunk) {
+            const std::size_t count = n - at < kChunk ? n - at : kChunk;
+            for (std::size_t i = 0; i < count; ++i) indices[i] = view.index(in[at + i], x);
+            for (std::size_t i = 0; i < count; ++i) out[at + i] = view.codes[indices[i]];
+        }
     }
 
 private:
-    std::size_t index(std::uint32_t sign, int e, std::uint32_t top, std::uint32_t sticky) const {
-        const std::size_t exponents = static_cast<std::size_t>(m_high - m_low + 1);
-        return (((sign * exponents + static_cast<std::size_t>(e - m_low)) << m_kept | top) << 1) | sticky;
-    }
+    struct View {
+        explicit View(const ElementTable& t) : codes(t.m_codes.data()), low(t.m_low), high(t.m_high), kept(t.m_kept) {}
+        std::uint8_t lookup(std::uint32_t bits, int x) const { return codes[index(bits, x)]; }
+        std::uint32_t index(std::uint32_t bits, int x) const {
+            const int field = static_cast<int>((bits >> 23) & 0xFF);
+            int e = field - 127 - x;
+            e = e < low ? low : (e > high ? high : e);
+            const std::uint32_t fraction = bits & 0x7FFFFF;
+            const std::uint32_t top = fraction >> (23 - kept);
+            const std::uint32_t sticky = (fraction & ((1u << (23 - kept)) - 1)) != 0;
+            const std::uint32_t exponents = static_cast<std::uint32_t>(high - low + 1);
+            const std::uint32_t sign = (0u - (bits >> 31)) & exponents; // sign * exponents, without a multiplication
+            return (((sign + static_cast<std::uint32_t>(e - low)) << kept | top) << 1) | sticky;
+        }
+        const std::uint8_t* codes;
+        int low, high, kept;
+    };
 
+    static std::size_t indexIn(int low, int high, int kept, std::uint32_t sign, int e, std::uint32_t top,
+                               std::uint32_t sticky) {
+        const std::size_t exponents = static_cast<std::size_t>(high - low + 1);
+        return (((sign * exponents + static_cast<std::size_t>(e - low)) << kept | top) << 1) | sticky;
+    }
     int m_low;
     int m_high;
     int m_kept;

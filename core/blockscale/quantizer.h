@@ -34,9 +34,10 @@ struct QuantizeOutcome {
 // The shape's size must equal data.size(); a vector is rows = 1. A NaN or infinity in the input gives
 // an error, except under the E8M0 rules (ocp, round-up, nearest), where (OCP MX v1.0 section 6.3) its
 // block's scale becomes the E8M0 NaN and every element of the block decodes to NaN.
-// Fast: MX elements through a table of core's conversions (element_table.h), NVFP4 elements by
-// comparison with exact midpoints; Reference: one core conversion (or division) per element. Both give
-// the same codes, which the tests check.
+// Fast: MX and FP32-scale elements through a table of core's conversions (element_table.h), the FP32 quotient
+// and NVFP4's E4M3 scale from the host's correctly rounded double division, NVFP4 elements by comparison with
+// exact midpoints (docs/block-scaling.md, "Fast paths", says why each is exact); Reference: one core conversion
+// (or division) per element. Both give the same codes and scales, which the tests check.
 enum class Path : std::uint8_t { Fast, Reference };
 QuantizeOutcome quantize(const Recipe& recipe, std::span<const float> data, Shape shape, Path path = Path::Fast);
 inline QuantizeOutcome quantize(Scheme scheme, std::span<const float> data, Shape shape, Path path = Path::Fast) {

@@ -66,6 +66,16 @@ Recipe defaultRecipe(Scheme s) { return {s, defaultRule(s), schemeInfo(s).groupi
 
 bool offers2dBlocks(Scheme s) { return s == Scheme::Nvfp4; }
 
+std::vector<Recipe> everyRecipe() {
+    std::vector<Recipe> out;
+    for (const SchemeInfo& info : allSchemes())
+        for (const ScaleRule rule : rulesFor(info.scheme)) {
+            out.push_back({info.scheme, rule, info.grouping});
+            if (offers2dBlocks(info.scheme)) out.push_back({info.scheme, rule, Grouping::Tile16x16});
+        }
+    return out;
+}
+
 std::optional<std::string> recipeError(const Recipe& r) {
     const std::span<const ScaleRule> rules = rulesFor(r.scheme);
     if (std::ranges::find(rules, r.rule) == rules.end())

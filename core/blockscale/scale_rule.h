@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fplab::blockscale {
 
@@ -43,6 +44,8 @@ Recipe defaultRecipe(Scheme s);
 std::optional<std::string> recipeError(const Recipe& r);
 // Grouping::Tile16x16 is offered to NVFP4 only (its 2D weight blocks).
 bool offers2dBlocks(Scheme s);
+// Every scheme under each of its rules with its own grouping, NVFP4 also with 16x16 tiles.
+std::vector<Recipe> everyRecipe();
 
 // The format its block scales are stored in: E8M0, FP32, or E4M3 (NVFP4, times an FP32 tensor scale).
 const Format& scaleFormat(const Recipe& r);

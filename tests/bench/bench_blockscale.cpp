@@ -58,17 +58,6 @@ void plainFp32ToE4m3(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * t.size()));
 }
 
-// Every scheme under each of its rules; NVFP4 also with 16x16 tiles.
-std::vector<Recipe> allRecipes() {
-    std::vector<Recipe> out;
-    for (const SchemeInfo& info : allSchemes())
-        for (const ScaleRule rule : rulesFor(info.scheme)) {
-            out.push_back({info.scheme, rule, info.grouping});
-            if (offers2dBlocks(info.scheme)) out.push_back({info.scheme, rule, Grouping::Tile16x16});
-        }
-    return out;
-}
-
 std::string recipeName(const Recipe& r) {
     return std::string(schemeName(r.scheme)) + "/" + std::string(scaleRuleName(r.rule)) +
            (r.grouping == Grouping::Tile16x16 ? "/16x16" : "");
@@ -76,7 +65,7 @@ std::string recipeName(const Recipe& r) {
 
 const bool kRegistered = [] {
     benchmark::RegisterBenchmark("plain_fp32_to_e4m3", plainFp32ToE4m3)->Unit(benchmark::kMillisecond);
-    for (const Recipe& r : allRecipes())
+    for (const Recipe& r : everyRecipe())
         benchmark::RegisterBenchmark(("quantize/" + recipeName(r)).c_str(), quantizeRecipe, r)
             ->Unit(benchmark::kMillisecond);
     return true;
@@ -90,7 +79,7 @@ void printFigures() {
                 outlier);
     std::printf("| scheme / rule | saturated | rounded to zero | max abs error | worst block-max rel. error | "
                 "rel. RMS error | outlier's block scale | outlier back |\n|---|---|---|---|---|---|---|---|\n");
-    for (const Recipe& r : allRecipes()) {
+    for (const Recipe& r : everyRecipe()) {
         const QuantizeOutcome q = quantize(r, t, {kRows, kCols});
         const RuleSummary s = summarize(*q.value, analyse(*q.value, t), t, outlier);
         std::printf("| %s | %zu | %zu | %.6g | %.4g | %.4g | %.9g | %.9g |\n", recipeName(r).c_str(), s.saturated,
