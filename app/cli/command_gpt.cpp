@@ -41,8 +41,11 @@ OptionTable gptOptions(GptOptions& o) {
         "first one in program order: pass, layer, tensor, operation, element, operands and result.\n";
     TransformerShape& s = o.run.shape;
     t.options = {
-        {"--preset", "P", "fp32 (default) or fp16 (every operation class in FP16)",
-         setNamed(o.preset, parseTransformerPresetName, "preset", "fp32 fp16")},
+        {"--preset", "P",
+         "fp32 (default), fp16-autocast (with GradScaler), bf16-autocast, fp16 (every\n"
+         "operation class in FP16), fp8-delayed, fp8-block, fp8-bf16-edges",
+         setNamed(o.preset, parseTransformerPresetName, "preset",
+                  "fp32, fp16-autocast, bf16-autocast, fp16, fp8-delayed, fp8-block, fp8-bf16-edges")},
         {"--unshifted-softmax", "", "attention softmax without subtracting the row maximum",
          setFlag(o.unshiftedSoftmax)},
         {"--layers", "N", "transformer blocks (default 2)",
@@ -107,8 +110,11 @@ void printTensorFlags(std::ostream& out, const EmulatedOps& ops) {
 int runGpt(std::span<const std::string_view> args, CommandIo io) {
     GptOptions o;
     if (const std::optional<int> code = parseOptions(gptOptions(o), args, io)) return *code;
-    o.run.precision = transformerPreset(o.preset);
-    if (o.unshiftedSoftmax) o.run.precision.softmaxSubtractsMax = false;
+    o.run.precision = transformerPreset(o.preset, o.run.shape.layers);
+    if (o.unshiftedSoftmax) {
+        o.run.precision.layer.softmaxSubtractsMax = false;
+        for (auto& [index, layer] : o.run.precision.layers) layer.softmaxSubtractsMax = false;
+    }
     if (std::string error = checkAdditionRunSettings(o.run); !error.empty()) {
         io.err << "fplab-cli gpt: " << error << "\n";
         return kExitUsage;

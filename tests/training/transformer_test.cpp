@@ -212,7 +212,7 @@ TransformerModel modelWithAttentionLogit(float logit) {
 
 TEST(Transformer, Fp16SoftmaxWithoutMaxSubtractionOverflowsAtItsExp) {
     TransformerPrecision fp16 = transformerPreset(TransformerPreset::PureFp16);
-    fp16.softmaxSubtractsMax = false;
+    fp16.layer.softmaxSubtractsMax = false;
     // 11.09375 (fp16 0x498C) is the first fp16 value above ln(65520) = 11.0901: e^x rounds to infinity.
     TransformerModel model = modelWithAttentionLogit(11.09375f);
     EmulatedOps ops;
@@ -253,7 +253,7 @@ TEST(Transformer, Fp16SoftmaxWithoutMaxSubtractionOverflowsAtItsExp) {
 
 TEST(Transformer, Fp16SoftmaxWithMaxSubtractionSurvivesTheSameLogit) {
     const TransformerPrecision fp16 = transformerPreset(TransformerPreset::PureFp16);
-    ASSERT_TRUE(fp16.softmaxSubtractsMax);
+    ASSERT_TRUE(fp16.layer.softmaxSubtractsMax);
     TransformerModel model = modelWithAttentionLogit(11.09375f);
     EmulatedOps ops;
     model.zeroGrad();
@@ -262,6 +262,50 @@ TEST(Transformer, Fp16SoftmaxWithMaxSubtractionSurvivesTheSameLogit) {
     EXPECT_FALSE(ops.firstOverflow().has_value());
     for (const Parameter& p : model.parameters())
         for (float g : p.grad) ASSERT_TRUE(std::isfinite(g)) << p.name;
+}
+
+// The statistics of the planted model: every head-0 logit is L, head 1's are 0, so the probabilities are
+// 1/(i+1) in every row and none saturates.
+TEST(TransformerStats, AttentionLogitsAndProbabilitiesOfAPlantedModel) {
+    TransformerModel model = modelWithAttentionLogit(3.0f);
+    EmulatedOps ops;
+    model.forward(tinyBatch(), transformerPreset(TransformerPreset::Fp32), ops);
+    const TransformerStats& s = model.stats();
+    ASSERT_EQ(s.layers.size(), 1u);
+    EXPECT_EQ(s.layers[0].maxAttentionLogit, 3.0f);
+    EXPECT_EQ(s.layers[0].softmaxRows, 2 * 2 * 3); // batch 2, heads 2, the rows of 2, 3 and 4 positions
+    EXPECT_EQ(s.layers[0].saturatedRows, 0);
+    ASSERT_EQ(s.attention.size(), std::size_t(2 * 4 * 4));
+    for (int h = 0; h < 2; ++h)
+        for (int i = 0; i < 4; ++i)
+            for (int j = 0; j < 4; ++j)
+                EXPECT_EQ(s.attentionAt(0, h, i, j), j <= i ? 1.0f / float(i + 1) : 0.0f) << h << i << j;
+}
+
+// Scores a thousand times larger make the largest probability of most rows round to exactly 1.
+TEST(TransformerStats, LargeLogitsSaturateTheSoftmax) {
+    TransformerModel model(tinyShape(), 2);
+    for (const char* name : {"h0.attn.wq", "h0.attn.wk"})
+        for (float& v : model.parameter(name).value) v *= 1000.0f;
+    EmulatedOps ops;
+    model.forward(tinyBatch(), transformerPreset(TransformerPreset::Fp32), ops);
+    const TransformerLayerStats& s = model.stats().layers[0];
+    EXPECT_GT(s.maxAttentionLogit, 1000.0f);
+    EXPECT_GT(s.saturatedRows, s.softmaxRows / 2);
+}
+
+// A LayerNorm bias of 50 in channel 3 makes it the MLP input's only outlier channel.
+TEST(TransformerStats, MarksAnOutlierChannel) {
+    TransformerModel model(tinyShape(), 2);
+    model.parameter("h0.ln2.bias").value[3] = 50.0f;
+    EmulatedOps ops;
+    model.forward(tinyBatch(), transformerPreset(TransformerPreset::Fp32), ops);
+    const TransformerLayerStats& s = model.stats().layers[0];
+    ASSERT_EQ(s.channelAmax.size(), 8u);
+    EXPECT_GE(s.channelAmax[3], 47.0f);
+    EXPECT_EQ(s.outlierChannels, std::vector<int>{3});
+    EXPECT_GT(s.residualRms, 0.0f);
+    EXPECT_TRUE(std::isfinite(s.residualRms));
 }
 
 TEST(Transformer, FlagsAreCollectedPerTensor) {
@@ -346,7 +390,7 @@ TEST(Transformer, BadShapesAndBatchesAreRefused) {
     EmulatedOps ops;
     EXPECT_THROW(model.forward(b, transformerPreset(TransformerPreset::Fp32), ops), std::invalid_argument);
     TransformerPrecision p;
-    p.softmax = FormatId::E4m3;
+    p.layer.softmax = FormatId::E4m3;
     EXPECT_NE(checkPrecision(p), "");
 }
 

@@ -3,6 +3,8 @@
 // that each answer digit depends only on the digits before it. Only the answer digits are scored.
 #pragma once
 
+#include "core/random.h"
+#include "core/training/grad_scaler.h"
 #include "core/training/optimizer.h"
 #include "core/training/transformer/transformer_model.h"
 
@@ -57,26 +59,42 @@ struct AdditionStep {
     int step = 0;
     float loss = 0;
     std::optional<OverflowReport> overflow; // the step's first overflow or invalid operation, if any
+    float scale = 1;      // the loss scale the backward used (1 without loss scaling)
+    bool skipped = false; // the scaler found inf/NaN in the gradients: no optimizer step, the scale backed off
+    // Elements whose update, computed in FP32, moved the weight and whose stored weight did not change
+    // (BF16 storage: rounded away; FP32 storage: the optimizer's own FP32 rounding swamped it).
+    std::int64_t updatesAttempted = 0;
+    std::int64_t updatesLost = 0;
+    TransformerStats stats; // per block (with the update-to-weight ratio of this step) and one example's attention
 };
 
-// Training on the addition task with Adam in FP32 (PyTorch's update, core/training/optimizer.h).
+// Training on the addition task with Adam (PyTorch's update, core/training/optimizer.h) computed in
+// FP32, its state in FP32, the weights stored as the precision's WeightStorage says, with PyTorch's
+// GradScaler when the precision asks for loss scaling.
 class AdditionRun {
 public:
     explicit AdditionRun(const AdditionRunSettings& settings);
-    // One forward, backward and Adam step on a fresh batch. A step with an overflow is still taken:
-    // the caller decides whether to stop.
+    // One forward, backward and Adam step on a fresh batch. A step with an overflow is still taken
+    // (unless the loss scaler skips it): the caller decides whether to stop.
     AdditionStep step();
     // Exact-match accuracy over every held-out sum.
     double heldOutAccuracy();
     const TransformerModel& model() const { return m_model; }
     // The last step's operations: flags per tensor and the first overflow.
     const EmulatedOps& lastStep() const { return m_ops; }
+    // What each operation class of each layer ran in during the last step, the optimizer's last.
+    std::vector<PrecisionTraceEntry> precisionTrace() const;
+    float lossScale() const { return m_scaler.scale(); }
 
 private:
+    float roundToBf16Stochastic(float x); // through the core's stochastic rounding, the next random bits
+
     AdditionRunSettings m_settings;
     AdditionTask m_task;
     TransformerModel m_model;
     Optimizer m_optimizer;
+    GradScaler m_scaler;
+    StochasticStream m_rounding; // the random bits of stochastically rounded weights
     EmulatedOps m_ops;
     std::mt19937_64 m_rng;
     int m_steps = 0;
