@@ -2,7 +2,7 @@
 // operation class of each layer ran in, recorded while it ran, against tables written from PyTorch autocast's
 // and Transformer Engine's documented behaviour), overrides, FP8 scaling, the loss scaler, BF16 weights with
 // stochastic rounding, and the per-layer statistics.
-#include "core/training/transformer/addition_task.h"
+#include "core/training/transformer/transformer_run.h"
 
 #include <gtest/gtest.h>
 
@@ -12,8 +12,8 @@
 namespace fplab::training {
 namespace {
 
-AdditionRunSettings smallRun(TransformerPreset preset, int layers = 3) {
-    AdditionRunSettings s;
+TransformerRunSettings smallRun(TransformerPreset preset, int layers = 3) {
+    TransformerRunSettings s;
     s.shape.dim = 16;
     s.shape.heads = 2;
     s.shape.layers = layers;
@@ -24,8 +24,8 @@ AdditionRunSettings smallRun(TransformerPreset preset, int layers = 3) {
     return s;
 }
 
-std::vector<PrecisionTraceEntry> traceOf(const AdditionRunSettings& settings) {
-    AdditionRun run(settings);
+std::vector<PrecisionTraceEntry> traceOf(const TransformerRunSettings& settings) {
+    TransformerRun run(settings);
     run.step();
     return run.precisionTrace();
 }
@@ -146,7 +146,7 @@ TEST(TransformerPrecisionTrace, FirstAndLastLayersInBf16) {
 }
 
 TEST(TransformerPrecisionTrace, OverridesApplyPerClassAndPerLayer) {
-    AdditionRunSettings s = smallRun(TransformerPreset::Fp32);
+    TransformerRunSettings s = smallRun(TransformerPreset::Fp32);
     ASSERT_EQ(applyPrecisionOverrides(s.precision, "residual=bf16,softmax@1=fp16,mlp-up@2=bf16"), "");
     const std::vector<PrecisionTraceEntry> trace = traceOf(s);
     for (int l = -1; l < 3; ++l) expectRan(trace, l, TransformerOp::Residual, B16);
@@ -181,7 +181,7 @@ TEST(TransformerPrecision, PresetNamesReadBack) {
 // Delayed scaling (Transformer Engine, margin 0, "max"): a step's scale comes from the amax history of
 // the steps before it, amax / 448 for E4M3; the first step has no history and uses 1.
 TEST(TransformerFp8, DelayedScaleComesFromThePreviousStepsAmax) {
-    AdditionRun run(smallRun(TransformerPreset::Fp8Delayed, 1));
+    TransformerRun run(smallRun(TransformerPreset::Fp8Delayed, 1));
     auto input = [&](const std::vector<Fp8TensorStats>& stats) {
         for (const Fp8TensorStats& s : stats)
             if (s.name == "h0.attn.wq.input") return s;
@@ -201,10 +201,10 @@ TEST(TransformerFp8, DelayedScaleComesFromThePreviousStepsAmax) {
 TEST(TransformerFp8, EveryPresetLearns) {
     for (TransformerPreset preset : {TransformerPreset::Fp8Delayed, TransformerPreset::Fp8Block,
                                      TransformerPreset::AutocastFp16, TransformerPreset::AutocastBf16}) {
-        AdditionRunSettings s = smallRun(preset, 1);
+        TransformerRunSettings s = smallRun(preset, 1);
         s.batch = 16;
         s.learningRate = 1e-2f;
-        AdditionRun run(s);
+        TransformerRun run(s);
         const float first = run.step().loss;
         float last = first;
         for (int i = 0; i < 15; ++i) last = run.step().loss;
@@ -215,11 +215,11 @@ TEST(TransformerFp8, EveryPresetLearns) {
 
 // GradScaler: a scale so large that the FP16 gradients overflow makes the step skipped and halves the scale.
 TEST(TransformerScaler, OverflowingGradientsSkipTheStepAndBackOff) {
-    AdditionRunSettings s = smallRun(TransformerPreset::AutocastFp16, 1);
+    TransformerRunSettings s = smallRun(TransformerPreset::AutocastFp16, 1);
     s.precision.scaler.initScale = 0x1p40f;
-    AdditionRun run(s);
+    TransformerRun run(s);
     const std::vector<float> before = run.model().parameters()[0].value;
-    const AdditionStep step = run.step();
+    const TransformerStep step = run.step();
     EXPECT_EQ(step.scale, 0x1p40f);
     EXPECT_TRUE(step.skipped);
     ASSERT_TRUE(step.overflow.has_value());
@@ -227,9 +227,9 @@ TEST(TransformerScaler, OverflowingGradientsSkipTheStepAndBackOff) {
     EXPECT_EQ(run.lossScale(), 0x1p39f);
     EXPECT_EQ(run.model().parameters()[0].value, before);
 
-    AdditionRunSettings fine = smallRun(TransformerPreset::AutocastFp16, 1);
-    AdditionRun normal(fine);
-    const AdditionStep ok = normal.step();
+    TransformerRunSettings fine = smallRun(TransformerPreset::AutocastFp16, 1);
+    TransformerRun normal(fine);
+    const TransformerStep ok = normal.step();
     EXPECT_EQ(ok.scale, 65536.0f);
     EXPECT_FALSE(ok.skipped);
 }
@@ -241,13 +241,13 @@ bool isBf16(float v) { return (std::bit_cast<std::uint32_t>(v) & 0xFFFFu) == 0; 
 // same seed gives the same weights.
 TEST(TransformerWeights, StochasticRoundingLosesFewerUpdatesThanNearest) {
     auto run = [](WeightStorage storage) {
-        AdditionRunSettings s = smallRun(TransformerPreset::Fp32, 1);
+        TransformerRunSettings s = smallRun(TransformerPreset::Fp32, 1);
         s.precision.weights = storage;
         s.learningRate = 1e-4f;
-        AdditionRun r(s);
+        TransformerRun r(s);
         std::int64_t attempted = 0, lost = 0;
         for (int i = 0; i < 3; ++i) {
-            const AdditionStep step = r.step();
+            const TransformerStep step = r.step();
             attempted += step.updatesAttempted;
             lost += step.updatesLost;
         }
@@ -268,17 +268,17 @@ TEST(TransformerWeights, StochasticRoundingLosesFewerUpdatesThanNearest) {
 }
 
 TEST(TransformerWeights, Fp32StorageCountsTheOptimizersOwnLosses) {
-    AdditionRun r(smallRun(TransformerPreset::Fp32, 1));
-    const AdditionStep step = r.step();
+    TransformerRun r(smallRun(TransformerPreset::Fp32, 1));
+    const TransformerStep step = r.step();
     EXPECT_GT(step.updatesAttempted, 1000);
     EXPECT_LT(step.updatesLost, step.updatesAttempted / 100);
 }
 
 // The update-to-weight ratio of each block, against the weights before and after the step.
 TEST(TransformerStats, UpdateRatioPerBlock) {
-    AdditionRun r(smallRun(TransformerPreset::Fp32, 2));
+    TransformerRun r(smallRun(TransformerPreset::Fp32, 2));
     const std::vector<Parameter> before = r.model().parameters();
-    const AdditionStep step = r.step();
+    const TransformerStep step = r.step();
     ASSERT_EQ(step.stats.layers.size(), 2u);
     for (int layer = 0; layer < 2; ++layer) {
         const std::string prefix = "h" + std::to_string(layer) + ".";

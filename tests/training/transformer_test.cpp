@@ -85,7 +85,12 @@ double refLoss(const Params& P, const RefShape& s, const std::vector<int>& token
         for (size_t e = 0; e < x.size(); ++e) x[e] += o[e];
         refLayerNorm(x, N, D, P.at(p + "ln2.weight"), P.at(p + "ln2.bias"), h);
         auto u = refLinear(h, N, D, P.at(p + "mlp.w1"), s.F);
-        for (double& e : u) e = 0.5 * e * (1.0 + std::erf(e / std::sqrt(2.0)));
+        if (P.count(p + "mlp.w3")) { // SwiGLU
+            const auto g = refLinear(h, N, D, P.at(p + "mlp.w3"), s.F);
+            for (size_t e = 0; e < u.size(); ++e) u[e] *= g[e] / (1.0 + std::exp(-g[e]));
+        } else {
+            for (double& e : u) e = 0.5 * e * (1.0 + std::erf(e / std::sqrt(2.0)));
+        }
         const auto m = refLinear(u, N, s.F, P.at(p + "mlp.w2"), D);
         for (size_t e = 0; e < x.size(); ++e) x[e] += m[e];
     }
@@ -162,8 +167,8 @@ TEST(Transformer, ForwardMatchesADoubleImplementation) {
     EXPECT_FALSE(ops.firstOverflow().has_value());
 }
 
-TEST(Transformer, BackwardMatchesCentralDifferencesInFp64) {
-    TransformerModel model(tinyShape(), 3);
+void expectBackwardMatchesCentralDifferences(const TransformerShape& shape, int tensorCount) {
+    TransformerModel model(shape, 3);
     perturbNorms(model);
     const TokenBatch batch = tinyBatch();
     EmulatedOps ops;
@@ -193,7 +198,17 @@ TEST(Transformer, BackwardMatchesCentralDifferencesInFp64) {
         EXPECT_GT(largest, 1e-4) << param.name;
         ++tensors;
     }
-    EXPECT_EQ(tensors, 2 + 10 + 3);
+    EXPECT_EQ(tensors, tensorCount);
+}
+
+TEST(Transformer, BackwardMatchesCentralDifferencesInFp64) {
+    expectBackwardMatchesCentralDifferences(tinyShape(), 2 + 10 + 3);
+}
+
+TEST(Transformer, SwigluBackwardMatchesCentralDifferencesInFp64) {
+    TransformerShape shape = tinyShape();
+    shape.swiglu = true;
+    expectBackwardMatchesCentralDifferences(shape, 2 + 11 + 3);
 }
 
 // The attention logit of every query against every key in head 0 is `logit`: LayerNorm 1's output is

@@ -16,6 +16,11 @@ double geluDerivative(double x) {
     const double pi = 3.14159265358979323846;
     return 0.5 * (1.0 + std::erf(x / std::sqrt(2.0))) + x * std::exp(-0.5 * x * x) / std::sqrt(2.0 * pi);
 }
+double silu(double x) { return x / (1.0 + std::exp(-x)); }
+double siluDerivative(double x) {
+    const double sigmoid = 1.0 / (1.0 + std::exp(-x));
+    return sigmoid * (1.0 + x * (1.0 - sigmoid));
+}
 double expFunction(double x) { return std::exp(x); }
 double logFunction(double x) { return std::log(x); }
 
@@ -56,6 +61,7 @@ TransformerModel::TransformerModel(const TransformerShape& shape, std::uint64_t 
         b.ln2Bias = addParameter(p + "ln2.bias", 1, d);
         b.w1 = addParameter(p + "mlp.w1", d, hidden);
         b.w2 = addParameter(p + "mlp.w2", hidden, d);
+        if (shape.swiglu) b.w3 = addParameter(p + "mlp.w3", d, hidden);
         m_blocks.push_back(b);
     }
     m_lnfWeight = addParameter("lnf.weight", 1, d);
@@ -455,7 +461,16 @@ float TransformerModel::forward(const TokenBatch& batch, const TransformerPrecis
         ops.at(Pass::Forward, l, "mlp.gelu");
         c.gelu.resize(c.up.size());
         trace(l, TransformerOp::Gelu, false, lp.gelu);
-        for (std::size_t e = 0; e < c.up.size(); ++e) c.gelu[e] = ops.function(lp.gelu, gelu, c.up[e], e, "gelu");
+        if (m_shape.swiglu) {
+            ops.at(Pass::Forward, l, "mlp.gate");
+            project(ops, l, TransformerOp::MlpUp, c.ln2.out, b.w3, c.gate);
+            ops.at(Pass::Forward, l, "mlp.swiglu");
+            for (std::size_t e = 0; e < c.up.size(); ++e)
+                c.gelu[e] = ops.mul(lp.gelu, ops.function(lp.gelu, silu, c.gate[e], e, "silu"), c.up[e], e,
+                                    "swiglu.mul");
+        } else {
+            for (std::size_t e = 0; e < c.up.size(); ++e) c.gelu[e] = ops.function(lp.gelu, gelu, c.up[e], e, "gelu");
+        }
         ops.at(Pass::Forward, l, "mlp.down");
         project(ops, l, TransformerOp::MlpDown, c.gelu, b.w2, tmp);
         ops.at(Pass::Forward, l, "residual.mlp");
@@ -498,6 +513,25 @@ float TransformerModel::forward(const TokenBatch& batch, const TransformerPrecis
     return ops.div(lf, total, float(m_scored), 0, "ce.mean");
 }
 
+// h = silu(g) * u with u = x W1, g = x W3: du = dh * silu(g), dg = dh * u * silu'(g), dx = du W1^T + dg W3^T.
+void TransformerModel::swigluBackward(EmulatedOps& ops, int layer, const LayerCache& c, const std::vector<float>& dh,
+                                      std::vector<float>& dx) {
+    const Block& b = m_blocks[std::size_t(layer)];
+    const FormatId gf = m_precision.at(layer).gradient;
+    std::vector<float> du(dh.size()), dg(dh.size()), dxGate;
+    ops.at(Pass::Backward, layer, "mlp.up.grad");
+    for (std::size_t e = 0; e < dh.size(); ++e) {
+        du[e] = ops.mul(gf, dh[e], ops.function(gf, silu, c.gate[e], e, "silu"), e, "swiglu.up_grad");
+        const float dhu = ops.mul(gf, dh[e], c.up[e], e, "swiglu.gate_product");
+        dg[e] = ops.mul(gf, dhu, ops.function(gf, siluDerivative, c.gate[e], e, "silu.derivative"), e,
+                        "swiglu.gate_grad");
+    }
+    linearBackward(ops, layer, TransformerOp::MlpUp, c.ln2.out, du, b.w1, dx);
+    linearBackward(ops, layer, TransformerOp::MlpUp, c.ln2.out, dg, b.w3, dxGate);
+    ops.at(Pass::Backward, layer, "mlp.input.grad");
+    for (std::size_t e = 0; e < dx.size(); ++e) dx[e] = ops.add(gf, dx[e], dxGate[e], e, "grad.sum");
+}
+
 void TransformerModel::backward(EmulatedOps& ops, float lossScale) {
     const int T = m_batch.length, N = m_batch.batch * T, D = m_shape.dim, V = m_shape.vocab;
     const FormatId gf = m_precision.at(-1).gradient;
@@ -533,11 +567,15 @@ void TransformerModel::backward(EmulatedOps& ops, float lossScale) {
         const FormatId lgf = m_precision.at(l).gradient;
         std::vector<float> dGelu;
         linearBackward(ops, l, TransformerOp::MlpDown, c.gelu, dres, b.w2, dGelu);
-        ops.at(Pass::Backward, l, "mlp.up.grad");
-        for (std::size_t e = 0; e < dGelu.size(); ++e)
-            dGelu[e] = ops.mul(lgf, dGelu[e], ops.function(lgf, geluDerivative, c.up[e], e, "gelu.derivative"), e,
-                               "gelu.grad");
-        linearBackward(ops, l, TransformerOp::MlpUp, c.ln2.out, dGelu, b.w1, tmp);
+        if (m_shape.swiglu) {
+            swigluBackward(ops, l, c, dGelu, tmp);
+        } else {
+            ops.at(Pass::Backward, l, "mlp.up.grad");
+            for (std::size_t e = 0; e < dGelu.size(); ++e)
+                dGelu[e] = ops.mul(lgf, dGelu[e], ops.function(lgf, geluDerivative, c.up[e], e, "gelu.derivative"),
+                                   e, "gelu.grad");
+            linearBackward(ops, l, TransformerOp::MlpUp, c.ln2.out, dGelu, b.w1, tmp);
+        }
         normBackward(ops, l, "ln2", tmp, b.ln2Weight, b.ln2Bias, c.ln2, dx);
         addResidual(l, dx);
         // Attention.

@@ -1,5 +1,5 @@
 // A decoder-only transformer (GPT-style) emulated through the soft-float core: token and position
-// embeddings, `layers` blocks of pre-LayerNorm causal multi-head attention and a GELU MLP with
+// embeddings, `layers` blocks of pre-LayerNorm causal multi-head attention and a GELU (or SwiGLU) MLP with
 // residuals, a final LayerNorm, the LM head and cross-entropy, with the backward pass written out.
 // Parameters, activations and gradients are stored as floats; each operation is computed in the
 // format its operation class is given in its layer (TransformerPrecision), through EmulatedOps.
@@ -27,7 +27,8 @@ struct TransformerShape {
     int dim = 32;
     int heads = 4;
     int layers = 2;
-    int mlpRatio = 4; // the MLP's hidden width is mlpRatio * dim
+    int mlpRatio = 4;    // the MLP's hidden width is mlpRatio * dim
+    bool swiglu = false; // the MLP: GELU(x W1) W2, or SwiGLU: (silu(x W3) * x W1) W2
 };
 // Empty when the shape is usable, otherwise what is wrong with it.
 std::string checkTransformerShape(const TransformerShape& shape);
@@ -79,10 +80,12 @@ private:
     struct LayerCache {
         NormCache ln1, ln2;
         std::vector<float> q, k, v, probs, attn, up, gelu;
+        std::vector<float> gate; // SwiGLU: x W3
         std::vector<float> scaledScores; // the scores times 1/sqrt(head dim), before the softmax
     };
     struct Block {
         int ln1Weight, ln1Bias, wq, wk, wv, wo, ln2Weight, ln2Bias, w1, w2;
+        int w3 = -1; // SwiGLU's gate
     };
 
     int addParameter(const std::string& name, int rows, int cols);
@@ -111,6 +114,9 @@ private:
     // For y = x * weight: weight's grad += x^T dy (through accumulateGrad) and dx = dy * weight^T.
     void linearBackward(EmulatedOps& ops, int layer, TransformerOp op, const std::vector<float>& x,
                         const std::vector<float>& dy, int weight, std::vector<float>& dx);
+    // SwiGLU's backward from dh, the gradient of silu(x W3) * x W1, to the MLP input's gradient dx.
+    void swigluBackward(EmulatedOps& ops, int layer, const LayerCache& c, const std::vector<float>& dh,
+                        std::vector<float>& dx);
     // The same two on the FP8 model (transformer_model_fp8.cpp).
     void fp8Forward(EmulatedOps& ops, const MatmulPrecision& m, const std::vector<float>& x, int weight,
                     std::vector<float>& y);

@@ -66,9 +66,9 @@ void TransformerModel::fp8Backward(EmulatedOps& ops, const MatmulPrecision& m, c
     const Fp8Casts& casts = m_fp8Casts.at(weight);
     Fp8TensorStats st;
     // dY (rows x out), cast along out: the k of dX = dY * W^T.
-    const blockscale::ScaledMatrix dY =
-        fp8Scaling(w.name + ".grad_output", block ? Fp8Element::E4m3 : Fp8Element::E5m2, m.fp8)
-            .quantize(dy, rows, w.cols, 1, block ? kTile : w.cols, m_fp8Recording, &st);
+    const blockscale::ScaledMatrix dY = fp8Scaling(w.name + ".grad_output", block ? Fp8Element::E4m3 : Fp8Element::E5m2,
+                                                   m.fp8)
+                                            .quantize(dy, rows, w.cols, 1, block ? kTile : w.cols, m_fp8Recording, &st);
     m_fp8Stats.push_back(st);
     // dW = X^T * dY: k runs down the rows.
     if (block) {

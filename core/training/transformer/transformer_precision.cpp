@@ -12,7 +12,7 @@ namespace fplab::training {
 namespace {
 
 constexpr std::string_view kOpNames[kTransformerOpCount] = {
-    "query",    "key",  "value",    "attn-out", "mlp-up", "mlp-down",      "scores",   "softmax",
+    "query",     "key",  "value",    "attn-out", "mlp-up", "mlp-down",      "scores",   "softmax",
     "layernorm", "gelu", "residual", "gradient", "logits", "cross-entropy", "optimizer"};
 
 constexpr std::string_view kPresetNames[] = {"fp32",        "fp16-autocast", "bf16-autocast", "fp16",
@@ -38,17 +38,16 @@ LayerPrecision fp8Layer(Fp8Recipe recipe) {
 }
 
 std::string checkMatmul(const MatmulPrecision& m, bool fp8Allowed) {
-    if (m.fp8 != Fp8Recipe::None && !fp8Allowed)
-        return "only the projections and the MLP matmuls can multiply in FP8";
+    if (m.fp8 != Fp8Recipe::None && !fp8Allowed) return "only the projections and the MLP matmuls can multiply in FP8";
     for (FormatId f : {m.input, m.accumulate, m.output})
         if (std::string error = checkEmulatedFormat(f); !error.empty()) return error;
     return {};
 }
 
 std::string checkLayer(const LayerPrecision& l) {
-    for (TransformerOp op : {TransformerOp::Query, TransformerOp::Key, TransformerOp::Value,
-                             TransformerOp::AttentionOutput, TransformerOp::MlpUp, TransformerOp::MlpDown,
-                             TransformerOp::AttentionScores})
+    for (TransformerOp op :
+         {TransformerOp::Query, TransformerOp::Key, TransformerOp::Value, TransformerOp::AttentionOutput,
+          TransformerOp::MlpUp, TransformerOp::MlpDown, TransformerOp::AttentionScores})
         if (std::string error = checkMatmul(l.matmul(op), op != TransformerOp::AttentionScores); !error.empty())
             return error;
     for (FormatId f : {l.softmax, l.layerNorm, l.gelu, l.residual, l.gradient})

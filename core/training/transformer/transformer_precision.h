@@ -102,8 +102,8 @@ enum class TransformerPreset : std::uint8_t {
     Fp8Bf16Edges, // Fp8Delayed with the first and the last block in BF16 autocast
 };
 inline constexpr TransformerPreset kAllTransformerPresets[] = {
-    TransformerPreset::Fp32,       TransformerPreset::AutocastFp16, TransformerPreset::AutocastBf16,
-    TransformerPreset::PureFp16,   TransformerPreset::Fp8Delayed,   TransformerPreset::Fp8Block,
+    TransformerPreset::Fp32,        TransformerPreset::AutocastFp16, TransformerPreset::AutocastBf16,
+    TransformerPreset::PureFp16,    TransformerPreset::Fp8Delayed,   TransformerPreset::Fp8Block,
     TransformerPreset::Fp8Bf16Edges};
 // `layers`: the model's block count (Fp8Bf16Edges overrides its first and last).
 TransformerPrecision transformerPreset(TransformerPreset preset, int layers = 2);

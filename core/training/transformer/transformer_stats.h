@@ -9,10 +9,10 @@
 namespace fplab::training {
 
 struct TransformerLayerStats {
-    float maxAttentionLogit = 0;    // the largest q.k / sqrt(head dim), before any max subtraction
-    std::int64_t softmaxRows = 0;   // attention rows with at least two positions (a row of one is always 1)
-    std::int64_t saturatedRows = 0; // ... whose largest probability is exactly 1 in the softmax's format
-    std::vector<float> channelAmax; // per channel of the MLP's input (ln2's output, what mlp-up casts)
+    float maxAttentionLogit = 0;      // the largest q.k / sqrt(head dim), before any max subtraction
+    std::int64_t softmaxRows = 0;     // attention rows with at least two positions (a row of one is always 1)
+    std::int64_t saturatedRows = 0;   // ... whose largest probability is exactly 1 in the softmax's format
+    std::vector<float> channelAmax;   // per channel of the MLP's input (ln2's output, what mlp-up casts)
     std::vector<int> outlierChannels; // channels whose amax exceeds kOutlierFactor times the median's
     float residualRms = 0;            // root mean square of the residual stream after the block
     double updateRatio = 0;           // ||w_new - w_old|| / ||w_old|| over the block's parameters (last step)
