@@ -42,7 +42,7 @@ void expectRan(const std::vector<PrecisionTraceEntry>& trace, int layer, Transfo
                FormatId format, FormatId accumulate, FormatId output, Fp8Recipe fp8 = Fp8Recipe::None) {
     const PrecisionTraceEntry* t = find(trace, layer, op, backward);
     ASSERT_NE(t, nullptr) << "layer " << layer << " " << transformerOpName(op) << (backward ? " backward" : "");
-    const PrecisionTraceEntry expected{layer, op, backward, format, accumulate, output, fp8};
+    const PrecisionTraceEntry expected{layer, op, backward, format, accumulate, output, fp8, std::nullopt};
     EXPECT_EQ(*t, expected) << "layer " << layer << " " << transformerOpName(op) << (backward ? " backward" : "")
                             << ": ran " << int(t->format) << "/" << int(t->accumulate) << "/" << int(t->output)
                             << " fp8 " << int(t->fp8);
@@ -176,6 +176,48 @@ TEST(TransformerPrecision, PresetNamesReadBack) {
     EXPECT_FALSE(parseTransformerPresetName("fp8").has_value());
     for (int i = 0; i < kTransformerOpCount; ++i)
         EXPECT_EQ(parseTransformerOpName(transformerOpName(TransformerOp(i))), TransformerOp(i));
+}
+
+// useTensorCores moves the FP16 projections, MLP and LM head onto the sm_80 tensor-core model, forward and
+// backward; the attention scores stay fused multiply-add chains; the loss stays close to theirs.
+TEST(TransformerTensorCore, LinearLayersRunOnTheTensorCoreModel) {
+    TransformerRunSettings s = smallRun(TransformerPreset::AutocastFp16, 1);
+    // FP32 results, so that the two accumulations' last bits are not rounded away to FP16.
+    for (TransformerOp op : kLinears) s.precision.layer.matmul(op).output = F32;
+    s.precision.logits.output = F32;
+    TransformerRun chainedRun(s);
+    const float chained = chainedRun.step().loss;
+    useTensorCores(s.precision, tc::Arch::Sm80);
+    TransformerRun run(s);
+    const float tensorCore = run.step().loss;
+    EXPECT_NEAR(tensorCore, chained, 1e-2 * std::abs(chained));
+    // Block FMAs cut their terms where the chain rounds each fused multiply-add: some logits differ.
+    int differing = 0;
+    for (std::size_t i = 0; i < run.model().logits().size(); ++i)
+        differing += run.model().logits()[i] != chainedRun.model().logits()[i] ? 1 : 0;
+    EXPECT_GT(differing, 0);
+    const std::vector<PrecisionTraceEntry> trace = run.precisionTrace();
+    for (TransformerOp op : kLinears)
+        for (bool backward : {false, true}) {
+            const PrecisionTraceEntry* t = find(trace, 0, op, backward);
+            ASSERT_NE(t, nullptr);
+            EXPECT_EQ(t->tensorCore, tc::Arch::Sm80) << transformerOpName(op);
+            EXPECT_EQ(t->output, F32);
+        }
+    EXPECT_EQ(find(trace, -1, TransformerOp::Logits, false)->tensorCore, tc::Arch::Sm80);
+    EXPECT_FALSE(find(trace, 0, TransformerOp::AttentionScores, false)->tensorCore.has_value());
+}
+
+TEST(TransformerTensorCore, RefusesWhatTheModelDoesNotHave) {
+    TransformerPrecision p;
+    p.layer.query.tensorCore = tc::Arch::Sm80; // FP32 operands
+    EXPECT_NE(checkPrecision(p).find("fp16 or bf16"), std::string::npos) << checkPrecision(p);
+    p = transformerPreset(TransformerPreset::AutocastFp16);
+    p.layer.attentionScores.tensorCore = tc::Arch::Sm90;
+    EXPECT_NE(checkPrecision(p).find("only the projections"), std::string::npos) << checkPrecision(p);
+    p = transformerPreset(TransformerPreset::AutocastFp16);
+    useTensorCores(p, tc::Arch::Sm90);
+    EXPECT_EQ(checkPrecision(p), "");
 }
 
 // Delayed scaling (Transformer Engine, margin 0, "max"): a step's scale comes from the amax history of

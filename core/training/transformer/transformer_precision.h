@@ -5,6 +5,7 @@
 #include "core/format.h"
 #include "core/training/grad_scaler.h"
 #include "core/training/precision_policy.h"
+#include "core/tensor_core/mma_config.h"
 
 #include <array>
 #include <cstdint>
@@ -26,6 +27,10 @@ struct MatmulPrecision {
     Fp8Recipe fp8 = Fp8Recipe::None;
     // FP8: the wgmma partial sums are promoted to an FP32 accumulator every 128 products (Block always is).
     bool promote = false;
+    // Set: fp16 or bf16 operands multiplied on core/tensor_core's model of this architecture's mma.sync
+    // (block FMAs accumulating in `accumulate`, fp32 or fp16) instead of a chain of fused multiply-adds.
+    // Only the projections, the MLP and the LM head take it; IEEE flags are then those of the result only.
+    std::optional<tc::Arch> tensorCore;
 };
 
 // The operation classes.
@@ -119,6 +124,12 @@ std::string overridePrecision(TransformerPrecision& precision, TransformerOp op,
 // applied in order. Empty when all were applied, otherwise the first problem, naming the item.
 std::string applyPrecisionOverrides(TransformerPrecision& precision, std::string_view text);
 
+// Every matmul of the projections, the MLP and the LM head that takes fp16 or bf16 operands runs on the
+// tensor-core model of `arch` (MatmulPrecision::tensorCore).
+void useTensorCores(TransformerPrecision& precision, tc::Arch arch);
+// The block model of a matmul with tensorCore set (checkPrecision passed); throws std::invalid_argument otherwise.
+tc::BlockModel tensorCoreBlockModel(const MatmulPrecision& m);
+
 // What one operation class of one layer ran in, as recorded while it ran.
 struct PrecisionTraceEntry {
     int layer = -1;
@@ -128,6 +139,7 @@ struct PrecisionTraceEntry {
     FormatId accumulate = FormatId::Fp32; // a matmul's accumulation; otherwise `format`
     FormatId output = FormatId::Fp32;     // what the result is stored in; otherwise `format`
     Fp8Recipe fp8 = Fp8Recipe::None;
+    std::optional<tc::Arch> tensorCore; // the matmul ran on this architecture's tensor-core model
     bool operator==(const PrecisionTraceEntry&) const = default;
 };
 

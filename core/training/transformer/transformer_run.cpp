@@ -124,8 +124,8 @@ float TransformerRun::roundToBf16Stochastic(float x) {
 std::vector<PrecisionTraceEntry> TransformerRun::precisionTrace() const {
     std::vector<PrecisionTraceEntry> trace = m_model.precisionTrace();
     const FormatId stored = m_settings.precision.weights == WeightStorage::Fp32 ? FormatId::Fp32 : FormatId::Bf16;
-    trace.push_back(
-        {-1, TransformerOp::OptimizerState, false, FormatId::Fp32, FormatId::Fp32, stored, Fp8Recipe::None});
+    trace.push_back({-1, TransformerOp::OptimizerState, false, FormatId::Fp32, FormatId::Fp32, stored, Fp8Recipe::None,
+                     std::nullopt});
     return trace;
 }
 
