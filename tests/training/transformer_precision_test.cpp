@@ -309,6 +309,50 @@ TEST(TransformerWeights, StochasticRoundingLosesFewerUpdatesThanNearest) {
     EXPECT_NE(srWeights, nearWeights);
 }
 
+bool isBf16Value(double v) { return isBf16(float(v)) && double(float(v)) == v; }
+
+// Adam's moments kept in BF16 ("optimizer=bf16"): one weight's two steps written out from PyTorch's formulas in
+// float, each moment rounded to BF16 by the bit rule (nearest, ties to even) after its step, against the optimizer's.
+TEST(TransformerOptimizer, StateInBf16RoundsAdamsMomentsAfterEachStep) {
+    auto bf16 = [](double x) {
+        std::uint32_t b = std::bit_cast<std::uint32_t>(float(x));
+        b = (b + 0x7FFFu + ((b >> 16) & 1u)) & 0xFFFF0000u;
+        return double(std::bit_cast<float>(b));
+    };
+    OptimizerSettings adam;
+    adam.learningRate = 0.1f;
+    std::vector<Parameter> params{zeroParameter("w", 1, 1)};
+    params[0].value[0] = 1.0f;
+    Optimizer optimizer(adam, params);
+    double w = 1.0, m = 0, v = 0;
+    const float grads[] = {0.3f, -0.7f};
+    for (int t = 1; t <= 2; ++t) {
+        const float g = grads[t - 1];
+        params[0].grad[0] = g;
+        optimizer.step(params, DType::Float32);
+        optimizer.roundState(DType::BFloat16);
+        // The step in FP32 as the optimizer computes it, then the moments stored in BF16 for the next step.
+        const float mNew = float(m) + (1.0f - 0.9f) * (g - float(m));
+        const float vNew = float(v) * 0.999f + (1.0f - 0.999f) * g * g;
+        // The scalars in double from the float settings, as PyTorch computes them from Python floats.
+        const float stepSize = float(double(0.1f) / (1.0 - std::pow(double(0.9f), t)));
+        const float denom = std::sqrt(vNew) / float(std::sqrt(1.0 - std::pow(double(0.999f), t))) + 1e-8f;
+        w = float(float(w) - stepSize * (mNew / denom));
+        m = bf16(mNew);
+        v = bf16(vNew);
+        EXPECT_TRUE(isBf16Value(m) && isBf16Value(v));
+        EXPECT_EQ(params[0].value[0], float(w)) << "step " << t;
+    }
+}
+
+TEST(TransformerOptimizer, StateOverrideIsTraced) {
+    TransformerRunSettings s = smallRun(TransformerPreset::Fp32, 1);
+    ASSERT_EQ(applyPrecisionOverrides(s.precision, "optimizer=bf16"), "");
+    const std::vector<PrecisionTraceEntry> trace = traceOf(s);
+    expectRan(trace, -1, TransformerOp::OptimizerState, false, B16, F32, F32);
+    EXPECT_NE(applyPrecisionOverrides(s.precision, "optimizer@0=bf16").find("outside the blocks"), std::string::npos);
+}
+
 TEST(TransformerWeights, Fp32StorageCountsTheOptimizersOwnLosses) {
     TransformerRun r(smallRun(TransformerPreset::Fp32, 1));
     const TransformerStep step = r.step();

@@ -132,6 +132,7 @@ std::string checkPrecision(const TransformerPrecision& p) {
     if (p.logits.fp8 != Fp8Recipe::None) return "logits: only the projections and the MLP matmuls can multiply in FP8";
     if (std::string error = checkMatmul(p.logits, true); !error.empty()) return "logits: " + error;
     if (std::string error = checkEmulatedFormat(p.crossEntropy); !error.empty()) return error;
+    if (std::string error = checkEmulatedFormat(p.optimizerState); !error.empty()) return "optimizer: " + error;
     if (std::string error = checkFp8Settings(p.fp8); !error.empty()) return error;
     return checkScalerSettings(p.scaler);
 }
@@ -183,7 +184,6 @@ std::string overridePrecision(TransformerPrecision& p, TransformerOp op, FormatI
     if (std::string error = checkEmulatedFormat(format); !error.empty()) return error;
     const bool outside = op == TransformerOp::Logits || op == TransformerOp::CrossEntropy ||
                          op == TransformerOp::OptimizerState;
-    if (op == TransformerOp::OptimizerState) return "the optimizer state is FP32; choose the weights' storage instead";
     if (outside && layer >= 0) return std::string(transformerOpName(op)) + " is outside the blocks: no layer number";
     const MatmulPrecision m{format, FormatId::Fp32, format, Fp8Recipe::None, false, std::nullopt};
     if (op == TransformerOp::Logits) {
@@ -192,6 +192,10 @@ std::string overridePrecision(TransformerPrecision& p, TransformerOp op, FormatI
     }
     if (op == TransformerOp::CrossEntropy) {
         p.crossEntropy = format;
+        return {};
+    }
+    if (op == TransformerOp::OptimizerState) {
+        p.optimizerState = format;
         return {};
     }
     auto apply = [&](LayerPrecision& l) {

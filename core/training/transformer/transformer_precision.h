@@ -49,7 +49,7 @@ enum class TransformerOp : std::uint8_t {
     Gradients,      // the backward pass's element-wise operations
     Logits,         // the LM head's matmul (outside the blocks)
     CrossEntropy,   // outside the blocks
-    OptimizerState, // Adam's moments (outside the blocks)
+    OptimizerState, // Adam's moments (outside the blocks; "optimizer=bf16")
 };
 inline constexpr int kTransformerOpCount = int(TransformerOp::OptimizerState) + 1;
 // "query" "key" "value" "attn-out" "mlp-up" "mlp-down" "scores" "softmax" "layernorm" "gelu" "residual"
@@ -86,6 +86,7 @@ struct TransformerPrecision {
     std::map<int, LayerPrecision> layers; // per-block overrides
     MatmulPrecision logits;               // the LM head
     FormatId crossEntropy = FormatId::Fp32;
+    FormatId optimizerState = FormatId::Fp32; // Adam's moments, rounded to this after each step
     WeightStorage weights = WeightStorage::Fp32;
     LossScaling lossScaling = LossScaling::None; // Dynamic: PyTorch's GradScaler (core/training/grad_scaler)
     ScalerSettings scaler{};
@@ -119,6 +120,7 @@ std::optional<TransformerPreset> parseTransformerPresetName(std::string_view nam
 // Sets one operation class's format, in every block and outside (layer -1) or in one block (`layer` >= 0,
 // made an override of the default first). A matmul op sets its input and output format (accumulating in
 // FP32 unless the format is fp32); an FP8 format ("e4m3") is refused here. Empty when done, otherwise why not.
+// The optimizer's state takes no layer.
 std::string overridePrecision(TransformerPrecision& precision, TransformerOp op, FormatId format, int layer = -1);
 // Overrides written "OP=FORMAT" or "OP@LAYER=FORMAT", comma-separated ("softmax=fp16,residual@1=bf16"),
 // applied in order. Empty when all were applied, otherwise the first problem, naming the item.
