@@ -74,7 +74,7 @@ OptionTable transformerOptions(TransformerCommand command, TransformerOptions& o
         {"--precision", "LIST",
          "overrides after the preset, OP=FORMAT or OP@LAYER=FORMAT, comma-separated\n"
          "(softmax=fp16,residual@1=bf16); OP: query key value attn-out mlp-up mlp-down\n"
-         "scores softmax layernorm gelu residual gradient logits cross-entropy",
+         "scores softmax layernorm gelu residual gradient logits cross-entropy optimizer",
          setText(o.overrides)},
         {"--unshifted-softmax", "", "attention softmax without subtracting the row maximum",
          setFlag(o.unshiftedSoftmax)},
