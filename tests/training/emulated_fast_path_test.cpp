@@ -222,12 +222,12 @@ struct RunResult {
     std::optional<OverflowReport> overflow;
 };
 
-RunResult train(const AdditionRunSettings& s, int steps, bool fastPaths) {
-    AdditionRun run(s);
+RunResult train(const TransformerRunSettings& s, int steps, bool fastPaths) {
+    TransformerRun run(s);
     run.useFastPaths(fastPaths);
     RunResult result;
     for (int step = 0; step < steps; ++step) {
-        const AdditionStep taken = run.step();
+        const TransformerStep taken = run.step();
         result.losses.push_back(taken.loss);
         if (taken.overflow && !result.overflow) result.overflow = taken.overflow;
     }
@@ -236,7 +236,7 @@ RunResult train(const AdditionRunSettings& s, int steps, bool fastPaths) {
     return result;
 }
 
-void expectSameRuns(const AdditionRunSettings& s, int steps) {
+void expectSameRuns(const TransformerRunSettings& s, int steps) {
     const RunResult fast = train(s, steps, true), core = train(s, steps, false);
     for (std::size_t i = 0; i < core.losses.size(); ++i)
         ASSERT_EQ(std::bit_cast<std::uint32_t>(fast.losses[i]), std::bit_cast<std::uint32_t>(core.losses[i])) << i;
@@ -256,12 +256,12 @@ void expectSameRuns(const AdditionRunSettings& s, int steps) {
     }
 }
 
-AdditionRunSettings smallRun(TransformerPreset preset) {
-    AdditionRunSettings s;
+TransformerRunSettings smallRun(TransformerPreset preset) {
+    TransformerRunSettings s;
     s.shape.dim = 16;
     s.shape.layers = 1;
     s.batch = 8;
-    s.precision = transformerPreset(preset);
+    s.precision = transformerPreset(preset, s.shape.layers);
     return s;
 }
 
@@ -269,16 +269,21 @@ TEST(FastPaths, TrainingIsBitIdenticalWithThemForcedOff) {
     if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
     expectSameRuns(smallRun(TransformerPreset::Fp32), 6);
     expectSameRuns(smallRun(TransformerPreset::PureFp16), 6);
-    AdditionRunSettings bf16 = smallRun(TransformerPreset::Fp32);
-    bf16.precision.matmulInput = bf16.precision.matmulAccumulate = FormatId::Bf16;
+    TransformerRunSettings bf16 = smallRun(TransformerPreset::Fp32);
+    for (TransformerOp op : {TransformerOp::Query, TransformerOp::Key, TransformerOp::Value, TransformerOp::AttentionOutput,
+                             TransformerOp::MlpUp, TransformerOp::MlpDown, TransformerOp::AttentionScores}) {
+        MatmulPrecision& m = bf16.precision.layer.matmul(op);
+        m.input = m.accumulate = FormatId::Bf16;
+    }
+    bf16.precision.logits.input = bf16.precision.logits.accumulate = FormatId::Bf16;
     expectSameRuns(bf16, 6);
 }
 
 // The run of docs/training.md that overflows: pure FP16, unshifted softmax, a learning rate far too high.
 TEST(FastPaths, AnOverflowingRunReportsTheSameFirstOverflow) {
     if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
-    AdditionRunSettings s = smallRun(TransformerPreset::PureFp16);
-    s.precision.softmaxSubtractsMax = false;
+    TransformerRunSettings s = smallRun(TransformerPreset::PureFp16);
+    s.precision.layer.softmaxSubtractsMax = false;
     s.learningRate = 0.5f;
     s.batch = 4;
     expectSameRuns(s, 4);
