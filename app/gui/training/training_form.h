@@ -57,6 +57,7 @@ public:
     QSpinBox* stepsSpin() const { return m_steps; }
     QSpinBox* widthSpin() const { return m_width; }
     QSpinBox* depthSpin() const { return m_depth; }
+    QSpinBox* batchSpin() const { return m_batch; }
     QSpinBox* amaxHistorySpin() const { return m_amaxHistory; }
     QSpinBox* marginSpin() const { return m_margin; }
     QSpinBox* outlierStepSpin() const { return m_outlierStep; }
