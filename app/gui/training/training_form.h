@@ -28,6 +28,10 @@ class TrainingForm final : public QGroupBox {
     Q_DISABLE_COPY_MOVE(TrainingForm)
 
 public:
+    // Characters the backend, precision, data and optimizer boxes make room for; longer names are elided there
+    // (their lists show them whole).
+    static constexpr int kComboContentsLength = 14;
+
     explicit TrainingForm(SettingsStore& store, QWidget* parent = nullptr);
     ~TrainingForm() override;
 
