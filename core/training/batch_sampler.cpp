@@ -23,6 +23,12 @@ void BatchSampler::shuffle() {
     m_cursor = 0;
 }
 
+void BatchSampler::restore(Position p) {
+    m_rng = p.rng;
+    m_order = std::move(p.order);
+    m_cursor = p.cursor;
+}
+
 BatchView BatchSampler::next(int size) {
     const std::size_t inputs = std::size_t(m_data.inputs);
     m_features.clear();

@@ -20,6 +20,15 @@ public:
     BatchSampler(const Dataset& data, std::uint64_t runSeed);
     // The next `size` examples; the view is valid until the next call.
     BatchView next(int size);
+    // Where the sampler stands (its generator, the epoch's order and the place in it), so that the batches of
+    // an interrupted training step can be drawn again.
+    struct Position {
+        Rng rng;
+        std::vector<int> order;
+        std::size_t cursor = 0;
+    };
+    Position position() const { return {m_rng, m_order, m_cursor}; }
+    void restore(Position p);
 
 private:
     void shuffle();

@@ -12,6 +12,9 @@ public:
     CpuStepKernels(ToyModel model, const PrecisionPolicy& policy, const OptimizerSettings& optimizer);
 
     bool collectsStats() const override { return true; }
+    void setStopRequest(const StopRequest* stop) override { m_model.setStopRequest(stop); }
+    void saveStepStart() override { m_fp8AtStepStart = m_model.fp8Scalings(); }
+    void restoreStepStart() override { m_model.restoreFp8Scalings(m_fp8AtStepStart); }
     void zeroGrad() override { m_model.zeroGrad(); }
     ForwardResult forwardBackward(const BatchView& batch, float gradScale, BackwardStats* stats) override;
     bool unscaleAndCheck(float scale, bool unscale) override;
@@ -30,6 +33,7 @@ private:
     PrecisionPolicy m_policy;
     Optimizer m_optimizer;
     Rounding m_store; // the parameters' type
+    std::vector<Fp8TensorScaling> m_fp8AtStepStart;
 };
 
 // The CPU kernels as a factory (each run gets its own copy of the initial model).

@@ -9,12 +9,14 @@ namespace fplab::training {
 LockstepComparison::LockstepComparison(TrainingRun& a, TrainingRun& b, const ComparisonTolerance& tolerance)
     : m_a(a), m_b(b), m_tolerance(tolerance) {}
 
-std::optional<StepSnapshot> LockstepComparison::advance(TrainingRun& run, LockstepSide& side) {
+std::optional<StepSnapshot> LockstepComparison::advance(TrainingRun& run, LockstepSide& side, const StopRequest* stop) {
     side.last = nullptr;
     if (run.over()) return std::nullopt;
     const auto start = std::chrono::steady_clock::now();
     std::optional<StepSnapshot> out;
-    if (const StepRecord* r = run.step()) {
+    const StepRecord* r = run.step(stop);
+    if (run.interrupted()) return std::nullopt; // its time is not the step's
+    if (r) {
         try {
             out = StepSnapshot{*r, run.weights()};
             side.last = r;
@@ -28,14 +30,19 @@ std::optional<StepSnapshot> LockstepComparison::advance(TrainingRun& run, Lockst
     return out;
 }
 
-bool LockstepComparison::step() {
+bool LockstepComparison::step(const StopRequest* stop) {
     m_lastCompared = false;
+    m_interrupted = false;
     if (over()) {
         m_sideA.last = m_sideB.last = nullptr;
         return false;
     }
-    const std::optional<StepSnapshot> a = advance(m_a, m_sideA);
-    const std::optional<StepSnapshot> b = advance(m_b, m_sideB);
+    const std::optional<StepSnapshot> a = advance(m_a, m_sideA, stop);
+    if (m_a.interrupted()) {
+        m_interrupted = true;
+        return true;
+    }
+    const std::optional<StepSnapshot> b = advance(m_b, m_sideB, nullptr);
     if (a && b) {
         m_comparisons.push_back(compareStep(*a, *b, m_tolerance));
         m_lastCompared = true;

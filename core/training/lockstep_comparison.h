@@ -26,8 +26,10 @@ public:
     LockstepComparison(TrainingRun& a, TrainingRun& b, const ComparisonTolerance& tolerance);
 
     // One step of each run that is not over; false (and nothing done) when both are over. A failed read of
-    // a run's weights ends that run as Failed.
-    bool step();
+    // a run's weights ends that run as Failed. With `stop`, the first run's step may be interrupted
+    // (TrainingRun::step): then the second run does not step either, and interrupted() says so.
+    bool step(const StopRequest* stop = nullptr);
+    bool interrupted() const { return m_interrupted; }
     bool over() const { return m_a.over() && m_b.over(); }
     // Thread-safe: both runs end as Cancelled at their next step.
     void requestCancel();
@@ -42,7 +44,7 @@ public:
 
 private:
     // One step of one run with its weights after it; nullopt when that run is over.
-    std::optional<StepSnapshot> advance(TrainingRun& run, LockstepSide& side);
+    std::optional<StepSnapshot> advance(TrainingRun& run, LockstepSide& side, const StopRequest* stop);
 
     TrainingRun& m_a;
     TrainingRun& m_b;
@@ -50,6 +52,7 @@ private:
     LockstepSide m_sideA, m_sideB;
     std::vector<StepComparison> m_comparisons;
     bool m_lastCompared = false;
+    bool m_interrupted = false;
 };
 
 } // namespace fplab::training

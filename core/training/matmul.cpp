@@ -6,8 +6,9 @@
 
 namespace fplab::training {
 
-void matmul(const float* a, const float* b, float* c, int m, int k, int n) {
+void matmul(const float* a, const float* b, float* c, int m, int k, int n, const StopRequest* stop) {
     for (int i = 0; i < m; ++i) {
+        if (i % kRowsPerStopCheck == 0) stopIfRequested(stop);
         float* __restrict row = c + std::size_t(i) * n;
         for (int j = 0; j < n; ++j) row[j] = 0.0f;
         for (int p = 0; p < k; ++p) {
@@ -18,8 +19,9 @@ void matmul(const float* a, const float* b, float* c, int m, int k, int n) {
     }
 }
 
-void matmulTransposedA(const float* a, const float* b, float* c, int m, int k, int n) {
+void matmulTransposedA(const float* a, const float* b, float* c, int m, int k, int n, const StopRequest* stop) {
     for (int i = 0; i < m; ++i) {
+        if (i % kRowsPerStopCheck == 0) stopIfRequested(stop);
         float* __restrict row = c + std::size_t(i) * n;
         for (int j = 0; j < n; ++j) row[j] = 0.0f;
         for (int p = 0; p < k; ++p) {

@@ -5,6 +5,7 @@
 
 #include "core/training/optimizer.h"
 #include "core/training/precision_policy.h"
+#include "core/training/step_interrupt.h"
 #include "core/training/toy_model.h"
 
 #include <exception>
@@ -31,6 +32,13 @@ public:
     // Whether forwardBackward reports the FP8 casts (BackwardStats::fp8) in the fp8-* modes; the
     // GPU's kernels do without collecting the rest.
     virtual bool reportsFp8Casts() const { return collectsStats(); }
+    // Interruptible steps (step_interrupt.h): while `stop` is set, forwardBackward and evaluate ask it at fine
+    // grain and throw StepInterrupted when it says stop. Kernels that ignore it run every call to its end.
+    virtual void setStopRequest(const StopRequest* /*stop*/) {}
+    // Before a step that may be interrupted: keep what forwardBackward changes besides the gradients (which
+    // every step zeroes first), e.g. the FP8 amax histories; restoreStepStart puts it back after an interruption.
+    virtual void saveStepStart() {}
+    virtual void restoreStepStart() {}
     virtual void zeroGrad() = 0;
     // Forward, then backward of gradScale * (mean cross-entropy); the gradients are added to the
     // parameters' gradients (rounded to the parameter type).

@@ -132,7 +132,7 @@ void ToyModel::linearForward(const Linear& layer, const float* input, int batch,
                 record(trace, layer.name + ".weight (cast)", act, layer.out, layer.in, TensorRole::WeightCopy, true);
         }
         cache.output.resize(std::size_t(batch) * layer.out);
-        matmul(cache.input.data(), cache.weightT.data(), cache.output.data(), batch, layer.in, layer.out);
+        matmul(cache.input.data(), cache.weightT.data(), cache.output.data(), batch, layer.in, layer.out, m_stop);
     }
     if (layer.bias >= 0) {
         // The bias joins the float32 sum before the one rounding of the output (the GEMM epilogue).
@@ -281,7 +281,7 @@ void ToyModel::linearBackward(const Linear& layer, Cache& cache, std::vector<flo
                TensorRole::Gradient);
         fp8Backward(std::size_t(&layer - m_linears.data()), layer, cache, gradOut, batch, policy, dW, gradIn);
     } else {
-        matmulTransposedA(dY, cache.input.data(), dW.data(), layer.out, batch, layer.in);
+        matmulTransposedA(dY, cache.input.data(), dW.data(), layer.out, batch, layer.in, m_stop);
     }
     castGradient(low, dW.data(), dW.size(), counts, hist);
     Parameter& w = m_params[layer.weight];
@@ -305,7 +305,7 @@ void ToyModel::linearBackward(const Linear& layer, Cache& cache, std::vector<flo
     if (gradIn) {
         if (!fp8) {
             gradIn->resize(std::size_t(batch) * layer.in);
-            matmul(dY, cache.weight.data(), gradIn->data(), batch, layer.out, layer.in);
+            matmul(dY, cache.weight.data(), gradIn->data(), batch, layer.out, layer.in, m_stop);
         }
         castGradient(low, gradIn->data(), gradIn->size(), counts, hist);
         record(trace, "grad of " + layer.name + " input", act, batch, layer.in, TensorRole::Gradient);

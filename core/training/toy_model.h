@@ -7,6 +7,7 @@
 #include "core/training/fp8_scaling.h"
 #include "core/training/low_precision.h"
 #include "core/training/precision_policy.h"
+#include "core/training/step_interrupt.h"
 
 #include <cstdint>
 #include <string>
@@ -101,6 +102,15 @@ public:
                           std::vector<int>* predictions = nullptr, std::vector<float>* probabilities = nullptr,
                           std::vector<TraceEntry>* trace = nullptr);
 
+    // The passes ask `stop` per block of matmul rows and throw StepInterrupted when it says stop (nullptr:
+    // never); the caller keeps it alive while it is set. An interrupted forwardBackward leaves the weights
+    // as they were, the gradients partly summed, and the FP8 scalings perhaps advanced (see fp8Scalings).
+    void setStopRequest(const StopRequest* stop) { m_stop = stop; }
+    // The FP8 modes' scalings (amax histories) that forwardBackward advances, to be put back after an
+    // interrupted step.
+    const std::vector<Fp8TensorScaling>& fp8Scalings() const { return m_fp8; }
+    void restoreFp8Scalings(std::vector<Fp8TensorScaling> scalings) { m_fp8 = std::move(scalings); }
+
 private:
     struct Linear {
         int weight = -1; // index into m_params
@@ -157,6 +167,7 @@ private:
     Fp8Recipe m_fp8Recipe = Fp8Recipe::None;
     bool m_fp8Recording = false;                       // inside forwardBackward: histories advance
     std::vector<Fp8TensorStats>* m_fp8Stats = nullptr; // where forwardBackward's casts are reported
+    const StopRequest* m_stop = nullptr;
 };
 
 } // namespace fplab::training

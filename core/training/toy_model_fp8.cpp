@@ -8,6 +8,8 @@
 #include "core/blockscale/block_dot.h"
 #include "core/training/matmul.h"
 
+#include <algorithm>
+
 namespace fplab::training {
 
 namespace {
@@ -15,6 +17,8 @@ namespace {
 using blockscale::Fp8Element;
 constexpr int kTile = blockscale::kDeepSeekTile;
 constexpr const char* kOperandNames[] = {"input", "weight", "grad_output"};
+// More rows per stop check than matmul's: each block decodes b anew.
+constexpr int kFp8RowsPerStopCheck = 16;
 
 void toFloats(const std::vector<double>& d, std::vector<float>& out) {
     out.resize(d.size());
@@ -23,6 +27,40 @@ void toFloats(const std::vector<double>& d, std::vector<float>& out) {
 
 blockscale::BlockGemmOptions gemmOptions(const PrecisionPolicy& policy) {
     return {blockscale::Accumulation::HopperFp8, policy.fp8 == Fp8Recipe::Block ? blockscale::kDeepSeekPromotion : 0};
+}
+
+// Rows [first, first + count) of m, where first is a multiple of m.blockRows or m has one row of blocks.
+blockscale::ScaledMatrix rowSlice(const blockscale::ScaledMatrix& m, int first, int count) {
+    blockscale::ScaledMatrix s;
+    s.rows = count;
+    s.cols = m.cols;
+    s.blockRows = m.blockRows;
+    s.blockCols = m.blockCols;
+    s.element = m.element;
+    const auto codes = m.codes.begin() + std::ptrdiff_t(first) * m.cols;
+    s.codes.assign(codes, codes + std::ptrdiff_t(count) * m.cols);
+    const int blockFirst = m.blocksDown() == 1 ? 0 : first / m.blockRows;
+    const auto scales = m.scales.begin() + std::ptrdiff_t(blockFirst) * m.blocksAcross();
+    s.scales.assign(scales, scales + std::ptrdiff_t(s.blocksDown()) * s.blocksAcross());
+    return s;
+}
+
+// a * b, in blocks of a's rows with a stop check before each (each cell depends on its row of a alone, so the
+// result is the one-call GEMM's).
+std::vector<double> interruptibleGemm(const blockscale::ScaledMatrix& a, const blockscale::ScaledMatrix& b,
+                                      const PrecisionPolicy& policy, const StopRequest* stop) {
+    if (!stop) return blockscale::blockScaledGemm(a, b, gemmOptions(policy));
+    const int unit = a.blocksDown() == 1 ? 1 : a.blockRows;
+    const int rowsPerBlock = std::max(unit, kFp8RowsPerStopCheck / unit * unit);
+    std::vector<double> d;
+    d.reserve(std::size_t(a.rows) * std::size_t(b.cols));
+    for (int first = 0; first < a.rows; first += rowsPerBlock) {
+        stopIfRequested(stop);
+        const std::vector<double> part = blockscale::blockScaledGemm(
+            rowSlice(a, first, std::min(rowsPerBlock, a.rows - first)), b, gemmOptions(policy));
+        d.insert(d.end(), part.begin(), part.end());
+    }
+    return d;
 }
 
 } // namespace
@@ -67,8 +105,7 @@ void ToyModel::fp8Forward(std::size_t index, const Linear& layer, int batch, con
                           .quantize(w.value, layer.out, layer.in, block ? kTile : layer.out, block ? kTile : layer.in,
                                     m_fp8Recording, m_fp8Stats ? &st : nullptr);
     fp8Record(index, 1, st);
-    toFloats(blockscale::blockScaledGemm(cache.fp8Input, blockscale::transposed(cache.fp8Weight), gemmOptions(policy)),
-             cache.output);
+    toFloats(interruptibleGemm(cache.fp8Input, blockscale::transposed(cache.fp8Weight), policy, m_stop), cache.output);
 }
 
 void ToyModel::fp8Backward(std::size_t index, const Linear& layer, Cache& cache, const std::vector<float>& gradOut,
@@ -81,7 +118,7 @@ void ToyModel::fp8Backward(std::size_t index, const Linear& layer, Cache& cache,
     const blockscale::ScaledMatrix dY = scaling.quantize(gradOut, batch, layer.out, 1, block ? kTile : layer.out,
                                                          m_fp8Recording, m_fp8Stats ? &st : nullptr);
     fp8Record(index, 2, st);
-    if (gradIn) toFloats(blockscale::blockScaledGemm(dY, cache.fp8Weight, gemmOptions(policy)), *gradIn);
+    if (gradIn) toFloats(interruptibleGemm(dY, cache.fp8Weight, policy, m_stop), *gradIn);
     // dW = dY^T * X: k runs down the batch.
     if (block) {
         std::vector<float> dYT(gradOut.size());
@@ -89,9 +126,9 @@ void ToyModel::fp8Backward(std::size_t index, const Linear& layer, Cache& cache,
         const blockscale::ScaledMatrix a = blockscale::quantizeBlocks(dYT, layer.out, batch, 1, kTile, dY.element);
         const blockscale::ScaledMatrix b = blockscale::quantizeBlocks(cache.input, batch, layer.in, kTile, 1,
                                                                       cache.fp8Input.element);
-        toFloats(blockscale::blockScaledGemm(a, b, gemmOptions(policy)), dW);
+        toFloats(interruptibleGemm(a, b, policy, m_stop), dW);
     } else {
-        toFloats(blockscale::blockScaledGemm(blockscale::transposed(dY), cache.fp8Input, gemmOptions(policy)), dW);
+        toFloats(interruptibleGemm(blockscale::transposed(dY), cache.fp8Input, policy, m_stop), dW);
     }
 }
 

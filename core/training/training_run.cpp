@@ -57,6 +57,19 @@ PredictionGrid predictOnGrid(ToyModel& model, const PrecisionPolicy& policy, con
     return g;
 }
 
+// Sets the stop request of a model or of kernels for one scope, also when it is left by an exception.
+template <class Target>
+class StopRequestScope {
+public:
+    StopRequestScope(Target& target, const StopRequest* stop) : m_target(target) { m_target.setStopRequest(stop); }
+    ~StopRequestScope() { m_target.setStopRequest(nullptr); }
+    StopRequestScope(const StopRequestScope&) = delete;
+    StopRequestScope& operator=(const StopRequestScope&) = delete;
+
+private:
+    Target& m_target;
+};
+
 // The parameters from a flat array in the model's parameter order (as StepKernels::weights gives them).
 void loadWeights(ToyModel& model, const std::vector<float>& flat) {
     std::size_t at = 0;
@@ -228,10 +241,9 @@ StepRecord TrainingRun::forwardBackward(int stepNumber, bool& logitsFinite) {
     return rec;
 }
 
-void TrainingRun::update(StepRecord& rec) {
+void TrainingRun::prepareUpdate(StepRecord& rec) {
     // Unscale in float32 and look for inf/NaN (PyTorch: scaler.unscale_ before clipping).
-    const bool foundInf = m_kernels->unscaleAndCheck(rec.scale, m_policy.scaling != LossScaling::None);
-    rec.nonFiniteGradients = foundInf;
+    rec.nonFiniteGradients = m_kernels->unscaleAndCheck(rec.scale, m_policy.scaling != LossScaling::None);
 
     // torch.nn.utils.clip_grad_norm_: the norm of the per-tensor norms, in float32.
     float total = 0;
@@ -247,7 +259,10 @@ void TrainingRun::update(StepRecord& rec) {
             m_kernels->scaleGradients(coef);
         }
     }
+}
 
+void TrainingRun::update(StepRecord& rec) {
+    const bool foundInf = rec.nonFiniteGradients;
     rec.skipped = m_policy.scaling == LossScaling::Dynamic && foundInf;
     if (!rec.skipped) {
         const OptimizerOutcome o = m_kernels->optimizerStep();
@@ -277,17 +292,37 @@ void TrainingRun::update(StepRecord& rec) {
     }
 }
 
-const StepRecord* TrainingRun::step() {
+const StepRecord* TrainingRun::step(const StopRequest* stop) {
+    m_interrupted = false;
     if (over()) return nullptr;
     const int stepNumber = int(m_history.size()) + 1;
     if (m_cancel.load()) {
         end(RunStatus::Cancelled, "cancelled after " + std::to_string(stepNumber - 1) + " steps");
         return nullptr;
     }
+    const RunStatus statusBefore = m_status;
+    std::optional<BatchSampler::Position> samplerBefore;
+    if (stop) {
+        samplerBefore = m_sampler.position();
+        m_kernels->saveStepStart();
+    }
     m_status = RunStatus::Running;
     try {
         bool logitsFinite = true;
-        StepRecord rec = forwardBackward(stepNumber, logitsFinite);
+        StepRecord rec;
+        try {
+            const StopRequestScope scope(*m_kernels, stop);
+            rec = forwardBackward(stepNumber, logitsFinite);
+            // What follows changes the gradients alone, which a redone step computes anew.
+            if (std::isfinite(rec.loss)) prepareUpdate(rec);
+            stopIfRequested(stop);
+        } catch (const StepInterrupted&) {
+            m_sampler.restore(std::move(*samplerBefore));
+            m_kernels->restoreStepStart();
+            m_status = statusBefore;
+            m_interrupted = true;
+            return nullptr;
+        }
         if (!std::isfinite(rec.loss)) { // no optimizer step: the run ends here
             rec.scaleAfter = rec.scale;
             rec.growthTracker = m_scaler.growthTracker();
@@ -321,19 +356,24 @@ const StepRecord* TrainingRun::step() {
 
 std::vector<float> TrainingRun::weights() { return m_kernels ? m_kernels->weights() : std::vector<float>{}; }
 
-Evaluation TrainingRun::evaluate() {
+Evaluation TrainingRun::evaluate(const StopRequest* stop) {
     Evaluation e;
     if (!m_kernels || m_data.size() == 0) return e;
+    const StopRequestScope scope(*m_kernels, stop);
     const ForwardResult r = m_kernels->evaluate({m_data.features.data(), m_data.labels.data(), m_data.size()});
     e.loss = r.loss;
     e.accuracy = float(r.correct) / float(m_data.size());
     return e;
 }
 
-PredictionGrid TrainingRun::predictionGrid(int nx, int ny) {
-    if (m_emulator) return predictOnGrid(m_emulator->model(), m_policy, m_data, nx, ny);
+PredictionGrid TrainingRun::predictionGrid(int nx, int ny, const StopRequest* stop) {
+    if (m_emulator) {
+        const StopRequestScope scope(m_emulator->model(), stop);
+        return predictOnGrid(m_emulator->model(), m_policy, m_data, nx, ny);
+    }
     ToyModel current = model(); // the initial weights, replaced by the kernels' current ones
     if (m_kernels) loadWeights(current, m_kernels->weights());
+    current.setStopRequest(stop);
     return predictOnGrid(current, m_policy, m_data, nx, ny);
 }
 

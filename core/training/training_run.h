@@ -1,6 +1,7 @@
 // A training run as a step-able object: step() does one optimizer step (with its
 // micro-batches) and records what happened; state() says where the run stands. A GUI runs
-// it on a worker thread (pause = stop calling step(); requestCancel() from any thread).
+// it on a worker thread (pause = stop calling step(); requestCancel() from any thread), and
+// gives step() a stop request so that Pause and Cancel need not wait for the step in progress.
 // The step's numeric work goes to StepKernels: the CPU emulator's by default, or a GPU's.
 #pragma once
 
@@ -140,7 +141,13 @@ public:
 
     // One optimizer step; returns its record, or nullptr when the run is over (see state()). An
     // exception from the kernels ends the run as Failed (no record for that step).
-    const StepRecord* step();
+    // With `stop` (step_interrupt.h), the step's forward and backward passes ask it at fine grain; when it
+    // says stop, step() returns nullptr with the run as it was before the step began (weights, optimizer
+    // state, scaler, FP8 histories, batch order; the gradients, which every step zeroes first, aside) and
+    // interrupted() true, and the next step() does the same step again from the start. It is asked once
+    // more before the optimizer step, which (linear in the parameters) then runs to its end.
+    const StepRecord* step(const StopRequest* stop = nullptr);
+    bool interrupted() const { return m_interrupted; } // the last step() was interrupted
     RunState state() const;
     bool over() const;
     // Thread-safe: the next step() ends the run as Cancelled.
@@ -161,8 +168,10 @@ public:
 
     // Every parameter now, flattened in the model's parameter order (throws what the kernels throw).
     std::vector<float> weights();
-    Evaluation evaluate();
-    PredictionGrid predictionGrid(int nx, int ny);
+    // With `stop`, throws StepInterrupted when it says stop (on kernels that ask it).
+    Evaluation evaluate(const StopRequest* stop = nullptr);
+    // With `stop`, throws StepInterrupted when it says stop (the run is not changed).
+    PredictionGrid predictionGrid(int nx, int ny, const StopRequest* stop = nullptr);
     // The type of every tensor of one training step (on a copy of the model; the run is not changed).
     std::vector<TraceEntry> dtypeTrace() const;
     MemoryReport memory() const;
@@ -171,8 +180,10 @@ private:
     TrainingRun(const TrainingConfig& config, const StepKernelsFactory* kernels);
     float currentScale() const;
     // The steps' parts, in order: the micro-batches' forward and backward passes, then unscale, the
-    // inf/NaN check, clipping, the optimizer step (or the skip) and the scaler's update.
+    // inf/NaN check and clipping (prepareUpdate: they change only the gradients), then the optimizer step
+    // (or the skip) and the scaler's update.
     StepRecord forwardBackward(int stepNumber, bool& logitsFinite);
+    void prepareUpdate(StepRecord& rec);
     void update(StepRecord& rec);
     std::string divergenceReason(bool logitsFinite) const;
     void end(RunStatus status, std::string message);
@@ -191,6 +202,7 @@ private:
     int m_weightsNonFiniteSince = 0; // the step whose update put inf/NaN into the weights
     int m_overflowRunStart = 0;      // first step of the current run of overflowing steps
     std::atomic<bool> m_cancel{false};
+    bool m_interrupted = false;
 };
 
 } // namespace fplab::training

@@ -610,6 +610,32 @@ TEST(TrainingGui, ALargeRunShowsItsRateAndCancelSkipsTheFinalEvaluation) {
     EXPECT_LE(c->run().state.stepsDone, 2);
 }
 
+// Issue 26 item 10: the FP8 tab's step axes span the steps done, like the loss charts, not the 100,000 to come.
+TEST(TrainingGui, TheFp8TabsStepAxesFitTheStepsDone) {
+    GuiHarness h;
+    TrainingSection* s = trainingOf(h);
+    ASSERT_NE(s, nullptr);
+    RunControls* c = s->runControls();
+    c->setCancelConfirmer([](int) { return true; }, 0);
+    choose(s->form()->modeCombo(), TrainingMode::Fp8Delayed);
+    s->form()->widthSpin()->setValue(8);
+    s->form()->stepsSpin()->setValue(100000);
+    c->startAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return stepsShown(s) > 2; }));
+    c->pauseAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Paused; }));
+    s->tabs()->setCurrentWidget(s->fp8Charts());
+    QApplication::processEvents();
+    for (QChartView* view : s->fp8Charts()->chartViews()) {
+        auto* x = qobject_cast<QValueAxis*>(view->chart()->axes(Qt::Horizontal).value(0));
+        ASSERT_NE(x, nullptr);
+        EXPECT_GE(x->max(), double(stepsShown(s))) << view->chart()->title().toStdString();
+        EXPECT_LT(x->max(), 100000.0) << view->chart()->title().toStdString();
+    }
+    c->cancelAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Ended; }));
+}
+
 // Stored names the enums do not know fall back to the defaults, each reported (not hidden).
 TEST(TrainingGui, UnknownStoredChoicesFallBackWithANote) {
     QTemporaryDir dir;

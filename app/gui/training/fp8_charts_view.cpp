@@ -2,6 +2,7 @@
 #include "app/gui/training/fp8_charts_view.h"
 
 #include "app/gui/common/chart_style.h"
+#include "app/gui/training/step_axis.h"
 
 #include <QChart>
 #include <QChartView>
@@ -133,6 +134,7 @@ void Fp8ChartsView::showRun(const TrainingRunData& run) {
         clear(run.setup.fp8Tensors, run.empty() ? 100 : run.setup.config.steps);
         m_runId = run.id;
         m_read = m_readBf16 = 0;
+        m_lastStep = 0;
     }
     if (!run.policy.fp8Gemms() || (m_read >= run.steps.size() && m_readBf16 >= run.bf16Loss.size())) return;
     const std::size_t n = m_tensors.size();
@@ -140,6 +142,7 @@ void Fp8ChartsView::showRun(const TrainingRunData& run) {
     SeriesDecimator& reference = m_points[4 * n + 1];
     for (; m_read < run.steps.size(); ++m_read) {
         const training::StepRecord& r = run.steps[m_read];
+        m_lastStep = r.step;
         if (std::isfinite(r.loss) && r.loss > 0) {
             loss.add(r.step, r.loss);
             widen(m_lossChart, r.loss);
@@ -185,9 +188,10 @@ void Fp8ChartsView::clear(const std::vector<std::string>& tensors, int totalStep
     m_loss->clear();
     m_bf16Loss->clear();
     m_points.assign(4 * tensors.size() + 2, SeriesDecimator((kMaxPoints - 1) / 2));
-    m_totalSteps = std::max(1, totalSteps);
+    m_totalSteps = std::max(2, totalSteps);
+    m_stepAxisEnd = 0;
+    fitStepAxes(0);
     for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_saturatedChart, &m_flushedChart, &m_lossChart}) {
-        applyNiceAxis(c->x, 0, std::max(2, m_totalSteps), true);
         c->seen = false;
         if (c->logY) {
             c->logY->setBase(c->base);
@@ -195,6 +199,14 @@ void Fp8ChartsView::clear(const std::vector<std::string>& tensors, int totalStep
         }
     }
     restyle();
+}
+
+void Fp8ChartsView::fitStepAxes(int lastStep) {
+    const int end = stepAxisEnd(m_totalSteps, lastStep);
+    if (end == m_stepAxisEnd) return;
+    m_stepAxisEnd = end;
+    for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_saturatedChart, &m_flushedChart, &m_lossChart})
+        applyNiceAxis(c->x, 0, end, true);
 }
 
 void Fp8ChartsView::redraw() {
@@ -207,6 +219,7 @@ void Fp8ChartsView::redraw() {
     }
     m_loss->replace(m_points[4 * n].points());
     m_bf16Loss->replace(m_points[4 * n + 1].points());
+    fitStepAxes(m_lastStep);
     // Whole powers of the axis base around the data, so the log axes keep readable ticks.
     // At most four intervals: a wide range takes a power of the chart's own base as the axis base.
     for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_lossChart}) {

@@ -65,6 +65,7 @@ private:
     void widen(Chart& c, double v);
     void restyle();
     void redraw();
+    void fitStepAxes(int lastStep);
 
     Chart m_amaxChart, m_scaleChart, m_saturatedChart, m_flushedChart, m_lossChart;
     QLabel* m_legend = nullptr; // one legend for the four per-tensor charts (theirs would not fit)
@@ -76,7 +77,9 @@ private:
     std::vector<SeriesDecimator> m_points;
     std::uint64_t m_runId = 0;
     std::size_t m_read = 0, m_readBf16 = 0; // the run's steps and BF16 losses appended so far
-    int m_totalSteps = 1;
+    int m_totalSteps = 2;
+    int m_lastStep = 0;
+    int m_stepAxisEnd = 0; // see stepAxisEnd
 };
 
 } // namespace fplab::gui

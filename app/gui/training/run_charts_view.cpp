@@ -3,6 +3,7 @@
 #include "app/gui/training/run_charts_view.h"
 
 #include "app/gui/common/chart_style.h"
+#include "app/gui/training/step_axis.h"
 
 #include <QChart>
 #include <QChartView>
@@ -174,11 +175,8 @@ void RunChartsView::add(const training::StepRecord& r) {
     m_scaleMax = std::max(m_scaleMax, double(r.scale));
 }
 
-// A 100,000-step run that has done 40 steps drew them in the first pixel: the axes span the steps done (doubling
-// as the run goes, so they rarely move), never more than the run's length.
 void RunChartsView::fitStepAxes(int lastStep) {
-    int end = std::min(m_totalSteps, 100);
-    while (end < m_totalSteps && end < lastStep + lastStep / 8) end = std::min(m_totalSteps, 2 * end);
+    const int end = stepAxisEnd(m_totalSteps, lastStep);
     if (end == m_stepAxisEnd) return;
     m_stepAxisEnd = end;
     applyNiceAxis(m_lossX, 0, end, true);

@@ -14,9 +14,12 @@
 #include <QString>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace fplab::gui {
 
@@ -45,12 +48,18 @@ public:
     bool isCancelling() const { return m_cancel.load(); } // asked to cancel
     // Steps the worker has made in this run (read from any thread).
     int workerSteps() const { return m_workerSteps.load(); }
+    // Steps of this run that a Pause or Cancel interrupted (each redone on Resume).
+    int interruptedSteps() const { return m_interruptedSteps.load(); }
     // Fraction of the run's steps done, in thousandths (the JobRunner's progress).
     int progressPermille() const;
 
     // For tests: the two sides of a compared run (onGpu) step on these kernels instead of the emulator
     // and the GPU's.
     void setComparedKernels(training::StepKernelsFactory cpu, training::StepKernelsFactory gpu);
+
+    // When the worker first noticed the last Pause or Cancel (inside a step, between steps or while drawing
+    // the boundary), for the latency tests; nullopt when it has not yet.
+    std::optional<std::chrono::steady_clock::time_point> stopNoticedAt() const;
 
     const TrainingSetup& setup() const { return m_setup; }
     TrainingUpdate takeUpdate();
@@ -63,6 +72,10 @@ signals:
 
 private:
     void forgetReportedStop();
+    using Clock = std::chrono::steady_clock;
+    void recordStep(const training::StepRecord& record, const JobControl& control, TrainingUpdate& batch);
+    // Passes `stop` through, remembering when a stop request was first noticed (see stopNoticedAt).
+    bool noticeStop(bool stop);
     void work(const JobControl& control, std::shared_ptr<training::TrainingRun> run,
               std::shared_ptr<training::TrainingRun> gpuRun, std::shared_ptr<training::TrainingRun> bf16Run);
     void publish(TrainingUpdate&& part);
@@ -75,6 +88,8 @@ private:
     // Counts Resumes: a Pause right after a Resume, before the worker stepped again, is announced anew.
     std::atomic<unsigned> m_resumes{0};
     std::atomic<int> m_workerSteps{0};
+    std::atomic<int> m_interruptedSteps{0};
+    std::atomic<std::int64_t> m_stopNoticedAt{0}; // steady_clock ticks; 0: not since the last request
     std::atomic<bool> m_notifyQueued{false};
     std::mutex m_mutex; // guards m_pending; with m_wake, the paused worker's sleep
     std::condition_variable m_wake;

@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QAbstractItemView>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -34,12 +35,16 @@ TrainingForm::TrainingForm(SettingsStore& store, QWidget* parent)
     : QGroupBox(parent), m_settings(std::make_unique<TrainingSettings>(store)) {
     m_backend = new QComboBox;
     m_backend->setObjectName(QStringLiteral("trainingBackend"));
-    m_backend->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_mode = new QComboBox;
     m_mode->setObjectName(QStringLiteral("trainingMode"));
-    m_mode->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_dataset = new QComboBox;
     m_optimizer = new QComboBox;
+    // As wide as the shorter names, so that the form leaves the tabs their room at 1280x720; a longer name is
+    // elided in the box, and the list (fillCombos) is as wide as the longest.
+    for (QComboBox* combo : {m_backend, m_mode, m_dataset, m_optimizer}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(kComboContentsLength);
+    }
     m_lr = new QDoubleSpinBox;
     m_lr->setDecimals(5);
     m_lr->setRange(0.00001, 10);
@@ -150,6 +155,8 @@ void TrainingForm::fillCombos() {
     addEnumItem(m_optimizer, tr("Adam"), OptimizerKind::Adam);
     addEnumItem(m_optimizer, tr("SGD with momentum 0.9"), OptimizerKind::Sgd);
     selectEnum(m_optimizer, opt);
+    for (QComboBox* combo : {m_backend, m_mode, m_dataset, m_optimizer})
+        combo->view()->setMinimumWidth(combo->view()->sizeHintForColumn(0) + 2 * combo->view()->frameWidth());
 }
 
 void TrainingForm::retranslate() {

@@ -28,6 +28,10 @@ class TrainingForm final : public QGroupBox {
     Q_DISABLE_COPY_MOVE(TrainingForm)
 
 public:
+    // Characters the backend, precision, data and optimizer boxes make room for; longer names are elided there
+    // (their lists show them whole).
+    static constexpr int kComboContentsLength = 14;
+
     explicit TrainingForm(SettingsStore& store, QWidget* parent = nullptr);
     ~TrainingForm() override;
 
@@ -57,6 +61,7 @@ public:
     QSpinBox* stepsSpin() const { return m_steps; }
     QSpinBox* widthSpin() const { return m_width; }
     QSpinBox* depthSpin() const { return m_depth; }
+    QSpinBox* batchSpin() const { return m_batch; }
     QSpinBox* amaxHistorySpin() const { return m_amaxHistory; }
     QSpinBox* marginSpin() const { return m_margin; }
     QSpinBox* outlierStepSpin() const { return m_outlierStep; }

@@ -47,17 +47,26 @@ TrainingSection::TrainingSection(SectionContext context, QWidget* parent) : Sect
     connect(m_controls, &RunControls::statusMessage, this, &Section::statusMessage);
 
     auto* form = new QWidget;
-    auto* leftLayout = new QVBoxLayout(form);
-    leftLayout->addWidget(m_form);
-    leftLayout->addWidget(m_controls);
-    leftLayout->addStretch(1);
-    // The form is taller than a 720-pixel screen leaves: it scrolls up and down, never sideways.
+    auto* formLayout = new QVBoxLayout(form);
+    formLayout->addWidget(m_form);
+    formLayout->addStretch(1);
+    // Its own height, whatever room the scroll area has (a run's longer status must not squeeze it).
+    m_form->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    // The form is taller than a 720-pixel screen leaves: it scrolls up and down, never sideways, with its scroll
+    // bar always there, so that the form does not move when a run's status takes more room. The run controls,
+    // status and summary stay in sight below it.
     m_formScroll = new QScrollArea;
     m_formScroll->setObjectName(QStringLiteral("trainingFormScroll"));
     m_formScroll->setWidget(form);
     m_formScroll->setWidgetResizable(true);
     m_formScroll->setFrameShape(QFrame::NoFrame);
     m_formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_formScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_formScroll, 1);
+    leftLayout->addWidget(m_controls);
 
     m_charts = new RunChartsView;
     m_histogram = new GradientHistogramView;
@@ -67,6 +76,9 @@ TrainingSection::TrainingSection(SectionContext context, QWidget* parent) : Sect
     m_fp8Charts = new Fp8ChartsView;
     m_compare = new CompareRunsTab(m_form);
     m_tabs = new QTabWidget;
+    // Every tab in the bar, none scrolled out of it: a title that does not fit is elided (its tooltip has it whole).
+    m_tabs->setUsesScrollButtons(false);
+    m_tabs->setElideMode(Qt::ElideRight);
     for (QWidget* tab : std::initializer_list<QWidget*>{m_charts, m_histogram, m_boundary, m_tensors, m_comparison,
                                                         m_fp8Charts, m_compare})
         m_tabs->addTab(tab, QString());
@@ -95,7 +107,7 @@ TrainingSection::TrainingSection(SectionContext context, QWidget* parent) : Sect
     });
 
     auto* splitter = new QSplitter(this);
-    splitter->addWidget(m_formScroll);
+    splitter->addWidget(left);
     splitter->addWidget(right);
     splitter->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
@@ -175,6 +187,7 @@ void TrainingSection::retranslateUi() {
     m_tabs->setTabText(m_tabs->indexOf(m_comparison), tr("CPU vs GPU"));
     m_tabs->setTabText(m_tabs->indexOf(m_fp8Charts), tr("FP8 scaling"));
     m_tabs->setTabText(m_tabs->indexOf(m_compare), tr("Compare runs"));
+    for (int i = 0; i < m_tabs->count(); ++i) m_tabs->setTabToolTip(i, m_tabs->tabText(i));
     m_compare->retranslate();
     m_runAll->retranslate();
     m_tensors->traceModel()->setLanguage(lessonLanguage(settings()));
