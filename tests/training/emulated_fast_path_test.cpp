@@ -3,8 +3,8 @@
 // results, per-tensor flags and the first-overflow report, on random operands from the subnormal range to
 // overflow with ties, zeros, infinities and NaNs, on FP16 exhaustively against a slice, and on whole
 // training runs.
-#include "core/training/transformer/addition_task.h"
 #include "core/training/transformer/format_bits.h"
+#include "core/training/transformer/transformer_run.h"
 
 #include <gtest/gtest.h>
 
