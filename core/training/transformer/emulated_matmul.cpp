@@ -41,18 +41,19 @@ constexpr int kVectors = kLanes / kWidth;
 
 FPLAB_INLINE bool anyLane(Ints mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
 
-// Steps p, p+1, ... of the lanes' fused multiply-adds while every lane's step is exact in binary64: the
-// product is exact, so w = a * b + s is RN64 of the exact result, and w is taken when it rounds to F with
-// "inexact" alone (DoubleRounding::roundInexact, on the bits) or when the product is zero (the sum is then
-// s, exactly, with no flag), and in FP16, whose training values are often subnormal, when it rounds to a
-// subnormal with "underflow, inexact" (roundTiny; tiny results are rare in FP32 and BF16, whose lanes leave
-// them to the scalar steps). Returns the first step where some lane was none of these (k when none); `sums`
-// holds the sums so far. Lanes from `lanes` on are past the last column: their flags are not the matmul's.
+// Steps p, p+1, ... of the lanes' fused multiply-adds while every lane's step is decided in binary64: the
+// product is exact, so w = a * b + s is RN64 of the exact result x and TwoSum's error gives x - w exactly; a
+// step is taken when x rounds into F's normal range (decided from w's bits and the error's sign, with
+// "inexact" unless x is w and a number of F), when the product is zero (the sum is then s, exactly, with no
+// flag), and in FP16, whose training values are often subnormal, when it rounds to a subnormal with
+// "underflow, inexact" (roundTiny; tiny results are rare in FP32 and BF16, whose lanes leave them to the
+// scalar steps). Returns the first step where some lane was none of these (k when none); `sums` holds the sums
+// so far. Lanes from `lanes` on are past the last column: their flags are not the matmul's.
 // StopAtFirst false: no test per step; -1, with `sums` and the flags untouched, when some step was not exact.
 template <const Format& F>
 constexpr bool kTinyLanes = F.id == FormatId::Fp16;
 
-template <const Format& F, bool StopAtFirst>
+template <const Format& F, bool StopAtFirst, bool TwoSum>
 FPLAB_INLINE int lanesSteps(const double* a, const double* b, int bStride, int p, int k, int lanes, double* sums,
                             bool& inexact, bool& underflow) {
     using R = DoubleRounding<F>;
@@ -60,7 +61,6 @@ FPLAB_INLINE int lanesSteps(const double* a, const double* b, int bStride, int p
     constexpr std::int64_t kMinNormal = std::bit_cast<std::int64_t>(R::kMinNormal);
     constexpr std::int64_t kMaxFinite = std::bit_cast<std::int64_t>(R::kMaxFinite);
     constexpr std::int64_t kLow = std::int64_t(R::kLow), kHalf = std::int64_t(R::kHalf);
-    constexpr std::int64_t kTest = std::int64_t(R::kNeitherNumberNorMidpoint);
     Doubles s[kVectors], next[kVectors];
     std::memcpy(s, sums, sizeof s);
     Ints rounded = {}, underflowed = {}, badAnywhere = {}, inColumns[kVectors];
@@ -71,11 +71,31 @@ FPLAB_INLINE int lanesSteps(const double* a, const double* b, int bStride, int p
             Doubles bp;
             std::memcpy(&bp, b + std::ptrdiff_t(p) * bStride + v * kWidth, sizeof bp);
             const Doubles product = a[p] * bp;
-            const Ints u = (Ints)(product + s[v]);
-            const Ints r = (Ints)((Unsigned)u + std::uint64_t(kHalf)) & ~kLow;
+            const Doubles w = product + s[v];
+            const Ints u = (Ints)w;
             const Ints magnitude = u & kMagnitude;
-            const Ints rounds = ((u & kTest) != 0) & (magnitude >= kMinNormal) & ((r & kMagnitude) <= kMaxFinite);
-            const Ints keeps = (((Ints)product & kMagnitude) == 0) & (magnitude <= kMaxFinite);
+            // TwoSum: the product is exact, so w + error is the exact result x, and x's rounding to F is
+            // decided by w's bits and the sign of the error. A number of F: x rounds to w (inexact unless the
+            // error is 0); a midpoint: to the neighbour on the error's side, or to even when x is the midpoint;
+            // neither: to nearest, half-up in magnitude (no tie is possible). In F's normal range, finite.
+            const Ints low = u & kLow, base = u & ~kLow;
+            const Ints isNumber = low == 0, isMidpoint = low == kHalf;
+            const Ints nearest = (Ints)((Unsigned)u + std::uint64_t(kHalf)) & ~kLow;
+            Ints r = nearest, rounds = {}, keeps = {};
+            if constexpr (TwoSum) {
+                const Doubles bb = w - s[v];
+                const Doubles error = (s[v] - (w - bb)) + (product - bb);
+                const Ints exact = error == 0.0;
+                const Ints away = ~exact & ((error > 0.0) == (w > 0.0)); // |x| > |w|
+                const Ints up = isMidpoint & (away | (exact & (((base >> R::kDropped) & 1) != 0)));
+                r = (isNumber & u) | (isMidpoint & (base + (up & (kLow + 1)))) | (~(isNumber | isMidpoint) & nearest);
+                rounds = ~(isNumber & exact) & (magnitude >= kMinNormal) & ((r & kMagnitude) <= kMaxFinite);
+                keeps = exact & isNumber & ((magnitude >= kMinNormal) | (magnitude == 0));
+            } else {
+                rounds = ~(isNumber | isMidpoint) & (magnitude >= kMinNormal) & ((r & kMagnitude) <= kMaxFinite);
+            }
+            // A zero product (the sum is s, exactly), or an exact sum that is a number of F: w, with no flag.
+            keeps = ((((Ints)product & kMagnitude) == 0) | keeps) & (magnitude <= kMaxFinite);
             Ints result = (keeps & u) | (~keeps & r), tiny = {};
             if constexpr (kTinyLanes<F>) { // DoubleRounding::roundTiny, on every lane
                 const Doubles wAbs = (Doubles)magnitude;
@@ -106,37 +126,40 @@ FPLAB_INLINE int lanesSteps(const double* a, const double* b, int bStride, int p
     return p;
 }
 
-// In FP32 and BF16 a step the lanes cannot take is rare: all k steps first, without a test per step, and
-// again step by step only if one was met.
+// In FP32 a step the lanes cannot take is rare: all k steps first, without a test per step, and again step by
+// step only if one was met. twoSum: the lanes also decide exact sums and midpoints (TwoSum), at a cost that
+// pays once the operands have shown such steps (16-bit operands summed in FP32 often give them).
 template <const Format& F>
 FPLAB_INLINE int lanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes, double* sums,
-                                 bool& inexact, bool& underflow) {
+                                 bool& inexact, bool& underflow, bool twoSum) {
+    if (twoSum) return lanesSteps<F, true, true>(a, b, bStride, p, k, lanes, sums, inexact, underflow);
     if constexpr (!kTinyLanes<F>) {
-        if (lanesSteps<F, false>(a, b, bStride, p, k, lanes, sums, inexact, underflow) == k) return k;
+        if (lanesSteps<F, false, false>(a, b, bStride, p, k, lanes, sums, inexact, underflow) == k) return k;
     }
-    return lanesSteps<F, true>(a, b, bStride, p, k, lanes, sums, inexact, underflow);
+    return lanesSteps<F, true, false>(a, b, bStride, p, k, lanes, sums, inexact, underflow);
 }
 
 FPLAB_LANE_CLONES int fp32LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
-                                          double* s, bool& inexact, bool& underflow) {
-    return lanesWhileExact<kFp32>(a, b, bStride, p, k, lanes, s, inexact, underflow);
+                                          double* s, bool& inexact, bool& underflow, bool twoSum) {
+    return lanesWhileExact<kFp32>(a, b, bStride, p, k, lanes, s, inexact, underflow, twoSum);
 }
 FPLAB_LANE_CLONES int fp16LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
-                                          double* s, bool& inexact, bool& underflow) {
-    return lanesWhileExact<kFp16>(a, b, bStride, p, k, lanes, s, inexact, underflow);
+                                          double* s, bool& inexact, bool& underflow, bool twoSum) {
+    return lanesWhileExact<kFp16>(a, b, bStride, p, k, lanes, s, inexact, underflow, twoSum);
 }
 FPLAB_LANE_CLONES int bf16LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
-                                          double* s, bool& inexact, bool& underflow) {
-    return lanesWhileExact<kBf16>(a, b, bStride, p, k, lanes, s, inexact, underflow);
+                                          double* s, bool& inexact, bool& underflow, bool twoSum) {
+    return lanesWhileExact<kBf16>(a, b, bStride, p, k, lanes, s, inexact, underflow, twoSum);
 }
 
 template <const Format& F>
 int lanesWhileExactIn(const double* a, const double* b, int bStride, int p, int k, int lanes, double* s, bool& inexact,
-                      bool& underflow) {
-    if constexpr (F.id == FormatId::Fp16) return fp16LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow);
+                      bool& underflow, bool twoSum) {
+    if constexpr (F.id == FormatId::Fp16)
+        return fp16LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow, twoSum);
     else if constexpr (F.id == FormatId::Bf16)
-        return bf16LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow);
-    else return fp32LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow);
+        return bf16LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow, twoSum);
+    else return fp32LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow, twoSum);
 }
 
 // The formats DoubleRounding was proven for; any other is computed by the core.
@@ -178,7 +201,10 @@ bool EmulatedOps::fastDots(int i, int j0, int lanes, int k, int n, float* out, s
     double s[kLanes] = {};
     bool inexact = false, underflow = false;
     Flags flags = 0;
-    for (int p = 0; (p = lanesWhileExactIn<Acc>(aRow, b, m_bStride, p, k, lanes, s, inexact, underflow)) < k; ++p) {
+    // Set once a step needed the scalar path; not in FP16, whose sums of FP16 products measured faster without.
+    bool twoSum = false;
+    for (int p = 0; (p = lanesWhileExactIn<Acc>(aRow, b, m_bStride, p, k, lanes, s, inexact, underflow, twoSum)) < k;
+         ++p, twoSum = Acc.id != FormatId::Fp16) {
         for (int l = lanes; l < kLanes; ++l) s[l] = 0.0; // past the last column: never read
         for (int l = 0; l < lanes; ++l) {
             const double product = aRow[p] * b[std::ptrdiff_t(p) * m_bStride + l];
