@@ -183,9 +183,15 @@ QStringList bitsOfEveryQuantity(ResultView* results, const QString& where) {
     return problems;
 }
 
+// Saves each visible table under `root`, whole, as STEM-TABLE.png (to look at its headers).
+void saveTables(QWidget* root, const QString& stem) {
+    for (QTableView* table : root->findChildren<QTableView*>())
+        if (table->isVisible()) table->grab().save(QStringLiteral("%1-%2.png").arg(stem, widgetName(table)));
+}
+
 // Shows every experiment of the step, every quantity's bits and every tab of its results in turn, and
-// collects the problems.
-QStringList problemsInStep(LessonView* view, const QString& where) {
+// collects the problems; with a `shots` stem, saves the tables of each tab (STEM-eEXPERIMENT-tTAB-TABLE.png).
+QStringList problemsInStep(LessonView* view, const QString& where, const QString& shots) {
     QStringList problems;
     for (QWidget* w : {static_cast<QWidget*>(view->backButton()), static_cast<QWidget*>(view->nextButton()),
                        static_cast<QWidget*>(view->narration()), static_cast<QWidget*>(view->stepLabel())})
@@ -222,6 +228,7 @@ QStringList problemsInStep(LessonView* view, const QString& where) {
             // The tab widget, not the page: a page may itself be the table or the chart, and the checks look
             // under their root; only the current page is visible.
             problems += problemsInView(tabs, pane, here + QStringLiteral(", tab \"%1\"").arg(tabs->tabText(t)));
+            if (!shots.isEmpty()) saveTables(tabs, QStringLiteral("%1-e%2-t%3").arg(shots).arg(e + 1).arg(t + 1));
         }
     }
     problems.removeDuplicates();
@@ -251,18 +258,16 @@ void checkEveryStep(const QString& language) {
         for (int step = 0; step < view->stepCount(); ++step) {
             view->goToStep(step);
             settleLayouts();
-            problems += problemsInStep(view, QStringLiteral("%1 %2 step %3").arg(language, id).arg(step + 1));
             // To look at every step: FPLAB_LAYOUT_SHOTS=DIR saves the window as DIR/LANGUAGE-LESSON-STEP.png, and
-            // each table of the first experiment's results, whole, as DIR/LANGUAGE-LESSON-STEP-TABLE.png.
-            if (const QString shots = qEnvironmentVariable("FPLAB_LAYOUT_SHOTS"); !shots.isEmpty()) {
+            // every table of every result tab, whole, beside it (DIR/LANGUAGE-LESSON-STEP-eE-tT-TABLE.png).
+            const QString dir = qEnvironmentVariable("FPLAB_LAYOUT_SHOTS");
+            const QString shots = dir.isEmpty() ? QString()
+                                                : QStringLiteral("%1/%2-%3-%4").arg(dir, language, id).arg(step + 1);
+            problems += problemsInStep(view, QStringLiteral("%1 %2 step %3").arg(language, id).arg(step + 1), shots);
+            if (!shots.isEmpty()) {
                 view->experimentTabs()->setCurrentIndex(0);
                 settleLayouts();
-                const QString name = QStringLiteral("%1/%2-%3-%4").arg(shots, language, id).arg(step + 1);
-                window.grab().save(name + QStringLiteral(".png"));
-                if (ExperimentPanel* panel = view->experimentPanels().value(0))
-                    for (QTableView* table : panel->results()->findChildren<QTableView*>())
-                        if (table->isVisible())
-                            table->grab().save(name + QLatin1Char('-') + widgetName(table) + ".png");
+                window.grab().save(shots + QStringLiteral(".png"));
             }
         }
     }

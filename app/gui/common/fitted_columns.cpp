@@ -47,17 +47,21 @@ int neededWidth(QTableWidget* table, int column, int cellMargin, int labelMargin
     return need;
 }
 
-// Shows the header of `column` wrapped onto at most `lines` lines of its width; returns how many it takes.
+// Shows the header of `column` wrapped onto at most `lines` lines of its width; returns the height of its lines
+// when it takes more than one, else 0.
 int showHeader(QTableWidget* table, int column, int width, int labelMargin, int lines) {
     QTableWidgetItem* h = table->horizontalHeaderItem(column);
     if (!h) return 0;
+    const QFont font = table->horizontalHeader()->font();
     const QString full = fullHeaderText(h);
-    const QStringList shownLines = wrappedLines(table->horizontalHeader()->font(), full, width - labelMargin, lines);
+    const QStringList shownLines = wrappedLines(font, full, width - labelMargin, lines);
     const QString shown = shownLines.join(QString());
     h->setToolTip(full);
     h->setData(kShownTextRole, shown);
     if (h->text() != shown) h->setText(shown);
-    return int(shownLines.size());
+    if (shownLines.size() < 2) return 0;
+    const QFontMetrics fm(font);
+    return fm.boundingRect(QRect(0, 0, width - labelMargin, 100 * fm.lineSpacing()), Qt::TextWordWrap, shown).height();
 }
 
 void giveTooltips(QTableWidget* table) {
@@ -104,14 +108,14 @@ void fitNow(QTableWidget* table) {
     }
     const std::vector<int> width = shareColumnWidths(need, floor, room);
     QHeaderView* header = table->horizontalHeader();
-    int linesShown = 1;
+    int textHeight = 0;
     for (int c = 0; c < columns; ++c) {
         header->setSectionResizeMode(c, QHeaderView::Interactive);
         header->resizeSection(c, width[std::size_t(c)]);
         if (!table->isColumnHidden(c))
-            linesShown = std::max(linesShown, showHeader(table, c, width[std::size_t(c)], labelMargin, lines));
+            textHeight = std::max(textHeight, showHeader(table, c, width[std::size_t(c)], labelMargin, lines));
     }
-    setHeaderLines(header, linesShown, labelMargin + 4);
+    setHeaderTextHeight(header, textHeight, labelMargin + 4);
 }
 
 class ColumnFitter final : public QObject {

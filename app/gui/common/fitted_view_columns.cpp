@@ -116,14 +116,22 @@ void fitNow(QTableView* table, int slackColumn, int keyColumns) {
     const std::vector<int> width = slackColumn >= 0 && slackColumn < columns
                                        ? shareSlackFirst(need, floor, room, std::size_t(slackColumn))
                                        : shareColumnWidths(need, floor, room);
+    // A wrapped header gets the height of its lines (a Chinese line, drawn with a fallback font, is taller).
     bool wraps = false;
+    int textHeight = lines * headerFm.lineSpacing();
     for (int c = 0; c < columns; ++c) {
         header->setSectionResizeMode(c, QHeaderView::Interactive);
         header->resizeSection(c, width[std::size_t(c)]);
-        wraps = wraps || (!table->isColumnHidden(c) &&
-                          headerFm.horizontalAdvance(headerText(table, c)) + hMargin > width[std::size_t(c)]);
+        if (table->isColumnHidden(c)) continue;
+        const QString text = headerText(table, c);
+        wraps = wraps || headerFm.horizontalAdvance(text) + hMargin > width[std::size_t(c)];
+        textHeight = std::max(
+            textHeight, headerFm
+                            .boundingRect(QRect(0, 0, width[std::size_t(c)] - hMargin, 100 * headerFm.lineSpacing()),
+                                          Qt::TextWordWrap, text)
+                            .height());
     }
-    setHeaderLines(header, wraps ? lines : 1, hMargin);
+    setHeaderTextHeight(header, wraps ? textHeight : 0, hMargin);
 }
 
 class ViewColumnFitter final : public QObject {

@@ -1,4 +1,4 @@
-// Wrapping by QFontMetrics::boundingRect and QTextLayout, the line breaking Qt draws a word-wrapped header with.
+// Wrapping by QTextLayout, the line breaking Qt draws a word-wrapped header with (Unicode's line breaking rules).
 #include "app/gui/common/header_lines.h"
 
 #include <QFontMetrics>
@@ -6,24 +6,9 @@
 #include <QTextLayout>
 
 #include <algorithm>
+#include <vector>
 
 namespace fplab::gui {
-
-int wrappedTextWidth(const QFont& font, const QString& text, int lines) {
-    const QFontMetrics fm(font);
-    const int height = lines * fm.lineSpacing();
-    const auto fits = [&](int width) {
-        const QRect r = fm.boundingRect(QRect(0, 0, width, 100 * height), Qt::TextWordWrap, text);
-        return r.width() <= width && r.height() <= height;
-    };
-    int low = 1, high = std::max(1, fm.horizontalAdvance(text));
-    while (low < high) {
-        const int mid = low + (high - low) / 2;
-        if (fits(mid)) high = mid;
-        else low = mid + 1;
-    }
-    return low;
-}
 
 namespace {
 
@@ -35,31 +20,62 @@ QString elidedLine(const QFontMetrics& fm, const QString& line, int width) {
     return fm.elidedText(line.left(end), Qt::ElideRight, width) + line.mid(end);
 }
 
-} // namespace
+// The lines of `text` wrapped at word boundaries (between characters in Chinese) at `width`: each one's start,
+// length and natural width (wider than `width` where a word is).
+struct LaidLine {
+    int start;
+    int length;
+    qreal width;
+};
 
-QStringList wrappedLines(const QFont& font, const QString& text, int width, int lines) {
-    const QFontMetrics fm(font);
+std::vector<LaidLine> layOut(const QFont& font, const QString& text, int width) {
     QTextLayout layout(text, font);
     QTextOption option;
     option.setWrapMode(QTextOption::WordWrap);
     layout.setTextOption(option);
-    QStringList shown;
+    std::vector<LaidLine> lines;
     layout.beginLayout();
     for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
         line.setLineWidth(width);
-        const bool last = shown.size() + 1 == lines;
-        shown << elidedLine(fm, text.mid(line.textStart(), last ? -1 : line.textLength()), width);
-        if (last) break;
+        lines.push_back({line.textStart(), line.textLength(), line.naturalTextWidth()});
     }
     layout.endLayout();
+    return lines;
+}
+
+} // namespace
+
+// Counted in lines, not pixels: a Chinese line drawn with a fallback font is taller than the header font's.
+int wrappedTextWidth(const QFont& font, const QString& text, int lines) {
+    const auto fits = [&](int width) {
+        const std::vector<LaidLine> laid = layOut(font, text, width);
+        return int(laid.size()) <= lines &&
+               std::all_of(laid.begin(), laid.end(), [&](const LaidLine& l) { return l.width <= width; });
+    };
+    int low = 1, high = std::max(1, QFontMetrics(font).horizontalAdvance(text));
+    while (low < high) {
+        const int mid = low + (high - low) / 2;
+        if (fits(mid)) high = mid;
+        else low = mid + 1;
+    }
+    return low;
+}
+
+QStringList wrappedLines(const QFont& font, const QString& text, int width, int lines) {
+    const QFontMetrics fm(font);
+    QStringList shown;
+    for (const LaidLine& line : layOut(font, text, width)) {
+        const bool last = shown.size() + 1 == lines;
+        shown << elidedLine(fm, text.mid(line.start, last ? -1 : line.length), width);
+        if (last) break;
+    }
     if (!shown.isEmpty()) shown.back() = shown.back().trimmed();
     return shown;
 }
 
-void setHeaderLines(QHeaderView* header, int lines, int margin) {
-    if (lines > 1) {
-        header->setFixedHeight(
-            std::max(header->sizeHint().height(), lines * QFontMetrics(header->font()).lineSpacing() + 2 * margin));
+void setHeaderTextHeight(QHeaderView* header, int textHeight, int margin) {
+    if (textHeight > 0) {
+        header->setFixedHeight(std::max(header->sizeHint().height(), textHeight + 2 * margin));
     } else {
         header->setMinimumHeight(0);
         header->setMaximumHeight(QWIDGETSIZE_MAX);

@@ -20,7 +20,8 @@ int wrappedTextWidth(const QFont& font, const QString& text, int lines);
 // does the last line when the text needs more. Joined, they are the text a header shows.
 QStringList wrappedLines(const QFont& font, const QString& text, int width, int lines);
 
-// A header with `lines` lines gets their height; with one line it keeps its own height. `margin`: above and below.
-void setHeaderLines(QHeaderView* header, int lines, int margin);
+// A header with wrapped texts `textHeight` pixels tall gets that height and `margin` above and below; with
+// `textHeight` 0 (no text wraps) it keeps its own height.
+void setHeaderTextHeight(QHeaderView* header, int textHeight, int margin);
 
 } // namespace fplab::gui
