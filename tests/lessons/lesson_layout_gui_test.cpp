@@ -7,7 +7,7 @@
 // - Back/Next and the status bar are seen whole inside the window;
 // - the narration keeps room for some lines of text;
 // - a table shows all its rows or at least six (kRowsShown), and fits the experiment's pane, so the pane can
-//   be scrolled to show them all at once; its headers are whole wherever they can all be;
+//   be scrolled to show them all at once; no header is shown elided (they wrap onto two or three lines instead);
 // - a row of bits (FP64's 64 of them) fits its widget with cells wide enough for a digit, its field labels
 //   side by side without overlapping, and no widget of a step overlaps another one in its layout.
 // Each problem is named by language, lesson and step. The splitters are kept across a restart.
@@ -73,28 +73,28 @@ int rowsSeen(const QTableView* table) {
     return seen;
 }
 
-// A header is shown elided ("expo…") only where the table's headers cannot all be whole in its width (counted
-// generously: each header's text, its margins and 8 pixels, and at least room for "0.0…").
+// Every header shown elided ("expo…"): at 1280x720 every lesson's headers fit whole, on one line or wrapped onto
+// two or three. Each is named with the room its whole text would need, measured as Qt draws a word-wrapped text
+// (QFontMetrics::boundingRect with Qt::TextWordWrap; Chinese breaks between characters).
 QStringList elidedHeaders(const QTableView* table, const QString& where) {
-    const QAbstractItemModel* model = table->model();
     const QHeaderView* header = table->horizontalHeader();
     const QFontMetrics fm(header->font());
-    const int margin = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 8;
-    const int smallest = table->fontMetrics().horizontalAdvance(QStringLiteral("0.0…")) + margin;
-    int headersNeed = 0;
-    QStringList elided;
-    for (int c = 0; c < model->columnCount(); ++c) {
-        if (table->isColumnHidden(c)) continue;
-        const QString shown = model->headerData(c, Qt::Horizontal).toString();
-        const QString tip = model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
-        headersNeed += std::max(smallest, fm.horizontalAdvance(tip.isEmpty() ? shown : tip) + margin);
-        if (shown.endsWith(QStringLiteral("…"))) elided << shown;
+    const int margin = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    QStringList problems;
+    for (int c = 0; c < table->model()->columnCount(); ++c) {
+        const QString shown = table->model()->headerData(c, Qt::Horizontal).toString();
+        if (table->isColumnHidden(c) || !shown.contains(QStringLiteral("…"))) continue;
+        const QString whole = table->model()->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
+        const int room = header->sectionSize(c) - margin;
+        const QRect wrapped = fm.boundingRect(QRect(0, 0, room, 100 * fm.lineSpacing()), Qt::TextWordWrap, whole);
+        const QString need =
+            wrapped.width() > room
+                ? QStringLiteral("a word wider than its %1 px").arg(room)
+                : QStringLiteral("%1 lines of its %2 px").arg(wrapped.height() / fm.lineSpacing()).arg(room);
+        problems << QStringLiteral("%1: table %2 shows the header \"%3\" elided (\"%4\": %5)")
+                        .arg(where, widgetName(table), shown, whole, need);
     }
-    if (elided.isEmpty() || headersNeed > table->viewport()->width()) return {};
-    return {QStringLiteral("%1: table %2 elides its headers %3 though all fit its %4 px (%5 px)")
-                .arg(where, widgetName(table), elided.join(QStringLiteral(", ")))
-                .arg(table->viewport()->width())
-                .arg(headersNeed)};
+    return problems;
 }
 
 QStringList tableProblems(QWidget* root, const QScrollArea* pane, const QString& where) {
@@ -183,9 +183,15 @@ QStringList bitsOfEveryQuantity(ResultView* results, const QString& where) {
     return problems;
 }
 
+// Saves each visible table under `root`, whole, as STEM-TABLE.png (to look at its headers).
+void saveTables(QWidget* root, const QString& stem) {
+    for (QTableView* table : root->findChildren<QTableView*>())
+        if (table->isVisible()) table->grab().save(QStringLiteral("%1-%2.png").arg(stem, widgetName(table)));
+}
+
 // Shows every experiment of the step, every quantity's bits and every tab of its results in turn, and
-// collects the problems.
-QStringList problemsInStep(LessonView* view, const QString& where) {
+// collects the problems; with a `shots` stem, saves the tables of each tab (STEM-eEXPERIMENT-tTAB-TABLE.png).
+QStringList problemsInStep(LessonView* view, const QString& where, const QString& shots) {
     QStringList problems;
     for (QWidget* w : {static_cast<QWidget*>(view->backButton()), static_cast<QWidget*>(view->nextButton()),
                        static_cast<QWidget*>(view->narration()), static_cast<QWidget*>(view->stepLabel())})
@@ -222,6 +228,7 @@ QStringList problemsInStep(LessonView* view, const QString& where) {
             // The tab widget, not the page: a page may itself be the table or the chart, and the checks look
             // under their root; only the current page is visible.
             problems += problemsInView(tabs, pane, here + QStringLiteral(", tab \"%1\"").arg(tabs->tabText(t)));
+            if (!shots.isEmpty()) saveTables(tabs, QStringLiteral("%1-e%2-t%3").arg(shots).arg(e + 1).arg(t + 1));
         }
     }
     problems.removeDuplicates();
@@ -251,12 +258,16 @@ void checkEveryStep(const QString& language) {
         for (int step = 0; step < view->stepCount(); ++step) {
             view->goToStep(step);
             settleLayouts();
-            problems += problemsInStep(view, QStringLiteral("%1 %2 step %3").arg(language, id).arg(step + 1));
-            // To look at every step: FPLAB_LAYOUT_SHOTS=DIR saves the window as DIR/LANGUAGE-LESSON-STEP.png.
-            if (const QString shots = qEnvironmentVariable("FPLAB_LAYOUT_SHOTS"); !shots.isEmpty()) {
+            // To look at every step: FPLAB_LAYOUT_SHOTS=DIR saves the window as DIR/LANGUAGE-LESSON-STEP.png, and
+            // every table of every result tab, whole, beside it (DIR/LANGUAGE-LESSON-STEP-eE-tT-TABLE.png).
+            const QString dir = qEnvironmentVariable("FPLAB_LAYOUT_SHOTS");
+            const QString shots = dir.isEmpty() ? QString()
+                                                : QStringLiteral("%1/%2-%3-%4").arg(dir, language, id).arg(step + 1);
+            problems += problemsInStep(view, QStringLiteral("%1 %2 step %3").arg(language, id).arg(step + 1), shots);
+            if (!shots.isEmpty()) {
                 view->experimentTabs()->setCurrentIndex(0);
                 settleLayouts();
-                window.grab().save(QStringLiteral("%1/%2-%3-%4.png").arg(shots, language, id).arg(step + 1));
+                window.grab().save(shots + QStringLiteral(".png"));
             }
         }
     }

@@ -2,6 +2,7 @@
 #include "app/gui/common/fitted_view_columns.h"
 
 #include "app/gui/common/column_widths.h"
+#include "app/gui/common/header_lines.h"
 
 #include <QEvent>
 #include <QFont>
@@ -22,7 +23,6 @@ namespace {
 
 // Rows past this many are not measured (a long table's first rows are typical of the rest).
 constexpr int kMeasuredRows = 2000;
-constexpr int kMaxHeaderLines = 3;
 
 int textMargin(const QTableView* table) {
     return 2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1) + 2;
@@ -54,23 +54,6 @@ QString headerText(const QTableView* table, int column) {
     return table->model()->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
 }
 
-// The narrowest width at which the header's text wraps onto at most `lines` lines.
-int wrappedHeaderNeed(const QHeaderView* header, const QString& text, int lines) {
-    const QFontMetrics fm(header->font());
-    const int height = lines * fm.lineSpacing();
-    const auto fits = [&](int width) {
-        const QRect r = fm.boundingRect(QRect(0, 0, width, 100 * height), Qt::TextWordWrap, text);
-        return r.width() <= width && r.height() <= height;
-    };
-    int low = 1, high = std::max(1, fm.horizontalAdvance(text));
-    while (low < high) {
-        const int mid = low + (high - low) / 2;
-        if (fits(mid)) high = mid;
-        else low = mid + 1;
-    }
-    return low;
-}
-
 // A named slack column gives up its room first: down to its floor before any other column is cut.
 std::vector<int> shareSlackFirst(const std::vector<int>& need, const std::vector<int>& floor, int room,
                                  std::size_t slack) {
@@ -98,8 +81,8 @@ void fitNow(QTableView* table, int slackColumn, int keyColumns) {
     std::vector<int> need(std::size_t(columns), 0), floor(std::size_t(columns), 0);
     for (int c = 0; c < columns; ++c)
         if (!table->isColumnHidden(c))
-            need[std::size_t(c)] = std::max({smallest, cellsNeed(table, c),
-                                             headerFm.horizontalAdvance(headerText(table, c)) + hMargin});
+            need[std::size_t(c)] = std::max(
+                {smallest, cellsNeed(table, c), headerFm.horizontalAdvance(headerText(table, c)) + hMargin});
     // Headers wrap onto two lines, or three where two leave the columns no room; the key columns stay whole
     // unless even that leaves no room (then they share the rest as the others do).
     int lines = 2;
@@ -108,7 +91,7 @@ void fitNow(QTableView* table, int slackColumn, int keyColumns) {
         for (int c = 0; c < columns; ++c) {
             if (table->isColumnHidden(c)) continue;
             const std::size_t i = std::size_t(c);
-            const int wrapped = wrappedHeaderNeed(header, headerText(table, c), headerLines) + hMargin;
+            const int wrapped = wrappedTextWidth(header->font(), headerText(table, c), headerLines) + hMargin;
             floor[i] = std::min(need[i], std::max({smallest, ellipsis, wrapped}));
             if (c >= keyColumns) others += floor[i];
         }
@@ -133,21 +116,22 @@ void fitNow(QTableView* table, int slackColumn, int keyColumns) {
     const std::vector<int> width = slackColumn >= 0 && slackColumn < columns
                                        ? shareSlackFirst(need, floor, room, std::size_t(slackColumn))
                                        : shareColumnWidths(need, floor, room);
+    // A wrapped header gets the height of its lines (a Chinese line, drawn with a fallback font, is taller).
     bool wraps = false;
+    int textHeight = lines * headerFm.lineSpacing();
     for (int c = 0; c < columns; ++c) {
         header->setSectionResizeMode(c, QHeaderView::Interactive);
         header->resizeSection(c, width[std::size_t(c)]);
-        wraps = wraps || (!table->isColumnHidden(c) &&
-                          headerFm.horizontalAdvance(headerText(table, c)) + hMargin > width[std::size_t(c)]);
+        if (table->isColumnHidden(c)) continue;
+        const QString text = headerText(table, c);
+        wraps = wraps || headerFm.horizontalAdvance(text) + hMargin > width[std::size_t(c)];
+        textHeight = std::max(
+            textHeight, headerFm
+                            .boundingRect(QRect(0, 0, width[std::size_t(c)] - hMargin, 100 * headerFm.lineSpacing()),
+                                          Qt::TextWordWrap, text)
+                            .height());
     }
-    // A wrapped header gets the height of its lines; otherwise the header keeps its own height.
-    const int wrappedHeight = lines * headerFm.lineSpacing() + 2 * hMargin;
-    if (wraps) {
-        header->setFixedHeight(std::max(header->sizeHint().height(), wrappedHeight));
-    } else {
-        header->setMinimumHeight(0);
-        header->setMaximumHeight(QWIDGETSIZE_MAX);
-    }
+    setHeaderTextHeight(header, wraps ? textHeight : 0, hMargin);
 }
 
 class ViewColumnFitter final : public QObject {
