@@ -230,6 +230,10 @@ TEST(Transformer, Fp16SoftmaxWithoutMaxSubtractionOverflowsAtItsExp) {
     EXPECT_EQ(r.operands[0], 0x498Cu);
     EXPECT_EQ(r.result, 0x7C00u); // +infinity
     EXPECT_EQ(r.flags, kOverflow | kInexact);
+    // exp is the host's, in FP64: what overflowed is the conversion of e^11.09375 to fp16.
+    EXPECT_EQ(r.kind, Operation::Convert);
+    ASSERT_TRUE(r.functionValue.has_value());
+    EXPECT_EQ(*r.functionValue, std::bit_cast<std::uint64_t>(std::exp(11.09375)));
 
     // One fp16 step below, 11.0859375: every e^x rounds to 65248 and stays finite, but the second query's
     // row sums two of them, and that addition is now the first overflow. The loss stays finite (65248 / inf
@@ -244,11 +248,30 @@ TEST(Transformer, Fp16SoftmaxWithoutMaxSubtractionOverflowsAtItsExp) {
     EXPECT_EQ(sum.element, 1u);                                              // the row of batch 0, head 0, query 1
     EXPECT_EQ(sum.operands, (std::vector<std::uint64_t>{0x7BF7u, 0x7BF7u})); // 65248 + 65248
     EXPECT_EQ(sum.result, 0x7C00u);
+    EXPECT_EQ(sum.kind, Operation::Add);
+    EXPECT_FALSE(sum.functionValue.has_value());
     for (const TensorFlags& t : belowOps.tensorFlags()) {
         if (t.site.tensor == "attn.exp") {
             EXPECT_FALSE(t.flags & kOverflow);
         }
     }
+}
+
+// Every token's LayerNorm output is e0, so every key scores the same for a query: each causal row is uniform,
+// 1/(i + 1) (one correctly rounded FP32 division of e^0 by the row sum i + 1), and zero above the diagonal.
+TEST(Transformer, AttentionProbabilitiesAreTheLastForwardsPerHeadRows) {
+    TransformerModel model = modelWithAttentionLogit(1.0f);
+    EmulatedOps ops;
+    model.forward(tinyBatch(), transformerPreset(TransformerPreset::Fp32), ops);
+    const std::vector<float>& p = model.attentionProbabilities(0);
+    const int T = 4, heads = 2, sequences = 2;
+    ASSERT_EQ(p.size(), std::size_t(sequences * heads * T * T));
+    for (int block = 0; block < sequences * heads; ++block)
+        for (int i = 0; i < T; ++i)
+            for (int j = 0; j < T; ++j)
+                EXPECT_EQ(p[std::size_t((block * T + i) * T + j)], j <= i ? 1.0f / float(i + 1) : 0.0f)
+                    << block << " " << i << " " << j;
+    EXPECT_THROW(model.attentionProbabilities(1), std::out_of_range);
 }
 
 TEST(Transformer, Fp16SoftmaxWithMaxSubtractionSurvivesTheSameLogit) {

@@ -71,55 +71,56 @@ void EmulatedOps::clear() {
 }
 
 void EmulatedOps::record(FormatId f, Flags flags, std::size_t element, const char* operation,
-                         std::initializer_list<std::uint64_t> operands, std::uint64_t result) {
+                         std::initializer_list<std::uint64_t> operands, std::uint64_t result, Raised raised) {
     if (m_tensors.empty()) at(Pass::Forward, -1, "unnamed");
     m_tensors[m_current].flags |= flags;
     if ((flags & kReported) && !m_first)
-        m_first = OverflowReport{m_tensors[m_current].site, operation, element, f, operands, result, flags};
+        m_first = OverflowReport{m_tensors[m_current].site, operation, element, f, operands, result, flags, raised.kind,
+                                 raised.functionValue};
 }
 
 float EmulatedOps::finish(FormatId f, std::uint64_t bits, Flags flags, std::size_t element, const char* operation,
-                          std::initializer_list<std::uint64_t> operands) {
-    record(f, flags, element, operation, operands, bits);
+                          std::initializer_list<std::uint64_t> operands, Raised raised) {
+    record(f, flags, element, operation, operands, bits, raised);
     return fromFormat(f, bits);
 }
 
-float EmulatedOps::binary(BinaryOperation op, FormatId f, float a, float b, std::size_t element,
+float EmulatedOps::binary(BinaryOperation op, Operation kind, FormatId f, float a, float b, std::size_t element,
                           const char* operation) {
     const Result x = toFormat(f, a), y = toFormat(f, b);
     const Result r = op(formatOf(f), x.bits, y.bits, Env{}, nullptr);
-    return finish(f, r.bits, Flags(x.flags | y.flags | r.flags), element, operation, {x.bits, y.bits});
+    return finish(f, r.bits, Flags(x.flags | y.flags | r.flags), element, operation, {x.bits, y.bits}, {kind, {}});
 }
 
 float EmulatedOps::add(FormatId f, float a, float b, std::size_t element, const char* operation) {
-    return binary(fplab::add, f, a, b, element, operation);
+    return binary(fplab::add, Operation::Add, f, a, b, element, operation);
 }
 float EmulatedOps::sub(FormatId f, float a, float b, std::size_t element, const char* operation) {
-    return binary(fplab::sub, f, a, b, element, operation);
+    return binary(fplab::sub, Operation::Sub, f, a, b, element, operation);
 }
 float EmulatedOps::mul(FormatId f, float a, float b, std::size_t element, const char* operation) {
-    return binary(fplab::mul, f, a, b, element, operation);
+    return binary(fplab::mul, Operation::Mul, f, a, b, element, operation);
 }
 float EmulatedOps::div(FormatId f, float a, float b, std::size_t element, const char* operation) {
-    return binary(fplab::div, f, a, b, element, operation);
+    return binary(fplab::div, Operation::Div, f, a, b, element, operation);
 }
 
 float EmulatedOps::fma(FormatId f, float a, float b, float c, std::size_t element, const char* operation) {
     const Result x = toFormat(f, a), y = toFormat(f, b), z = toFormat(f, c);
     const Result r = fplab::fma(formatOf(f), x.bits, y.bits, z.bits);
-    return finish(f, r.bits, Flags(x.flags | y.flags | z.flags | r.flags), element, operation,
-                  {x.bits, y.bits, z.bits});
+    return finish(f, r.bits, Flags(x.flags | y.flags | z.flags | r.flags), element, operation, {x.bits, y.bits, z.bits},
+                  {Operation::Fma, {}});
 }
 
 float EmulatedOps::sqrt(FormatId f, float a, std::size_t element, const char* operation) {
     const Result x = toFormat(f, a);
     const Result r = fplab::sqrt(formatOf(f), x.bits);
-    return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits});
+    return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits}, {Operation::Sqrt, {}});
 }
 
 float EmulatedOps::cast(FormatId f, float a, std::size_t element, const char* operation) {
     const Result x = toFormat(f, a);
-    return finish(f, x.bits, x.flags, element, operation, {std::bit_cast<std::uint32_t>(a)});
+    return finish(f, x.bits, x.flags, element, operation, {std::bit_cast<std::uint32_t>(a)}, {Operation::Convert, {}});
 }
 
 float EmulatedOps::function(FormatId f, double (*fn)(double), float a, std::size_t element, const char* operation) {
@@ -128,7 +129,8 @@ float EmulatedOps::function(FormatId f, double (*fn)(double), float a, std::size
     Result r = fplab::convert(kFp64, std::bit_cast<std::uint64_t>(exact), formatOf(f));
     // A NaN made from a non-NaN operand (log of a negative number) is an invalid operation.
     if (std::isnan(exact) && !std::isnan(fromFormat(f, x.bits))) r.flags |= kInvalid;
-    return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits});
+    return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits},
+                  {Operation::Convert, std::bit_cast<std::uint64_t>(exact)});
 }
 
 namespace {
@@ -165,7 +167,8 @@ bool EmulatedOps::hostDot(int i, int j, int k, int n, float* out, std::size_t el
     const Flags flags = hostFlags(std::fetestexcept(FE_ALL_EXCEPT));
     // An overflow or invalid operation is located by the core, which computes the same bits.
     if (flags & kReported) return false;
-    if (flags) record(FormatId::Fp32, flags, elementBase + std::size_t(i) * n + j, "matmul.fma", {}, 0);
+    if (flags)
+        record(FormatId::Fp32, flags, elementBase + std::size_t(i) * n + j, "matmul.fma", {}, 0, {Operation::Fma, {}});
     *out = sum;
     return true;
 }
@@ -187,12 +190,13 @@ void EmulatedOps::matmulKernel(int m, int k, int n, float* c, int ldc, bool lowe
                 const Result r = fast::fma<Acc>(aRow[p], bCol[p], sum);
                 if (r.flags & kReported) {
                     record(acc, r.flags, elementBase + std::size_t(i) * n + j, "matmul.fma", {aRow[p], bCol[p], sum},
-                           r.bits);
+                           r.bits, {Operation::Fma, {}});
                 }
                 flags |= r.flags;
                 sum = r.bits;
             }
-            if (flags) record(acc, flags, elementBase + std::size_t(i) * n + j, "matmul.fma", {}, sum);
+            if (flags)
+                record(acc, flags, elementBase + std::size_t(i) * n + j, "matmul.fma", {}, sum, {Operation::Fma, {}});
             c[std::size_t(i) * ldc + j] = fromFormat(acc, sum);
         }
     }
@@ -205,7 +209,8 @@ void EmulatedOps::matmul(FormatId input, FormatId accumulate, MatrixView a, Matr
     auto load = [&](float value, std::size_t element, const char* operation) {
         const Result x = toFormat(input, value);
         const Result y = toFormat(accumulate, fromFormat(input, x.bits));
-        if (x.flags | y.flags) record(input, Flags(x.flags | y.flags), element, operation, {}, y.bits);
+        if (x.flags | y.flags)
+            record(input, Flags(x.flags | y.flags), element, operation, {}, y.bits, {Operation::Convert, {}});
         return y.bits;
     };
     m_aBits.resize(std::size_t(m) * k);

@@ -32,6 +32,7 @@ struct TransformerPrecision {
 std::string checkPrecision(const TransformerPrecision& precision);
 
 enum class TransformerPreset : std::uint8_t { Fp32, PureFp16 };
+inline constexpr TransformerPreset kAllTransformerPresets[] = {TransformerPreset::Fp32, TransformerPreset::PureFp16};
 TransformerPrecision transformerPreset(TransformerPreset preset);
 std::string_view transformerPresetName(TransformerPreset preset); // "fp32", "fp16"
 std::optional<TransformerPreset> parseTransformerPresetName(std::string_view name);
@@ -74,6 +75,9 @@ public:
     void backward(EmulatedOps& ops);
     // The last forward's logits, (batch * length) x vocab.
     const std::vector<float>& logits() const { return m_logits; }
+    // The last forward's attention probabilities in block `layer`: [sequence][head][query][key], a causal
+    // length x length block per head (keys after the query are zero). Throws std::out_of_range for no such layer.
+    const std::vector<float>& attentionProbabilities(int layer) const { return m_caches.at(std::size_t(layer)).probs; }
     std::string checkBatch(const TokenBatch& batch) const;
 
 private:
