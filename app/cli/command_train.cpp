@@ -1,12 +1,14 @@
 // `fplab-cli train`: the toy model's mixed-precision training on the CPU emulator or the GPU, with a
 // per-step log (loss, scale, skipped, underflow), a summary, optional CSV of every step, the dtype
 // trace of one step and the decision boundary as a grid of predictions; or --compare, both backends.
+// `--model transformer` trains the transformer instead (app/cli/transformer_train.h).
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
 #include "app/cli/train_compare.h"
 #include "app/cli/train_log.h"
 #include "app/cli/train_options.h"
 #include "app/cli/train_text.h"
+#include "app/cli/transformer_train.h"
 #include "core/platform/atomic_file.h"
 #include "core/training/training_run.h"
 #include "gpu/device_info.h"
@@ -47,6 +49,9 @@ int writeGrid(TrainingRun& run, const std::string& path, CommandIo io) {
 }
 
 int runTrain(std::span<const std::string_view> args, CommandIo io) {
+    for (std::size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == "--model" && args[i + 1] == "transformer")
+            return runTransformerTraining(TransformerCommand::Train, args, io);
     TrainOptions o;
     if (const std::optional<int> done = parseTrainOptions(args, io, o)) return *done;
     const TrainingConfig& c = o.config;

@@ -82,6 +82,13 @@ OptionTable trainOptions(TrainOptions& options, bool& lrGiven) {
          "(DeepSeek-V3: 1x128 and 128x128 block scales, FP32 promotion every 128)",
          setNamed(c.mode, parseModeName, "mode",
                   "fp32, tf32, fp16, fp16-static, fp16-dynamic, bf16, fp8-delayed, fp8-current, fp8-block")},
+        {"--model", "M",
+         "mlp (default: the toy model, these options) or transformer (its own\n"
+         "options: fplab-cli train --model transformer --help)",
+         [](std::string_view v, std::string& error) {
+             if (v != "mlp") error = "--model is mlp or transformer (got " + quoted(v) + ")";
+             return error.empty();
+         }},
         {"--backend", "cpu|gpu",
          "cpu: the emulator (default); gpu needs a CUDA build and a GPU (no gradient\n"
          "statistics; the summary gives steps/s on either)",

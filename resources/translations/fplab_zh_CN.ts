@@ -2183,6 +2183,41 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::LayerSeriesView</name>
+    <message>
+        <source>&amp;Series</source>
+        <translation>序列(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Max attention logit</source>
+        <translation>最大注意力 logit</translation>
+    </message>
+    <message>
+        <source>Softmax rows saturated (%)</source>
+        <translation>饱和的 softmax 行（%）</translation>
+    </message>
+    <message>
+        <source>Outlier channels of the MLP input</source>
+        <translation>MLP 输入的离群通道数</translation>
+    </message>
+    <message>
+        <source>Residual stream RMS</source>
+        <translation>残差流 RMS</translation>
+    </message>
+    <message>
+        <source>Update-to-weight ratio</source>
+        <translation>更新量与权重之比</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>第 %1 块</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::LessonView</name>
     <message>
         <source>Step %1 of %2: %3</source>
@@ -2666,16 +2701,20 @@
         <translation>（未保留操作数）</translation>
     </message>
     <message>
-        <source>This report keeps no operands to show: a matmul&apos;s operand was cast, or the host computed the dot product.</source>
-        <translation>这份报告没有保留可显示的操作数：矩阵乘法的操作数在转换时出错，或点积由主机计算。</translation>
-    </message>
-    <message>
         <source>The core has no exp, log or erf: the host computes them in FP64 and the core rounds the result once to %1. Arithmetic shows that rounding of %2, where the flag was raised.</source>
         <translation>核心库没有 exp、log 和 erf：由主机用 FP64 计算，核心库再把结果一次舍入到 %1。“运算”显示的是 %2 的这次舍入，标志正是在这里引发的。</translation>
     </message>
     <message>
         <source>A value stored in FP32 rounded to %1: Arithmetic shows that conversion.</source>
         <translation>以 FP32 存储的值舍入到 %1：“运算”显示这次转换。</translation>
+    </message>
+    <message>
+        <source>This report keeps no operands to show: a matmul&apos;s operand was cast, the host computed the dot product, or an FP8 GEMM computed the value.</source>
+        <translation>这份报告没有保留可显示的操作数：矩阵乘法的操作数在转换时出错、点积由主机计算，或该值由 FP8 GEMM 计算。</translation>
+    </message>
+    <message>
+        <source>The loss scaler skipped this step and the run went on.</source>
+        <translation>损失缩放器跳过了这一步，训练继续进行。</translation>
     </message>
 </context>
 <context>
@@ -5360,6 +5399,26 @@ Python 打印为：%2</translation>
         <source>Attention heads: they must divide the model width.</source>
         <translation>注意力头数：必须整除模型宽度。</translation>
     </message>
+    <message>
+        <source>FP16 autocast with loss scaling</source>
+        <translation>FP16 自动混合精度（带损失缩放）</translation>
+    </message>
+    <message>
+        <source>BF16 autocast</source>
+        <translation>BF16 自动混合精度</translation>
+    </message>
+    <message>
+        <source>FP8, delayed scaling</source>
+        <translation>FP8，延迟缩放</translation>
+    </message>
+    <message>
+        <source>FP8, block scaling</source>
+        <translation>FP8，分块缩放</translation>
+    </message>
+    <message>
+        <source>FP8, first and last blocks in BF16</source>
+        <translation>FP8，首尾两个块用 BF16</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::TransformerPanel</name>
@@ -5450,6 +5509,10 @@ Python 打印为：%2</translation>
     <message>
         <source>a transformer preset</source>
         <translation>一种 Transformer 预设</translation>
+    </message>
+    <message>
+        <source>Per layer</source>
+        <translation>逐层</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 
 #include "app/gui/arithmetic/arithmetic_section.h"
 #include "app/gui/training/transformer/attention_heatmap_view.h"
+#include "app/gui/training/transformer/layer_series_view.h"
 #include "app/gui/training/transformer/overflow_report_view.h"
 #include "app/gui/training/transformer/transformer_charts_view.h"
 #include "app/gui/training/transformer/transformer_form.h"
@@ -78,16 +79,23 @@ TEST(TransformerGui, ShortRunFinishesAndFillsTheChartsWithTheCoresNumbers) {
     EXPECT_EQ(panel->runCount(), 1);
 
     // The same run straight on the core: the chart's loss points are its losses, step for step.
-    AdditionRunSettings settings = config.run;
+    TransformerRunSettings settings = config.run;
     settings.precision = config.precision();
-    AdditionRun direct(settings);
+    TransformerRun direct(settings);
     QLineSeries* loss = panel->charts()->lossSeries(0);
     ASSERT_NE(loss, nullptr);
     ASSERT_EQ(loss->count(), 20);
+    // The per-layer tab: one line per block, here the max attention logit of each step.
+    panel->layerSeries()->setStatistic(LayerStatistic::MaxAttentionLogit);
+    ASSERT_EQ(panel->layerSeries()->seriesCount(), 1);
+    QLineSeries* maxLogit = panel->layerSeries()->series(0);
+    ASSERT_EQ(maxLogit->count(), 20);
     for (int i = 0; i < 20; ++i) {
-        const AdditionStep step = direct.step();
+        const TransformerStep step = direct.step();
         EXPECT_EQ(loss->at(i).x(), step.step);
         EXPECT_EQ(loss->at(i).y(), double(step.loss)) << "step " << step.step;
+        ASSERT_EQ(step.stats.layers.size(), 1u);
+        EXPECT_EQ(maxLogit->at(i).y(), double(step.stats.layers[0].maxAttentionLogit)) << "step " << step.step;
     }
     // Held out every second step (20 / 10), and the last value is the core's accuracy after 20 steps.
     QLineSeries* accuracy = panel->charts()->accuracySeries(0);

@@ -85,7 +85,12 @@ double refLoss(const Params& P, const RefShape& s, const std::vector<int>& token
         for (size_t e = 0; e < x.size(); ++e) x[e] += o[e];
         refLayerNorm(x, N, D, P.at(p + "ln2.weight"), P.at(p + "ln2.bias"), h);
         auto u = refLinear(h, N, D, P.at(p + "mlp.w1"), s.F);
-        for (double& e : u) e = 0.5 * e * (1.0 + std::erf(e / std::sqrt(2.0)));
+        if (P.count(p + "mlp.w3")) { // SwiGLU
+            const auto g = refLinear(h, N, D, P.at(p + "mlp.w3"), s.F);
+            for (size_t e = 0; e < u.size(); ++e) u[e] *= g[e] / (1.0 + std::exp(-g[e]));
+        } else {
+            for (double& e : u) e = 0.5 * e * (1.0 + std::erf(e / std::sqrt(2.0)));
+        }
         const auto m = refLinear(u, N, s.F, P.at(p + "mlp.w2"), D);
         for (size_t e = 0; e < x.size(); ++e) x[e] += m[e];
     }
@@ -162,8 +167,8 @@ TEST(Transformer, ForwardMatchesADoubleImplementation) {
     EXPECT_FALSE(ops.firstOverflow().has_value());
 }
 
-TEST(Transformer, BackwardMatchesCentralDifferencesInFp64) {
-    TransformerModel model(tinyShape(), 3);
+void expectBackwardMatchesCentralDifferences(const TransformerShape& shape, int tensorCount) {
+    TransformerModel model(shape, 3);
     perturbNorms(model);
     const TokenBatch batch = tinyBatch();
     EmulatedOps ops;
@@ -193,7 +198,17 @@ TEST(Transformer, BackwardMatchesCentralDifferencesInFp64) {
         EXPECT_GT(largest, 1e-4) << param.name;
         ++tensors;
     }
-    EXPECT_EQ(tensors, 2 + 10 + 3);
+    EXPECT_EQ(tensors, tensorCount);
+}
+
+TEST(Transformer, BackwardMatchesCentralDifferencesInFp64) {
+    expectBackwardMatchesCentralDifferences(tinyShape(), 2 + 10 + 3);
+}
+
+TEST(Transformer, SwigluBackwardMatchesCentralDifferencesInFp64) {
+    TransformerShape shape = tinyShape();
+    shape.swiglu = true;
+    expectBackwardMatchesCentralDifferences(shape, 2 + 11 + 3);
 }
 
 // The attention logit of every query against every key in head 0 is `logit`: LayerNorm 1's output is
@@ -212,7 +227,7 @@ TransformerModel modelWithAttentionLogit(float logit) {
 
 TEST(Transformer, Fp16SoftmaxWithoutMaxSubtractionOverflowsAtItsExp) {
     TransformerPrecision fp16 = transformerPreset(TransformerPreset::PureFp16);
-    fp16.softmaxSubtractsMax = false;
+    fp16.layer.softmaxSubtractsMax = false;
     // 11.09375 (fp16 0x498C) is the first fp16 value above ln(65520) = 11.0901: e^x rounds to infinity.
     TransformerModel model = modelWithAttentionLogit(11.09375f);
     EmulatedOps ops;
@@ -257,26 +272,9 @@ TEST(Transformer, Fp16SoftmaxWithoutMaxSubtractionOverflowsAtItsExp) {
     }
 }
 
-// Every token's LayerNorm output is e0, so every key scores the same for a query: each causal row is uniform,
-// 1/(i + 1) (one correctly rounded FP32 division of e^0 by the row sum i + 1), and zero above the diagonal.
-TEST(Transformer, AttentionProbabilitiesAreTheLastForwardsPerHeadRows) {
-    TransformerModel model = modelWithAttentionLogit(1.0f);
-    EmulatedOps ops;
-    model.forward(tinyBatch(), transformerPreset(TransformerPreset::Fp32), ops);
-    const std::vector<float>& p = model.attentionProbabilities(0);
-    const int T = 4, heads = 2, sequences = 2;
-    ASSERT_EQ(p.size(), std::size_t(sequences * heads * T * T));
-    for (int block = 0; block < sequences * heads; ++block)
-        for (int i = 0; i < T; ++i)
-            for (int j = 0; j < T; ++j)
-                EXPECT_EQ(p[std::size_t((block * T + i) * T + j)], j <= i ? 1.0f / float(i + 1) : 0.0f)
-                    << block << " " << i << " " << j;
-    EXPECT_THROW(model.attentionProbabilities(1), std::out_of_range);
-}
-
 TEST(Transformer, Fp16SoftmaxWithMaxSubtractionSurvivesTheSameLogit) {
     const TransformerPrecision fp16 = transformerPreset(TransformerPreset::PureFp16);
-    ASSERT_TRUE(fp16.softmaxSubtractsMax);
+    ASSERT_TRUE(fp16.layer.softmaxSubtractsMax);
     TransformerModel model = modelWithAttentionLogit(11.09375f);
     EmulatedOps ops;
     model.zeroGrad();
@@ -285,6 +283,50 @@ TEST(Transformer, Fp16SoftmaxWithMaxSubtractionSurvivesTheSameLogit) {
     EXPECT_FALSE(ops.firstOverflow().has_value());
     for (const Parameter& p : model.parameters())
         for (float g : p.grad) ASSERT_TRUE(std::isfinite(g)) << p.name;
+}
+
+// The statistics of the planted model: every head-0 logit is L, head 1's are 0, so the probabilities are
+// 1/(i+1) in every row and none saturates.
+TEST(TransformerStats, AttentionLogitsAndProbabilitiesOfAPlantedModel) {
+    TransformerModel model = modelWithAttentionLogit(3.0f);
+    EmulatedOps ops;
+    model.forward(tinyBatch(), transformerPreset(TransformerPreset::Fp32), ops);
+    const TransformerStats& s = model.stats();
+    ASSERT_EQ(s.layers.size(), 1u);
+    EXPECT_EQ(s.layers[0].maxAttentionLogit, 3.0f);
+    EXPECT_EQ(s.layers[0].softmaxRows, 2 * 2 * 3); // batch 2, heads 2, the rows of 2, 3 and 4 positions
+    EXPECT_EQ(s.layers[0].saturatedRows, 0);
+    ASSERT_EQ(s.attention.size(), std::size_t(2 * 4 * 4));
+    for (int h = 0; h < 2; ++h)
+        for (int i = 0; i < 4; ++i)
+            for (int j = 0; j < 4; ++j)
+                EXPECT_EQ(s.attentionAt(0, h, i, j), j <= i ? 1.0f / float(i + 1) : 0.0f) << h << i << j;
+}
+
+// Scores a thousand times larger make the largest probability of most rows round to exactly 1.
+TEST(TransformerStats, LargeLogitsSaturateTheSoftmax) {
+    TransformerModel model(tinyShape(), 2);
+    for (const char* name : {"h0.attn.wq", "h0.attn.wk"})
+        for (float& v : model.parameter(name).value) v *= 1000.0f;
+    EmulatedOps ops;
+    model.forward(tinyBatch(), transformerPreset(TransformerPreset::Fp32), ops);
+    const TransformerLayerStats& s = model.stats().layers[0];
+    EXPECT_GT(s.maxAttentionLogit, 1000.0f);
+    EXPECT_GT(s.saturatedRows, s.softmaxRows / 2);
+}
+
+// A LayerNorm bias of 50 in channel 3 makes it the MLP input's only outlier channel.
+TEST(TransformerStats, MarksAnOutlierChannel) {
+    TransformerModel model(tinyShape(), 2);
+    model.parameter("h0.ln2.bias").value[3] = 50.0f;
+    EmulatedOps ops;
+    model.forward(tinyBatch(), transformerPreset(TransformerPreset::Fp32), ops);
+    const TransformerLayerStats& s = model.stats().layers[0];
+    ASSERT_EQ(s.channelAmax.size(), 8u);
+    EXPECT_GE(s.channelAmax[3], 47.0f);
+    EXPECT_EQ(s.outlierChannels, std::vector<int>{3});
+    EXPECT_GT(s.residualRms, 0.0f);
+    EXPECT_TRUE(std::isfinite(s.residualRms));
 }
 
 TEST(Transformer, FlagsAreCollectedPerTensor) {
@@ -369,7 +411,7 @@ TEST(Transformer, BadShapesAndBatchesAreRefused) {
     EmulatedOps ops;
     EXPECT_THROW(model.forward(b, transformerPreset(TransformerPreset::Fp32), ops), std::invalid_argument);
     TransformerPrecision p;
-    p.softmax = FormatId::E4m3;
+    p.layer.softmax = FormatId::E4m3;
     EXPECT_NE(checkPrecision(p), "");
 }
 

@@ -3,33 +3,38 @@
 // that each answer digit depends only on the digits before it. Only the answer digits are scored.
 #pragma once
 
-#include "core/training/optimizer.h"
-#include "core/training/transformer/transformer_model.h"
+#include "core/training/transformer/token_task.h"
 
 #include <cstdint>
-#include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace fplab::training {
 
-class AdditionTask {
+class AdditionTask final : public TokenTask {
 public:
     // Tokens 0-9 are the digits, 10 is '+', 11 is '='. One pair in ten (chosen by `seed`) is held out.
     AdditionTask(int digits, std::uint64_t seed);
     static constexpr int kVocab = 12;
     int digits() const { return m_digits; }
     int sequenceLength() const { return 3 * m_digits + 3; }    // a + b = sum
-    int contextLength() const { return sequenceLength() - 1; } // the last digit is never read
+    int vocab() const override { return kVocab; }
+    int contextLength() const override { return sequenceLength() - 1; } // the last digit is never read
     std::string text(int a, int b) const;                      // "12+34=640"
 
     // `size` training pairs drawn at random.
-    TokenBatch trainingBatch(int size, std::mt19937_64& rng) const;
+    TokenBatch trainingBatch(int size, std::mt19937_64& rng) const override;
     // The held-out pairs from `first`, at most `size` of them.
-    TokenBatch heldOutBatch(std::size_t first, int size) const;
-    std::size_t heldOutCount() const { return m_heldOut.size(); }
+    TokenBatch heldOutBatch(std::size_t first, int size) const override;
+    std::size_t heldOutCount() const override { return m_heldOut.size(); }
+    std::size_t heldOutUnits() const override { return m_heldOut.size(); }
+    int correct(const TokenBatch& batch, const std::vector<float>& logits) const override {
+        return exactMatches(batch, logits, kVocab);
+    }
+    std::string_view accuracyName() const override { return "exact match"; }
     // Sequences of a batch whose every answer digit is the logits' argmax (which is also what greedy
     // decoding would produce, as the prefix is then the true one).
     static int exactMatches(const TokenBatch& batch, const std::vector<float>& logits, int vocab);
@@ -39,47 +44,6 @@ private:
 
     int m_digits;
     std::vector<std::pair<int, int>> m_training, m_heldOut;
-};
-
-struct AdditionRunSettings {
-    TransformerShape shape; // vocab and context are set from the task
-    TransformerPrecision precision;
-    int digits = 2;
-    int batch = 32;
-    float learningRate = 3e-3f;
-    std::uint64_t seed = 1;
-};
-// Empty when usable, otherwise what is wrong.
-std::string checkAdditionRunSettings(const AdditionRunSettings& settings);
-
-// What one optimizer step did.
-struct AdditionStep {
-    int step = 0;
-    float loss = 0;
-    std::optional<OverflowReport> overflow; // the step's first overflow or invalid operation, if any
-};
-
-// Training on the addition task with Adam in FP32 (PyTorch's update, core/training/optimizer.h).
-class AdditionRun {
-public:
-    explicit AdditionRun(const AdditionRunSettings& settings);
-    // One forward, backward and Adam step on a fresh batch. A step with an overflow is still taken:
-    // the caller decides whether to stop.
-    AdditionStep step();
-    // Exact-match accuracy over every held-out sum.
-    double heldOutAccuracy();
-    const TransformerModel& model() const { return m_model; }
-    // The last step's operations: flags per tensor and the first overflow.
-    const EmulatedOps& lastStep() const { return m_ops; }
-
-private:
-    AdditionRunSettings m_settings;
-    AdditionTask m_task;
-    TransformerModel m_model;
-    Optimizer m_optimizer;
-    EmulatedOps m_ops;
-    std::mt19937_64 m_rng;
-    int m_steps = 0;
 };
 
 } // namespace fplab::training

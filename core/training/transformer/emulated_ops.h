@@ -93,6 +93,10 @@ public:
     static bool hostFp32Available();
     void useHostFp32(bool use) { m_useHostFp32 = use && hostFp32Available(); }
 
+    // A value computed outside the core (an FP8 GEMM's FP32 result, emulated_ops_notes.cpp): an infinity
+    // is recorded as an overflow and a NaN as an invalid operation of this tensor.
+    void noteResult(FormatId f, float value, std::size_t element, const char* operation);
+
     const std::vector<TensorFlags>& tensorFlags() const { return m_tensors; }
     const std::optional<OverflowReport>& firstOverflow() const { return m_first; }
     void clear();

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <random>
 #include <stdexcept>
+#include <tuple>
 
 namespace fplab::training {
 
@@ -15,6 +16,11 @@ double geluDerivative(double x) {
     const double pi = 3.14159265358979323846;
     return 0.5 * (1.0 + std::erf(x / std::sqrt(2.0))) + x * std::exp(-0.5 * x * x) / std::sqrt(2.0 * pi);
 }
+double silu(double x) { return x / (1.0 + std::exp(-x)); }
+double siluDerivative(double x) {
+    const double sigmoid = 1.0 / (1.0 + std::exp(-x));
+    return sigmoid * (1.0 + x * (1.0 - sigmoid));
+}
 double expFunction(double x) { return std::exp(x); }
 double logFunction(double x) { return std::log(x); }
 
@@ -26,33 +32,6 @@ std::string layerPrefix(int layer) {
 }
 
 } // namespace
-
-std::string checkPrecision(const TransformerPrecision& p) {
-    for (FormatId f : {p.matmulInput, p.matmulAccumulate, p.softmax, p.layerNormStats, p.activation, p.residual,
-                       p.logits, p.gradient}) {
-        if (std::string error = checkEmulatedFormat(f); !error.empty()) return error;
-    }
-    return {};
-}
-
-TransformerPrecision transformerPreset(TransformerPreset preset) {
-    TransformerPrecision p;
-    if (preset == TransformerPreset::PureFp16) {
-        p.matmulInput = p.matmulAccumulate = p.softmax = p.layerNormStats = p.activation = p.residual = p.logits =
-            p.gradient = FormatId::Fp16;
-    }
-    return p;
-}
-
-std::string_view transformerPresetName(TransformerPreset preset) {
-    return preset == TransformerPreset::PureFp16 ? "fp16" : "fp32";
-}
-
-std::optional<TransformerPreset> parseTransformerPresetName(std::string_view name) {
-    if (name == "fp32") return TransformerPreset::Fp32;
-    if (name == "fp16") return TransformerPreset::PureFp16;
-    return std::nullopt;
-}
 
 std::string checkTransformerShape(const TransformerShape& s) {
     if (s.vocab < 2 || s.vocab > 4096) return "the vocabulary must have 2 to 4096 tokens";
@@ -82,6 +61,7 @@ TransformerModel::TransformerModel(const TransformerShape& shape, std::uint64_t 
         b.ln2Bias = addParameter(p + "ln2.bias", 1, d);
         b.w1 = addParameter(p + "mlp.w1", d, hidden);
         b.w2 = addParameter(p + "mlp.w2", hidden, d);
+        if (shape.swiglu) b.w3 = addParameter(p + "mlp.w3", d, hidden);
         m_blocks.push_back(b);
     }
     m_lnfWeight = addParameter("lnf.weight", 1, d);
@@ -135,22 +115,81 @@ std::string TransformerModel::checkBatch(const TokenBatch& b) const {
     return {};
 }
 
-void TransformerModel::matmul(EmulatedOps& ops, MatrixView a, MatrixView b, int m, int k, int n,
-                              std::vector<float>& c) {
-    c.assign(std::size_t(m) * n, 0.0f);
-    ops.matmul(m_precision.matmulInput, m_precision.matmulAccumulate, a, b, m, k, n, c.data(), n);
+const MatmulPrecision& TransformerModel::matmulPrecision(int layer, TransformerOp op) const {
+    return op == TransformerOp::Logits ? m_precision.logits : m_precision.at(layer).matmul(op);
 }
 
-void TransformerModel::linearBackward(EmulatedOps& ops, int layer, const std::vector<float>& x,
+void TransformerModel::storeOutput(EmulatedOps& ops, FormatId output, std::vector<float>& y) {
+    if (output == FormatId::Fp32) return;
+    for (std::size_t e = 0; e < y.size(); ++e) y[e] = ops.cast(output, y[e], e, "matmul.output");
+}
+
+void TransformerModel::project(EmulatedOps& ops, int layer, TransformerOp op, const std::vector<float>& x,
+                               int weight, std::vector<float>& y) {
+    const MatmulPrecision& m = matmulPrecision(layer, op);
+    const Parameter& w = m_params[std::size_t(weight)];
+    traceMatmul(layer, op, false, m);
+    if (m.fp8 != Fp8Recipe::None) {
+        fp8Forward(ops, m, x, weight, y);
+    } else {
+        const int rows = int(x.size()) / w.rows;
+        y.assign(std::size_t(rows) * w.cols, 0.0f);
+        ops.matmul(m.input, m.accumulate, {x.data(), w.rows, 1}, {w.value.data(), w.cols, 1}, rows, w.rows, w.cols,
+                   y.data(), w.cols);
+    }
+    storeOutput(ops, m.output, y);
+}
+
+void TransformerModel::linearBackward(EmulatedOps& ops, int layer, TransformerOp op, const std::vector<float>& x,
                                       const std::vector<float>& dy, int weight, std::vector<float>& dx) {
+    const MatmulPrecision& m = matmulPrecision(layer, op);
     const Parameter& w = m_params[std::size_t(weight)];
     const int rows = int(dy.size()) / w.cols;
+    traceMatmul(layer, op, true, m);
     std::vector<float> dw;
     ops.at(Pass::Backward, layer, tensorName(weight) + ".grad_batch");
-    matmul(ops, {x.data(), 1, w.rows}, {dy.data(), w.cols, 1}, w.rows, rows, w.cols, dw);
+    if (m.fp8 != Fp8Recipe::None) {
+        fp8Backward(ops, m, x, dy, weight, dw, dx);
+    } else {
+        dw.assign(std::size_t(w.rows) * w.cols, 0.0f);
+        ops.matmul(m.input, m.accumulate, {x.data(), 1, w.rows}, {dy.data(), w.cols, 1}, w.rows, rows, w.cols,
+                   dw.data(), w.cols);
+    }
+    storeOutput(ops, m.output, dw);
     accumulateGrad(ops, layer, weight, dw);
     ops.at(Pass::Backward, layer, tensorName(weight) + ".input_grad");
-    matmul(ops, {dy.data(), w.cols, 1}, {w.value.data(), 1, w.cols}, rows, w.cols, w.rows, dx);
+    if (m.fp8 == Fp8Recipe::None) {
+        dx.assign(std::size_t(rows) * w.rows, 0.0f);
+        ops.matmul(m.input, m.accumulate, {dy.data(), w.cols, 1}, {w.value.data(), 1, w.cols}, rows, w.cols, w.rows,
+                   dx.data(), w.rows);
+    }
+    storeOutput(ops, m.output, dx);
+}
+
+void TransformerModel::trace(int layer, TransformerOp op, bool backward, FormatId format) {
+    trace(layer, op, backward, format, format, format, Fp8Recipe::None);
+}
+
+void TransformerModel::traceMatmul(int layer, TransformerOp op, bool backward, const MatmulPrecision& m) {
+    if (m.fp8 == Fp8Recipe::None) {
+        trace(layer, op, backward, m.input, m.accumulate, m.output, Fp8Recipe::None);
+        return;
+    }
+    const bool e5m2 = backward && m.fp8 != Fp8Recipe::Block;
+    trace(layer, op, backward, e5m2 ? FormatId::E5m2 : FormatId::E4m3, FormatId::Fp32, m.output, m.fp8);
+}
+
+void TransformerModel::trace(int layer, TransformerOp op, bool backward, FormatId format, FormatId accumulate,
+                             FormatId output, Fp8Recipe fp8) {
+    for (const PrecisionTraceEntry& t : m_trace)
+        if (t.layer == layer && t.op == op && t.backward == backward) return;
+    m_trace.push_back({layer, op, backward, format, accumulate, output, fp8});
+}
+
+int TransformerModel::parameterLayer(std::size_t index) const {
+    const std::string& name = m_params[index].name;
+    const bool inBlock = name.size() > 1 && name[0] == 'h' && name[1] >= '0' && name[1] <= '9';
+    return inBlock ? std::stoi(name.substr(1)) : -1;
 }
 
 std::string TransformerModel::tensorName(int parameter) const {
@@ -168,7 +207,8 @@ void TransformerModel::accumulateGrad(EmulatedOps& ops, int layer, int index, co
 
 void TransformerModel::normForward(EmulatedOps& ops, int layer, const std::string& name, const std::vector<float>& x,
                                    int weight, int bias, NormCache& c) {
-    const FormatId s = m_precision.layerNormStats;
+    const FormatId s = m_precision.at(layer).layerNorm;
+    trace(layer, TransformerOp::LayerNorm, false, s);
     const int rows = m_batch.batch * m_batch.length, d = m_shape.dim;
     const float* g = value(weight);
     const float* beta = value(bias);
@@ -205,13 +245,14 @@ void TransformerModel::normForward(EmulatedOps& ops, int layer, const std::strin
     }
     ops.at(Pass::Forward, layer, name + ".out");
     for (std::size_t e = 0; e < x.size(); ++e)
-        c.out[e] = ops.fma(m_precision.activation, c.xhat[e], g[e % std::size_t(d)], beta[e % std::size_t(d)], e,
+        c.out[e] = ops.fma(s, c.xhat[e], g[e % std::size_t(d)], beta[e % std::size_t(d)], e,
                            "layernorm.affine");
 }
 
 void TransformerModel::normBackward(EmulatedOps& ops, int layer, const std::string& name, const std::vector<float>& dy,
                                     int weight, int bias, const NormCache& c, std::vector<float>& dx) {
-    const FormatId gf = m_precision.gradient;
+    const FormatId gf = m_precision.at(layer).gradient;
+    trace(layer, TransformerOp::Gradients, true, gf);
     const int rows = m_batch.batch * m_batch.length, d = m_shape.dim;
     const float* g = value(weight);
     std::vector<float> dWeight(std::size_t(d), 0.0f), dBias(std::size_t(d), 0.0f);
@@ -257,14 +298,16 @@ void TransformerModel::normBackward(EmulatedOps& ops, int layer, const std::stri
 void TransformerModel::attentionForward(EmulatedOps& ops, int layer, LayerCache& c) {
     const Block& b = m_blocks[std::size_t(layer)];
     const int T = m_batch.length, N = m_batch.batch * T, D = m_shape.dim, H = m_shape.heads, dh = D / H;
-    const FormatId sm = m_precision.softmax;
+    const LayerPrecision& lp = m_precision.at(layer);
+    const FormatId sm = lp.softmax;
+    const MatmulPrecision& sc = lp.attentionScores;
     const float scale = float(1.0 / std::sqrt(double(dh)));
     ops.at(Pass::Forward, layer, "attn.q");
-    matmul(ops, {c.ln1.out.data(), D, 1}, {value(b.wq), D, 1}, N, D, D, c.q);
+    project(ops, layer, TransformerOp::Query, c.ln1.out, b.wq, c.q);
     ops.at(Pass::Forward, layer, "attn.k");
-    matmul(ops, {c.ln1.out.data(), D, 1}, {value(b.wk), D, 1}, N, D, D, c.k);
+    project(ops, layer, TransformerOp::Key, c.ln1.out, b.wk, c.k);
     ops.at(Pass::Forward, layer, "attn.v");
-    matmul(ops, {c.ln1.out.data(), D, 1}, {value(b.wv), D, 1}, N, D, D, c.v);
+    project(ops, layer, TransformerOp::Value, c.ln1.out, b.wv, c.v);
 
     // Scores and probabilities, [batch][head][T][T], zero above the diagonal.
     const std::size_t block = std::size_t(T) * T;
@@ -272,9 +315,12 @@ void TransformerModel::attentionForward(EmulatedOps& ops, int layer, LayerCache&
     c.probs.assign(scores.size(), 0.0f);
     ops.at(Pass::Forward, layer, "attn.scores");
     forEachHead([&](std::size_t base, std::size_t off) {
-        ops.matmul(m_precision.matmulInput, m_precision.matmulAccumulate, {c.q.data() + off, D, 1},
-                   {c.k.data() + off, 1, D}, T, dh, T, scores.data() + base, T, true, base);
+        ops.matmul(sc.input, sc.accumulate, {c.q.data() + off, D, 1}, {c.k.data() + off, 1, D}, T, dh, T,
+                   scores.data() + base, T, true, base);
     });
+    traceMatmul(layer, TransformerOp::AttentionScores, false, sc);
+    storeOutput(ops, sc.output, scores);
+    trace(layer, TransformerOp::Softmax, false, sm);
     auto causal = [&](auto&& body) {
         for (std::size_t row = 0; row < scores.size() / std::size_t(T); ++row)
             for (int j = 0; j <= int(row % std::size_t(T)); ++j) body(row, row * std::size_t(T) + std::size_t(j));
@@ -282,7 +328,7 @@ void TransformerModel::attentionForward(EmulatedOps& ops, int layer, LayerCache&
     ops.at(Pass::Forward, layer, "attn.scaled");
     causal([&](std::size_t, std::size_t e) { scores[e] = ops.mul(sm, scores[e], scale, e, "attention.scale"); });
     std::vector<float> rowMax(scores.size() / std::size_t(T), 0.0f), rowSum(rowMax.size(), 0.0f);
-    if (m_precision.softmaxSubtractsMax) {
+    if (lp.softmaxSubtractsMax) {
         for (std::size_t row = 0; row < rowMax.size(); ++row) {
             rowMax[row] = scores[row * std::size_t(T)];
             for (int j = 1; j <= int(row % std::size_t(T)); ++j)
@@ -292,7 +338,7 @@ void TransformerModel::attentionForward(EmulatedOps& ops, int layer, LayerCache&
     ops.at(Pass::Forward, layer, "attn.exp");
     causal([&](std::size_t row, std::size_t e) {
         float x = scores[e];
-        if (m_precision.softmaxSubtractsMax) x = ops.sub(sm, x, rowMax[row], e, "softmax.subtract_max");
+        if (lp.softmaxSubtractsMax) x = ops.sub(sm, x, rowMax[row], e, "softmax.subtract_max");
         c.probs[e] = ops.function(sm, expFunction, x, e, "softmax.exp");
     });
     ops.at(Pass::Forward, layer, "attn.sum");
@@ -307,22 +353,26 @@ void TransformerModel::attentionForward(EmulatedOps& ops, int layer, LayerCache&
     c.attn.assign(std::size_t(N) * D, 0.0f);
     ops.at(Pass::Forward, layer, "attn.context");
     forEachHead([&](std::size_t base, std::size_t off) {
-        ops.matmul(m_precision.matmulInput, m_precision.matmulAccumulate, {c.probs.data() + base, T, 1},
-                   {c.v.data() + off, D, 1}, T, T, dh, c.attn.data() + off, D, false, off);
+        ops.matmul(sc.input, sc.accumulate, {c.probs.data() + base, T, 1}, {c.v.data() + off, D, 1}, T, T, dh,
+                   c.attn.data() + off, D, false, off);
     });
+    storeOutput(ops, sc.output, c.attn);
+    c.scaledScores = std::move(scores);
 }
 
 void TransformerModel::attentionBackward(EmulatedOps& ops, int layer, LayerCache& c, const std::vector<float>& dOut,
                                          std::vector<float>& dIn) {
     const Block& b = m_blocks[std::size_t(layer)];
     const int T = m_batch.length, N = m_batch.batch * T, D = m_shape.dim, H = m_shape.heads, dh = D / H;
-    const FormatId gf = m_precision.gradient;
-    const FormatId mi = m_precision.matmulInput, ma = m_precision.matmulAccumulate;
+    const FormatId gf = m_precision.at(layer).gradient;
+    const MatmulPrecision& sc = m_precision.at(layer).attentionScores;
+    const FormatId mi = sc.input, ma = sc.accumulate;
+    traceMatmul(layer, TransformerOp::AttentionScores, true, sc);
     const float scale = float(1.0 / std::sqrt(double(dh)));
     std::vector<float> tmp;
 
     std::vector<float> dAttn;
-    linearBackward(ops, layer, c.attn, dOut, b.wo, dAttn);
+    linearBackward(ops, layer, TransformerOp::AttentionOutput, c.attn, dOut, b.wo, dAttn);
 
     const std::size_t block = std::size_t(T) * T;
     std::vector<float> dScores(std::size_t(m_batch.batch) * H * block, 0.0f);
@@ -355,9 +405,13 @@ void TransformerModel::attentionBackward(EmulatedOps& ops, int layer, LayerCache
 
     const std::vector<float>& x = c.ln1.out;
     dIn.assign(std::size_t(N) * D, 0.0f);
-    const std::pair<const std::vector<float>*, int> parts[] = {{&dq, b.wq}, {&dk, b.wk}, {&dv, b.wv}};
-    for (const auto& [grad, weight] : parts) {
-        linearBackward(ops, layer, x, *grad, weight, tmp);
+    storeOutput(ops, sc.output, dq);
+    storeOutput(ops, sc.output, dk);
+    storeOutput(ops, sc.output, dv);
+    const std::tuple<const std::vector<float>*, int, TransformerOp> parts[] = {
+        {&dq, b.wq, TransformerOp::Query}, {&dk, b.wk, TransformerOp::Key}, {&dv, b.wv, TransformerOp::Value}};
+    for (const auto& [grad, weight, op] : parts) {
+        linearBackward(ops, layer, op, x, *grad, weight, tmp);
         ops.at(Pass::Backward, layer, "attn.input.grad");
         for (std::size_t e = 0; e < tmp.size(); ++e) dIn[e] = ops.add(gf, dIn[e], tmp[e], e, "grad.sum");
     }
@@ -368,16 +422,21 @@ float TransformerModel::forward(const TokenBatch& batch, const TransformerPrecis
     if (std::string error = checkPrecision(precision); !error.empty()) throw std::invalid_argument(error);
     m_batch = batch;
     m_precision = precision;
+    m_trace.clear();
+    m_fp8Stats.clear();
+    m_fp8Casts.clear();
+    m_stats = {};
+    m_stats.length = batch.length;
+    m_stats.heads = m_shape.heads;
     const int T = batch.length, N = batch.batch * T, D = m_shape.dim, V = m_shape.vocab;
-    const int hidden = m_shape.mlpRatio * D;
-    const FormatId res = precision.residual;
 
     std::vector<float> x(std::size_t(N) * D);
+    trace(-1, TransformerOp::Residual, false, precision.at(-1).residual);
     ops.at(Pass::Forward, -1, "embedding");
     for (int n = 0; n < N; ++n)
         for (int i = 0; i < D; ++i) {
             const std::size_t e = std::size_t(n) * D + i;
-            x[e] = ops.add(res, value(m_wte)[std::size_t(batch.tokens[std::size_t(n)]) * D + i],
+            x[e] = ops.add(precision.at(-1).residual, value(m_wte)[std::size_t(batch.tokens[std::size_t(n)]) * D + i],
                            value(m_wpe)[std::size_t(n % T) * D + i], e, "embedding.add");
         }
 
@@ -386,31 +445,45 @@ float TransformerModel::forward(const TokenBatch& batch, const TransformerPrecis
     for (int l = 0; l < int(m_blocks.size()); ++l) {
         LayerCache& c = m_caches[std::size_t(l)];
         const Block& b = m_blocks[std::size_t(l)];
+        const LayerPrecision& lp = precision.at(l);
+        const FormatId res = lp.residual;
+        trace(l, TransformerOp::Residual, false, res);
         normForward(ops, l, "ln1", x, b.ln1Weight, b.ln1Bias, c.ln1);
         attentionForward(ops, l, c);
         ops.at(Pass::Forward, l, "attn.out");
-        matmul(ops, {c.attn.data(), D, 1}, {value(b.wo), D, 1}, N, D, D, tmp);
+        project(ops, l, TransformerOp::AttentionOutput, c.attn, b.wo, tmp);
         ops.at(Pass::Forward, l, "residual.attn");
         for (std::size_t e = 0; e < x.size(); ++e) x[e] = ops.add(res, x[e], tmp[e], e, "residual.add");
 
         normForward(ops, l, "ln2", x, b.ln2Weight, b.ln2Bias, c.ln2);
         ops.at(Pass::Forward, l, "mlp.up");
-        matmul(ops, {c.ln2.out.data(), D, 1}, {value(b.w1), hidden, 1}, N, D, hidden, c.up);
+        project(ops, l, TransformerOp::MlpUp, c.ln2.out, b.w1, c.up);
         ops.at(Pass::Forward, l, "mlp.gelu");
         c.gelu.resize(c.up.size());
-        for (std::size_t e = 0; e < c.up.size(); ++e)
-            c.gelu[e] = ops.function(precision.activation, gelu, c.up[e], e, "gelu");
+        trace(l, TransformerOp::Gelu, false, lp.gelu);
+        if (m_shape.swiglu) {
+            ops.at(Pass::Forward, l, "mlp.gate");
+            project(ops, l, TransformerOp::MlpUp, c.ln2.out, b.w3, c.gate);
+            ops.at(Pass::Forward, l, "mlp.swiglu");
+            for (std::size_t e = 0; e < c.up.size(); ++e)
+                c.gelu[e] = ops.mul(lp.gelu, ops.function(lp.gelu, silu, c.gate[e], e, "silu"), c.up[e], e,
+                                    "swiglu.mul");
+        } else {
+            for (std::size_t e = 0; e < c.up.size(); ++e) c.gelu[e] = ops.function(lp.gelu, gelu, c.up[e], e, "gelu");
+        }
         ops.at(Pass::Forward, l, "mlp.down");
-        matmul(ops, {c.gelu.data(), hidden, 1}, {value(b.w2), D, 1}, N, hidden, D, tmp);
+        project(ops, l, TransformerOp::MlpDown, c.gelu, b.w2, tmp);
         ops.at(Pass::Forward, l, "residual.mlp");
         for (std::size_t e = 0; e < x.size(); ++e) x[e] = ops.add(res, x[e], tmp[e], e, "residual.add");
+        collectStats(c, x);
     }
     normForward(ops, -1, "lnf", x, m_lnfWeight, m_lnfBias, m_lnf);
     ops.at(Pass::Forward, -1, "logits");
-    matmul(ops, {m_lnf.out.data(), D, 1}, {value(m_head), V, 1}, N, D, V, m_logits);
+    project(ops, -1, TransformerOp::Logits, m_lnf.out, m_head, m_logits);
 
     // Cross-entropy: lse = max + log(sum exp(logit - max)), loss = lse - logit[target].
-    const FormatId lf = precision.logits;
+    const FormatId lf = precision.crossEntropy;
+    trace(-1, TransformerOp::CrossEntropy, false, lf);
     m_probs.assign(m_logits.size(), 0.0f);
     m_scored = 0;
     float total = 0.0f;
@@ -440,9 +513,29 @@ float TransformerModel::forward(const TokenBatch& batch, const TransformerPrecis
     return ops.div(lf, total, float(m_scored), 0, "ce.mean");
 }
 
-void TransformerModel::backward(EmulatedOps& ops) {
+// h = silu(g) * u with u = x W1, g = x W3: du = dh * silu(g), dg = dh * u * silu'(g), dx = du W1^T + dg W3^T.
+void TransformerModel::swigluBackward(EmulatedOps& ops, int layer, const LayerCache& c, const std::vector<float>& dh,
+                                      std::vector<float>& dx) {
+    const Block& b = m_blocks[std::size_t(layer)];
+    const FormatId gf = m_precision.at(layer).gradient;
+    std::vector<float> du(dh.size()), dg(dh.size()), dxGate;
+    ops.at(Pass::Backward, layer, "mlp.up.grad");
+    for (std::size_t e = 0; e < dh.size(); ++e) {
+        du[e] = ops.mul(gf, dh[e], ops.function(gf, silu, c.gate[e], e, "silu"), e, "swiglu.up_grad");
+        const float dhu = ops.mul(gf, dh[e], c.up[e], e, "swiglu.gate_product");
+        dg[e] = ops.mul(gf, dhu, ops.function(gf, siluDerivative, c.gate[e], e, "silu.derivative"), e,
+                        "swiglu.gate_grad");
+    }
+    linearBackward(ops, layer, TransformerOp::MlpUp, c.ln2.out, du, b.w1, dx);
+    linearBackward(ops, layer, TransformerOp::MlpUp, c.ln2.out, dg, b.w3, dxGate);
+    ops.at(Pass::Backward, layer, "mlp.input.grad");
+    for (std::size_t e = 0; e < dx.size(); ++e) dx[e] = ops.add(gf, dx[e], dxGate[e], e, "grad.sum");
+}
+
+void TransformerModel::backward(EmulatedOps& ops, float lossScale) {
     const int T = m_batch.length, N = m_batch.batch * T, D = m_shape.dim, V = m_shape.vocab;
-    const FormatId gf = m_precision.gradient;
+    const FormatId gf = m_precision.at(-1).gradient;
+    trace(-1, TransformerOp::Gradients, true, gf);
     if (m_scored == 0) return;
 
     // d(mean loss)/d(logit) = (softmax - onehot) / scored.
@@ -455,27 +548,34 @@ void TransformerModel::backward(EmulatedOps& ops) {
             const std::size_t e = std::size_t(n) * V + j;
             const float delta = ops.sub(gf, m_probs[e], j == target ? 1.0f : 0.0f, e, "ce.grad");
             dLogits[e] = ops.div(gf, delta, float(m_scored), e, "ce.grad_mean");
+            if (lossScale != 1.0f) dLogits[e] = ops.mul(gf, dLogits[e], lossScale, e, "ce.grad_scale");
         }
     }
     std::vector<float> tmp, dx, dres;
-    linearBackward(ops, -1, m_lnf.out, dLogits, m_head, tmp);
+    linearBackward(ops, -1, TransformerOp::Logits, m_lnf.out, dLogits, m_head, tmp);
     normBackward(ops, -1, "lnf", tmp, m_lnfWeight, m_lnfBias, m_lnf, dres);
 
     auto addResidual = [&](int layer, const std::vector<float>& g) {
+        const FormatId lgf = m_precision.at(layer).gradient;
         ops.at(Pass::Backward, layer, "residual.grad");
-        for (std::size_t e = 0; e < dres.size(); ++e) dres[e] = ops.add(gf, dres[e], g[e], e, "residual.grad_add");
+        for (std::size_t e = 0; e < dres.size(); ++e) dres[e] = ops.add(lgf, dres[e], g[e], e, "residual.grad_add");
     };
     for (int l = int(m_blocks.size()) - 1; l >= 0; --l) {
         LayerCache& c = m_caches[std::size_t(l)];
         const Block& b = m_blocks[std::size_t(l)];
         // MLP.
+        const FormatId lgf = m_precision.at(l).gradient;
         std::vector<float> dGelu;
-        linearBackward(ops, l, c.gelu, dres, b.w2, dGelu);
-        ops.at(Pass::Backward, l, "mlp.up.grad");
-        for (std::size_t e = 0; e < dGelu.size(); ++e)
-            dGelu[e] = ops.mul(gf, dGelu[e], ops.function(gf, geluDerivative, c.up[e], e, "gelu.derivative"), e,
-                               "gelu.grad");
-        linearBackward(ops, l, c.ln2.out, dGelu, b.w1, tmp);
+        linearBackward(ops, l, TransformerOp::MlpDown, c.gelu, dres, b.w2, dGelu);
+        if (m_shape.swiglu) {
+            swigluBackward(ops, l, c, dGelu, tmp);
+        } else {
+            ops.at(Pass::Backward, l, "mlp.up.grad");
+            for (std::size_t e = 0; e < dGelu.size(); ++e)
+                dGelu[e] = ops.mul(lgf, dGelu[e], ops.function(lgf, geluDerivative, c.up[e], e, "gelu.derivative"),
+                                   e, "gelu.grad");
+            linearBackward(ops, l, TransformerOp::MlpUp, c.ln2.out, dGelu, b.w1, tmp);
+        }
         normBackward(ops, l, "ln2", tmp, b.ln2Weight, b.ln2Bias, c.ln2, dx);
         addResidual(l, dx);
         // Attention.

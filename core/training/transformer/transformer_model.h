@@ -1,14 +1,19 @@
 // A decoder-only transformer (GPT-style) emulated through the soft-float core: token and position
-// embeddings, `layers` blocks of pre-LayerNorm causal multi-head attention and a GELU MLP with
+// embeddings, `layers` blocks of pre-LayerNorm causal multi-head attention and a GELU (or SwiGLU) MLP with
 // residuals, a final LayerNorm, the LM head and cross-entropy, with the backward pass written out.
 // Parameters, activations and gradients are stored as floats; each operation is computed in the
-// format its operation class is given (TransformerPrecision), through EmulatedOps.
+// format its operation class is given in its layer (TransformerPrecision), through EmulatedOps.
 #pragma once
 
 #include "core/training/toy_model.h"
+#include "core/blockscale/block_scales.h"
+#include "core/training/fp8_scaling.h"
 #include "core/training/transformer/emulated_ops.h"
+#include "core/training/transformer/transformer_precision.h"
+#include "core/training/transformer/transformer_stats.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,34 +21,14 @@
 
 namespace fplab::training {
 
-// The format of each operation class.
-struct TransformerPrecision {
-    FormatId matmulInput = FormatId::Fp32;      // every matmul's operands are rounded to this
-    FormatId matmulAccumulate = FormatId::Fp32; // ... and their products summed in this (fused multiply-adds)
-    FormatId softmax = FormatId::Fp32;          // attention: the scaling by 1/sqrt(head dim), exp, sum, division
-    bool softmaxSubtractsMax = true;            // subtract each row's maximum before exp
-    FormatId layerNormStats = FormatId::Fp32;   // mean, variance, 1/sqrt(var + eps), the normalised input
-    FormatId activation = FormatId::Fp32;       // LayerNorm's affine output, GELU
-    FormatId residual = FormatId::Fp32;         // the residual stream's additions
-    FormatId logits = FormatId::Fp32;           // cross-entropy (always max-subtracted, as PyTorch's)
-    FormatId gradient = FormatId::Fp32;         // the backward pass's element-wise operations
-};
-// Empty when every format is one EmulatedOps computes in, otherwise what is wrong.
-std::string checkPrecision(const TransformerPrecision& precision);
-
-enum class TransformerPreset : std::uint8_t { Fp32, PureFp16 };
-inline constexpr TransformerPreset kAllTransformerPresets[] = {TransformerPreset::Fp32, TransformerPreset::PureFp16};
-TransformerPrecision transformerPreset(TransformerPreset preset);
-std::string_view transformerPresetName(TransformerPreset preset); // "fp32", "fp16"
-std::optional<TransformerPreset> parseTransformerPresetName(std::string_view name);
-
 struct TransformerShape {
     int vocab = 16;
     int context = 16; // the longest sequence
     int dim = 32;
     int heads = 4;
     int layers = 2;
-    int mlpRatio = 4; // the MLP's hidden width is mlpRatio * dim
+    int mlpRatio = 4;    // the MLP's hidden width is mlpRatio * dim
+    bool swiglu = false; // the MLP: GELU(x W1) W2, or SwiGLU: (silu(x W3) * x W1) W2
 };
 // Empty when the shape is usable, otherwise what is wrong with it.
 std::string checkTransformerShape(const TransformerShape& shape);
@@ -71,14 +56,22 @@ public:
     // The mean cross-entropy over the scored targets (0 when there are none); keeps what backward needs.
     // The batch must pass checkBatch.
     float forward(const TokenBatch& batch, const TransformerPrecision& precision, EmulatedOps& ops);
-    // Adds the gradient of the last forward's loss to every parameter's grad.
-    void backward(EmulatedOps& ops);
+    // Adds the gradient of the last forward's loss, times lossScale, to every parameter's grad.
+    void backward(EmulatedOps& ops, float lossScale = 1.0f);
     // The last forward's logits, (batch * length) x vocab.
     const std::vector<float>& logits() const { return m_logits; }
-    // The last forward's attention probabilities in block `layer`: [sequence][head][query][key], a causal
-    // length x length block per head (keys after the query are zero). Throws std::out_of_range for no such layer.
-    const std::vector<float>& attentionProbabilities(int layer) const { return m_caches.at(std::size_t(layer)).probs; }
     std::string checkBatch(const TokenBatch& batch) const;
+    // What each operation class of each layer ran in during the last forward and backward, in the order
+    // each first ran.
+    const std::vector<PrecisionTraceEntry>& precisionTrace() const { return m_trace; }
+    // The last forward's per-layer statistics (updateRatio is left to the optimizer's caller).
+    const TransformerStats& stats() const { return m_stats; }
+    // Off: forward passes leave the FP8 delayed-scaling histories as they are (an evaluation).
+    void setFp8Recording(bool record) { m_fp8Recording = record; }
+    // The FP8 casts of the last forward and backward, one per GEMM operand ("h0.attn.wq.input").
+    const std::vector<Fp8TensorStats>& fp8Stats() const { return m_fp8Stats; }
+    // The block a parameter belongs to (-1: outside the blocks).
+    int parameterLayer(std::size_t index) const;
 
 private:
     struct NormCache {
@@ -87,9 +80,12 @@ private:
     struct LayerCache {
         NormCache ln1, ln2;
         std::vector<float> q, k, v, probs, attn, up, gelu;
+        std::vector<float> gate; // SwiGLU: x W3
+        std::vector<float> scaledScores; // the scores times 1/sqrt(head dim), before the softmax
     };
     struct Block {
         int ln1Weight, ln1Bias, wq, wk, wv, wo, ln2Weight, ln2Bias, w1, w2;
+        int w3 = -1; // SwiGLU's gate
     };
 
     int addParameter(const std::string& name, int rows, int cols);
@@ -111,11 +107,30 @@ private:
                 body((std::size_t(s) * m_shape.heads + h) * std::size_t(T) * T,
                      std::size_t(s) * T * D + std::size_t(h) * dh);
     }
-    // c = a * b in the matmul formats; a, b given by views, c contiguous.
-    void matmul(EmulatedOps& ops, MatrixView a, MatrixView b, int m, int k, int n, std::vector<float>& c);
+    const MatmulPrecision& matmulPrecision(int layer, TransformerOp op) const;
+    // y = x * weight in the op's arithmetic.
+    void project(EmulatedOps& ops, int layer, TransformerOp op, const std::vector<float>& x, int weight,
+                 std::vector<float>& y);
     // For y = x * weight: weight's grad += x^T dy (through accumulateGrad) and dx = dy * weight^T.
-    void linearBackward(EmulatedOps& ops, int layer, const std::vector<float>& x, const std::vector<float>& dy,
-                        int weight, std::vector<float>& dx);
+    void linearBackward(EmulatedOps& ops, int layer, TransformerOp op, const std::vector<float>& x,
+                        const std::vector<float>& dy, int weight, std::vector<float>& dx);
+    // SwiGLU's backward from dh, the gradient of silu(x W3) * x W1, to the MLP input's gradient dx.
+    void swigluBackward(EmulatedOps& ops, int layer, const LayerCache& c, const std::vector<float>& dh,
+                        std::vector<float>& dx);
+    // The same two on the FP8 model (transformer_model_fp8.cpp).
+    void fp8Forward(EmulatedOps& ops, const MatmulPrecision& m, const std::vector<float>& x, int weight,
+                    std::vector<float>& y);
+    void fp8Backward(EmulatedOps& ops, const MatmulPrecision& m, const std::vector<float>& x,
+                     const std::vector<float>& dy, int weight, std::vector<float>& dw, std::vector<float>& dx);
+    Fp8TensorScaling& fp8Scaling(const std::string& name, blockscale::Fp8Element element, Fp8Recipe recipe);
+    // A matmul's result stored in its output format.
+    void storeOutput(EmulatedOps& ops, FormatId output, std::vector<float>& y);
+    void trace(int layer, TransformerOp op, bool backward, FormatId format);
+    void trace(int layer, TransformerOp op, bool backward, FormatId format, FormatId accumulate, FormatId output,
+               Fp8Recipe fp8);
+    void traceMatmul(int layer, TransformerOp op, bool backward, const MatmulPrecision& m);
+    // The block's statistics (transformer_stats.cpp), from its caches and the residual stream after it.
+    void collectStats(const LayerCache& c, const std::vector<float>& residual);
     // A parameter's name without its block's "hN." prefix.
     std::string tensorName(int parameter) const;
     // A parameter's grad += g, in FP32.
@@ -133,6 +148,18 @@ private:
     std::vector<LayerCache> m_caches;
     NormCache m_lnf;
     std::vector<float> m_logits, m_probs;
+    std::vector<PrecisionTraceEntry> m_trace;
+    TransformerStats m_stats;
+
+    // FP8: each GEMM operand's scaling (its delayed history lives from step to step), and the forward's
+    // casts of each weight's input and weight, reused by the backward as Transformer Engine does.
+    struct Fp8Casts {
+        blockscale::ScaledMatrix input, weight;
+    };
+    std::map<std::string, Fp8TensorScaling> m_fp8Scaling;
+    std::map<int, Fp8Casts> m_fp8Casts;
+    std::vector<Fp8TensorStats> m_fp8Stats;
+    bool m_fp8Recording = true;
 };
 
 } // namespace fplab::training

@@ -40,7 +40,7 @@ protected:
             }
         painter.setPen(palette().color(QPalette::WindowText));
         for (int i = 0; i < n && i < int(e.text.size()); ++i) {
-            const QString token(QChar::fromLatin1(e.text[std::size_t(i)]));
+            const QString token = QString::fromUcs4(&e.text[std::size_t(i)], 1);
             painter.drawText(QRect(margin + i * cell, 0, cell, margin), Qt::AlignCenter, token);
             painter.drawText(QRect(0, margin + i * cell, margin, cell), Qt::AlignCenter, token);
         }
@@ -104,7 +104,7 @@ void AttentionHeatmapView::retranslate() {
     m_headLabel->setText(tr("&Head"));
     m_caption->setText(m_example ? tr("The attention of the held-out example “%1” after the run: row = query, "
                                       "column = key it reads; the stronger the colour, the more probability.")
-                                       .arg(QString::fromStdString(m_example->text))
+                                       .arg(QString::fromStdU32String(m_example->text))
                                  : tr("After a run, the attention of one held-out example appears here."));
 }
 

@@ -43,8 +43,9 @@ OverflowReportView::OverflowReportView(QWidget* parent) : QWidget(parent) {
 
 OverflowReportView::~OverflowReportView() = default;
 
-void OverflowReportView::showReport(const std::optional<OverflowReport>& report, int step, bool ran) {
+void OverflowReportView::showReport(const std::optional<OverflowReport>& report, int step, bool ran, bool skipped) {
     m_shown = report;
+    m_skipped = skipped;
     m_step = step;
     m_ran = ran;
     refresh();
@@ -83,13 +84,14 @@ void OverflowReportView::refresh() {
                             operands.isEmpty() ? tr("(operands not kept)") : operands.join(QStringLiteral(", ")),
                             QStringLiteral("%1 (%2)").arg(qs(hexBits(f, r.result)), storedText(f, r.result)),
                             flagsText(r.flags));
+    if (m_skipped) text += QStringLiteral("<br>") + tr("The loss scaler skipped this step and the run went on.");
     m_report->setText(text);
     const std::optional<QUrl> link = overflowArithmeticLink(r);
     m_open->setVisible(true);
     m_open->setEnabled(link.has_value());
     m_open->setToolTip(link ? QString()
-                            : tr("This report keeps no operands to show: a matmul's operand was cast, "
-                                 "or the host computed the dot product."));
+                            : tr("This report keeps no operands to show: a matmul's operand was cast, the "
+                                 "host computed the dot product, or an FP8 GEMM computed the value."));
     if (r.functionValue)
         m_note->setText(tr("The core has no exp, log or erf: the host computes them in FP64 and the core rounds the "
                            "result once to %1. Arithmetic shows that rounding of %2, where the flag was raised.")

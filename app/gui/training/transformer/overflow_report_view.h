@@ -28,8 +28,9 @@ public:
     explicit OverflowReportView(QWidget* parent = nullptr);
     ~OverflowReportView() override;
 
-    // No report: the run raised neither overflow nor invalid (so far, or `ran` false: no run yet).
-    void showReport(const std::optional<training::OverflowReport>& report, int step, bool ran);
+    // No report: the run raised neither overflow nor invalid (so far, or `ran` false: no run yet). `skipped`: the
+    // loss scaler skipped that step and the run went on.
+    void showReport(const std::optional<training::OverflowReport>& report, int step, bool ran, bool skipped = false);
     QLabel* reportLabel() const { return m_report; }
     QPushButton* arithmeticButton() const { return m_open; }
     void retranslate();
@@ -41,6 +42,7 @@ private:
     std::optional<training::OverflowReport> m_shown;
     int m_step = 0;
     bool m_ran = false;
+    bool m_skipped = false;
     QLabel* m_report;
     QLabel* m_note;
     QPushButton* m_open;

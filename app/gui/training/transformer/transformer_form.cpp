@@ -63,7 +63,12 @@ TransformerForm::~TransformerForm() = default;
 QString TransformerForm::presetText(TransformerPreset preset) {
     switch (preset) {
     case TransformerPreset::Fp32: return tr("FP32");
+    case TransformerPreset::AutocastFp16: return tr("FP16 autocast with loss scaling");
+    case TransformerPreset::AutocastBf16: return tr("BF16 autocast");
     case TransformerPreset::PureFp16: return tr("Pure FP16 (every operation)");
+    case TransformerPreset::Fp8Delayed: return tr("FP8, delayed scaling");
+    case TransformerPreset::Fp8Block: return tr("FP8, block scaling");
+    case TransformerPreset::Fp8Bf16Edges: return tr("FP8, first and last blocks in BF16");
     default: break; // a preset core added since: its machine name until it has words here
     }
     const std::string_view name = transformerPresetName(preset);

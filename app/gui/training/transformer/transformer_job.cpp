@@ -1,5 +1,7 @@
 #include "app/gui/training/transformer/transformer_job.h"
 
+#include "core/training/transformer/text_task.h"
+
 #include <chrono>
 #include <thread>
 
@@ -8,8 +10,9 @@ namespace fplab::gui {
 using namespace fplab::training;
 
 TransformerPrecision TransformerRunConfig::precision() const {
-    TransformerPrecision p = transformerPreset(preset);
-    p.softmaxSubtractsMax = softmaxSubtractsMax;
+    TransformerPrecision p = transformerPreset(preset, run.shape.layers);
+    p.layer.softmaxSubtractsMax = softmaxSubtractsMax;
+    for (auto& [layer, precision] : p.layers) precision.softmaxSubtractsMax = softmaxSubtractsMax;
     return p;
 }
 
@@ -27,51 +30,58 @@ void TransformerJobState::reset(const TransformerRunConfig& config) {
     m_paused = false;
 }
 
-AttentionExample attentionExample(const TransformerModel& model, const TransformerRunConfig& config) {
-    const AdditionTask task(config.run.digits, config.run.seed); // the run's split: the same seed
+AttentionExample attentionExample(const TransformerModel& model, const TransformerRunConfig& config,
+                                  const TokenTask& task) {
     AttentionExample example;
     if (task.heldOutCount() == 0) return example;
     const TokenBatch batch = task.heldOutBatch(0, 1);
     TransformerModel probe = model;
     EmulatedOps ops;
+    probe.setFp8Recording(false);
     probe.forward(batch, config.precision(), ops);
-    example.layers = probe.shape().layers;
-    example.heads = probe.shape().heads;
-    example.length = batch.length;
-    static constexpr char kTokens[] = "0123456789+=";
-    for (int t : batch.tokens) example.text += kTokens[t];
-    for (int layer = 0; layer < example.layers; ++layer) {
-        const std::vector<float>& p = probe.attentionProbabilities(layer);
-        example.probabilities.insert(example.probabilities.end(), p.begin(), p.end()); // one sequence: [head][q][k]
-    }
+    const TransformerStats& stats = probe.stats();
+    example.layers = int(stats.layers.size());
+    example.heads = stats.heads;
+    example.length = stats.length;
+    example.probabilities = stats.attention;
+    const auto* text = dynamic_cast<const TextTask*>(&task);
+    for (int t : batch.tokens)
+        example.text += text ? text->alphabet()[std::size_t(t)] : char32_t(U"0123456789+="[t]);
     return example;
 }
 
 void runTransformer(const TransformerRunConfig& config, TransformerJobState& state, const JobControl& control) {
-    AdditionRunSettings settings = config.run;
+    TransformerRunSettings settings = config.run;
     settings.precision = config.precision();
-    AdditionRun run(settings);
+    TransformerRun run(settings);
     const int interval = evaluationInterval(config.steps);
     for (int i = 0; i < config.steps; ++i) {
         while (state.paused() && !control.isCancelled()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
         control.checkCancelled();
-        const AdditionStep step = run.step();
-        const bool last = step.step == config.steps || step.overflow;
+        const TransformerStep step = run.step();
+        const bool stop = step.overflow && !step.skipped; // a step the scaler skipped is not the end
+        const bool last = step.step == config.steps || stop;
         const bool evaluate = step.step % interval == 0 || last;
         const double accuracy = evaluate ? run.heldOutAccuracy() : 0.0;
         state.edit([&](TransformerRunRecord& r) {
             r.loss.emplace_back(step.step, step.loss);
             if (evaluate) r.accuracy.emplace_back(step.step, accuracy);
+            std::vector<LayerPoint>& layers = r.layers.emplace_back();
+            for (const TransformerLayerStats& l : step.stats.layers)
+                layers.push_back({l.maxAttentionLogit, l.saturatedFraction(), int(l.outlierChannels.size()),
+                                  l.residualRms, l.updateRatio});
             r.stepsDone = step.step;
-            if (step.overflow) {
+            r.skippedSteps += step.skipped ? 1 : 0;
+            if (step.overflow && !r.overflow) {
                 r.overflow = step.overflow;
                 r.overflowStep = step.step;
+                r.overflowSkipped = step.skipped;
             }
         });
         control.report(double(step.step) / config.steps);
-        if (step.overflow) break;
+        if (stop) break;
     }
-    AttentionExample attention = attentionExample(run.model(), config);
+    AttentionExample attention = attentionExample(run.model(), config, run.task());
     state.edit([&](TransformerRunRecord& r) {
         r.attention = std::move(attention);
         r.finished = true;

@@ -1,6 +1,7 @@
 #include "app/gui/training/transformer/transformer_panel.h"
 
 #include "app/gui/training/transformer/attention_heatmap_view.h"
+#include "app/gui/training/transformer/layer_series_view.h"
 #include "app/gui/training/transformer/overflow_report_view.h"
 #include "app/gui/training/transformer/transformer_charts_view.h"
 #include "app/gui/training/transformer/transformer_form.h"
@@ -50,8 +51,10 @@ TransformerPanel::TransformerPanel(SettingsStore& store, QWidget* parent)
     m_charts = new TransformerChartsView;
     m_overflow = new OverflowReportView;
     m_attention = new AttentionHeatmapView;
+    m_layers = new LayerSeriesView;
     m_tabs = new QTabWidget;
-    for (QWidget* tab : std::initializer_list<QWidget*>{m_charts, m_overflow, m_attention}) m_tabs->addTab(tab, {});
+    for (QWidget* tab : std::initializer_list<QWidget*>{m_charts, m_overflow, m_attention, m_layers})
+        m_tabs->addTab(tab, {});
     auto* splitter = new QSplitter(this);
     splitter->addWidget(scroll);
     splitter->addWidget(m_tabs);
@@ -88,9 +91,9 @@ double TransformerPanel::stepsPerSecond() const {
 bool TransformerPanel::start() {
     if (m_runner.isBusy()) return false;
     TransformerRunConfig config = m_form->config();
-    AdditionRunSettings settings = config.run;
+    TransformerRunSettings settings = config.run;
     settings.precision = config.precision();
-    if (const std::string error = checkAdditionRunSettings(settings); !error.empty()) {
+    if (const std::string error = checkTransformerRunSettings(settings); !error.empty()) {
         m_status->setText(tr("These settings cannot run: %1.").arg(QString::fromStdString(error)));
         return false;
     }
@@ -151,7 +154,7 @@ void TransformerPanel::finished(const JobOutcome& outcome) {
     m_currentKept = true;
     showRuns();
     refresh();
-    if (m_current.overflow) {
+    if (m_current.overflow && !m_current.overflowSkipped) {
         m_tabs->setCurrentWidget(m_overflow);
         emit statusMessage(tr("The transformer run stopped at step %1: an operation overflowed or was invalid.")
                                .arg(m_current.overflowStep),
@@ -198,8 +201,9 @@ void TransformerPanel::showRuns() {
     if (!m_currentKept) shown.push_back({runName(m_current.config), freeColorSlot(), &m_current});
     m_charts->showRuns(shown);
     const TransformerRunRecord& last = m_currentKept && !m_kept.empty() ? m_kept.back().record : m_current;
-    m_overflow->showReport(last.overflow, last.overflowStep, !last.empty());
+    m_overflow->showReport(last.overflow, last.overflowStep, !last.empty(), last.overflowSkipped);
     if (m_currentKept || last.finished) m_attention->showExample(last.attention);
+    m_layers->showRun(last);
 }
 
 void TransformerPanel::refresh() {
@@ -218,7 +222,7 @@ void TransformerPanel::refresh() {
     else if (busy) m_status->setText(tr("Step %1 of %2, %3 steps/s.").arg(r.stepsDone).arg(steps).arg(rate));
     else if (!m_failure.isEmpty()) m_status->setText(tr("The run failed: %1").arg(m_failure));
     else if (r.empty()) m_status->setText(tr("Start trains the transformer on the CPU emulator."));
-    else if (r.overflow)
+    else if (r.overflow && !r.overflowSkipped)
         m_status->setText(
             tr("Stopped at step %1: an operation overflowed or was invalid (see First overflow).").arg(r.overflowStep));
     else if (!r.finished) m_status->setText(tr("Cancelled at step %1 of %2.").arg(r.stepsDone).arg(steps));
@@ -239,6 +243,8 @@ void TransformerPanel::retranslate() {
     m_tabs->setTabText(m_tabs->indexOf(m_charts), tr("Loss and accuracy"));
     m_tabs->setTabText(m_tabs->indexOf(m_overflow), tr("First overflow"));
     m_tabs->setTabText(m_tabs->indexOf(m_attention), tr("Attention"));
+    m_tabs->setTabText(m_tabs->indexOf(m_layers), tr("Per layer"));
+    m_layers->retranslate();
     m_charts->retranslate();
     m_overflow->retranslate();
     m_attention->retranslate();

@@ -1,6 +1,7 @@
 // The Training section's transformer page: the form, Start / Pause / Cancel / Clear runs with the progress and
-// steps per second, and three tabs: loss and held-out accuracy of every kept run overlaid, the first overflow
-// with its link to the Arithmetic section, and one example's attention. Runs go through the JobRunner.
+// steps per second, and four tabs: loss and held-out accuracy of every kept run overlaid, the first overflow
+// with its link to the Arithmetic section, one example's attention, and the last run's per-block statistics.
+// Runs go through the JobRunner.
 #pragma once
 
 #include "app/gui/common/job_runner.h"
@@ -22,6 +23,7 @@ class QTimer;
 namespace fplab::gui {
 
 class AttentionHeatmapView;
+class LayerSeriesView;
 class OverflowReportView;
 class SettingsStore;
 class TransformerChartsView;
@@ -67,6 +69,7 @@ public:
     TransformerChartsView* charts() const { return m_charts; }
     OverflowReportView* overflowView() const { return m_overflow; }
     AttentionHeatmapView* attentionView() const { return m_attention; }
+    LayerSeriesView* layerSeries() const { return m_layers; }
     void retranslate();
 
 signals:
@@ -106,6 +109,7 @@ private:
     TransformerChartsView* m_charts;
     OverflowReportView* m_overflow;
     AttentionHeatmapView* m_attention;
+    LayerSeriesView* m_layers;
 };
 
 } // namespace fplab::gui

@@ -15,7 +15,7 @@ std::optional<TrainingModel> parseTrainingModelName(std::string_view name) {
 }
 
 // The ranges are those of `fplab-cli gpt` (app/cli/command_gpt.cpp) where the CPU emulator stays usable;
-// checkAdditionRunSettings refuses what does not fit together (heads not dividing dim, a short context).
+// checkTransformerRunSettings refuses what does not fit together (heads not dividing dim, a short context).
 TransformerSettings::TransformerSettings(SettingsStore& store)
     : model(store, QStringLiteral("training/model"), TrainingModel::Mlp, parseTrainingModelName, trainingModelName),
       preset(store, QStringLiteral("training/transformer/preset"), TransformerPreset::Fp32, parseTransformerPresetName,
