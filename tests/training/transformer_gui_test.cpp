@@ -292,6 +292,9 @@ void checkLayout(const QString& language) {
         problems += testing::clippedTexts(s, QStringLiteral("%1, tab %2").arg(language, tabs->tabText(t)));
     }
     EXPECT_TRUE(problems.isEmpty()) << problems.join(QLatin1Char('\n')).toStdString();
+    // The form's scroll area never scrolls sideways, so its content must fit its width.
+    for (QScrollArea* area : s->transformer()->findChildren<QScrollArea*>())
+        EXPECT_LE(area->widget()->minimumSizeHint().width(), area->viewport()->width()) << where;
     // Every label of the form shows its whole text.
     for (QLabel* label : s->transformer()->form()->findChildren<QLabel*>())
         EXPECT_GE(label->width(), label->fontMetrics().horizontalAdvance(label->text()))

@@ -45,8 +45,7 @@ AttentionExample attentionExample(const TransformerModel& model, const Transform
     example.length = stats.length;
     example.probabilities = stats.attention;
     const auto* text = dynamic_cast<const TextTask*>(&task);
-    for (int t : batch.tokens)
-        example.text += text ? text->alphabet()[std::size_t(t)] : char32_t(U"0123456789+="[t]);
+    for (int t : batch.tokens) example.text += text ? text->alphabet()[std::size_t(t)] : char32_t(U"0123456789+="[t]);
     return example;
 }
 

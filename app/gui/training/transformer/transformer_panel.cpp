@@ -10,7 +10,9 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QEvent>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTimer>
@@ -41,12 +43,11 @@ TransformerPanel::TransformerPanel(SettingsStore& store, QWidget* parent)
     leftLayout->addWidget(m_progress);
     leftLayout->addWidget(m_status);
     leftLayout->addStretch(1);
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(left);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(left->sizeHint().width() + 20);
+    m_scroll = new QScrollArea;
+    m_scroll->setWidget(left);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     m_charts = new TransformerChartsView;
     m_overflow = new OverflowReportView;
@@ -56,7 +57,7 @@ TransformerPanel::TransformerPanel(SettingsStore& store, QWidget* parent)
     for (QWidget* tab : std::initializer_list<QWidget*>{m_charts, m_overflow, m_attention, m_layers})
         m_tabs->addTab(tab, {});
     auto* splitter = new QSplitter(this);
-    splitter->addWidget(scroll);
+    splitter->addWidget(m_scroll);
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
@@ -167,6 +168,7 @@ void TransformerPanel::showCompletedRun(const TransformerRunConfig& config) {
     m_state->reset(config);
     runTransformer(config, *m_state, JobControl{});
     m_current = m_state->snapshot();
+    m_progress->setValue(1000 * m_current.stepsDone / std::max(1, config.steps));
     keep(m_current);
     m_currentKept = true;
     showRuns();
@@ -249,6 +251,19 @@ void TransformerPanel::retranslate() {
     m_overflow->retranslate();
     m_attention->retranslate();
     refresh();
+    fitFormWidth();
+}
+
+// As wide as the form in the current language and font, plus the vertical scroll bar: it never scrolls sideways.
+void TransformerPanel::fitFormWidth() {
+    QWidget* form = m_scroll->widget();
+    form->adjustSize();
+    m_scroll->setMinimumWidth(form->minimumSizeHint().width() + m_scroll->verticalScrollBar()->sizeHint().width());
+}
+
+void TransformerPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) fitFormWidth(); // Present mode's zoom
 }
 
 } // namespace fplab::gui

@@ -17,6 +17,7 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
 class QTabWidget;
 class QTimer;
 
@@ -75,6 +76,9 @@ public:
 signals:
     void statusMessage(const QString& text, int timeoutMs);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     struct KeptRun {
         QString name;
@@ -88,6 +92,7 @@ private:
     void refresh();
     QString runName(const TransformerRunConfig& config) const;
     int freeColorSlot() const;
+    void fitFormWidth();
 
     TransformerForm* m_form;
     JobRunner m_runner;
@@ -96,6 +101,7 @@ private:
     TransformerRunRecord m_current; // the run in progress (or the last one, once kept)
     bool m_currentKept = true;
     QString m_failure; // the last run's error, if it failed
+    QScrollArea* m_scroll;
     QTimer* m_poll;
     QElapsedTimer m_active; // time running, without pauses
     qint64 m_activeMs = 0;
