@@ -266,12 +266,18 @@ QStringList TrainingSection::screenshotNames() const {
             QStringLiteral("training-fp8"),
             QStringLiteral("training-compare"),
             QStringLiteral("training-transformer"),
-            QStringLiteral("training-transformer-overflow")};
+            QStringLiteral("training-transformer-overflow"),
+            QStringLiteral("training-transformer-attention"),
+            QStringLiteral("training-transformer-layers")};
 }
 
 void TrainingSection::prepareScreenshot(const QString& name) {
     if (name.startsWith(QLatin1String("training-transformer"))) {
-        prepareTransformerScreenshot(name.endsWith(QLatin1String("overflow")));
+        // The tab of each name: loss and accuracy, first overflow, attention, per layer.
+        const QStringList tabs = {
+            QStringLiteral("training-transformer"), QStringLiteral("training-transformer-overflow"),
+            QStringLiteral("training-transformer-attention"), QStringLiteral("training-transformer-layers")};
+        prepareTransformerScreenshot(int(std::max(qsizetype(0), tabs.indexOf(name))));
         return;
     }
     setModel(TrainingModel::Mlp);
@@ -309,9 +315,9 @@ void TrainingSection::prepareScreenshot(const QString& name) {
     else m_tabs->setCurrentWidget(m_tensors);
 }
 
-// A small model on one-digit sums in FP32, then the same in pure FP16 without max subtraction at a learning
-// rate far too high, which stops at its first overflow.
-void TrainingSection::prepareTransformerScreenshot(bool overflow) {
+// A small model on one-digit sums in FP32, then (for the first two tabs) the same in pure FP16 without max
+// subtraction at a learning rate far too high, which stops at its first overflow.
+void TrainingSection::prepareTransformerScreenshot(int tab) {
     setModel(TrainingModel::Transformer);
     m_transformer->clearRuns();
     TransformerRunConfig c;
@@ -322,13 +328,18 @@ void TrainingSection::prepareTransformerScreenshot(bool overflow) {
     c.run.learningRate = 0.01f;
     c.steps = 120;
     m_transformer->showCompletedRun(c);
+    if (tab >= 2) { // the attention and per-layer tabs show the last run: the FP32 one
+        m_transformer->form()->setConfig(c);
+        m_transformer->tabs()->setCurrentIndex(tab);
+        return;
+    }
     c.preset = TransformerPreset::PureFp16;
     c.softmaxSubtractsMax = false;
     c.run.learningRate = 0.5f;
     c.run.batch = 4;
     m_transformer->showCompletedRun(c);
     m_transformer->form()->setConfig(c);
-    m_transformer->tabs()->setCurrentIndex(overflow ? 1 : 0);
+    m_transformer->tabs()->setCurrentIndex(tab);
 }
 
 bool TrainingSection::applyConfig(const training::TrainingConfig& config) {

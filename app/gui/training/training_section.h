@@ -95,7 +95,7 @@ private:
     void fitFormWidth();
     void buildModelChoice(SettingsStore& store, QWidget* mlpPage, QVBoxLayout* layout);
     void fillModelChoice();
-    void prepareTransformerScreenshot(bool overflow);
+    void prepareTransformerScreenshot(int tab);
 
     TrainingForm* m_form;
     RunControls* m_controls;

@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace fplab::gui {
 
@@ -31,8 +32,9 @@ protected:
         const QColor low = palette().color(QPalette::Base), high = palette().color(QPalette::Highlight);
         for (int q = 0; q < n; ++q)
             for (int k = 0; k <= q; ++k) {
-                const double p = std::clamp(double(e.at(m_layer->currentIndex(), m_head->currentIndex(), q, k)), 0.0,
-                                            1.0);
+                const float value = e.at(m_layer->currentIndex(), m_head->currentIndex(), q, k);
+                if (!std::isfinite(value)) continue; // a NaN or infinite probability is left blank
+                const double p = std::clamp(double(value), 0.0, 1.0);
                 const QColor c = QColor::fromRgbF(float(low.redF() + p * (high.redF() - low.redF())),
                                                   float(low.greenF() + p * (high.greenF() - low.greenF())),
                                                   float(low.blueF() + p * (high.blueF() - low.blueF())));

@@ -166,7 +166,11 @@ void TransformerPanel::finished(const JobOutcome& outcome) {
 void TransformerPanel::showCompletedRun(const TransformerRunConfig& config) {
     if (m_runner.isBusy()) return;
     m_state->reset(config);
+    m_activeMs = 0;
+    m_active.start();
     runTransformer(config, *m_state, JobControl{});
+    m_activeMs = m_active.elapsed();
+    m_active.invalidate();
     m_current = m_state->snapshot();
     m_progress->setValue(1000 * m_current.stepsDone / std::max(1, config.steps));
     keep(m_current);
