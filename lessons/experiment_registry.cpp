@@ -30,6 +30,7 @@ const std::vector<ExperimentSpec>& experimentCatalog() {
         addFp8TrainingExperiments(c);
         addRooflineExperiments(c);
         addBatchOrderExperiments(c);
+        addTransformerExperiments(c);
         return c;
     }();
     return catalog;

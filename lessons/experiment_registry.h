@@ -63,5 +63,6 @@ void addBlockscaleExperiments(std::vector<ExperimentSpec>& catalog);
 void addFp8TrainingExperiments(std::vector<ExperimentSpec>& catalog);
 void addRooflineExperiments(std::vector<ExperimentSpec>& catalog);
 void addBatchOrderExperiments(std::vector<ExperimentSpec>& catalog);
+void addTransformerExperiments(std::vector<ExperimentSpec>& catalog);
 
 } // namespace fplab::lessons

@@ -35,6 +35,7 @@ struct TransformerOptions {
     bool unshiftedSoftmax = false;
     std::string overrides;
     std::optional<WeightStorage> weights;
+    std::optional<tc::Arch> tensorCore;
     bool textTask = false;
     std::string textPath;
     std::string csvPath;
@@ -73,7 +74,7 @@ OptionTable transformerOptions(TransformerCommand command, TransformerOptions& o
         {"--precision", "LIST",
          "overrides after the preset, OP=FORMAT or OP@LAYER=FORMAT, comma-separated\n"
          "(softmax=fp16,residual@1=bf16); OP: query key value attn-out mlp-up mlp-down\n"
-         "scores softmax layernorm gelu residual gradient logits cross-entropy",
+         "scores softmax layernorm gelu residual gradient logits cross-entropy optimizer",
          setText(o.overrides)},
         {"--unshifted-softmax", "", "attention softmax without subtracting the row maximum",
          setFlag(o.unshiftedSoftmax)},
@@ -83,6 +84,15 @@ OptionTable transformerOptions(TransformerCommand command, TransformerOptions& o
          [&o](std::string_view v, std::string& error) {
              o.weights = parseWeightStorageName(v);
              if (!o.weights) error = "--weights is fp32, bf16 or bf16-stochastic (got " + quoted(v) + ")";
+             return error.empty();
+         }},
+        {"--tensor-core", "sm80|sm90",
+         "FP16/BF16 projections, MLP and LM head on that architecture's tensor-core\n"
+         "model (core/tensor_core) instead of chains of fused multiply-adds",
+         [&o](std::string_view v, std::string& error) {
+             if (v == "sm80") o.tensorCore = tc::Arch::Sm80;
+             else if (v == "sm90") o.tensorCore = tc::Arch::Sm90;
+             else error = "--tensor-core is sm80 or sm90 (got " + quoted(v) + ")";
              return error.empty();
          }},
         {"--task", "T", "addition (default) or text (then --text FILE)",
@@ -188,6 +198,7 @@ void printDtypeTrace(std::ostream& out, const std::vector<PrecisionTraceEntry>& 
         if (t.accumulate != t.format || t.output != t.format || t.fp8 != Fp8Recipe::None)
             out << ", " << formatById(t.accumulate).name() << " -> " << formatById(t.output).name();
         if (t.fp8 != Fp8Recipe::None) out << " (fp8, " << recipeText(t.fp8) << ")";
+        if (t.tensorCore) out << " (tensor core, " << (*t.tensorCore == tc::Arch::Sm80 ? "sm80" : "sm90") << ")";
         out << "\n";
     }
 }
@@ -282,6 +293,7 @@ int runTransformerTraining(TransformerCommand command, std::span<const std::stri
         io.err << "fplab-cli " << name << ": --precision " << error << "\n";
         return kExitUsage;
     }
+    if (o.tensorCore) useTensorCores(o.run.precision, *o.tensorCore);
     for (const auto& [layer, precision] : o.run.precision.layers) {
         if (layer >= o.run.shape.layers) {
             io.err << "fplab-cli " << name << ": --precision names layer " << layer << " of a model with "
@@ -311,6 +323,7 @@ int runTransformerTraining(TransformerCommand command, std::span<const std::stri
            << run.model().parameterCount() << " parameters" << (s.swiglu ? ", SwiGLU" : "") << ", preset "
            << transformerPresetName(o.preset) << (o.unshiftedSoftmax ? " (unshifted softmax)" : "");
     if (!o.overrides.empty()) io.out << " with " << o.overrides;
+    if (o.tensorCore) io.out << ", tensor cores " << (*o.tensorCore == tc::Arch::Sm80 ? "sm80" : "sm90");
     if (o.run.precision.weights != WeightStorage::Fp32)
         io.out << ", weights " << weightStorageName(o.run.precision.weights);
     io.out << ", batch " << o.run.batch << ", Adam lr " << o.run.learningRate << "\n";

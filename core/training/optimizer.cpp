@@ -28,6 +28,12 @@ int Optimizer::stateSlots() const {
     return m_settings.momentum != 0 ? 1 : 0;
 }
 
+void Optimizer::roundState(DType type) {
+    const Rounding r = roundingFor(type);
+    for (std::vector<float>& m : m_first) roundInPlace(r, m.data(), m.size());
+    for (std::vector<float>& v : m_second) roundInPlace(r, v.data(), v.size());
+}
+
 std::vector<ParameterUpdate> Optimizer::step(std::vector<Parameter>& params, DType storage) {
     ++m_steps;
     const Rounding store = roundingFor(storage);

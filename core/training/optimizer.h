@@ -38,6 +38,8 @@ public:
 
     // One step from each parameter's grad; values and state are rounded to `storage` after it.
     std::vector<ParameterUpdate> step(std::vector<Parameter>& params, DType storage);
+    // Rounds the state (momentum, Adam's moments) to `type`: state kept in a lower type than the parameters.
+    void roundState(DType type);
     // Elements of optimizer state per parameter element (momentum 1, Adam 2, plain SGD 0).
     int stateSlots() const;
     const OptimizerSettings& settings() const { return m_settings; }

@@ -42,7 +42,7 @@ void expectRan(const std::vector<PrecisionTraceEntry>& trace, int layer, Transfo
                FormatId format, FormatId accumulate, FormatId output, Fp8Recipe fp8 = Fp8Recipe::None) {
     const PrecisionTraceEntry* t = find(trace, layer, op, backward);
     ASSERT_NE(t, nullptr) << "layer " << layer << " " << transformerOpName(op) << (backward ? " backward" : "");
-    const PrecisionTraceEntry expected{layer, op, backward, format, accumulate, output, fp8};
+    const PrecisionTraceEntry expected{layer, op, backward, format, accumulate, output, fp8, std::nullopt};
     EXPECT_EQ(*t, expected) << "layer " << layer << " " << transformerOpName(op) << (backward ? " backward" : "")
                             << ": ran " << int(t->format) << "/" << int(t->accumulate) << "/" << int(t->output)
                             << " fp8 " << int(t->fp8);
@@ -178,6 +178,48 @@ TEST(TransformerPrecision, PresetNamesReadBack) {
         EXPECT_EQ(parseTransformerOpName(transformerOpName(TransformerOp(i))), TransformerOp(i));
 }
 
+// useTensorCores moves the FP16 projections, MLP and LM head onto the sm_80 tensor-core model, forward and
+// backward; the attention scores stay fused multiply-add chains; the loss stays close to theirs.
+TEST(TransformerTensorCore, LinearLayersRunOnTheTensorCoreModel) {
+    TransformerRunSettings s = smallRun(TransformerPreset::AutocastFp16, 1);
+    // FP32 results, so that the two accumulations' last bits are not rounded away to FP16.
+    for (TransformerOp op : kLinears) s.precision.layer.matmul(op).output = F32;
+    s.precision.logits.output = F32;
+    TransformerRun chainedRun(s);
+    const float chained = chainedRun.step().loss;
+    useTensorCores(s.precision, tc::Arch::Sm80);
+    TransformerRun run(s);
+    const float tensorCore = run.step().loss;
+    EXPECT_NEAR(tensorCore, chained, 1e-2 * std::abs(chained));
+    // Block FMAs cut their terms where the chain rounds each fused multiply-add: some logits differ.
+    int differing = 0;
+    for (std::size_t i = 0; i < run.model().logits().size(); ++i)
+        differing += run.model().logits()[i] != chainedRun.model().logits()[i] ? 1 : 0;
+    EXPECT_GT(differing, 0);
+    const std::vector<PrecisionTraceEntry> trace = run.precisionTrace();
+    for (TransformerOp op : kLinears)
+        for (bool backward : {false, true}) {
+            const PrecisionTraceEntry* t = find(trace, 0, op, backward);
+            ASSERT_NE(t, nullptr);
+            EXPECT_EQ(t->tensorCore, tc::Arch::Sm80) << transformerOpName(op);
+            EXPECT_EQ(t->output, F32);
+        }
+    EXPECT_EQ(find(trace, -1, TransformerOp::Logits, false)->tensorCore, tc::Arch::Sm80);
+    EXPECT_FALSE(find(trace, 0, TransformerOp::AttentionScores, false)->tensorCore.has_value());
+}
+
+TEST(TransformerTensorCore, RefusesWhatTheModelDoesNotHave) {
+    TransformerPrecision p;
+    p.layer.query.tensorCore = tc::Arch::Sm80; // FP32 operands
+    EXPECT_NE(checkPrecision(p).find("fp16 or bf16"), std::string::npos) << checkPrecision(p);
+    p = transformerPreset(TransformerPreset::AutocastFp16);
+    p.layer.attentionScores.tensorCore = tc::Arch::Sm90;
+    EXPECT_NE(checkPrecision(p).find("only the projections"), std::string::npos) << checkPrecision(p);
+    p = transformerPreset(TransformerPreset::AutocastFp16);
+    useTensorCores(p, tc::Arch::Sm90);
+    EXPECT_EQ(checkPrecision(p), "");
+}
+
 // Delayed scaling (Transformer Engine, margin 0, "max"): a step's scale comes from the amax history of
 // the steps before it, amax / 448 for E4M3; the first step has no history and uses 1.
 TEST(TransformerFp8, DelayedScaleComesFromThePreviousStepsAmax) {
@@ -265,6 +307,50 @@ TEST(TransformerWeights, StochasticRoundingLosesFewerUpdatesThanNearest) {
     EXPECT_EQ(srWeights, againWeights);
     EXPECT_EQ(srLost, againLost);
     EXPECT_NE(srWeights, nearWeights);
+}
+
+bool isBf16Value(double v) { return isBf16(float(v)) && double(float(v)) == v; }
+
+// Adam's moments kept in BF16 ("optimizer=bf16"): one weight's two steps written out from PyTorch's formulas in
+// float, each moment rounded to BF16 by the bit rule (nearest, ties to even) after its step, against the optimizer's.
+TEST(TransformerOptimizer, StateInBf16RoundsAdamsMomentsAfterEachStep) {
+    auto bf16 = [](double x) {
+        std::uint32_t b = std::bit_cast<std::uint32_t>(float(x));
+        b = (b + 0x7FFFu + ((b >> 16) & 1u)) & 0xFFFF0000u;
+        return double(std::bit_cast<float>(b));
+    };
+    OptimizerSettings adam;
+    adam.learningRate = 0.1f;
+    std::vector<Parameter> params{zeroParameter("w", 1, 1)};
+    params[0].value[0] = 1.0f;
+    Optimizer optimizer(adam, params);
+    double w = 1.0, m = 0, v = 0;
+    const float grads[] = {0.3f, -0.7f};
+    for (int t = 1; t <= 2; ++t) {
+        const float g = grads[t - 1];
+        params[0].grad[0] = g;
+        optimizer.step(params, DType::Float32);
+        optimizer.roundState(DType::BFloat16);
+        // The step in FP32 as the optimizer computes it, then the moments stored in BF16 for the next step.
+        const float mNew = float(m) + (1.0f - 0.9f) * (g - float(m));
+        const float vNew = float(v) * 0.999f + (1.0f - 0.999f) * g * g;
+        // The scalars in double from the float settings, as PyTorch computes them from Python floats.
+        const float stepSize = float(double(0.1f) / (1.0 - std::pow(double(0.9f), t)));
+        const float denom = std::sqrt(vNew) / float(std::sqrt(1.0 - std::pow(double(0.999f), t))) + 1e-8f;
+        w = float(float(w) - stepSize * (mNew / denom));
+        m = bf16(mNew);
+        v = bf16(vNew);
+        EXPECT_TRUE(isBf16Value(m) && isBf16Value(v));
+        EXPECT_EQ(params[0].value[0], float(w)) << "step " << t;
+    }
+}
+
+TEST(TransformerOptimizer, StateOverrideIsTraced) {
+    TransformerRunSettings s = smallRun(TransformerPreset::Fp32, 1);
+    ASSERT_EQ(applyPrecisionOverrides(s.precision, "optimizer=bf16"), "");
+    const std::vector<PrecisionTraceEntry> trace = traceOf(s);
+    expectRan(trace, -1, TransformerOp::OptimizerState, false, B16, F32, F32);
+    EXPECT_NE(applyPrecisionOverrides(s.precision, "optimizer@0=bf16").find("outside the blocks"), std::string::npos);
 }
 
 TEST(TransformerWeights, Fp32StorageCountsTheOptimizersOwnLosses) {

@@ -1,6 +1,7 @@
 // The emulated transformer against an independent plain-double implementation written here (no
 // code shared with core/): its forward, its backward against central finite differences of that
 // implementation in FP64, and the first-overflow report of an FP16 softmax.
+#include "core/training/transformer/planted_model.h"
 #include "core/training/transformer/transformer_model.h"
 
 #include <gtest/gtest.h>
@@ -111,27 +112,7 @@ double refLoss(const Params& P, const RefShape& s, const std::vector<int>& token
     return total / count;
 }
 
-// ---- The tiny model of the checks: d = 8, 1 layer, 2 heads, context 4. ----
-
-TransformerShape tinyShape() {
-    TransformerShape s;
-    s.vocab = 5;
-    s.context = 4;
-    s.dim = 8;
-    s.heads = 2;
-    s.layers = 1;
-    s.mlpRatio = 4;
-    return s;
-}
-
-TokenBatch tinyBatch() {
-    TokenBatch b;
-    b.batch = 2;
-    b.length = 4;
-    b.tokens = {1, 4, 0, 2, 3, 3, 1, 0};
-    b.targets = {4, 0, -1, 1, 3, 2, 0, -1};
-    return b;
-}
+// ---- The model of the checks: core's hand-sized one (planted_model.h), d = 8, 1 layer, 2 heads, context 4. ----
 
 Params toDouble(const TransformerModel& model) {
     Params p;
@@ -153,9 +134,9 @@ void perturbNorms(TransformerModel& model) {
 }
 
 TEST(Transformer, ForwardMatchesADoubleImplementation) {
-    TransformerModel model(tinyShape(), 11);
+    TransformerModel model(handSizedShape(), 11);
     perturbNorms(model);
-    const TokenBatch batch = tinyBatch();
+    const TokenBatch batch = handSizedBatch();
     EmulatedOps ops;
     const float loss = model.forward(batch, transformerPreset(TransformerPreset::Fp32), ops);
     std::vector<double> refLogits;
@@ -170,7 +151,7 @@ TEST(Transformer, ForwardMatchesADoubleImplementation) {
 void expectBackwardMatchesCentralDifferences(const TransformerShape& shape, int tensorCount) {
     TransformerModel model(shape, 3);
     perturbNorms(model);
-    const TokenBatch batch = tinyBatch();
+    const TokenBatch batch = handSizedBatch();
     EmulatedOps ops;
     model.zeroGrad();
     model.forward(batch, transformerPreset(TransformerPreset::Fp32), ops);
@@ -202,27 +183,13 @@ void expectBackwardMatchesCentralDifferences(const TransformerShape& shape, int 
 }
 
 TEST(Transformer, BackwardMatchesCentralDifferencesInFp64) {
-    expectBackwardMatchesCentralDifferences(tinyShape(), 2 + 10 + 3);
+    expectBackwardMatchesCentralDifferences(handSizedShape(), 2 + 10 + 3);
 }
 
 TEST(Transformer, SwigluBackwardMatchesCentralDifferencesInFp64) {
-    TransformerShape shape = tinyShape();
+    TransformerShape shape = handSizedShape();
     shape.swiglu = true;
     expectBackwardMatchesCentralDifferences(shape, 2 + 11 + 3);
-}
-
-// The attention logit of every query against every key in head 0 is `logit`: LayerNorm 1's output is
-// its bias e0 (weight 0), q = 2 * logit * e0 and k = e0, and the scale is 1/sqrt(4) = 1/2.
-TransformerModel modelWithAttentionLogit(float logit) {
-    TransformerModel model(tinyShape(), 5);
-    std::fill(model.parameter("h0.ln1.weight").value.begin(), model.parameter("h0.ln1.weight").value.end(), 0.0f);
-    std::fill(model.parameter("h0.ln1.bias").value.begin(), model.parameter("h0.ln1.bias").value.end(), 0.0f);
-    model.parameter("h0.ln1.bias").value[0] = 1.0f;
-    for (const char* name : {"h0.attn.wq", "h0.attn.wk"})
-        std::fill(model.parameter(name).value.begin(), model.parameter(name).value.end(), 0.0f);
-    model.parameter("h0.attn.wq").value[0] = 2.0f * logit;
-    model.parameter("h0.attn.wk").value[0] = 1.0f;
-    return model;
 }
 
 TEST(Transformer, Fp16SoftmaxWithoutMaxSubtractionOverflowsAtItsExp) {
@@ -231,7 +198,7 @@ TEST(Transformer, Fp16SoftmaxWithoutMaxSubtractionOverflowsAtItsExp) {
     // 11.09375 (fp16 0x498C) is the first fp16 value above ln(65520) = 11.0901: e^x rounds to infinity.
     TransformerModel model = modelWithAttentionLogit(11.09375f);
     EmulatedOps ops;
-    const float loss = model.forward(tinyBatch(), fp16, ops);
+    const float loss = model.forward(handSizedBatch(), fp16, ops);
     EXPECT_FALSE(std::isfinite(loss));
     ASSERT_TRUE(ops.firstOverflow().has_value());
     const OverflowReport& r = *ops.firstOverflow();
@@ -255,7 +222,7 @@ TEST(Transformer, Fp16SoftmaxWithoutMaxSubtractionOverflowsAtItsExp) {
     // is 0: those queries silently attend to nothing); only the flags tell.
     TransformerModel below = modelWithAttentionLogit(11.0859375f);
     EmulatedOps belowOps;
-    EXPECT_TRUE(std::isfinite(below.forward(tinyBatch(), fp16, belowOps)));
+    EXPECT_TRUE(std::isfinite(below.forward(handSizedBatch(), fp16, belowOps)));
     ASSERT_TRUE(belowOps.firstOverflow().has_value());
     const OverflowReport& sum = *belowOps.firstOverflow();
     EXPECT_EQ(sum.site.tensor, "attn.sum");
@@ -278,7 +245,7 @@ TEST(Transformer, Fp16SoftmaxWithMaxSubtractionSurvivesTheSameLogit) {
     TransformerModel model = modelWithAttentionLogit(11.09375f);
     EmulatedOps ops;
     model.zeroGrad();
-    EXPECT_TRUE(std::isfinite(model.forward(tinyBatch(), fp16, ops)));
+    EXPECT_TRUE(std::isfinite(model.forward(handSizedBatch(), fp16, ops)));
     model.backward(ops);
     EXPECT_FALSE(ops.firstOverflow().has_value());
     for (const Parameter& p : model.parameters())
@@ -290,7 +257,7 @@ TEST(Transformer, Fp16SoftmaxWithMaxSubtractionSurvivesTheSameLogit) {
 TEST(TransformerStats, AttentionLogitsAndProbabilitiesOfAPlantedModel) {
     TransformerModel model = modelWithAttentionLogit(3.0f);
     EmulatedOps ops;
-    model.forward(tinyBatch(), transformerPreset(TransformerPreset::Fp32), ops);
+    model.forward(handSizedBatch(), transformerPreset(TransformerPreset::Fp32), ops);
     const TransformerStats& s = model.stats();
     ASSERT_EQ(s.layers.size(), 1u);
     EXPECT_EQ(s.layers[0].maxAttentionLogit, 3.0f);
@@ -305,11 +272,11 @@ TEST(TransformerStats, AttentionLogitsAndProbabilitiesOfAPlantedModel) {
 
 // Scores a thousand times larger make the largest probability of most rows round to exactly 1.
 TEST(TransformerStats, LargeLogitsSaturateTheSoftmax) {
-    TransformerModel model(tinyShape(), 2);
+    TransformerModel model(handSizedShape(), 2);
     for (const char* name : {"h0.attn.wq", "h0.attn.wk"})
         for (float& v : model.parameter(name).value) v *= 1000.0f;
     EmulatedOps ops;
-    model.forward(tinyBatch(), transformerPreset(TransformerPreset::Fp32), ops);
+    model.forward(handSizedBatch(), transformerPreset(TransformerPreset::Fp32), ops);
     const TransformerLayerStats& s = model.stats().layers[0];
     EXPECT_GT(s.maxAttentionLogit, 1000.0f);
     EXPECT_GT(s.saturatedRows, s.softmaxRows / 2);
@@ -317,10 +284,10 @@ TEST(TransformerStats, LargeLogitsSaturateTheSoftmax) {
 
 // A LayerNorm bias of 50 in channel 3 makes it the MLP input's only outlier channel.
 TEST(TransformerStats, MarksAnOutlierChannel) {
-    TransformerModel model(tinyShape(), 2);
+    TransformerModel model(handSizedShape(), 2);
     model.parameter("h0.ln2.bias").value[3] = 50.0f;
     EmulatedOps ops;
-    model.forward(tinyBatch(), transformerPreset(TransformerPreset::Fp32), ops);
+    model.forward(handSizedBatch(), transformerPreset(TransformerPreset::Fp32), ops);
     const TransformerLayerStats& s = model.stats().layers[0];
     ASSERT_EQ(s.channelAmax.size(), 8u);
     EXPECT_GE(s.channelAmax[3], 47.0f);
@@ -330,9 +297,9 @@ TEST(TransformerStats, MarksAnOutlierChannel) {
 }
 
 TEST(Transformer, FlagsAreCollectedPerTensor) {
-    TransformerModel model(tinyShape(), 1);
+    TransformerModel model(handSizedShape(), 1);
     EmulatedOps ops;
-    model.forward(tinyBatch(), transformerPreset(TransformerPreset::PureFp16), ops);
+    model.forward(handSizedBatch(), transformerPreset(TransformerPreset::PureFp16), ops);
     bool sawExp = false;
     for (const TensorFlags& t : ops.tensorFlags()) {
         if (t.site.tensor == "attn.exp" && t.site.layer == 0) {
@@ -400,12 +367,12 @@ TEST(Transformer, HostFp32MatmulMatchesTheCore) {
 }
 
 TEST(Transformer, BadShapesAndBatchesAreRefused) {
-    TransformerShape s = tinyShape();
+    TransformerShape s = handSizedShape();
     s.heads = 3;
     EXPECT_NE(checkTransformerShape(s), "");
     EXPECT_THROW(TransformerModel(s, 1), std::invalid_argument);
-    TransformerModel model(tinyShape(), 1);
-    TokenBatch b = tinyBatch();
+    TransformerModel model(handSizedShape(), 1);
+    TokenBatch b = handSizedBatch();
     b.tokens[0] = 9;
     EXPECT_NE(model.checkBatch(b), "");
     EmulatedOps ops;

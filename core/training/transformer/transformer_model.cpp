@@ -1,5 +1,7 @@
 #include "core/training/transformer/transformer_model.h"
 
+#include "core/training/matmul.h"
+
 #include <cmath>
 #include <random>
 #include <stdexcept>
@@ -131,6 +133,8 @@ void TransformerModel::project(EmulatedOps& ops, int layer, TransformerOp op, co
     traceMatmul(layer, op, false, m);
     if (m.fp8 != Fp8Recipe::None) {
         fp8Forward(ops, m, x, weight, y);
+    } else if (m.tensorCore) {
+        tensorCoreMatmul(ops, m, x.data(), w.value.data(), int(x.size()) / w.rows, w.rows, w.cols, y);
     } else {
         const int rows = int(x.size()) / w.rows;
         y.assign(std::size_t(rows) * w.cols, 0.0f);
@@ -148,8 +152,13 @@ void TransformerModel::linearBackward(EmulatedOps& ops, int layer, TransformerOp
     traceMatmul(layer, op, true, m);
     std::vector<float> dw;
     ops.at(Pass::Backward, layer, tensorName(weight) + ".grad_batch");
+    std::vector<float> transposed;
     if (m.fp8 != Fp8Recipe::None) {
         fp8Backward(ops, m, x, dy, weight, dw, dx);
+    } else if (m.tensorCore) {
+        transposed.resize(x.size());
+        transpose(x.data(), transposed.data(), rows, w.rows);
+        tensorCoreMatmul(ops, m, transposed.data(), dy.data(), w.rows, rows, w.cols, dw);
     } else {
         dw.assign(std::size_t(w.rows) * w.cols, 0.0f);
         ops.matmul(m.input, m.accumulate, {x.data(), 1, w.rows}, {dy.data(), w.cols, 1}, w.rows, rows, w.cols,
@@ -158,7 +167,11 @@ void TransformerModel::linearBackward(EmulatedOps& ops, int layer, TransformerOp
     storeOutput(ops, m.output, dw);
     accumulateGrad(ops, layer, weight, dw);
     ops.at(Pass::Backward, layer, tensorName(weight) + ".input_grad");
-    if (m.fp8 == Fp8Recipe::None) {
+    if (m.tensorCore) {
+        transposed.resize(w.value.size());
+        transpose(w.value.data(), transposed.data(), w.rows, w.cols);
+        tensorCoreMatmul(ops, m, dy.data(), transposed.data(), rows, w.cols, w.rows, dx);
+    } else if (m.fp8 == Fp8Recipe::None) {
         dx.assign(std::size_t(rows) * w.rows, 0.0f);
         ops.matmul(m.input, m.accumulate, {dy.data(), w.cols, 1}, {w.value.data(), 1, w.cols}, rows, w.cols, w.rows,
                    dx.data(), w.rows);
@@ -167,23 +180,22 @@ void TransformerModel::linearBackward(EmulatedOps& ops, int layer, TransformerOp
 }
 
 void TransformerModel::trace(int layer, TransformerOp op, bool backward, FormatId format) {
-    trace(layer, op, backward, format, format, format, Fp8Recipe::None);
+    trace({layer, op, backward, format, format, format, Fp8Recipe::None, std::nullopt});
 }
 
 void TransformerModel::traceMatmul(int layer, TransformerOp op, bool backward, const MatmulPrecision& m) {
     if (m.fp8 == Fp8Recipe::None) {
-        trace(layer, op, backward, m.input, m.accumulate, m.output, Fp8Recipe::None);
+        trace({layer, op, backward, m.input, m.accumulate, m.output, Fp8Recipe::None, m.tensorCore});
         return;
     }
     const bool e5m2 = backward && m.fp8 != Fp8Recipe::Block;
-    trace(layer, op, backward, e5m2 ? FormatId::E5m2 : FormatId::E4m3, FormatId::Fp32, m.output, m.fp8);
+    trace({layer, op, backward, e5m2 ? FormatId::E5m2 : FormatId::E4m3, FormatId::Fp32, m.output, m.fp8, std::nullopt});
 }
 
-void TransformerModel::trace(int layer, TransformerOp op, bool backward, FormatId format, FormatId accumulate,
-                             FormatId output, Fp8Recipe fp8) {
+void TransformerModel::trace(const PrecisionTraceEntry& entry) {
     for (const PrecisionTraceEntry& t : m_trace)
-        if (t.layer == layer && t.op == op && t.backward == backward) return;
-    m_trace.push_back({layer, op, backward, format, accumulate, output, fp8});
+        if (t.layer == entry.layer && t.op == entry.op && t.backward == entry.backward) return;
+    m_trace.push_back(entry);
 }
 
 int TransformerModel::parameterLayer(std::size_t index) const {

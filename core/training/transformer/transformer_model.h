@@ -117,6 +117,10 @@ private:
     // SwiGLU's backward from dh, the gradient of silu(x W3) * x W1, to the MLP input's gradient dx.
     void swigluBackward(EmulatedOps& ops, int layer, const LayerCache& c, const std::vector<float>& dh,
                         std::vector<float>& dx);
+    // c (m x n) = a (m x k) * b (k x n), both contiguous, on the matmul's tensor-core model
+    // (transformer_model_tensor_core.cpp).
+    void tensorCoreMatmul(EmulatedOps& ops, const MatmulPrecision& matmul, const float* a, const float* b, int m, int k,
+                          int n, std::vector<float>& c);
     // The same two on the FP8 model (transformer_model_fp8.cpp).
     void fp8Forward(EmulatedOps& ops, const MatmulPrecision& m, const std::vector<float>& x, int weight,
                     std::vector<float>& y);
@@ -126,8 +130,7 @@ private:
     // A matmul's result stored in its output format.
     void storeOutput(EmulatedOps& ops, FormatId output, std::vector<float>& y);
     void trace(int layer, TransformerOp op, bool backward, FormatId format);
-    void trace(int layer, TransformerOp op, bool backward, FormatId format, FormatId accumulate, FormatId output,
-               Fp8Recipe fp8);
+    void trace(const PrecisionTraceEntry& entry); // kept when it is the first of its layer, op and pass
     void traceMatmul(int layer, TransformerOp op, bool backward, const MatmulPrecision& m);
     // The block's statistics (transformer_stats.cpp), from its caches and the residual stream after it.
     void collectStats(const LayerCache& c, const std::vector<float>& residual);

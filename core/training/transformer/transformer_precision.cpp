@@ -23,7 +23,7 @@ constexpr std::string_view kPresetNames[] = {"fp32",        "fp16-autocast", "bf
 // stream stays FP32 (FP32 + low is FP32); the backward pass's element-wise operations are taken in FP32.
 LayerPrecision autocastLayer(FormatId low) {
     LayerPrecision l;
-    const MatmulPrecision m{low, FormatId::Fp32, low, Fp8Recipe::None, false};
+    const MatmulPrecision m{low, FormatId::Fp32, low, Fp8Recipe::None, false, std::nullopt};
     l.query = l.key = l.value = l.attentionOutput = l.mlpUp = l.mlpDown = l.attentionScores = m;
     l.gelu = low;
     return l;
@@ -32,13 +32,33 @@ LayerPrecision autocastLayer(FormatId low) {
 // Transformer Engine's recipe over BF16 autocast: the linear layers (projections, MLP) in FP8.
 LayerPrecision fp8Layer(Fp8Recipe recipe) {
     LayerPrecision l = autocastLayer(FormatId::Bf16);
-    const MatmulPrecision m{FormatId::Bf16, FormatId::Fp32, FormatId::Bf16, recipe, recipe == Fp8Recipe::Block};
+    const MatmulPrecision m{FormatId::Bf16, FormatId::Fp32, FormatId::Bf16, recipe, recipe == Fp8Recipe::Block,
+                            std::nullopt};
     l.query = l.key = l.value = l.attentionOutput = l.mlpUp = l.mlpDown = m;
     return l;
 }
 
-std::string checkMatmul(const MatmulPrecision& m, bool fp8Allowed) {
-    if (m.fp8 != Fp8Recipe::None && !fp8Allowed) return "only the projections and the MLP matmuls can multiply in FP8";
+// The tensor-core model a matmul names (an error when it has none).
+tc::ModelOrError tensorCoreModel(const MatmulPrecision& m) {
+    tc::MmaConfig config;
+    config.arch = *m.tensorCore;
+    config.input = m.input == FormatId::Bf16 ? tc::InputType::Bf16 : tc::InputType::Fp16;
+    config.accum = m.accumulate == FormatId::Fp16 ? tc::AccumType::Fp16 : tc::AccumType::Fp32;
+    return tc::resolveModel(config);
+}
+
+// linearLayer: a projection, an MLP matmul or the LM head (not the attention scores).
+std::string checkMatmul(const MatmulPrecision& m, bool linearLayer) {
+    if (m.fp8 != Fp8Recipe::None && !linearLayer) return "only the projections and the MLP matmuls can multiply in FP8";
+    if (m.tensorCore) {
+        if (!linearLayer) return "only the projections, the MLP and the LM head run on the tensor-core model";
+        if (m.fp8 != Fp8Recipe::None) return "an FP8 matmul is on the FP8 tensor-core model already";
+        if (m.input != FormatId::Fp16 && m.input != FormatId::Bf16)
+            return "the tensor-core model takes fp16 or bf16 operands";
+        if (m.accumulate != FormatId::Fp32 && m.accumulate != FormatId::Fp16)
+            return "the tensor-core model accumulates in fp32 or fp16";
+        if (const tc::ModelOrError model = tensorCoreModel(m); !model.model) return model.message;
+    }
     for (FormatId f : {m.input, m.accumulate, m.output})
         if (std::string error = checkEmulatedFormat(f); !error.empty()) return error;
     return {};
@@ -109,8 +129,10 @@ std::string checkPrecision(const TransformerPrecision& p) {
         if (index < 0) return "a layer override needs a block number from 0";
         if (std::string error = checkLayer(l); !error.empty()) return "layer " + std::to_string(index) + ": " + error;
     }
-    if (std::string error = checkMatmul(p.logits, false); !error.empty()) return "logits: " + error;
+    if (p.logits.fp8 != Fp8Recipe::None) return "logits: only the projections and the MLP matmuls can multiply in FP8";
+    if (std::string error = checkMatmul(p.logits, true); !error.empty()) return "logits: " + error;
     if (std::string error = checkEmulatedFormat(p.crossEntropy); !error.empty()) return error;
+    if (std::string error = checkEmulatedFormat(p.optimizerState); !error.empty()) return "optimizer: " + error;
     if (std::string error = checkFp8Settings(p.fp8); !error.empty()) return error;
     return checkScalerSettings(p.scaler);
 }
@@ -128,7 +150,7 @@ TransformerPrecision transformerPreset(TransformerPreset preset, int layers) {
         break;
     }
     case TransformerPreset::PureFp16: {
-        const MatmulPrecision m{FormatId::Fp16, FormatId::Fp16, FormatId::Fp16, Fp8Recipe::None, false};
+        const MatmulPrecision m{FormatId::Fp16, FormatId::Fp16, FormatId::Fp16, Fp8Recipe::None, false, std::nullopt};
         LayerPrecision& l = p.layer;
         l.query = l.key = l.value = l.attentionOutput = l.mlpUp = l.mlpDown = l.attentionScores = m;
         l.softmax = l.layerNorm = l.gelu = l.residual = l.gradient = FormatId::Fp16;
@@ -162,15 +184,18 @@ std::string overridePrecision(TransformerPrecision& p, TransformerOp op, FormatI
     if (std::string error = checkEmulatedFormat(format); !error.empty()) return error;
     const bool outside = op == TransformerOp::Logits || op == TransformerOp::CrossEntropy ||
                          op == TransformerOp::OptimizerState;
-    if (op == TransformerOp::OptimizerState) return "the optimizer state is FP32; choose the weights' storage instead";
     if (outside && layer >= 0) return std::string(transformerOpName(op)) + " is outside the blocks: no layer number";
-    const MatmulPrecision m{format, FormatId::Fp32, format, Fp8Recipe::None, false};
+    const MatmulPrecision m{format, FormatId::Fp32, format, Fp8Recipe::None, false, std::nullopt};
     if (op == TransformerOp::Logits) {
         p.logits = m;
         return {};
     }
     if (op == TransformerOp::CrossEntropy) {
         p.crossEntropy = format;
+        return {};
+    }
+    if (op == TransformerOp::OptimizerState) {
+        p.optimizerState = format;
         return {};
     }
     auto apply = [&](LayerPrecision& l) {
@@ -191,6 +216,24 @@ std::string overridePrecision(TransformerPrecision& p, TransformerOp op, FormatI
         for (auto& [index, l] : p.layers) apply(l);
     }
     return {};
+}
+
+void useTensorCores(TransformerPrecision& p, tc::Arch arch) {
+    auto use = [arch](MatmulPrecision& m) {
+        if (m.fp8 == Fp8Recipe::None && (m.input == FormatId::Fp16 || m.input == FormatId::Bf16)) m.tensorCore = arch;
+    };
+    auto useInLayer = [&](LayerPrecision& l) {
+        for (MatmulPrecision* m : {&l.query, &l.key, &l.value, &l.attentionOutput, &l.mlpUp, &l.mlpDown}) use(*m);
+    };
+    useInLayer(p.layer);
+    for (auto& [index, l] : p.layers) useInLayer(l);
+    use(p.logits);
+}
+
+tc::BlockModel tensorCoreBlockModel(const MatmulPrecision& m) {
+    tc::ModelOrError model = tensorCoreModel(m);
+    if (!model.model) throw std::invalid_argument(model.message);
+    return *model.model;
 }
 
 std::string applyPrecisionOverrides(TransformerPrecision& p, std::string_view text) {

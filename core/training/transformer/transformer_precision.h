@@ -5,6 +5,7 @@
 #include "core/format.h"
 #include "core/training/grad_scaler.h"
 #include "core/training/precision_policy.h"
+#include "core/tensor_core/mma_config.h"
 
 #include <array>
 #include <cstdint>
@@ -26,6 +27,10 @@ struct MatmulPrecision {
     Fp8Recipe fp8 = Fp8Recipe::None;
     // FP8: the wgmma partial sums are promoted to an FP32 accumulator every 128 products (Block always is).
     bool promote = false;
+    // Set: fp16 or bf16 operands multiplied on core/tensor_core's model of this architecture's mma.sync
+    // (block FMAs accumulating in `accumulate`, fp32 or fp16) instead of a chain of fused multiply-adds.
+    // Only the projections, the MLP and the LM head take it; IEEE flags are then those of the result only.
+    std::optional<tc::Arch> tensorCore;
 };
 
 // The operation classes.
@@ -44,7 +49,7 @@ enum class TransformerOp : std::uint8_t {
     Gradients,      // the backward pass's element-wise operations
     Logits,         // the LM head's matmul (outside the blocks)
     CrossEntropy,   // outside the blocks
-    OptimizerState, // Adam's moments (outside the blocks)
+    OptimizerState, // Adam's moments (outside the blocks; "optimizer=bf16")
 };
 inline constexpr int kTransformerOpCount = int(TransformerOp::OptimizerState) + 1;
 // "query" "key" "value" "attn-out" "mlp-up" "mlp-down" "scores" "softmax" "layernorm" "gelu" "residual"
@@ -81,6 +86,7 @@ struct TransformerPrecision {
     std::map<int, LayerPrecision> layers; // per-block overrides
     MatmulPrecision logits;               // the LM head
     FormatId crossEntropy = FormatId::Fp32;
+    FormatId optimizerState = FormatId::Fp32; // Adam's moments, rounded to this after each step
     WeightStorage weights = WeightStorage::Fp32;
     LossScaling lossScaling = LossScaling::None; // Dynamic: PyTorch's GradScaler (core/training/grad_scaler)
     ScalerSettings scaler{};
@@ -114,10 +120,17 @@ std::optional<TransformerPreset> parseTransformerPresetName(std::string_view nam
 // Sets one operation class's format, in every block and outside (layer -1) or in one block (`layer` >= 0,
 // made an override of the default first). A matmul op sets its input and output format (accumulating in
 // FP32 unless the format is fp32); an FP8 format ("e4m3") is refused here. Empty when done, otherwise why not.
+// The optimizer's state takes no layer.
 std::string overridePrecision(TransformerPrecision& precision, TransformerOp op, FormatId format, int layer = -1);
 // Overrides written "OP=FORMAT" or "OP@LAYER=FORMAT", comma-separated ("softmax=fp16,residual@1=bf16"),
 // applied in order. Empty when all were applied, otherwise the first problem, naming the item.
 std::string applyPrecisionOverrides(TransformerPrecision& precision, std::string_view text);
+
+// Every matmul of the projections, the MLP and the LM head that takes fp16 or bf16 operands runs on the
+// tensor-core model of `arch` (MatmulPrecision::tensorCore).
+void useTensorCores(TransformerPrecision& precision, tc::Arch arch);
+// The block model of a matmul with tensorCore set (checkPrecision passed); throws std::invalid_argument otherwise.
+tc::BlockModel tensorCoreBlockModel(const MatmulPrecision& m);
 
 // What one operation class of one layer ran in, as recorded while it ran.
 struct PrecisionTraceEntry {
@@ -128,6 +141,7 @@ struct PrecisionTraceEntry {
     FormatId accumulate = FormatId::Fp32; // a matmul's accumulation; otherwise `format`
     FormatId output = FormatId::Fp32;     // what the result is stored in; otherwise `format`
     Fp8Recipe fp8 = Fp8Recipe::None;
+    std::optional<tc::Arch> tensorCore; // the matmul ran on this architecture's tensor-core model
     bool operator==(const PrecisionTraceEntry&) const = default;
 };
 

@@ -87,6 +87,8 @@ TransformerStep TransformerRun::step() {
     std::vector<std::vector<float>> before;
     for (const Parameter& p : m_model.parameters()) before.push_back(p.value);
     const std::vector<ParameterUpdate> updates = m_optimizer.step(m_model.parameters(), DType::Float32);
+    if (precision.optimizerState != FormatId::Fp32)
+        m_optimizer.roundState(precision.optimizerState == FormatId::Bf16 ? DType::BFloat16 : DType::Float16);
     std::vector<double> changed(std::size_t(m_model.shape().layers), 0.0), norm(changed.size(), 0.0);
     for (std::size_t i = 0; i < before.size(); ++i) {
         Parameter& p = m_model.parameters()[i];
@@ -124,8 +126,9 @@ float TransformerRun::roundToBf16Stochastic(float x) {
 std::vector<PrecisionTraceEntry> TransformerRun::precisionTrace() const {
     std::vector<PrecisionTraceEntry> trace = m_model.precisionTrace();
     const FormatId stored = m_settings.precision.weights == WeightStorage::Fp32 ? FormatId::Fp32 : FormatId::Bf16;
-    trace.push_back(
-        {-1, TransformerOp::OptimizerState, false, FormatId::Fp32, FormatId::Fp32, stored, Fp8Recipe::None});
+    // Adam's state as stored, its update computed in FP32, the weights as stored.
+    trace.push_back({-1, TransformerOp::OptimizerState, false, m_settings.precision.optimizerState, FormatId::Fp32,
+                     stored, Fp8Recipe::None, std::nullopt});
     return trace;
 }
 
