@@ -196,6 +196,25 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::AttentionHeatmapView</name>
+    <message>
+        <source>&amp;Layer</source>
+        <translation>层(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Head</source>
+        <translation>头(&amp;H)</translation>
+    </message>
+    <message>
+        <source>The attention of the held-out example “%1” after the run: row = query, column = key it reads; the stronger the colour, the more probability.</source>
+        <translation>训练后留出样例“%1”的注意力：行为查询，列为它读取的键；颜色越深，概率越大。</translation>
+    </message>
+    <message>
+        <source>After a run, the attention of one held-out example appears here.</source>
+        <translation>训练结束后，这里显示一个留出样例的注意力。</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::BitEditor</name>
     <message>
         <source>Bit %1 of %2</source>
@@ -2171,6 +2190,41 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::LayerSeriesView</name>
+    <message>
+        <source>&amp;Series</source>
+        <translation>序列(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Max attention logit</source>
+        <translation>最大注意力 logit</translation>
+    </message>
+    <message>
+        <source>Softmax rows saturated (%)</source>
+        <translation>饱和的 softmax 行（%）</translation>
+    </message>
+    <message>
+        <source>Outlier channels of the MLP input</source>
+        <translation>MLP 输入的离群通道数</translation>
+    </message>
+    <message>
+        <source>Residual stream RMS</source>
+        <translation>残差流 RMS</translation>
+    </message>
+    <message>
+        <source>Update-to-weight ratio</source>
+        <translation>更新量与权重之比</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>第 %1 块</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::LessonView</name>
     <message>
         <source>Step %1 of %2: %3</source>
@@ -2613,6 +2667,61 @@
     <message>
         <source>An operation with a NaN operand returns a quiet NaN, the first NaN operand&apos;s sign and payload where the format has them (IEEE 754 NaN propagation): nothing about the other operands survives.</source>
         <translation>有 NaN 操作数的运算返回一个静默 NaN，格式支持时带有第一个 NaN 操作数的符号和载荷（IEEE 754 的 NaN 传播）：其他操作数的信息都不会留下。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::OverflowReportView</name>
+    <message>
+        <source>Show this operation step by step in Arithmetic</source>
+        <translation>在“运算”中逐步查看这个运算</translation>
+    </message>
+    <message>
+        <source>No operation of this run raised overflow or invalid.</source>
+        <translation>这次训练没有任何运算引发上溢或无效。</translation>
+    </message>
+    <message>
+        <source>When a step raises overflow or invalid, the run stops and its first such operation in program order is shown here.</source>
+        <translation>某一步引发上溢或无效时，训练停止，这里按程序顺序显示第一个这样的运算。</translation>
+    </message>
+    <message>
+        <source>outside the blocks</source>
+        <translation>块之外</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Step %1&lt;/b&gt;: the first operation that raised overflow or invalid.&lt;br&gt;%2, %3, tensor &lt;tt&gt;%4&lt;/tt&gt;, operation &lt;tt&gt;%5&lt;/tt&gt;, element %6&lt;br&gt;%7: %8 → %9&lt;br&gt;flags: %10</source>
+        <translation>&lt;b&gt;第 %1 步&lt;/b&gt;：第一个引发上溢或无效的运算。&lt;br&gt;%2，%3，张量 &lt;tt&gt;%4&lt;/tt&gt;，运算 &lt;tt&gt;%5&lt;/tt&gt;，元素 %6&lt;br&gt;%7：%8 → %9&lt;br&gt;标志：%10</translation>
+    </message>
+    <message>
+        <source>(operands not kept)</source>
+        <translation>（未保留操作数）</translation>
+    </message>
+    <message>
+        <source>The core has no exp, log or erf: the host computes them in FP64 and the core rounds the result once to %1. Arithmetic shows that rounding of %2, where the flag was raised.</source>
+        <translation>核心库没有 exp、log 和 erf：由主机用 FP64 计算，核心库再把结果一次舍入到 %1。“运算”显示的是 %2 的这次舍入，标志正是在这里引发的。</translation>
+    </message>
+    <message>
+        <source>A value stored in FP32 rounded to %1: Arithmetic shows that conversion.</source>
+        <translation>以 FP32 存储的值舍入到 %1：“运算”显示这次转换。</translation>
+    </message>
+    <message>
+        <source>This report keeps no operands to show: a matmul&apos;s operand was cast, the host computed the dot product, or an FP8 GEMM computed the value.</source>
+        <translation>这份报告没有保留可显示的操作数：矩阵乘法的操作数在转换时出错、点积由主机计算，或该值由 FP8 GEMM 计算。</translation>
+    </message>
+    <message>
+        <source>The loss scaler skipped this step and the run went on.</source>
+        <translation>损失缩放器跳过了这一步，训练继续进行。</translation>
     </message>
 </context>
 <context>
@@ -5182,6 +5291,235 @@ Python 打印为：%2</translation>
     <message>
         <source>The settings on the left are not this run&apos;s (%1): Start runs them.</source>
         <translation>左侧的设置不是这次训练的（%1）：按“开始”即可运行它们。</translation>
+    </message>
+    <message>
+        <source>MLP on 2-D points</source>
+        <translation>二维点上的 MLP</translation>
+    </message>
+    <message>
+        <source>Transformer on addition</source>
+        <translation>学加法的 Transformer</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>a model (mlp or transformer)</source>
+        <translation>一种模型（mlp 或 transformer）</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::TransformerChartsView</name>
+    <message>
+        <source>Training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>Held-out exact match</source>
+        <translation>留出集完全匹配率</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>% of held-out sums</source>
+        <translation>留出算式的百分比</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::TransformerForm</name>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>Pure FP16 (every operation)</source>
+        <translation>纯 FP16（所有运算）</translation>
+    </message>
+    <message>
+        <source>Transformer on addition</source>
+        <translation>学加法的 Transformer</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Softmax</source>
+        <translation>Softmax</translation>
+    </message>
+    <message>
+        <source>Digits</source>
+        <translation>位数</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>头数</translation>
+    </message>
+    <message>
+        <source>Model width</source>
+        <translation>模型宽度</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>subtract the row maximum</source>
+        <translation>减去行最大值</translation>
+    </message>
+    <message>
+        <source>Without it, e^x of an attention logit above 11.09 overflows FP16 (e^x &gt; 65504).</source>
+        <translation>不减去时，注意力 logit 超过 11.09 后 e^x 会使 FP16 上溢（e^x &gt; 65504）。</translation>
+    </message>
+    <message>
+        <source>Digits of each addend: &quot;12+34=&quot; and the sum&apos;s digits, least significant first.</source>
+        <translation>每个加数的位数：“12+34=”之后是和的各位数字，低位在前。</translation>
+    </message>
+    <message>
+        <source>Positions the model has: at least 3 × digits + 2.</source>
+        <translation>模型的位置数：至少为 3 × 位数 + 2。</translation>
+    </message>
+    <message>
+        <source>Attention heads: they must divide the model width.</source>
+        <translation>注意力头数：必须整除模型宽度。</translation>
+    </message>
+    <message>
+        <source>FP16 autocast with loss scaling</source>
+        <translation>FP16 自动混合精度（带损失缩放）</translation>
+    </message>
+    <message>
+        <source>BF16 autocast</source>
+        <translation>BF16 自动混合精度</translation>
+    </message>
+    <message>
+        <source>FP8, delayed scaling</source>
+        <translation>FP8，延迟缩放</translation>
+    </message>
+    <message>
+        <source>FP8, block scaling</source>
+        <translation>FP8，分块缩放</translation>
+    </message>
+    <message>
+        <source>FP8, first and last blocks in BF16</source>
+        <translation>FP8，首尾两个块用 BF16</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::TransformerPanel</name>
+    <message>
+        <source>These settings cannot run: %1.</source>
+        <translation>这些设置无法运行：%1。</translation>
+    </message>
+    <message>
+        <source>Transformer run</source>
+        <translation>Transformer 训练</translation>
+    </message>
+    <message>
+        <source>The transformer run stopped at step %1: an operation overflowed or was invalid.</source>
+        <translation>Transformer 训练在第 %1 步停止：有运算上溢或无效。</translation>
+    </message>
+    <message>
+        <source>%1, softmax without max subtraction</source>
+        <translation>%1，softmax 不减最大值</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Paused at step %1 of %2.</source>
+        <translation>已暂停，第 %1 步，共 %2 步。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2, %3 steps/s.</source>
+        <translation>第 %1 步，共 %2 步，每秒 %3 步。</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>训练失败：%1</translation>
+    </message>
+    <message>
+        <source>Start trains the transformer on the CPU emulator.</source>
+        <translation>按“开始”在 CPU 模拟器上训练 Transformer。</translation>
+    </message>
+    <message>
+        <source>Stopped at step %1: an operation overflowed or was invalid (see First overflow).</source>
+        <translation>在第 %1 步停止：有运算上溢或无效（见“首次溢出”）。</translation>
+    </message>
+    <message>
+        <source>Cancelled at step %1 of %2.</source>
+        <translation>已在第 %1 步取消，共 %2 步。</translation>
+    </message>
+    <message>
+        <source>Finished %1 steps at %2 steps/s: held-out exact match %3%.</source>
+        <translation>完成 %1 步，每秒 %2 步：留出集完全匹配率 %3%。</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Clear runs</source>
+        <translation>清除训练</translation>
+    </message>
+    <message>
+        <source>Removes the kept runs from the charts (up to %1 are kept).</source>
+        <translation>从图表中移除保留的训练（最多保留 %1 次）。</translation>
+    </message>
+    <message>
+        <source>Loss and accuracy</source>
+        <translation>损失与准确率</translation>
+    </message>
+    <message>
+        <source>First overflow</source>
+        <translation>首次溢出</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>a value the transformer&apos;s form accepts</source>
+        <translation>Transformer 表单接受的值</translation>
+    </message>
+    <message>
+        <source>a transformer preset</source>
+        <translation>一种 Transformer 预设</translation>
+    </message>
+    <message>
+        <source>Per layer</source>
+        <translation>逐层</translation>
     </message>
 </context>
 <context>

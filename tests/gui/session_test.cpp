@@ -6,6 +6,8 @@
 #include "app/gui/lessons/lesson_progress.h"
 #include "app/gui/lessons/lessons_section.h"
 #include "app/gui/shell/session_file.h"
+#include "app/gui/training/transformer/transformer_form.h"
+#include "app/gui/training/transformer/transformer_panel.h"
 #include "app/gui/shell/session_manager.h"
 #include "app/gui/common/enum_combo.h"
 #include "app/gui/training/compare_runs_tab.h"
@@ -106,6 +108,20 @@ void setUpEverything(MainWindow& w, const QString& lessonId, const QString& chec
     training->form()->stepsSpin()->setValue(1234);
     training->form()->amaxHistorySpin()->setValue(77);
     training->form()->outlierStepSpin()->setValue(9);
+    training->setModel(TrainingModel::Transformer); // and the transformer's form
+    TransformerRunConfig transformer;
+    transformer.preset = training::TransformerPreset::PureFp16;
+    transformer.softmaxSubtractsMax = false;
+    transformer.run.digits = 3;
+    transformer.run.shape.context = 20;
+    transformer.run.shape.dim = 24;
+    transformer.run.shape.heads = 3;
+    transformer.run.shape.layers = 3;
+    transformer.run.batch = 5;
+    transformer.run.learningRate = 0.25f;
+    transformer.run.seed = 42;
+    transformer.steps = 321;
+    training->transformer()->form()->setConfig(transformer);
 }
 
 TEST(SessionTest, SaveDestroyOpenInANewWindowRestoresEveryField) {

@@ -212,6 +212,10 @@ TEST(Transformer, Fp16SoftmaxWithoutMaxSubtractionOverflowsAtItsExp) {
     EXPECT_EQ(r.operands[0], 0x498Cu);
     EXPECT_EQ(r.result, 0x7C00u); // +infinity
     EXPECT_EQ(r.flags, kOverflow | kInexact);
+    // exp is the host's, in FP64: what overflowed is the conversion of e^11.09375 to fp16.
+    EXPECT_EQ(r.kind, Operation::Convert);
+    ASSERT_TRUE(r.functionValue.has_value());
+    EXPECT_EQ(*r.functionValue, std::bit_cast<std::uint64_t>(std::exp(11.09375)));
 
     // One fp16 step below, 11.0859375: every e^x rounds to 65248 and stays finite, but the second query's
     // row sums two of them, and that addition is now the first overflow. The loss stays finite (65248 / inf
@@ -226,6 +230,8 @@ TEST(Transformer, Fp16SoftmaxWithoutMaxSubtractionOverflowsAtItsExp) {
     EXPECT_EQ(sum.element, 1u);                                              // the row of batch 0, head 0, query 1
     EXPECT_EQ(sum.operands, (std::vector<std::uint64_t>{0x7BF7u, 0x7BF7u})); // 65248 + 65248
     EXPECT_EQ(sum.result, 0x7C00u);
+    EXPECT_EQ(sum.kind, Operation::Add);
+    EXPECT_FALSE(sum.functionValue.has_value());
     for (const TensorFlags& t : belowOps.tensorFlags()) {
         if (t.site.tensor == "attn.exp") {
             EXPECT_FALSE(t.flags & kOverflow);

@@ -488,11 +488,28 @@ void ArithmeticSection::setOperandText(int index, const QString& text) {
 
 bool ArithmeticSection::openLink(const QUrlQuery& query) {
     if (query.isEmpty()) return true;
+    if (query.hasQueryItem(QStringLiteral("op"))) return openOperationLink(query);
     const std::optional<LinkedValue> value = linkedValue(query);
     if (!value) return false;
     rememberCustomFormat(settings(), *value);
     setFormatName(value->formatName);
     setOperandText(0, valueEntryText(value->format, value->bits));
+    return true;
+}
+
+// An operation from elsewhere (the Training section's first overflow): computed as the core computes it, in
+// round-to-nearest-even, and shown from its first step.
+bool ArithmeticSection::openOperationLink(const QUrlQuery& query) {
+    const std::optional<LinkedOperation> linked = linkedOperation(query);
+    if (!linked) return false;
+    rememberCustomFormat(settings(), linked->a);
+    setRounding(RoundingMode::NearestEven);
+    setFormatName(linked->a.formatName);
+    if (!linked->targetName.isEmpty()) setTargetName(linked->targetName);
+    for (std::size_t i = 0; i < linked->operands.size(); ++i)
+        m_operands[i]->setText(valueEntryText(linked->a.format, linked->operands[i]));
+    setOperation(linked->op);
+    goToStep(0);
     return true;
 }
 

@@ -52,7 +52,8 @@ public:
     void setTargetName(const QString& name);
     void setRounding(RoundingMode mode);
     void setOperandText(int index, const QString& text);
-    // A "section:arithmetic?format=NAME&bits=0x..." link: that format, the value as operand a.
+    // A "section:arithmetic?format=NAME&bits=0x..." link: that format, the value as operand a; with "op" (an
+    // operationLink) that operation on its operands, from the first step.
     bool openLink(const QUrlQuery& query) override;
     const OperationOutcome& outcome() const { return m_outcome; }
     const std::vector<Step>& steps() const { return m_steps; }
@@ -70,6 +71,7 @@ protected:
 
 private:
     void buildUi();
+    bool openOperationLink(const QUrlQuery& query);
     void buildActions();
     void recompute();
     void showStep();

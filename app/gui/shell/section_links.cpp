@@ -39,6 +39,40 @@ std::optional<LinkedValue> linkedValue(const QUrlQuery& query) {
     return LinkedValue{*f, qs(canonicalName(*f)), bits};
 }
 
+namespace {
+const char* const kOperandKeys[] = {"bits", "b", "c"};
+} // namespace
+
+QUrl operationLink(Operation op, const QString& formatName, const std::vector<quint64>& operands,
+                   const QString& targetName) {
+    QUrl url = valueLink(QStringLiteral("arithmetic"), formatName, operands.empty() ? 0 : operands[0]);
+    QUrlQuery query(url);
+    query.addQueryItem(QStringLiteral("op"), qs(std::string(operationName(op))));
+    for (std::size_t i = 1; i < operands.size() && i < std::size(kOperandKeys); ++i)
+        query.addQueryItem(QLatin1String(kOperandKeys[i]), QStringLiteral("0x") + QString::number(operands[i], 16));
+    if (!targetName.isEmpty()) query.addQueryItem(QStringLiteral("target"), targetName);
+    url.setQuery(query);
+    return url;
+}
+
+std::optional<LinkedOperation> linkedOperation(const QUrlQuery& query) {
+    const std::optional<Operation> op = parseOperationName(query.queryItemValue(QStringLiteral("op")).toStdString());
+    const std::optional<LinkedValue> a = linkedValue(query);
+    if (!op || !a) return std::nullopt;
+    LinkedOperation linked{*op, *a, {a->bits}, {}};
+    for (int i = 1; i < operandCount(*op); ++i) {
+        bool ok = false;
+        linked.operands.push_back(query.queryItemValue(QLatin1String(kOperandKeys[i])).toULongLong(&ok, 0));
+        if (!ok) return std::nullopt;
+    }
+    if (*op == Operation::Convert) {
+        const std::optional<Format> target = resolveFormat(query.queryItemValue(QStringLiteral("target")));
+        if (!target) return std::nullopt;
+        linked.targetName = qs(canonicalName(*target));
+    }
+    return linked;
+}
+
 void rememberCustomFormat(AppSettings& settings, const LinkedValue& value) {
     if (value.format.id != FormatId::Custom) return;
     QStringList names = settings.customFormats.get();

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/format.h"
+#include "core/operation.h"
 
 #include <QString>
 #include <QUrl>
@@ -13,6 +14,7 @@
 #include <QWidget>
 
 #include <optional>
+#include <vector>
 
 namespace fplab::gui {
 
@@ -32,6 +34,18 @@ struct LinkedValue {
 };
 // The value a link carries; nothing when "format" or "bits" is missing or unreadable.
 std::optional<LinkedValue> linkedValue(const QUrlQuery& query);
+// "section:arithmetic?op=NAME&format=NAME&bits=0x...&b=0x...&c=0x...[&target=NAME]": one operation on operands
+// given as bits of the format (a under "bits", as in a value link), and for a conversion the target format.
+QUrl operationLink(Operation op, const QString& formatName, const std::vector<quint64>& operands,
+                   const QString& targetName = {});
+struct LinkedOperation {
+    Operation op = Operation::Add;
+    LinkedValue a;
+    std::vector<quint64> operands; // a, b, c as the operation takes them
+    QString targetName;            // a conversion's target (a name resolveFormat reads)
+};
+// The operation a link carries; nothing when it has no "op", or an operand or the target is missing or unreadable.
+std::optional<LinkedOperation> linkedOperation(const QUrlQuery& query);
 // A user-defined format (a lesson may name "e5m10-nosub") joins the user's list of custom formats, so
 // that the format boxes offer it. Presets change nothing.
 void rememberCustomFormat(AppSettings& settings, const LinkedValue& value);

@@ -20,16 +20,23 @@
 #include "app/gui/training/training_form.h"
 #include "app/gui/training/training_controller.h"
 #include "app/gui/training/training_link.h"
+#include "app/gui/training/transformer/transformer_form.h"
+#include "app/gui/training/transformer/transformer_panel.h"
+#include "app/gui/training/transformer/transformer_settings.h"
+#include "app/gui/common/enum_combo.h"
 #include "core/training/mode_memory.h"
 #include "gpu/training/gpu_step_kernels.h"
 
 #include <QComboBox>
+#include <QHBoxLayout>
+#include <QSignalBlocker>
 #include <QEvent>
 #include <QJsonObject>
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -112,7 +119,7 @@ TrainingSection::TrainingSection(SectionContext context, QWidget* parent) : Sect
     splitter->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(splitter);
+    buildModelChoice(context.settings.store, splitter, layout);
     retranslateUi();
     showRun();
 }
@@ -173,11 +180,62 @@ QIcon TrainingSection::icon() const { return glyphIcon(QStringLiteral("∇"), QC
 
 QList<QAction*> TrainingSection::menuActions() const { return m_controls->actions() << m_runAll->action(); }
 
-QWidget* TrainingSection::primaryInput() const { return m_form->modeCombo(); }
+QWidget* TrainingSection::primaryInput() const {
+    return model() == TrainingModel::Transformer ? static_cast<QWidget*>(m_transformer->form()->presetCombo())
+                                                 : m_form->modeCombo();
+}
 
 void TrainingSection::saveState() { m_form->save(); }
 
+// The model choice above the page: the MLP's form and tabs, or the transformer's panel.
+void TrainingSection::buildModelChoice(SettingsStore& store, QWidget* mlpPage, QVBoxLayout* layout) {
+    m_transformer = new TransformerPanel(store);
+    connect(m_transformer, &TransformerPanel::statusMessage, this, &Section::statusMessage);
+    m_modelLabel = new QLabel;
+    m_model = new QComboBox;
+    m_model->setObjectName(QStringLiteral("trainingModel"));
+    m_model->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_modelLabel->setBuddy(m_model);
+    auto* choice = new QHBoxLayout;
+    choice->setContentsMargins(6, 4, 6, 0);
+    choice->addWidget(m_modelLabel);
+    choice->addWidget(m_model);
+    choice->addStretch(1);
+    m_pages = new QStackedWidget;
+    m_pages->addWidget(mlpPage);
+    m_pages->addWidget(m_transformer);
+    layout->addLayout(choice);
+    layout->addWidget(m_pages, 1);
+    fillModelChoice();
+    connect(m_model, &QComboBox::currentIndexChanged, this,
+            [this] { setModel(currentEnum(m_model, TrainingModel::Mlp)); });
+    setModel(m_transformer->form()->settings().model.get());
+}
+
+void TrainingSection::fillModelChoice() {
+    const QSignalBlocker blocker(m_model);
+    const TrainingModel current = currentEnum(m_model, m_transformer->form()->settings().model.get());
+    m_model->clear();
+    addEnumItem(m_model, tr("MLP on 2-D points"), TrainingModel::Mlp);
+    addEnumItem(m_model, tr("Transformer on addition"), TrainingModel::Transformer);
+    selectEnum(m_model, current);
+}
+
+TrainingModel TrainingSection::model() const { return currentEnum(m_model, TrainingModel::Mlp); }
+
+void TrainingSection::setModel(TrainingModel model) {
+    {
+        const QSignalBlocker blocker(m_model);
+        selectEnum(m_model, model);
+    }
+    m_transformer->form()->settings().model.set(model);
+    m_pages->setCurrentIndex(model == TrainingModel::Transformer ? 1 : 0);
+}
+
 void TrainingSection::retranslateUi() {
+    m_modelLabel->setText(tr("&Model"));
+    fillModelChoice();
+    m_transformer->retranslate();
     m_form->retranslate();
     m_controls->retranslate();
     m_tabs->setTabText(m_tabs->indexOf(m_charts), tr("Loss and scale"));
@@ -214,12 +272,28 @@ void TrainingSection::fitFormWidth() {
 }
 
 QStringList TrainingSection::screenshotNames() const {
-    return {QStringLiteral("training"),          QStringLiteral("training-gradients"),
-            QStringLiteral("training-boundary"), QStringLiteral("training-tensors"),
-            QStringLiteral("training-fp8"),      QStringLiteral("training-compare")};
+    return {QStringLiteral("training"),
+            QStringLiteral("training-gradients"),
+            QStringLiteral("training-boundary"),
+            QStringLiteral("training-tensors"),
+            QStringLiteral("training-fp8"),
+            QStringLiteral("training-compare"),
+            QStringLiteral("training-transformer"),
+            QStringLiteral("training-transformer-overflow"),
+            QStringLiteral("training-transformer-attention"),
+            QStringLiteral("training-transformer-layers")};
 }
 
 void TrainingSection::prepareScreenshot(const QString& name) {
+    if (name.startsWith(QLatin1String("training-transformer"))) {
+        // The tab of each name: loss and accuracy, first overflow, attention, per layer.
+        const QStringList tabs = {
+            QStringLiteral("training-transformer"), QStringLiteral("training-transformer-overflow"),
+            QStringLiteral("training-transformer-attention"), QStringLiteral("training-transformer-layers")};
+        prepareTransformerScreenshot(int(std::max(qsizetype(0), tabs.indexOf(name))));
+        return;
+    }
+    setModel(TrainingModel::Mlp);
     TrainingConfig c;
     c.mode = TrainingMode::Fp16Dynamic;
     c.steps = 300;
@@ -254,6 +328,33 @@ void TrainingSection::prepareScreenshot(const QString& name) {
     else m_tabs->setCurrentWidget(m_tensors);
 }
 
+// A small model on one-digit sums in FP32, then (for the first two tabs) the same in pure FP16 without max
+// subtraction at a learning rate far too high, which stops at its first overflow.
+void TrainingSection::prepareTransformerScreenshot(int tab) {
+    setModel(TrainingModel::Transformer);
+    m_transformer->clearRuns();
+    TransformerRunConfig c;
+    c.run.digits = 1;
+    c.run.shape.dim = 16;
+    c.run.shape.layers = 1;
+    c.run.batch = 8;
+    c.run.learningRate = 0.01f;
+    c.steps = 120;
+    m_transformer->showCompletedRun(c);
+    if (tab >= 2) { // the attention and per-layer tabs show the last run: the FP32 one
+        m_transformer->form()->setConfig(c);
+        m_transformer->tabs()->setCurrentIndex(tab);
+        return;
+    }
+    c.preset = TransformerPreset::PureFp16;
+    c.softmaxSubtractsMax = false;
+    c.run.learningRate = 0.5f;
+    c.run.batch = 4;
+    m_transformer->showCompletedRun(c);
+    m_transformer->form()->setConfig(c);
+    m_transformer->tabs()->setCurrentIndex(tab);
+}
+
 bool TrainingSection::applyConfig(const training::TrainingConfig& config) {
     if (m_controls->controller()->isRunning()) {
         emit statusMessage(tr("A run is in progress: cancel it before taking other settings."), 6000);
@@ -272,6 +373,7 @@ bool TrainingSection::openLink(const QUrlQuery& query) {
             return false;
         }
         if (!applyConfig(*config)) return false;
+        setModel(TrainingModel::Mlp);
     }
     // A link (a lesson's "Open in Training") comes to run something: its loss charts, whatever tab was open.
     m_tabs->setCurrentWidget(m_charts);

@@ -10,11 +10,15 @@
 #pragma once
 
 #include "app/gui/shell/section.h"
+#include "app/gui/training/transformer/transformer_settings.h"
 #include "core/training/training_run.h"
 
+class QComboBox;
 class QScrollArea;
 class QLabel;
+class QStackedWidget;
 class QTabWidget;
+class QVBoxLayout;
 
 namespace fplab::gui {
 
@@ -28,6 +32,7 @@ class RunAllModes;
 class RunControls;
 class TensorsView;
 class TrainingForm;
+class TransformerPanel;
 
 class TrainingSection final : public Section {
     Q_OBJECT
@@ -70,6 +75,11 @@ public:
     Fp8ChartsView* fp8Charts() const { return m_fp8Charts; }
     CompareRunsTab* compareRuns() const { return m_compare; }
     RunAllModes* runAllModes() const { return m_runAll; }
+    // The model trained: the toy MLP (the form and tabs above) or the transformer (its own page).
+    TrainingModel model() const;
+    void setModel(TrainingModel model);
+    QComboBox* modelCombo() const { return m_model; }
+    TransformerPanel* transformer() const { return m_transformer; }
 
 protected:
     void retranslateUi() override;
@@ -83,6 +93,9 @@ private:
     static QJsonObject configJson(const training::TrainingConfig& config);
 
     void fitFormWidth();
+    void buildModelChoice(SettingsStore& store, QWidget* mlpPage, QVBoxLayout* layout);
+    void fillModelChoice();
+    void prepareTransformerScreenshot(int tab);
 
     TrainingForm* m_form;
     RunControls* m_controls;
@@ -97,6 +110,10 @@ private:
     Fp8ChartsView* m_fp8Charts;
     CompareRunsTab* m_compare;
     RunAllModes* m_runAll;
+    QLabel* m_modelLabel = nullptr;
+    QComboBox* m_model = nullptr;
+    QStackedWidget* m_pages = nullptr;
+    TransformerPanel* m_transformer = nullptr;
 };
 
 } // namespace fplab::gui

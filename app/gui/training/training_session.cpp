@@ -9,6 +9,7 @@
 #include "app/gui/training/run_store.h"
 #include "app/gui/training/training_form.h"
 #include "app/gui/training/training_settings.h"
+#include "app/gui/training/transformer/transformer_panel.h"
 #include "core/training/datasets.h"
 #include "core/training/optimizer.h"
 #include "core/training/precision_policy.h"
@@ -52,6 +53,9 @@ void TrainingSection::saveSession(QJsonObject& out) const {
     const QJsonObject settings = configJson(m_form->config());
     for (auto it = settings.begin(); it != settings.end(); ++it) out.insert(it.key(), it.value());
     out.insert(QStringLiteral("runs"), m_compare->store()->toJson());
+    const std::string_view modelName = trainingModelName(model());
+    out.insert(QStringLiteral("model"), QString::fromLatin1(modelName.data(), qsizetype(modelName.size())));
+    out.insert(QStringLiteral("transformer"), m_transformer->saveSession());
 }
 
 QStringList TrainingSection::restoreSession(const QJsonObject& in) {
@@ -102,6 +106,10 @@ QStringList TrainingSection::restoreSession(const QJsonObject& in) {
     if (const auto v = checked("outlierStep", settings.outlierStep)) c.outlierStep = *v;
     m_form->setConfig(c);
     saveState();
+    if (const auto s = named("model", parseTrainingModelName, tr("a model (mlp or transformer)")))
+        setModel(*parseTrainingModelName(s->toStdString()));
+    if (const auto transformer = read.object(QStringLiteral("transformer")))
+        read.addProblems(m_transformer->restoreSession(*transformer, title()));
     QStringList problems = read.problems();
     // The kept runs replace the ones shown (a session without runs leaves them as they are).
     if (in.contains(QStringLiteral("runs"))) {

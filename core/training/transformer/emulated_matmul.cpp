@@ -185,11 +185,12 @@ void EmulatedOps::coreDot(int i, int j, int k, int n, float* out, std::size_t el
     for (int p = 0; p < k; ++p) {
         const Result r = fast::fma<Acc>(aRow[p], bCol[p], sum);
         if (r.flags & kReported)
-            record(acc, r.flags, elementBase + std::size_t(i) * n + j, "matmul.fma", {aRow[p], bCol[p], sum}, r.bits);
+            record(acc, r.flags, elementBase + std::size_t(i) * n + j, "matmul.fma", {aRow[p], bCol[p], sum}, r.bits,
+                   {Operation::Fma, {}});
         flags |= r.flags;
         sum = r.bits;
     }
-    if (flags) record(acc, flags, elementBase + std::size_t(i) * n + j, "matmul.fma", {}, sum);
+    if (flags) record(acc, flags, elementBase + std::size_t(i) * n + j, "matmul.fma", {}, sum, {Operation::Fma, {}});
     *out = floatOf(acc, sum);
 }
 
@@ -229,7 +230,7 @@ bool EmulatedOps::fastDots(int i, int j0, int lanes, int k, int n, float* out, s
     for (int l = 0; l < lanes; ++l) out[l] = float(s[l]);
     if (inexact) flags |= kInexact;
     if (underflow) flags |= kUnderflow;
-    if (flags) record(Acc.id, flags, elementBase + std::size_t(i) * n + j0, "matmul.fma", {}, 0);
+    if (flags) record(Acc.id, flags, elementBase + std::size_t(i) * n + j0, "matmul.fma", {}, 0, {Operation::Fma, {}});
     return true;
 }
 
@@ -254,7 +255,8 @@ void EmulatedOps::matmul(FormatId input, FormatId accumulate, MatrixView a, Matr
     auto load = [&](float value, std::size_t element, const char* operation) {
         const Result x = roundToFormat(input, value);
         const Result y = roundToFormat(accumulate, floatOf(input, x.bits));
-        if (x.flags | y.flags) record(input, Flags(x.flags | y.flags), element, operation, {}, y.bits);
+        if (x.flags | y.flags)
+            record(input, Flags(x.flags | y.flags), element, operation, {}, y.bits, {Operation::Convert, {}});
         return y.bits;
     };
     m_aBits.resize(std::size_t(m) * k);

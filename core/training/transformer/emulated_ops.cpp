@@ -53,16 +53,17 @@ void EmulatedOps::clear() {
 }
 
 void EmulatedOps::record(FormatId f, Flags flags, std::size_t element, const char* operation,
-                         std::initializer_list<std::uint64_t> operands, std::uint64_t result) {
+                         std::initializer_list<std::uint64_t> operands, std::uint64_t result, Raised raised) {
     if (m_tensors.empty()) at(Pass::Forward, -1, "unnamed");
     m_tensors[m_current].flags |= flags;
     if ((flags & kReported) && !m_first)
-        m_first = OverflowReport{m_tensors[m_current].site, operation, element, f, operands, result, flags};
+        m_first = OverflowReport{m_tensors[m_current].site, operation, element, f, operands, result, flags, raised.kind,
+                                 raised.functionValue};
 }
 
 float EmulatedOps::finish(FormatId f, std::uint64_t bits, Flags flags, std::size_t element, const char* operation,
-                          std::initializer_list<std::uint64_t> operands) {
-    record(f, flags, element, operation, operands, bits);
+                          std::initializer_list<std::uint64_t> operands, Raised raised) {
+    record(f, flags, element, operation, operands, bits, raised);
     return floatOf(f, bits);
 }
 
@@ -146,6 +147,19 @@ bool fastOperation(ElementwiseKind kind, std::initializer_list<float> operands, 
     return false;
 }
 
+Operation operationOf(ElementwiseKind kind) {
+    switch (kind) {
+    case ElementwiseKind::Add: return Operation::Add;
+    case ElementwiseKind::Sub: return Operation::Sub;
+    case ElementwiseKind::Mul: return Operation::Mul;
+    case ElementwiseKind::Div: return Operation::Div;
+    case ElementwiseKind::Sqrt: return Operation::Sqrt;
+    case ElementwiseKind::Fma: return Operation::Fma;
+    case ElementwiseKind::Cast: return Operation::Convert;
+    }
+    return Operation::Convert;
+}
+
 } // namespace
 
 bool EmulatedOps::fast(FormatId f, ElementwiseKind kind, std::initializer_list<float> operands, std::size_t element,
@@ -154,37 +168,38 @@ bool EmulatedOps::fast(FormatId f, ElementwiseKind kind, std::initializer_list<f
     double r = 0;
     Flags flags = 0;
     if (!withFormat(f, [&]<const Format & F>() { return fastOperation<F>(kind, operands, r, flags); })) return false;
-    record(f, flags, element, operation, {}, 0);
+    // The fast path never raises overflow or invalid, so the report's core operation is not needed here.
+    record(f, flags, element, operation, {}, 0, {operationOf(kind), {}});
     out = float(r);
     return true;
 }
 
-float EmulatedOps::binary(BinaryOperation op, FormatId f, float a, float b, std::size_t element,
+float EmulatedOps::binary(BinaryOperation op, Operation kind, FormatId f, float a, float b, std::size_t element,
                           const char* operation) {
     const Result x = roundToFormat(f, a), y = roundToFormat(f, b);
     const Result r = op(formatOf(f), x.bits, y.bits, Env{}, nullptr);
-    return finish(f, r.bits, Flags(x.flags | y.flags | r.flags), element, operation, {x.bits, y.bits});
+    return finish(f, r.bits, Flags(x.flags | y.flags | r.flags), element, operation, {x.bits, y.bits}, {kind, {}});
 }
 
 float EmulatedOps::add(FormatId f, float a, float b, std::size_t element, const char* operation) {
     float out;
     if (fast(f, ElementwiseKind::Add, {a, b}, element, operation, out)) return out;
-    return binary(fplab::add, f, a, b, element, operation);
+    return binary(fplab::add, Operation::Add, f, a, b, element, operation);
 }
 float EmulatedOps::sub(FormatId f, float a, float b, std::size_t element, const char* operation) {
     float out;
     if (fast(f, ElementwiseKind::Sub, {a, b}, element, operation, out)) return out;
-    return binary(fplab::sub, f, a, b, element, operation);
+    return binary(fplab::sub, Operation::Sub, f, a, b, element, operation);
 }
 float EmulatedOps::mul(FormatId f, float a, float b, std::size_t element, const char* operation) {
     float out;
     if (fast(f, ElementwiseKind::Mul, {a, b}, element, operation, out)) return out;
-    return binary(fplab::mul, f, a, b, element, operation);
+    return binary(fplab::mul, Operation::Mul, f, a, b, element, operation);
 }
 float EmulatedOps::div(FormatId f, float a, float b, std::size_t element, const char* operation) {
     float out;
     if (fast(f, ElementwiseKind::Div, {a, b}, element, operation, out)) return out;
-    return binary(fplab::div, f, a, b, element, operation);
+    return binary(fplab::div, Operation::Div, f, a, b, element, operation);
 }
 
 float EmulatedOps::fma(FormatId f, float a, float b, float c, std::size_t element, const char* operation) {
@@ -192,8 +207,8 @@ float EmulatedOps::fma(FormatId f, float a, float b, float c, std::size_t elemen
     if (fast(f, ElementwiseKind::Fma, {a, b, c}, element, operation, out)) return out;
     const Result x = roundToFormat(f, a), y = roundToFormat(f, b), z = roundToFormat(f, c);
     const Result r = fplab::fma(formatOf(f), x.bits, y.bits, z.bits);
-    return finish(f, r.bits, Flags(x.flags | y.flags | z.flags | r.flags), element, operation,
-                  {x.bits, y.bits, z.bits});
+    return finish(f, r.bits, Flags(x.flags | y.flags | z.flags | r.flags), element, operation, {x.bits, y.bits, z.bits},
+                  {Operation::Fma, {}});
 }
 
 float EmulatedOps::sqrt(FormatId f, float a, std::size_t element, const char* operation) {
@@ -201,14 +216,15 @@ float EmulatedOps::sqrt(FormatId f, float a, std::size_t element, const char* op
     if (fast(f, ElementwiseKind::Sqrt, {a}, element, operation, out)) return out;
     const Result x = roundToFormat(f, a);
     const Result r = fplab::sqrt(formatOf(f), x.bits);
-    return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits});
+    return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits}, {Operation::Sqrt, {}});
 }
 
 float EmulatedOps::cast(FormatId f, float a, std::size_t element, const char* operation) {
     float out;
     if (fast(f, ElementwiseKind::Cast, {a}, element, operation, out)) return out;
     const Result x = roundToFormat(f, a);
-    return finish(f, x.bits, x.flags, element, operation, {std::bit_cast<std::uint32_t>(a)});
+    return finish(f, x.bits, x.flags, element, operation, {std::bit_cast<std::uint32_t>(a)},
+                  {Operation::Convert, {}});
 }
 
 float EmulatedOps::function(FormatId f, double (*fn)(double), float a, std::size_t element, const char* operation) {
@@ -221,7 +237,7 @@ float EmulatedOps::function(FormatId f, double (*fn)(double), float a, std::size
                                                       fn(v), [] { return true; }, r, flags);
         };
         if (withFormat(f, body)) {
-            record(f, flags, element, operation, {}, 0);
+            record(f, flags, element, operation, {}, 0, {Operation::Convert, {}});
             return float(r);
         }
     }
@@ -230,7 +246,8 @@ float EmulatedOps::function(FormatId f, double (*fn)(double), float a, std::size
     Result r = fplab::convert(kFp64, std::bit_cast<std::uint64_t>(exact), formatOf(f));
     // A NaN made from a non-NaN operand (log of a negative number) is an invalid operation.
     if (std::isnan(exact) && !std::isnan(floatOf(f, x.bits))) r.flags |= kInvalid;
-    return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits});
+    return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits},
+                  {Operation::Convert, std::bit_cast<std::uint64_t>(exact)});
 }
 
 bool EmulatedOps::fastPathsAvailable() { return kDoubleRoundingPathAvailable; }

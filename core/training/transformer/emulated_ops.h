@@ -5,6 +5,7 @@
 
 #include "core/flags.h"
 #include "core/format.h"
+#include "core/operation.h"
 #include "core/result.h"
 #include "core/rounding.h"
 #include "core/trace.h"
@@ -47,6 +48,11 @@ struct OverflowReport {
     std::vector<std::uint64_t> operands; // bits in `format`, after the operands were rounded to it
     std::uint64_t result = 0;            // bits in `format`
     Flags flags = 0;
+    // The core operation that raised it. Convert for a cast (its operand is FP32's bits) and for a function
+    // the core does not have (exp, log, erf): its operand is the function's argument, and what overflowed is
+    // the rounding of the function's FP64 value, `functionValue`, to `format`.
+    Operation kind = Operation::Convert;
+    std::optional<std::uint64_t> functionValue; // FP64 bits
 };
 
 // A matrix read with strides: element (r, c) is data[r * rowStride + c * colStride].
@@ -104,14 +110,20 @@ public:
 
 private:
     using BinaryOperation = Result (*)(const Format&, std::uint64_t, std::uint64_t, const Env&, OperationTrace*);
+    // What an operation raised, with which core operation (and a function's FP64 value) for the report.
+    struct Raised {
+        Operation kind;
+        std::optional<std::uint64_t> functionValue;
+    };
     // The element-wise fast path: true with `out` and the flags recorded, false where the core must compute.
     bool fast(FormatId f, ElementwiseKind kind, std::initializer_list<float> operands, std::size_t element,
               const char* operation, float& out);
-    float binary(BinaryOperation op, FormatId f, float a, float b, std::size_t element, const char* operation);
+    float binary(BinaryOperation op, Operation kind, FormatId f, float a, float b, std::size_t element,
+                 const char* operation);
     float finish(FormatId f, std::uint64_t bits, Flags flags, std::size_t element, const char* operation,
-                 std::initializer_list<std::uint64_t> operands);
+                 std::initializer_list<std::uint64_t> operands, Raised raised);
     void record(FormatId f, Flags flags, std::size_t element, const char* operation,
-                std::initializer_list<std::uint64_t> operands, std::uint64_t result);
+                std::initializer_list<std::uint64_t> operands, std::uint64_t result, Raised raised);
     template <const Format& Acc>
     void coreDot(int i, int j, int k, int n, float* out, std::size_t elementBase);
     template <const Format& Acc>

@@ -1,0 +1,90 @@
+#include "app/gui/training/transformer/transformer_job.h"
+
+#include "core/training/transformer/text_task.h"
+
+#include <chrono>
+#include <thread>
+
+namespace fplab::gui {
+
+using namespace fplab::training;
+
+TransformerPrecision TransformerRunConfig::precision() const {
+    TransformerPrecision p = transformerPreset(preset, run.shape.layers);
+    p.layer.softmaxSubtractsMax = softmaxSubtractsMax;
+    for (auto& [layer, precision] : p.layers) precision.softmaxSubtractsMax = softmaxSubtractsMax;
+    return p;
+}
+
+int evaluationInterval(int steps) { return std::max(1, steps / 10); }
+
+TransformerRunRecord TransformerJobState::snapshot() const {
+    const std::lock_guard<std::mutex> lock(m_mutex);
+    return m_record;
+}
+
+void TransformerJobState::reset(const TransformerRunConfig& config) {
+    const std::lock_guard<std::mutex> lock(m_mutex);
+    m_record = TransformerRunRecord{};
+    m_record.config = config;
+    m_paused = false;
+}
+
+AttentionExample attentionExample(const TransformerModel& model, const TransformerRunConfig& config,
+                                  const TokenTask& task) {
+    AttentionExample example;
+    if (task.heldOutCount() == 0) return example;
+    const TokenBatch batch = task.heldOutBatch(0, 1);
+    TransformerModel probe = model;
+    EmulatedOps ops;
+    probe.setFp8Recording(false);
+    probe.forward(batch, config.precision(), ops);
+    const TransformerStats& stats = probe.stats();
+    example.layers = int(stats.layers.size());
+    example.heads = stats.heads;
+    example.length = stats.length;
+    example.probabilities = stats.attention;
+    const auto* text = dynamic_cast<const TextTask*>(&task);
+    for (int t : batch.tokens) example.text += text ? text->alphabet()[std::size_t(t)] : char32_t(U"0123456789+="[t]);
+    return example;
+}
+
+void runTransformer(const TransformerRunConfig& config, TransformerJobState& state, const JobControl& control) {
+    TransformerRunSettings settings = config.run;
+    settings.precision = config.precision();
+    TransformerRun run(settings);
+    const int interval = evaluationInterval(config.steps);
+    for (int i = 0; i < config.steps; ++i) {
+        while (state.paused() && !control.isCancelled()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        control.checkCancelled();
+        const TransformerStep step = run.step();
+        const bool stop = step.overflow && !step.skipped; // a step the scaler skipped is not the end
+        const bool last = step.step == config.steps || stop;
+        const bool evaluate = step.step % interval == 0 || last;
+        const double accuracy = evaluate ? run.heldOutAccuracy() : 0.0;
+        state.edit([&](TransformerRunRecord& r) {
+            r.loss.emplace_back(step.step, step.loss);
+            if (evaluate) r.accuracy.emplace_back(step.step, accuracy);
+            std::vector<LayerPoint>& layers = r.layers.emplace_back();
+            for (const TransformerLayerStats& l : step.stats.layers)
+                layers.push_back({l.maxAttentionLogit, l.saturatedFraction(), int(l.outlierChannels.size()),
+                                  l.residualRms, l.updateRatio});
+            r.stepsDone = step.step;
+            r.skippedSteps += step.skipped ? 1 : 0;
+            if (step.overflow && !r.overflow) {
+                r.overflow = step.overflow;
+                r.overflowStep = step.step;
+                r.overflowSkipped = step.skipped;
+            }
+        });
+        control.report(double(step.step) / config.steps);
+        if (stop) break;
+    }
+    AttentionExample attention = attentionExample(run.model(), config, run.task());
+    state.edit([&](TransformerRunRecord& r) {
+        r.attention = std::move(attention);
+        r.finished = true;
+    });
+}
+
+} // namespace fplab::gui
