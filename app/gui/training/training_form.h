@@ -59,6 +59,7 @@ public:
     QSpinBox* depthSpin() const { return m_depth; }
     QSpinBox* amaxHistorySpin() const { return m_amaxHistory; }
     QSpinBox* marginSpin() const { return m_margin; }
+    QComboBox* blockRuleCombo() const { return m_blockRule; }
     QSpinBox* outlierStepSpin() const { return m_outlierStep; }
     QCheckBox* masterWeightsCheck() const { return m_master; }
 
@@ -89,6 +90,7 @@ private:
     QSpinBox* m_amaxHistory; // FP8 delayed scaling
     QComboBox* m_amaxAlgo;
     QSpinBox* m_margin;      // per-tensor recipes: 2^margin of headroom above amax
+    QComboBox* m_blockRule;  // the block recipe's scale rule
     QSpinBox* m_outlierStep; // the scripted activation outlier (0: none)
 };
 
