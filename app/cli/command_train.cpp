@@ -56,6 +56,12 @@ int runTrain(std::span<const std::string_view> args, CommandIo io) {
     if (const std::optional<int> done = parseTrainOptions(args, io, o)) return *done;
     const TrainingConfig& c = o.config;
     if (o.gpu || o.compare) {
+        const PrecisionPolicy policy = policyFor(c.mode, c.masterWeights, c.fp8);
+        if (const std::string why = gpu::fp8BlockRuleUnsupportedReason(policy); !why.empty()) {
+            io.err << "fplab-cli train: " << (o.compare ? "--compare" : "--backend gpu") << ": " << why
+                   << "; use --backend cpu\n";
+            return kExitNoGpu;
+        }
         if (const std::string why = gpu::gpuTrainingUnavailableReason(); !why.empty()) {
             io.err << "fplab-cli train: " << (o.compare ? "--compare" : "--backend gpu") << ": " << why
                    << "; the CPU emulator runs the same training: use --backend cpu\n";

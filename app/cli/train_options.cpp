@@ -164,6 +164,18 @@ OptionTable trainOptions(TrainOptions& options, bool& lrGiven) {
          }},
         {"--margin", "M", "fp8-delayed/-current: scale for amax * 2^M (default 0)",
          whole("--margin", 0, 32, [&c](long long x) { c.fp8.margin = int(x); })},
+        {"--scale-rule", "R",
+         "fp8-block: a block's scale, fp32 (default: amax/448, DeepSeek-V3) or a power of two (E8M0) by "
+         "ocp, round-up (never saturates) or nearest, as quantize's rules",
+         [&c, &options](std::string_view v, std::string& error) {
+             const auto rule = blockscale::parseScaleRule(v);
+             if (rule) c.fp8.blockRule = *rule;
+             else
+                 error = "unknown scale rule " + quoted(v) + " (known: " +
+                         std::string(blockscale::knownScaleRuleNames()) + ")";
+             options.scaleRuleGiven = rule.has_value();
+             return rule.has_value();
+         }},
         {"--outlier-step", "N", "scripted outlier: at step N one input feature becomes --outlier-value",
          whole("--outlier-step", 0, 10'000'000, [&c](long long x) { c.outlierStep = int(x); })},
         {"--outlier-value", "X", "the scripted outlier's value (default 1e5)",
@@ -199,6 +211,8 @@ std::optional<int> parseTrainOptions(std::span<const std::string_view> args, Com
     };
     if (!lrGiven && c.optimizer.kind == OptimizerKind::Sgd) c.optimizer.learningRate = 0.1f;
     if (std::string e = checkConfig(c); !e.empty()) return usage(e);
+    if (options.scaleRuleGiven && policyFor(c.mode).fp8 != Fp8Recipe::Block)
+        return usage("--scale-rule is for --mode fp8-block (the block recipe), not " + std::string(modeName(c.mode)));
     if ((options.gpu || options.compare) && !options.gridPath.empty())
         return usage("--grid needs the CPU emulator (--backend cpu, no --compare)");
     if (options.every <= 0) options.every = c.steps <= 100 ? 1 : (c.steps + 99) / 100;

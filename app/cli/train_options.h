@@ -28,6 +28,7 @@ struct TrainOptions {
     std::string csvPath;  // --csv
     std::string gridPath; // --grid
     long long every = 0;  // print every N-th step (from --every, or chosen from the step count)
+    bool scaleRuleGiven = false; // --scale-rule (fp8-block only)
 };
 
 // The options in `options`; the exit code when the command ends here (--help printed, or a usage error

@@ -70,6 +70,8 @@ void printHeader(const TrainingRun& info, const std::string& backend, CommandIo 
                << amaxAlgoName(cfg.fp8.algo) << ", margin " << cfg.fp8.margin << "\n";
     else if (info.policy().fp8 == Fp8Recipe::Current)
         io.out << "fp8 current scaling: margin " << cfg.fp8.margin << "\n";
+    else if (info.policy().fp8 == Fp8Recipe::Block && cfg.fp8.blockRule != Fp8Settings{}.blockRule)
+        io.out << "fp8 block scaling: scale rule " << blockscale::scaleRuleName(cfg.fp8.blockRule) << "\n";
     if (cfg.outlierStep > 0)
         io.out << "scripted outlier: at step " << cfg.outlierStep << " the first input feature becomes "
                << setting(cfg.outlierValue) << "\n";

@@ -1,6 +1,9 @@
 #include "core/blockscale/block_scales.h"
 
+#include "core/blockscale/scale_rules.h"
+
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -51,6 +54,21 @@ float amaxScale(float amax, Fp8Element e) {
     return amax / fp8Max(e);
 }
 
+float blockScale(float amax, Fp8Element e, ScaleRule rule) {
+    if (rule == ScaleRule::Fp32) return amaxScale(amax, e);
+    if (!std::isfinite(amax)) return 1.0f;
+    const std::uint32_t amaxBits = std::bit_cast<std::uint32_t>(std::fabs(amax));
+    const std::uint32_t maxBits = std::bit_cast<std::uint32_t>(fp8Max(e));
+    const int emax = e == Fp8Element::E4m3 ? 8 : 15; // 448 = 1.75 * 2^8, 57344 = 1.75 * 2^15
+    switch (rule) {
+    case ScaleRule::Ocp: return std::ldexp(1.0f, mxSharedExponent(amaxBits, emax));
+    case ScaleRule::RoundUp: return std::ldexp(1.0f, roundUpSharedExponent(amaxBits, maxBits));
+    case ScaleRule::Nearest: return std::ldexp(1.0f, nearestSharedExponent(amaxBits, maxBits));
+    default: break;
+    }
+    throw std::invalid_argument("the scale rule " + std::string(scaleRuleName(rule)) + " does not apply to FP8 blocks");
+}
+
 float amaxOf(std::span<const float> x) {
     float m = 0;
     for (float v : x) {
@@ -61,7 +79,7 @@ float amaxOf(std::span<const float> x) {
 }
 
 std::vector<float> blockAmaxScales(std::span<const float> x, int rows, int cols, int blockRows, int blockCols,
-                                   Fp8Element e) {
+                                   Fp8Element e, ScaleRule rule) {
     checkShape(x.size(), rows, cols, blockRows, blockCols);
     const int across = (cols + blockCols - 1) / blockCols;
     const int down = (rows + blockRows - 1) / blockRows;
@@ -82,13 +100,14 @@ std::vector<float> blockAmaxScales(std::span<const float> x, int rows, int cols,
             for (int c = c0; c < std::min(cols, c0 + blockCols); ++c) a = combine(a, row[c]);
         }
     }
-    for (float& a : amax) a = amaxScale(a, e);
+    for (float& a : amax) a = blockScale(a, e, rule);
     return amax;
 }
 
-ScaledMatrix quantizeBlocks(std::span<const float> x, int rows, int cols, int blockRows, int blockCols, Fp8Element e) {
+ScaledMatrix quantizeBlocks(std::span<const float> x, int rows, int cols, int blockRows, int blockCols, Fp8Element e,
+                            ScaleRule rule) {
     ScaledMatrix m = emptyMatrix(rows, cols, blockRows, blockCols, e);
-    m.scales = blockAmaxScales(x, rows, cols, blockRows, blockCols, e);
+    m.scales = blockAmaxScales(x, rows, cols, blockRows, blockCols, e, rule);
     return castAll(x, std::move(m));
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/blockscale/fp8_element.h"
+#include "core/blockscale/scale_rule.h"
 
 #include <cstdint>
 #include <span>
@@ -32,13 +33,19 @@ struct ScaledMatrix {
 // The scale that maps amax onto the largest finite element: amax / fp8Max (1 when amax is 0 or not finite).
 float amaxScale(float amax, Fp8Element e);
 
-// Per-block scales amax / fp8Max of blocks of blockRows x blockCols (edge blocks may be smaller).
+// A block's scale from its amax under a rule: Fp32 is amaxScale; Ocp, RoundUp and Nearest give the E8M0
+// power of two of scale_rules.h (2^-127 for an all-zero block). 1 when amax is not finite. Throws
+// std::invalid_argument for a rule of another scheme (NVFP4's).
+float blockScale(float amax, Fp8Element e, ScaleRule rule);
+
+// Per-block scales of blocks of blockRows x blockCols (edge blocks may be smaller) under a rule.
 // Throws std::invalid_argument when the sizes do not match or a block size is below 1.
 std::vector<float> blockAmaxScales(std::span<const float> x, int rows, int cols, int blockRows, int blockCols,
-                                   Fp8Element e);
+                                   Fp8Element e, ScaleRule rule = ScaleRule::Fp32);
 
-// Quantises with the per-block amax scales above.
-ScaledMatrix quantizeBlocks(std::span<const float> x, int rows, int cols, int blockRows, int blockCols, Fp8Element e);
+// Quantises with the per-block scales above.
+ScaledMatrix quantizeBlocks(std::span<const float> x, int rows, int cols, int blockRows, int blockCols, Fp8Element e,
+                            ScaleRule rule = ScaleRule::Fp32);
 // Quantises with one given scale for the whole matrix (a per-tensor recipe chose it).
 ScaledMatrix quantizeWithScale(std::span<const float> x, int rows, int cols, float scale, Fp8Element e);
 

@@ -57,7 +57,7 @@ blockscale::ScaledMatrix Fp8TensorScaling::quantize(std::span<const float> x, in
     blockscale::ScaledMatrix q;
     float historyAmax = amax;
     if (m_recipe == Fp8Recipe::Block) {
-        q = blockscale::quantizeBlocks(x, rows, cols, blockRows, blockCols, m_element);
+        q = blockscale::quantizeBlocks(x, rows, cols, blockRows, blockCols, m_element, m_settings.blockRule);
     } else {
         historyAmax = sourceAmax(amax);
         q = blockscale::quantizeWithScale(x, rows, cols, scaleForAmax(amax), m_element);

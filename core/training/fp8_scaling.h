@@ -52,6 +52,7 @@ public:
     const std::string& name() const { return m_name; }
     blockscale::Fp8Element element() const { return m_element; }
     Fp8Recipe recipe() const { return m_recipe; }
+    const Fp8Settings& settings() const { return m_settings; }
     // The scale a per-tensor recipe uses for x now (delayed: from the history alone).
     float scaleFor(std::span<const float> x) const { return scaleForAmax(blockscale::amaxOf(x)); }
     // The same from x's amax alone (a GPU reduces it on the device): the amax the scale comes from

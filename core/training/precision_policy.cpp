@@ -1,6 +1,8 @@
 // The training modes and the per-operation types of each (the autocast table).
 #include "core/training/precision_policy.h"
 
+#include <algorithm>
+
 namespace fplab::training {
 
 std::string_view dtypeName(DType type) {
@@ -48,9 +50,26 @@ std::optional<AmaxAlgo> parseAmaxAlgoName(std::string_view name) {
     return std::nullopt;
 }
 
+std::span<const blockscale::ScaleRule> fp8BlockRules() { return blockscale::rulesFor(blockscale::Scheme::Fp8Block128); }
+
+std::optional<blockscale::ScaleRule> parseFp8BlockRule(std::string_view name) {
+    const std::optional<blockscale::ScaleRule> rule = blockscale::parseScaleRule(name);
+    if (!rule || std::ranges::find(fp8BlockRules(), *rule) == fp8BlockRules().end()) return std::nullopt;
+    return rule;
+}
+
 std::string checkFp8Settings(const Fp8Settings& s) {
     if (s.amaxHistory < 1 || s.amaxHistory > 65536) return "the amax history must hold between 1 and 65536 steps";
     if (s.margin < 0 || s.margin > 32) return "the FP8 margin must be between 0 and 32";
+    if (std::ranges::find(fp8BlockRules(), s.blockRule) == fp8BlockRules().end()) {
+        std::string known;
+        for (blockscale::ScaleRule r : fp8BlockRules()) {
+            if (!known.empty()) known += '|';
+            known += scaleRuleName(r);
+        }
+        return "the scale rule " + std::string(scaleRuleName(s.blockRule)) + " does not apply to FP8 blocks (" + known +
+               ")";
+    }
     return {};
 }
 

@@ -2,8 +2,11 @@
 // model computes in, mirroring PyTorch autocast on CUDA, and the training modes built on it.
 #pragma once
 
+#include "core/blockscale/scale_rule.h"
+
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,8 +51,15 @@ struct Fp8Settings {
     int amaxHistory = 1024; // steps of amax kept per tensor (delayed scaling)
     AmaxAlgo algo = AmaxAlgo::Max;
     int margin = 0; // per-tensor recipes: the scale leaves 2^margin of headroom above amax
+    // The block recipe: how a block's amax becomes its scale. FP32 amax / 448 is DeepSeek-V3's; the E8M0
+    // rules (ocp, round-up, nearest) give power-of-two scales as MXFP8 does.
+    blockscale::ScaleRule blockRule = blockscale::ScaleRule::Fp32;
 };
-// Empty when usable, otherwise what is wrong.
+// The rules the block recipe offers (core/blockscale's FP8 block rules), FP32 first.
+std::span<const blockscale::ScaleRule> fp8BlockRules();
+// One of those by its name (scaleRuleName's words, any case); nothing for another rule or an unknown name.
+std::optional<blockscale::ScaleRule> parseFp8BlockRule(std::string_view name);
+// Empty when usable, otherwise what is wrong (a rule that does not apply to FP8 blocks, such as max6, too).
 std::string checkFp8Settings(const Fp8Settings& s);
 
 enum class LossScaling : std::uint8_t { None, Static, Dynamic };

@@ -73,7 +73,8 @@ std::vector<std::string> ToyModel::fp8TensorNames() const {
 }
 
 Fp8TensorScaling& ToyModel::fp8Scaling(std::size_t index, int operand, const PrecisionPolicy& policy) {
-    if (m_fp8.empty() || m_fp8Recipe != policy.fp8) {
+    if (m_fp8.empty() || m_fp8Recipe != policy.fp8 ||
+        m_fp8.front().settings().blockRule != policy.fp8Settings.blockRule) {
         m_fp8.clear();
         m_fp8Recipe = policy.fp8;
         const Fp8Element grad = policy.fp8 == Fp8Recipe::Block ? Fp8Element::E4m3 : Fp8Element::E5m2;
@@ -123,9 +124,11 @@ void ToyModel::fp8Backward(std::size_t index, const Linear& layer, Cache& cache,
     if (block) {
         std::vector<float> dYT(gradOut.size());
         transpose(gradOut.data(), dYT.data(), batch, layer.out);
-        const blockscale::ScaledMatrix a = blockscale::quantizeBlocks(dYT, layer.out, batch, 1, kTile, dY.element);
-        const blockscale::ScaledMatrix b = blockscale::quantizeBlocks(cache.input, batch, layer.in, kTile, 1,
-                                                                      cache.fp8Input.element);
+        const blockscale::ScaleRule rule = policy.fp8Settings.blockRule;
+        const blockscale::ScaledMatrix a =
+            blockscale::quantizeBlocks(dYT, layer.out, batch, 1, kTile, dY.element, rule);
+        const blockscale::ScaledMatrix b =
+            blockscale::quantizeBlocks(cache.input, batch, layer.in, kTile, 1, cache.fp8Input.element, rule);
         toFloats(interruptibleGemm(a, b, policy, m_stop), dW);
     } else {
         toFloats(interruptibleGemm(blockscale::transposed(dY), cache.fp8Input, policy, m_stop), dW);

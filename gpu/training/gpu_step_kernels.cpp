@@ -7,10 +7,19 @@
 
 namespace fplab::gpu {
 
+std::string fp8BlockRuleUnsupportedReason(const training::PrecisionPolicy& policy) {
+    const blockscale::ScaleRule rule = policy.fp8Settings.blockRule;
+    if (policy.fp8 != training::Fp8Recipe::Block || rule == training::Fp8Settings{}.blockRule) return {};
+    return "the fp8-block mode's scale rule " + std::string(blockscale::scaleRuleName(rule)) +
+           " runs on the CPU emulator only: the GPU computes DeepSeek-V3's FP32 block scales (amax / 448)";
+}
+
 training::StepKernelsFactory cudaKernelsFactory() {
     return [](const training::ToyModel& initial, const training::PrecisionPolicy& policy,
               const training::OptimizerSettings& optimizer, int maxRows) {
         // The fp8-* modes need sm_89+; the CUDA kernels refuse other GPUs, naming the mode and the GPU.
+        if (const std::string why = fp8BlockRuleUnsupportedReason(policy); !why.empty())
+            throw GpuError(GpuError::Kind::Unsupported, why);
         return makeCudaStepKernels(initial, policy, optimizer, maxRows);
     };
 }

@@ -20,6 +20,10 @@ std::unique_ptr<training::StepKernels> makeCudaStepKernels(const training::ToyMo
 // makeCudaStepKernels as a factory: TrainingRun(config, cudaKernelsFactory()) is a GPU run.
 training::StepKernelsFactory cudaKernelsFactory();
 
+// Empty unless the policy is the block recipe with a scale rule other than FP32 (the device kernels compute
+// amax / 448 only); cudaKernelsFactory refuses such a run with this reason before touching the GPU.
+std::string fp8BlockRuleUnsupportedReason(const training::PrecisionPolicy& policy);
+
 // Empty when makeCudaStepKernels can run; otherwise "no GPU: <why>".
 std::string gpuTrainingUnavailableReason();
 

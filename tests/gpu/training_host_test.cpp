@@ -342,5 +342,26 @@ TEST(GpuTrainingHost, WithoutAGpuTheGpuRunSaysWhy) {
     }
 }
 
+// The device computes amax / 448 only: the block recipe with an E8M0 rule is refused before any GPU is
+// asked for, with or without one; fp32 (the default) is not refused here.
+TEST(GpuTrainingHost, TheBlockRecipeWithAnE8m0RuleIsRefusedBeforeTheGpu) {
+    TrainingConfig c;
+    c.mode = TrainingMode::Fp8Block;
+    c.fp8.blockRule = blockscale::ScaleRule::RoundUp;
+    try {
+        makeTrainingRun(TrainingBackend::Gpu, c);
+        ADD_FAILURE() << "expected GpuError";
+    } catch (const GpuError& e) {
+        EXPECT_EQ(e.kind(), GpuError::Kind::Unsupported);
+        EXPECT_STREQ(e.what(), "the fp8-block mode's scale rule round-up runs on the CPU emulator only: the GPU "
+                               "computes DeepSeek-V3's FP32 block scales (amax / 448)");
+    }
+    c.fp8.blockRule = blockscale::ScaleRule::Fp32;
+    EXPECT_EQ(fp8BlockRuleUnsupportedReason(policyFor(c.mode, true, c.fp8)), "");
+    c.mode = TrainingMode::Fp8Current; // the per-tensor recipes have no block rule to refuse
+    c.fp8.blockRule = blockscale::ScaleRule::Ocp;
+    EXPECT_EQ(fp8BlockRuleUnsupportedReason(policyFor(c.mode, true, c.fp8)), "");
+}
+
 } // namespace
 } // namespace fplab::gpu::test

@@ -8,6 +8,7 @@
 #include "app/gui/explorer/tensor_file_panel.h"
 #include "app/gui/common/chart_style.h"
 #include "app/gui/common/fitted_view_columns.h"
+#include "app/gui/common/scale_rule_text.h"
 #include "core/blockscale/rule_comparison.h"
 #include "core/text/parse.h"
 
@@ -49,19 +50,6 @@ constexpr int kMaxElements = 65536;
 int tableHeight(const QTableView* table, int rows) {
     return table->horizontalHeader()->height() + rows * table->verticalHeader()->defaultSectionSize() +
            2 * table->frameWidth();
-}
-
-QString ruleText(blockscale::ScaleRule r) {
-    switch (r) {
-    case blockscale::ScaleRule::Ocp: return BlockView::tr("OCP MX: floor(log2 amax) − emax");
-    case blockscale::ScaleRule::RoundUp: return BlockView::tr("Round up: ceil(log2(amax / max))");
-    case blockscale::ScaleRule::Nearest: return BlockView::tr("Nearest power of two of amax / max");
-    case blockscale::ScaleRule::Fp32: return BlockView::tr("FP32 scale amax / max");
-    case blockscale::ScaleRule::Max6: return BlockView::tr("Block amax to 6");
-    case blockscale::ScaleRule::Max4: return BlockView::tr("Block amax to 4");
-    case blockscale::ScaleRule::FourOverSix: return BlockView::tr("Four Over Six: 6 or 4, the smaller error");
-    }
-    return {};
 }
 
 // The Vector box's entry for values the user pasted or typed.
@@ -240,7 +228,7 @@ void BlockView::retranslateUi() {
                           "(DeepSeek-V3); for NVFP4 the block amax mapped to 6, to 4, or per block the better of the "
                           "two (Four Over Six). The table compares every rule of the scheme on these values."));
     for (int i = 0; i < m_rule->count(); ++i)
-        m_rule->setItemText(i, ruleText(blockscale::ScaleRule(m_rule->itemData(i).toInt())));
+        m_rule->setItemText(i, scaleRuleText(blockscale::ScaleRule(m_rule->itemData(i).toInt())));
     m_scheme->setToolTip(tr("OCP MX: 32 elements share an E8M0 (power of two) scale. NVFP4: 16 E2M1 elements share an "
                             "E4M3 scale, with an FP32 tensor scale. FP8: E4M3 elements, FP32 scale amax / 448 per "
                             "tensor, row, 1x128 block or 128x128 tile (one row here)."));
@@ -316,7 +304,7 @@ blockscale::ScaleRule BlockView::rule() const { return blockscale::ScaleRule(m_r
 void BlockView::fillRules() {
     m_rule->clear();
     for (const blockscale::ScaleRule r : blockscale::rulesFor(blockscale::Scheme(m_scheme->currentData().toInt())))
-        m_rule->addItem(ruleText(r), int(r));
+        m_rule->addItem(scaleRuleText(r), int(r));
     m_rule->setCurrentIndex(0);
 }
 
@@ -405,7 +393,7 @@ void BlockView::fillComparison() {
     m_comparison->setRowCount(int(c.rules.size()));
     for (int row = 0; row < int(c.rules.size()); ++row) {
         const blockscale::RuleSummary& s = c.rules[std::size_t(row)];
-        QStringList cells = {ruleText(s.recipe.rule)};
+        QStringList cells = {scaleRuleText(s.recipe.rule)};
         if (!s.refusal.empty()) {
             cells << tr("refused: %1").arg(QString::fromStdString(s.refusal));
         } else {

@@ -3,6 +3,7 @@
 
 #include "app/gui/common/enum_combo.h"
 #include "app/gui/common/gpu_text.h"
+#include "app/gui/common/scale_rule_text.h"
 #include "app/gui/training/training_settings.h"
 
 #include <QCheckBox>
@@ -61,6 +62,8 @@ TrainingForm::TrainingForm(SettingsStore& store, QWidget* parent)
     m_amaxHistory = spin(1, 65536);
     m_amaxAlgo = new QComboBox;
     m_margin = spin(0, 32, QStringLiteral("2^"));
+    m_blockRule = new QComboBox;
+    m_blockRule->setObjectName(QStringLiteral("trainingBlockRule"));
     m_outlierStep = spin(0, 100000);
 
     m_lr->setValue(m_settings->learningRate.get());
@@ -80,7 +83,8 @@ TrainingForm::TrainingForm(SettingsStore& store, QWidget* parent)
     m_form = new QFormLayout(this);
     for (QWidget* w : std::initializer_list<QWidget*>{m_backend, m_mode, m_dataset, m_optimizer, m_lr, m_steps, m_width,
                                                       m_depth, m_batch, m_seed, m_master, m_staticScale, m_initScale,
-                                                      m_interval, m_amaxHistory, m_amaxAlgo, m_margin, m_outlierStep})
+                                                      m_interval, m_amaxHistory, m_amaxAlgo, m_margin, m_blockRule,
+                                                      m_outlierStep})
         m_form->addRow(QStringLiteral("-"), w);
 
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this] { updateEnabled(); });
@@ -92,7 +96,7 @@ TrainingForm::TrainingForm(SettingsStore& store, QWidget* parent)
     });
     retranslate();
     // Every edit reaches the settings at once, so that an open session shows it as unsaved ([*]).
-    for (QComboBox* c : {m_backend, m_mode, m_dataset, m_optimizer, m_amaxAlgo})
+    for (QComboBox* c : {m_backend, m_mode, m_dataset, m_optimizer, m_amaxAlgo, m_blockRule})
         connect(c, &QComboBox::currentIndexChanged, this, &TrainingForm::saveEdit);
     for (QSpinBox* s : {m_steps, m_width, m_depth, m_batch, m_seed, m_staticScale, m_initScale, m_interval,
                         m_amaxHistory, m_margin, m_outlierStep})
@@ -120,7 +124,8 @@ void TrainingForm::fillCombos() {
     const DatasetKind data = keep(m_dataset, m_settings->dataset.get());
     const OptimizerKind opt = keep(m_optimizer, m_settings->optimizer.get());
     const AmaxAlgo algo = keep(m_amaxAlgo, m_settings->fp8AmaxAlgo.get());
-    const QSignalBlocker b0(m_backend), b1(m_mode), b2(m_dataset), b3(m_optimizer), b4(m_amaxAlgo);
+    const blockscale::ScaleRule rule = keep(m_blockRule, m_settings->fp8BlockRule.get());
+    const QSignalBlocker b0(m_backend), b1(m_mode), b2(m_dataset), b3(m_optimizer), b4(m_amaxAlgo), b5(m_blockRule);
     m_backend->clear();
     addEnumItem(m_backend, tr("CPU emulator"), gpu::TrainingBackend::Cpu);
     // The FP8 modes on cuBLASLt have not run on a GPU yet (docs/gpu-results/verified.tsv): the item says so.
@@ -151,6 +156,9 @@ void TrainingForm::fillCombos() {
     addEnumItem(m_amaxAlgo, tr("largest (max)"), AmaxAlgo::Max);
     addEnumItem(m_amaxAlgo, tr("most recent"), AmaxAlgo::MostRecent);
     selectEnum(m_amaxAlgo, algo);
+    m_blockRule->clear();
+    for (const blockscale::ScaleRule r : fp8BlockRules()) addEnumItem(m_blockRule, scaleRuleText(r), r);
+    selectEnum(m_blockRule, rule);
     m_optimizer->clear();
     addEnumItem(m_optimizer, tr("Adam"), OptimizerKind::Adam);
     addEnumItem(m_optimizer, tr("SGD with momentum 0.9"), OptimizerKind::Sgd);
@@ -170,7 +178,8 @@ void TrainingForm::retranslate() {
                               tr("Master weights:"), tr("Constant scale:"),
                               tr("Initial scale:"),  tr("Growth interval:"),
                               tr("Amax history:"),   tr("Amax from history:"),
-                              tr("FP8 margin:"),     tr("Outlier at step:")};
+                              tr("FP8 margin:"),     tr("FP8 block scale:"),
+                              tr("Outlier at step:")};
     for (int row = 0; row < m_form->rowCount() && row < int(std::size(labels)); ++row)
         if (auto* item = m_form->itemAt(row, QFormLayout::LabelRole))
             if (auto* label = qobject_cast<QLabel*>(item->widget())) label->setText(labels[row]);
@@ -194,6 +203,9 @@ void TrainingForm::retranslate() {
     m_margin->setToolTip(tr("FP8 per-tensor scaling (delayed and current): the scale leaves 2^margin of headroom "
                             "above amax, so values up to 2^margin times the recorded amax still fit (Transformer "
                             "Engine: margin 0)."));
+    m_blockRule->setToolTip(tr("FP8 block scaling: how each block's amax becomes its scale: DeepSeek-V3's FP32 "
+                               "amax / 448, or a power of two (E8M0) as MXFP8 chooses it; rounding up never "
+                               "saturates a block's largest element."));
     m_outlierStep->setToolTip(tr("At this step one input feature becomes 100000: a sudden activation outlier "
                                  "(0: none)."));
     m_outlierStep->setSpecialValueText(tr("none"));
@@ -219,6 +231,7 @@ void TrainingForm::updateEnabled() {
     m_amaxHistory->setEnabled(open && policy.fp8 == Fp8Recipe::Delayed);
     m_amaxAlgo->setEnabled(open && policy.fp8 == Fp8Recipe::Delayed);
     m_margin->setEnabled(open && (policy.fp8 == Fp8Recipe::Delayed || policy.fp8 == Fp8Recipe::Current));
+    m_blockRule->setEnabled(open && policy.fp8 == Fp8Recipe::Block);
 }
 
 TrainingConfig TrainingForm::config() const {
@@ -239,6 +252,7 @@ TrainingConfig TrainingForm::config() const {
     c.fp8.amaxHistory = m_amaxHistory->value();
     c.fp8.algo = currentEnum(m_amaxAlgo, m_settings->fp8AmaxAlgo.get());
     c.fp8.margin = m_margin->value();
+    c.fp8.blockRule = currentEnum(m_blockRule, m_settings->fp8BlockRule.get());
     c.outlierStep = m_outlierStep->value();
     return c;
 }
@@ -269,6 +283,7 @@ void TrainingForm::setConfig(const TrainingConfig& c) {
     m_amaxHistory->setValue(c.fp8.amaxHistory);
     selectEnum(m_amaxAlgo, c.fp8.algo);
     m_margin->setValue(c.fp8.margin);
+    selectEnum(m_blockRule, c.fp8.blockRule);
     m_outlierStep->setValue(c.outlierStep);
     m_settingConfig = false;
     updateEnabled();
@@ -293,6 +308,7 @@ void TrainingForm::save() {
     m_settings->fp8AmaxHistory.set(m_amaxHistory->value());
     m_settings->fp8AmaxAlgo.set(currentEnum(m_amaxAlgo, m_settings->fp8AmaxAlgo.get()));
     m_settings->fp8Margin.set(m_margin->value());
+    m_settings->fp8BlockRule.set(currentEnum(m_blockRule, m_settings->fp8BlockRule.get()));
     m_settings->outlierStep.set(m_outlierStep->value());
 }
 

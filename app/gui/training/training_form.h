@@ -64,6 +64,7 @@ public:
     QSpinBox* batchSpin() const { return m_batch; }
     QSpinBox* amaxHistorySpin() const { return m_amaxHistory; }
     QSpinBox* marginSpin() const { return m_margin; }
+    QComboBox* blockRuleCombo() const { return m_blockRule; }
     QSpinBox* outlierStepSpin() const { return m_outlierStep; }
     QCheckBox* masterWeightsCheck() const { return m_master; }
 
@@ -94,6 +95,7 @@ private:
     QSpinBox* m_amaxHistory; // FP8 delayed scaling
     QComboBox* m_amaxAlgo;
     QSpinBox* m_margin;      // per-tensor recipes: 2^margin of headroom above amax
+    QComboBox* m_blockRule;  // the block recipe's scale rule
     QSpinBox* m_outlierStep; // the scripted activation outlier (0: none)
 };
 

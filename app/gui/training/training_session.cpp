@@ -45,6 +45,7 @@ QJsonObject TrainingSection::configJson(const training::TrainingConfig& c) {
     out.insert(QStringLiteral("fp8AmaxHistory"), c.fp8.amaxHistory);
     out.insert(QStringLiteral("fp8AmaxAlgo"), qsv(amaxAlgoName(c.fp8.algo)));
     out.insert(QStringLiteral("fp8Margin"), c.fp8.margin);
+    out.insert(QStringLiteral("fp8BlockRule"), qsv(blockscale::scaleRuleName(c.fp8.blockRule)));
     out.insert(QStringLiteral("outlierStep"), c.outlierStep);
     return out;
 }
@@ -103,6 +104,11 @@ QStringList TrainingSection::restoreSession(const QJsonObject& in) {
     if (const auto s = named("fp8AmaxAlgo", parseAmaxAlgoName, tr("an amax algorithm")))
         c.fp8.algo = *parseAmaxAlgoName(s->toStdString());
     if (const auto v = checked("fp8Margin", settings.fp8Margin)) c.fp8.margin = *v;
+    // Sessions saved before the block rule was a choice have none: they keep the FP32 scale they ran with.
+    c.fp8.blockRule = Fp8Settings{}.blockRule;
+    if (in.contains(QStringLiteral("fp8BlockRule")))
+        if (const auto s = named("fp8BlockRule", parseFp8BlockRule, tr("an FP8 block scale rule")))
+            c.fp8.blockRule = *parseFp8BlockRule(s->toStdString());
     if (const auto v = checked("outlierStep", settings.outlierStep)) c.outlierStep = *v;
     m_form->setConfig(c);
     saveState();

@@ -26,6 +26,8 @@ TrainingSettings::TrainingSettings(SettingsStore& store)
       fp8AmaxHistory(store, QStringLiteral("training/fp8AmaxHistory"), Fp8Settings{}.amaxHistory, inRange(1, 65536)),
       fp8AmaxAlgo(store, QStringLiteral("training/fp8AmaxAlgo"), AmaxAlgo::Max, parseAmaxAlgoName, amaxAlgoName),
       fp8Margin(store, QStringLiteral("training/fp8Margin"), Fp8Settings{}.margin, inRange(0, 32)),
+      fp8BlockRule(store, QStringLiteral("training/fp8BlockRule"), Fp8Settings{}.blockRule, parseFp8BlockRule,
+                   blockscale::scaleRuleName),
       outlierStep(store, QStringLiteral("training/outlierStep"), 0, inRange(0, 100000)) {}
 
 } // namespace fplab::gui

@@ -33,6 +33,7 @@ public:
     SettingValue<int> fp8AmaxHistory;
     EnumSetting<training::AmaxAlgo> fp8AmaxAlgo;
     SettingValue<int> fp8Margin;   // the scale leaves 2^margin of headroom
+    EnumSetting<blockscale::ScaleRule> fp8BlockRule; // the block recipe's scale rule
     SettingValue<int> outlierStep; // 0: none
 };
 
