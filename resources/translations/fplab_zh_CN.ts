@@ -416,34 +416,6 @@
         <translation>元素序号</translation>
     </message>
     <message>
-        <source>OCP MX: floor(log2 amax) − emax</source>
-        <translation>OCP MX：floor(log2 amax) − emax</translation>
-    </message>
-    <message>
-        <source>Round up: ceil(log2(amax / max))</source>
-        <translation>向上取整：ceil(log2(amax / max))</translation>
-    </message>
-    <message>
-        <source>Nearest power of two of amax / max</source>
-        <translation>取 amax / max 最近的 2 的幂</translation>
-    </message>
-    <message>
-        <source>FP32 scale amax / max</source>
-        <translation>FP32 缩放因子 amax / max</translation>
-    </message>
-    <message>
-        <source>Block amax to 6</source>
-        <translation>块 amax 映射到 6</translation>
-    </message>
-    <message>
-        <source>Block amax to 4</source>
-        <translation>块 amax 映射到 4</translation>
-    </message>
-    <message>
-        <source>Four Over Six: 6 or 4, the smaller error</source>
-        <translation>Four Over Six：6 或 4，取误差较小者</translation>
-    </message>
-    <message>
         <source>Scale r&amp;ule:</source>
         <translation>缩放规则(&amp;U)：</translation>
     </message>
@@ -4817,6 +4789,34 @@ Python 打印为：%2</translation>
         <source>Could not save %1: %2 is a view of the running system (%3), not a place files can be saved.</source>
         <translation>无法保存 %1：%2 是运行中系统的视图（%3），不是可以保存文件的地方。</translation>
     </message>
+    <message>
+        <source>OCP MX: floor(log2 amax) − emax</source>
+        <translation>OCP MX：floor(log2 amax) − emax</translation>
+    </message>
+    <message>
+        <source>Round up: ceil(log2(amax / max))</source>
+        <translation>向上取整：ceil(log2(amax / max))</translation>
+    </message>
+    <message>
+        <source>Nearest power of two of amax / max</source>
+        <translation>取 amax / max 最近的 2 的幂</translation>
+    </message>
+    <message>
+        <source>FP32 scale amax / max</source>
+        <translation>FP32 缩放因子 amax / max</translation>
+    </message>
+    <message>
+        <source>Block amax to 6</source>
+        <translation>块 amax 映射到 6</translation>
+    </message>
+    <message>
+        <source>Block amax to 4</source>
+        <translation>块 amax 映射到 4</translation>
+    </message>
+    <message>
+        <source>Four Over Six: 6 or 4, the smaller error</source>
+        <translation>Four Over Six：6 或 4，取误差较小者</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::Tf32Panel</name>
@@ -5209,6 +5209,14 @@ Python 打印为：%2</translation>
         <source>GPU vs. CPU (FP8 not yet measured)</source>
         <translation>GPU 对照 CPU（FP8 尚未测量）</translation>
     </message>
+    <message>
+        <source>FP8 block scale:</source>
+        <translation>FP8 块缩放：</translation>
+    </message>
+    <message>
+        <source>FP8 block scaling: how each block&apos;s amax becomes its scale: DeepSeek-V3&apos;s FP32 amax / 448, or a power of two (E8M0) as MXFP8 chooses it; rounding up never saturates a block&apos;s largest element.</source>
+        <translation>FP8 块缩放：每个块的 amax 如何变成它的缩放因子：DeepSeek-V3 的 FP32 amax / 448，或像 MXFP8 那样取 2 的幂（E8M0）；向上取整时块中最大的元素永不饱和。</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::TrainingSection</name>
@@ -5307,6 +5315,10 @@ Python 打印为：%2</translation>
     <message>
         <source>a model (mlp or transformer)</source>
         <translation>一种模型（mlp 或 transformer）</translation>
+    </message>
+    <message>
+        <source>an FP8 block scale rule</source>
+        <translation>一种 FP8 块缩放规则</translation>
     </message>
 </context>
 <context>
