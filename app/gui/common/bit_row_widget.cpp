@@ -63,9 +63,18 @@ QFont BitRowWidget::bitFont() const {
 }
 
 void BitRowWidget::relayout() {
-    m_cell = cellSizeFor(width());
+    // A label wider than its field (the sign's) spills over both sides: keep room for it at the row's ends.
+    const auto overhang = [&](int cell) {
+        int most = 0;
+        for (const BitGroup* g :
+             {m_groups.isEmpty() ? nullptr : &m_groups.front(), m_groups.isEmpty() ? nullptr : &m_groups.back()})
+            if (g) most = std::max(most, (fontMetrics().horizontalAdvance(g->label) - g->count * cell) / 2 + 1);
+        return most;
+    };
+    const int margin = overhang(cellSizeFor(width()));
+    m_cell = cellSizeFor(width() - 2 * margin);
     const int used = int(m_cells.size()) * m_cell + gapCount() * gapWidth();
-    m_left = std::max(0, (width() - used) / 2);
+    m_left = std::max(overhang(m_cell), (width() - used) / 2);
 }
 
 void BitRowWidget::resizeEvent(QResizeEvent* event) {
