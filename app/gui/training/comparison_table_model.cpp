@@ -51,6 +51,7 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::ToolTipRole && (index.column() == CpuLossColumn || index.column() == GpuLossColumn))
         return QString::number(double(index.column() == CpuLossColumn ? s.lossA : s.lossB), 'g', 9);
+    if (role == Qt::ToolTipRole) return data(index, Qt::DisplayRole); // the whole text of a cell shown elided
     if (role == Qt::ForegroundRole && s.judged && !s.agrees()) return QColor(0xd6, 0x27, 0x28);
     if (role == Qt::TextAlignmentRole && index.column() != VerdictColumn)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);

@@ -3,6 +3,8 @@
 
 #include "app/gui/training/comparison_table_model.h"
 
+#include "app/gui/common/fitted_view_columns.h"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
@@ -17,7 +19,7 @@ using namespace fplab::training;
 ComparisonView::ComparisonView(QWidget* parent) : QWidget(parent), m_model(new ComparisonTableModel(this)) {
     auto* table = new QTableView;
     table->setModel(m_model);
-    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    fitViewColumnsToWidth(table); // never sideways: the Training tabs share the width with the form
     table->verticalHeader()->hide();
     table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_note = new QLabel;
