@@ -79,8 +79,9 @@ FPLAB_ARRAY_CLONES std::uint32_t floatOperationFor(Operation op, const float* a,
 Result softFloat(Operation op, const Format& f, const Env& env, float x, float y) {
     const std::uint64_t u = convert(kFp32, std::bit_cast<std::uint32_t>(x), f).bits;
     const std::uint64_t v = convert(kFp32, std::bit_cast<std::uint32_t>(y), f).bits;
-    const Result r = op == Operation::Add ? add(f, u, v, env) : op == Operation::Sub ? sub(f, u, v, env)
-                                                                                     : mul(f, u, v, env);
+    const Result r = op == Operation::Add   ? add(f, u, v, env)
+                     : op == Operation::Sub ? sub(f, u, v, env)
+                                            : mul(f, u, v, env);
     return {convert(f, r.bits, kFp32).bits, r.flags};
 }
 
@@ -107,8 +108,8 @@ bool roundsOnceFromFloat(const Format& f, const Env& env) {
            f.mantissaBits <= 10 && fitsInFloat(f);
 }
 
-std::optional<Flags> floatArithmeticArray(Operation op, const Format& f, const Env& env, const float* a,
-                                          const float* b, float* out, Flags* flags, std::size_t n) {
+std::optional<Flags> floatArithmeticArray(Operation op, const Format& f, const Env& env, const float* a, const float* b,
+                                          float* out, Flags* flags, std::size_t n) {
     if (!allFiniteValuesOf(f, a, n) || !allFiniteValuesOf(f, b, n)) return std::nullopt;
     float sums[kBlock];
     std::uint8_t inexact[kBlock], redo[kBlock];

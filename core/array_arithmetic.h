@@ -27,7 +27,7 @@ bool roundsOnceFromFloat(const Format& f, const Env& env);
 // roundsOnceFromFloat(f, env). Returns the flags of all elements OR-ed, or nothing (and out and flags
 // untouched) when an operand is not a finite value of `f`: infinities, NaNs and values that are not the
 // format's are the caller's to handle element by element. out may be a or b.
-std::optional<Flags> floatArithmeticArray(Operation op, const Format& f, const Env& env, const float* a,
-                                          const float* b, float* out, Flags* flags, std::size_t n);
+std::optional<Flags> floatArithmeticArray(Operation op, const Format& f, const Env& env, const float* a, const float* b,
+                                          float* out, Flags* flags, std::size_t n);
 
 } // namespace fplab

@@ -93,8 +93,8 @@ FPLAB_ARRAY_INLINE PassSummary passFor(const NormalRange range, const float* in,
         const std::uint32_t tinyMask = std::uint32_t{0} - std::uint32_t(!isNormal & isTiny);
         out[i] = std::bit_cast<float>((normal & normalMask) | (tiny & tinyMask) | (a & ~(normalMask | tinyMask)) |
                                       sign);
-        const std::uint32_t tinyFlags =
-            tinyMask & ((std::uint32_t(tinyInexact) * kInexact) | (std::uint32_t(underflow) * kUnderflow));
+        const std::uint32_t tinyFlags = tinyMask & ((std::uint32_t(tinyInexact) * kInexact) |
+                                                    (std::uint32_t(underflow) * kUnderflow));
         if constexpr (StoreMarks) {
             const std::uint32_t mark = (isNormal | isTiny | (a == 0)) ? 0 : 1;
             flags[i] = (normalMask & (std::uint32_t(normalInexact) * kInexact)) | tinyFlags;
@@ -110,8 +110,7 @@ FPLAB_ARRAY_INLINE PassSummary passFor(const NormalRange range, const float* in,
     }
     if constexpr (StoreMarks)
         for (std::size_t i = 0; i < n; ++i) anyFlags |= flags[i];
-    else
-        anyFlags |= normalDropped != 0 ? std::uint32_t{kInexact} : 0;
+    else anyFlags |= normalDropped != 0 ? std::uint32_t{kInexact} : 0;
     return {anySlow, anyFlags};
 }
 
@@ -141,8 +140,8 @@ FPLAB_ARRAY_CLONES_WIDE PassSummary normalLanePass(bool storeMarks, const Normal
 }
 
 FPLAB_ARRAY_CLONES PassSummary subnormalLanePass(bool storeMarks, const NormalRange& r, RoundingMode mode,
-                                                 const float* in, float* out, std::uint32_t* flags,
-                                                 std::uint32_t* slow, std::size_t n) {
+                                                 const float* in, float* out, std::uint32_t* flags, std::uint32_t* slow,
+                                                 std::size_t n) {
     return storeMarks ? passIn<true, true>(r, mode, in, out, flags, slow, n)
                       : passIn<true, false>(r, mode, in, out, flags, slow, n);
 }
@@ -201,8 +200,8 @@ void roundBlock(const Format& to, const Env& env, const NormalRange& range, cons
 // when memory bandwidth is the limit). A span with a slow element is done again block by block with marks:
 // its slow elements are still unchanged in `out` (so when in and out are one array, `in` still holds them),
 // and the others round again to themselves exactly, so the summary's flags are OR-ed in.
-Flags roundWithoutElementFlags(const Format& to, const Env& env, const NormalRange& range, const float* in,
-                               float* out, std::size_t n) {
+Flags roundWithoutElementFlags(const Format& to, const Env& env, const NormalRange& range, const float* in, float* out,
+                               std::size_t n) {
     constexpr std::size_t kSpan = 8 * kBlock;
     std::uint32_t blockFlags[kBlock], slow[kBlock];
     std::uint32_t all = 0;

@@ -171,8 +171,8 @@ OptionTable trainOptions(TrainOptions& options, bool& lrGiven) {
              const auto rule = blockscale::parseScaleRule(v);
              if (rule) c.fp8.blockRule = *rule;
              else
-                 error = "unknown scale rule " + quoted(v) + " (known: " +
-                         std::string(blockscale::knownScaleRuleNames()) + ")";
+                 error = "unknown scale rule " + quoted(v) +
+                         " (known: " + std::string(blockscale::knownScaleRuleNames()) + ")";
              options.scaleRuleGiven = rule.has_value();
              return rule.has_value();
          }},

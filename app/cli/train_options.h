@@ -22,12 +22,12 @@ namespace fplab::cli::train {
 
 struct TrainOptions {
     training::TrainingConfig config;
-    bool gpu = false;     // --backend gpu
-    bool compare = false; // --compare
-    bool trace = false;   // --trace-dtypes
-    std::string csvPath;  // --csv
-    std::string gridPath; // --grid
-    long long every = 0;  // print every N-th step (from --every, or chosen from the step count)
+    bool gpu = false;            // --backend gpu
+    bool compare = false;        // --compare
+    bool trace = false;          // --trace-dtypes
+    std::string csvPath;         // --csv
+    std::string gridPath;        // --grid
+    long long every = 0;         // print every N-th step (from --every, or chosen from the step count)
     bool scaleRuleGiven = false; // --scale-rule (fp8-block only)
 };
 

@@ -125,10 +125,10 @@ void ToyModel::fp8Backward(std::size_t index, const Linear& layer, Cache& cache,
         std::vector<float> dYT(gradOut.size());
         transpose(gradOut.data(), dYT.data(), batch, layer.out);
         const blockscale::ScaleRule rule = policy.fp8Settings.blockRule;
-        const blockscale::ScaledMatrix a =
-            blockscale::quantizeBlocks(dYT, layer.out, batch, 1, kTile, dY.element, rule);
-        const blockscale::ScaledMatrix b =
-            blockscale::quantizeBlocks(cache.input, batch, layer.in, kTile, 1, cache.fp8Input.element, rule);
+        const blockscale::ScaledMatrix a = blockscale::quantizeBlocks(dYT, layer.out, batch, 1, kTile, dY.element,
+                                                                      rule);
+        const blockscale::ScaledMatrix b = blockscale::quantizeBlocks(cache.input, batch, layer.in, kTile, 1,
+                                                                      cache.fp8Input.element, rule);
         toFloats(interruptibleGemm(a, b, policy, m_stop), dW);
     } else {
         toFloats(interruptibleGemm(blockscale::transposed(dY), cache.fp8Input, policy, m_stop), dW);

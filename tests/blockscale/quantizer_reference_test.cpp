@@ -227,8 +227,8 @@ TEST(QuantizeAgainstPerElementReference, EveryRuleOfEverySchemeOnRandomTensors) 
     for (const Shape shape : shapes)
         for (int trial = 0; trial < 6; ++trial) {
             const float tensorMax[] = {2688.0f, 1792.0f, 1536.0f};
-            const std::vector<float> x =
-                trial < 3 ? randomTensor(rng, shape, trial == 2) : nvfp4TieTensor(rng, shape, tensorMax[trial - 3]);
+            const std::vector<float> x = trial < 3 ? randomTensor(rng, shape, trial == 2)
+                                                   : nvfp4TieTensor(rng, shape, tensorMax[trial - 3]);
             for (const Recipe& r : everyRecipe()) {
                 const QuantizeOutcome q = quantize(r, x, shape);
                 if (trial == 2 && &scaleFormat(r) != &kE8m0) { // no rule for NaN or infinity: refused

@@ -51,8 +51,8 @@ TEST(TrainScaleRule, BadRulesAndOtherModesAreRefused) {
 }
 
 TEST(TrainScaleRule, TheGpuRefusesRulesOtherThanFp32) {
-    const CliRun gpu =
-        runInProcess({"train", "--mode", "fp8-block", "--backend", "gpu", "--steps", "2", "--scale-rule", "ocp"});
+    const CliRun gpu = runInProcess(
+        {"train", "--mode", "fp8-block", "--backend", "gpu", "--steps", "2", "--scale-rule", "ocp"});
     EXPECT_EQ(gpu.code, kExitNoGpu);
     EXPECT_NE(gpu.err.find("the fp8-block mode's scale rule ocp runs on the CPU emulator only"), std::string::npos)
         << gpu.err;

@@ -78,8 +78,8 @@ inline QStringList clippedTexts(QWidget* root, const QString& where) {
                 const bool elidedWithoutTip = text.endsWith(QStringLiteral("…")) && (tip.isEmpty() || tip == text);
                 bool fits = fm.horizontalAdvance(text) <= room;
                 if (!fits && (header->defaultAlignment() & Qt::TextWordWrap)) {
-                    const QRect lines =
-                        fm.boundingRect(QRect(0, 0, room, 100 * header->height()), Qt::TextWordWrap, text);
+                    const QRect lines = fm.boundingRect(QRect(0, 0, room, 100 * header->height()), Qt::TextWordWrap,
+                                                        text);
                     fits = lines.width() <= room && lines.height() <= header->height() - headerMargin;
                 }
                 if (!fits || elidedWithoutTip)

@@ -270,8 +270,9 @@ TEST(FastPaths, TrainingIsBitIdenticalWithThemForcedOff) {
     expectSameRuns(smallRun(TransformerPreset::Fp32), 6);
     expectSameRuns(smallRun(TransformerPreset::PureFp16), 6);
     TransformerRunSettings bf16 = smallRun(TransformerPreset::Fp32);
-    for (TransformerOp op : {TransformerOp::Query, TransformerOp::Key, TransformerOp::Value, TransformerOp::AttentionOutput,
-                             TransformerOp::MlpUp, TransformerOp::MlpDown, TransformerOp::AttentionScores}) {
+    for (TransformerOp op :
+         {TransformerOp::Query, TransformerOp::Key, TransformerOp::Value, TransformerOp::AttentionOutput,
+          TransformerOp::MlpUp, TransformerOp::MlpDown, TransformerOp::AttentionScores}) {
         MatmulPrecision& m = bf16.precision.layer.matmul(op);
         m.input = m.accumulate = FormatId::Bf16;
     }

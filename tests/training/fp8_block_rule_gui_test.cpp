@@ -34,9 +34,8 @@ struct ShortRun {
 ShortRun runFiveSteps(TrainingSection* s) {
     s->form()->stepsSpin()->setValue(5);
     s->runControls()->startAction()->trigger();
-    EXPECT_TRUE(waitUntil([&] {
-        return !s->runControls()->controller()->isRunning() && s->runControls()->run().steps.size() == 5;
-    }));
+    EXPECT_TRUE(waitUntil(
+        [&] { return !s->runControls()->controller()->isRunning() && s->runControls()->run().steps.size() == 5; }));
     ShortRun r;
     r.loss = s->runControls()->run().steps.back().loss;
     for (const Fp8TensorStats& t : s->runControls()->run().steps.back().fp8) r.scales.push_back(t.scale);

@@ -412,7 +412,8 @@ void BlockView::fillComparison() {
             }
             m_comparison->setItem(row, col, item);
         }
-    }}
+    }
+}
 
 void BlockView::fillChart() {
     QChart* chart = m_chart->chart();

@@ -63,9 +63,9 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction*>& actions, QWidget* parent
     const QMargins margins = layout->contentsMargins();
     const QSize content(table->horizontalHeader()->length() + table->verticalScrollBar()->sizeHint().width() + frame,
                         table->horizontalHeader()->sizeHint().height() + table->verticalHeader()->length() + frame);
-    const QSize wanted = content + QSize(margins.left() + margins.right(),
-                                         margins.top() + margins.bottom() + layout->spacing() +
-                                             buttons->sizeHint().height());
+    const QSize wanted = content +
+                         QSize(margins.left() + margins.right(),
+                               margins.top() + margins.bottom() + layout->spacing() + buttons->sizeHint().height());
     const QScreen* s = parent ? parent->screen() : screen();
     resize(s ? wanted.boundedTo(s->availableGeometry().size() * 9 / 10) : wanted);
 }

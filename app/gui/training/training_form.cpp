@@ -81,10 +81,9 @@ TrainingForm::TrainingForm(SettingsStore& store, QWidget* parent)
     m_outlierStep->setValue(m_settings->outlierStep.get());
 
     m_form = new QFormLayout(this);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_backend, m_mode, m_dataset, m_optimizer, m_lr, m_steps, m_width,
-                                                      m_depth, m_batch, m_seed, m_master, m_staticScale, m_initScale,
-                                                      m_interval, m_amaxHistory, m_amaxAlgo, m_margin, m_blockRule,
-                                                      m_outlierStep})
+    for (QWidget* w : std::initializer_list<QWidget*>{
+             m_backend, m_mode, m_dataset, m_optimizer, m_lr, m_steps, m_width, m_depth, m_batch, m_seed, m_master,
+             m_staticScale, m_initScale, m_interval, m_amaxHistory, m_amaxAlgo, m_margin, m_blockRule, m_outlierStep})
         m_form->addRow(QStringLiteral("-"), w);
 
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this] { updateEnabled(); });

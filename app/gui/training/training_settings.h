@@ -32,9 +32,9 @@ public:
     // The FP8 modes (core/training/precision_policy.h's Fp8Settings) and the scripted outlier.
     SettingValue<int> fp8AmaxHistory;
     EnumSetting<training::AmaxAlgo> fp8AmaxAlgo;
-    SettingValue<int> fp8Margin;   // the scale leaves 2^margin of headroom
+    SettingValue<int> fp8Margin;                     // the scale leaves 2^margin of headroom
     EnumSetting<blockscale::ScaleRule> fp8BlockRule; // the block recipe's scale rule
-    SettingValue<int> outlierStep; // 0: none
+    SettingValue<int> outlierStep;                   // 0: none
 };
 
 } // namespace fplab::gui

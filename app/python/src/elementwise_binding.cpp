@@ -180,8 +180,8 @@ Flags runFloatValues(Job& job) {
     Flags all = 0;
     for (std::size_t start = 0; start < job.n && job.badOperand < 0; start += kChunk) {
         const std::size_t m = std::min(kChunk, job.n - start);
-        const std::optional<Flags> chunk = floatArithmeticArray(Op, job.format, job.rounding.env, a + start,
-                                                                b + start, out + start, job.flags + start, m);
+        const std::optional<Flags> chunk = floatArithmeticArray(Op, job.format, job.rounding.env, a + start, b + start,
+                                                                out + start, job.flags + start, m);
         all |= chunk ? *chunk : runValues<F, Op, float>(job, start, start + m);
     }
     return all;

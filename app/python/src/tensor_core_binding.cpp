@@ -30,8 +30,7 @@ BlockModel modelFor(const std::string& arch, const std::optional<std::string>& i
     if (instruction)
         cfg.instruction = named(parseApi(*instruction), *instruction, "instruction", "mma.sync wmma wgmma");
     if (satfinite) {
-        if (cfg.accum != AccumType::Int32)
-            throw py::value_error("satfinite applies to int8/uint8 with acc int32 only");
+        if (cfg.accum != AccumType::Int32) throw py::value_error("satfinite applies to int8/uint8 with acc int32 only");
         cfg.intOverflow = IntOverflow::SatFinite;
     }
     const ModelOrError resolved = resolveModel(cfg);
@@ -148,11 +147,10 @@ void bindTensorCore(py::module_& m) {
     m.def(
         "check_model",
         [](const std::string& arch, const std::optional<std::string>& instruction, const std::string& input,
-           const std::string& acc, int promote, int block, bool satfinite) {
-            modelFor(arch, instruction, input, acc, promote, block, satfinite);
-        },
-        py::arg("arch"), py::arg("instruction"), py::arg("input"), py::arg("acc"), py::arg("promote"),
-        py::arg("block"), py::arg("satfinite"));
+           const std::string& acc, int promote, int block,
+           bool satfinite) { modelFor(arch, instruction, input, acc, promote, block, satfinite); },
+        py::arg("arch"), py::arg("instruction"), py::arg("input"), py::arg("acc"), py::arg("promote"), py::arg("block"),
+        py::arg("satfinite"));
     m.def(
         "caveat_text", [](int code) { return std::string(caveatText(Caveat(code))); }, py::arg("code"));
 }

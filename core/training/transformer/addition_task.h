@@ -20,10 +20,10 @@ public:
     AdditionTask(int digits, std::uint64_t seed);
     static constexpr int kVocab = 12;
     int digits() const { return m_digits; }
-    int sequenceLength() const { return 3 * m_digits + 3; }    // a + b = sum
+    int sequenceLength() const { return 3 * m_digits + 3; } // a + b = sum
     int vocab() const override { return kVocab; }
     int contextLength() const override { return sequenceLength() - 1; } // the last digit is never read
-    std::string text(int a, int b) const;                      // "12+34=640"
+    std::string text(int a, int b) const;                               // "12+34=640"
 
     // `size` training pairs drawn at random.
     TokenBatch trainingBatch(int size, std::mt19937_64& rng) const override;

@@ -223,8 +223,7 @@ float EmulatedOps::cast(FormatId f, float a, std::size_t element, const char* op
     float out;
     if (fast(f, ElementwiseKind::Cast, {a}, element, operation, out)) return out;
     const Result x = roundToFormat(f, a);
-    return finish(f, x.bits, x.flags, element, operation, {std::bit_cast<std::uint32_t>(a)},
-                  {Operation::Convert, {}});
+    return finish(f, x.bits, x.flags, element, operation, {std::bit_cast<std::uint32_t>(a)}, {Operation::Convert, {}});
 }
 
 float EmulatedOps::function(FormatId f, double (*fn)(double), float a, std::size_t element, const char* operation) {

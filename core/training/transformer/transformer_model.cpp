@@ -126,8 +126,8 @@ void TransformerModel::storeOutput(EmulatedOps& ops, FormatId output, std::vecto
     for (std::size_t e = 0; e < y.size(); ++e) y[e] = ops.cast(output, y[e], e, "matmul.output");
 }
 
-void TransformerModel::project(EmulatedOps& ops, int layer, TransformerOp op, const std::vector<float>& x,
-                               int weight, std::vector<float>& y) {
+void TransformerModel::project(EmulatedOps& ops, int layer, TransformerOp op, const std::vector<float>& x, int weight,
+                               std::vector<float>& y) {
     const MatmulPrecision& m = matmulPrecision(layer, op);
     const Parameter& w = m_params[std::size_t(weight)];
     traceMatmul(layer, op, false, m);
@@ -257,8 +257,7 @@ void TransformerModel::normForward(EmulatedOps& ops, int layer, const std::strin
     }
     ops.at(Pass::Forward, layer, name + ".out");
     for (std::size_t e = 0; e < x.size(); ++e)
-        c.out[e] = ops.fma(s, c.xhat[e], g[e % std::size_t(d)], beta[e % std::size_t(d)], e,
-                           "layernorm.affine");
+        c.out[e] = ops.fma(s, c.xhat[e], g[e % std::size_t(d)], beta[e % std::size_t(d)], e, "layernorm.affine");
 }
 
 void TransformerModel::normBackward(EmulatedOps& ops, int layer, const std::string& name, const std::vector<float>& dy,
@@ -584,8 +583,8 @@ void TransformerModel::backward(EmulatedOps& ops, float lossScale) {
         } else {
             ops.at(Pass::Backward, l, "mlp.up.grad");
             for (std::size_t e = 0; e < dGelu.size(); ++e)
-                dGelu[e] = ops.mul(lgf, dGelu[e], ops.function(lgf, geluDerivative, c.up[e], e, "gelu.derivative"),
-                                   e, "gelu.grad");
+                dGelu[e] = ops.mul(lgf, dGelu[e], ops.function(lgf, geluDerivative, c.up[e], e, "gelu.derivative"), e,
+                                   "gelu.grad");
             linearBackward(ops, l, TransformerOp::MlpUp, c.ln2.out, dGelu, b.w1, tmp);
         }
         normBackward(ops, l, "ln2", tmp, b.ln2Weight, b.ln2Bias, c.ln2, dx);

@@ -80,7 +80,7 @@ private:
     struct LayerCache {
         NormCache ln1, ln2;
         std::vector<float> q, k, v, probs, attn, up, gelu;
-        std::vector<float> gate; // SwiGLU: x W3
+        std::vector<float> gate;         // SwiGLU: x W3
         std::vector<float> scaledScores; // the scores times 1/sqrt(head dim), before the softmax
     };
     struct Block {

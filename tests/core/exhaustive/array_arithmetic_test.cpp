@@ -65,8 +65,8 @@ void checkPairs(MismatchLog& log, const Format& f, const std::vector<std::uint64
         for (Operation op : kOperations)
             for (std::uint64_t codeB : bs) {
                 std::fill(b.begin(), b.end(), valueOf(f, codeB));
-                const std::optional<Flags> all =
-                    floatArithmeticArray(op, f, env, a.data(), b.data(), out.data(), flags.data(), a.size());
+                const std::optional<Flags> all = floatArithmeticArray(op, f, env, a.data(), b.data(), out.data(),
+                                                                      flags.data(), a.size());
                 ASSERT_TRUE(all.has_value()) << f.name() << ": refused finite values";
                 Flags expectedAll = 0;
                 for (std::size_t i = 0; i < as.size(); ++i) {
@@ -144,20 +144,21 @@ TEST(ArrayArithmetic, EveryFp16AndBf16ValueAgainstAWiderSliceMatchesSoftFloat) {
 }
 
 TEST(ArrayArithmetic, RefusesWhatIsNotAFiniteValueAndLeavesTheOutputAlone) {
-    const float notValues[] = {std::bit_cast<float>(0x7F800000u), std::bit_cast<float>(0x7FC00000u),
-                               1.0f + 0x1p-11f, 0x1p-25f, 65520.0f, std::bit_cast<float>(0x00000001u)};
+    const float notValues[] = {
+        std::bit_cast<float>(0x7F800000u), std::bit_cast<float>(0x7FC00000u), 1.0f + 0x1p-11f, 0x1p-25f, 65520.0f,
+        std::bit_cast<float>(0x00000001u)};
     for (const float bad : notValues) {
         std::vector<float> a(3000, 1.5f), b(3000, 0.25f), out(3000, 7.0f);
         std::vector<Flags> flags(3000, 9);
         a[2500] = bad;
-        EXPECT_FALSE(floatArithmeticArray(Operation::Add, kFp16, Env{}, a.data(), b.data(), out.data(), flags.data(),
-                                          a.size())
-                         .has_value())
+        EXPECT_FALSE(
+            floatArithmeticArray(Operation::Add, kFp16, Env{}, a.data(), b.data(), out.data(), flags.data(), a.size())
+                .has_value())
             << bad;
         std::swap(a, b);
-        EXPECT_FALSE(floatArithmeticArray(Operation::Mul, kFp16, Env{}, a.data(), b.data(), out.data(), flags.data(),
-                                          a.size())
-                         .has_value())
+        EXPECT_FALSE(
+            floatArithmeticArray(Operation::Mul, kFp16, Env{}, a.data(), b.data(), out.data(), flags.data(), a.size())
+                .has_value())
             << bad;
         EXPECT_EQ(std::count(out.begin(), out.end(), 7.0f), 3000);
         EXPECT_EQ(std::count(flags.begin(), flags.end(), Flags{9}), 3000);

@@ -96,8 +96,8 @@ TEST_P(Fp32Conversion, ArrayRoundingWithoutPerElementFlagsMatchesMpfr) {
             windowExpected |= expected.flags;
             if (i % kWindow == kWindow - 1 || i + 1 == inputs.size()) {
                 const std::size_t start = i - i % kWindow;
-                const Flags got =
-                    roundFloatArray(to, env, in.data() + start, out.data() + start, nullptr, i + 1 - start);
+                const Flags got = roundFloatArray(to, env, in.data() + start, out.data() + start, nullptr,
+                                                  i + 1 - start);
                 log.check(got == windowExpected, [&] {
                     return "flags OR-ed over elements " + std::to_string(start) + ".." + std::to_string(i) + ": " +
                            std::to_string(got) + ", expected " + std::to_string(windowExpected);
