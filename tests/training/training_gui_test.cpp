@@ -20,6 +20,7 @@
 #include "app/gui/training/tensors_view.h"
 #include "app/gui/training/training_form.h"
 #include "app/gui/common/chart_export.h"
+#include "app/gui/common/chart_style.h"
 #include "app/gui/common/enum_combo.h"
 #include "app/gui/shell/theme.h"
 #include "app/gui/common/series_decimator.h"
@@ -34,6 +35,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
+#include <QLogValueAxis>
 #include <QChart>
 #include <QChartView>
 #include <QLegend>
@@ -632,6 +634,15 @@ TEST(TrainingGui, TheFp8TabsStepAxesFitTheStepsDone) {
         EXPECT_GE(x->max(), double(stepsShown(s))) << view->chart()->title().toStdString();
         EXPECT_LT(x->max(), 100000.0) << view->chart()->title().toStdString();
     }
+    // The scale chart's log axis is labelled 2^k (issue 26 item 15), not "1.53e-05".
+    QChart* scaleChart = s->fp8Charts()->chartViews().at(1)->chart();
+    QLogValueAxis* scaleAxis = nullptr;
+    for (QAbstractAxis* axis : scaleChart->axes(Qt::Vertical))
+        if (auto* log = qobject_cast<QLogValueAxis*>(axis)) scaleAxis = log;
+    ASSERT_NE(scaleAxis, nullptr);
+    const QStringList scaleLabels = powerOfTwoLabels(scaleAxis);
+    ASSERT_FALSE(scaleLabels.isEmpty());
+    for (const QString& label : scaleLabels) EXPECT_TRUE(label.startsWith(QStringLiteral("2^"))) << label.toStdString();
     c->cancelAction()->trigger();
     ASSERT_TRUE(waitUntil([&] { return c->phase() == RunPhase::Ended; }));
 }

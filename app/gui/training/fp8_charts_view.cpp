@@ -193,7 +193,9 @@ void Fp8ChartsView::clear(const std::vector<std::string>& tensors, int totalStep
     fitStepAxes(0);
     for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_saturatedChart, &m_flushedChart, &m_lossChart}) {
         c->seen = false;
-        if (c->logY) {
+        if (c == &m_scaleChart) {
+            applyPowerOfTwoAxis(c->view->chart(), c->logY, 0.5, 2);
+        } else if (c->logY) {
             c->logY->setBase(c->base);
             c->logY->setRange(0.01, 10);
         }
@@ -229,6 +231,10 @@ void Fp8ChartsView::redraw() {
                      hi = std::ceil(std::log(c->high) / std::log(b) + 1e-9);
         const double step = std::max(1.0, std::ceil((std::max(hi, lo + 1) - lo) / 4));
         const double first = step * std::floor(lo / step), last = step * std::ceil(std::max(hi, lo + 1) / step);
+        if (c == &m_scaleChart) { // powers of two, labelled 2^k
+            applyPowerOfTwoAxis(c->view->chart(), c->logY, std::exp2(first), std::exp2(last), 4);
+            continue;
+        }
         c->logY->setBase(std::pow(b, step));
         c->logY->setRange(std::pow(b, first), std::pow(b, last));
     }
