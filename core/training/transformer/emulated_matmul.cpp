@@ -39,7 +39,7 @@ constexpr int kWidth = 4;
 static_assert(kLanes % kWidth == 0);
 constexpr int kVectors = kLanes / kWidth;
 
-FPLAB_INLINE bool anyLane(Ints mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
+FPLAB_INLINE bool anyLane(const Ints& mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
 
 // Steps p, p+1, ... of the lanes' fused multiply-adds while every lane's step is decided in binary64: the
 // product is exact, so w = a * b + s is RN64 of the exact result x and TwoSum's error gives x - w exactly; a
