@@ -3,6 +3,7 @@
 #include "core/arithmetic.h"
 #include "core/array_round.h"
 #include "core/classify.h"
+#include "core/detail/two_sum.h"
 #include "core/detail/array_clones.h"
 
 #include <algorithm>
@@ -52,9 +53,7 @@ FPLAB_ARRAY_INLINE std::uint32_t floatOperation(const float* a, const float* b, 
             inexact[i] = 0;
         } else {
             result = x + y;
-            const float yPart = result - x;
-            const float error = (x - (result - yPart)) + (y - yPart);
-            inexact[i] = error != 0 ? std::uint8_t{kInexact} : std::uint8_t{0};
+            inexact[i] = twoSumError(x, y, result) != 0 ? std::uint8_t{kInexact} : std::uint8_t{0};
         }
         s[i] = result;
         const std::uint32_t magnitude = std::bit_cast<std::uint32_t>(result) & 0x7FFFFFFFu;

@@ -16,6 +16,7 @@
 // smallest normal, so its flags are underflow and inexact.
 #pragma once
 
+#include "core/detail/two_sum.h"
 #include "core/format.h"
 
 #include <bit>
@@ -81,11 +82,5 @@ struct DoubleRounding {
         return (u & kLow) == 0 && magnitude <= kMaxFinite;
     }
 };
-
-// The rounding error of s = a + b (Knuth's TwoSum): s + error = a + b exactly, for finite s.
-inline double twoSumError(double a, double b, double s) {
-    const double bb = s - a;
-    return (a - (s - bb)) + (b - bb);
-}
 
 } // namespace fplab::training

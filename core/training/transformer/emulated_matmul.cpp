@@ -83,6 +83,7 @@ FPLAB_INLINE int lanesSteps(const double* a, const double* b, int bStride, int p
             const Ints nearest = (Ints)((Unsigned)u + std::uint64_t(kHalf)) & ~kLow;
             Ints r = nearest, rounds = {}, keeps = {};
             if constexpr (TwoSum) {
+                // twoSumError's lines on vectors (returning a vector changes the ABI without AVX: Clang's -Wpsabi).
                 const Doubles bb = w - s[v];
                 const Doubles error = (s[v] - (w - bb)) + (product - bb);
                 const Ints exact = error == 0.0;
