@@ -238,8 +238,8 @@ TEST(Quantize, CompareRulesThroughTheHadamardTransform) {
 TEST(Quantize, CompareRulesIn16x16Tiles) {
     std::string input = "2688\n";
     for (int i = 1; i < 16 * 32; ++i) input += "1\n";
-    const CliRun tiles =
-        runInProcess({"quantize", "--scheme", "nvfp4", "--compare-rules", "--blocks", "16x16", "--shape", "16x32"}, input);
+    const CliRun tiles = runInProcess(
+        {"quantize", "--scheme", "nvfp4", "--compare-rules", "--blocks", "16x16", "--shape", "16x32"}, input);
     ASSERT_EQ(tiles.code, kExitOk) << tiles.err;
     EXPECT_NE(tiles.out.find("nvfp4: 512 elements (16x32), 2 blocks of 16x16; the largest |x| is 2688 (element 0, "
                              "block 0)\n"),
