@@ -17,6 +17,7 @@
 #pragma once
 
 #include "core/detail/two_sum.h"
+#include "core/flags.h"
 #include "core/format.h"
 
 #include <bit>
@@ -71,6 +72,15 @@ struct DoubleRounding {
         const double d = magnitude - r; // exact
         if (d == 0.0 || std::fabs(d) == 0.5 * kQuantum || !(r < kMinNormal)) return false;
         out = std::copysign(r, w);
+        return true;
+    }
+    // RN_F(w) and its flags where one of the three cases above decides them (a finite F number: itself, no
+    // flag); false otherwise (a midpoint, overflow, an infinity or a NaN).
+    static bool round(double w, double& out, Flags& flags) {
+        if (exactResult(w)) out = w;
+        else if (roundInexact(w, out)) flags |= kInexact;
+        else if (roundTiny(w, out)) flags |= Flags(kUnderflow | kInexact);
+        else return false;
         return true;
     }
     // Whether w is a finite F number (zero, subnormal or normal): an exact w that is one is the result, with

@@ -6,6 +6,7 @@
 #include "core/training/transformer/double_rounding.h"
 #include "core/training/transformer/emulated_ops.h"
 #include "core/training/transformer/format_bits.h"
+#include "core/training/transformer/host_float_matmul.h"
 
 #include "core/fast.h"
 
@@ -166,6 +167,20 @@ int lanesWhileExactIn(const double* a, const double* b, int bStride, int p, int 
 // The formats DoubleRounding was proven for; any other is computed by the core.
 bool provenFormat(FormatId f) { return f == FormatId::Fp32 || f == FormatId::Fp16 || f == FormatId::Bf16; }
 
+// x rounded to f (fp32: x itself, as the core's conversion) with its flags, where double_rounding.h decides
+// them; false where the core must (a midpoint, overflow, an infinity or a NaN into fp16 or bf16).
+bool fastCast(FormatId f, float x, float& out, Flags& flags) {
+    double v = 0;
+    switch (f) {
+    case FormatId::Fp32: out = x; return true;
+    case FormatId::Fp16: if (!DoubleRounding<kFp16>::round(x, v, flags)) return false; break;
+    case FormatId::Bf16: if (!DoubleRounding<kBf16>::round(x, v, flags)) return false; break;
+    default: return false;
+    }
+    out = float(v);
+    return true;
+}
+
 // The bits of F of a finite F value held in a double.
 template <const Format& F>
 std::uint64_t bitsOf(double v) {
@@ -252,31 +267,48 @@ void EmulatedOps::matmulKernel(int m, int k, int n, float* c, int ldc, bool lowe
 void EmulatedOps::matmul(FormatId input, FormatId accumulate, MatrixView a, MatrixView b, int m, int k, int n, float* c,
                          int ldc, bool lowerOnly, std::size_t elementBase) {
     // The operands rounded to the input format, then widened (exactly, when the input format is the
-    // narrower) to the accumulation format; b is kept transposed so that each dot product reads rows.
+    // narrower) to the accumulation format, as floats: a as m rows of k, b as k rows of n padded to whole
+    // blocks of lanes. The fast casts raise no overflow or invalid, so their flags are recorded once, at the end.
+    Flags fastCastFlags = 0;
     auto load = [&](float value, std::size_t element, const char* operation) {
+        float v = 0;
+        if (m_useFastPaths && fastCast(input, value, v, fastCastFlags) && fastCast(accumulate, v, v, fastCastFlags))
+            return v;
         const Result x = roundToFormat(input, value);
         const Result y = roundToFormat(accumulate, floatOf(input, x.bits));
         if (x.flags | y.flags)
             record(input, Flags(x.flags | y.flags), element, operation, {}, y.bits, {Operation::Convert, {}});
-        return y.bits;
+        return floatOf(accumulate, y.bits);
     };
-    m_aBits.resize(std::size_t(m) * k);
-    m_bBits.resize(std::size_t(k) * n);
+    m_bStride = (n + kLanes - 1) / kLanes * kLanes;
+    m_aFloats.resize(std::size_t(m) * k);
+    m_bFloats.assign(std::size_t(k) * m_bStride, 0.0f);
     for (int i = 0; i < m; ++i)
         for (int p = 0; p < k; ++p)
-            m_aBits[std::size_t(i) * k + p] = load(a.at(i, p), std::size_t(i) * k + p, "matmul.cast_a");
+            m_aFloats[std::size_t(i) * k + p] = load(a.at(i, p), std::size_t(i) * k + p, "matmul.cast_a");
     for (int p = 0; p < k; ++p)
         for (int j = 0; j < n; ++j)
-            m_bBits[std::size_t(j) * k + p] = load(b.at(p, j), std::size_t(p) * n + j, "matmul.cast_b");
+            m_bFloats[std::size_t(p) * m_bStride + j] = load(b.at(p, j), std::size_t(p) * n + j, "matmul.cast_b");
+    if (fastCastFlags) record(input, fastCastFlags, 0, "matmul.cast", {}, 0, {Operation::Convert, {}});
+
+    if (m_useFastPaths && accumulate == FormatId::Fp32) {
+        bool inexact = false;
+        if (hostFloatMatmul(m_aFloats.data(), m_bFloats.data(), m_bStride, m, k, n, c, ldc, lowerOnly, inexact)) {
+            if (inexact) record(accumulate, kInexact, elementBase, "matmul.fma", {}, 0, {Operation::Fma, {}});
+            return;
+        }
+    }
+    // The exact path: the operands' bits for the core, b transposed so that each dot product reads a row, and
+    // their binary64 values for the lanes.
+    m_aBits.resize(m_aFloats.size());
+    m_bBits.resize(std::size_t(k) * n);
+    for (std::size_t e = 0; e < m_aFloats.size(); ++e) m_aBits[e] = roundToFormat(accumulate, m_aFloats[e]).bits;
+    for (int p = 0; p < k; ++p)
+        for (int j = 0; j < n; ++j)
+            m_bBits[std::size_t(j) * k + p] = roundToFormat(accumulate, m_bFloats[std::size_t(p) * m_bStride + j]).bits;
     if (m_useFastPaths && provenFormat(accumulate)) {
-        // The same operands as binary64 values; b as k rows of n columns padded to whole blocks of lanes.
-        m_bStride = (n + kLanes - 1) / kLanes * kLanes;
-        m_aValues.resize(m_aBits.size());
-        m_bValues.assign(std::size_t(k) * m_bStride, 0.0);
-        for (std::size_t e = 0; e < m_aBits.size(); ++e) m_aValues[e] = floatOf(accumulate, m_aBits[e]);
-        for (int p = 0; p < k; ++p)
-            for (int j = 0; j < n; ++j)
-                m_bValues[std::size_t(p) * m_bStride + j] = floatOf(accumulate, m_bBits[std::size_t(j) * k + p]);
+        m_aValues.assign(m_aFloats.begin(), m_aFloats.end());
+        m_bValues.assign(m_bFloats.begin(), m_bFloats.end());
     }
     switch (accumulate) {
     case FormatId::Fp16: matmulKernel<kFp16>(m, k, n, c, ldc, lowerOnly, elementBase); break;

@@ -87,13 +87,7 @@ bool withFormat(FormatId f, Body&& body) {
 // that is no subnormal of F, infinities and NaNs).
 template <const Format& F>
 bool fastOperand(float x, double& v, Flags& flags) {
-    using R = DoubleRounding<F>;
-    const double w = x;
-    if (R::exactResult(w)) v = w;
-    else if (R::roundInexact(w, v)) flags |= kInexact;
-    else if (R::roundTiny(w, v)) flags |= Flags(kUnderflow | kInexact);
-    else return false;
-    return true;
+    return DoubleRounding<F>::round(x, v, flags);
 }
 
 template <const Format& F, class Exact>

@@ -135,8 +135,9 @@ private:
     std::size_t m_current = 0;
     std::optional<OverflowReport> m_first;
     bool m_useFastPaths = fastPathsAvailable();
-    std::vector<std::uint64_t> m_aBits, m_bBits; // the matmul's operands in the accumulation format
-    std::vector<double> m_aValues, m_bValues;    // ... as binary64 values, for the fast path
+    std::vector<float> m_aFloats, m_bFloats;     // the matmul's operands in the accumulation format (b: k rows)
+    std::vector<std::uint64_t> m_aBits, m_bBits; // ... as its bits (b transposed)
+    std::vector<double> m_aValues, m_bValues;    // ... as binary64 values, for the fast path (b: k rows)
     int m_bStride = 0;
 };
 
