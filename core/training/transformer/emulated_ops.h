@@ -116,8 +116,8 @@ private:
         std::optional<std::uint64_t> functionValue;
     };
     // The element-wise fast path: true with `out` and the flags recorded, false where the core must compute.
-    bool fast(FormatId f, ElementwiseKind kind, std::initializer_list<float> operands, std::size_t element,
-              const char* operation, float& out);
+    template <ElementwiseKind K>
+    bool fast(FormatId f, float a, float b, float c, std::size_t element, const char* operation, float& out);
     float binary(BinaryOperation op, Operation kind, FormatId f, float a, float b, std::size_t element,
                  const char* operation);
     float finish(FormatId f, std::uint64_t bits, Flags flags, std::size_t element, const char* operation,
