@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cfenv>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -123,6 +124,18 @@ TEST(HostFloatMatmul, MatchesTheCoreFmaChain) {
     EXPECT_GT(declinedUnderflow, 100);
     EXPECT_GT(declinedOverflowOrInvalid, 100);
     EXPECT_GT(declinedNotFinite, 10);
+}
+
+// The thread's own flags are left as they were, whatever the matmul raised.
+TEST(HostFloatMatmul, LeavesTheThreadsFlagsAlone) {
+    const std::vector<float> a = {0x1p100f}, b(16, 0x1p100f);
+    std::vector<float> row(16);
+    bool inexact = false;
+    std::feclearexcept(FE_ALL_EXCEPT);
+    std::feraiseexcept(FE_DIVBYZERO);
+    EXPECT_FALSE(hostFloatMatmul(a.data(), b.data(), 16, 1, 1, 16, row.data(), 16, false, inexact)); // overflows
+    EXPECT_EQ(std::fetestexcept(FE_ALL_EXCEPT), FE_DIVBYZERO);
+    std::feclearexcept(FE_ALL_EXCEPT);
 }
 
 // Exact subnormal results raise nothing and are answered; an inexact tiny one (underflow) is declined.

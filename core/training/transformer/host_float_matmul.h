@@ -12,7 +12,8 @@ namespace fplab::training {
 // raised no exception but inexact and every result is finite; `inexact` is then whether it raised inexact,
 // which is the OR of the core's inexact flags over the same fmas. False where the host's environment is not
 // IEEE's default or it raised overflow, underflow, invalid or divide-by-zero, or a result is an infinity or
-// a NaN: the caller computes the matmul again on its exact path (c may have been written in part).
+// a NaN: the caller computes the matmul again on its exact path (c may have been written in part). The
+// thread's floating-point exception flags are left as they were.
 bool hostFloatMatmul(const float* a, const float* b, int bStride, int m, int k, int n, float* c, int ldc,
                      bool lowerOnly, bool& inexact);
 
