@@ -11,6 +11,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -69,40 +70,111 @@ void expectSameBits(const std::vector<float>& fast, const std::vector<float>& co
 
 class FastMatmul : public ::testing::TestWithParam<FormatId> {};
 
-// About 4 million fused multiply-adds per format, in matmuls of every shape the lanes meet (partial blocks,
-// the causal mask), each against the core alone.
-TEST_P(FastMatmul, MatchesTheCoreOnRandomOperands) {
-    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
-    const FormatId id = GetParam();
-    const Format& f = formatFor(id);
-    std::mt19937_64 rng(23);
+struct MatmulCounts {
     std::int64_t fmas = 0;
     int overflowReports = 0, reportless = 0;
-    for (int trial = 0; trial < 20000; ++trial) {
-        const int m = 1 + int(rng() % 4), k = 1 + int(rng() % 24), n = 1 + int(rng() % 20);
+};
+
+// Random matmuls of every shape the lanes meet (partial blocks of rows and columns, the causal mask), operands
+// rounded to `input` and summed in `accumulate`, each against the core alone. rawOperands: arbitrary floats,
+// which the matmul's casts round to `input` first (ties, overflow, subnormals of the casts).
+MatmulCounts expectRandomMatmulsMatch(FormatId input, FormatId accumulate, bool rawOperands, int trials) {
+    const Format& f = formatFor(input);
+    std::mt19937_64 rng(23 + int(input) * 7 + int(accumulate));
+    MatmulCounts counts;
+    for (int trial = 0; trial < trials; ++trial) {
+        const int m = 1 + int(rng() % 9), k = 1 + int(rng() % 24), n = 1 + int(rng() % 20);
         const bool extreme = trial % 4 == 0, lowerOnly = trial % 5 == 0;
+        auto operand = [&] {
+            if (rawOperands && trial % 2 == 0) return asFloat(FormatId::Fp32, randomBits(kFp32, rng));
+            return asFloat(input, extreme ? randomBits(f, rng) : moderateBits(f, rng));
+        };
         std::vector<float> a(std::size_t(m) * k), b(std::size_t(k) * n);
-        for (float& x : a) x = asFloat(id, extreme ? randomBits(f, rng) : moderateBits(f, rng));
-        for (float& x : b) x = asFloat(id, extreme ? randomBits(f, rng) : moderateBits(f, rng));
+        for (float& x : a) x = operand();
+        for (float& x : b) x = operand();
         std::vector<float> fastC(std::size_t(m) * n, -1.0f), coreC(fastC);
         EmulatedOps fast, core;
         core.useFastPaths(false);
         for (EmulatedOps* ops : {&fast, &core}) {
             ops->at(Pass::Forward, 0, "c");
-            ops->matmul(id, id, {a.data(), k, 1}, {b.data(), n, 1}, m, k, n, (ops == &fast ? fastC : coreC).data(), n,
-                        lowerOnly, 7);
+            ops->matmul(input, accumulate, {a.data(), k, 1}, {b.data(), n, 1}, m, k, n,
+                        (ops == &fast ? fastC : coreC).data(), n, lowerOnly, 7);
         }
         const std::string where = "trial " + std::to_string(trial);
         expectSameBits(fastC, coreC, where);
         expectSameReports(fast, core, where);
-        if (HasFailure()) return;
-        fmas += std::int64_t(m) * k * n;
-        overflowReports += core.firstOverflow() ? 1 : 0;
-        reportless += core.firstOverflow() ? 0 : 1;
+        if (::testing::Test::HasFailure()) return counts;
+        counts.fmas += std::int64_t(m) * k * n;
+        counts.overflowReports += core.firstOverflow() ? 1 : 0;
+        counts.reportless += core.firstOverflow() ? 0 : 1;
     }
-    EXPECT_GT(fmas, 1'000'000);
-    EXPECT_GT(overflowReports, 1000); // the reports and the recomputed blocks were exercised
-    EXPECT_GT(reportless, 5000);
+    return counts;
+}
+
+// About 4 million fused multiply-adds per format.
+TEST_P(FastMatmul, MatchesTheCoreOnRandomOperands) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    const MatmulCounts counts = expectRandomMatmulsMatch(GetParam(), GetParam(), false, 10000);
+    EXPECT_GT(counts.fmas, 1'000'000);
+    EXPECT_GT(counts.overflowReports, 500); // the reports and the recomputed blocks were exercised
+    EXPECT_GT(counts.reportless, 1500);
+}
+
+// FP32 accumulation of FP16, BF16 and FP32 operands (the autocast presets; the host's float fmas), the
+// operands given as arbitrary floats half the time, so that the casts round, overflow and meet ties.
+TEST_P(FastMatmul, AccumulatesInFp32LikeTheCore) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    const MatmulCounts counts = expectRandomMatmulsMatch(GetParam(), FormatId::Fp32, true, 10000);
+    EXPECT_GT(counts.fmas, 1'000'000);
+    EXPECT_GT(counts.overflowReports, 500);
+    EXPECT_GT(counts.reportless, 1500);
+}
+
+// One planted overflow, invalid operation, underflow or NaN in an FP32 matmul of ordinary values: the fast
+// path's result, flags and first-overflow report are the core's, element and operands included.
+TEST(FastMatmul, PlantedExceptionsInFp32) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    constexpr int m = 9, k = 20, n = 35;
+    struct Plant {
+        float a, b;
+        Flags expected; // a flag the planted fma must raise in the core
+    };
+    const Plant plants[] = {
+        {0x1p100f, 0x1p100f, kOverflow},
+        {std::numeric_limits<float>::infinity(), 0.0f, kInvalid},
+        {0x1.000002p-75f, 0x1.000002p-75f, kUnderflow}, // the row's other products are zero: a tiny sum
+        {std::numeric_limits<float>::quiet_NaN(), 1.0f, 0},
+    };
+    std::mt19937_64 rng(99);
+    for (const Plant& plant : plants) {
+        std::vector<float> a(std::size_t(m) * k), b(std::size_t(k) * n);
+        std::uniform_real_distribution<float> ordinary(-2.0f, 2.0f);
+        for (float& x : a) x = ordinary(rng);
+        for (float& x : b) x = ordinary(rng);
+        if (plant.expected == kUnderflow) // row 6 zero but for the planted product
+            for (int p = 0; p < k; ++p) a[std::size_t(6) * k + p] = 0.0f;
+        a[std::size_t(6) * k + 11] = plant.a;
+        b[std::size_t(11) * n + 21] = plant.b;
+        std::vector<float> fastC(std::size_t(m) * n), coreC(fastC.size());
+        EmulatedOps fast, core;
+        core.useFastPaths(false);
+        for (EmulatedOps* ops : {&fast, &core}) {
+            ops->at(Pass::Backward, 1, "planted");
+            ops->matmul(FormatId::Fp32, FormatId::Fp32, {a.data(), k, 1}, {b.data(), n, 1}, m, k, n,
+                        (ops == &fast ? fastC : coreC).data(), n);
+        }
+        const std::string where = "plant " + std::to_string(int(plant.expected));
+        expectSameBits(fastC, coreC, where);
+        expectSameReports(fast, core, where);
+        EXPECT_EQ(core.tensorFlags()[0].flags & plant.expected, plant.expected) << where;
+        if (plant.expected & (kOverflow | kInvalid)) {
+            ASSERT_TRUE(core.firstOverflow().has_value()) << where;
+            EXPECT_EQ(core.firstOverflow()->element, std::size_t(6) * n + 21) << where;
+        }
+        if (plant.expected == 0) {
+            EXPECT_TRUE(std::isnan(fastC[std::size_t(6) * n + 21])) << where;
+        }
+    }
 }
 
 // Every FP16 value a against a slice of b and of running sums s: c = fma(a, b, s), as the second step of a
@@ -267,8 +339,10 @@ TransformerRunSettings smallRun(TransformerPreset preset) {
 
 TEST(FastPaths, TrainingIsBitIdenticalWithThemForcedOff) {
     if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
-    expectSameRuns(smallRun(TransformerPreset::Fp32), 6);
-    expectSameRuns(smallRun(TransformerPreset::PureFp16), 6);
+    for (TransformerPreset preset : kAllTransformerPresets) {
+        SCOPED_TRACE(int(preset));
+        expectSameRuns(smallRun(preset), 6);
+    }
     TransformerRunSettings bf16 = smallRun(TransformerPreset::Fp32);
     for (TransformerOp op :
          {TransformerOp::Query, TransformerOp::Key, TransformerOp::Value, TransformerOp::AttentionOutput,

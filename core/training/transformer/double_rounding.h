@@ -17,6 +17,7 @@
 #pragma once
 
 #include "core/detail/two_sum.h"
+#include "core/flags.h"
 #include "core/format.h"
 
 #include <bit>
@@ -31,53 +32,82 @@ namespace fplab::training {
 // fast path, checked once here.
 inline constexpr bool kDoubleRoundingPathAvailable = std::numeric_limits<double>::is_iec559 && FLT_EVAL_METHOD == 0;
 
-// 53 >= 2p + 2: Figueroa's condition for +, -, x, /, sqrt.
-constexpr bool doubleRoundingInnocuous(int precision) { return 53 >= 2 * precision + 2; }
+// 53 >= 2p + 2: Figueroa's condition for +, -, x, /, sqrt (wide: the wider format's precision).
+constexpr bool doubleRoundingInnocuous(int precision, int wide = 53) { return wide >= 2 * precision + 2; }
 
-template <const Format& F>
+// The wider format the fast paths compute in: binary64, or binary32 for FP16 (24 >= 2 x 11 + 2, and FP16
+// products, from 2^-48 to below 2^32, are exact binary32 normal numbers).
+template <class Wide>
+struct WideFormat;
+template <>
+struct WideFormat<double> {
+    using Bits = std::uint64_t;
+    static constexpr int kPrecision = 53, kBias = 1023;
+};
+template <>
+struct WideFormat<float> {
+    using Bits = std::uint32_t;
+    static constexpr int kPrecision = 24, kBias = 127;
+};
+
+template <const Format& F, class Wide = double>
 struct DoubleRounding {
-    static_assert(doubleRoundingInnocuous(F.precision()) && F.hasInfinity() && F.subnormals);
-    static constexpr int kDropped = 53 - F.precision(); // binary64 fraction bits below F's last bit
-    static constexpr std::uint64_t kLow = (std::uint64_t{1} << kDropped) - 1;
-    static constexpr std::uint64_t kHalf = std::uint64_t{1} << (kDropped - 1);
-    static constexpr std::uint64_t kNeitherNumberNorMidpoint = kLow ^ kHalf; // some bit set: w is neither
-    static constexpr double kMinNormal = std::bit_cast<double>(std::uint64_t(F.minExponent() + 1023) << 52);
-    static constexpr double kMaxFinite = std::bit_cast<double>(
-        (std::uint64_t(F.maxExponent() + 1023) << 52) | (((std::uint64_t{1} << (F.precision() - 1)) - 1) << kDropped));
+    using W = WideFormat<Wide>;
+    using Bits = typename W::Bits;
+    static constexpr int kFraction = W::kPrecision - 1;
+    static_assert(doubleRoundingInnocuous(F.precision(), W::kPrecision) && F.hasInfinity() && F.subnormals);
+    static constexpr int kDropped = W::kPrecision - F.precision(); // the wide fraction's bits below F's last bit
+    static constexpr Bits kLow = (Bits{1} << kDropped) - 1;
+    static constexpr Bits kHalf = Bits{1} << (kDropped - 1);
+    static constexpr Bits kNeitherNumberNorMidpoint = kLow ^ kHalf; // some bit set: w is neither
+    static constexpr Wide kMinNormal = std::bit_cast<Wide>(Bits(F.minExponent() + W::kBias) << kFraction);
+    static constexpr Wide kMaxFinite = std::bit_cast<Wide>(Bits(Bits(F.maxExponent() + W::kBias) << kFraction) |
+                                                           Bits(((Bits{1} << (F.precision() - 1)) - 1) << kDropped));
 
     static constexpr int kQuantumExponent = F.minExponent() - F.precision() + 1;
-    static constexpr double kQuantum = std::bit_cast<double>(std::uint64_t(kQuantumExponent + 1023) << 52);
-    // 1.5 x 2^52 quanta: |w| + kTinyMagic lies in a binade whose ulp is the quantum, so the binary64 addition
-    // rounds |w| to the nearest (even) multiple of the quantum, exactly as F rounds a tiny value.
-    static constexpr double kTinyMagic = std::bit_cast<double>((std::uint64_t(kQuantumExponent + 52 + 1023) << 52) |
-                                                               (std::uint64_t{1} << 51));
+    // Products of two F numbers are exact normal numbers of the wide format.
+    static_assert(2 * kQuantumExponent >= 1 - W::kBias && 2 * (F.maxExponent() + 1) <= W::kBias);
+    static constexpr Wide kQuantum = std::bit_cast<Wide>(Bits(kQuantumExponent + W::kBias) << kFraction);
+    // 1.5 x 2^(wide fraction bits) quanta: |w| + kTinyMagic lies in a binade whose ulp is the quantum, so the
+    // addition rounds |w| to the nearest (even) multiple of the quantum, exactly as F rounds a tiny value.
+    static constexpr Wide kTinyMagic = std::bit_cast<Wide>(
+        Bits(Bits(kQuantumExponent + kFraction + W::kBias) << kFraction) | Bits(Bits{1} << (kFraction - 1)));
 
     // RN_F(w) with flags exactly "inexact", when w is not an F number nor a midpoint, |w| >= F's smallest
     // normal and RN_F(w) is finite; false otherwise (NaN and infinity included).
-    static bool roundInexact(double w, double& out) {
-        const std::uint64_t u = std::bit_cast<std::uint64_t>(w);
+    static bool roundInexact(Wide w, Wide& out) {
+        const Bits u = std::bit_cast<Bits>(w);
         if ((u & kNeitherNumberNorMidpoint) == 0) return false;
-        const double r = std::bit_cast<double>((u + kHalf) & ~kLow); // no tie, so half-up in magnitude is RN
+        const Wide r = std::bit_cast<Wide>(Bits((u + kHalf) & ~kLow)); // no tie, so half-up in magnitude is RN
         if (!(std::fabs(w) >= kMinNormal && std::fabs(r) <= kMaxFinite)) return false;
         out = r;
         return true;
     }
     // RN_F(w) with flags exactly "underflow, inexact", when 0 < |w| < F's smallest normal, w is not a multiple
     // of the quantum nor a midpoint between two, and it rounds below the smallest normal; false otherwise.
-    static bool roundTiny(double w, double& out) {
-        const double magnitude = std::fabs(w);
-        if (!(magnitude < kMinNormal) || magnitude == 0.0) return false;
-        const double r = (magnitude + kTinyMagic) - kTinyMagic;
-        const double d = magnitude - r; // exact
-        if (d == 0.0 || std::fabs(d) == 0.5 * kQuantum || !(r < kMinNormal)) return false;
+    static bool roundTiny(Wide w, Wide& out) {
+        const Wide magnitude = std::fabs(w);
+        if (!(magnitude < kMinNormal) || magnitude == 0) return false;
+        const Wide r = (magnitude + kTinyMagic) - kTinyMagic;
+        const Wide d = magnitude - r; // exact
+        if (d == 0 || std::fabs(d) == Wide(0.5) * kQuantum || !(r < kMinNormal)) return false;
         out = std::copysign(r, w);
+        return true;
+    }
+    // RN_F(w) and its flags where one of the three cases above decides them (a finite F number: itself, no
+    // flag); false otherwise (a midpoint, overflow, an infinity or a NaN).
+    static bool round(Wide w, Wide& out, Flags& flags) {
+        if (exactResult(w)) out = w;
+        else if (roundInexact(w, out)) flags |= kInexact;
+        else if (roundTiny(w, out)) flags |= Flags(kUnderflow | kInexact);
+        else return false;
         return true;
     }
     // Whether w is a finite F number (zero, subnormal or normal): an exact w that is one is the result, with
     // no flag (an exact tiny result does not underflow).
-    static bool exactResult(double w) {
-        const std::uint64_t u = std::bit_cast<std::uint64_t>(w);
-        const double magnitude = std::fabs(w);
+    static bool exactResult(Wide w) {
+        const Bits u = std::bit_cast<Bits>(w);
+        const Wide magnitude = std::fabs(w);
         if (magnitude < kMinNormal) return (magnitude + kTinyMagic) - kTinyMagic == magnitude;
         return (u & kLow) == 0 && magnitude <= kMaxFinite;
     }

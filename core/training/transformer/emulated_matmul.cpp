@@ -1,11 +1,13 @@
 // EmulatedOps::matmul: each dot product is a chain of fused multiply-adds in the accumulation format, in
-// order p = 0..k-1 from +0. The fast path computes kLanes dot products of one row side by side in binary64
+// order p = 0..k-1 from +0. FP32 accumulation runs on the host's float fmas first (host_float_matmul.h). The
+// fast path computes kLanes dot products of one row side by side in binary64, or binary32 for FP16
 // (double_rounding.h says when that is exact); a step it cannot prove is done by the core, and a block of
 // lanes in which the core raised overflow or invalid, or made an infinity or NaN, is computed again on the
 // core alone, in the reference order, so that the first-overflow report is the one the core alone makes.
 #include "core/training/transformer/double_rounding.h"
 #include "core/training/transformer/emulated_ops.h"
 #include "core/training/transformer/format_bits.h"
+#include "core/training/transformer/host_float_matmul.h"
 
 #include "core/fast.h"
 
@@ -14,6 +16,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 // The lane loop is compiled three times on x86-64 Linux, for x86-64-v4 (AVX-512), AVX2 and the baseline, and
 // the loader picks one: the arithmetic is IEEE binary64 in each, so the results are the same.
@@ -30,48 +33,83 @@ namespace {
 constexpr Flags kReported = kOverflow | kInvalid;
 constexpr int kLanes = EmulatedOps::kMatmulLanes;
 
-// Four doubles, and four 64-bit integers, in GCC's and Clang's vector extension (one AVX2 register): the
-// lanes are computed with SIMD instructions; (Ints)x reinterprets the bits.
-using Doubles = double __attribute__((vector_size(32)));
-using Ints = std::int64_t __attribute__((vector_size(32)));
-using Unsigned = std::uint64_t __attribute__((vector_size(32))); // for additions that may wrap (a NaN's bits)
-constexpr int kWidth = 4;
-static_assert(kLanes % kWidth == 0);
-constexpr int kVectors = kLanes / kWidth;
+// The lanes' vectors in GCC's and Clang's vector extension, one AVX2 register each: four doubles with four
+// 64-bit integers, or, for FP16, eight floats with eight 32-bit integers (GCC 12 computed the masks of
+// 16-float vectors one lane at a time, seven times slower); (Ints)x reinterprets the bits. Unsigned: for
+// additions that may wrap (a NaN's bits).
+template <class Wide>
+struct LaneVectors;
+template <>
+struct LaneVectors<double> {
+    using Values = double __attribute__((vector_size(32)));
+    using Ints = std::int64_t __attribute__((vector_size(32)));
+    using Unsigned = std::uint64_t __attribute__((vector_size(32)));
+    static constexpr int kWidth = 4;
+};
+template <>
+struct LaneVectors<float> {
+    using Values = float __attribute__((vector_size(32)));
+    using Ints = std::int32_t __attribute__((vector_size(32)));
+    using Unsigned = std::uint32_t __attribute__((vector_size(32)));
+    static constexpr int kWidth = 8;
+};
 
-FPLAB_INLINE bool anyLane(const Ints& mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
+// Whether some lane of a mask is set: its bits as 64-bit words ORed together.
+template <class Ints>
+FPLAB_INLINE bool anyLane(const Ints& mask) {
+    std::uint64_t words[sizeof(Ints) / 8];
+    std::memcpy(words, &mask, sizeof words);
+    std::uint64_t any = 0;
+    for (std::uint64_t w : words) any |= w;
+    return any != 0;
+}
 
-// Steps p, p+1, ... of the lanes' fused multiply-adds while every lane's step is decided in binary64: the
-// product is exact, so w = a * b + s is RN64 of the exact result x and TwoSum's error gives x - w exactly; a
+// FP16 sums are computed in binary32 (DoubleRounding<kFp16, float>), the others in binary64.
+template <const Format& F>
+using WideOf = std::conditional_t<F.id == FormatId::Fp16, float, double>;
+
+// Steps p, p+1, ... of the lanes' fused multiply-adds while every lane's step is decided in the wide format
+// (binary64; binary32 for FP16): the product is exact, so w = a * b + s is the wide rounding of the exact
+// result x and TwoSum's error gives x - w exactly; a
 // step is taken when x rounds into F's normal range (decided from w's bits and the error's sign, with
 // "inexact" unless x is w and a number of F), when the product is zero (the sum is then s, exactly, with no
 // flag), and in FP16, whose training values are often subnormal, when it rounds to a subnormal with
-// "underflow, inexact" (roundTiny; tiny results are rare in FP32 and BF16, whose lanes leave them to the
-// scalar steps). Returns the first step where some lane was none of these (k when none); `sums` holds the sums
+// "underflow, inexact" (roundTiny, or with TwoSum a nonzero multiple of the quantum with an error; tiny
+// results are rare in FP32 and BF16, whose lanes leave them to the scalar steps). Returns the first step where some lane was none of these (k when none); `sums` holds the sums
 // so far. Lanes from `lanes` on are past the last column: their flags are not the matmul's.
 // StopAtFirst false: no test per step; -1, with `sums` and the flags untouched, when some step was not exact.
 template <const Format& F>
 constexpr bool kTinyLanes = F.id == FormatId::Fp16;
 
 template <const Format& F, bool StopAtFirst, bool TwoSum>
-FPLAB_INLINE int lanesSteps(const double* a, const double* b, int bStride, int p, int k, int lanes, double* sums,
-                            bool& inexact, bool& underflow) {
-    using R = DoubleRounding<F>;
-    constexpr std::int64_t kMagnitude = std::numeric_limits<std::int64_t>::max();
-    constexpr std::int64_t kMinNormal = std::bit_cast<std::int64_t>(R::kMinNormal);
-    constexpr std::int64_t kMaxFinite = std::bit_cast<std::int64_t>(R::kMaxFinite);
-    constexpr std::int64_t kLow = std::int64_t(R::kLow), kHalf = std::int64_t(R::kHalf);
-    Doubles s[kVectors], next[kVectors];
+FPLAB_INLINE int lanesSteps(const WideOf<F>* a, const WideOf<F>* b, int bStride, int p, int k, int lanes,
+                            WideOf<F>* sums, bool& inexact, bool& underflow) {
+    using Wide = WideOf<F>;
+    using R = DoubleRounding<F, Wide>;
+    using Values = typename LaneVectors<Wide>::Values;
+    using Ints = typename LaneVectors<Wide>::Ints;
+    using Unsigned = typename LaneVectors<Wide>::Unsigned;
+    using Int = std::remove_reference_t<decltype(Ints{}[0])>;
+    using UInt = std::make_unsigned_t<Int>;
+    constexpr int kWidth = LaneVectors<Wide>::kWidth;
+    static_assert(kLanes % kWidth == 0);
+    constexpr int kVectors = kLanes / kWidth;
+    constexpr Int kMagnitude = std::numeric_limits<Int>::max();
+    constexpr Int kMinNormal = std::bit_cast<Int>(R::kMinNormal);
+    constexpr Int kMaxFinite = std::bit_cast<Int>(R::kMaxFinite);
+    constexpr Int kLow = Int(R::kLow), kHalf = Int(R::kHalf);
+    Values s[kVectors], next[kVectors];
     std::memcpy(s, sums, sizeof s);
     Ints rounded = {}, underflowed = {}, badAnywhere = {}, inColumns[kVectors];
-    for (int v = 0; v < kVectors; ++v) inColumns[v] = (Ints{0, 1, 2, 3} + v * kWidth) < lanes;
+    for (int v = 0; v < kVectors; ++v)
+        for (int l = 0; l < kWidth; ++l) inColumns[v][l] = v * kWidth + l < lanes ? -1 : 0;
     for (; p < k; ++p) {
         Ints bad = {}, stepRounded = {}, stepTiny = {};
         for (int v = 0; v < kVectors; ++v) {
-            Doubles bp;
+            Values bp;
             std::memcpy(&bp, b + std::ptrdiff_t(p) * bStride + v * kWidth, sizeof bp);
-            const Doubles product = a[p] * bp;
-            const Doubles w = product + s[v];
+            const Values product = a[p] * bp;
+            const Values w = product + s[v];
             const Ints u = (Ints)w;
             const Ints magnitude = u & kMagnitude;
             // TwoSum: the product is exact, so w + error is the exact result x, and x's rounding to F is
@@ -80,14 +118,14 @@ FPLAB_INLINE int lanesSteps(const double* a, const double* b, int bStride, int p
             // neither: to nearest, half-up in magnitude (no tie is possible). In F's normal range, finite.
             const Ints low = u & kLow, base = u & ~kLow;
             const Ints isNumber = low == 0, isMidpoint = low == kHalf;
-            const Ints nearest = (Ints)((Unsigned)u + std::uint64_t(kHalf)) & ~kLow;
-            Ints r = nearest, rounds = {}, keeps = {};
+            const Ints nearest = (Ints)((Unsigned)u + UInt(kHalf)) & ~kLow;
+            Ints r = nearest, rounds = {}, keeps = {}, exact = {};
             if constexpr (TwoSum) {
                 // twoSumError's lines on vectors (returning a vector changes the ABI without AVX: Clang's -Wpsabi).
-                const Doubles bb = w - s[v];
-                const Doubles error = (s[v] - (w - bb)) + (product - bb);
-                const Ints exact = error == 0.0;
-                const Ints away = ~exact & ((error > 0.0) == (w > 0.0)); // |x| > |w|
+                const Values bb = w - s[v];
+                const Values error = (s[v] - (w - bb)) + (product - bb);
+                exact = error == 0;
+                const Ints away = ~exact & ((error > 0) == (w > 0)); // |x| > |w|
                 const Ints up = isMidpoint & (away | (exact & (((base >> R::kDropped) & 1) != 0)));
                 r = (isNumber & u) | (isMidpoint & (base + (up & (kLow + 1)))) | (~(isNumber | isMidpoint) & nearest);
                 rounds = ~(isNumber & exact) & (magnitude >= kMinNormal) & ((r & kMagnitude) <= kMaxFinite);
@@ -99,14 +137,20 @@ FPLAB_INLINE int lanesSteps(const double* a, const double* b, int bStride, int p
             keeps = ((((Ints)product & kMagnitude) == 0) | keeps) & (magnitude <= kMaxFinite);
             Ints result = (keeps & u) | (~keeps & r), tiny = {};
             if constexpr (kTinyLanes<F>) { // DoubleRounding::roundTiny, on every lane
-                const Doubles wAbs = (Doubles)magnitude;
-                const Doubles rt = (wAbs + R::kTinyMagic) - R::kTinyMagic;
-                const Doubles d = wAbs - rt;
-                tiny = (magnitude < kMinNormal) & (d != 0.0) & (d != 0.5 * R::kQuantum) & (d != -0.5 * R::kQuantum) &
-                       ((Ints)rt < kMinNormal);
+                const Values wAbs = (Values)magnitude;
+                const Values rt = (wAbs + R::kTinyMagic) - R::kTinyMagic;
+                const Values d = wAbs - rt;
+                tiny = (magnitude < kMinNormal) & (d != 0) & (d != Wide(0.5) * R::kQuantum) &
+                       (d != Wide(-0.5) * R::kQuantum) & ((Ints)rt < kMinNormal);
+                if constexpr (TwoSum) {
+                    // A nonzero tiny w that is a multiple of the quantum, with an error: |x - w| is at most half
+                    // an ulp of w in the wide format, far below half the quantum, so x rounds to w, inexact and
+                    // tiny (the binary32 sums absorb small products whole).
+                    tiny |= (magnitude < kMinNormal) & (magnitude != 0) & (d == 0) & ~exact;
+                }
                 result = (tiny & ((Ints)rt | (u & ~kMagnitude))) | (~tiny & result);
             }
-            next[v] = (Doubles)result;
+            next[v] = (Values)result;
             bad |= ~(rounds | keeps | tiny);
             stepRounded |= (rounds | tiny) & inColumns[v];
             stepTiny |= tiny & inColumns[v];
@@ -131,8 +175,8 @@ FPLAB_INLINE int lanesSteps(const double* a, const double* b, int bStride, int p
 // step only if one was met. twoSum: the lanes also decide exact sums and midpoints (TwoSum), at a cost that
 // pays once the operands have shown such steps (16-bit operands summed in FP32 often give them).
 template <const Format& F>
-FPLAB_INLINE int lanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes, double* sums,
-                                 bool& inexact, bool& underflow, bool twoSum) {
+FPLAB_INLINE int lanesWhileExact(const WideOf<F>* a, const WideOf<F>* b, int bStride, int p, int k, int lanes,
+                                 WideOf<F>* sums, bool& inexact, bool& underflow, bool twoSum) {
     if (twoSum) return lanesSteps<F, true, true>(a, b, bStride, p, k, lanes, sums, inexact, underflow);
     if constexpr (!kTinyLanes<F>) {
         if (lanesSteps<F, false, false>(a, b, bStride, p, k, lanes, sums, inexact, underflow) == k) return k;
@@ -144,8 +188,8 @@ FPLAB_LANE_CLONES int fp32LanesWhileExact(const double* a, const double* b, int 
                                           double* s, bool& inexact, bool& underflow, bool twoSum) {
     return lanesWhileExact<kFp32>(a, b, bStride, p, k, lanes, s, inexact, underflow, twoSum);
 }
-FPLAB_LANE_CLONES int fp16LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
-                                          double* s, bool& inexact, bool& underflow, bool twoSum) {
+FPLAB_LANE_CLONES int fp16LanesWhileExact(const float* a, const float* b, int bStride, int p, int k, int lanes,
+                                          float* s, bool& inexact, bool& underflow, bool twoSum) {
     return lanesWhileExact<kFp16>(a, b, bStride, p, k, lanes, s, inexact, underflow, twoSum);
 }
 FPLAB_LANE_CLONES int bf16LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
@@ -154,8 +198,8 @@ FPLAB_LANE_CLONES int bf16LanesWhileExact(const double* a, const double* b, int 
 }
 
 template <const Format& F>
-int lanesWhileExactIn(const double* a, const double* b, int bStride, int p, int k, int lanes, double* s, bool& inexact,
-                      bool& underflow, bool twoSum) {
+int lanesWhileExactIn(const WideOf<F>* a, const WideOf<F>* b, int bStride, int p, int k, int lanes, WideOf<F>* s,
+                      bool& inexact, bool& underflow, bool twoSum) {
     if constexpr (F.id == FormatId::Fp16)
         return fp16LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow, twoSum);
     else if constexpr (F.id == FormatId::Bf16)
@@ -165,6 +209,20 @@ int lanesWhileExactIn(const double* a, const double* b, int bStride, int p, int 
 
 // The formats DoubleRounding was proven for; any other is computed by the core.
 bool provenFormat(FormatId f) { return f == FormatId::Fp32 || f == FormatId::Fp16 || f == FormatId::Bf16; }
+
+// x rounded to f (fp32: x itself, as the core's conversion) with its flags, where double_rounding.h decides
+// them; false where the core must (a midpoint, overflow, an infinity or a NaN into fp16 or bf16).
+bool fastCast(FormatId f, float x, float& out, Flags& flags) {
+    double v = 0;
+    switch (f) {
+    case FormatId::Fp32: out = x; return true;
+    case FormatId::Fp16: if (!DoubleRounding<kFp16>::round(x, v, flags)) return false; break;
+    case FormatId::Bf16: if (!DoubleRounding<kBf16>::round(x, v, flags)) return false; break;
+    default: return false;
+    }
+    out = float(v);
+    return true;
+}
 
 // The bits of F of a finite F value held in a double.
 template <const Format& F>
@@ -197,26 +255,35 @@ void EmulatedOps::coreDot(int i, int j, int k, int n, float* out, std::size_t el
 
 template <const Format& Acc>
 bool EmulatedOps::fastDots(int i, int j0, int lanes, int k, int n, float* out, std::size_t elementBase) {
-    using R = DoubleRounding<Acc>;
-    const double* aRow = m_aValues.data() + std::size_t(i) * k;
-    const double* b = m_bValues.data() + j0;
-    double s[kLanes] = {};
+    using Wide = WideOf<Acc>;
+    using R = DoubleRounding<Acc, Wide>;
+    const Wide* aRow = nullptr;
+    const Wide* b = nullptr;
+    if constexpr (std::is_same_v<Wide, float>) {
+        aRow = m_aFloats.data() + std::size_t(i) * k;
+        b = m_bFloats.data() + j0;
+    } else {
+        aRow = m_aValues.data() + std::size_t(i) * k;
+        b = m_bValues.data() + j0;
+    }
+    Wide s[kLanes] = {};
     bool inexact = false, underflow = false;
     Flags flags = 0;
-    // Set once a step needed the scalar path; not in FP16, whose sums of FP16 products measured faster without.
+    // Set once a step needed the scalar path (in FP16 often a binary32 sum that absorbed a small product whole:
+    // w is then s, a number of FP16, and only TwoSum's error tells that the step was inexact).
     bool twoSum = false;
     for (int p = 0; (p = lanesWhileExactIn<Acc>(aRow, b, m_bStride, p, k, lanes, s, inexact, underflow, twoSum)) < k;
-         ++p, twoSum = Acc.id != FormatId::Fp16) {
-        for (int l = lanes; l < kLanes; ++l) s[l] = 0.0; // past the last column: never read
+         ++p, twoSum = true) {
+        for (int l = lanes; l < kLanes; ++l) s[l] = 0; // past the last column: never read
         for (int l = 0; l < lanes; ++l) {
-            const double product = aRow[p] * b[std::ptrdiff_t(p) * m_bStride + l];
-            const double w = product + s[l];
+            const Wide product = aRow[p] * b[std::ptrdiff_t(p) * m_bStride + l];
+            const Wide w = product + s[l];
             if (R::roundInexact(w, s[l])) {
                 inexact = true;
             } else if (R::roundTiny(w, s[l])) {
                 inexact = underflow = true;
-            } else if ((product == 0.0 && std::fabs(w) <= R::kMaxFinite) ||
-                       (twoSumError(product, s[l], w) == 0.0 && R::exactResult(w))) {
+            } else if ((product == 0 && std::fabs(w) <= R::kMaxFinite) ||
+                       (twoSumError(product, s[l], w) == 0 && R::exactResult(w))) {
                 s[l] = w;
             } else {
                 const std::size_t j = std::size_t(j0 + l);
@@ -253,31 +320,58 @@ void EmulatedOps::matmulKernel(int m, int k, int n, float* c, int ldc, bool lowe
 void EmulatedOps::matmul(FormatId input, FormatId accumulate, MatrixView a, MatrixView b, int m, int k, int n, float* c,
                          int ldc, bool lowerOnly, std::size_t elementBase) {
     // The operands rounded to the input format, then widened (exactly, when the input format is the
-    // narrower) to the accumulation format; b is kept transposed so that each dot product reads rows.
+    // narrower) to the accumulation format, as floats: a as m rows of k, b as k rows of n padded to whole
+    // blocks of lanes. The fast casts raise no overflow or invalid, so their flags are recorded once, at the end.
+    Flags fastCastFlags = 0;
     auto load = [&](float value, std::size_t element, const char* operation) {
+        float v = 0;
+        if (m_useFastPaths && fastCast(input, value, v, fastCastFlags) && fastCast(accumulate, v, v, fastCastFlags))
+            return v;
         const Result x = roundToFormat(input, value);
         const Result y = roundToFormat(accumulate, floatOf(input, x.bits));
         if (x.flags | y.flags)
             record(input, Flags(x.flags | y.flags), element, operation, {}, y.bits, {Operation::Convert, {}});
-        return y.bits;
+        return floatOf(accumulate, y.bits);
     };
-    m_aBits.resize(std::size_t(m) * k);
-    m_bBits.resize(std::size_t(k) * n);
+    m_bStride = (n + kLanes - 1) / kLanes * kLanes;
+    m_aFloats.resize(std::size_t(m) * k);
+    m_bFloats.assign(std::size_t(k) * m_bStride, 0.0f);
     for (int i = 0; i < m; ++i)
         for (int p = 0; p < k; ++p)
-            m_aBits[std::size_t(i) * k + p] = load(a.at(i, p), std::size_t(i) * k + p, "matmul.cast_a");
+            m_aFloats[std::size_t(i) * k + p] = load(a.at(i, p), std::size_t(i) * k + p, "matmul.cast_a");
     for (int p = 0; p < k; ++p)
         for (int j = 0; j < n; ++j)
-            m_bBits[std::size_t(j) * k + p] = load(b.at(p, j), std::size_t(p) * n + j, "matmul.cast_b");
-    if (m_useFastPaths && provenFormat(accumulate)) {
-        // The same operands as binary64 values; b as k rows of n columns padded to whole blocks of lanes.
-        m_bStride = (n + kLanes - 1) / kLanes * kLanes;
-        m_aValues.resize(m_aBits.size());
-        m_bValues.assign(std::size_t(k) * m_bStride, 0.0);
-        for (std::size_t e = 0; e < m_aBits.size(); ++e) m_aValues[e] = floatOf(accumulate, m_aBits[e]);
-        for (int p = 0; p < k; ++p)
-            for (int j = 0; j < n; ++j)
-                m_bValues[std::size_t(p) * m_bStride + j] = floatOf(accumulate, m_bBits[std::size_t(j) * k + p]);
+            m_bFloats[std::size_t(p) * m_bStride + j] = load(b.at(p, j), std::size_t(p) * n + j, "matmul.cast_b");
+    if (fastCastFlags) record(input, fastCastFlags, 0, "matmul.cast", {}, 0, {Operation::Convert, {}});
+
+    if (m_useFastPaths && accumulate == FormatId::Fp32) {
+        // In blocks of rows, so that a stop request is asked between them (a causal mask needs every row at once).
+        const int blockRows = lowerOnly ? m : 64;
+        bool answered = true, inexact = false;
+        for (int r0 = 0; r0 < m && answered; r0 += blockRows) {
+            stopIfRequested(m_stop);
+            bool blockInexact = false;
+            answered = hostFloatMatmul(m_aFloats.data() + std::size_t(r0) * k, m_bFloats.data(), m_bStride,
+                                       std::min(blockRows, m - r0), k, n, c + std::size_t(r0) * ldc, ldc, lowerOnly,
+                                       blockInexact);
+            inexact = inexact || blockInexact;
+        }
+        if (answered) {
+            if (inexact) record(accumulate, kInexact, elementBase, "matmul.fma", {}, 0, {Operation::Fma, {}});
+            return;
+        }
+    }
+    // The exact path: the operands' bits for the core, b transposed so that each dot product reads a row, and
+    // their binary64 values for the lanes.
+    m_aBits.resize(m_aFloats.size());
+    m_bBits.resize(std::size_t(k) * n);
+    for (std::size_t e = 0; e < m_aFloats.size(); ++e) m_aBits[e] = roundToFormat(accumulate, m_aFloats[e]).bits;
+    for (int p = 0; p < k; ++p)
+        for (int j = 0; j < n; ++j)
+            m_bBits[std::size_t(j) * k + p] = roundToFormat(accumulate, m_bFloats[std::size_t(p) * m_bStride + j]).bits;
+    if (m_useFastPaths && provenFormat(accumulate) && accumulate != FormatId::Fp16) { // FP16: the floats
+        m_aValues.assign(m_aFloats.begin(), m_aFloats.end());
+        m_bValues.assign(m_bFloats.begin(), m_bFloats.end());
     }
     switch (accumulate) {
     case FormatId::Fp16: matmulKernel<kFp16>(m, k, n, c, ldc, lowerOnly, elementBase); break;

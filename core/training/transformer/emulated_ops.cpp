@@ -87,18 +87,17 @@ bool withFormat(FormatId f, Body&& body) {
 // is a number of F); false where the core must compute (any other flag, a midpoint, an exact tiny result
 // that is no subnormal of F, infinities and NaNs).
 template <const Format& F>
-bool fastOperand(float x, double& v, Flags& flags) {
-    using R = DoubleRounding<F>;
-    const double w = x;
-    if (R::exactResult(w)) v = w;
-    else if (R::roundInexact(w, v)) flags |= kInexact;
-    else if (R::roundTiny(w, v)) flags |= Flags(kUnderflow | kInexact);
-    else return false;
-    return true;
+FPLAB_INLINE bool fastOperand(float x, double& v, Flags& flags) {
+    if constexpr (F.id == FormatId::Fp32) { // a finite float is an FP32 number: itself, with no flag
+        v = x;
+        return std::isfinite(x);
+    } else {
+        return DoubleRounding<F>::round(x, v, flags);
+    }
 }
 
 template <const Format& F, class Exact>
-bool fastResult(double w, Exact&& exact, double& r, Flags& flags) {
+FPLAB_INLINE bool fastResult(double w, Exact&& exact, double& r, Flags& flags) {
     using R = DoubleRounding<F>;
     if (R::roundInexact(w, r)) flags |= kInexact;
     else if (R::roundTiny(w, r)) flags |= Flags(kUnderflow | kInexact);
@@ -107,45 +106,43 @@ bool fastResult(double w, Exact&& exact, double& r, Flags& flags) {
     return true;
 }
 
-template <const Format& F>
-bool fastOperation(ElementwiseKind kind, std::initializer_list<float> operands, double& r, Flags& flags) {
-    double v[3] = {};
-    std::size_t n = 0;
-    for (float x : operands)
-        if (!fastOperand<F>(x, v[n++], flags)) return false;
-    switch (kind) {
-    case ElementwiseKind::Add: {
-        const double w = v[0] + v[1];
+template <const Format& F, ElementwiseKind K>
+FPLAB_INLINE bool fastOperation(float a, float b, float c, double& r, Flags& flags) {
+    constexpr bool kUnary = K == ElementwiseKind::Sqrt || K == ElementwiseKind::Cast;
+    double x = 0, y = 0, z = 0;
+    if (!fastOperand<F>(a, x, flags)) return false;
+    if constexpr (!kUnary)
+        if (!fastOperand<F>(b, y, flags)) return false;
+    if constexpr (K == ElementwiseKind::Fma)
+        if (!fastOperand<F>(c, z, flags)) return false;
+    if constexpr (K == ElementwiseKind::Add) {
+        const double w = x + y;
         return fastResult<F>(
-            w, [&] { return twoSumError(v[0], v[1], w) == 0.0; }, r, flags);
-    }
-    case ElementwiseKind::Sub: {
-        const double w = v[0] - v[1];
+            w, [&] { return twoSumError(x, y, w) == 0.0; }, r, flags);
+    } else if constexpr (K == ElementwiseKind::Sub) {
+        const double w = x - y;
         return fastResult<F>(
-            w, [&] { return twoSumError(v[0], -v[1], w) == 0.0; }, r, flags);
-    }
-    case ElementwiseKind::Mul:
+            w, [&] { return twoSumError(x, -y, w) == 0.0; }, r, flags);
+    } else if constexpr (K == ElementwiseKind::Mul) {
         return fastResult<F>(
-            v[0] * v[1], [] { return true; }, r, flags); // 2p <= 53 bits
-    // w has at most p bits when exact() is asked, so w * b and w * w are exact.
-    case ElementwiseKind::Div: {
-        const double w = v[0] / v[1];
+            x * y, [] { return true; }, r, flags); // 2p <= 53 bits
+    } else if constexpr (K == ElementwiseKind::Div) {
+        // w has at most p bits when exact() is asked, so w * y and w * w are exact.
+        const double w = x / y;
         return fastResult<F>(
-            w, [&] { return w * v[1] == v[0]; }, r, flags);
-    }
-    case ElementwiseKind::Sqrt: {
-        const double w = std::sqrt(v[0]);
+            w, [&] { return w * y == x; }, r, flags);
+    } else if constexpr (K == ElementwiseKind::Sqrt) {
+        const double w = std::sqrt(x);
         return fastResult<F>(
-            w, [&] { return w * w == v[0]; }, r, flags);
-    }
-    case ElementwiseKind::Fma: {
-        const double product = v[0] * v[1], w = product + v[2];
+            w, [&] { return w * w == x; }, r, flags);
+    } else if constexpr (K == ElementwiseKind::Fma) {
+        const double product = x * y, w = product + z;
         return fastResult<F>(
-            w, [&] { return twoSumError(product, v[2], w) == 0.0; }, r, flags);
+            w, [&] { return twoSumError(product, z, w) == 0.0; }, r, flags);
+    } else {
+        r = x;
+        return true;
     }
-    case ElementwiseKind::Cast: r = v[0]; return true;
-    }
-    return false;
 }
 
 Operation operationOf(ElementwiseKind kind) {
@@ -163,14 +160,23 @@ Operation operationOf(ElementwiseKind kind) {
 
 } // namespace
 
-bool EmulatedOps::fast(FormatId f, ElementwiseKind kind, std::initializer_list<float> operands, std::size_t element,
-                       const char* operation, float& out) {
+template <ElementwiseKind K>
+bool EmulatedOps::fast(FormatId f, float a, float b, float c, std::size_t element, const char* operation, float& out) {
     if (!m_useFastPaths) return false;
     double r = 0;
     Flags flags = 0;
-    if (!withFormat(f, [&]<const Format & F>() { return fastOperation<F>(kind, operands, r, flags); })) return false;
-    // The fast path never raises overflow or invalid, so the report's core operation is not needed here.
-    record(f, flags, element, operation, {}, 0, {operationOf(kind), {}});
+    bool taken = false;
+    switch (f) {
+    case FormatId::Fp32: taken = fastOperation<kFp32, K>(a, b, c, r, flags); break;
+    case FormatId::Fp16: taken = fastOperation<kFp16, K>(a, b, c, r, flags); break;
+    case FormatId::Bf16: taken = fastOperation<kBf16, K>(a, b, c, r, flags); break;
+    default: break;
+    }
+    if (!taken) return false;
+    // The fast path never raises overflow or invalid: only the tensor's flags change (record() when there is no
+    // tensor yet, which names one).
+    if (m_tensors.empty()) record(f, flags, element, operation, {}, 0, {operationOf(K), {}});
+    else m_tensors[m_current].flags |= flags;
     out = float(r);
     return true;
 }
@@ -184,28 +190,28 @@ float EmulatedOps::binary(BinaryOperation op, Operation kind, FormatId f, float 
 
 float EmulatedOps::add(FormatId f, float a, float b, std::size_t element, const char* operation) {
     float out;
-    if (fast(f, ElementwiseKind::Add, {a, b}, element, operation, out)) return out;
+    if (fast<ElementwiseKind::Add>(f, a, b, 0, element, operation, out)) return out;
     return binary(fplab::add, Operation::Add, f, a, b, element, operation);
 }
 float EmulatedOps::sub(FormatId f, float a, float b, std::size_t element, const char* operation) {
     float out;
-    if (fast(f, ElementwiseKind::Sub, {a, b}, element, operation, out)) return out;
+    if (fast<ElementwiseKind::Sub>(f, a, b, 0, element, operation, out)) return out;
     return binary(fplab::sub, Operation::Sub, f, a, b, element, operation);
 }
 float EmulatedOps::mul(FormatId f, float a, float b, std::size_t element, const char* operation) {
     float out;
-    if (fast(f, ElementwiseKind::Mul, {a, b}, element, operation, out)) return out;
+    if (fast<ElementwiseKind::Mul>(f, a, b, 0, element, operation, out)) return out;
     return binary(fplab::mul, Operation::Mul, f, a, b, element, operation);
 }
 float EmulatedOps::div(FormatId f, float a, float b, std::size_t element, const char* operation) {
     float out;
-    if (fast(f, ElementwiseKind::Div, {a, b}, element, operation, out)) return out;
+    if (fast<ElementwiseKind::Div>(f, a, b, 0, element, operation, out)) return out;
     return binary(fplab::div, Operation::Div, f, a, b, element, operation);
 }
 
 float EmulatedOps::fma(FormatId f, float a, float b, float c, std::size_t element, const char* operation) {
     float out;
-    if (fast(f, ElementwiseKind::Fma, {a, b, c}, element, operation, out)) return out;
+    if (fast<ElementwiseKind::Fma>(f, a, b, c, element, operation, out)) return out;
     const Result x = roundToFormat(f, a), y = roundToFormat(f, b), z = roundToFormat(f, c);
     const Result r = fplab::fma(formatOf(f), x.bits, y.bits, z.bits);
     return finish(f, r.bits, Flags(x.flags | y.flags | z.flags | r.flags), element, operation, {x.bits, y.bits, z.bits},
@@ -214,7 +220,7 @@ float EmulatedOps::fma(FormatId f, float a, float b, float c, std::size_t elemen
 
 float EmulatedOps::sqrt(FormatId f, float a, std::size_t element, const char* operation) {
     float out;
-    if (fast(f, ElementwiseKind::Sqrt, {a}, element, operation, out)) return out;
+    if (fast<ElementwiseKind::Sqrt>(f, a, 0, 0, element, operation, out)) return out;
     const Result x = roundToFormat(f, a);
     const Result r = fplab::sqrt(formatOf(f), x.bits);
     return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits}, {Operation::Sqrt, {}});
@@ -222,7 +228,7 @@ float EmulatedOps::sqrt(FormatId f, float a, std::size_t element, const char* op
 
 float EmulatedOps::cast(FormatId f, float a, std::size_t element, const char* operation) {
     float out;
-    if (fast(f, ElementwiseKind::Cast, {a}, element, operation, out)) return out;
+    if (fast<ElementwiseKind::Cast>(f, a, 0, 0, element, operation, out)) return out;
     const Result x = roundToFormat(f, a);
     return finish(f, x.bits, x.flags, element, operation, {std::bit_cast<std::uint32_t>(a)}, {Operation::Convert, {}});
 }

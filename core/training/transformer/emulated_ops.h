@@ -121,8 +121,8 @@ private:
         std::optional<std::uint64_t> functionValue;
     };
     // The element-wise fast path: true with `out` and the flags recorded, false where the core must compute.
-    bool fast(FormatId f, ElementwiseKind kind, std::initializer_list<float> operands, std::size_t element,
-              const char* operation, float& out);
+    template <ElementwiseKind K>
+    bool fast(FormatId f, float a, float b, float c, std::size_t element, const char* operation, float& out);
     float binary(BinaryOperation op, Operation kind, FormatId f, float a, float b, std::size_t element,
                  const char* operation);
     float finish(FormatId f, std::uint64_t bits, Flags flags, std::size_t element, const char* operation,
@@ -140,8 +140,9 @@ private:
     std::size_t m_current = 0;
     std::optional<OverflowReport> m_first;
     bool m_useFastPaths = fastPathsAvailable();
-    std::vector<std::uint64_t> m_aBits, m_bBits; // the matmul's operands in the accumulation format
-    std::vector<double> m_aValues, m_bValues;    // ... as binary64 values, for the fast path
+    std::vector<float> m_aFloats, m_bFloats;     // the matmul's operands in the accumulation format (b: k rows)
+    std::vector<std::uint64_t> m_aBits, m_bBits; // ... as its bits (b transposed)
+    std::vector<double> m_aValues, m_bValues;    // ... as binary64 values, for the fast path (b: k rows)
     int m_bStride = 0;
     const StopRequest* m_stop = nullptr;
 };
