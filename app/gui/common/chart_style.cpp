@@ -227,19 +227,54 @@ QStringList powerOfTwoLabels(const QLogValueAxis* axis) {
     return labels ? labels->categoriesLabels() : QStringList();
 }
 
-// The legend below the plot while one row holds every name, otherwise at the right, its font made
-// smaller until the longest name fits in at most 45% of the width.
+namespace {
+
+// The share of a chart's width (inside its margins) that Qt Charts gives a legend at its side
+// (AbstractChartLayout's golden_ratio): a legend made wider runs off the chart's edge.
+constexpr double kSideLegendShare = 0.4;
+
+// A legend marker's own name: its series' (the label may be that name wrapped).
+QString markerName(QLegendMarker* m) { return m->series() ? m->series()->name() : m->label(); }
+
+// `name` broken into lines no wider than `room`, at spaces where it has them, else between characters (as Chinese
+// is written), as the HTML a legend label is drawn from.
+QString wrappedLabel(const QString& name, const QFontMetrics& fm, int room) {
+    QStringList lines;
+    QString line;
+    for (const QChar c : name) {
+        line += c;
+        if (fm.horizontalAdvance(line) <= room) continue;
+        const int space = int(line.lastIndexOf(QLatin1Char(' ')));
+        const int cut = space > 0 ? space : int(line.size()) - 1;
+        if (cut <= 0) continue; // one character wider than the room
+        lines << line.left(cut).trimmed().toHtmlEscaped();
+        line = line.mid(cut).trimmed();
+    }
+    lines << line.toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
+void setMarkerLabel(QLegendMarker* m, const QString& label) {
+    if (m->label() != label) m->setLabel(label);
+}
+
+} // namespace
+
+// The legend below the plot while one row holds every name, otherwise at the right in the room Qt Charts gives a
+// legend there, its font made smaller until the longest name fits (not below 6.5 points), and a name still too long
+// wrapped onto more lines.
 void layOutLegend(QChart* chart, int width) {
     QLegend* legend = chart->legend();
     QFont font = legend->font();
     if (!legend->property("fplabFontSize").isValid()) legend->setProperty("fplabFontSize", font.pointSizeF());
     font.setPointSizeF(legend->property("fplabFontSize").toDouble());
+    const auto besideName = [](const QFontMetrics& fm) { return fm.height() * 2 + 24; }; // marker square, gaps
     const auto measure = [&](const QFont& f, int& row, int& widest) {
         const QFontMetrics fm(f);
         row = widest = 0;
         for (QLegendMarker* m : legend->markers()) {
             if (!m->isVisible()) continue;
-            const int w = fm.horizontalAdvance(m->label()) + fm.height() * 2 + 24; // marker square, gaps, margins
+            const int w = fm.horizontalAdvance(markerName(m)) + besideName(fm);
             row += w;
             widest = std::max(widest, w);
         }
@@ -247,16 +282,24 @@ void layOutLegend(QChart* chart, int width) {
     int row = 0, widest = 0;
     measure(font, row, widest);
     if (row <= width - 24) {
+        for (QLegendMarker* m : legend->markers()) setMarkerLabel(m, markerName(m));
         legend->setFont(font);
         legend->setAlignment(Qt::AlignBottom);
         legend->setMinimumWidth(-1);
         legend->setPreferredWidth(-1);
         return;
     }
-    const int room = int(width * 0.45);
+    const QMargins margins = chart->margins();
+    const int room = int((width - margins.left() - margins.right()) * kSideLegendShare) - 1;
     while (widest > room && font.pointSizeF() > 6.5) {
         font.setPointSizeF(font.pointSizeF() - 0.5);
         measure(font, row, widest);
+    }
+    const QFontMetrics fm(font);
+    for (QLegendMarker* m : legend->markers()) {
+        const QString name = markerName(m);
+        const bool tooLong = fm.horizontalAdvance(name) + besideName(fm) > room;
+        setMarkerLabel(m, tooLong ? wrappedLabel(name, fm, room - besideName(fm)) : name);
     }
     legend->setFont(font);
     legend->setAlignment(Qt::AlignRight);
@@ -287,11 +330,31 @@ void thinTicks(QChart* chart, int width, int height) {
     }
 }
 
+// Qt Charts keeps the width of "..." beside a vertical axis's title for the labels (VerticalAxis::updateGeometry) but
+// makes the axis as wide as its widest label: labels narrower than "..." ("0", "1") leave the title a pixel or two
+// short, and it is drawn as "..." (a Chinese title, a pixel taller than a Latin one). Such labels get no-break spaces
+// on the side away from the plot.
+void padNarrowLabels(QChart* chart) {
+    for (QAbstractAxis* a : chart->axes(Qt::Vertical)) {
+        auto* axis = qobject_cast<QCategoryAxis*>(a);
+        if (!axis || !axis->isTitleVisible() || axis->titleText().isEmpty() || !axis->labelsVisible()) continue;
+        const QFontMetrics fm(axis->labelsFont());
+        const int dots = fm.horizontalAdvance(QStringLiteral("..."));
+        const bool left = axis->alignment() == Qt::AlignLeft;
+        for (const QString& label : axis->categoriesLabels()) {
+            QString padded = label;
+            while (fm.horizontalAdvance(padded) < dots) padded.insert(left ? 0 : padded.size(), QChar::Nbsp);
+            if (padded != label) axis->replaceLabel(label, padded);
+        }
+    }
+}
+
 void fitToSize(QChart* chart) {
     const int width = chart->size().width() > 0 ? int(chart->size().width()) : 600;
     const int height = chart->size().height() > 0 ? int(chart->size().height()) : 400;
     layOutLegend(chart, width);
     thinTicks(chart, width, height);
+    padNarrowLabels(chart);
 }
 
 } // namespace
