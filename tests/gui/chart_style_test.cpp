@@ -74,7 +74,8 @@ TEST(NiceTicks, EveryRangeGetsRoundCoveringTicks) {
         if (integers) lo = std::round(lo * 1e-3 / scale * 1e6), hi = std::round(hi * 1e-3 / scale * 1e6) + 1;
         const int maxTicks = 4 + i % 6;
         const AxisTicks t = niceTicks(lo, hi, maxTicks, integers);
-        SCOPED_TRACE(::testing::Message() << lo << " .. " << hi << " max " << maxTicks << (integers ? " integers" : ""));
+        SCOPED_TRACE(::testing::Message()
+                     << lo << " .. " << hi << " max " << maxTicks << (integers ? " integers" : ""));
         const double mantissa = t.step / std::pow(10.0, std::floor(std::log10(t.step) + 1e-9));
         ASSERT_TRUE(std::fabs(mantissa - 1) < 1e-9 || std::fabs(mantissa - 2) < 1e-9 || std::fabs(mantissa - 5) < 1e-9)
             << t.step;

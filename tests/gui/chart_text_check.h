@@ -4,6 +4,7 @@
 // from its scene: the text items Qt Charts drew against the texts the chart was given.
 #pragma once
 
+#include <QBarCategoryAxis>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
@@ -12,6 +13,7 @@
 #include <QHash>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QRegularExpression>
 #include <QSet>
 #include <QStringList>
 #include <QTextDocument>
@@ -65,7 +67,7 @@ struct GivenText {
 };
 
 // The texts `chart` was given that it must draw whole: its title, its visible axes' titles, the labels of its
-// category axes that lie in the axis's range, and its visible legend markers' labels.
+// category axes that lie in the axis's range and of its bar category axes, and its visible legend markers' labels.
 inline QList<GivenText> givenTexts(QChart* chart) {
     QList<GivenText> given;
     if (!chart->title().isEmpty()) given.push_back({QStringLiteral("chart title"), chart->title()});
@@ -73,6 +75,8 @@ inline QList<GivenText> givenTexts(QChart* chart) {
         if (!axis->isVisible()) continue;
         if (axis->isTitleVisible() && !axis->titleText().isEmpty())
             given.push_back({QStringLiteral("axis title"), axis->titleText()});
+        if (auto* bars = qobject_cast<QBarCategoryAxis*>(axis); bars && bars->labelsVisible())
+            for (const QString& label : bars->categories()) given.push_back({QStringLiteral("axis label"), label});
         auto* categories = qobject_cast<QCategoryAxis*>(axis);
         if (!categories || !categories->labelsVisible()) continue;
         for (const QString& label : categories->categoriesLabels()) {
@@ -146,6 +150,13 @@ inline QStringList cutChartTexts(QChartView* view, const QString& where) {
         else if (d.inLegend && !legend.contains(inner))
             problems << QStringLiteral("%1: chart %2 draws the legend label \"%3\" outside its legend")
                             .arg(where, name, d.text);
+    }
+    // To look at them: FPLAB_CHART_SHOTS=DIR saves each chart with a cut text as DIR/WHERE-NAME.png.
+    if (const QString dir = qEnvironmentVariable("FPLAB_CHART_SHOTS"); !problems.isEmpty() && !dir.isEmpty()) {
+        QString file = QStringLiteral("%1-%2").arg(where, name);
+        file.replace(QRegularExpression(QStringLiteral("[^\\w-]+"), QRegularExpression::UseUnicodePropertiesOption),
+                     QStringLiteral("_"));
+        view->grab().save(QStringLiteral("%1/%2.png").arg(dir, file));
     }
     return problems;
 }

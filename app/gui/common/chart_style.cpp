@@ -236,17 +236,29 @@ constexpr double kSideLegendShare = 0.4;
 // A legend marker's own name: its series' (the label may be that name wrapped).
 QString markerName(QLegendMarker* m) { return m->series() ? m->series()->name() : m->label(); }
 
-// `name` broken into lines no wider than `room`, at spaces where it has them, else between characters (as Chinese
-// is written), as the HTML a legend label is drawn from.
+bool isCjk(QChar c) { return c.unicode() >= 0x2e80; }
+
+// The last place `line` may break, before its character i: at a space or beside a Chinese character (Chinese is
+// written without spaces), else after a dot, underscore, hyphen or slash inside a name ("fc1.grad_" "output").
+// 0 where there is none.
+int lastBreak(const QString& line) {
+    for (int i = int(line.size()) - 1; i > 0; --i)
+        if (line[i] == QLatin1Char(' ') || isCjk(line[i]) || isCjk(line[i - 1])) return i;
+    for (int i = int(line.size()) - 1; i > 0; --i)
+        if (QStringLiteral("._-/").contains(line[i - 1])) return i;
+    return 0;
+}
+
+// `name` broken into lines no wider than `room` where it may break (a word wider than the room and without such a
+// place stays whole), as the HTML a legend label is drawn from.
 QString wrappedLabel(const QString& name, const QFontMetrics& fm, int room) {
     QStringList lines;
     QString line;
     for (const QChar c : name) {
         line += c;
         if (fm.horizontalAdvance(line) <= room) continue;
-        const int space = int(line.lastIndexOf(QLatin1Char(' ')));
-        const int cut = space > 0 ? space : int(line.size()) - 1;
-        if (cut <= 0) continue; // one character wider than the room
+        const int cut = lastBreak(line);
+        if (cut == 0) continue;
         lines << line.left(cut).trimmed().toHtmlEscaped();
         line = line.mid(cut).trimmed();
     }
@@ -268,13 +280,12 @@ void layOutLegend(QChart* chart, int width) {
     QFont font = legend->font();
     if (!legend->property("fplabFontSize").isValid()) legend->setProperty("fplabFontSize", font.pointSizeF());
     font.setPointSizeF(legend->property("fplabFontSize").toDouble());
-    const auto besideName = [](const QFontMetrics& fm) { return fm.height() * 2 + 24; }; // marker square, gaps
     const auto measure = [&](const QFont& f, int& row, int& widest) {
         const QFontMetrics fm(f);
         row = widest = 0;
         for (QLegendMarker* m : legend->markers()) {
             if (!m->isVisible()) continue;
-            const int w = fm.horizontalAdvance(markerName(m)) + besideName(fm);
+            const int w = fm.horizontalAdvance(markerName(m)) + fm.height() * 2 + 24; // marker square, gaps, margins
             row += w;
             widest = std::max(widest, w);
         }
@@ -295,11 +306,13 @@ void layOutLegend(QChart* chart, int width) {
         font.setPointSizeF(font.pointSizeF() - 0.5);
         measure(font, row, widest);
     }
+    // What a legend at the side needs beside a name (its margins, the marker, the gaps), as Qt 6.4 lays it out:
+    // 33 to 36 pixels at 6.5 to 9 points, with a pixel or two to spare here.
     const QFontMetrics fm(font);
+    const int textRoom = room - (fm.height() / 2 + 32);
     for (QLegendMarker* m : legend->markers()) {
         const QString name = markerName(m);
-        const bool tooLong = fm.horizontalAdvance(name) + besideName(fm) > room;
-        setMarkerLabel(m, tooLong ? wrappedLabel(name, fm, room - besideName(fm)) : name);
+        setMarkerLabel(m, fm.horizontalAdvance(name) > textRoom ? wrappedLabel(name, fm, textRoom) : name);
     }
     legend->setFont(font);
     legend->setAlignment(Qt::AlignRight);
