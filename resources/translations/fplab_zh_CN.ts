@@ -1599,10 +1599,6 @@
         <translation>每个 FP8 张量的缩放因子（x ≈ 编码 × 缩放因子）</translation>
     </message>
     <message>
-        <source>Fraction saturated (clamped to the largest element)</source>
-        <translation>饱和比例（被截到最大元素）</translation>
-    </message>
-    <message>
         <source>Fraction of nonzero values rounded to zero</source>
         <translation>非零值被舍入为零的比例</translation>
     </message>
@@ -1621,6 +1617,10 @@
     <message>
         <source>BF16</source>
         <translation>BF16</translation>
+    </message>
+    <message>
+        <source>Fraction saturated (clamped to ±max)</source>
+        <translation>饱和比例（被截到 ±最大值）</translation>
     </message>
 </context>
 <context>
@@ -3731,10 +3731,6 @@ Python 打印为：%2</translation>
         <translation>实测</translation>
     </message>
     <message>
-        <source>TFLOPS (INT8: TOPS), log scale</source>
-        <translation>TFLOPS（INT8 为 TOPS），对数刻度</translation>
-    </message>
-    <message>
         <source>Datasheet of:</source>
         <translation>数据手册：</translation>
     </message>
@@ -3801,6 +3797,10 @@ Python 打印为：%2</translation>
     <message>
         <source>Measured on %1, %2</source>
         <translation>在 %1 上实测，%2</translation>
+    </message>
+    <message>
+        <source>TFLOPS</source>
+        <translation>TFLOPS</translation>
     </message>
 </context>
 <context>

@@ -3,14 +3,15 @@
 #include "app/gui/common/chart_style.h"
 #include "app/gui/lessons/result_chart.h"
 #include "lessons/experiment_registry.h"
+#include "tests/gui/chart_text_check.h"
 
 #include <QApplication>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
-#include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLineSeries>
 #include <QLogValueAxis>
 #include <QRegularExpression>
 
@@ -73,7 +74,8 @@ TEST(NiceTicks, EveryRangeGetsRoundCoveringTicks) {
         if (integers) lo = std::round(lo * 1e-3 / scale * 1e6), hi = std::round(hi * 1e-3 / scale * 1e6) + 1;
         const int maxTicks = 4 + i % 6;
         const AxisTicks t = niceTicks(lo, hi, maxTicks, integers);
-        SCOPED_TRACE(testing::Message() << lo << " .. " << hi << " max " << maxTicks << (integers ? " integers" : ""));
+        SCOPED_TRACE(::testing::Message()
+                     << lo << " .. " << hi << " max " << maxTicks << (integers ? " integers" : ""));
         const double mantissa = t.step / std::pow(10.0, std::floor(std::log10(t.step) + 1e-9));
         ASSERT_TRUE(std::fabs(mantissa - 1) < 1e-9 || std::fabs(mantissa - 2) < 1e-9 || std::fabs(mantissa - 5) < 1e-9)
             << t.step;
@@ -115,7 +117,9 @@ TEST(ChartStyle, ALessonChartHasRoundTicksAndWholeLegendNames) {
     for (Qt::Orientation o : {Qt::Horizontal, Qt::Vertical}) {
         auto* axis = qobject_cast<QCategoryAxis*>(chart->axes(o).value(0));
         ASSERT_NE(axis, nullptr);
-        const QStringList ticks = axis->categoriesLabels();
+        // A label narrower than "..." is padded with no-break spaces (its axis title keeps its room).
+        QStringList ticks;
+        for (const QString& l : axis->categoriesLabels()) ticks << l.trimmed();
         ASSERT_GE(ticks.size(), 2);
         // Additions and sums of sixteens are whole numbers, in equal round steps.
         for (const QString& l : ticks) EXPECT_TRUE(wholeNumber.match(l).hasMatch()) << l.toStdString();
@@ -127,25 +131,78 @@ TEST(ChartStyle, ALessonChartHasRoundTicksAndWholeLegendNames) {
     }
     // Every text is drawn whole and inside the chart: Qt cuts a label that does not fit to "...",
     // and a legend too wide for its place runs off the edge. At a normal width and at a narrow one.
-    QStringList names;
-    for (QLegendMarker* m : chart->legend()->markers()) names << m->label();
-    ASSERT_GE(names.size(), 2);
+    ASSERT_GE(chart->legend()->markers().size(), 2);
     for (const int width : {640, 420, 300}) {
         view.resize(width, 360);
         QApplication::processEvents();
-        const QRectF inside = chart->sceneBoundingRect().adjusted(-1, -1, 1, 1);
-        QStringList drawn;
-        for (QGraphicsItem* item : view.scene()->items()) {
-            auto* text = dynamic_cast<QGraphicsTextItem*>(item);
-            if (!text || !text->isVisible() || text->toPlainText().isEmpty()) continue;
-            drawn << text->toPlainText();
-            EXPECT_FALSE(text->toPlainText().endsWith(QStringLiteral("...")))
-                << width << " px: " << text->toPlainText().toStdString();
-            EXPECT_TRUE(inside.contains(text->sceneBoundingRect()))
-                << width << " px: '" << text->toPlainText().toStdString() << "' runs off the chart";
-        }
-        for (const QString& name : names)
-            EXPECT_TRUE(drawn.contains(name)) << width << " px: " << name.toStdString() << " not drawn whole";
+        const QStringList problems = testing::cutChartTexts(&view, QStringLiteral("%1 px").arg(width));
+        EXPECT_TRUE(problems.isEmpty()) << problems.join(QLatin1Char('\n')).toStdString();
+    }
+}
+
+// A chart the size of a lesson's result tab at 1280x720 (512x352 pixels), shown.
+struct ShownChart {
+    QChartView view;
+    QChart* chart;
+    ShownChart(const lessons::Chart& c, lessons::Language language)
+        : chart(buildResultChart(c, language, QApplication::palette())) {
+        view.setChart(chart);
+        view.resize(512, 352);
+        view.show();
+        QApplication::processEvents();
+    }
+};
+
+// Lesson 9's histogram: three names too long for one row below the plot, one too long even for the legend's room
+// at the side in its smallest font. That one is wrapped onto lines that fit, the others are left whole, and the
+// legend stays inside the chart.
+TEST(ChartStyle, ANameTooLongForASideLegendIsWrapped) {
+    lessons::Chart c;
+    c.key = "histogram";
+    c.series.push_back({"a", {"unscaled (FP32 run)"}, {-40, 0}, {1, 2}});
+    c.series.push_back({"b", {"× 65536.0 (fp16-dynamic run)"}, {-20, 10}, {2, 1}});
+    const QString longName = QStringLiteral("FP16: smallest subnormal 2^-24, smallest normal 2^-14, largest 2^15");
+    c.series.push_back({"c", {longName.toStdString()}, {-24, -14, 15}, {0, 0, 0}});
+    ShownChart shown(c, lessons::Language::English);
+    QLegend* legend = shown.chart->legend();
+    ASSERT_EQ(legend->alignment(), Qt::AlignRight);
+    const QList<QLegendMarker*> markers = legend->markers();
+    ASSERT_EQ(markers.size(), 3);
+    EXPECT_EQ(markers[0]->label(), QStringLiteral("unscaled (FP32 run)"));
+    EXPECT_EQ(markers[2]->series()->name(), longName);
+    const QStringList lines = markers[2]->label().split(QStringLiteral("<br>"));
+    ASSERT_GE(lines.size(), 2) << markers[2]->label().toStdString();
+    EXPECT_EQ(lines.join(QLatin1Char(' ')), longName);
+    const QFontMetrics fm(legend->font());
+    for (const QString& line : lines) EXPECT_LE(fm.horizontalAdvance(line), legend->preferredWidth());
+    EXPECT_LE(legend->sceneBoundingRect().right(), shown.chart->sceneBoundingRect().right());
+    const QStringList problems = testing::cutChartTexts(&shown.view, QStringLiteral("512 px"));
+    EXPECT_TRUE(problems.isEmpty()) << problems.join(QLatin1Char('\n')).toStdString();
+    // Wide enough for one row below the plot: the names go back whole.
+    shown.view.resize(1400, 352);
+    QApplication::processEvents();
+    EXPECT_EQ(legend->alignment(), Qt::AlignBottom);
+    EXPECT_EQ(markers[2]->label(), longName);
+}
+
+// Lesson 4's ratio chart in Chinese: a vertical axis labelled only "0" and "1", narrower than the "..." Qt Charts
+// keeps room for, so that without padding its title "实际 / 期望" is drawn as "...".
+TEST(ChartStyle, AVerticalAxisWithNarrowLabelsKeepsItsTitle) {
+    lessons::Chart c;
+    c.key = "applied";
+    c.title = {"How much of an update survives", "更新量有多少被保留"};
+    c.xLabel = {"log2(update / weight)", "log2(更新量 / 权重)"};
+    c.yLabel = {"applied / requested", "实际 / 期望"};
+    c.series.push_back({"ratio", {"applied / requested", "实际 / 期望"}, {-14, -11, -10, -1}, {0, 0, 1, 1}});
+    for (const lessons::Language language : {lessons::Language::English, lessons::Language::Chinese}) {
+        ShownChart shown(c, language);
+        auto* y = qobject_cast<QCategoryAxis*>(shown.chart->axes(Qt::Vertical).value(0)); // categoriesLabels: not const
+        ASSERT_NE(y, nullptr);
+        const QFontMetrics fm(y->labelsFont());
+        for (const QString& label : y->categoriesLabels())
+            EXPECT_GE(fm.horizontalAdvance(label), fm.horizontalAdvance(QStringLiteral("..."))) << label.toStdString();
+        const QStringList problems = testing::cutChartTexts(&shown.view, QStringLiteral("512 px"));
+        EXPECT_TRUE(problems.isEmpty()) << problems.join(QLatin1Char('\n')).toStdString();
     }
 }
 

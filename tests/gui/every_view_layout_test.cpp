@@ -1,10 +1,12 @@
 // Every view of the main window in a 1280x720 window (the smallest screen's available area), in English and
 // Chinese, light theme: each section in the section list with its typical result (what fplab --screenshot
 // shows), every tab of it, and every dialog of the Help menu and the Explorer. Nothing is cut off
-// (clippedTexts: cells, headers, tabs), every control lies inside its window without maximizing, the status
+// (clippedTexts: cells, headers, tabs; cutChartTextsUnder: the titles, axis titles, axis labels and legend
+// labels of every chart), every control lies inside its window without maximizing, the status
 // bar shows, and no view needs sideways scrolling. Each problem is listed by language, view, tab and text.
 // Every results table is checked with rows in it. The Lessons and Training sections are left to their own layout
 // tests (tests/lessons/lesson_layout_gui_test.cpp for the lessons; the Training section's is its own): skipped here.
+#include "tests/gui/chart_text_check.h"
 #include "tests/gui/gui_fixture.h"
 #include "tests/gui/layout_check.h"
 
@@ -80,7 +82,7 @@ QStringList sidewaysScrolling(QWidget* root, const QString& where) {
 }
 
 QStringList problemsIn(QWidget* top, const QString& where) {
-    QStringList problems = clippedTexts(top, where);
+    QStringList problems = clippedTexts(top, where) + testing::cutChartTextsUnder(top, where);
     collectOutside(top, top, where, problems);
     // The scroller that keeps a zoomed window on the screen: at 100 % it shows every section whole.
     for (QAbstractScrollArea* area : top->findChildren<QAbstractScrollArea*>(QStringLiteral("sectionScroller")))

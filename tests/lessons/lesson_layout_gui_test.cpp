@@ -9,8 +9,11 @@
 // - a table shows all its rows or at least six (kRowsShown), and fits the experiment's pane, so the pane can
 //   be scrolled to show them all at once; no header is shown elided (they wrap onto two or three lines instead);
 // - a row of bits (FP64's 64 of them) fits its widget with cells wide enough for a digit, its field labels
-//   side by side without overlapping, and no widget of a step overlaps another one in its layout.
+//   side by side without overlapping, and no widget of a step overlaps another one in its layout;
+// - every chart draws its title, axis titles, axis labels and legend labels whole, inside what its view shows
+//   (tests/gui/chart_text_check.h).
 // Each problem is named by language, lesson and step. The splitters are kept across a restart.
+#include "tests/gui/chart_text_check.h"
 #include "tests/gui/geometry_check.h"
 #include "tests/gui/gui_fixture.h"
 #include "tests/gui/layout_check.h"
@@ -45,6 +48,7 @@ namespace fplab::gui {
 namespace {
 
 using testing::clippedTexts;
+using testing::cutChartTextsUnder;
 using testing::cutOffTexts;
 using testing::GuiHarness;
 using testing::overlappingWidgets;
@@ -164,7 +168,7 @@ QStringList bitRowProblems(QWidget* root, const QString& where) {
 // What the step shows with its current experiment and result tab.
 QStringList problemsInView(QWidget* root, const QScrollArea* pane, const QString& where) {
     return clippedTexts(root, where) + cutOffTexts(root, where) + overlappingWidgets(root, where) +
-           tableProblems(root, pane, where) + bitRowProblems(root, where);
+           tableProblems(root, pane, where) + bitRowProblems(root, where) + cutChartTextsUnder(root, where);
 }
 
 // The bits and caption of every quantity of the experiment, each selected in turn (the first float is the one
@@ -183,14 +187,18 @@ QStringList bitsOfEveryQuantity(ResultView* results, const QString& where) {
     return problems;
 }
 
-// Saves each visible table under `root`, whole, as STEM-TABLE.png (to look at its headers).
-void saveTables(QWidget* root, const QString& stem) {
-    for (QTableView* table : root->findChildren<QTableView*>())
-        if (table->isVisible()) table->grab().save(QStringLiteral("%1-%2.png").arg(stem, widgetName(table)));
+// Saves each visible table and chart under `root`, whole, as STEM-NAME.png (to look at its headers, axes and legend).
+void saveTablesAndCharts(QWidget* root, const QString& stem) {
+    QList<QWidget*> views;
+    for (QTableView* table : root->findChildren<QTableView*>()) views << table;
+    for (QChartView* chart : root->findChildren<QChartView*>()) views << chart;
+    for (QWidget* view : views)
+        if (view->isVisible()) view->grab().save(QStringLiteral("%1-%2.png").arg(stem, widgetName(view)));
 }
 
 // Shows every experiment of the step, every quantity's bits and every tab of its results in turn, and
-// collects the problems; with a `shots` stem, saves the tables of each tab (STEM-eEXPERIMENT-tTAB-TABLE.png).
+// collects the problems; with a `shots` stem, saves the tables and charts of each tab
+// (STEM-eEXPERIMENT-tTAB-NAME.png).
 QStringList problemsInStep(LessonView* view, const QString& where, const QString& shots) {
     QStringList problems;
     for (QWidget* w : {static_cast<QWidget*>(view->backButton()), static_cast<QWidget*>(view->nextButton()),
@@ -228,7 +236,8 @@ QStringList problemsInStep(LessonView* view, const QString& where, const QString
             // The tab widget, not the page: a page may itself be the table or the chart, and the checks look
             // under their root; only the current page is visible.
             problems += problemsInView(tabs, pane, here + QStringLiteral(", tab \"%1\"").arg(tabs->tabText(t)));
-            if (!shots.isEmpty()) saveTables(tabs, QStringLiteral("%1-e%2-t%3").arg(shots).arg(e + 1).arg(t + 1));
+            if (!shots.isEmpty())
+                saveTablesAndCharts(tabs, QStringLiteral("%1-e%2-t%3").arg(shots).arg(e + 1).arg(t + 1));
         }
     }
     problems.removeDuplicates();
@@ -259,7 +268,7 @@ void checkEveryStep(const QString& language) {
             view->goToStep(step);
             settleLayouts();
             // To look at every step: FPLAB_LAYOUT_SHOTS=DIR saves the window as DIR/LANGUAGE-LESSON-STEP.png, and
-            // every table of every result tab, whole, beside it (DIR/LANGUAGE-LESSON-STEP-eE-tT-TABLE.png).
+            // every table and chart of every result tab, whole, beside it (DIR/LANGUAGE-LESSON-STEP-eE-tT-NAME.png).
             const QString dir = qEnvironmentVariable("FPLAB_LAYOUT_SHOTS");
             const QString shots = dir.isEmpty() ? QString()
                                                 : QStringLiteral("%1/%2-%3-%4").arg(dir, language, id).arg(step + 1);

@@ -227,8 +227,54 @@ QStringList powerOfTwoLabels(const QLogValueAxis* axis) {
     return labels ? labels->categoriesLabels() : QStringList();
 }
 
-// The legend below the plot while one row holds every name, otherwise at the right, its font made
-// smaller until the longest name fits in at most 45% of the width.
+namespace {
+
+// The share of a chart's width (inside its margins) that Qt Charts gives a legend at its side
+// (AbstractChartLayout's golden_ratio): a legend made wider runs off the chart's edge.
+constexpr double kSideLegendShare = 0.4;
+
+// A legend marker's own name: its series' (the label may be that name wrapped).
+QString markerName(QLegendMarker* m) { return m->series() ? m->series()->name() : m->label(); }
+
+bool isCjk(QChar c) { return c.unicode() >= 0x2e80; }
+
+// The last place `line` may break, before its character i: at a space or beside a Chinese character (Chinese is
+// written without spaces), else after a dot, underscore, hyphen or slash inside a name ("fc1.grad_" "output").
+// 0 where there is none.
+int lastBreak(const QString& line) {
+    for (int i = int(line.size()) - 1; i > 0; --i)
+        if (line[i] == QLatin1Char(' ') || isCjk(line[i]) || isCjk(line[i - 1])) return i;
+    for (int i = int(line.size()) - 1; i > 0; --i)
+        if (QStringLiteral("._-/").contains(line[i - 1])) return i;
+    return 0;
+}
+
+// `name` broken into lines no wider than `room` where it may break (a word wider than the room and without such a
+// place stays whole), as the HTML a legend label is drawn from.
+QString wrappedLabel(const QString& name, const QFontMetrics& fm, int room) {
+    QStringList lines;
+    QString line;
+    for (const QChar c : name) {
+        line += c;
+        if (fm.horizontalAdvance(line) <= room) continue;
+        const int cut = lastBreak(line);
+        if (cut == 0) continue;
+        lines << line.left(cut).trimmed().toHtmlEscaped();
+        line = line.mid(cut).trimmed();
+    }
+    lines << line.toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
+void setMarkerLabel(QLegendMarker* m, const QString& label) {
+    if (m->label() != label) m->setLabel(label);
+}
+
+} // namespace
+
+// The legend below the plot while one row holds every name, otherwise at the right in the room Qt Charts gives a
+// legend there, its font made smaller until the longest name fits (not below 6.5 points), and a name still too long
+// wrapped onto more lines.
 void layOutLegend(QChart* chart, int width) {
     QLegend* legend = chart->legend();
     QFont font = legend->font();
@@ -239,7 +285,7 @@ void layOutLegend(QChart* chart, int width) {
         row = widest = 0;
         for (QLegendMarker* m : legend->markers()) {
             if (!m->isVisible()) continue;
-            const int w = fm.horizontalAdvance(m->label()) + fm.height() * 2 + 24; // marker square, gaps, margins
+            const int w = fm.horizontalAdvance(markerName(m)) + fm.height() * 2 + 24; // marker square, gaps, margins
             row += w;
             widest = std::max(widest, w);
         }
@@ -247,16 +293,26 @@ void layOutLegend(QChart* chart, int width) {
     int row = 0, widest = 0;
     measure(font, row, widest);
     if (row <= width - 24) {
+        for (QLegendMarker* m : legend->markers()) setMarkerLabel(m, markerName(m));
         legend->setFont(font);
         legend->setAlignment(Qt::AlignBottom);
         legend->setMinimumWidth(-1);
         legend->setPreferredWidth(-1);
         return;
     }
-    const int room = int(width * 0.45);
+    const QMargins margins = chart->margins();
+    const int room = int((width - margins.left() - margins.right()) * kSideLegendShare) - 1;
     while (widest > room && font.pointSizeF() > 6.5) {
         font.setPointSizeF(font.pointSizeF() - 0.5);
         measure(font, row, widest);
+    }
+    // What a legend at the side needs beside a name (its margins, the marker, the gaps), as Qt 6.4 lays it out:
+    // 33 to 36 pixels at 6.5 to 9 points, with a pixel or two to spare here.
+    const QFontMetrics fm(font);
+    const int textRoom = room - (fm.height() / 2 + 32);
+    for (QLegendMarker* m : legend->markers()) {
+        const QString name = markerName(m);
+        setMarkerLabel(m, fm.horizontalAdvance(name) > textRoom ? wrappedLabel(name, fm, textRoom) : name);
     }
     legend->setFont(font);
     legend->setAlignment(Qt::AlignRight);
@@ -287,11 +343,31 @@ void thinTicks(QChart* chart, int width, int height) {
     }
 }
 
+// Qt Charts keeps the width of "..." beside a vertical axis's title for the labels (VerticalAxis::updateGeometry) but
+// makes the axis as wide as its widest label: labels narrower than "..." ("0", "1") leave the title a pixel or two
+// short, and it is drawn as "..." (a Chinese title, a pixel taller than a Latin one). Such labels get no-break spaces
+// on the side away from the plot.
+void padNarrowLabels(QChart* chart) {
+    for (QAbstractAxis* a : chart->axes(Qt::Vertical)) {
+        auto* axis = qobject_cast<QCategoryAxis*>(a);
+        if (!axis || !axis->isTitleVisible() || axis->titleText().isEmpty() || !axis->labelsVisible()) continue;
+        const QFontMetrics fm(axis->labelsFont());
+        const int dots = fm.horizontalAdvance(QStringLiteral("..."));
+        const bool left = axis->alignment() == Qt::AlignLeft;
+        for (const QString& label : axis->categoriesLabels()) {
+            QString padded = label;
+            while (fm.horizontalAdvance(padded) < dots) padded.insert(left ? 0 : padded.size(), QChar::Nbsp);
+            if (padded != label) axis->replaceLabel(label, padded);
+        }
+    }
+}
+
 void fitToSize(QChart* chart) {
     const int width = chart->size().width() > 0 ? int(chart->size().width()) : 600;
     const int height = chart->size().height() > 0 ? int(chart->size().height()) : 400;
     layOutLegend(chart, width);
     thinTicks(chart, width, height);
+    padNarrowLabels(chart);
 }
 
 } // namespace

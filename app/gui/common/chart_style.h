@@ -62,12 +62,14 @@ void applyPowerOfTwoAxis(QChart* chart, QLogValueAxis* axis, double lo, double h
 // The labels applyPowerOfTwoAxis gave `axis` ("2^-13", ...), for tests.
 QStringList powerOfTwoLabels(const QLogValueAxis* axis);
 // Fits a chart to its size, and again whenever it is resized: the legend shows every name in full
-// (below the plot while one row holds them all, otherwise at the right in a smaller font if need be;
-// full names in tooltips), and axes set by applyNiceAxis get fewer ticks when short, so that no
-// label is cut. Call after adding the series and axes.
+// (below the plot while one row holds them all, otherwise at the right in a smaller font if need be,
+// a name still too long wrapped onto more lines; full names in tooltips), axes set by applyNiceAxis get
+// fewer ticks when short, so that no label is cut, and a vertical axis's labels narrower than "..." are
+// padded, so that Qt Charts leaves its title the room it needs. Call after adding the series and axes.
 void fitLegend(QChart* chart);
 // Once, for a chart `width` pixels wide: the legend below the plot while one row holds every name, otherwise
-// at the right, its font made smaller until the longest name fits in at most 45% of the width.
+// at the right in the 40% of the width Qt Charts gives it there, its font made smaller until the longest name
+// fits (down to 6.5 points), and a name still too long wrapped onto lines that fit.
 void layOutLegend(QChart* chart, int width);
 
 } // namespace fplab::gui

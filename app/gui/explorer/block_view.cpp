@@ -164,7 +164,9 @@ void BlockView::buildUi() {
     m_elements = makeTable(m_elementModel);
     m_elements->setObjectName(QStringLiteral("blockElements"));
     m_chart = makeChartView(this);
-    m_chart->setMinimumSize(160, 150); // the tables above it need the height more at 1280x720
+    // The tables above it need the height more at 1280x720; at 190 pixels the plot keeps its axis labels and title
+    // (in Chinese too, whose lines are a pixel taller).
+    m_chart->setMinimumSize(160, 190);
     m_blocks->setMinimumWidth(120);
     m_elements->setMinimumWidth(120);
 

@@ -86,7 +86,7 @@ void Fp8ChartsView::widen(Chart& c, double v) {
 void Fp8ChartsView::retranslate() {
     m_amaxChart.view->chart()->setTitle(tr("amax per FP8 tensor"));
     m_scaleChart.view->chart()->setTitle(tr("Scale per FP8 tensor (x ≈ code × scale)"));
-    m_saturatedChart.view->chart()->setTitle(tr("Fraction saturated (clamped to the largest element)"));
+    m_saturatedChart.view->chart()->setTitle(tr("Fraction saturated (clamped to ±max)"));
     m_flushedChart.view->chart()->setTitle(tr("Fraction of nonzero values rounded to zero"));
     m_lossChart.view->chart()->setTitle(tr("Loss against the same run in BF16"));
     for (Chart* c : {&m_amaxChart, &m_scaleChart, &m_saturatedChart, &m_flushedChart, &m_lossChart})
