@@ -44,6 +44,22 @@ cublasLtMatrixLayout_t layout(cudaDataType_t type, int rows, int cols, int ld, i
     return l;
 }
 
+// The largest power of two up to 256 that divides the address and, in a batch, the bytes from one matrix to the
+// next: cuBLASLt's heuristic assumes 256-byte aligned operands unless told, and a parameter inside the flat weight
+// array is only float-aligned.
+std::uint32_t alignmentOf(const void* p, std::uint64_t strideBytes) {
+    const std::uint64_t bits = std::uint64_t(reinterpret_cast<std::uintptr_t>(p)) | strideBytes;
+    std::uint32_t a = 256;
+    while (a > 1 && bits % a != 0) a /= 2;
+    return a;
+}
+
+void setAlignment(cublasLtMatmulPreference_t preference, cublasLtMatmulPreferenceAttributes_t attribute, const void* p,
+                  std::uint64_t strideBytes) {
+    const std::uint32_t bytes = alignmentOf(p, strideBytes);
+    FPLAB_CUBLAS_CHECK(cublasLtMatmulPreferenceSetAttribute(preference, attribute, &bytes, sizeof bytes));
+}
+
 } // namespace
 
 LtMatmul::LtMatmul() : m_workspace(kWorkspaceBytes) {}
@@ -70,6 +86,16 @@ void LtMatmul::run(LtOperandType type, bool accumulateFp16, const void* a, const
     const std::size_t workspaceBytes = m_workspace.size();
     FPLAB_CUBLAS_CHECK(cublasLtMatmulPreferenceSetAttribute(call.preference, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
                                                             &workspaceBytes, sizeof workspaceBytes));
+    // In a batch, each matrix starts a whole matrix after the previous one (0: no batch).
+    const std::uint64_t inBytes = type == LtOperandType::Fp32 ? 4 : 2, outBytes = accumulateFp16 ? 2 : 4;
+    const std::uint64_t batched = s.batch > 1 ? 1 : 0;
+    setAlignment(call.preference, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES, b,
+                 batched * std::uint64_t(s.k) * std::uint64_t(s.n) * inBytes);
+    setAlignment(call.preference, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES, a,
+                 batched * std::uint64_t(s.m) * std::uint64_t(s.k) * inBytes);
+    for (const auto attribute :
+         {CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES})
+        setAlignment(call.preference, attribute, c, batched * std::uint64_t(s.m) * std::uint64_t(s.n) * outBytes);
     cublasLtMatmulHeuristicResult_t algo{};
     int found = 0;
     FPLAB_CUBLAS_CHECK(cublasLtMatmulAlgoGetHeuristic(m_handle.get(), call.op, call.first, call.second, call.out,
