@@ -61,10 +61,12 @@ TransformerStepComparison compareTransformerStep(const StepSnapshot& a, const St
     return c;
 }
 
-TransformerLockstep::TransformerLockstep(TransformerRun& a, TransformerRun& b, const ComparisonTolerance& tolerance)
-    : m_a(a), m_b(b), m_tolerance(tolerance), m_parameters(a.model().parameters()) {}
+TransformerLockstep::TransformerLockstep(TransformerRun& a, TransformerRun& b, const ComparisonTolerance& tolerance,
+                                         std::string nameA, std::string nameB)
+    : m_a(a), m_b(b), m_tolerance(tolerance), m_nameA(std::move(nameA)), m_nameB(std::move(nameB)),
+      m_parameters(a.model().parameters()) {}
 
-bool TransformerLockstep::advance(TransformerRun& run, const char* name, StepSnapshot& out, int& steps) {
+bool TransformerLockstep::advance(TransformerRun& run, const std::string& name, StepSnapshot& out, int& steps) {
     try {
         const TransformerStep s = run.step();
         out.record.step = s.step;
@@ -76,7 +78,7 @@ bool TransformerLockstep::advance(TransformerRun& run, const char* name, StepSna
         ++steps;
         return true;
     } catch (const std::exception& e) {
-        if (m_failure.empty()) m_failure = std::string(name) + ": " + e.what();
+        if (m_failure.empty()) m_failure = name + ": " + e.what();
         return false;
     }
 }
@@ -84,8 +86,8 @@ bool TransformerLockstep::advance(TransformerRun& run, const char* name, StepSna
 bool TransformerLockstep::step() {
     if (m_failedA || m_failedB) return false;
     StepSnapshot a, b;
-    m_failedA = !advance(m_a, "a", a, m_stepsA);
-    m_failedB = !advance(m_b, "b", b, m_stepsB);
+    m_failedA = !advance(m_a, m_nameA, a, m_stepsA);
+    m_failedB = !advance(m_b, m_nameB, b, m_stepsB);
     if (m_failedA || m_failedB) return false;
     m_comparisons.push_back(compareTransformerStep(a, b, m_parameters, m_tolerance));
     return true;

@@ -31,7 +31,9 @@ ComparisonTolerance transformerTolerance(const TransformerPrecision& precision);
 
 class TransformerLockstep {
 public:
-    TransformerLockstep(TransformerRun& a, TransformerRun& b, const ComparisonTolerance& tolerance);
+    // The names are failure()'s ("emulator", "gpu").
+    TransformerLockstep(TransformerRun& a, TransformerRun& b, const ComparisonTolerance& tolerance,
+                        std::string nameA = "a", std::string nameB = "b");
 
     // One step of each run, then the comparison. A step or a weight read that throws ends that run as Failed
     // (failure() says how); false, with nothing done, once a run has failed.
@@ -44,11 +46,12 @@ public:
 
 private:
     // One step of `run` with its weights after it; false (and the failure noted) when it threw.
-    bool advance(TransformerRun& run, const char* name, StepSnapshot& out, int& steps);
+    bool advance(TransformerRun& run, const std::string& name, StepSnapshot& out, int& steps);
 
     TransformerRun& m_a;
     TransformerRun& m_b;
     ComparisonTolerance m_tolerance;
+    std::string m_nameA, m_nameB;
     std::vector<Parameter> m_parameters; // the runs' parameters, for their names and sizes
     std::vector<TransformerStepComparison> m_comparisons;
     int m_stepsA = 0, m_stepsB = 0;
