@@ -8,6 +8,7 @@
 #include "app/cli/rule_comparison_text.h"
 #include "core/arithmetic.h"
 #include "core/blockscale/hadamard.h"
+#include "core/blockscale/measured_quantization.h"
 #include "core/blockscale/npy.h"
 #include "core/blockscale/quantizer.h"
 #include "core/platform/atomic_file.h"
@@ -114,7 +115,8 @@ OptionTable quantizeOptions(Options& o) {
          }},
         {"--compare-rules", "",
          "quantizes the tensor under every scale rule of the scheme and prints, per rule, the saturated, "
-         "rounded-to-zero and NaN elements, the errors, the outlier's block and a relative-error histogram",
+         "rounded-to-zero and NaN elements, the errors, the outlier's block and a relative-error histogram "
+         "(with --blocks and --hadamard as given: every rule in those blocks, through that transform)",
          setFlag(o.compareRules)},
         {"--csv", "",
          "one row per element: index,block,scale,code,dequantized,error (scale: the block's "
@@ -161,9 +163,9 @@ std::optional<int> parseCommandLine(std::span<const std::string_view> args, Comm
         io.err << "fplab-cli quantize: --csv and --json exclude each other\n";
         return kExitUsage;
     }
-    if (o.compareRules && (o.csv || o.json || !o.out.empty() || o.rule || o.hadamardSeed)) {
-        io.err << "fplab-cli quantize: --compare-rules prints every rule as text; it takes no --csv, --json, --out, "
-                  "--scale-rule or --hadamard\n";
+    if (o.compareRules && (o.csv || o.json || !o.out.empty() || o.rule)) {
+        io.err << "fplab-cli quantize: --compare-rules prints every rule as text; it takes no --csv, --json, --out "
+                  "or --scale-rule\n";
         return kExitUsage;
     }
     const Recipe recipe = recipeOf(o);
@@ -392,27 +394,24 @@ int runQuantize(std::span<const std::string_view> args, CommandIo io) {
         t->shape = {shape.rows, shape.cols};
     }
     const Recipe recipe = recipeOf(o);
-    if (o.compareRules) {
-        printRuleComparison(io.out, recipe.scheme, recipe.grouping, shape, t->values,
-                            compareRules(recipe.scheme, recipe.grouping, t->values, shape));
-        return kExitOk;
-    }
-    std::vector<float> transformed;
     if (o.hadamardSeed) {
         if (const std::optional<std::string> error = hadamardShapeError(shape)) {
             io.err << "fplab-cli quantize: " << *error << "\n";
             return kExitBadInput;
         }
-        transformed = hadamardForward(t->values, shape, *o.hadamardSeed);
     }
-    const std::vector<float>& quantizedInput = o.hadamardSeed ? transformed : t->values;
-    const QuantizeOutcome q = quantize(recipe, quantizedInput, shape);
-    if (!q.value) {
-        io.err << "fplab-cli quantize: " << q.error << "\n";
+    if (o.compareRules) {
+        printRuleComparison(io.out, recipe.scheme, recipe.grouping, shape, t->values, o.hadamardSeed,
+                            compareRules(recipe.scheme, recipe.grouping, t->values, shape, o.hadamardSeed));
+        return kExitOk;
+    }
+    const MeasuredQuantization m = quantizeAndMeasure(recipe, t->values, shape, o.hadamardSeed);
+    if (!m.quantized) {
+        io.err << "fplab-cli quantize: " << m.error << "\n";
         return kExitBadInput;
     }
-    const Report r = o.hadamardSeed ? analyseThroughHadamard(*q.value, t->values, transformed, *o.hadamardSeed)
-                                    : analyse(*q.value, t->values);
+    const Quantized& q = *m.quantized;
+    const Report& r = m.report;
     const BlockLayout layout(recipe.grouping, shape);
     if (!o.out.empty()) {
         std::vector<float> dequantized(r.dequantized.size());
@@ -426,9 +425,9 @@ int runQuantize(std::span<const std::string_view> args, CommandIo io) {
             return kExitOutput;
         }
     }
-    if (o.csv) printCsv(io.out, *q.value, r, layout);
-    else if (o.json) printJson(io.out, *q.value, r, layout);
-    else printText(io.out, *q.value, r, layout, o.hadamardSeed);
+    if (o.csv) printCsv(io.out, q, r, layout);
+    else if (o.json) printJson(io.out, q, r, layout);
+    else printText(io.out, q, r, layout, o.hadamardSeed);
     return kExitOk;
 }
 

@@ -47,13 +47,18 @@ std::string binLabel(std::size_t k) {
 } // namespace
 
 void printRuleComparison(std::ostream& out, Scheme scheme, Grouping grouping, Shape shape, std::span<const float> data,
-                         const RuleComparison& c) {
+                         std::optional<std::uint64_t> hadamardSeed, const RuleComparison& c) {
     const BlockLayout layout(grouping, shape);
     out << schemeName(scheme) << ": " << data.size() << " elements (" << shape.rows << "x" << shape.cols << "), "
         << layout.blockCount() << " block" << (layout.blockCount() == 1 ? "" : "s")
         << (grouping == Grouping::Tile16x16 ? " of 16x16" : "") << "; the largest |x| is "
         << exact(std::fabs(c.outlierValue)) << " (element " << c.outlierIndex << ", block "
-        << layout.blockOf(c.outlierIndex) << ")\n\n";
+        << layout.blockOf(c.outlierIndex) << ")\n";
+    if (hadamardSeed)
+        out << "through the random Hadamard transform (seed " << *hadamardSeed
+            << "): scales, saturated and to-zero counts are the\ntransformed tensor's; errors are against the input, "
+               "after the inverse\n";
+    out << "\n";
     const std::vector<std::size_t> widths = {10, 8, 11, 9, 5, 20, 16, 15, 21};
     out << row({"rule", "scales", "saturated", "to zero", "NaN", "max |error|", "block-max err.", "rel. rms err.",
                 "outlier block scale", "outlier back"},

@@ -4,11 +4,15 @@
 
 #include "core/blockscale/rule_comparison.h"
 
+#include <cstdint>
+#include <optional>
 #include <ostream>
 
 namespace fplab::cli {
 
+// hadamardSeed: the comparison went through the random Hadamard transform with that seed (the heading says so).
 void printRuleComparison(std::ostream& out, blockscale::Scheme scheme, blockscale::Grouping grouping,
-                         blockscale::Shape shape, std::span<const float> data, const blockscale::RuleComparison& c);
+                         blockscale::Shape shape, std::span<const float> data,
+                         std::optional<std::uint64_t> hadamardSeed, const blockscale::RuleComparison& c);
 
 } // namespace fplab::cli

@@ -1,5 +1,7 @@
 #include "core/blockscale/rule_comparison.h"
 
+#include "core/blockscale/measured_quantization.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -59,17 +61,17 @@ RuleSummary summarize(const Quantized& q, const Report& r, std::span<const float
     return s;
 }
 
-RuleComparison compareRules(Scheme scheme, Grouping grouping, std::span<const float> data, Shape shape) {
+RuleComparison compareRules(Scheme scheme, Grouping grouping, std::span<const float> data, Shape shape,
+                            std::optional<std::uint64_t> hadamardSeed) {
     RuleComparison c;
     c.outlierIndex = outlierIndexOf(data);
     c.outlierValue = data.empty() ? 0 : data[c.outlierIndex];
+    const QuantizerInput input(data, shape, hadamardSeed);
     for (const ScaleRule rule : rulesFor(scheme)) {
-        const QuantizeOutcome q = quantize(Recipe{scheme, rule, grouping}, data, shape);
-        if (!q.value) {
-            c.rules.push_back(RuleSummary{.recipe = {scheme, rule, grouping}, .refusal = q.error});
-            continue;
-        }
-        c.rules.push_back(summarize(*q.value, analyse(*q.value, data), data, c.outlierIndex));
+        const Recipe recipe{scheme, rule, grouping};
+        const MeasuredQuantization m = input.measure(recipe);
+        if (!m.quantized) c.rules.push_back(RuleSummary{.recipe = recipe, .refusal = m.error});
+        else c.rules.push_back(summarize(*m.quantized, m.report, data, c.outlierIndex));
     }
     return c;
 }

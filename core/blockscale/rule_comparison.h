@@ -7,6 +7,8 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -40,9 +42,14 @@ struct RuleComparison {
     std::vector<RuleSummary> rules; // in rulesFor(scheme)'s order
 };
 
-// Every rule of the scheme, with the given grouping (the scheme's own, or NVFP4's 16x16 tiles); a rule that
-// refuses the tensor says why in its summary. The shape must hold data.size() elements, at least one.
-RuleComparison compareRules(Scheme scheme, Grouping grouping, std::span<const float> data, Shape shape);
+// Every rule of the scheme, with the given grouping (the scheme's own, or NVFP4's 16x16 tiles) and, with a seed,
+// through the random Hadamard transform as QuantizerInput applies it: codes, scales, saturated and
+// rounded-to-zero counts are then the transformed tensor's, errors (and so the histogram, the block maxima's
+// errors and what the outlier came back as) are in the input's domain, after the inverse. A rule that refuses
+// the tensor says why in its summary (every rule, when the transform cannot take the shape). The shape must hold
+// data.size() elements, at least one.
+RuleComparison compareRules(Scheme scheme, Grouping grouping, std::span<const float> data, Shape shape,
+                            std::optional<std::uint64_t> hadamardSeed = std::nullopt);
 
 // The summary of one quantization (the same numbers compareRules() gives for each rule).
 RuleSummary summarize(const Quantized& q, const Report& r, std::span<const float> data, std::size_t outlierIndex);

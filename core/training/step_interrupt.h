@@ -22,4 +22,17 @@ inline void stopIfRequested(const StopRequest* stop) {
     if (stop && *stop && (*stop)()) throw StepInterrupted();
 }
 
+// Sets the stop request of a model or of kernels for one scope, also when it is left by an exception.
+template <class Target>
+class StopRequestScope {
+public:
+    StopRequestScope(Target& target, const StopRequest* stop) : m_target(target) { m_target.setStopRequest(stop); }
+    ~StopRequestScope() { m_target.setStopRequest(nullptr); }
+    StopRequestScope(const StopRequestScope&) = delete;
+    StopRequestScope& operator=(const StopRequestScope&) = delete;
+
+private:
+    Target& m_target;
+};
+
 } // namespace fplab::training

@@ -1,17 +1,16 @@
-// The numeric work of one training step, as TrainingRun asks for it: the emulator implements it on
-// the CPU (cpu_step_kernels.h) and gpu/training on a GPU; the step's algorithm (micro-batches, loss
-// scale, the scaler's decision, clipping, the end of the run) is TrainingRun's alone.
+// The numeric work of one training step of the MLP, as TrainingRun asks for it: the emulator implements it
+// on the CPU (cpu_step_kernels.h) and gpu/training on a GPU; the step's algorithm (micro-batches, loss
+// scale, the scaler's decision, clipping, the end of the run) is TrainingRun's alone. What it shares with
+// the transformer's kernels is ModelKernels'.
 #pragma once
 
+#include "core/training/model_kernels.h"
 #include "core/training/optimizer.h"
 #include "core/training/precision_policy.h"
-#include "core/training/step_interrupt.h"
 #include "core/training/toy_model.h"
 
-#include <exception>
 #include <functional>
 #include <memory>
-#include <string>
 #include <vector>
 
 namespace fplab::training {
@@ -22,41 +21,24 @@ struct OptimizerOutcome {
 };
 
 // Every call may throw when the backend fails (a device error); the run then ends as Failed.
-class StepKernels {
+class StepKernels : public ModelKernels {
 public:
-    virtual ~StepKernels() = default;
-
     // Whether these kernels measure what only the emulator measures: BackwardStats in forwardBackward
     // (the FP16-window counts and the exponent histogram) and the per-tensor updates of optimizerStep.
     virtual bool collectsStats() const = 0;
     // Whether forwardBackward reports the FP8 casts (BackwardStats::fp8) in the fp8-* modes; the
     // GPU's kernels do without collecting the rest.
     virtual bool reportsFp8Casts() const { return collectsStats(); }
-    // Interruptible steps (step_interrupt.h): while `stop` is set, forwardBackward and evaluate ask it at fine
-    // grain and throw StepInterrupted when it says stop. Kernels that ignore it run every call to its end.
-    virtual void setStopRequest(const StopRequest* /*stop*/) {}
-    // Before a step that may be interrupted: keep what forwardBackward changes besides the gradients (which
-    // every step zeroes first), e.g. the FP8 amax histories; restoreStepStart puts it back after an interruption.
-    virtual void saveStepStart() {}
-    virtual void restoreStepStart() {}
-    virtual void zeroGrad() = 0;
     // Forward, then backward of gradScale * (mean cross-entropy); the gradients are added to the
     // parameters' gradients (rounded to the parameter type).
     virtual ForwardResult forwardBackward(const BatchView& batch, float gradScale, BackwardStats* stats) = 0;
-    // unscale: multiply every gradient by (float)(1 / (double)scale) and round it to the parameter type;
-    // either way, returns whether any gradient was inf or NaN before.
-    virtual bool unscaleAndCheck(float scale, bool unscale) = 0;
     // Per parameter tensor, the float32 sum of its gradient's squares, in element order (for the global norm).
     virtual std::vector<float> gradientSquares() = 0;
     // Clipping: every gradient times coef, rounded to the parameter type.
     virtual void scaleGradients(float coef) = 0;
     virtual OptimizerOutcome optimizerStep() = 0;
-    // Every parameter, flattened in the model's parameter order.
-    virtual std::vector<float> weights() = 0;
     // Forward only (no gradients), e.g. over the whole data set.
     virtual ForwardResult evaluate(const BatchView& batch) = 0;
-    // What a failure these kernels threw was, for the run's message (e.g. "CUDA error: <the call> ...").
-    virtual std::string describeFailure(const std::exception& e) const { return e.what(); }
 };
 
 // Makes kernels that start from `initial`'s parameters; `maxRows` is the largest batch forwardBackward

@@ -5,6 +5,7 @@
 #include "core/training/training_run.h"
 
 #include "core/training/cpu_step_kernels.h"
+#include "core/training/loss_scale_decision.h"
 
 #include <algorithm>
 #include <cmath>
@@ -56,19 +57,6 @@ PredictionGrid predictOnGrid(ToyModel& model, const PrecisionPolicy& policy, con
     }
     return g;
 }
-
-// Sets the stop request of a model or of kernels for one scope, also when it is left by an exception.
-template <class Target>
-class StopRequestScope {
-public:
-    StopRequestScope(Target& target, const StopRequest* stop) : m_target(target) { m_target.setStopRequest(stop); }
-    ~StopRequestScope() { m_target.setStopRequest(nullptr); }
-    StopRequestScope(const StopRequestScope&) = delete;
-    StopRequestScope& operator=(const StopRequestScope&) = delete;
-
-private:
-    Target& m_target;
-};
 
 // The parameters from a flat array in the model's parameter order (as StepKernels::weights gives them).
 void loadWeights(ToyModel& model, const std::vector<float>& flat) {
@@ -160,12 +148,7 @@ const ToyModel& TrainingRun::model() const { return m_emulator ? m_emulator->mod
 bool TrainingRun::over() const { return m_status != RunStatus::Ready && m_status != RunStatus::Running; }
 
 float TrainingRun::currentScale() const {
-    switch (m_policy.scaling) {
-    case LossScaling::Dynamic: return m_scaler.scale();
-    case LossScaling::Static: return m_config.staticScale;
-    case LossScaling::None: break;
-    }
-    return 1.0f;
+    return lossScaleFor(m_policy.scaling, m_scaler, m_config.staticScale);
 }
 
 RunState TrainingRun::state() const {
@@ -263,7 +246,8 @@ void TrainingRun::prepareUpdate(StepRecord& rec) {
 
 void TrainingRun::update(StepRecord& rec) {
     const bool foundInf = rec.nonFiniteGradients;
-    rec.skipped = m_policy.scaling == LossScaling::Dynamic && foundInf;
+    const LossScaleDecision decision = decideLossScale(m_policy.scaling, m_scaler, rec.scale, foundInf);
+    rec.skipped = decision.skipped;
     if (!rec.skipped) {
         const OptimizerOutcome o = m_kernels->optimizerStep();
         for (const ParameterUpdate& u : o.updates) {
@@ -277,14 +261,8 @@ void TrainingRun::update(StepRecord& rec) {
         rec.updateRatio.assign(model().parameters().size(), 0.0);
         rec.vanishedPerTensor.assign(model().parameters().size(), 0.0);
     }
-
-    if (m_policy.scaling == LossScaling::Dynamic) {
-        const ScalerUpdate u = m_scaler.update(foundInf);
-        rec.scaleAfter = u.scaleAfter;
-        rec.growthTracker = u.trackerAfter;
-    } else {
-        rec.scaleAfter = rec.scale;
-    }
+    rec.scaleAfter = decision.scaleAfter;
+    if (m_policy.scaling == LossScaling::Dynamic) rec.growthTracker = decision.growthTracker;
     if (foundInf) {
         if (m_overflowRunStart == 0) m_overflowRunStart = rec.step;
     } else {

@@ -384,10 +384,6 @@
         <translation>方案(&amp;H)：</translation>
     </message>
     <message>
-        <source>OCP MX: 32 elements share an E8M0 (power of two) scale. NVFP4: 16 E2M1 elements share an E4M3 scale, with an FP32 tensor scale. FP8: E4M3 elements, FP32 scale amax / 448 per tensor, row, 1x128 block or 128x128 tile (one row here).</source>
-        <translation>OCP MX：32 个元素共享一个 E8M0（2 的幂）缩放因子。NVFP4：16 个 E2M1 元素共享一个 E4M3 缩放因子，另有一个 FP32 张量缩放因子。FP8：E4M3 元素，FP32 缩放因子 amax / 448，按张量、行、1x128 块或 128x128 分块（此处为一行）。</translation>
-    </message>
-    <message>
         <source>Paste numbers here, separated by spaces, commas or new lines.</source>
         <translation>在此粘贴数值，用空格、逗号或换行分隔。</translation>
     </message>
@@ -522,6 +518,58 @@
         <translation>
             <numerusform>%n 个块</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Bloc&amp;ks:</source>
+        <translation>块形(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>1D, along a row</source>
+        <translation>一维，沿行</translation>
+    </message>
+    <message>
+        <source>2D, 16×16 tiles</source>
+        <translation>二维，16×16 分块</translation>
+    </message>
+    <message>
+        <source>NVFP4 can share one scale among a 16×16 tile (NVIDIA&apos;s 2D weight blocks) instead of 16 elements along a row; the other schemes keep their own blocks. Lay the values out in rows (Row length) to see tiles.</source>
+        <translation>NVFP4 可以让一个 16×16 分块共享一个缩放因子（NVIDIA 的二维权重块），而不是沿行的 16 个元素；其他方案保持各自的块。把数值按行排布（行长）才能看到分块。</translation>
+    </message>
+    <message>
+        <source>Ro&amp;w length:</source>
+        <translation>行长(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>one row</source>
+        <translation>一行</translation>
+    </message>
+    <message>
+        <source>The values are laid out row by row in rows of this length (blocks run along a row, tiles span rows); the lowest value puts them all in one row.</source>
+        <translation>数值按这个长度逐行排布（块沿行延伸，分块跨越多行）；最小值把它们全部放在一行。</translation>
+    </message>
+    <message>
+        <source>Random Hadamard, s&amp;eed</source>
+        <translation>随机 Hadamard 变换，种子(&amp;E)</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s random Hadamard transform: each 16 values of a row are mixed (H16 times random signs from the seed, divided by 4) before quantizing, and the inverse is applied after. Codes, scales and the saturated and rounded-to-zero counts are those of the transformed values; dequantized values and errors are back in the input&apos;s domain, in the table and in the comparison.</source>
+        <translation>NVIDIA 的随机 Hadamard 变换：量化前把一行中每 16 个数值混合（H16 乘以由种子生成的随机符号，再除以 4），量化后再做逆变换。编码、缩放因子以及饱和与舍入为零的计数都针对变换后的数值；反量化值和误差则回到输入的值域，表格和对比中均如此。</translation>
+    </message>
+    <message>
+        <source>OCP MX: 32 elements share an E8M0 (power of two) scale. NVFP4: 16 E2M1 elements share an E4M3 scale, with an FP32 tensor scale. FP8: E4M3 elements, FP32 scale amax / 448 per tensor, row, 1x128 block or 128x128 tile (rows of the Row length here).</source>
+        <translation>OCP MX：32 个元素共享一个 E8M0（2 的幂）缩放因子。NVFP4：16 个 E2M1 元素共享一个 E4M3 缩放因子，另有一个 FP32 张量缩放因子。FP8：E4M3 元素，FP32 缩放因子 amax / 448，按张量、行、1x128 块或 128x128 分块（此处的行由“行长”决定）。</translation>
+    </message>
+    <message>
+        <source>%1 values do not fill rows of %2: choose a row length that divides the count.</source>
+        <translation>%1 个数值排不满长度为 %2 的行：请选一个能整除数值个数的行长。</translation>
+    </message>
+    <message>
+        <source>The random Hadamard transform mixes 16 values at a time: a row of %1 values is not a multiple of 16.</source>
+        <translation>随机 Hadamard 变换每次混合 16 个数值：一行 %1 个数值不是 16 的倍数。</translation>
+    </message>
+    <message>
+        <source>Through the random Hadamard transform (seed %1): codes, scales and the counts are of the transformed values, dequantized values and errors after the inverse.</source>
+        <translation>经过随机 Hadamard 变换（种子 %1）：编码、缩放因子和计数针对变换后的数值，反量化值和误差取自逆变换之后。</translation>
     </message>
 </context>
 <context>
@@ -4170,10 +4218,6 @@ Python 打印为：%2</translation>
         <translation>打开 .safetensors(&amp;O)…</translation>
     </message>
     <message>
-        <source>Open a safetensors file (memory-mapped; the header is checked against the file) and pick a tensor to quantize with the scheme and scale rule above.</source>
-        <translation>打开一个 safetensors 文件（内存映射；文件头会与文件本身核对），选一个张量，用上面的方案和缩放规则量化。</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -4214,8 +4258,20 @@ Python 打印为：%2</translation>
         <translation>元素数</translation>
     </message>
     <message>
-        <source>Block amax map: one pixel per block (%1 across, %2 down), brighter for a larger amax on a log scale from %3 to %4.</source>
-        <translation>块 amax 图：每块一个像素（横向 %1，纵向 %2），amax 越大越亮，按对数刻度从 %3 到 %4。</translation>
+        <source>Open a safetensors file (memory-mapped; the header is checked against the file) and pick a tensor to quantize with the scheme, scale rule, blocks and transform above.</source>
+        <translation>打开一个 safetensors 文件（内存映射；文件头会与文件本身核对），选一个张量，用上面的方案、缩放规则、块形和变换量化。</translation>
+    </message>
+    <message>
+        <source>Block amax map: a cell per block (%1 across, %2 down), shaped as the block is in the %3 x %4 tensor (%5), brighter for a larger amax on a log scale from %6 to %7. The outlined cell is block %8, the block of the largest element.</source>
+        <translation>块 amax 图：每块一个格子（横向 %1，纵向 %2），形状与该块在 %3 x %4 张量中的形状一致（%5），amax 越大越亮，按对数刻度从 %6 到 %7。带边框的格子是块 %8，即最大元素所在的块。</translation>
+    </message>
+    <message>
+        <source>16×16 tiles</source>
+        <translation>16×16 分块</translation>
+    </message>
+    <message>
+        <source>blocks along a row</source>
+        <translation>沿行的块</translation>
     </message>
 </context>
 <context>

@@ -205,5 +205,51 @@ TEST(Quantize, CompareRules) {
     EXPECT_EQ(r.out.find(" \n"), std::string::npos); // no trailing spaces
 }
 
+// --compare-rules --hadamard: [16, 0.5, 0 ...] in one segment. Without the transform 0.5 rounds to zero under every
+// NVFP4 rule (max6: d = 16 / 6, and 0.5 / d = 0.1875 is below E2M1's 0.25; max4 and 4over6 alike). Through it, every
+// element becomes (+-16 +- 0.5) / 4, 4.125 or 3.875 in magnitude, and none rounds to zero (max6: d = 4.125 / 6,
+// 3.875 / d = 5.6 -> 6). Zero inputs are not counted as rounded to zero. A row the transform cannot take is refused.
+TEST(Quantize, CompareRulesThroughTheHadamardTransform) {
+    std::string input = "16\n0.5\n";
+    for (int i = 2; i < 16; ++i) input += "0\n";
+    const CliRun r = runInProcess({"quantize", "--scheme", "nvfp4", "--compare-rules", "--hadamard", "9"}, input);
+    ASSERT_EQ(r.code, kExitOk) << r.err;
+    EXPECT_NE(r.out.find("\nthrough the random Hadamard transform (seed 9): scales, saturated and to-zero counts are "
+                         "the\ntransformed tensor's; errors are against the input, after the inverse\n\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("\nmax6      e4m3    0          0        0    "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nmax4      e4m3    0          0        0    "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\n4over6    e4m3    0          0        0    "), std::string::npos) << r.out;
+    const CliRun plain = runInProcess({"quantize", "--scheme", "nvfp4", "--compare-rules"}, input);
+    EXPECT_EQ(plain.out.find("Hadamard"), std::string::npos) << plain.out;
+    EXPECT_NE(plain.out.find("\nmax6      e4m3    0          1        0    "), std::string::npos) << plain.out;
+    EXPECT_NE(plain.out.find("\nmax4      e4m3    0          1        0    "), std::string::npos) << plain.out;
+    EXPECT_NE(plain.out.find("\n4over6    e4m3    0          1        0    "), std::string::npos) << plain.out;
+    const CliRun bad = runInProcess({"quantize", "--scheme", "mxfp4", "--compare-rules", "--hadamard", "9"}, "1\n2\n");
+    EXPECT_EQ(bad.code, kExitBadInput);
+    EXPECT_NE(bad.err.find("a row of 2 elements is not a multiple of 16"), std::string::npos) << bad.err;
+    EXPECT_EQ(runInProcess({"quantize", "--scheme", "nvfp4", "--compare-rules", "--scale-rule", "max4"}, input).code,
+              kExitUsage);
+}
+
+// --compare-rules --blocks 16x16: the tensor of rule_comparison_test.cpp's tiles test (16 x 32 ones, 2688 at the
+// corner): the outlier's tile rounds its 255 ones to zero under every rule, where 1D blocks of 16 round 15.
+TEST(Quantize, CompareRulesIn16x16Tiles) {
+    std::string input = "2688\n";
+    for (int i = 1; i < 16 * 32; ++i) input += "1\n";
+    const CliRun tiles = runInProcess(
+        {"quantize", "--scheme", "nvfp4", "--compare-rules", "--blocks", "16x16", "--shape", "16x32"}, input);
+    ASSERT_EQ(tiles.code, kExitOk) << tiles.err;
+    EXPECT_NE(tiles.out.find("nvfp4: 512 elements (16x32), 2 blocks of 16x16; the largest |x| is 2688 (element 0, "
+                             "block 0)\n"),
+              std::string::npos)
+        << tiles.out;
+    EXPECT_NE(tiles.out.find("\nmax6      e4m3    0          255      0    1 "), std::string::npos) << tiles.out;
+    EXPECT_NE(tiles.out.find("\n4over6    e4m3    0          255      0    1 "), std::string::npos) << tiles.out;
+    const CliRun rows = runInProcess({"quantize", "--scheme", "nvfp4", "--compare-rules", "--shape", "16x32"}, input);
+    EXPECT_NE(rows.out.find("\nmax6      e4m3    0          15       0    1 "), std::string::npos) << rows.out;
+}
+
 } // namespace
 } // namespace fplab::cli::test

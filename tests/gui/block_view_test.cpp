@@ -6,6 +6,8 @@
 #include "app/gui/common/job_runner.h"
 #include "app/gui/explorer/explorer_section.h"
 #include "app/gui/explorer/tensor_file_panel.h"
+#include "core/blockscale/measured_quantization.h"
+#include "core/blockscale/rule_comparison.h"
 #include "gui_fixture.h"
 #include "tests/tensor_files/safetensors_writer.h"
 
@@ -15,6 +17,10 @@
 #include <QTableWidget>
 #include <QAbstractItemModelTester>
 #include <QBrush>
+#include <QCheckBox>
+#include <QLabel>
+#include <QPixmap>
+#include <QSpinBox>
 #include <QComboBox>
 #include <QPushButton>
 #include <QFont>
@@ -215,6 +221,153 @@ TEST_F(BlockViewTest, GeneratedVectorsAreSeeded) {
     view->generate(BlockView::Source::HeavyTailed, 100, 7);
     EXPECT_EQ(view->report().dequantized, first);
     EXPECT_EQ(view->elementModel()->rowCount(), 100);
+}
+
+// The comparison table's relative RMS errors, row by row, as the view writes them.
+QStringList comparisonRms(const QTableWidget* table) {
+    QStringList out;
+    for (int row = 0; row < table->rowCount(); ++row) out << table->item(row, 5)->text();
+    return out;
+}
+QStringList expectedRms(const blockscale::RuleComparison& c) {
+    QStringList out;
+    for (const blockscale::RuleSummary& s : c.rules) out << QString::number(s.relativeRmsError, 'g', 4);
+    return out;
+}
+
+// The row length, NVFP4's 16x16 tiles and the random Hadamard transform: their controls, what they change in the
+// chosen rule's tables and in the comparison (core's numbers for the same values, shape, tiles and seed), the
+// settings they persist in (a restart shows them again), and the errors for a layout they cannot take.
+TEST_F(BlockViewTest, TilesRowLengthAndHadamardChangeTheComparisonAndPersist) {
+    auto* grouping = view->findChild<QComboBox*>(QStringLiteral("blockGrouping"));
+    auto* rowLength = view->findChild<QSpinBox*>(QStringLiteral("blockRowLength"));
+    auto* hadamard = view->findChild<QCheckBox*>(QStringLiteral("blockHadamard"));
+    auto* seed = view->findChild<QSpinBox*>(QStringLiteral("blockHadamardSeed"));
+    ASSERT_TRUE(grouping && rowLength && hadamard && seed);
+    EXPECT_FALSE(seed->isEnabled());
+    view->generate(BlockView::Source::Outlier, 64, 1); // the outlier 40 at index 21
+    view->setScheme(blockscale::Scheme::Mxfp4);
+    EXPECT_FALSE(grouping->isEnabled()); // 16x16 tiles are NVFP4's
+    view->setScheme(blockscale::Scheme::Nvfp4);
+    EXPECT_TRUE(grouping->isEnabled());
+    view->setRowLength(16); // 4 rows of 16: four 1D blocks, the outlier in row 1
+    ASSERT_TRUE(view->quantized());
+    EXPECT_EQ(view->blockModel()->rowCount(), 4);
+    EXPECT_EQ(view->highlightedBlock(), 1);
+    const std::vector<float> x = view->values();
+    const blockscale::Shape shape{4, 16};
+    QTableWidget* table = view->comparisonTable();
+    const QStringList rows1d = comparisonRms(table);
+    EXPECT_EQ(rows1d,
+              expectedRms(blockscale::compareRules(blockscale::Scheme::Nvfp4, blockscale::Grouping::Row16, x, shape)));
+
+    view->setTiles16x16(true); // one 4 x 16 tile
+    EXPECT_EQ(view->quantized()->grouping, blockscale::Grouping::Tile16x16);
+    EXPECT_EQ(view->blockModel()->rowCount(), 1);
+    EXPECT_EQ(view->highlightedBlock(), 0);
+    const QStringList rows2d = comparisonRms(table);
+    EXPECT_EQ(rows2d, expectedRms(blockscale::compareRules(blockscale::Scheme::Nvfp4, blockscale::Grouping::Tile16x16,
+                                                           x, shape)));
+    EXPECT_NE(rows2d, rows1d);
+
+    view->setHadamard(true, 5);
+    EXPECT_TRUE(seed->isEnabled());
+    const QStringList rowsHadamard = comparisonRms(table);
+    EXPECT_EQ(rowsHadamard, expectedRms(blockscale::compareRules(blockscale::Scheme::Nvfp4,
+                                                                 blockscale::Grouping::Tile16x16, x, shape, 5)));
+    EXPECT_NE(rowsHadamard, rows2d);
+    const blockscale::MeasuredQuantization m = blockscale::quantizeAndMeasure(
+        {blockscale::Scheme::Nvfp4, blockscale::ScaleRule::Max6, blockscale::Grouping::Tile16x16}, x, shape, 5);
+    ASSERT_TRUE(m.quantized);
+    EXPECT_EQ(view->report().error, m.report.error); // the chosen rule's table: errors after the inverse
+    EXPECT_EQ(view->quantized()->codes, m.quantized->codes);
+    EXPECT_NE(view->status().indexOf(QStringLiteral("Hadamard transform (seed 5)")), -1)
+        << view->status().toStdString();
+
+    EXPECT_TRUE(harness.settings().blockTiles16x16.get());
+    EXPECT_EQ(harness.settings().blockRowLength.get(), 16);
+    EXPECT_TRUE(harness.settings().blockHadamard.get());
+    EXPECT_EQ(harness.settings().blockHadamardSeed.get(), 5);
+    harness.restart();
+    BlockView* again = harness.section<ExplorerSection>(QStringLiteral("explorer"))->blockView();
+    auto* groupingAgain = again->findChild<QComboBox*>(QStringLiteral("blockGrouping"));
+    EXPECT_EQ(groupingAgain->currentIndex(), 0); // the view opens on MXFP4 (the scheme is not a setting): 1D blocks
+    EXPECT_FALSE(groupingAgain->isEnabled());
+    EXPECT_EQ(again->findChild<QSpinBox*>(QStringLiteral("blockRowLength"))->value(), 16);
+    EXPECT_TRUE(again->findChild<QCheckBox*>(QStringLiteral("blockHadamard"))->isChecked());
+    EXPECT_EQ(again->findChild<QSpinBox*>(QStringLiteral("blockHadamardSeed"))->value(), 5);
+    EXPECT_EQ(again->hadamardSeed(), std::optional<std::uint64_t>(5));
+
+    again->setRowLength(16); // with MXFP4's 1D blocks: the tiles stay chosen for NVFP4
+    EXPECT_TRUE(harness.settings().blockTiles16x16.get());
+    again->setScheme(blockscale::Scheme::Nvfp4);
+    EXPECT_EQ(groupingAgain->currentIndex(), 1);
+    EXPECT_EQ(again->quantized()->grouping, blockscale::Grouping::Tile16x16);
+    again->setRowLength(24); // 64 values do not fill rows of 24
+    EXPECT_FALSE(again->quantized());
+    EXPECT_NE(again->status().indexOf(QStringLiteral("64 values do not fill rows of 24")), -1)
+        << again->status().toStdString();
+    EXPECT_EQ(again->comparisonTable()->rowCount(), 0);
+    again->setRowLength(8); // rows of 8: the transform needs 16
+    EXPECT_FALSE(again->quantized());
+    EXPECT_NE(again->status().indexOf(QStringLiteral("a row of 8 values is not a multiple of 16")), -1)
+        << again->status().toStdString();
+    again->setHadamard(false, 5);
+    EXPECT_TRUE(again->quantized());
+    EXPECT_EQ(again->blockModel()->rowCount(), 1); // 8 rows of 8: one 8 x 8 tile
+}
+
+// A 32 x 32 tensor file under NVFP4, its largest element at row 20, column 5: 1D blocks give 32 x 2 blocks, the
+// outlier's block 40; 16x16 tiles 2 x 2, the outlier's tile 2 (the lower left). The map keeps the tensor's square
+// shape either way. Through the transform the file's numbers are core's for the same seed.
+TEST_F(BlockViewTest, TensorFileInTilesAndThroughTheTransform) {
+    std::vector<float> values(32 * 32);
+    std::vector<std::uint8_t> data;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        values[i] = i == 20 * 32 + 5 ? 100.0f : float(int(i % 7) - 3);
+        tensorfiles::test::append(data, values[i]);
+    }
+    const std::string path = tensorfiles::test::writeTempFile(
+        "gui_tiles.safetensors",
+        tensorfiles::test::safetensorsBytes(R"({"w":{"dtype":"F32","shape":[32,32],"data_offsets":[0,4096]}})", data));
+    view->setScheme(blockscale::Scheme::Nvfp4);
+    view->setTiles16x16(false);
+    view->setHadamard(false, 1);
+    TensorFilePanel* panel = view->filePanel();
+    ASSERT_TRUE(panel->openFile(QString::fromStdString(path)));
+    const auto quantizeFile = [&] {
+        EXPECT_TRUE(panel->quantizeTensor(QStringLiteral("w")));
+        EXPECT_TRUE(panel->runner()->waitUntilIdle(20000));
+        return panel->result().has_value();
+    };
+    ASSERT_TRUE(quantizeFile()) << panel->status().toStdString();
+    EXPECT_EQ(panel->result()->blockAmax.size(), 64u);
+    EXPECT_EQ(panel->result()->blocksAcross, 2u);
+    EXPECT_EQ(panel->result()->outlierBlock, 40u);
+    EXPECT_FALSE(panel->result()->tiles16x16);
+    EXPECT_EQ(panel->amaxMap()->pixmap().size(), QSize(240, 240));
+
+    view->setTiles16x16(true);
+    ASSERT_TRUE(quantizeFile()) << panel->status().toStdString();
+    EXPECT_EQ(panel->result()->blockAmax, (std::vector<float>{3.0f, 3.0f, 100.0f, 3.0f}));
+    EXPECT_EQ(panel->result()->outlierBlock, 2u);
+    EXPECT_TRUE(panel->result()->tiles16x16);
+    const QImage map = panel->amaxMap()->pixmap().toImage();
+    EXPECT_EQ(map.size(), QSize(240, 240));
+    EXPECT_NE(map.pixelColor(60, 120), map.pixelColor(60, 60)); // the outline at the top of the lower-left tile
+    EXPECT_NE(panel->amaxMap()->toolTip().indexOf(QStringLiteral("16×16 tiles")), -1);
+
+    view->setHadamard(true, 11);
+    ASSERT_TRUE(quantizeFile()) << panel->status().toStdString();
+    const blockscale::MeasuredQuantization m = blockscale::quantizeAndMeasure(
+        {blockscale::Scheme::Nvfp4, blockscale::ScaleRule::Max6, blockscale::Grouping::Tile16x16}, values, {32, 32},
+        11);
+    ASSERT_TRUE(m.quantized);
+    EXPECT_EQ(panel->result()->rmsError, m.report.rmsError);
+    EXPECT_EQ(panel->result()->roundedToZero, m.report.flushedToZero);
+    view->setHadamard(false, 11);
+    view->setTiles16x16(false);
+    std::filesystem::remove(path);
 }
 
 } // namespace

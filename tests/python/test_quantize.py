@@ -114,16 +114,18 @@ def test_the_hadamard_transform_with_16x16_tiles_agrees_with_the_cli(cli_path, r
                       cli_quantize(cli_path, x, "nvfp4", tiles=True, hadamard=3))
 
 
-def cli_compare_rules(cli_path, values, scheme, tiles=False):
+def cli_compare_rules(cli_path, values, scheme, tiles=False, hadamard=None):
     """The numbers of `fplab-cli quantize --compare-rules`: the header's outlier, then per rule its table row
     and its histogram row."""
-    text = run_cli_quantize(cli_path, values, scheme, ["--compare-rules"] + (["--blocks", "16x16"] if tiles else []))
+    text = run_cli_quantize(cli_path, values, scheme, ["--compare-rules"] + (["--blocks", "16x16"] if tiles else [])
+                            + ([] if hadamard is None else ["--hadamard", str(hadamard)]))
     lines = text.splitlines()
     header = lines[0]
     outlier = float(header.split("the largest |x| is ")[1].split(" ")[0])
     index = int(header.split("(element ")[1].split(",")[0])
-    table_end = lines.index("", 2)
-    rows = {line.split()[0]: line.split(maxsplit=1)[1] for line in lines[3:table_end]}
+    table = next(i for i, line in enumerate(lines) if line.startswith("rule      scales")) + 1
+    table_end = lines.index("", table)
+    rows = {line.split()[0]: line.split(maxsplit=1)[1] for line in lines[table:table_end]}
     histograms = {}
     for line in lines[lines.index(next(x for x in lines if x.startswith("rule      0"))) + 1:]:
         histograms[line.split()[0]] = [int(n) for n in line.split()[1:]]
@@ -157,6 +159,19 @@ def test_compare_rules_agrees_with_the_cli(cli_path, rng, scheme, shape, tiles):
     c = fplab.compare_rules(x, scheme, blocks="16x16" if tiles else "row")
     assert c.scheme == scheme and len(c.rules) >= 2
     check_comparison_against_cli(c, cli_compare_rules(cli_path, x, scheme, tiles))
+
+
+@pytest.mark.parametrize("scheme,shape,tiles,seed", [
+    ("nvfp4", (4, 64), False, 7), ("nvfp4", (32, 48), True, 3), ("mxfp8-e4m3", (2, 64), False, 2**40),
+])
+def test_compare_rules_through_the_hadamard_transform_agrees_with_the_cli(cli_path, rng, scheme, shape, tiles, seed):
+    x = tensor(rng, shape)
+    blocks = "16x16" if tiles else "row"
+    c = fplab.compare_rules(x, scheme, blocks=blocks, hadamard=seed)
+    check_comparison_against_cli(c, cli_compare_rules(cli_path, x, scheme, tiles, hadamard=seed))
+    first = fplab.quantize(x, scheme, c.rules[0].rule, blocks=blocks, hadamard=seed)
+    assert (c.rules[0].saturated, c.rules[0].max_abs_error) == (first.saturated, first.max_abs_error)
+    assert c.rules[0].max_abs_error != fplab.compare_rules(x, scheme, blocks=blocks).rules[0].max_abs_error
 
 
 def test_compare_rules_with_a_nan_names_the_refusing_rule(cli_path):

@@ -9,9 +9,13 @@
 #include "app/gui/common/chart_style.h"
 #include "app/gui/common/fitted_view_columns.h"
 #include "app/gui/common/scale_rule_text.h"
+#include "app/gui/shell/app_settings.h"
+#include "core/blockscale/hadamard.h"
+#include "core/blockscale/measured_quantization.h"
 #include "core/blockscale/rule_comparison.h"
 #include "core/text/parse.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
 #include <QGridLayout>
@@ -55,10 +59,13 @@ int tableHeight(const QTableView* table, int rows) {
 // The Vector box's entry for values the user pasted or typed.
 constexpr int kOwnValues = -1;
 
+// The Blocks box's entries.
+enum BlockShape { Blocks1d, Tiles16x16 };
+
 } // namespace
 
-BlockView::BlockView(QWidget* parent)
-    : QWidget(parent), m_blockModel(new BlockScaleModel(m_result, this)),
+BlockView::BlockView(AppSettings& settings, QWidget* parent)
+    : QWidget(parent), m_settings(settings), m_blockModel(new BlockScaleModel(m_result, this)),
       m_elementModel(new BlockElementModel(m_result, this)) {
     buildUi();
     retranslateUi();
@@ -93,6 +100,26 @@ void BlockView::buildUi() {
     m_rule = new QComboBox(this);
     m_rule->setObjectName(QStringLiteral("blockRule"));
     m_ruleLabel->setBuddy(m_rule);
+    m_groupingLabel = new QLabel(this);
+    m_grouping = new QComboBox(this);
+    m_grouping->setObjectName(QStringLiteral("blockGrouping"));
+    m_grouping->addItem(QString(), int(Blocks1d));
+    m_grouping->addItem(QString(), int(Tiles16x16));
+    m_groupingLabel->setBuddy(m_grouping);
+    m_rowLengthLabel = new QLabel(this);
+    m_rowLength = new QSpinBox(this);
+    m_rowLength->setObjectName(QStringLiteral("blockRowLength"));
+    m_rowLength->setRange(0, 4096);
+    m_rowLength->setValue(m_settings.blockRowLength.get());
+    m_rowLengthLabel->setBuddy(m_rowLength);
+    m_hadamard = new QCheckBox(this);
+    m_hadamard->setObjectName(QStringLiteral("blockHadamard"));
+    m_hadamard->setChecked(m_settings.blockHadamard.get());
+    m_hadamardSeed = new QSpinBox(this);
+    m_hadamardSeed->setObjectName(QStringLiteral("blockHadamardSeed"));
+    m_hadamardSeed->setRange(0, 1000000);
+    m_hadamardSeed->setValue(m_settings.blockHadamardSeed.get());
+    m_hadamardSeed->setEnabled(m_hadamard->isChecked());
     fillRules();
     m_sourceLabel->setBuddy(m_source);
     m_countLabel->setBuddy(m_count);
@@ -153,12 +180,7 @@ void BlockView::buildUi() {
     m_tables = new QSplitter(Qt::Vertical, this);
     m_tables->addWidget(m_blocks);
     m_tables->addWidget(m_elements);
-    m_filePanel = new TensorFilePanel(
-        [this] {
-            const auto scheme = blockscale::Scheme(m_scheme->currentData().toInt());
-            return blockscale::Recipe{scheme, rule(), blockscale::schemeInfo(scheme).grouping};
-        },
-        this);
+    m_filePanel = new TensorFilePanel([this] { return TensorFileChoice{recipe(), hadamardSeed()}; }, this);
     m_rightTabs = new QTabWidget(this);
     m_rightTabs->addTab(m_chart, QString());
     // The file panel scrolls vertically rather than make the Block tab taller than a 1280x720 window allows.
@@ -184,7 +206,19 @@ void BlockView::buildUi() {
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addLayout(top);
     layout->addLayout(second);
-    layout->addWidget(m_text);
+    // How the values are laid out and transformed, beside them (the tables below need the height).
+    auto* shaping = new QGridLayout;
+    shaping->addWidget(m_rowLengthLabel, 0, 0);
+    shaping->addWidget(m_rowLength, 0, 1);
+    shaping->addWidget(m_groupingLabel, 0, 2);
+    shaping->addWidget(m_grouping, 0, 3);
+    shaping->addWidget(m_hadamard, 1, 0, 1, 2);
+    shaping->addWidget(m_hadamardSeed, 1, 2, 1, 2);
+    shaping->setRowStretch(2, 1);
+    auto* values = new QHBoxLayout;
+    values->addWidget(m_text, 1);
+    values->addLayout(shaping);
+    layout->addLayout(values);
     layout->addWidget(m_status);
     layout->addWidget(m_body, 1);
 
@@ -195,6 +229,13 @@ void BlockView::buildUi() {
         recompute();
     });
     connect(m_rule, &QComboBox::activated, this, [this] { recompute(); });
+    connect(m_grouping, &QComboBox::activated, this, [this](int index) { setTiles16x16(index == Tiles16x16); });
+    connect(m_rowLength, &QSpinBox::valueChanged, this, [this] { blockOptionsChanged(); });
+    connect(m_hadamard, &QCheckBox::toggled, this, [this](bool on) {
+        m_hadamardSeed->setEnabled(on);
+        blockOptionsChanged();
+    });
+    connect(m_hadamardSeed, &QSpinBox::valueChanged, this, [this] { blockOptionsChanged(); });
     connect(m_text, &QPlainTextEdit::textChanged, this, [this] {
         // Values the user pasted or typed are no longer the generated vector the box named.
         if (!m_generating) m_source->setCurrentIndex(m_source->findData(kOwnValues));
@@ -221,6 +262,23 @@ void BlockView::retranslateUi() {
     m_generate->setToolTip(tr("Replace the values below with a new seeded vector."));
     m_schemeLabel->setText(tr("Sc&heme:"));
     m_ruleLabel->setText(tr("Scale r&ule:"));
+    m_groupingLabel->setText(tr("Bloc&ks:"));
+    m_grouping->setItemText(Blocks1d, tr("1D, along a row"));
+    m_grouping->setItemText(Tiles16x16, tr("2D, 16×16 tiles"));
+    m_grouping->setToolTip(tr("NVFP4 can share one scale among a 16×16 tile (NVIDIA's 2D weight blocks) instead of 16 "
+                              "elements along a row; the other schemes keep their own blocks. Lay the values out in "
+                              "rows (Row length) to see tiles."));
+    m_rowLengthLabel->setText(tr("Ro&w length:"));
+    m_rowLength->setSpecialValueText(tr("one row"));
+    m_rowLength->setToolTip(tr("The values are laid out row by row in rows of this length (blocks run along a row, "
+                               "tiles span rows); the lowest value puts them all in one row."));
+    m_hadamard->setText(tr("Random Hadamard, s&eed"));
+    m_hadamard->setToolTip(tr("NVIDIA's random Hadamard transform: each 16 values of a row are mixed (H16 times "
+                              "random signs from the seed, divided by 4) before quantizing, and the inverse is "
+                              "applied after. Codes, scales and the saturated and rounded-to-zero counts are those "
+                              "of the transformed values; dequantized values and errors are back in the input's "
+                              "domain, in the table and in the comparison."));
+    m_hadamardSeed->setToolTip(m_hadamard->toolTip());
     m_rightTabs->setTabText(0, tr("Error chart"));
     m_rightTabs->setTabText(1, tr("Tensor file"));
     m_rule->setToolTip(tr("How each block's scale is chosen from its largest magnitude (amax): the OCP MX rule, "
@@ -231,7 +289,7 @@ void BlockView::retranslateUi() {
         m_rule->setItemText(i, scaleRuleText(blockscale::ScaleRule(m_rule->itemData(i).toInt())));
     m_scheme->setToolTip(tr("OCP MX: 32 elements share an E8M0 (power of two) scale. NVFP4: 16 E2M1 elements share an "
                             "E4M3 scale, with an FP32 tensor scale. FP8: E4M3 elements, FP32 scale amax / 448 per "
-                            "tensor, row, 1x128 block or 128x128 tile (one row here)."));
+                            "tensor, row, 1x128 block or 128x128 tile (rows of the Row length here)."));
     m_text->setPlaceholderText(tr("Paste numbers here, separated by spaces, commas or new lines."));
     emit m_blockModel->headerDataChanged(Qt::Horizontal, 0, BlockScaleModel::ColumnCount - 1);
     emit m_elementModel->headerDataChanged(Qt::Horizontal, 0, BlockElementModel::ColumnCount - 1);
@@ -289,6 +347,41 @@ void BlockView::setScheme(blockscale::Scheme scheme) {
     recompute();
 }
 
+void BlockView::setTiles16x16(bool tiles) {
+    m_settings.blockTiles16x16.set(tiles);
+    enableBlockShapes();
+    recompute();
+}
+
+void BlockView::setRowLength(int length) { m_rowLength->setValue(length); }
+
+void BlockView::setHadamard(bool on, int seed) {
+    const QSignalBlocker blockSeed(m_hadamardSeed);
+    m_hadamardSeed->setValue(seed);
+    const QSignalBlocker blockBox(m_hadamard);
+    m_hadamard->setChecked(on);
+    m_hadamardSeed->setEnabled(on);
+    blockOptionsChanged();
+}
+
+void BlockView::blockOptionsChanged() {
+    m_settings.blockRowLength.set(m_rowLength->value());
+    m_settings.blockHadamard.set(m_hadamard->isChecked());
+    m_settings.blockHadamardSeed.set(m_hadamardSeed->value());
+    recompute();
+}
+
+blockscale::Recipe BlockView::recipe() const {
+    const auto scheme = blockscale::Scheme(m_scheme->currentData().toInt());
+    const bool tiles = m_grouping->currentIndex() == Tiles16x16 && blockscale::offers2dBlocks(scheme);
+    return {scheme, rule(), tiles ? blockscale::Grouping::Tile16x16 : blockscale::schemeInfo(scheme).grouping};
+}
+
+std::optional<std::uint64_t> BlockView::hadamardSeed() const {
+    if (!m_hadamard->isChecked()) return std::nullopt;
+    return std::uint64_t(m_hadamardSeed->value());
+}
+
 void BlockView::setText(const QString& text) { m_text->setPlainText(text); }
 
 void BlockView::setRule(blockscale::ScaleRule rule) {
@@ -306,9 +399,36 @@ void BlockView::fillRules() {
     for (const blockscale::ScaleRule r : blockscale::rulesFor(blockscale::Scheme(m_scheme->currentData().toInt())))
         m_rule->addItem(scaleRuleText(r), int(r));
     m_rule->setCurrentIndex(0);
+    enableBlockShapes();
+}
+
+// 16x16 tiles are NVFP4's: the other schemes show their 1D blocks, and the choice waits in the settings.
+void BlockView::enableBlockShapes() {
+    const bool offered = blockscale::offers2dBlocks(blockscale::Scheme(m_scheme->currentData().toInt()));
+    m_grouping->setEnabled(offered);
+    m_grouping->setCurrentIndex(offered && m_settings.blockTiles16x16.get() ? Tiles16x16 : Blocks1d);
 }
 
 QString BlockView::status() const { return m_status->text(); }
+
+// The values laid out in rows of the chosen length (one row for 0); nothing, with `error` set, when they do not fill
+// whole rows or the transform cannot take the rows.
+std::optional<blockscale::Shape> BlockView::shapeOf(std::size_t count, QString& error) const {
+    if (!error.isEmpty() || count == 0) return std::nullopt;
+    const std::size_t length = m_rowLength->value() == 0 ? count : std::size_t(m_rowLength->value());
+    if (count % length != 0) {
+        error =
+            tr("%1 values do not fill rows of %2: choose a row length that divides the count.").arg(count).arg(length);
+        return std::nullopt;
+    }
+    if (hadamardSeed() && blockscale::hadamardShapeError({count / length, length})) {
+        error = tr("The random Hadamard transform mixes 16 values at a time: a row of %1 values is not a multiple of "
+                   "16.")
+                    .arg(length);
+        return std::nullopt;
+    }
+    return blockscale::Shape{count / length, length};
+}
 
 void BlockView::recompute() {
     BlockResult r;
@@ -326,15 +446,14 @@ void BlockView::recompute() {
         r.values.push_back(std::bit_cast<float>(std::uint32_t(p.value->bits)));
     }
     if (error.isEmpty() && r.values.empty()) error = tr("No values: paste some or generate a vector.");
-    const auto scheme = blockscale::Scheme(m_scheme->currentData().toInt());
+    const std::optional<blockscale::Shape> shape = shapeOf(r.values.size(), error);
     if (error.isEmpty()) {
-        const blockscale::Recipe recipe{scheme, rule(), blockscale::schemeInfo(scheme).grouping};
-        blockscale::QuantizeOutcome q = blockscale::quantize(recipe, r.values, {1, r.values.size()});
-        if (q.value) {
-            r.report = blockscale::analyse(*q.value, r.values);
-            r.quantized = std::move(q.value);
+        blockscale::MeasuredQuantization m = blockscale::quantizeAndMeasure(recipe(), r.values, *shape, hadamardSeed());
+        if (m.quantized) {
+            r.report = std::move(m.report);
+            r.quantized = std::move(m.quantized);
         } else {
-            error = QString::fromStdString(q.error);
+            error = QString::fromStdString(m.error);
         }
     }
     if (r.quantized) {
@@ -350,6 +469,11 @@ void BlockView::recompute() {
                               .arg(r.report.flushedToZero)
                               .arg(r.highlightElement)
                               .arg(r.highlightBlock));
+        if (const std::optional<std::uint64_t> seed = hadamardSeed())
+            m_status->setText(m_status->text() + QLatin1Char(' ') +
+                              tr("Through the random Hadamard transform (seed %1): codes, scales and the counts are "
+                                 "of the transformed values, dequantized values and errors after the inverse.")
+                                  .arg(*seed));
         if (r.report.nan != 0)
             m_status->setText(m_status->text() + QLatin1Char(' ') +
                               tr("%1 elements decode to NaN: a NaN or an infinity made their block's E8M0 scale NaN "
@@ -386,10 +510,12 @@ void BlockView::fillComparison() {
     m_comparison->setColumnCount(int(headers.size()));
     m_comparison->setHorizontalHeaderLabels(headers);
     m_comparison->setRowCount(0);
-    if (m_result.values.empty()) return;
-    const auto scheme = blockscale::Scheme(m_scheme->currentData().toInt());
-    const blockscale::RuleComparison c = blockscale::compareRules(scheme, blockscale::schemeInfo(scheme).grouping,
-                                                                  m_result.values, {1, m_result.values.size()});
+    QString error;
+    const std::optional<blockscale::Shape> shape = shapeOf(m_result.values.size(), error);
+    if (m_result.values.empty() || !shape) return; // the status says why
+    const blockscale::Recipe chosen = recipe();
+    const blockscale::RuleComparison c = blockscale::compareRules(chosen.scheme, chosen.grouping, m_result.values,
+                                                                  *shape, hadamardSeed());
     m_comparison->setRowCount(int(c.rules.size()));
     for (int row = 0; row < int(c.rules.size()); ++row) {
         const blockscale::RuleSummary& s = c.rules[std::size_t(row)];

@@ -3,14 +3,20 @@
 // block's scale (bits and value), each element's code, dequantized value and error, and a chart of the
 // error by position; the block of the largest element, which sets that block's scale, is highlighted.
 // The scale rule is a choice (blockscale::ScaleRule), and a table puts every rule of the scheme side by side
-// on the same vector (compareRules()), the chosen rule's row in bold.
+// on the same vector (compareRules()), the chosen rule's row in bold. The values can be laid out in rows of a
+// chosen length; NVFP4 can use 16x16 tiles instead of 1D blocks, and any scheme can quantize through the random
+// Hadamard transform (a seed): both apply to the chosen rule and to the comparison, and persist in the settings.
 #pragma once
 
 #include "app/gui/explorer/block_result.h"
 
 #include <QWidget>
 
+#include <cstdint>
+#include <optional>
+
 class QChartView;
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPlainTextEdit;
@@ -23,6 +29,7 @@ class QTabWidget;
 
 namespace fplab::gui {
 
+class AppSettings;
 class BlockElementModel;
 class BlockScaleModel;
 class TensorFilePanel;
@@ -34,7 +41,7 @@ class BlockView final : public QWidget {
 public:
     enum class Source { Normal, HeavyTailed, Outlier };
 
-    explicit BlockView(QWidget* parent = nullptr);
+    explicit BlockView(AppSettings& settings, QWidget* parent = nullptr);
 
     // Fills the text box with `count` seeded values and quantizes them.
     void generate(Source source, int count, unsigned seed);
@@ -42,8 +49,13 @@ public:
     // A rule the current scheme offers (others are ignored).
     void setRule(blockscale::ScaleRule rule);
     void setText(const QString& text);
+    // NVFP4's 16x16 tiles (other schemes keep their own blocks), the row length (0: one row), the transform.
+    void setTiles16x16(bool tiles);
+    void setRowLength(int length);
+    void setHadamard(bool on, int seed);
 
     // For tests: what the view shows.
+    const std::vector<float>& values() const { return m_result.values; }
     const std::optional<blockscale::Quantized>& quantized() const { return m_result.quantized; }
     const blockscale::Report& report() const { return m_result.report; }
     int highlightedBlock() const { return m_result.highlightBlock; }
@@ -54,6 +66,9 @@ public:
     QTableWidget* comparisonTable() const { return m_comparison; }
     TensorFilePanel* filePanel() const { return m_filePanel; }
     blockscale::ScaleRule rule() const;
+    // The recipe the chosen rule quantizes with, and the Hadamard seed (none when the transform is off).
+    blockscale::Recipe recipe() const;
+    std::optional<std::uint64_t> hadamardSeed() const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -65,11 +80,16 @@ private:
     void recompute();
     void fillChart();
     void fillRules();
+    void enableBlockShapes();
+    std::optional<blockscale::Shape> shapeOf(std::size_t count, QString& error) const;
+    // Stores the row length and transform in the settings and quantizes again.
+    void blockOptionsChanged();
     void fillComparison();
     // Shares the height between the tables: each of the comparison and the blocks as tall as its rows need
     // (a few at most), the elements the rest.
     void splitHeights();
 
+    AppSettings& m_settings;
     bool m_generating = false; // the text changes because generate() wrote it
     QLabel* m_sourceLabel;
     QComboBox* m_source;
@@ -82,6 +102,12 @@ private:
     QComboBox* m_scheme;
     QLabel* m_ruleLabel;
     QComboBox* m_rule;
+    QLabel* m_groupingLabel;
+    QComboBox* m_grouping; // 1D blocks, or 16x16 tiles (NVFP4)
+    QLabel* m_rowLengthLabel;
+    QSpinBox* m_rowLength; // 0: one row
+    QCheckBox* m_hadamard;
+    QSpinBox* m_hadamardSeed;
     QTableWidget* m_comparison;
     QTabWidget* m_rightTabs;
     TensorFilePanel* m_filePanel;

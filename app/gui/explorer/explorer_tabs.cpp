@@ -35,7 +35,7 @@ ExplorerTabs::ExplorerTabs(ExplorerState* state, FormatTableModel* model, AppSet
     m_rangePage = lazyPage(this);
     m_neighboursPage = lazyPage(this);
     m_spacingPage = lazyPage(this);
-    m_blockView = new BlockView(this);
+    m_blockView = new BlockView(settings, this);
     addTab(m_tablePage, QString());
     addTab(m_rangePage, QString());
     addTab(m_neighboursPage, QString());

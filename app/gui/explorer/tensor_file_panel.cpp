@@ -3,7 +3,8 @@
 #include "app/gui/common/chart_style.h"
 #include "app/gui/common/file_dialogs.h"
 #include "app/gui/common/job_runner.h"
-#include "core/blockscale/quantizer.h"
+#include "core/blockscale/measured_quantization.h"
+#include "core/blockscale/rule_comparison.h"
 #include "app/tensor_files/mapped_file.h"
 
 #include <QComboBox>
@@ -11,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QImage>
 #include <QLabel>
+#include <QPainter>
 #include <QPixmap>
 #include <QProgressBar>
 #include <QPushButton>
@@ -35,7 +37,8 @@ constexpr int kMapSide = 240; // the block-amax map is scaled to fit this many p
 
 // Runs on the worker thread: read (first half of the progress), quantize, count.
 TensorFileResult quantizeOnWorker(const tensorfiles::MappedFile& file, const tensorfiles::TensorEntry& entry,
-                                  const Recipe& recipe, const JobControl& control) {
+                                  const TensorFileChoice& choice, const JobControl& control) {
+    const Recipe& recipe = choice.recipe;
     const std::optional<std::vector<float>> values = tensorfiles::readAsFloat32(
         file.bytes(), entry, [&](std::uint64_t done, std::uint64_t total) {
             control.report(total == 0 ? 0.5 : 0.5 * double(done) / double(total));
@@ -47,25 +50,28 @@ TensorFileResult quantizeOnWorker(const tensorfiles::MappedFile& file, const ten
     out.name = entry.name;
     out.cols = entry.shape.empty() ? 1 : std::size_t(entry.shape.back());
     out.rows = out.cols == 0 ? 0 : values->size() / out.cols;
-    const QuantizeOutcome q = quantize(recipe, *values, {out.rows, out.cols});
-    if (!q.value) throw std::runtime_error(q.error);
-    control.report(0.75);
+    const MeasuredQuantization measured = quantizeAndMeasure(recipe, *values, {out.rows, out.cols},
+                                                             choice.hadamardSeed);
+    if (!measured.quantized) throw std::runtime_error(measured.error);
+    control.report(0.9);
     control.checkCancelled();
-    const Report r = analyse(*q.value, *values);
-    control.report(0.95);
+    const Quantized& q = *measured.quantized;
+    const Report& r = measured.report;
     const SchemeInfo& info = schemeInfo(recipe.scheme);
     const std::uint8_t signMask = info.element ? std::uint8_t(info.element->signMask()) : 0x80;
     const std::size_t magnitudes = info.element ? std::size_t(info.element->maxFiniteMagnitude()) + 1 : 128;
     out.gridCounts.assign(magnitudes, 0);
     for (std::size_t m = 0; m < magnitudes; ++m) out.gridValues.push_back(elementValue(recipe.scheme, std::uint8_t(m)));
-    for (std::size_t i = 0; i < q.value->codes.size(); ++i) {
+    for (std::size_t i = 0; i < q.codes.size(); ++i) {
         if (std::isnan(r.dequantized[i])) continue;
-        const std::uint8_t c = q.value->codes[i];
+        const std::uint8_t c = q.codes[i];
         const std::size_t m = info.element ? std::size_t(c & ~signMask) : std::size_t(std::abs(int(std::int8_t(c))));
         if (m < magnitudes) ++out.gridCounts[m];
     }
     const BlockLayout layout(recipe.grouping, {out.rows, out.cols});
     out.blocksAcross = layout.blockOf(0, out.cols - 1) + 1;
+    out.outlierBlock = layout.blockOf(outlierIndexOf(*values));
+    out.tiles16x16 = recipe.grouping == Grouping::Tile16x16;
     for (const BlockReport& b : r.blocks) out.blockAmax.push_back(float(b.amax));
     out.saturated = r.saturated;
     out.roundedToZero = r.flushedToZero;
@@ -74,10 +80,29 @@ TensorFileResult quantizeOnWorker(const tensorfiles::MappedFile& file, const ten
     return out;
 }
 
+// The map drawn with the tensor's proportions, so that each cell has its block's shape (a 16x16 tile square, a
+// block along a row wide and flat), and the outlier's block outlined.
+QPixmap amaxMapPixmap(const QImage& blocks, const TensorFileResult& r, const QColor& outline) {
+    constexpr int kMinSide = 16;
+    const double aspect = double(std::max<std::size_t>(1, r.rows)) / double(std::max<std::size_t>(1, r.cols));
+    const int width = aspect <= 1 ? kMapSide : std::max(kMinSide, int(kMapSide / aspect));
+    const int height = aspect <= 1 ? std::max(kMinSide, int(kMapSide * aspect)) : kMapSide;
+    QPixmap map = QPixmap::fromImage(blocks.scaled(width, height, Qt::IgnoreAspectRatio, Qt::FastTransformation));
+    const int across = blocks.width(), down = blocks.height();
+    const int column = int(r.outlierBlock % std::size_t(across)), row = int(r.outlierBlock / std::size_t(across));
+    QRect cell(QPoint(column * width / across, row * height / down),
+               QPoint((column + 1) * width / across - 1, (row + 1) * height / down - 1));
+    cell = cell.marginsAdded(QMargins(1, 1, 1, 1)).intersected(map.rect()); // visible around a one-pixel cell
+    QPainter painter(&map);
+    painter.setPen(QPen(outline, 2));
+    painter.drawRect(cell);
+    return map;
+}
+
 } // namespace
 
-TensorFilePanel::TensorFilePanel(std::function<Recipe()> recipe, QWidget* parent)
-    : QWidget(parent), m_recipe(std::move(recipe)), m_runner(new JobRunner(this)) {
+TensorFilePanel::TensorFilePanel(std::function<TensorFileChoice()> choice, QWidget* parent)
+    : QWidget(parent), m_choice(std::move(choice)), m_runner(new JobRunner(this)) {
     m_open = new QPushButton(this);
     m_tensor = new QComboBox(this);
     m_tensor->setObjectName(QStringLiteral("blockFileTensor"));
@@ -129,7 +154,7 @@ TensorFilePanel::~TensorFilePanel() = default;
 void TensorFilePanel::retranslateUi() {
     m_open->setText(tr("&Open .safetensors…"));
     m_open->setToolTip(tr("Open a safetensors file (memory-mapped; the header is checked against the file) and pick "
-                          "a tensor to quantize with the scheme and scale rule above."));
+                          "a tensor to quantize with the scheme, scale rule, blocks and transform above."));
     m_cancel->setText(tr("Cancel"));
     if (m_path.isEmpty()) m_status->setText(tr("No file open."));
     showResult();
@@ -176,7 +201,7 @@ bool TensorFilePanel::quantizeTensor(const QString& name) {
     if (!m_header || m_runner->isBusy()) return false;
     const tensorfiles::TensorEntry* entry = m_header->find(name.toStdString());
     if (entry == nullptr) return false;
-    const Recipe recipe = m_recipe();
+    const TensorFileChoice choice = m_choice();
     auto out = std::make_shared<TensorFileResult>();
     std::shared_ptr<const tensorfiles::MappedFile> file = m_file;
     const tensorfiles::TensorEntry copy = *entry;
@@ -184,7 +209,7 @@ bool TensorFilePanel::quantizeTensor(const QString& name) {
     m_status->setText(tr("Reading and quantizing %1…").arg(name));
     return m_runner->start(
         tr("Quantize %1").arg(name),
-        [file, copy, recipe, out](const JobControl& control) { *out = quantizeOnWorker(*file, copy, recipe, control); },
+        [file, copy, choice, out](const JobControl& control) { *out = quantizeOnWorker(*file, copy, choice, control); },
         [this, out, name](const JobOutcome& outcome) {
             if (outcome.cancelled) m_status->setText(tr("Cancelled: %1 was not quantized.").arg(name));
             else if (!outcome.error.isEmpty()) m_status->setText(tr("%1: %2").arg(name, outcome.error));
@@ -248,14 +273,18 @@ void TensorFilePanel::showResult() {
         else if (a > 0) level = 255;
         image.setPixel(int(b % across), int(b / across), qRgb(level, level, level / 2));
     }
-    m_amaxMap->setToolTip(tr("Block amax map: one pixel per block (%1 across, %2 down), brighter for a larger "
-                             "amax on a log scale from %3 to %4.")
+    m_amaxMap->setToolTip(tr("Block amax map: a cell per block (%1 across, %2 down), shaped as the block is in the "
+                             "%3 x %4 tensor (%5), brighter for a larger amax on a log scale from %6 to %7. The "
+                             "outlined cell is block %8, the block of the largest element.")
                               .arg(across)
                               .arg(down)
+                              .arg(r.rows)
+                              .arg(r.cols)
+                              .arg(r.tiles16x16 ? tr("16×16 tiles") : tr("blocks along a row"))
                               .arg(double(lo), 0, 'g', 6)
-                              .arg(double(hi), 0, 'g', 6));
-    m_amaxMap->setPixmap(
-        QPixmap::fromImage(image).scaled(kMapSide, kMapSide, Qt::KeepAspectRatio, Qt::FastTransformation));
+                              .arg(double(hi), 0, 'g', 6)
+                              .arg(r.outlierBlock));
+    m_amaxMap->setPixmap(amaxMapPixmap(image, r, highlightColor(pal)));
 }
 
 } // namespace fplab::gui

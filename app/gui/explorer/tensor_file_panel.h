@@ -1,7 +1,8 @@
 // The Block view's file panel: open a .safetensors file, pick a tensor, and quantize it with the view's
-// scheme and rule on the worker thread (JobRunner: progress and cancel; the file is memory-mapped). It shows
-// the tensor's census, a histogram of its elements on the element format's grid (how many elements landed on
-// each magnitude the format has) and a map of the block amax (one pixel per block, brighter for larger).
+// scheme, rule, block shape and Hadamard choice on the worker thread (JobRunner: progress and cancel; the file is
+// memory-mapped). It shows the tensor's census, a histogram of its elements on the element format's grid (how many
+// elements landed on each magnitude the format has) and a map of the block amax (a cell per block, shaped as the
+// block is in the tensor, brighter for larger; the outlier's block outlined).
 #pragma once
 
 #include "core/blockscale/scale_rule.h"
@@ -9,8 +10,10 @@
 
 #include <QWidget>
 
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QChartView;
@@ -27,6 +30,12 @@ namespace fplab::gui {
 
 class JobRunner;
 
+// How the view quantizes: the recipe and, when the transform is on, the Hadamard seed.
+struct TensorFileChoice {
+    blockscale::Recipe recipe;
+    std::optional<std::uint64_t> hadamardSeed;
+};
+
 // What the worker computed for one tensor.
 struct TensorFileResult {
     std::string name;
@@ -35,6 +44,8 @@ struct TensorFileResult {
     std::vector<double> gridValues;      // the magnitude of each code, for the axis
     std::vector<float> blockAmax;        // blocksDown x blocksAcross, row-major
     std::size_t blocksAcross = 0;
+    std::size_t outlierBlock = 0; // the block of the largest magnitude (the first, a NaN above all)
+    bool tiles16x16 = false;
     std::size_t saturated = 0, roundedToZero = 0, nan = 0;
     double rmsError = 0;
 };
@@ -44,8 +55,8 @@ class TensorFilePanel final : public QWidget {
     Q_DISABLE_COPY_MOVE(TensorFilePanel)
 
 public:
-    // recipe() gives the view's scheme and rule when a tensor is quantized.
-    TensorFilePanel(std::function<blockscale::Recipe()> recipe, QWidget* parent = nullptr);
+    // choice() gives the view's recipe and transform when a tensor is quantized.
+    TensorFilePanel(std::function<TensorFileChoice()> choice, QWidget* parent = nullptr);
     ~TensorFilePanel() override;
 
     // Opens a file (the button asks for one); false, with the reason shown, when it cannot be read.
@@ -59,6 +70,7 @@ public:
     const std::optional<TensorFileResult>& result() const { return m_result; }
     QString status() const;
     QComboBox* tensorChoice() const { return m_tensor; }
+    QLabel* amaxMap() const { return m_amaxMap; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -67,7 +79,7 @@ private:
     void retranslateUi();
     void showResult();
 
-    std::function<blockscale::Recipe()> m_recipe;
+    std::function<TensorFileChoice()> m_choice;
     QPushButton* m_open;
     QComboBox* m_tensor;
     QPushButton* m_cancel;

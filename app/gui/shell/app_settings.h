@@ -59,6 +59,12 @@ public:
         }};
     SettingValue<int> explorerChartTab{store, QStringLiteral("explorer/tab"), 0, inRange(0, 4)};
     SettingValue<QByteArray> explorerSplitter{store, QStringLiteral("explorer/splitter"), {}};
+    // The Explorer's Block view: NVFP4's 16x16 tiles instead of 1D blocks, the row length the values are laid out
+    // in (0: one row), and the random Hadamard transform with its seed.
+    SettingValue<bool> blockTiles16x16{store, QStringLiteral("explorer/blockTiles16x16"), false};
+    SettingValue<int> blockRowLength{store, QStringLiteral("explorer/blockRowLength"), 0, inRange(0, 4096)};
+    SettingValue<bool> blockHadamard{store, QStringLiteral("explorer/blockHadamard"), false};
+    SettingValue<int> blockHadamardSeed{store, QStringLiteral("explorer/blockHadamardSeed"), 1, inRange(0, 1000000)};
 
     // Summation order: targets by their machine names (core's and app/summation_targets').
     SettingValue<QString> summationTarget{store, QStringLiteral("summation/target"),

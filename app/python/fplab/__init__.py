@@ -582,6 +582,15 @@ def _tensor(x: Any, blocks: str) -> tuple[np.ndarray, int, int]:
     return values, rows, cols
 
 
+def _hadamard_seed(hadamard: Any) -> int | None:
+    """The ``hadamard`` argument checked: None, or a seed from 0 to 2**64 - 1."""
+    if hadamard is not None and (not isinstance(hadamard, (int, np.integer)) or isinstance(hadamard, bool)):
+        raise TypeError(f"hadamard must be a seed (a whole number) or None, got {type(hadamard).__name__}")
+    if hadamard is not None and not 0 <= int(hadamard) < 1 << 64:
+        raise ValueError(f"hadamard takes a seed, a whole number from 0 to 2**64 - 1 (got {hadamard})")
+    return None if hadamard is None else int(hadamard)
+
+
 def quantize(x: Any, scheme: str, rule: str | None = None, *, blocks: str = "row",
              hadamard: int | None = None) -> Quantized:
     """``x`` quantized with a block-scaled scheme, as ``fplab-cli quantize`` does: ``scheme`` one of ``mxfp8-e4m3
@@ -605,12 +614,8 @@ def quantize(x: Any, scheme: str, rule: str | None = None, *, blocks: str = "row
         raise TypeError(f"scheme must be a name such as 'mxfp4', got {type(scheme).__name__}")
     if rule is not None and not isinstance(rule, str):
         raise TypeError(f"rule must be a name such as 'ocp' or None, got {type(rule).__name__}")
-    if hadamard is not None and (not isinstance(hadamard, (int, np.integer)) or isinstance(hadamard, bool)):
-        raise TypeError(f"hadamard must be a seed (a whole number) or None, got {type(hadamard).__name__}")
-    if hadamard is not None and not 0 <= int(hadamard) < 1 << 64:
-        raise ValueError(f"hadamard takes a seed, a whole number from 0 to 2**64 - 1 (got {hadamard})")
     values, rows, cols = _tensor(x, blocks)
-    d = _core.quantize(values, rows, cols, scheme, rule, blocks == "16x16", None if hadamard is None else int(hadamard))
+    d = _core.quantize(values, rows, cols, scheme, rule, blocks == "16x16", _hadamard_seed(hadamard))
     for name in ("codes", "block", "dequantized", "error"):
         d[name] = d[name].reshape(values.shape)
     return Quantized(**d)
@@ -644,12 +649,14 @@ class RuleComparison(NamedTuple):
     rules: list
 
 
-def compare_rules(x: Any, scheme: str, *, blocks: str = "row") -> RuleComparison:
+def compare_rules(x: Any, scheme: str, *, blocks: str = "row", hadamard: int | None = None) -> RuleComparison:
     """``x`` quantized under every scale rule ``scheme`` offers, as ``fplab-cli quantize --compare-rules``
     prints it: per rule the saturated, rounded-to-zero and NaN elements, the largest error, the worst block's
     relative error on its largest element, the relative RMS error, the histogram of relative errors (bins:
     exactly 0, up to 2^-8, 2^-6, 2^-4, 2^-2, below 1, exactly 1) and what became of the outlier and its block.
     A rule that refuses the tensor (NaN under an FP32 scale) gives its reason in ``refusal`` and zeros.
+    ``blocks`` and ``hadamard`` are :func:`quantize`'s: through the transform, the saturated and rounded-to-zero
+    counts are the transformed tensor's and the errors are taken against ``x`` after the inverse.
 
     >>> c = fplab.compare_rules([1.5, -20.0, 30.0, 100.0], "mxfp4")
     >>> [(r.rule, r.scale_format, r.outlier_dequantized) for r in c.rules]
@@ -658,6 +665,6 @@ def compare_rules(x: Any, scheme: str, *, blocks: str = "row") -> RuleComparison
     if not isinstance(scheme, str):
         raise TypeError(f"scheme must be a name such as 'mxfp4', got {type(scheme).__name__}")
     values, rows, cols = _tensor(x, blocks)
-    d = _core.compare_rules(values, rows, cols, scheme, blocks == "16x16")
+    d = _core.compare_rules(values, rows, cols, scheme, blocks == "16x16", _hadamard_seed(hadamard))
     return RuleComparison(d["scheme"], d["outlier_index"], d["outlier_value"],
                           [RuleSummary(**r) for r in d["rules"]])

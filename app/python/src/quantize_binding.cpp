@@ -5,6 +5,7 @@
 #include "app/python/src/array_access.h"
 #include "core/blockscale/hadamard.h"
 #include "core/blockscale/layout.h"
+#include "core/blockscale/measured_quantization.h"
 #include "core/blockscale/quantizer.h"
 #include "core/blockscale/rule_comparison.h"
 #include "core/blockscale/scale_rule.h"
@@ -57,16 +58,10 @@ py::dict quantizeTensor(py::object xObject, std::size_t rows, std::size_t cols, 
     const Recipe recipe = recipeFor(schemeName, ruleName, tiles16x16);
     const py::array x = checkedArray(xObject, py::dtype::of<float>(), "x");
     const Shape shape{rows, cols};
-    const std::span<const float> data = tensorData(x, shape);
-    std::vector<float> transformed;
-    if (hadamardSeed) {
-        if (const std::optional<std::string> error = hadamardShapeError(shape)) throw py::value_error(*error);
-        transformed = hadamardForward(data, shape, *hadamardSeed);
-    }
-    const QuantizeOutcome q = quantize(recipe, hadamardSeed ? std::span<const float>(transformed) : data, shape);
-    if (!q.value) throw py::value_error(q.error);
-    const Report r = hadamardSeed ? analyseThroughHadamard(*q.value, data, transformed, *hadamardSeed)
-                                  : analyse(*q.value, data);
+    const MeasuredQuantization m = quantizeAndMeasure(recipe, tensorData(x, shape), shape, hadamardSeed);
+    if (!m.quantized) throw py::value_error(m.error);
+    const Quantized& q = *m.quantized;
+    const Report& r = m.report;
     const BlockLayout layout(recipe.grouping, shape);
     std::vector<std::uint32_t> blockOf(shape.size());
     for (std::size_t i = 0; i < blockOf.size(); ++i) blockOf[i] = std::uint32_t(layout.blockOf(i));
@@ -74,7 +69,7 @@ py::dict quantizeTensor(py::object xObject, std::size_t rows, std::size_t cols, 
         rms(layout.blockCount());
     for (std::size_t b = 0; b < scales.size(); ++b) {
         const BlockReport& br = r.blocks[b];
-        scales[b] = blockScaleValue(*q.value, b);
+        scales[b] = blockScaleValue(q, b);
         amax[b] = br.amax;
         maxAbs[b] = br.maxAbsError;
         rms[b] = br.count ? std::sqrt(br.sumSquaredError / double(br.count)) : 0.0;
@@ -85,11 +80,11 @@ py::dict quantizeTensor(py::object xObject, std::size_t rows, std::size_t cols, 
     d["element_format"] = std::string(info.element ? info.element->name() : "int8 (1.6 fixed point)");
     d["scale_rule"] = std::string(scaleRuleName(recipe.rule));
     d["scale_format"] = std::string(scaleFormat(recipe).name());
-    d["codes"] = arrayOf(q.value->codes);
+    d["codes"] = arrayOf(q.codes);
     d["block"] = arrayOf(blockOf);
-    d["scale_bits"] = arrayOf(q.value->scaleBits);
+    d["scale_bits"] = arrayOf(q.scaleBits);
     d["scales"] = arrayOf(scales);
-    d["tensor_scale_bits"] = q.value->tensorScaleBits;
+    d["tensor_scale_bits"] = q.tensorScaleBits;
     d["dequantized"] = arrayOf(r.dequantized);
     d["error"] = arrayOf(r.error);
     d["block_amax"] = arrayOf(amax);
@@ -105,11 +100,13 @@ py::dict quantizeTensor(py::object xObject, std::size_t rows, std::size_t cols, 
 
 // What fplab-cli quantize --compare-rules prints, as numbers: the outlier and one dict per rule.
 py::dict compareTensorRules(py::object xObject, std::size_t rows, std::size_t cols, const std::string& schemeName,
-                            bool tiles16x16) {
+                            bool tiles16x16, std::optional<std::uint64_t> hadamardSeed) {
     const Recipe recipe = recipeFor(schemeName, std::nullopt, tiles16x16);
     const py::array x = checkedArray(xObject, py::dtype::of<float>(), "x");
     const Shape shape{rows, cols};
-    const RuleComparison c = compareRules(recipe.scheme, recipe.grouping, tensorData(x, shape), shape);
+    if (hadamardSeed)
+        if (const std::optional<std::string> error = hadamardShapeError(shape)) throw py::value_error(*error);
+    const RuleComparison c = compareRules(recipe.scheme, recipe.grouping, tensorData(x, shape), shape, hadamardSeed);
     py::list rules;
     for (const RuleSummary& s : c.rules) {
         py::dict d;
@@ -142,7 +139,7 @@ void bindQuantize(py::module_& m) {
     m.def("quantize", &quantizeTensor, py::arg("x"), py::arg("rows"), py::arg("cols"), py::arg("scheme"),
           py::arg("rule"), py::arg("tiles16x16"), py::arg("hadamard_seed"));
     m.def("compare_rules", &compareTensorRules, py::arg("x"), py::arg("rows"), py::arg("cols"), py::arg("scheme"),
-          py::arg("tiles16x16"));
+          py::arg("tiles16x16"), py::arg("hadamard_seed"));
 }
 
 } // namespace fplab::python

@@ -239,6 +239,7 @@ template <const Format& Acc>
 void EmulatedOps::matmulKernel(int m, int k, int n, float* c, int ldc, bool lowerOnly, std::size_t elementBase) {
     const bool fast = m_useFastPaths && provenFormat(Acc.id);
     for (int i = 0; i < m; ++i) {
+        if (i % 8 == 0) stopIfRequested(m_stop);
         const int jEnd = lowerOnly ? std::min(n, i + 1) : n;
         float* row = c + std::size_t(i) * ldc;
         for (int j0 = 0; j0 < jEnd; j0 += kLanes) {

@@ -35,6 +35,7 @@ std::string checkEmulatedFormat(FormatId format) {
 }
 
 void EmulatedOps::at(Pass pass, int layer, const std::string& tensor) {
+    stopIfRequested(m_stop);
     for (std::size_t i = 0; i < m_tensors.size(); ++i) {
         const TensorSite& s = m_tensors[i].site;
         if (s.pass == pass && s.layer == layer && s.tensor == tensor) {

@@ -9,6 +9,7 @@
 #include "core/result.h"
 #include "core/rounding.h"
 #include "core/trace.h"
+#include "core/training/step_interrupt.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -104,6 +105,10 @@ public:
     // is recorded as an overflow and a NaN as an invalid operation of this tensor.
     void noteResult(FormatId f, float value, std::size_t element, const char* operation);
 
+    // Interruptible steps (step_interrupt.h): while set, at() and every 8 rows of a matmul ask it and throw
+    // StepInterrupted when it says stop.
+    void setStopRequest(const StopRequest* stop) { m_stop = stop; }
+
     const std::vector<TensorFlags>& tensorFlags() const { return m_tensors; }
     const std::optional<OverflowReport>& firstOverflow() const { return m_first; }
     void clear();
@@ -138,6 +143,7 @@ private:
     std::vector<std::uint64_t> m_aBits, m_bBits; // the matmul's operands in the accumulation format
     std::vector<double> m_aValues, m_bValues;    // ... as binary64 values, for the fast path
     int m_bStride = 0;
+    const StopRequest* m_stop = nullptr;
 };
 
 } // namespace fplab::training

@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace fplab::training {
@@ -70,6 +71,11 @@ public:
     void setFp8Recording(bool record) { m_fp8Recording = record; }
     // The FP8 casts of the last forward and backward, one per GEMM operand ("h0.attn.wq.input").
     const std::vector<Fp8TensorStats>& fp8Stats() const { return m_fp8Stats; }
+    // The FP8 scaling kept from step to step (the delayed-scaling amax histories): what an interrupted step
+    // puts back.
+    using Fp8ScalingState = std::map<std::string, Fp8TensorScaling>;
+    const Fp8ScalingState& fp8ScalingState() const { return m_fp8Scaling; }
+    void restoreFp8ScalingState(Fp8ScalingState state) { m_fp8Scaling = std::move(state); }
     // The block a parameter belongs to (-1: outside the blocks).
     int parameterLayer(std::size_t index) const;
 

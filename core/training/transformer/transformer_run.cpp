@@ -1,10 +1,9 @@
 #include "core/training/transformer/transformer_run.h"
 
-#include "core/arithmetic.h"
-#include "core/fast.h"
+#include "core/training/loss_scale_decision.h"
 #include "core/training/low_precision.h"
 
-#include <bit>
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -42,6 +41,8 @@ OptimizerSettings adam(float learningRate) {
     return o;
 }
 
+constexpr int kHeldOutBatch = 256; // sequences per forward pass of the held-out evaluation
+
 } // namespace
 
 std::string checkTransformerRunSettings(const TransformerRunSettings& s) {
@@ -53,78 +54,89 @@ std::string checkTransformerRunSettings(const TransformerRunSettings& s, const T
     return checkRun(s, task.vocab(), task.contextLength());
 }
 
+namespace {
+
+TransformerModel initialModel(const TransformerRunSettings& settings, const TokenTask* task) {
+    TransformerModel model(taskShape(settings, task), settings.seed);
+    if (settings.precision.weights != WeightStorage::Fp32)
+        for (Parameter& p : model.parameters())
+            for (float& v : p.value) v = roundToBf16(v);
+    return model;
+}
+
+} // namespace
+
 TransformerRun::TransformerRun(const TransformerRunSettings& settings)
     : TransformerRun(settings, additionTask(settings)) {}
 
 TransformerRun::TransformerRun(const TransformerRunSettings& settings, std::shared_ptr<const TokenTask> task)
-    : m_settings(settings), m_task(std::move(task)), m_model(taskShape(settings, m_task.get()), settings.seed),
-      m_optimizer(adam(settings.learningRate), m_model.parameters()), m_scaler(settings.precision.scaler),
-      m_rounding(settings.seed ^ 0x2545F4914F6CDD1DULL), m_rng(settings.seed ^ 0x5DEECE66DULL) {
-    if (settings.precision.weights != WeightStorage::Fp32)
-        for (Parameter& p : m_model.parameters())
-            for (float& v : p.value) v = roundToBf16(v);
+    : TransformerRun(settings, std::move(task), emulatedTransformerKernelsFactory()) {}
+
+TransformerRun::TransformerRun(const TransformerRunSettings& settings, std::shared_ptr<const TokenTask> task,
+                               const TransformerKernelsFactory& kernels)
+    : m_settings(settings), m_task(std::move(task)), m_initial(initialModel(settings, m_task.get())),
+      m_scaler(settings.precision.scaler), m_rng(settings.seed ^ 0x5DEECE66DULL) {
+    m_kernels = kernels(m_initial, settings.precision, adam(settings.learningRate),
+                        std::max(settings.batch, kHeldOutBatch), settings.seed);
+    if (!m_kernels) throw std::invalid_argument("the transformer's kernels could not be made");
+    m_emulator = dynamic_cast<EmulatedTransformerKernels*>(m_kernels.get());
 }
 
-TransformerStep TransformerRun::step() {
+TransformerRun::~TransformerRun() = default;
+
+const TransformerModel& TransformerRun::model() const { return m_emulator ? m_emulator->model() : m_initial; }
+
+const EmulatedOps& TransformerRun::lastStep() const {
+    static const EmulatedOps none;
+    return m_emulator ? m_emulator->lastPass() : none;
+}
+
+float TransformerRun::lossScale() const {
+    return lossScaleFor(m_settings.precision.lossScaling, m_scaler, m_settings.precision.scaler.initScale);
+}
+
+void TransformerRun::useFastPaths(bool use) {
+    if (m_emulator) m_emulator->useFastPaths(use);
+}
+
+TransformerStep TransformerRun::step() { return *tryStep(nullptr); }
+
+std::optional<TransformerStep> TransformerRun::tryStep(const StopRequest* stop) {
+    const std::mt19937_64 rngAtStart = m_rng;
     const TokenBatch batch = m_task->trainingBatch(m_settings.batch, m_rng);
-    const TransformerPrecision& precision = m_settings.precision;
-    const bool scaling = precision.lossScaling != LossScaling::None;
-    m_ops.clear();
-    m_model.zeroGrad();
+    const LossScaling scaling = m_settings.precision.lossScaling;
     TransformerStep result;
-    result.step = ++m_steps;
-    result.scale = scaling ? m_scaler.scale() : 1.0f;
-    result.loss = m_model.forward(batch, precision, m_ops);
-    m_model.backward(m_ops, result.scale);
-    result.overflow = m_ops.firstOverflow();
-    result.stats = m_model.stats();
-    if (scaling) {
-        bool foundInf = false;
-        for (Parameter& p : m_model.parameters()) foundInf |= unscaleGradients(p.grad, result.scale);
-        result.skipped = m_scaler.update(foundInf).foundInf;
-        if (result.skipped) return result;
+    result.step = m_steps + 1;
+    result.scale = lossScale();
+    bool foundInf = false;
+    if (stop) m_kernels->saveStepStart();
+    try {
+        const StopRequestScope scope(*m_kernels, stop);
+        m_kernels->zeroGrad();
+        TransformerPass pass = m_kernels->forwardBackward(batch, result.scale);
+        result.loss = pass.loss;
+        result.overflow = std::move(pass.overflow);
+        result.stats = std::move(pass.stats);
+        if (scaling != LossScaling::None) foundInf = m_kernels->unscaleAndCheck(result.scale, true);
+        stopIfRequested(stop); // the optimizer step, linear in the parameters, then runs to its end
+    } catch (const StepInterrupted&) {
+        m_rng = rngAtStart;
+        m_kernels->restoreStepStart();
+        return std::nullopt;
     }
-    std::vector<std::vector<float>> before;
-    for (const Parameter& p : m_model.parameters()) before.push_back(p.value);
-    const std::vector<ParameterUpdate> updates = m_optimizer.step(m_model.parameters(), DType::Float32);
-    if (precision.optimizerState != FormatId::Fp32)
-        m_optimizer.roundState(precision.optimizerState == FormatId::Bf16 ? DType::BFloat16 : DType::Float16);
-    std::vector<double> changed(std::size_t(m_model.shape().layers), 0.0), norm(changed.size(), 0.0);
-    for (std::size_t i = 0; i < before.size(); ++i) {
-        Parameter& p = m_model.parameters()[i];
-        if (precision.weights == WeightStorage::Fp32) {
-            result.updatesAttempted += updates[i].attempted;
-            result.updatesLost += updates[i].vanished;
-        } else {
-            for (std::size_t e = 0; e < p.value.size(); ++e) {
-                const float computed = p.value[e];
-                p.value[e] = precision.weights == WeightStorage::Bf16Stochastic ? roundToBf16Stochastic(computed)
-                                                                                : roundToBf16(computed);
-                if (computed == before[i][e]) continue;
-                ++result.updatesAttempted;
-                if (p.value[e] == before[i][e]) ++result.updatesLost;
-            }
-        }
-        const int layer = m_model.parameterLayer(i);
-        if (layer < 0) continue;
-        for (std::size_t e = 0; e < p.value.size(); ++e) {
-            const double d = double(p.value[e]) - double(before[i][e]);
-            changed[std::size_t(layer)] += d * d;
-            norm[std::size_t(layer)] += double(before[i][e]) * double(before[i][e]);
-        }
-    }
-    for (std::size_t l = 0; l < result.stats.layers.size() && l < changed.size(); ++l)
-        result.stats.layers[l].updateRatio = norm[l] > 0 ? std::sqrt(changed[l] / norm[l]) : 0.0;
+    ++m_steps;
+    result.skipped = decideLossScale(scaling, m_scaler, result.scale, foundInf).skipped;
+    if (result.skipped) return result;
+    const TransformerUpdate update = m_kernels->optimizerStep();
+    result.updatesAttempted = update.updatesAttempted;
+    result.updatesLost = update.updatesLost;
+    for (std::size_t l = 0; l < result.stats.layers.size() && l < update.layerUpdateRatio.size(); ++l)
+        result.stats.layers[l].updateRatio = update.layerUpdateRatio[l];
     return result;
 }
 
-float TransformerRun::roundToBf16Stochastic(float x) {
-    const Result r = fplab::convert(kFp32, std::bit_cast<std::uint32_t>(x), kBf16, m_rounding.nextEnv());
-    return std::bit_cast<float>(std::uint32_t(fast::convert<kBf16, kFp32>(r.bits).bits));
-}
-
 std::vector<PrecisionTraceEntry> TransformerRun::precisionTrace() const {
-    std::vector<PrecisionTraceEntry> trace = m_model.precisionTrace();
+    std::vector<PrecisionTraceEntry> trace = model().precisionTrace();
     const FormatId stored = m_settings.precision.weights == WeightStorage::Fp32 ? FormatId::Fp32 : FormatId::Bf16;
     // Adam's state as stored, its update computed in FP32, the weights as stored.
     trace.push_back({-1, TransformerOp::OptimizerState, false, m_settings.precision.optimizerState, FormatId::Fp32,
@@ -132,17 +144,13 @@ std::vector<PrecisionTraceEntry> TransformerRun::precisionTrace() const {
     return trace;
 }
 
-double TransformerRun::heldOutAccuracy() {
+double TransformerRun::heldOutAccuracy(const StopRequest* stop) {
     std::size_t correct = 0;
-    EmulatedOps ops;
-    m_model.setFp8Recording(false);
-    for (std::size_t first = 0; first < m_task->heldOutCount(); first += 256) {
-        const TokenBatch batch = m_task->heldOutBatch(first, 256);
-        ops.clear();
-        m_model.forward(batch, m_settings.precision, ops);
-        correct += std::size_t(m_task->correct(batch, m_model.logits()));
+    const StopRequestScope scope(*m_kernels, stop);
+    for (std::size_t first = 0; first < m_task->heldOutCount(); first += kHeldOutBatch) {
+        const TokenBatch batch = m_task->heldOutBatch(first, kHeldOutBatch);
+        correct += std::size_t(m_task->correct(batch, m_kernels->logits(batch)));
     }
-    m_model.setFp8Recording(true);
     return m_task->heldOutUnits() == 0 ? 0.0 : double(correct) / double(m_task->heldOutUnits());
 }
 

@@ -2,14 +2,16 @@
 // PyTorch's GradScaler when the precision asks for loss scaling and the weights stored as it says.
 #pragma once
 
-#include "core/random.h"
 #include "core/training/grad_scaler.h"
 #include "core/training/optimizer.h"
+#include "core/training/step_interrupt.h"
 #include "core/training/transformer/addition_task.h"
+#include "core/training/transformer/emulated_transformer_kernels.h"
 #include "core/training/transformer/token_task.h"
 #include "core/training/transformer/transformer_model.h"
 
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <random>
@@ -47,37 +49,57 @@ struct TransformerStep {
 
 // Training on a token task (by default the addition task) with Adam (PyTorch's update,
 // core/training/optimizer.h) computed in FP32, its state in FP32, the weights stored as the precision's
-// WeightStorage says, with PyTorch's GradScaler when the precision asks for loss scaling.
+// WeightStorage says, with PyTorch's GradScaler when the precision asks for loss scaling. The step's numeric
+// work goes to TransformerStepKernels: the emulator's by default, or a GPU's; the loss scale and the scaler's
+// decision are the MLP's (loss_scale_decision.h).
 class TransformerRun {
 public:
     // On the addition task of settings.digits; throws std::invalid_argument for bad settings.
     explicit TransformerRun(const TransformerRunSettings& settings);
     TransformerRun(const TransformerRunSettings& settings, std::shared_ptr<const TokenTask> task);
+    // On the kernels `kernels` makes (e.g. a GPU's); throws std::invalid_argument for bad settings and what the
+    // factory throws (e.g. no GPU).
+    TransformerRun(const TransformerRunSettings& settings, std::shared_ptr<const TokenTask> task,
+                   const TransformerKernelsFactory& kernels);
+    ~TransformerRun();
+
     // One forward, backward and Adam step on a fresh batch. A step with an overflow is still taken
-    // (unless the loss scaler skips it): the caller decides whether to stop.
+    // (unless the loss scaler skips it): the caller decides whether to stop. Throws what the kernels throw
+    // (describeFailure says what it was).
     TransformerStep step();
-    // The task's accuracy over its whole held-out set.
-    double heldOutAccuracy();
+    // The same, asking `stop` at fine grain (per tensor and per 8 rows of a matmul on the emulator): when it
+    // says stop, returns nothing and leaves the run as it was before the step (weights, optimizer state, loss
+    // scale, FP8 histories, the batch order), so that the next call does the same step from its start.
+    std::optional<TransformerStep> tryStep(const StopRequest* stop);
+    int stepsDone() const { return m_steps; }
+    // The task's accuracy over its whole held-out set; with `stop`, throws StepInterrupted when it says stop.
+    double heldOutAccuracy(const StopRequest* stop = nullptr);
     const TokenTask& task() const { return *m_task; }
-    const TransformerModel& model() const { return m_model; }
-    // The last step's operations: flags per tensor and the first overflow.
-    const EmulatedOps& lastStep() const { return m_ops; }
-    // What each operation class of each layer ran in during the last step, the optimizer's last.
+    // Whether the kernels are the emulator's: only they report flags, the first overflow, the per-block
+    // statistics, the updates lost and the dtype trace.
+    bool emulated() const { return m_emulator != nullptr; }
+    // On the emulator the trained model; on other kernels the model's shape and initial weights (weights()
+    // reads the current ones).
+    const TransformerModel& model() const;
+    std::vector<float> weights() { return m_kernels->weights(); }
+    // The last step's operations on the emulator: flags per tensor and the first overflow (none elsewhere).
+    const EmulatedOps& lastStep() const;
+    // What each operation class of each layer ran in during the last step (on the emulator), the optimizer's last.
     std::vector<PrecisionTraceEntry> precisionTrace() const;
-    float lossScale() const { return m_scaler.scale(); }
-    // Off: every operation on the soft-float core (EmulatedOps::useFastPaths), with the same results.
-    void useFastPaths(bool use) { m_ops.useFastPaths(use); }
+    float lossScale() const;
+    // Off: every operation on the soft-float core (EmulatedOps::useFastPaths), with the same results; only on
+    // the emulator.
+    void useFastPaths(bool use);
+    // What a failure the kernels threw was (e.g. "CUDA error: <the call> ...").
+    std::string describeFailure(const std::exception& e) const { return m_kernels->describeFailure(e); }
 
 private:
-    float roundToBf16Stochastic(float x); // through the core's stochastic rounding, the next random bits
-
     TransformerRunSettings m_settings;
     std::shared_ptr<const TokenTask> m_task;
-    TransformerModel m_model;
-    Optimizer m_optimizer;
+    TransformerModel m_initial; // the initial weights, as stored
+    std::unique_ptr<TransformerStepKernels> m_kernels;
+    EmulatedTransformerKernels* m_emulator = nullptr; // m_kernels, when they are the emulator's
     GradScaler m_scaler;
-    StochasticStream m_rounding; // the random bits of stochastically rounded weights
-    EmulatedOps m_ops;
     std::mt19937_64 m_rng;
     int m_steps = 0;
 };

@@ -1,15 +1,15 @@
 // The numeric work of one transformer training step, as TransformerRun asks for it: the emulator's kernels
 // (every operation through the soft-float core, emulated_transformer_kernels.h) or a GPU's
 // (gpu/training/transformer). The step's algorithm (the batch, the loss scale, the scaler's decision, the
-// end of the run) is TransformerRun's alone, as TrainingRun's is for the MLP's StepKernels.
+// end of the run) is TransformerRun's alone, as TrainingRun's is for the MLP's StepKernels; what both kinds of
+// kernels share is ModelKernels'.
 #pragma once
 
+#include "core/training/model_kernels.h"
 #include "core/training/optimizer.h"
-#include "core/training/step_interrupt.h"
 #include "core/training/transformer/transformer_model.h"
 
 #include <cstdint>
-#include <exception>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -36,34 +36,18 @@ struct TransformerUpdate {
 };
 
 // Every call may throw when the backend fails (a device error); the run reports the failure.
-class TransformerStepKernels {
+class TransformerStepKernels : public ModelKernels {
 public:
-    virtual ~TransformerStepKernels() = default;
-
     // Whether these kernels measure what only the emulator measures: the IEEE flags per tensor, the first
     // overflow, the per-block statistics, the updates lost and the dtype trace.
     virtual bool emulated() const = 0;
-    // Interruptible steps (step_interrupt.h): while `stop` is set, forwardBackward and logits ask it at fine
-    // grain and throw StepInterrupted when it says stop. Kernels that ignore it run every call to its end.
-    virtual void setStopRequest(const StopRequest* /*stop*/) {}
-    // Before a step that may be interrupted: keep what forwardBackward changes besides the gradients (e.g. the
-    // FP8 amax histories); restoreStepStart puts it back after an interruption.
-    virtual void saveStepStart() {}
-    virtual void restoreStepStart() {}
-    virtual void zeroGrad() = 0;
     // Forward, then backward of lossScale * (mean cross-entropy); the gradients are added to the parameters'.
+    // While a stop request is set (ModelKernels::setStopRequest) it may throw StepInterrupted.
     virtual TransformerPass forwardBackward(const TokenBatch& batch, float lossScale) = 0;
-    // Every gradient times (float)(1 / (double)scale) in FP32 (GradScaler's unscale); returns whether any
-    // gradient was inf or NaN before.
-    virtual bool unscaleAndCheck(float scale) = 0;
     // Adam computed in FP32, its state and the weights stored as the precision says.
     virtual TransformerUpdate optimizerStep() = 0;
-    // Every parameter, flattened in TransformerModel's parameter order.
-    virtual std::vector<float> weights() = 0;
     // A forward pass only (no gradients, no FP8 history recorded): the logits, (batch * length) x vocab.
     virtual std::vector<float> logits(const TokenBatch& batch) = 0;
-    // What a failure these kernels threw was, for the run's message (e.g. "CUDA error: <the call> ...").
-    virtual std::string describeFailure(const std::exception& e) const { return e.what(); }
 };
 
 // Makes kernels that start from `initial`'s parameters (already stored as the precision's WeightStorage says);

@@ -3,6 +3,7 @@
 #include "core/training/transformer/text_task.h"
 
 #include <chrono>
+#include <optional>
 #include <thread>
 
 namespace fplab::gui {
@@ -28,6 +29,7 @@ void TransformerJobState::reset(const TransformerRunConfig& config) {
     m_record = TransformerRunRecord{};
     m_record.config = config;
     m_paused = false;
+    m_interruptions = 0;
 }
 
 AttentionExample attentionExample(const TransformerModel& model, const TransformerRunConfig& config,
@@ -54,14 +56,34 @@ void runTransformer(const TransformerRunConfig& config, TransformerJobState& sta
     settings.precision = config.precision();
     TransformerRun run(settings);
     const int interval = evaluationInterval(config.steps);
-    for (int i = 0; i < config.steps; ++i) {
+    // Pause and Cancel interrupt a step (or an evaluation) in progress; it is redone from its start after Pause.
+    const StopRequest stopNow = [&] { return state.paused() || control.isCancelled(); };
+    const auto waitWhilePaused = [&] {
         while (state.paused() && !control.isCancelled()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
         control.checkCancelled();
-        const TransformerStep step = run.step();
+    };
+    const auto heldOutAccuracy = [&] {
+        for (;;) {
+            waitWhilePaused();
+            try {
+                return run.heldOutAccuracy(&stopNow);
+            } catch (const StepInterrupted&) {
+                state.countInterruption();
+            }
+        }
+    };
+    while (run.stepsDone() < config.steps) {
+        waitWhilePaused();
+        const std::optional<TransformerStep> tried = run.tryStep(&stopNow);
+        if (!tried) {
+            state.countInterruption();
+            continue;
+        }
+        const TransformerStep& step = *tried;
         const bool stop = step.overflow && !step.skipped; // a step the scaler skipped is not the end
         const bool last = step.step == config.steps || stop;
         const bool evaluate = step.step % interval == 0 || last;
-        const double accuracy = evaluate ? run.heldOutAccuracy() : 0.0;
+        const double accuracy = evaluate ? heldOutAccuracy() : 0.0;
         state.edit([&](TransformerRunRecord& r) {
             r.loss.emplace_back(step.step, step.loss);
             if (evaluate) r.accuracy.emplace_back(step.step, accuracy);

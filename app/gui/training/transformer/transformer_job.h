@@ -1,6 +1,6 @@
 // A transformer run of the Training section (core/training/transformer's TransformerRun), plain C++ so that it runs
-// on the JobRunner's worker thread: it publishes each step to a shared record the views read, pauses and cancels
-// between steps, and stops at the first step whose operations raised overflow or invalid.
+// on the JobRunner's worker thread: it publishes each step to a shared record the views read, Pause and Cancel
+// interrupt the step in progress (redone from its start after Pause), and it stops at the first step whose operations raised overflow or invalid.
 #pragma once
 
 #include "app/gui/common/job_control.h"
@@ -72,6 +72,9 @@ public:
     void reset(const TransformerRunConfig& config);
     void setPaused(bool paused) { m_paused = paused; }
     bool paused() const { return m_paused; }
+    // Steps and evaluations a Pause or Cancel interrupted in progress.
+    int interruptions() const { return m_interruptions; }
+    void countInterruption() { ++m_interruptions; }
     template <class Edit>
     void edit(Edit&& edit) {
         const std::lock_guard<std::mutex> lock(m_mutex);
@@ -82,6 +85,7 @@ private:
     mutable std::mutex m_mutex;
     TransformerRunRecord m_record;
     std::atomic<bool> m_paused{false};
+    std::atomic<int> m_interruptions{0};
 };
 
 // Runs config.steps steps (less when cancelled or stopped by an overflow) into `state`; throws JobCancelled.
