@@ -1,5 +1,6 @@
 // The GPU transformer kernels where no GPU is needed: the precisions they refuse, with their reasons, before any
 // GPU is asked for, and the "no GPU" error of a machine without one (or a build without CUDA).
+#include "../cli/cli_run.h"
 #include "core/training/transformer/transformer_model.h"
 #include "gpu/gpu_error.h"
 #include "gpu/training/gpu_step_kernels.h"
@@ -100,6 +101,43 @@ TEST(TransformerGpuHost, WithoutAGpuTheFactorySaysWhy) {
     EXPECT_TRUE(e.kind() == GpuError::Kind::NoDevice || e.kind() == GpuError::Kind::NotBuilt);
     EXPECT_EQ(std::string(e.what()), why);
     EXPECT_EQ(why.rfind("no GPU: ", 0), 0u) << why;
+}
+
+// The CLI refuses what the GPU cannot run, with the reason and exit code 4, before any GPU is asked for; the
+// emulator's measurements with exit code 2.
+TEST(TransformerGpuHost, TheCliRefusesWhatTheGpuCannotRun) {
+    for (const char* backend : {"--compare", "--backend=gpu"}) {
+        std::vector<std::string> args{"train", "--model", "transformer", "--steps", "2", "--preset", "fp8-delayed"};
+        if (std::string(backend) == "--compare") args.push_back("--compare");
+        else args.insert(args.end(), {"--backend", "gpu"});
+        const cli::test::CliRun r = cli::test::runInProcess(args);
+        EXPECT_EQ(r.code, cli::kExitNoGpu) << backend;
+        EXPECT_EQ(r.out, "") << backend;
+        EXPECT_NE(r.err.find("the FP8 recipes run on the CPU emulator only"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("; use --backend cpu"), std::string::npos) << r.err;
+    }
+    for (const char* option : {"--flags", "--trace-dtypes"}) {
+        const cli::test::CliRun r = cli::test::runInProcess({"train", "--model", "transformer", "--compare", option});
+        EXPECT_EQ(r.code, cli::kExitUsage) << option;
+        EXPECT_EQ(r.err, "fplab-cli train: " + std::string(option) +
+                             " needs the emulator (--backend cpu, no --compare): only it records what the option "
+                             "shows\n");
+    }
+}
+
+TEST(TransformerGpuHost, WithoutAGpuTheCliSaysWhyAndExits4) {
+    const std::string why = gpuTrainingUnavailableReason();
+    if (why.empty()) GTEST_SKIP() << "a GPU is usable here; this test is for machines without one";
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"train", "--model", "transformer", "--backend", "gpu", "--steps", "2"},
+          std::vector<std::string>{"train", "--model", "transformer", "--compare", "--preset", "fp16"}}) {
+        const cli::test::CliRun r = cli::test::runInProcess(args);
+        EXPECT_EQ(r.code, cli::kExitNoGpu);
+        EXPECT_EQ(r.out, "");
+        const std::string what = args[3] == "--compare" ? "--compare" : "--backend gpu";
+        EXPECT_EQ(r.err, "fplab-cli train: " + what + ": " + why +
+                             "; the CPU emulator runs the same training: use --backend cpu\n");
+    }
 }
 
 } // namespace

@@ -3,9 +3,15 @@
 // alone makes (a learning rate one float32 ulp larger), the calibration docs/training.md cites.
 #include "core/training/transformer/transformer_lockstep.h"
 
+#include "core/training/transformer/addition_task.h"
+#include "core/training/transformer/emulated_transformer_kernels.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
+#include <stdexcept>
+#include <string>
 
 namespace fplab::training {
 namespace {
@@ -80,6 +86,49 @@ TEST(TransformerLockstep, TheLargestWeightDifferenceIsLocated) {
     EXPECT_EQ(located.largestWeightElement, 5u);
     EXPECT_EQ(located.largestWeightDifference, double(b.weights[offset + 5]) - double(a.weights[offset + 5]));
     EXPECT_FALSE(located.compared.weightsAgree);
+}
+
+// Kernels that fail at a given step: the emulator's, whose forward and backward throws from then on.
+class FailingKernels final : public TransformerStepKernels {
+public:
+    FailingKernels(std::unique_ptr<TransformerStepKernels> inner, int failAt)
+        : m_inner(std::move(inner)), m_failAt(failAt) {}
+    bool emulated() const override { return false; }
+    void zeroGrad() override { m_inner->zeroGrad(); }
+    TransformerPass forwardBackward(const TokenBatch& batch, float lossScale) override {
+        if (++m_calls >= m_failAt) throw std::runtime_error("planted failure at step " + std::to_string(m_calls));
+        return m_inner->forwardBackward(batch, lossScale);
+    }
+    bool unscaleAndCheck(float scale, bool unscale) override { return m_inner->unscaleAndCheck(scale, unscale); }
+    TransformerUpdate optimizerStep() override { return m_inner->optimizerStep(); }
+    std::vector<float> weights() override { return m_inner->weights(); }
+    std::vector<float> logits(const TokenBatch& batch) override { return m_inner->logits(batch); }
+
+private:
+    std::unique_ptr<TransformerStepKernels> m_inner;
+    int m_failAt;
+    int m_calls = 0;
+};
+
+TEST(TransformerLockstep, ARunThatFailsEndsTheComparisonNamingIt) {
+    const TransformerRunSettings s = smallSettings(TransformerPreset::Fp32);
+    const auto task = std::make_shared<AdditionTask>(s.digits, s.seed);
+    const TransformerKernelsFactory failing = [](const TransformerModel& initial, const TransformerPrecision& p,
+                                                 const OptimizerSettings& o, int maxRows, std::uint64_t seed) {
+        return std::make_unique<FailingKernels>(emulatedTransformerKernelsFactory()(initial, p, o, maxRows, seed), 3);
+    };
+    TransformerRun a(s, task), b(s, task, failing);
+    TransformerLockstep lockstep(a, b, transformerTolerance(s.precision), "emulator", "gpu");
+    EXPECT_TRUE(lockstep.step());
+    EXPECT_TRUE(lockstep.step());
+    EXPECT_FALSE(lockstep.step());
+    EXPECT_FALSE(lockstep.step()) << "nothing more once a run has failed";
+    EXPECT_EQ(lockstep.failure(), "gpu: planted failure at step 3");
+    const RunComparison r = lockstep.result();
+    EXPECT_EQ(r.statusB, RunStatus::Failed);
+    EXPECT_EQ(r.stepsA, 3);
+    EXPECT_EQ(r.stepsB, 2);
+    EXPECT_FALSE(r.agrees()) << r.verdict();
 }
 
 // Rounding noise alone (a learning rate one float32 ulp larger) stays well inside each preset's tolerance over

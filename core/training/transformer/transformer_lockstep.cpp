@@ -74,11 +74,11 @@ bool TransformerLockstep::advance(TransformerRun& run, const std::string& name, 
         out.record.scale = s.scale;
         out.record.scaleAfter = run.lossScale();
         out.record.skipped = s.skipped;
-        out.weights = flattenWeights(run.model().parameters());
+        out.weights = run.weights();
         ++steps;
         return true;
     } catch (const std::exception& e) {
-        if (m_failure.empty()) m_failure = name + ": " + e.what();
+        if (m_failure.empty()) m_failure = name + ": " + run.describeFailure(e);
         return false;
     }
 }

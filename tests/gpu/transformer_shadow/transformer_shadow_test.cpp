@@ -7,6 +7,7 @@
 #include "core/training/optimizer.h"
 #include "core/training/run_comparison.h"
 #include "core/training/transformer/addition_task.h"
+#include "core/training/transformer/transformer_lockstep.h"
 #include "core/training/transformer/transformer_model.h"
 #include "gpu/training/transformer/gpu_transformer_kernels.h"
 
@@ -14,6 +15,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -60,7 +62,7 @@ void expectStepsEqualTheEmulators(TransformerShape shape, const TransformerPreci
         if (scaling) {
             bool foundInf = false;
             for (Parameter& p : emulator.parameters()) foundInf |= unscaleGradients(p.grad, scale);
-            EXPECT_EQ(shadow->unscaleAndCheck(scale), foundInf);
+            EXPECT_EQ(shadow->unscaleAndCheck(scale, true), foundInf);
         }
         EXPECT_TRUE(shadow->optimizerStep().weightsFinite);
         optimizer.step(emulator.parameters(), DType::Float32);
@@ -112,6 +114,32 @@ TEST(TransformerShadow, SwigluUnshiftedSoftmaxAndLayerOverridesAreTheEmulatorBit
 // rounded FP16 fused multiply-add does not make; on these steps it never changed a bit.
 TEST(TransformerShadow, PureFp16IsTheEmulatorBitForBit) {
     expectStepsEqualTheEmulators(smallShape(), transformerPreset(TransformerPreset::PureFp16));
+}
+
+// TransformerRun on the shadow kernels against TransformerRun on the emulator, through the lockstep comparison with
+// no tolerance at all: the run's step (batches, GradScaler's decisions, skipped steps) on the GPU kernels' code is
+// the emulator's bit for bit, and so is the held-out accuracy (forward passes through logits()).
+TEST(TransformerShadow, ARunOnTheShadowIsTheEmulatorsRun) {
+    TransformerRunSettings s;
+    s.shape = smallShape();
+    s.batch = 8;
+    s.precision = transformerPreset(TransformerPreset::AutocastFp16, s.shape.layers);
+    s.precision.scaler.initScale = 0x1p24f; // a few steps skipped while the scale backs off
+    const auto task = std::make_shared<AdditionTask>(s.digits, s.seed);
+    const TransformerKernelsFactory shadowFactory = [](const TransformerModel& initial, const TransformerPrecision& p,
+                                                       const OptimizerSettings& o, int maxRows, std::uint64_t) {
+        return makeCudaTransformerKernels(initial, p, o, maxRows);
+    };
+    TransformerRun emulator(s, task), shadow(s, task, shadowFactory);
+    TransformerLockstep lockstep(emulator, shadow, ComparisonTolerance{0, 0}, "emulator", "shadow");
+    for (int i = 0; i < 12; ++i) ASSERT_TRUE(lockstep.step()) << lockstep.failure();
+    const RunComparison r = lockstep.result();
+    EXPECT_TRUE(r.agrees()) << r.verdict("emulator", "shadow");
+    EXPECT_EQ(r.maxLossDifference, 0.0);
+    EXPECT_EQ(r.maxWeightDifference, 0.0);
+    EXPECT_GT(r.skippedA, 0) << "the scaler skipped no step: the test does not reach its skip path";
+    EXPECT_EQ(r.skippedA, r.skippedB);
+    EXPECT_EQ(shadow.heldOutAccuracy(), emulator.heldOutAccuracy());
 }
 
 } // namespace

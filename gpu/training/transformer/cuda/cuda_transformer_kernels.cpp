@@ -73,10 +73,10 @@ public:
         return pass;
     }
 
-    bool unscaleAndCheck(float scale) override {
+    bool unscaleAndCheck(float scale, bool unscale) override {
         FPLAB_CUDA_CHECK(cudaMemset(m_flag.get(), 0, sizeof(int)));
-        tk::unscaleAndCheck(m_g.get(), int(m_g.size()), float(1.0 / double(scale)), true, tk::Round::None, m_flag.get(),
-                            nullptr);
+        tk::unscaleAndCheck(m_g.get(), int(m_g.size()), float(1.0 / double(scale)), unscale, tk::Round::None,
+                            m_flag.get(), nullptr);
         return readFlag();
     }
 
