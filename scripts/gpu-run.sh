@@ -28,7 +28,9 @@
 #   tensor-core corner probes (issue 27)      10
 #   cuBLASLt FP8 type pairs and promotion     25   FAST_ACCUM off and on against the promoted and plain model
 #   FP8 training, CPU = GPU per mode          45
-#   transformer, emulator = GPU per preset    20   16 steps of each of the four presets the GPU runs
+#   transformer, emulator = GPU per preset    20   16 steps of the four presets the GPU runs, d 32: the emulator's
+#                                                  side ran 24 to 61 steps per CPU second on the 2-core development
+#                                                  machine (train --model transformer ... --time, same sizes)
 #   the lessons' GPU side                     15
 #   fingerprint per type                      10
 #   summation orders revealed on the GPU      15   issue 22: cuBLAS at two batch sizes, the kernels, one MMA
@@ -278,7 +280,8 @@ done
 # 5b. The transformer (issue 23): the GPU's kernels, cuBLASLt GEMMs, against the emulator, step by step, per preset.
 for preset in fp32 fp16-autocast bf16-autocast fp16; do
     run_step "train --model transformer --compare --preset $preset" 5 08-training.txt \
-        "$CLI" train --model transformer --compare --preset "$preset" --steps 16 --every 4
+        "$CLI" train --model transformer --compare --preset "$preset" --steps 16 --every 4 \
+        --dim 32 --context 16 --batch 16
     claim "transformer-$preset" "$(verdict 'differ|DIFFER|mismatch')"
 done
 
