@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One run of FP Lab's GPU checks on a lent GPU machine (nvcc, CMake and Ninja; Qt, MPFR and a GoogleTest
-# package are not needed), in one call of at most 6 minutes, build included. It builds only what it runs
+# package are not needed), in one call of at most 6 minutes 20 seconds, build included. It builds only what it runs
 # (fplab-cli, and the GPU test binary when a GoogleTest is found) for this GPU's own architecture (plus sm_90a
 # for the ladder's wgmma/TMA rung on sm_90), then checks the project's claims about the GPU, most valuable
 # first, each step under its own limit and all of them under one hard deadline, and ends with summary.txt:
@@ -28,17 +28,20 @@
 #   tensor-core corner probes (issue 27)      10
 #   cuBLASLt FP8 type pairs and promotion     25   FAST_ACCUM off and on against the promoted and plain model
 #   FP8 training, CPU = GPU per mode          45
+#   transformer, emulator = GPU per preset    20   16 steps of the four presets the GPU runs, d 32: the emulator's
+#                                                  side ran 24 to 61 steps per CPU second on the 2-core development
+#                                                  machine (train --model transformer ... --time, same sizes)
 #   the lessons' GPU side                     15
 #   fingerprint per type                      10
 #   summation orders revealed on the GPU      15   issue 22: cuBLAS at two batch sizes, the kernels, one MMA
 #   speed table and ladder figures            40   each row checked before it is timed
-#   total                                    360   = DEADLINE
+#   total                                    380   = DEADLINE
 set -u
 
 OUT="${OUT:-$PWD/gpu-results}"
 BUILD="${BUILD:-$PWD/build-gpu-run}"
 JOBS="${JOBS:-$(nproc)}"
-DEADLINE="${DEADLINE:-360}"
+DEADLINE="${DEADLINE:-380}"
 DRY_RUN="${DRY_RUN:-0}"
 VERIFIED_TABLE="$PWD/docs/gpu-results/verified.tsv"
 mkdir -p "$OUT"
@@ -272,6 +275,14 @@ run_step "compare cuBLASLt FP8 with both models, 64x64x512" 10 07-fp8.txt \
 for mode in fp8-delayed fp8-current fp8-block fp32 tf32 fp16 fp16-static fp16-dynamic bf16; do
     run_step "train --compare --mode $mode" 8 08-training.txt "$CLI" train --compare --mode "$mode" --steps 32 --every 8
     claim "training-$mode" "$(verdict 'differ|DIFFER|mismatch')"
+done
+
+# 5b. The transformer (issue 23): the GPU's kernels, cuBLASLt GEMMs, against the emulator, step by step, per preset.
+for preset in fp32 fp16-autocast bf16-autocast fp16; do
+    run_step "train --model transformer --compare --preset $preset" 5 08-training.txt \
+        "$CLI" train --model transformer --compare --preset "$preset" --steps 16 --every 4 \
+        --dim 32 --context 16 --batch 16
+    claim "transformer-$preset" "$(verdict 'differ|DIFFER|mismatch')"
 done
 
 # 6. The lessons' GPU side: each experiment's CPU emulation beside its GPU counterpart.

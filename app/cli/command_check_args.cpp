@@ -4,6 +4,7 @@
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
 #include "app/cli/option_table.h"
+#include "app/cli/transformer_train.h"
 
 #include <ostream>
 #include <sstream>
@@ -25,9 +26,12 @@ int runCheckArgs(std::span<const std::string_view> args, CommandIo io) {
             io.err << "fplab-cli check-args: " << quoted(c.name) << " has no option table to check against\n";
             return kExitUsage;
         }
-        const std::vector<OptionTable> tables = c.options();
-        const OptionTable* table = tables.size() == 1 ? &tables.front() : nullptr;
         std::span<const std::string_view> rest = args.subspan(1);
+        // `train --model transformer` is the transformer's table, as `train` itself picks it.
+        const std::vector<OptionTable> tables = c.name == std::string_view("train") && asksForTransformer(rest)
+                                                    ? std::vector{transformerOptionTable(TransformerCommand::Train)}
+                                                    : c.options();
+        const OptionTable* table = tables.size() == 1 ? &tables.front() : nullptr;
         if (!table) {
             // A command with subcommands (gpu): the table whose name is "COMMAND SUBCOMMAND".
             if (rest.empty()) {

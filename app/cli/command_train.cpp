@@ -49,9 +49,7 @@ int writeGrid(TrainingRun& run, const std::string& path, CommandIo io) {
 }
 
 int runTrain(std::span<const std::string_view> args, CommandIo io) {
-    for (std::size_t i = 0; i + 1 < args.size(); ++i)
-        if (args[i] == "--model" && args[i + 1] == "transformer")
-            return runTransformerTraining(TransformerCommand::Train, args, io);
+    if (asksForTransformer(args)) return runTransformerTraining(TransformerCommand::Train, args, io);
     TrainOptions o;
     if (const std::optional<int> done = parseTrainOptions(args, io, o)) return *done;
     const TrainingConfig& c = o.config;

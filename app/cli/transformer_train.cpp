@@ -6,6 +6,9 @@
 #include "app/cli/cli_options.h"
 #include "app/cli/train_options.h"
 #include "app/cli/train_text.h"
+#include "app/cli/transformer_backend.h"
+#include "gpu/gpu_error.h"
+#include "gpu/training/transformer/gpu_transformer_kernels.h"
 #include "core/platform/atomic_file.h"
 #include "core/text/print.h"
 #include "core/training/transformer/text_task.h"
@@ -18,6 +21,7 @@
 #include <iterator>
 #include <memory>
 #include <ostream>
+#include <sstream>
 
 namespace fplab::cli {
 namespace {
@@ -44,6 +48,7 @@ struct TransformerOptions {
     int every = 100;
     bool time = false;
     bool flags = false;
+    TransformerBackendOptions backend; // train only
 };
 
 std::string commandName(TransformerCommand c) { return c == TransformerCommand::Gpt ? "gpt" : "train"; }
@@ -132,6 +137,10 @@ OptionTable transformerOptions(TransformerCommand command, TransformerOptions& o
         {"--flags", "", "after the last step, every tensor of it whose operations raised a flag other than inexact",
          setFlag(o.flags)},
     };
+    if (!gpt) {
+        const std::vector<Option> backend = transformerBackendOptions(o.backend);
+        t.options.insert(t.options.begin(), backend.begin(), backend.end());
+    }
     if (!gpt)
         t.options.insert(t.options.begin(), {"--model", "transformer",
                                              "the transformer (these options); mlp: the toy model (train --help)",
@@ -272,7 +281,41 @@ std::string taskText(const TransformerOptions& o, const TokenTask& task) {
     return "text (" + std::to_string(task.vocab()) + " characters)";
 }
 
+// One step; a GPU failure (a CUDA call that failed) is printed with what the kernels say it was, and nothing
+// is returned.
+std::optional<TransformerStep> stepOrReport(TransformerRun& run, const std::string& name, CommandIo io) {
+    try {
+        return run.step();
+    } catch (const gpu::GpuError& e) {
+        io.err << "fplab-cli " << name << ": " << run.describeFailure(e) << "\n";
+        return std::nullopt;
+    }
+}
+
+// The run's first line (without its newline): the task, the model, the precision, the batch and the learning rate.
+std::string headerText(const std::string& name, const TransformerOptions& o, const TokenTask& task,
+                       const TransformerModel& model) {
+    std::ostringstream out;
+    const TransformerShape& s = model.shape();
+    out << name << ": " << taskText(o, task) << ", dim " << s.dim << ", " << s.layers
+        << (s.layers == 1 ? " layer, " : " layers, ") << s.heads << " heads, context " << s.context << ", "
+        << model.parameterCount() << " parameters" << (s.swiglu ? ", SwiGLU" : "") << ", preset "
+        << transformerPresetName(o.preset) << (o.unshiftedSoftmax ? " (unshifted softmax)" : "");
+    if (!o.overrides.empty()) out << " with " << o.overrides;
+    if (o.tensorCore) out << ", tensor cores " << (*o.tensorCore == tc::Arch::Sm80 ? "sm80" : "sm90");
+    if (o.run.precision.weights != WeightStorage::Fp32)
+        out << ", weights " << weightStorageName(o.run.precision.weights);
+    out << ", batch " << o.run.batch << ", Adam lr " << o.run.learningRate;
+    return out.str();
+}
+
 } // namespace
+
+bool asksForTransformer(std::span<const std::string_view> args) {
+    for (std::size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == "--model" && args[i + 1] == "transformer") return true;
+    return false;
+}
 
 OptionTable transformerOptionTable(TransformerCommand command) {
     static TransformerOptions unused;
@@ -301,6 +344,11 @@ int runTransformerTraining(TransformerCommand command, std::span<const std::stri
             return kExitUsage;
         }
     }
+    std::vector<std::string> emulatorOnly;
+    if (o.traceDtypes) emulatorOnly.push_back("--trace-dtypes");
+    if (o.flags) emulatorOnly.push_back("--flags");
+    if (!o.csvPath.empty()) emulatorOnly.push_back("--csv");
+    if (const std::optional<int> code = refuseOnGpu(o.backend, o.run.precision, emulatorOnly, io)) return *code;
     int taskCode = kExitOk;
     const std::shared_ptr<const TokenTask> task = makeTask(o, name, io, taskCode);
     if (!task) return taskCode;
@@ -316,23 +364,30 @@ int runTransformerTraining(TransformerCommand command, std::span<const std::stri
         }
         writeCsvHeader(csvFile.stream(), o.run.shape.layers);
     }
-    TransformerRun run(o.run, task);
-    const TransformerShape& s = run.model().shape();
-    io.out << name << ": " << taskText(o, *task) << ", dim " << s.dim << ", " << s.layers
-           << (s.layers == 1 ? " layer, " : " layers, ") << s.heads << " heads, context " << s.context << ", "
-           << run.model().parameterCount() << " parameters" << (s.swiglu ? ", SwiGLU" : "") << ", preset "
-           << transformerPresetName(o.preset) << (o.unshiftedSoftmax ? " (unshifted softmax)" : "");
-    if (!o.overrides.empty()) io.out << " with " << o.overrides;
-    if (o.tensorCore) io.out << ", tensor cores " << (*o.tensorCore == tc::Arch::Sm80 ? "sm80" : "sm90");
-    if (o.run.precision.weights != WeightStorage::Fp32)
-        io.out << ", weights " << weightStorageName(o.run.precision.weights);
-    io.out << ", batch " << o.run.batch << ", Adam lr " << o.run.learningRate << "\n";
+    // --backend gpu and --compare: the GPU's run first, so that a GPU that cannot run says so before any training.
+    std::unique_ptr<TransformerRun> gpuRun;
+    try {
+        if (o.backend.onGpu())
+            gpuRun = std::make_unique<TransformerRun>(o.run, task, gpu::cudaTransformerKernelsFactory());
+    } catch (const gpu::GpuError& e) {
+        io.err << "fplab-cli " << name << ": " << gpu::gpuErrorKindName(e.kind()) << ": " << e.what() << "\n";
+        return kExitNoGpu;
+    }
+    std::unique_ptr<TransformerRun> emulatorRun = o.backend.gpu ? nullptr
+                                                                : std::make_unique<TransformerRun>(o.run, task);
+    TransformerRun& run = emulatorRun ? *emulatorRun : *gpuRun;
+    const std::string header = headerText(name, o, *task, run.model());
+    if (o.backend.compare)
+        return compareTransformerRuns(*emulatorRun, *gpuRun, o.run.precision, header, o.steps, o.every, io);
+    io.out << header << (o.backend.gpu ? ", on gpu (" + gpuDeviceName() + ")" : std::string()) << "\n";
     if (!o.traceDtypes) io.out << "step  loss\n";
     const std::clock_t start = std::clock();
     int done = 0;
     std::int64_t attempted = 0, lost = 0;
     for (int i = 0; i < o.steps; ++i) {
-        const TransformerStep step = run.step();
+        std::optional<TransformerStep> stepped = stepOrReport(run, name, io);
+        if (!stepped) return kExitNoGpu;
+        const TransformerStep& step = *stepped;
         done = step.step;
         attempted += step.updatesAttempted;
         lost += step.updatesLost;
@@ -355,9 +410,15 @@ int runTransformerTraining(TransformerCommand command, std::span<const std::stri
     }
     if (o.flags) printTensorFlags(io.out, run.lastStep());
     const double seconds = double(std::clock() - start) / CLOCKS_PER_SEC;
-    if (o.run.precision.weights != WeightStorage::Fp32)
+    if (o.run.precision.weights != WeightStorage::Fp32 && run.emulated())
         io.out << "updates lost to the weights' rounding: " << lost << " of " << attempted << "\n";
-    const double accuracy = run.heldOutAccuracy();
+    double accuracy = 0;
+    try {
+        accuracy = run.heldOutAccuracy();
+    } catch (const gpu::GpuError& e) {
+        io.err << "fplab-cli " << name << ": " << run.describeFailure(e) << "\n";
+        return kExitNoGpu;
+    }
     io.out << "held-out " << task->accuracyName() << ": " << std::fixed << std::setprecision(1) << 100.0 * accuracy
            << "%\n";
     if (o.time && seconds > 0) io.out << "steps per CPU second: " << std::setprecision(1) << done / seconds << "\n";

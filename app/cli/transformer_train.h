@@ -13,6 +13,8 @@ namespace fplab::cli {
 
 enum class TransformerCommand : std::uint8_t { Train, Gpt };
 
+// Whether a `train` command line asks for the transformer (--model transformer).
+bool asksForTransformer(std::span<const std::string_view> trainArgs);
 int runTransformerTraining(TransformerCommand command, std::span<const std::string_view> args, CommandIo io);
 // Its option table (bound to throwaway state).
 OptionTable transformerOptionTable(TransformerCommand command);

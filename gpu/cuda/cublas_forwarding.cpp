@@ -69,6 +69,11 @@ cublasStatus_t cublasLtMatrixLayoutDestroy(cublasLtMatrixLayout_t matLayout) {
     return cublasApi().cublasLtMatrixLayoutDestroy(matLayout);
 }
 
+cublasStatus_t cublasLtMatrixLayoutSetAttribute(cublasLtMatrixLayout_t matLayout, cublasLtMatrixLayoutAttribute_t attr,
+                                                const void* buf, size_t sizeInBytes) {
+    return cublasApi().cublasLtMatrixLayoutSetAttribute(matLayout, attr, buf, sizeInBytes);
+}
+
 cublasStatus_t cublasCreate_v2(cublasHandle_t* handle) { return cublasApi().cublasCreate_v2(handle); }
 
 cublasStatus_t cublasDestroy_v2(cublasHandle_t handle) { return cublasApi().cublasDestroy_v2(handle); }

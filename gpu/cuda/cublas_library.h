@@ -24,7 +24,8 @@
     X(cublasLtMatmulPreferenceDestroy)                                                                                 \
     X(cublasLtMatmulPreferenceSetAttribute)                                                                            \
     X(cublasLtMatrixLayoutCreate)                                                                                      \
-    X(cublasLtMatrixLayoutDestroy)
+    X(cublasLtMatrixLayoutDestroy)                                                                                     \
+    X(cublasLtMatrixLayoutSetAttribute)
 #define FPLAB_CUBLAS_FUNCTIONS(X)                                                                                      \
     X(cublasCreate_v2)                                                                                                 \
     X(cublasDestroy_v2)                                                                                                \

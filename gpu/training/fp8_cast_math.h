@@ -6,14 +6,10 @@
 // rounded on both.
 #pragma once
 
+#include "gpu/host_device.h"
+
 #include <cstdint>
 #include <cstring>
-
-#ifdef __CUDACC__
-#define FPLAB_HD __host__ __device__
-#else
-#define FPLAB_HD
-#endif
 
 #include <math.h> // fabsf, ldexpf, rintf, copysignf: the same names on the host and the device
 

@@ -9,6 +9,7 @@
 #include "gpu/device_info.h"
 #include "gpu/kernels/launchers.h"
 #include "gpu/training/cuda/fp8_kernels.h"
+#include "gpu/training/cuda/optimizer_args.h"
 #include "gpu/training/cuda/training_kernels.h"
 #include "gpu/training/fp8_gemm_plan.h"
 #include "gpu/training/gpu_step_kernels.h"
@@ -112,22 +113,7 @@ public:
 
     OptimizerOutcome optimizerStep() override {
         ++m_steps;
-        const OptimizerSettings& o = m_optimizer;
-        tk::OptimizerArgs a;
-        a.adam = o.kind == OptimizerKind::Adam ? 1 : 0;
-        a.firstStep = m_steps == 1 ? 1 : 0;
-        a.momentumBuffer = o.momentum != 0 ? 1 : 0;
-        a.lr = o.learningRate;
-        a.momentum = o.momentum;
-        a.weightDecay = o.weightDecay;
-        a.beta1 = o.beta1;
-        a.beta2 = o.beta2;
-        a.eps = o.eps;
-        // Adam's scalars in double, as the CPU Optimizer (and PyTorch's Python side) computes them.
-        const double bc1 = 1.0 - std::pow(double(o.beta1), double(m_steps));
-        const double bc2 = 1.0 - std::pow(double(o.beta2), double(m_steps));
-        a.stepSize = float(double(o.learningRate) / bc1);
-        a.bc2Sqrt = float(std::sqrt(bc2));
+        const tk::OptimizerArgs a = tk::optimizerArgs(m_optimizer, m_steps);
         FPLAB_CUDA_CHECK(cudaMemset(m_flag.get(), 0, sizeof(int)));
         tk::optimizerStep(m_w.get(), m_g.get(), m_m.get(), m_v.get(), int(m_w.size()), a, m_store, m_flag.get(),
                           nullptr);
