@@ -8,12 +8,12 @@
 #include "app/cli/train_text.h"
 #include "core/platform/atomic_file.h"
 #include "core/text/print.h"
+#include "core/training/transformer/text_file.h"
 #include "core/training/transformer/text_task.h"
 #include "core/training/transformer/transformer_run.h"
 
 #include <cmath>
 #include <ctime>
-#include <fstream>
 #include <iomanip>
 #include <iterator>
 #include <memory>
@@ -26,8 +26,6 @@ using namespace fplab::training;
 using train::general;
 using train::number;
 using train::whole;
-
-constexpr std::size_t kMaxTextBytes = 64u << 20;
 
 struct TransformerOptions {
     TransformerRunSettings run;
@@ -240,26 +238,20 @@ std::shared_ptr<const TokenTask> makeTask(const TransformerOptions& o, const std
         return nullptr;
     }
     code = kExitBadInput;
-    std::ifstream in(o.textPath, std::ios::binary);
-    if (!in) {
-        io.err << "fplab-cli " << name << ": cannot open " << quoted(o.textPath, 200) << "\n";
+    const TextFile file = readTextFile(o.textPath);
+    const std::string path = quoted(o.textPath, 200);
+    const auto fail = [&io, &name](const std::string& why) {
+        io.err << "fplab-cli " << name << ": " << why << "\n";
         return nullptr;
-    }
-    std::string text;
-    char buffer[65536];
-    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-        text.append(buffer, std::size_t(in.gcount()));
-        if (text.size() > kMaxTextBytes) {
-            io.err << "fplab-cli " << name << ": " << quoted(o.textPath, 200) << " is larger than 64 MiB\n";
-            return nullptr;
-        }
-    }
-    if (in.bad()) {
-        io.err << "fplab-cli " << name << ": cannot read " << quoted(o.textPath, 200) << "\n";
-        return nullptr;
+    };
+    switch (file.problem) {
+    case TextFileProblem::None: break;
+    case TextFileProblem::CannotOpen: return fail("cannot open " + path);
+    case TextFileProblem::TooLarge: return fail(path + " is larger than 64 MiB");
+    case TextFileProblem::CannotRead: return fail("cannot read " + path);
     }
     std::string error;
-    std::unique_ptr<TextTask> task = TextTask::fromUtf8(text, o.run.shape.context, error);
+    std::unique_ptr<TextTask> task = TextTask::fromUtf8(file.bytes, o.run.shape.context, error);
     if (!task) {
         io.err << "fplab-cli " << name << ": " << quoted(o.textPath, 200) << ": " << error << "\n";
         return nullptr;
