@@ -4,7 +4,7 @@
 // form kept across a restart; pause and cancel; the page at 1280x720 in English and Chinese.
 #include "tests/gui/gui_fixture.h"
 #include "tests/gui/layout_check.h"
-#include "tests/training/training_gui_support.h"
+#include "tests/training/transformer_gui_support.h"
 
 #include "app/gui/arithmetic/arithmetic_section.h"
 #include "app/gui/training/transformer/attention_heatmap_view.h"
@@ -40,34 +40,16 @@ namespace fplab::gui {
 namespace {
 
 using testing::GuiHarness;
+using testing::tinyTransformerConfig;
 using testing::trainingOf;
+using testing::transformerOf;
 using testing::waitUntil;
 using namespace fplab::training;
-
-// One-digit sums on a model small enough for a test.
-TransformerRunConfig tinyConfig(int steps) {
-    TransformerRunConfig c;
-    c.run.digits = 1;
-    c.run.shape.dim = 8;
-    c.run.shape.heads = 2;
-    c.run.shape.layers = 1;
-    c.run.shape.context = 5;
-    c.run.batch = 8;
-    c.run.learningRate = 0.01f;
-    c.steps = steps;
-    return c;
-}
-
-TransformerPanel* transformerOf(GuiHarness& h) {
-    TrainingSection* s = trainingOf(h);
-    s->setModel(TrainingModel::Transformer);
-    return s->transformer();
-}
 
 TEST(TransformerGui, ShortRunFinishesAndFillsTheChartsWithTheCoresNumbers) {
     GuiHarness h;
     TransformerPanel* panel = transformerOf(h);
-    const TransformerRunConfig config = tinyConfig(20);
+    const TransformerRunConfig config = tinyTransformerConfig(20);
     panel->form()->setConfig(config);
     ASSERT_TRUE(panel->start());
     EXPECT_TRUE(panel->isRunning());
@@ -141,15 +123,7 @@ TEST(TransformerGui, ShortRunFinishesAndFillsTheChartsWithTheCoresNumbers) {
 TEST(TransformerGui, PureFp16UnshiftedSoftmaxStopsAndItsButtonOpensArithmeticOnTheOperation) {
     GuiHarness h;
     TransformerPanel* panel = transformerOf(h);
-    TransformerRunConfig c;
-    c.preset = TransformerPreset::PureFp16;
-    c.softmaxSubtractsMax = false;
-    c.run.learningRate = 0.5f;
-    c.run.batch = 4;
-    c.run.shape.dim = 16;
-    c.run.shape.layers = 1;
-    c.steps = 40;
-    panel->form()->setConfig(c);
+    panel->form()->setConfig(testing::overflowingTransformerConfig());
     ASSERT_TRUE(panel->start());
     ASSERT_TRUE(waitUntil([&] { return !panel->isRunning(); }, 60000));
     const TransformerRunRecord& run = panel->lastRun();
@@ -213,7 +187,7 @@ TEST(TransformerGui, AnAdditionsReportLinksToTheAdditionOnItsOperands) {
 TEST(TransformerGui, TheModelChoiceAndTheFormSurviveARestart) {
     GuiHarness h;
     TransformerPanel* panel = transformerOf(h);
-    TransformerRunConfig c = tinyConfig(77);
+    TransformerRunConfig c = tinyTransformerConfig(77);
     c.preset = TransformerPreset::PureFp16;
     c.softmaxSubtractsMax = false;
     c.run.learningRate = 0.02f;
@@ -242,7 +216,7 @@ TEST(TransformerGui, TheModelChoiceAndTheFormSurviveARestart) {
 TEST(TransformerGui, PauseHoldsTheStepsAndCancelEndsTheRunKeepingWhatItDid) {
     GuiHarness h;
     TransformerPanel* panel = transformerOf(h);
-    panel->form()->setConfig(tinyConfig(100000));
+    panel->form()->setConfig(tinyTransformerConfig(100000));
     ASSERT_TRUE(panel->start());
     ASSERT_TRUE(waitUntil([&] { return panel->lastRun().stepsDone >= 3; }, 60000));
     QTest::mouseClick(panel->pauseButton(), Qt::LeftButton);

@@ -65,10 +65,17 @@ QLineSeries* TransformerChartsView::accuracySeries(int index) const {
 
 void TransformerChartsView::retranslate() {
     m_lossView->chart()->setTitle(tr("Training loss"));
-    m_accuracyView->chart()->setTitle(tr("Held-out exact match"));
+    const bool text = m_task == TransformerTask::Text;
+    m_accuracyView->chart()->setTitle(text ? tr("Held-out next-character accuracy") : tr("Held-out exact match"));
     m_lossX->setTitleText(tr("step"));
     m_accuracyX->setTitleText(tr("step"));
-    m_accuracyY->setTitleText(tr("% of held-out sums"));
+    m_accuracyY->setTitleText(text ? tr("% of held-out characters") : tr("% of held-out sums"));
+}
+
+void TransformerChartsView::setTask(TransformerTask task) {
+    if (task == m_task) return;
+    m_task = task;
+    retranslate();
 }
 
 void TransformerChartsView::showRuns(const std::vector<ShownTransformerRun>& runs) {

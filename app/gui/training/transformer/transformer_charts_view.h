@@ -1,5 +1,5 @@
-// The transformer's loss and held-out exact-match accuracy over the steps: the runs kept this session, one
-// colour each, overlaid with the run in progress.
+// The transformer's loss and held-out accuracy (the task's: exact match or next-character accuracy) over the steps:
+// the runs kept this session, one colour each, overlaid with the run in progress.
 #pragma once
 
 #include "app/gui/training/transformer/transformer_job.h"
@@ -31,6 +31,8 @@ public:
     ~TransformerChartsView() override;
 
     void showRuns(const std::vector<ShownTransformerRun>& runs);
+    // The accuracy chart's words: exact match of held-out sums or next-character accuracy.
+    void setTask(TransformerTask task);
     QChart* lossChart() const;
     QChart* accuracyChart() const;
     // The series of run `index` of the last showRuns.
@@ -44,6 +46,7 @@ protected:
 private:
     void restyle();
 
+    TransformerTask m_task = TransformerTask::Addition;
     QChartView* m_lossView;
     QChartView* m_accuracyView;
     QValueAxis* m_lossX;
