@@ -10,6 +10,7 @@
 #include "core/text/print.h"
 #include "core/training/transformer/text_file.h"
 #include "core/training/transformer/text_task.h"
+#include "core/training/transformer/transformer_csv.h"
 #include "core/training/transformer/transformer_run.h"
 
 #include <cmath>
@@ -23,7 +24,6 @@ namespace fplab::cli {
 namespace {
 
 using namespace fplab::training;
-using train::general;
 using train::number;
 using train::whole;
 
@@ -201,27 +201,6 @@ void printDtypeTrace(std::ostream& out, const std::vector<PrecisionTraceEntry>& 
     }
 }
 
-void writeCsvHeader(std::ostream& csv, int layers) {
-    csv << "step,loss,scale,skipped,updates_attempted,updates_lost";
-    for (int l = 0; l < layers; ++l)
-        for (const char* series :
-             {"max_logit", "saturated_fraction", "outlier_channels", "residual_rms", "update_ratio"})
-            csv << ",h" << l << "." << series;
-    csv << "\n";
-}
-
-void writeCsvRow(std::ostream& csv, const TransformerStep& s) {
-    csv << s.step << "," << general(s.loss) << "," << general(s.scale) << "," << (s.skipped ? 1 : 0) << ","
-        << s.updatesAttempted << "," << s.updatesLost;
-    for (const TransformerLayerStats& l : s.stats.layers) {
-        std::string outliers;
-        for (int c : l.outlierChannels) outliers += (outliers.empty() ? "" : " ") + std::to_string(c);
-        csv << "," << general(l.maxAttentionLogit) << "," << general(l.saturatedFraction()) << "," << outliers << ","
-            << general(l.residualRms) << "," << general(l.updateRatio);
-    }
-    csv << "\n";
-}
-
 // The task the options ask for, or nullptr after printing why not, with the exit code in `code`.
 std::shared_ptr<const TokenTask> makeTask(const TransformerOptions& o, const std::string& name, CommandIo io,
                                           int& code) {
@@ -306,7 +285,7 @@ int runTransformerTraining(TransformerCommand command, std::span<const std::stri
             io.err << "fplab-cli " << name << ": cannot write " << quoted(o.csvPath, 200) << ": " << *error << "\n";
             return kExitOutput;
         }
-        writeCsvHeader(csvFile.stream(), o.run.shape.layers);
+        csvFile.stream() << transformerCsvHeader(o.run.shape.layers);
     }
     TransformerRun run(o.run, task);
     const TransformerShape& s = run.model().shape();
@@ -332,7 +311,7 @@ int runTransformerTraining(TransformerCommand command, std::span<const std::stri
             printDtypeTrace(io.out, run.precisionTrace());
             io.out << "step  loss\n";
         }
-        if (!o.csvPath.empty()) writeCsvRow(csvFile.stream(), step);
+        if (!o.csvPath.empty()) csvFile.stream() << transformerCsvLine(transformerCsvRow(step));
         if (step.step % o.every == 0 || step.step == o.steps || step.overflow) {
             io.out << std::left << std::setw(6) << step.step << std::setprecision(6);
             if (std::isnan(step.loss)) io.out << "nan"; // the same word on every C library

@@ -5746,6 +5746,40 @@ Python 打印为：%2</translation>
         <source>a list of transformer runs</source>
         <translation>Transformer 训练的列表</translation>
     </message>
+    <message>
+        <source>The shown run has no steps to export.</source>
+        <translation>显示的训练没有可导出的步。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) written to %1.</source>
+        <translation>
+            <numerusform>已将 %n 步写入 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export the run as CSV</source>
+        <translation>将训练导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>A run restored from a session keeps its charts, not every step&apos;s row: run it again to export it.</source>
+        <translation>从会话恢复的训练只保留图表，不保留每一步的数据行：请重新运行后再导出。</translation>
+    </message>
+    <message>
+        <source>Every step of the shown run as CSV, the columns of fplab-cli train --model transformer --csv: loss, scale, updates lost and each block&apos;s series.</source>
+        <translation>以 CSV 导出显示的训练的每一步，列与 fplab-cli train --model transformer --csv 相同：损失、缩放因子、丢失的更新以及每个块的序列。</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::TransformerRunJson</name>

@@ -81,6 +81,7 @@ void runTransformer(const TransformerRunConfig& config, TransformerJobState& sta
         state.edit([&](TransformerRunRecord& r) {
             r.loss.emplace_back(step.step, step.loss);
             if (evaluate) r.accuracy.emplace_back(step.step, accuracy);
+            r.csvRows.push_back(transformerCsvRow(step));
             r.layerSteps.push_back(step.step);
             std::vector<LayerPoint>& layers = r.layers.emplace_back();
             for (const TransformerLayerStats& l : step.stats.layers)

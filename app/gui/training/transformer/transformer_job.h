@@ -4,6 +4,7 @@
 #pragma once
 
 #include "app/gui/common/job_control.h"
+#include "core/training/transformer/transformer_csv.h"
 #include "core/training/transformer/transformer_run.h"
 
 #include <atomic>
@@ -73,6 +74,8 @@ struct TransformerRunRecord {
     int overflowStep = 0;
     bool overflowSkipped = false;
     std::optional<AttentionExample> attention; // set when the run ends
+    // Every step's row of the CSV `fplab-cli train --model transformer --csv` writes (not kept in session files).
+    std::vector<training::TransformerCsvRow> csvRows;
     // What each operation class of each layer ran in during step 1 (core's dtype trace).
     std::vector<training::PrecisionTraceEntry> dtypeTrace;
     bool finished = false; // every step done, or stopped at the overflow

@@ -7,7 +7,11 @@
 #include "app/gui/training/transformer/transformer_charts_view.h"
 #include "app/gui/training/transformer/transformer_form.h"
 #include "app/gui/training/transformer/transformer_text_file.h"
+#include "core/platform/atomic_file.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -31,6 +35,8 @@ TransformerPanel::TransformerPanel(SettingsStore& store, QWidget* parent)
     m_cancel = new QPushButton;
     m_clear = new QPushButton;
     m_everyPreset = new QPushButton;
+    m_exportCsv = new QPushButton;
+    m_exportCsv->setObjectName(QStringLiteral("transformerExportCsv"));
     m_everyPreset->setObjectName(QStringLiteral("transformerEveryPreset"));
     m_start->setObjectName(QStringLiteral("transformerStart"));
     m_progress = new QProgressBar;
@@ -44,7 +50,10 @@ TransformerPanel::TransformerPanel(SettingsStore& store, QWidget* parent)
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->addWidget(m_form);
     leftLayout->addLayout(buttons);
-    leftLayout->addWidget(m_everyPreset);
+    auto* moreButtons = new QHBoxLayout;
+    moreButtons->addWidget(m_everyPreset);
+    moreButtons->addWidget(m_exportCsv);
+    leftLayout->addLayout(moreButtons);
     leftLayout->addWidget(m_progress);
     leftLayout->addWidget(m_status);
     leftLayout->addStretch(1);
@@ -78,6 +87,7 @@ TransformerPanel::TransformerPanel(SettingsStore& store, QWidget* parent)
     connect(m_cancel, &QPushButton::clicked, this, &TransformerPanel::cancel);
     connect(m_clear, &QPushButton::clicked, this, &TransformerPanel::clearRuns);
     connect(m_everyPreset, &QPushButton::clicked, this, &TransformerPanel::runEveryPreset);
+    connect(m_exportCsv, &QPushButton::clicked, this, &TransformerPanel::exportCsvAs);
     connect(&m_runner, &JobRunner::progressChanged, m_progress, &QProgressBar::setValue);
     connect(m_form, &TransformerForm::edited, this, [this] {
         if (m_kept.empty() && m_currentKept) m_charts->setTask(m_form->config().task);
@@ -282,13 +292,45 @@ void TransformerPanel::showRuns() {
     for (const KeptRun& k : m_kept) shown.push_back({k.name, k.colorSlot, &k.record});
     if (!m_currentKept) shown.push_back({runName(m_current.config), freeColorSlot(), &m_current});
     m_charts->showRuns(shown);
-    const TransformerRunRecord& last = m_currentKept && !m_kept.empty() ? m_kept.back().record : m_current;
+    const TransformerRunRecord& last = shownRun();
     m_overflow->showReport(last.overflow, last.overflowStep, !last.empty(), last.overflowSkipped);
     if (m_currentKept || last.finished) m_attention->showExample(last.attention);
     m_layers->showRun(last);
     m_trace->showTrace(last.dtypeTrace);
     const TransformerTask task = last.empty() ? m_form->config().task : last.config.task;
     m_charts->setTask(task);
+}
+
+const TransformerRunRecord& TransformerPanel::shownRun() const {
+    return m_currentKept && !m_kept.empty() ? m_kept.back().record : m_current;
+}
+
+QString TransformerPanel::exportCsv(const QString& path) {
+    const TransformerRunRecord& run = shownRun();
+    QString error;
+    if (run.csvRows.empty()) error = tr("The shown run has no steps to export.");
+    else {
+        platform::AtomicFile file(QFile::encodeName(path).toStdString());
+        std::optional<std::string> problem = file.open();
+        if (!problem) {
+            file.stream() << transformerCsvHeader(run.config.run.shape.layers);
+            for (const TransformerCsvRow& row : run.csvRows) file.stream() << transformerCsvLine(row);
+            problem = file.commit();
+        }
+        if (problem)
+            error = tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), QString::fromStdString(*problem));
+    }
+    m_status->setText(
+        error.isEmpty()
+            ? tr("%n step(s) written to %1.", nullptr, int(run.csvRows.size())).arg(QDir::toNativeSeparators(path))
+            : error);
+    return error;
+}
+
+void TransformerPanel::exportCsvAs() {
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export the run as CSV"), QStringLiteral("transformer.csv"), tr("CSV files (*.csv);;All files (*)"));
+    if (!path.isEmpty()) exportCsv(path);
 }
 
 void TransformerPanel::refresh() {
@@ -300,6 +342,13 @@ void TransformerPanel::refresh() {
     m_cancel->setEnabled(busy);
     m_clear->setEnabled(!busy && !m_kept.empty());
     m_everyPreset->setEnabled(!busy && !runningEveryPreset());
+    const TransformerRunRecord& shown = shownRun();
+    m_exportCsv->setEnabled(!busy && !shown.csvRows.empty());
+    m_exportCsv->setToolTip(!shown.empty() && shown.csvRows.empty()
+                                ? tr("A run restored from a session keeps its charts, not every step's row: run it "
+                                     "again to export it.")
+                                : tr("Every step of the shown run as CSV, the columns of fplab-cli train --model "
+                                     "transformer --csv: loss, scale, updates lost and each block's series."));
     m_pause->setText(paused ? tr("&Resume") : tr("&Pause"));
     const TransformerRunRecord& r = m_current;
     const int steps = r.config.steps;
@@ -333,6 +382,7 @@ void TransformerPanel::retranslate() {
     m_cancel->setText(tr("&Cancel"));
     m_clear->setText(tr("Clear runs"));
     m_everyPreset->setText(tr("Run every preset"));
+    m_exportCsv->setText(tr("Export CSV…"));
     m_everyPreset->setToolTip(tr("Runs the %1 presets one after another with the form's other settings and overlays "
                                  "their loss and accuracy; Cancel stops the queue.")
                                   .arg(std::size(kAllTransformerPresets)));

@@ -54,6 +54,10 @@ public:
     // overlaid; Cancel stops the queue, and the form gets its preset back at the end. False when refused.
     bool runEveryPreset();
     bool runningEveryPreset() const { return m_presetRestore.has_value(); }
+    // Writes the shown run's steps as `fplab-cli train --model transformer --csv` does; empty when written, otherwise
+    // what went wrong (also in the status line). exportCsvAs asks for the file first.
+    QString exportCsv(const QString& path);
+    void exportCsvAs();
     // Runs `config` to its end on this thread and shows it (screenshots).
     void showCompletedRun(const TransformerRunConfig& config);
     bool isRunning() const { return m_runner.isBusy(); }
@@ -75,6 +79,7 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
     QPushButton* clearButton() const { return m_clear; }
     QPushButton* everyPresetButton() const { return m_everyPreset; }
+    QPushButton* exportCsvButton() const { return m_exportCsv; }
     QLabel* statusLabel() const { return m_status; }
     QTabWidget* tabs() const { return m_tabs; }
     TransformerChartsView* charts() const { return m_charts; }
@@ -105,6 +110,7 @@ private:
     QString runName(const TransformerRunConfig& config) const;
     int freeColorSlot() const;
     void fitFormWidth();
+    const TransformerRunRecord& shownRun() const; // the run the tabs show
     void nextPreset();
     void endPresetQueue();
 
@@ -127,6 +133,7 @@ private:
     QPushButton* m_cancel;
     QPushButton* m_clear;
     QPushButton* m_everyPreset;
+    QPushButton* m_exportCsv;
     QProgressBar* m_progress;
     QLabel* m_status;
     QTabWidget* m_tabs;
