@@ -2824,6 +2824,17 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::OverflowStepsView</name>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Next step ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::ParamEditor</name>
     <message>
         <source>%1 (parameter %2)</source>

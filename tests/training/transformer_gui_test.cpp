@@ -7,9 +7,11 @@
 #include "tests/training/transformer_gui_support.h"
 
 #include "app/gui/arithmetic/arithmetic_section.h"
+#include "app/gui/arithmetic/step_view.h"
 #include "app/gui/training/transformer/attention_heatmap_view.h"
 #include "app/gui/training/transformer/layer_series_view.h"
 #include "app/gui/training/transformer/overflow_report_view.h"
+#include "app/gui/training/transformer/overflow_steps_view.h"
 #include "app/gui/training/transformer/transformer_charts_view.h"
 #include "app/gui/training/transformer/transformer_form.h"
 #include "app/gui/training/transformer/transformer_panel.h"
@@ -167,6 +169,42 @@ TEST(TransformerGui, PureFp16UnshiftedSoftmaxStopsAndItsButtonOpensArithmeticOnT
 
 // A two-operand report opens that operation on both operands (the sum of docs/training.md's LayerNorm case is
 // an fma; here an addition built by hand).
+// The tab shows the operation itself, step by step: the core's rounding of the report's operand gives the report's
+// result and flags, and its steps are the Arithmetic section's for the same link.
+TEST(TransformerGui, TheFirstOverflowTabShowsTheOperationStepByStepAsArithmeticDoes) {
+    GuiHarness h;
+    TransformerPanel* panel = transformerOf(h);
+    panel->form()->setConfig(testing::overflowingTransformerConfig());
+    ASSERT_TRUE(panel->start());
+    ASSERT_TRUE(waitUntil([&] { return !panel->isRunning(); }, 60000));
+    ASSERT_TRUE(panel->lastRun().overflow.has_value());
+    const OverflowReport report = *panel->lastRun().overflow;
+    OverflowStepsView* steps = panel->overflowView()->stepsView();
+    ASSERT_TRUE(steps->isVisible());
+    ASSERT_TRUE(steps->outcome().ok());
+    EXPECT_EQ(steps->outcome().result.bits, report.result);
+    EXPECT_TRUE(steps->outcome().result.flags & kOverflow);
+    ASSERT_GE(steps->steps().size(), 2u);
+    EXPECT_EQ(steps->currentStep(), 0);
+    EXPECT_FALSE(steps->backButton()->isEnabled());
+    QTest::mouseClick(steps->nextButton(), Qt::LeftButton);
+    EXPECT_EQ(steps->currentStep(), 1);
+    EXPECT_TRUE(steps->stepView()->titleText().endsWith(steps->steps()[1].title))
+        << steps->stepView()->titleText().toStdString();
+    steps->goToStep(int(steps->steps().size()) - 1);
+    EXPECT_FALSE(steps->nextButton()->isEnabled());
+
+    QTest::mouseClick(panel->overflowView()->arithmeticButton(), Qt::LeftButton);
+    QApplication::processEvents();
+    auto* arithmetic = h.section<ArithmeticSection>(QStringLiteral("arithmetic"));
+    ASSERT_NE(arithmetic, nullptr);
+    ASSERT_EQ(arithmetic->steps().size(), steps->steps().size());
+    for (std::size_t i = 0; i < steps->steps().size(); ++i) {
+        EXPECT_EQ(arithmetic->steps()[i].title, steps->steps()[i].title) << i;
+        EXPECT_EQ(arithmetic->steps()[i].text, steps->steps()[i].text) << i;
+    }
+}
+
 TEST(TransformerGui, AnAdditionsReportLinksToTheAdditionOnItsOperands) {
     OverflowReport r;
     r.kind = Operation::Add;
