@@ -139,6 +139,7 @@ TEST(TransformerPrecisionGui, RunEveryPresetOverlaysTheSevenPresetsAndGivesTheFo
         EXPECT_EQ(loss->name(), TransformerForm::presetText(kAllTransformerPresets[i]));
         EXPECT_GT(loss->count(), 0);
         names << loss->name();
+        EXPECT_TRUE(panel->charts()->legend()->text().contains(loss->name().toHtmlEscaped())) << i; // never cut short
         colours << loss->color().rgb();
         EXPECT_EQ(panel->charts()->accuracySeries(i)->color(), loss->color());
     }

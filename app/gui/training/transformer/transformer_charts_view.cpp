@@ -8,8 +8,10 @@
 #include <QChartView>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QVBoxLayout>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -23,14 +25,21 @@ constexpr int kBuckets = 400; // points per series, however long the run
 } // namespace
 
 TransformerChartsView::TransformerChartsView(QWidget* parent) : QWidget(parent) {
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    auto* charts = new QHBoxLayout;
     m_lossView = makeChartView(this);
     m_accuracyView = makeChartView(this);
     for (QChartView* v : {m_lossView, m_accuracyView}) {
         v->setMinimumSize(200, 160);
-        layout->addWidget(v);
+        v->chart()->legend()->hide(); // one legend below both, which wraps rather than cutting names short
+        charts->addWidget(v);
     }
+    m_legend = new QLabel;
+    m_legend->setObjectName(QStringLiteral("transformerRunsLegend"));
+    m_legend->setWordWrap(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(charts, 1);
+    layout->addWidget(m_legend);
     m_lossX = new QValueAxis(this);
     m_accuracyX = new QValueAxis(this);
     for (QValueAxis* x : {m_lossX, m_accuracyX}) {
@@ -135,8 +144,12 @@ void TransformerChartsView::restyle() {
         m_loss[i]->setPen(pen);
         m_accuracy[i]->setPen(pen);
     }
-    fitLegend(m_lossView->chart());
-    fitLegend(m_accuracyView->chart());
+    QStringList entries;
+    for (std::size_t i = 0; i < m_loss.size(); ++i)
+        entries << QStringLiteral("<span style='color:%1'>■</span>&nbsp;%2")
+                       .arg(runColor(m_colorSlots[i], pal).name(), m_loss[i]->name().toHtmlEscaped());
+    m_legend->setText(entries.join(QStringLiteral(" &nbsp; ")));
+    m_legend->setVisible(!entries.isEmpty());
 }
 
 } // namespace fplab::gui

@@ -10,6 +10,7 @@
 
 class QChart;
 class QChartView;
+class QLabel;
 class QLineSeries;
 class QLogValueAxis;
 class QValueAxis;
@@ -38,6 +39,7 @@ public:
     // The series of run `index` of the last showRuns.
     QLineSeries* lossSeries(int index) const;
     QLineSeries* accuracySeries(int index) const;
+    QLabel* legend() const { return m_legend; }
     void retranslate();
 
 protected:
@@ -49,6 +51,7 @@ private:
     TransformerTask m_task = TransformerTask::Addition;
     QChartView* m_lossView;
     QChartView* m_accuracyView;
+    QLabel* m_legend;
     QValueAxis* m_lossX;
     QValueAxis* m_accuracyX;
     QLogValueAxis* m_lossY;

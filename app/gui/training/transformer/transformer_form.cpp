@@ -1,5 +1,6 @@
 #include "app/gui/training/transformer/transformer_form.h"
 
+#include "app/gui/common/bit_colors.h"
 #include "app/gui/common/enum_combo.h"
 #include "app/gui/training/transformer/transformer_settings.h"
 
@@ -51,7 +52,6 @@ TransformerForm::TransformerForm(SettingsStore& store, QWidget* parent)
     m_overrides->setClearButtonEnabled(true);
     m_overridesProblem = new QLabel;
     m_overridesProblem->setWordWrap(true);
-    m_overridesProblem->setForegroundRole(QPalette::BrightText);
     m_overridesRow = new QWidget;
     auto* overridesLayout = new QVBoxLayout(m_overridesRow);
     overridesLayout->setContentsMargins(0, 0, 0, 0);
@@ -180,6 +180,9 @@ QString TransformerForm::overridesProblem(const TransformerRunConfig& config) {
 
 void TransformerForm::showOverridesProblem() {
     const QString problem = overridesProblem(config());
+    QPalette pal = m_overridesProblem->palette();
+    pal.setColor(QPalette::WindowText, warningColor(palette()));
+    m_overridesProblem->setPalette(pal);
     m_overridesProblem->setText(problem);
     m_overridesProblem->setVisible(!problem.isEmpty());
 }
