@@ -79,6 +79,8 @@ TEST(TransformerSessionGui, KeptRunsComeBackFromASessionFileChartsIncluded) {
     EXPECT_EQ(b.overflow->kind, a.overflow->kind);
     EXPECT_EQ(b.overflow->functionValue, a.overflow->functionValue);
     EXPECT_EQ(after->overflowView()->reportLabel()->text(), before->overflowView()->reportLabel()->text());
+    EXPECT_FALSE(a.dtypeTrace.empty());
+    EXPECT_EQ(b.dtypeTrace, a.dtypeTrace);
     ASSERT_TRUE(a.attention && b.attention);
     EXPECT_EQ(b.attention->text, a.attention->text);
     ASSERT_EQ(b.attention->probabilities.size(), a.attention->probabilities.size());

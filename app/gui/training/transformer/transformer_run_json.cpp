@@ -75,6 +75,17 @@ void decimated(std::size_t n, Write write) {
         if (i % stride == 0 || i + 1 == n) write(i);
 }
 
+FormatId formatIdOf(const QJsonValue& v, const QString& key) {
+    for (const Format* f : kPresetFormats)
+        if (v.toString() == latin1(f->name())) return f->id;
+    throw BadField{key};
+}
+
+QString formatNameOf(FormatId id) {
+    const Format* f = presetFormat(id);
+    return f ? latin1(f->name()) : QString();
+}
+
 constexpr int kLayerValues = 5; // a LayerPoint's fields
 
 QJsonObject overflowJson(const OverflowReport& r) {
@@ -84,8 +95,7 @@ QJsonObject overflowJson(const OverflowReport& r) {
     o.insert(QStringLiteral("tensor"), QString::fromStdString(r.site.tensor));
     o.insert(QStringLiteral("operation"), QString::fromStdString(r.operation));
     o.insert(QStringLiteral("element"), double(r.element));
-    const Format* format = presetFormat(r.format);
-    o.insert(QStringLiteral("format"), format ? latin1(format->name()) : QString());
+    o.insert(QStringLiteral("format"), formatNameOf(r.format));
     QJsonArray operands;
     for (std::uint64_t bits : r.operands) operands.append(bitsText(bits));
     o.insert(QStringLiteral("operands"), operands);
@@ -107,11 +117,7 @@ OverflowReport overflowOf(const QJsonObject& o) {
     const int element = integerOf(o.value(QStringLiteral("element")), QStringLiteral("element"));
     if (element < 0) throw BadField{QStringLiteral("element")};
     r.element = std::size_t(element);
-    const QString format = o.value(QStringLiteral("format")).toString();
-    bool known = false;
-    for (const Format* f : kPresetFormats)
-        if (format == latin1(f->name())) r.format = f->id, known = true;
-    if (!known) throw BadField{QStringLiteral("format")};
+    r.format = formatIdOf(o.value(QStringLiteral("format")), QStringLiteral("format"));
     for (const QJsonValue& v : arrayOf(o, QStringLiteral("operands")))
         r.operands.push_back(bitsOf(v, QStringLiteral("operands")));
     r.result = bitsOf(o.value(QStringLiteral("result")), QStringLiteral("result"));
@@ -151,6 +157,43 @@ AttentionExample attentionOf(const QJsonObject& o) {
         std::size_t(a.length) != a.text.size())
         throw BadField{QStringLiteral("attention")};
     return a;
+}
+
+// [layer, operation, backward, operands' format, accumulation, stored, FP8 recipe (0 none), tensor-core arch or ""]
+QJsonArray traceJson(const std::vector<PrecisionTraceEntry>& trace) {
+    QJsonArray out;
+    for (const PrecisionTraceEntry& t : trace)
+        out.append(QJsonArray{t.layer, latin1(transformerOpName(t.op)), t.backward, formatNameOf(t.format),
+                              formatNameOf(t.accumulate), formatNameOf(t.output), int(t.fp8),
+                              t.tensorCore ? latin1(tc::archName(*t.tensorCore)) : QString()});
+    return out;
+}
+
+std::vector<PrecisionTraceEntry> traceOf(const QJsonArray& in) {
+    const QString key = QStringLiteral("dtypeTrace");
+    std::vector<PrecisionTraceEntry> trace;
+    for (const QJsonValue& v : in) {
+        const QJsonArray e = v.toArray();
+        if (e.size() != 8 || !e[2].isBool()) throw BadField{key};
+        PrecisionTraceEntry t;
+        t.layer = integerOf(e[0], key);
+        const std::optional<TransformerOp> op = parseTransformerOpName(e[1].toString().toStdString());
+        if (!op) throw BadField{key};
+        t.op = *op;
+        t.backward = e[2].toBool();
+        t.format = formatIdOf(e[3], key);
+        t.accumulate = formatIdOf(e[4], key);
+        t.output = formatIdOf(e[5], key);
+        const int fp8 = integerOf(e[6], key);
+        if (fp8 < 0 || fp8 > int(Fp8Recipe::Block)) throw BadField{key};
+        t.fp8 = Fp8Recipe(fp8);
+        if (!e[7].toString().isEmpty()) {
+            t.tensorCore = tc::parseArch(e[7].toString().toStdString());
+            if (!t.tensorCore) throw BadField{key};
+        }
+        trace.push_back(t);
+    }
+    return trace;
 }
 
 } // namespace
@@ -251,6 +294,7 @@ QJsonObject TransformerRunJson::runToJson(const QString& name, const Transformer
         overflow.insert(QStringLiteral("skipped"), r.overflowSkipped);
         out.insert(QStringLiteral("overflow"), overflow);
     }
+    out.insert(QStringLiteral("dtypeTrace"), traceJson(r.dtypeTrace));
     if (r.attention && r.attention->probabilities.size() <= std::size_t(kMaxSavedAttention))
         out.insert(QStringLiteral("attention"), attentionJson(*r.attention));
     return out;
@@ -307,6 +351,8 @@ std::optional<NamedTransformerRun> TransformerRunJson::readRun(const QJsonObject
             r.overflowStep = integerOf(o.value(QStringLiteral("step")), QStringLiteral("overflow"));
             r.overflowSkipped = o.value(QStringLiteral("skipped")).toBool();
         }
+        if (in.contains(QStringLiteral("dtypeTrace")))
+            r.dtypeTrace = traceOf(arrayOf(in, QStringLiteral("dtypeTrace")));
         if (in.contains(QStringLiteral("attention")))
             r.attention = attentionOf(objectOf(in.value(QStringLiteral("attention")), QStringLiteral("attention")));
     } catch (const BadField& bad) {

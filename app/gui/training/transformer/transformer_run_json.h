@@ -1,8 +1,8 @@
 // The transformer page in a session file: the form's configuration, and each kept run (its name, configuration,
-// loss, held-out accuracy, per-block statistics, first overflow and attention example). A run's step series keep at
-// most kMaxSavedPoints points (every k-th step and the last), so that a long run stays a small file; the attention
-// example is kept up to kMaxSavedAttention probabilities. Read back field by field: a bad configuration field is
-// named and the rest applied, a run with a bad field is left out with a sentence naming it.
+// loss, held-out accuracy, per-block statistics, first overflow, dtype trace and attention example). A run's step
+// series keep at most kMaxSavedPoints points (every k-th step and the last), so that a long run stays a small file;
+// the attention example is kept up to kMaxSavedAttention probabilities. Read back field by field: a bad
+// configuration field is named and the rest applied, a run with a bad field is left out with a sentence naming it.
 #pragma once
 
 #include "app/gui/shell/session_file.h"
