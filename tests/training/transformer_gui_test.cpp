@@ -7,7 +7,7 @@
 #include "tests/training/transformer_gui_support.h"
 
 #include "app/gui/arithmetic/arithmetic_section.h"
-#include "app/gui/arithmetic/step_view.h"
+#include "app/gui/common/steps/step_view.h"
 #include "app/gui/training/transformer/attention_heatmap_view.h"
 #include "app/gui/training/transformer/layer_series_view.h"
 #include "app/gui/training/transformer/overflow_report_view.h"

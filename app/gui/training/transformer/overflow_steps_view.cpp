@@ -1,6 +1,6 @@
 #include "app/gui/training/transformer/overflow_steps_view.h"
 
-#include "app/gui/arithmetic/step_view.h"
+#include "app/gui/common/steps/step_view.h"
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/number_text.h"
 #include "app/gui/shell/section_links.h"

@@ -3,8 +3,8 @@
 // operands and round-to-nearest-even), with Back and Next through its steps, from the first.
 #pragma once
 
-#include "app/gui/arithmetic/operation.h"
-#include "app/gui/arithmetic/operation_steps.h"
+#include "app/gui/common/steps/operation.h"
+#include "app/gui/common/steps/operation_steps.h"
 
 #include <QUrl>
 #include <QWidget>
