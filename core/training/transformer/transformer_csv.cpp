@@ -18,26 +18,46 @@ TransformerCsvRow transformerCsvRow(const TransformerStep& s) {
     return row;
 }
 
+// Appends only (no operator+ on temporaries): GCC 12's -Wrestrict misreads those (core/training/step_csv.cpp too).
 std::string transformerCsvHeader(int layers) {
     std::string h = "step,loss,scale,skipped,updates_attempted,updates_lost";
     for (int l = 0; l < layers; ++l)
         for (const char* series :
-             {"max_logit", "saturated_fraction", "outlier_channels", "residual_rms", "update_ratio"})
-            h += ",h" + std::to_string(l) + "." + series;
-    return h + "\n";
+             {"max_logit", "saturated_fraction", "outlier_channels", "residual_rms", "update_ratio"}) {
+            h += ",h";
+            h += std::to_string(l);
+            h += '.';
+            h += series;
+        }
+    h += '\n';
+    return h;
 }
 
 std::string transformerCsvLine(const TransformerCsvRow& r) {
-    std::string line = std::to_string(r.step) + "," + csvNumber(r.loss) + "," + csvNumber(r.scale) + "," +
-                       (r.skipped ? "1" : "0") + "," + std::to_string(r.updatesAttempted) + "," +
-                       std::to_string(r.updatesLost);
+    std::string line = std::to_string(r.step);
+    const auto field = [&line](const std::string& text) {
+        line += ',';
+        line += text;
+    };
+    field(csvNumber(r.loss));
+    field(csvNumber(r.scale));
+    field(r.skipped ? "1" : "0");
+    field(std::to_string(r.updatesAttempted));
+    field(std::to_string(r.updatesLost));
     for (const TransformerCsvRow::Block& b : r.blocks) {
+        field(csvNumber(b.maxAttentionLogit));
+        field(csvNumber(b.saturatedFraction));
         std::string outliers;
-        for (int c : b.outlierChannels) outliers += (outliers.empty() ? "" : " ") + std::to_string(c);
-        line += "," + csvNumber(b.maxAttentionLogit) + "," + csvNumber(b.saturatedFraction) + "," + outliers + "," +
-                csvNumber(b.residualRms) + "," + csvNumber(b.updateRatio);
+        for (int c : b.outlierChannels) {
+            if (!outliers.empty()) outliers += ' ';
+            outliers += std::to_string(c);
+        }
+        field(outliers);
+        field(csvNumber(b.residualRms));
+        field(csvNumber(b.updateRatio));
     }
-    return line + "\n";
+    line += '\n';
+    return line;
 }
 
 } // namespace fplab::training
