@@ -11,12 +11,13 @@
 #include "gpu/training/transformer/gpu_transformer_kernels.h"
 #include "core/platform/atomic_file.h"
 #include "core/text/print.h"
+#include "core/training/transformer/text_file.h"
 #include "core/training/transformer/text_task.h"
+#include "core/training/transformer/transformer_csv.h"
 #include "core/training/transformer/transformer_run.h"
 
 #include <cmath>
 #include <ctime>
-#include <fstream>
 #include <iomanip>
 #include <iterator>
 #include <memory>
@@ -27,11 +28,8 @@ namespace fplab::cli {
 namespace {
 
 using namespace fplab::training;
-using train::general;
 using train::number;
 using train::whole;
-
-constexpr std::size_t kMaxTextBytes = 64u << 20;
 
 struct TransformerOptions {
     TransformerRunSettings run;
@@ -212,27 +210,6 @@ void printDtypeTrace(std::ostream& out, const std::vector<PrecisionTraceEntry>& 
     }
 }
 
-void writeCsvHeader(std::ostream& csv, int layers) {
-    csv << "step,loss,scale,skipped,updates_attempted,updates_lost";
-    for (int l = 0; l < layers; ++l)
-        for (const char* series :
-             {"max_logit", "saturated_fraction", "outlier_channels", "residual_rms", "update_ratio"})
-            csv << ",h" << l << "." << series;
-    csv << "\n";
-}
-
-void writeCsvRow(std::ostream& csv, const TransformerStep& s) {
-    csv << s.step << "," << general(s.loss) << "," << general(s.scale) << "," << (s.skipped ? 1 : 0) << ","
-        << s.updatesAttempted << "," << s.updatesLost;
-    for (const TransformerLayerStats& l : s.stats.layers) {
-        std::string outliers;
-        for (int c : l.outlierChannels) outliers += (outliers.empty() ? "" : " ") + std::to_string(c);
-        csv << "," << general(l.maxAttentionLogit) << "," << general(l.saturatedFraction()) << "," << outliers << ","
-            << general(l.residualRms) << "," << general(l.updateRatio);
-    }
-    csv << "\n";
-}
-
 // The task the options ask for, or nullptr after printing why not, with the exit code in `code`.
 std::shared_ptr<const TokenTask> makeTask(const TransformerOptions& o, const std::string& name, CommandIo io,
                                           int& code) {
@@ -249,26 +226,20 @@ std::shared_ptr<const TokenTask> makeTask(const TransformerOptions& o, const std
         return nullptr;
     }
     code = kExitBadInput;
-    std::ifstream in(o.textPath, std::ios::binary);
-    if (!in) {
-        io.err << "fplab-cli " << name << ": cannot open " << quoted(o.textPath, 200) << "\n";
+    const TextFile file = readTextFile(o.textPath);
+    const std::string path = quoted(o.textPath, 200);
+    const auto fail = [&io, &name](const std::string& why) {
+        io.err << "fplab-cli " << name << ": " << why << "\n";
         return nullptr;
-    }
-    std::string text;
-    char buffer[65536];
-    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-        text.append(buffer, std::size_t(in.gcount()));
-        if (text.size() > kMaxTextBytes) {
-            io.err << "fplab-cli " << name << ": " << quoted(o.textPath, 200) << " is larger than 64 MiB\n";
-            return nullptr;
-        }
-    }
-    if (in.bad()) {
-        io.err << "fplab-cli " << name << ": cannot read " << quoted(o.textPath, 200) << "\n";
-        return nullptr;
+    };
+    switch (file.problem) {
+    case TextFileProblem::None: break;
+    case TextFileProblem::CannotOpen: return fail("cannot open " + path);
+    case TextFileProblem::TooLarge: return fail(path + " is larger than 64 MiB");
+    case TextFileProblem::CannotRead: return fail("cannot read " + path);
     }
     std::string error;
-    std::unique_ptr<TextTask> task = TextTask::fromUtf8(text, o.run.shape.context, error);
+    std::unique_ptr<TextTask> task = TextTask::fromUtf8(file.bytes, o.run.shape.context, error);
     if (!task) {
         io.err << "fplab-cli " << name << ": " << quoted(o.textPath, 200) << ": " << error << "\n";
         return nullptr;
@@ -362,7 +333,7 @@ int runTransformerTraining(TransformerCommand command, std::span<const std::stri
             io.err << "fplab-cli " << name << ": cannot write " << quoted(o.csvPath, 200) << ": " << *error << "\n";
             return kExitOutput;
         }
-        writeCsvHeader(csvFile.stream(), o.run.shape.layers);
+        csvFile.stream() << transformerCsvHeader(o.run.shape.layers);
     }
     // --backend gpu and --compare: the GPU's run first, so that a GPU that cannot run says so before any training.
     std::unique_ptr<TransformerRun> gpuRun;
@@ -395,7 +366,7 @@ int runTransformerTraining(TransformerCommand command, std::span<const std::stri
             printDtypeTrace(io.out, run.precisionTrace());
             io.out << "step  loss\n";
         }
-        if (!o.csvPath.empty()) writeCsvRow(csvFile.stream(), step);
+        if (!o.csvPath.empty()) csvFile.stream() << transformerCsvLine(transformerCsvRow(step));
         if (step.step % o.every == 0 || step.step == o.steps || step.overflow) {
             io.out << std::left << std::setw(6) << step.step << std::setprecision(6);
             if (std::isnan(step.loss)) io.out << "nan"; // the same word on every C library

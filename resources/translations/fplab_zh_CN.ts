@@ -853,6 +853,133 @@
     </message>
 </context>
 <context>
+    <name>fplab::gui::DtypeTraceView</name>
+    <message>
+        <source>query projection</source>
+        <translation>查询投影</translation>
+    </message>
+    <message>
+        <source>key projection</source>
+        <translation>键投影</translation>
+    </message>
+    <message>
+        <source>value projection</source>
+        <translation>值投影</translation>
+    </message>
+    <message>
+        <source>attention output projection</source>
+        <translation>注意力输出投影</translation>
+    </message>
+    <message>
+        <source>MLP up projection</source>
+        <translation>MLP 上投影</translation>
+    </message>
+    <message>
+        <source>MLP down projection</source>
+        <translation>MLP 下投影</translation>
+    </message>
+    <message>
+        <source>attention scores (QKᵀ, PV)</source>
+        <translation>注意力分数（QKᵀ、PV）</translation>
+    </message>
+    <message>
+        <source>softmax</source>
+        <translation>softmax</translation>
+    </message>
+    <message>
+        <source>LayerNorm</source>
+        <translation>LayerNorm</translation>
+    </message>
+    <message>
+        <source>GELU</source>
+        <translation>GELU</translation>
+    </message>
+    <message>
+        <source>residual stream</source>
+        <translation>残差流</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>logits (LM head)</source>
+        <translation>logits（语言模型头）</translation>
+    </message>
+    <message>
+        <source>cross-entropy</source>
+        <translation>交叉熵</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>What each operation class of each block ran in during the run&apos;s first step, as recorded while it ran (fplab-cli&apos;s --trace-dtypes).</source>
+        <translation>训练第一步中每个块的每类运算实际使用的格式，运行时记录（即 fplab-cli 的 --trace-dtypes）。</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>运算</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Operands</source>
+        <translation>操作数</translation>
+    </message>
+    <message>
+        <source>Accumulation</source>
+        <translation>累加</translation>
+    </message>
+    <message>
+        <source>Stored</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Hardware model</source>
+        <translation>硬件模型</translation>
+    </message>
+    <message>
+        <source>FP8, delayed scaling</source>
+        <translation>FP8，延迟缩放</translation>
+    </message>
+    <message>
+        <source>FP8, current scaling</source>
+        <translation>FP8，当前缩放</translation>
+    </message>
+    <message>
+        <source>FP8, block scaling</source>
+        <translation>FP8，分块缩放</translation>
+    </message>
+    <message>
+        <source>tensor cores, %1</source>
+        <translation>张量核心，%1</translation>
+    </message>
+    <message>
+        <source>update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>outside the blocks</source>
+        <translation>块之外</translation>
+    </message>
+</context>
+<context>
     <name>fplab::gui::ElidedLabel</name>
     <message>
         <source>Copy the full value</source>
@@ -2742,6 +2869,17 @@
     <message>
         <source>The loss scaler skipped this step and the run went on.</source>
         <translation>损失缩放器跳过了这一步，训练继续进行。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::OverflowStepsView</name>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Next step ▶</source>
+        <translation>下一步 ▶</translation>
     </message>
 </context>
 <context>
@@ -5395,6 +5533,14 @@ Python 打印为：%2</translation>
         <source>% of held-out sums</source>
         <translation>留出算式的百分比</translation>
     </message>
+    <message>
+        <source>Held-out next-character accuracy</source>
+        <translation>留出集下一字符准确率</translation>
+    </message>
+    <message>
+        <source>% of held-out characters</source>
+        <translation>留出字符的百分比</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::TransformerForm</name>
@@ -5494,6 +5640,72 @@ Python 打印为：%2</translation>
         <source>FP8, first and last blocks in BF16</source>
         <translation>FP8，首尾两个块用 BF16</translation>
     </message>
+    <message>
+        <source>Transformer on a text file</source>
+        <translation>学文本文件的 Transformer</translation>
+    </message>
+    <message>
+        <source>next-character accuracy</source>
+        <translation>下一字符准确率</translation>
+    </message>
+    <message>
+        <source>exact match</source>
+        <translation>完全匹配率</translation>
+    </message>
+    <message>
+        <source>Addition (digits)</source>
+        <translation>加法（按位数）</translation>
+    </message>
+    <message>
+        <source>Text file</source>
+        <translation>文本文件</translation>
+    </message>
+    <message>
+        <source>Addition: sums such as &quot;12+34=46&quot;, exact match on held-out sums. Text file: any UTF-8 text, one character a token, next-character accuracy on its last tenth.</source>
+        <translation>加法：如“12+34=46”的算式，以留出算式的完全匹配率衡量。文本文件：任意 UTF-8 文本，一个字符一个词元，以最后十分之一上的下一字符准确率衡量。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>a UTF-8 text file</source>
+        <translation>一个 UTF-8 文本文件</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Overrides</source>
+        <translation>逐运算覆盖</translation>
+    </message>
+    <message>
+        <source>e.g. softmax=fp16,residual@1=bf16</source>
+        <translation>例如 softmax=fp16,residual@1=bf16</translation>
+    </message>
+    <message>
+        <source>Formats per operation class after the preset, as fplab-cli&apos;s --precision: OP=FORMAT for every block, OP@LAYER=FORMAT for one block (from 0), comma-separated. Operations: %1.</source>
+        <translation>在预设之后按运算类别指定格式，同 fplab-cli 的 --precision：OP=FORMAT 作用于所有块，OP@LAYER=FORMAT 作用于一个块（从 0 开始），用逗号分隔。运算：%1。</translation>
+    </message>
+    <message>
+        <source>Overrides: %1.</source>
+        <translation>逐运算覆盖：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Overrides: block %1 is named, but the model has %n block(s).</source>
+        <translation>
+            <numerusform>逐运算覆盖：指定了块 %1，但模型只有 %n 个块。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Text for the transformer</source>
+        <translation>Transformer 的文本</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.md);;All files (*)</source>
+        <translation>文本文件 (*.txt *.md);;所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::TransformerPanel</name>
@@ -5546,10 +5758,6 @@ Python 打印为：%2</translation>
         <translation>已在第 %1 步取消，共 %2 步。</translation>
     </message>
     <message>
-        <source>Finished %1 steps at %2 steps/s: held-out exact match %3%.</source>
-        <translation>完成 %1 步，每秒 %2 步：留出集完全匹配率 %3%。</translation>
-    </message>
-    <message>
         <source>&amp;Start</source>
         <translation>开始(&amp;S)</translation>
     </message>
@@ -5578,16 +5786,124 @@ Python 打印为：%2</translation>
         <translation>注意力</translation>
     </message>
     <message>
+        <source>Per layer</source>
+        <translation>逐层</translation>
+    </message>
+    <message>
+        <source>Preset %1 of %2, %3: </source>
+        <translation>第 %1 个预设，共 %2 个，%3：</translation>
+    </message>
+    <message>
+        <source>Finished %1 steps at %2 steps/s: held-out %3 %4%.</source>
+        <translation>完成 %1 步，每秒 %2 步：留出集%3 %4%。</translation>
+    </message>
+    <message>
+        <source>Run every preset</source>
+        <translation>运行所有预设</translation>
+    </message>
+    <message>
+        <source>Runs the %1 presets one after another with the form&apos;s other settings and overlays their loss and accuracy; Cancel stops the queue.</source>
+        <translation>用表单的其他设置依次运行 %1 个预设，并叠加显示它们的损失和准确率；“取消”会停止队列。</translation>
+    </message>
+    <message>
+        <source>Dtype trace</source>
+        <translation>数据类型追踪</translation>
+    </message>
+    <message>
+        <source>a list of transformer runs</source>
+        <translation>Transformer 训练的列表</translation>
+    </message>
+    <message>
+        <source>The shown run has no steps to export.</source>
+        <translation>显示的训练没有可导出的步。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) written to %1.</source>
+        <translation>
+            <numerusform>已将 %n 步写入 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export the run as CSV</source>
+        <translation>将训练导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>A run restored from a session keeps its charts, not every step&apos;s row: run it again to export it.</source>
+        <translation>从会话恢复的训练只保留图表，不保留每一步的数据行：请重新运行后再导出。</translation>
+    </message>
+    <message>
+        <source>Every step of the shown run as CSV, the columns of fplab-cli train --model transformer --csv: loss, scale, updates lost and each block&apos;s series.</source>
+        <translation>以 CSV 导出显示的训练的每一步，列与 fplab-cli train --model transformer --csv 相同：损失、缩放因子、丢失的更新以及每个块的序列。</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::TransformerRunJson</name>
+    <message>
         <source>a value the transformer&apos;s form accepts</source>
         <translation>Transformer 表单接受的值</translation>
+    </message>
+    <message>
+        <source>addition or text</source>
+        <translation>addition 或 text</translation>
     </message>
     <message>
         <source>a transformer preset</source>
         <translation>一种 Transformer 预设</translation>
     </message>
     <message>
-        <source>Per layer</source>
-        <translation>逐层</translation>
+        <source>%1: kept transformer run %2 (“%3”) was left out: its “%4” cannot be read.</source>
+        <translation>%1：保留的第 %2 次 Transformer 训练（“%3”）未载入：无法读取它的“%4”。</translation>
+    </message>
+</context>
+<context>
+    <name>fplab::gui::TransformerTextFile</name>
+    <message>
+        <source>Choose the text file the transformer learns from.</source>
+        <translation>请选择 Transformer 要学习的文本文件。</translation>
+    </message>
+    <message>
+        <source>The text file %1 does not exist.</source>
+        <translation>文本文件 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a text file.</source>
+        <translation>%1 是文件夹，不是文本文件。</translation>
+    </message>
+    <message>
+        <source>The text file %1 cannot be read (no permission).</source>
+        <translation>文本文件 %1 无法读取（没有权限）。</translation>
+    </message>
+    <message>
+        <source>The text file %1 is empty.</source>
+        <translation>文本文件 %1 是空的。</translation>
+    </message>
+    <message>
+        <source>The text file %1 cannot be opened.</source>
+        <translation>文本文件 %1 无法打开。</translation>
+    </message>
+    <message>
+        <source>The text file %1 is larger than 64 MiB.</source>
+        <translation>文本文件 %1 大于 64 MiB。</translation>
+    </message>
+    <message>
+        <source>The text file %1 could not be read to its end.</source>
+        <translation>文本文件 %1 未能完整读取。</translation>
+    </message>
+    <message>
+        <source>The text file %1 cannot be used: %2.</source>
+        <translation>文本文件 %1 无法使用：%2。</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,8 @@
 // The Arithmetic steps in Chinese: every special case the core reports reaches the user in
 // Chinese, never as the core's or the CLI's English.
-#include "app/gui/arithmetic/operation.h"
-#include "app/gui/arithmetic/operation_steps.h"
-#include "app/gui/arithmetic/special_case_text.h"
+#include "app/gui/common/steps/operation.h"
+#include "app/gui/common/steps/operation_steps.h"
+#include "app/gui/common/steps/special_case_text.h"
 #include "app/gui/common/format_choice.h"
 #include "core/text/literal.h"
 #include "gui_fixture.h"

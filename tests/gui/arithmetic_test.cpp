@@ -2,7 +2,7 @@
 // Oracles: the host FPU (float, _Float16) and hand-worked values.
 #include "app/gui/arithmetic/arithmetic_section.h"
 #include "app/gui/arithmetic/operation_table_model.h"
-#include "app/gui/arithmetic/step_view.h"
+#include "app/gui/common/steps/step_view.h"
 #include "app/gui/common/format_choice.h"
 #include "gui_fixture.h"
 

@@ -4,12 +4,14 @@
 // form kept across a restart; pause and cancel; the page at 1280x720 in English and Chinese.
 #include "tests/gui/gui_fixture.h"
 #include "tests/gui/layout_check.h"
-#include "tests/training/training_gui_support.h"
+#include "tests/training/transformer_gui_support.h"
 
 #include "app/gui/arithmetic/arithmetic_section.h"
+#include "app/gui/common/steps/step_view.h"
 #include "app/gui/training/transformer/attention_heatmap_view.h"
 #include "app/gui/training/transformer/layer_series_view.h"
 #include "app/gui/training/transformer/overflow_report_view.h"
+#include "app/gui/training/transformer/overflow_steps_view.h"
 #include "app/gui/training/transformer/transformer_charts_view.h"
 #include "app/gui/training/transformer/transformer_form.h"
 #include "app/gui/training/transformer/transformer_panel.h"
@@ -40,34 +42,16 @@ namespace fplab::gui {
 namespace {
 
 using testing::GuiHarness;
+using testing::tinyTransformerConfig;
 using testing::trainingOf;
+using testing::transformerOf;
 using testing::waitUntil;
 using namespace fplab::training;
-
-// One-digit sums on a model small enough for a test.
-TransformerRunConfig tinyConfig(int steps) {
-    TransformerRunConfig c;
-    c.run.digits = 1;
-    c.run.shape.dim = 8;
-    c.run.shape.heads = 2;
-    c.run.shape.layers = 1;
-    c.run.shape.context = 5;
-    c.run.batch = 8;
-    c.run.learningRate = 0.01f;
-    c.steps = steps;
-    return c;
-}
-
-TransformerPanel* transformerOf(GuiHarness& h) {
-    TrainingSection* s = trainingOf(h);
-    s->setModel(TrainingModel::Transformer);
-    return s->transformer();
-}
 
 TEST(TransformerGui, ShortRunFinishesAndFillsTheChartsWithTheCoresNumbers) {
     GuiHarness h;
     TransformerPanel* panel = transformerOf(h);
-    const TransformerRunConfig config = tinyConfig(20);
+    const TransformerRunConfig config = tinyTransformerConfig(20);
     panel->form()->setConfig(config);
     ASSERT_TRUE(panel->start());
     EXPECT_TRUE(panel->isRunning());
@@ -141,15 +125,7 @@ TEST(TransformerGui, ShortRunFinishesAndFillsTheChartsWithTheCoresNumbers) {
 TEST(TransformerGui, PureFp16UnshiftedSoftmaxStopsAndItsButtonOpensArithmeticOnTheOperation) {
     GuiHarness h;
     TransformerPanel* panel = transformerOf(h);
-    TransformerRunConfig c;
-    c.preset = TransformerPreset::PureFp16;
-    c.softmaxSubtractsMax = false;
-    c.run.learningRate = 0.5f;
-    c.run.batch = 4;
-    c.run.shape.dim = 16;
-    c.run.shape.layers = 1;
-    c.steps = 40;
-    panel->form()->setConfig(c);
+    panel->form()->setConfig(testing::overflowingTransformerConfig());
     ASSERT_TRUE(panel->start());
     ASSERT_TRUE(waitUntil([&] { return !panel->isRunning(); }, 60000));
     const TransformerRunRecord& run = panel->lastRun();
@@ -193,6 +169,42 @@ TEST(TransformerGui, PureFp16UnshiftedSoftmaxStopsAndItsButtonOpensArithmeticOnT
 
 // A two-operand report opens that operation on both operands (the sum of docs/training.md's LayerNorm case is
 // an fma; here an addition built by hand).
+// The tab shows the operation itself, step by step: the core's rounding of the report's operand gives the report's
+// result and flags, and its steps are the Arithmetic section's for the same link.
+TEST(TransformerGui, TheFirstOverflowTabShowsTheOperationStepByStepAsArithmeticDoes) {
+    GuiHarness h;
+    TransformerPanel* panel = transformerOf(h);
+    panel->form()->setConfig(testing::overflowingTransformerConfig());
+    ASSERT_TRUE(panel->start());
+    ASSERT_TRUE(waitUntil([&] { return !panel->isRunning(); }, 60000));
+    ASSERT_TRUE(panel->lastRun().overflow.has_value());
+    const OverflowReport report = *panel->lastRun().overflow;
+    OverflowStepsView* steps = panel->overflowView()->stepsView();
+    ASSERT_TRUE(steps->isVisible());
+    ASSERT_TRUE(steps->outcome().ok());
+    EXPECT_EQ(steps->outcome().result.bits, report.result);
+    EXPECT_TRUE(steps->outcome().result.flags & kOverflow);
+    ASSERT_GE(steps->steps().size(), 2u);
+    EXPECT_EQ(steps->currentStep(), 0);
+    EXPECT_FALSE(steps->backButton()->isEnabled());
+    QTest::mouseClick(steps->nextButton(), Qt::LeftButton);
+    EXPECT_EQ(steps->currentStep(), 1);
+    EXPECT_TRUE(steps->stepView()->titleText().endsWith(steps->steps()[1].title))
+        << steps->stepView()->titleText().toStdString();
+    steps->goToStep(int(steps->steps().size()) - 1);
+    EXPECT_FALSE(steps->nextButton()->isEnabled());
+
+    QTest::mouseClick(panel->overflowView()->arithmeticButton(), Qt::LeftButton);
+    QApplication::processEvents();
+    auto* arithmetic = h.section<ArithmeticSection>(QStringLiteral("arithmetic"));
+    ASSERT_NE(arithmetic, nullptr);
+    ASSERT_EQ(arithmetic->steps().size(), steps->steps().size());
+    for (std::size_t i = 0; i < steps->steps().size(); ++i) {
+        EXPECT_EQ(arithmetic->steps()[i].title, steps->steps()[i].title) << i;
+        EXPECT_EQ(arithmetic->steps()[i].text, steps->steps()[i].text) << i;
+    }
+}
+
 TEST(TransformerGui, AnAdditionsReportLinksToTheAdditionOnItsOperands) {
     OverflowReport r;
     r.kind = Operation::Add;
@@ -213,7 +225,7 @@ TEST(TransformerGui, AnAdditionsReportLinksToTheAdditionOnItsOperands) {
 TEST(TransformerGui, TheModelChoiceAndTheFormSurviveARestart) {
     GuiHarness h;
     TransformerPanel* panel = transformerOf(h);
-    TransformerRunConfig c = tinyConfig(77);
+    TransformerRunConfig c = tinyTransformerConfig(77);
     c.preset = TransformerPreset::PureFp16;
     c.softmaxSubtractsMax = false;
     c.run.learningRate = 0.02f;
@@ -242,7 +254,7 @@ TEST(TransformerGui, TheModelChoiceAndTheFormSurviveARestart) {
 TEST(TransformerGui, PauseHoldsTheStepsAndCancelEndsTheRunKeepingWhatItDid) {
     GuiHarness h;
     TransformerPanel* panel = transformerOf(h);
-    panel->form()->setConfig(tinyConfig(100000));
+    panel->form()->setConfig(tinyTransformerConfig(100000));
     ASSERT_TRUE(panel->start());
     ASSERT_TRUE(waitUntil([&] { return panel->lastRun().stepsDone >= 3; }, 60000));
     QTest::mouseClick(panel->pauseButton(), Qt::LeftButton);

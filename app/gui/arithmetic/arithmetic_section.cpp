@@ -3,7 +3,7 @@
 #include "app/gui/arithmetic/arithmetic_section.h"
 
 #include "app/gui/arithmetic/operation_table_model.h"
-#include "app/gui/arithmetic/step_view.h"
+#include "app/gui/common/steps/step_view.h"
 #include "app/gui/common/fitted_view_columns.h"
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/number_text.h"

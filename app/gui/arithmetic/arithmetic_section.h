@@ -2,8 +2,8 @@
 // through the core's trace, with stochastic rounding's odds and every format side by side.
 #pragma once
 
-#include "app/gui/arithmetic/operation.h"
-#include "app/gui/arithmetic/operation_steps.h"
+#include "app/gui/common/steps/operation.h"
+#include "app/gui/common/steps/operation_steps.h"
 #include "app/gui/shell/section.h"
 
 #include <vector>

@@ -2,7 +2,7 @@
 // in FP32 and vanishes in FP16 and BF16.
 #pragma once
 
-#include "app/gui/arithmetic/operation.h"
+#include "app/gui/common/steps/operation.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

@@ -105,7 +105,7 @@ void LayerSeriesView::rebuild() {
             if (block >= int(m_run.layers[i].size())) continue;
             const double v = valueOf(m_run.layers[i][std::size_t(block)], statistic);
             if (!std::isfinite(v)) continue;
-            points.add(double(i + 1), v);
+            points.add(double(i < m_run.layerSteps.size() ? m_run.layerSteps[i] : int(i) + 1), v);
             lo = std::min(lo, v);
             hi = std::max(hi, v);
         }
@@ -117,7 +117,7 @@ void LayerSeriesView::rebuild() {
         line->attachAxis(m_y);
         m_series.push_back(line);
     }
-    m_x->setRange(1, std::max(2, int(m_run.layers.size())));
+    m_x->setRange(1, std::max(2, m_run.layerSteps.empty() ? int(m_run.layers.size()) : m_run.layerSteps.back()));
     applyNiceAxis(m_y, lo, hi);
     m_view->chart()->setTitle(m_statistic->currentText());
     restyle();

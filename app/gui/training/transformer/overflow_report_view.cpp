@@ -2,6 +2,7 @@
 
 #include "app/gui/common/number_text.h"
 #include "app/gui/shell/section_links.h"
+#include "app/gui/training/transformer/overflow_steps_view.h"
 #include "core/format_names.h"
 #include "core/text/print.h"
 
@@ -33,10 +34,12 @@ OverflowReportView::OverflowReportView(QWidget* parent) : QWidget(parent) {
     m_open = new QPushButton;
     m_open->setObjectName(QStringLiteral("transformerOverflowArithmetic"));
     connect(m_open, &QPushButton::clicked, this, &OverflowReportView::openInArithmetic);
+    m_steps = new OverflowStepsView;
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_report);
     layout->addWidget(m_note);
     layout->addWidget(m_open, 0, Qt::AlignLeft);
+    layout->addWidget(m_steps);
     layout->addStretch(1);
     retranslate();
 }
@@ -53,6 +56,7 @@ void OverflowReportView::showReport(const std::optional<OverflowReport>& report,
 
 void OverflowReportView::retranslate() {
     m_open->setText(tr("Show this operation step by step in Arithmetic"));
+    m_steps->retranslate();
     refresh();
 }
 
@@ -63,6 +67,7 @@ void OverflowReportView::refresh() {
                                 : tr("When a step raises overflow or invalid, the run stops and its first such "
                                      "operation in program order is shown here."));
         m_open->setVisible(false);
+        m_steps->showOperation(std::nullopt);
         return;
     }
     const OverflowReport& r = *m_shown;
@@ -87,6 +92,7 @@ void OverflowReportView::refresh() {
     if (m_skipped) text += QStringLiteral("<br>") + tr("The loss scaler skipped this step and the run went on.");
     m_report->setText(text);
     const std::optional<QUrl> link = overflowArithmeticLink(r);
+    m_steps->showOperation(link);
     m_open->setVisible(true);
     m_open->setEnabled(link.has_value());
     m_open->setToolTip(link ? QString()

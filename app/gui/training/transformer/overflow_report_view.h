@@ -1,6 +1,6 @@
 // The transformer run's first overflow or invalid operation (core's OverflowReport): the step, pass, layer,
-// tensor, operation, element, the operands' bits and the result, and a button that opens the Arithmetic section
-// on that operation in that format with those operands, step by step.
+// tensor, operation, element, the operands' bits and the result; that operation step by step below it (the
+// Arithmetic section's StepView), and a button that opens the Arithmetic section on it.
 #pragma once
 
 #include "core/training/transformer/emulated_ops.h"
@@ -14,6 +14,8 @@ class QLabel;
 class QPushButton;
 
 namespace fplab::gui {
+
+class OverflowStepsView;
 
 // The Arithmetic link of a report: its operation on its operands (a cast: the conversion from FP32; a function
 // the core does not have: the rounding of its FP64 value to the format); nothing when the report has no operands
@@ -33,6 +35,7 @@ public:
     void showReport(const std::optional<training::OverflowReport>& report, int step, bool ran, bool skipped = false);
     QLabel* reportLabel() const { return m_report; }
     QPushButton* arithmeticButton() const { return m_open; }
+    OverflowStepsView* stepsView() const { return m_steps; }
     void retranslate();
 
 private:
@@ -46,6 +49,7 @@ private:
     QLabel* m_report;
     QLabel* m_note;
     QPushButton* m_open;
+    OverflowStepsView* m_steps;
 };
 
 } // namespace fplab::gui

@@ -8,8 +8,10 @@
 #include <QChartView>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QVBoxLayout>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -23,14 +25,21 @@ constexpr int kBuckets = 400; // points per series, however long the run
 } // namespace
 
 TransformerChartsView::TransformerChartsView(QWidget* parent) : QWidget(parent) {
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    auto* charts = new QHBoxLayout;
     m_lossView = makeChartView(this);
     m_accuracyView = makeChartView(this);
     for (QChartView* v : {m_lossView, m_accuracyView}) {
         v->setMinimumSize(200, 160);
-        layout->addWidget(v);
+        v->chart()->legend()->hide(); // one legend below both, which wraps rather than cutting names short
+        charts->addWidget(v);
     }
+    m_legend = new QLabel;
+    m_legend->setObjectName(QStringLiteral("transformerRunsLegend"));
+    m_legend->setWordWrap(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(charts, 1);
+    layout->addWidget(m_legend);
     m_lossX = new QValueAxis(this);
     m_accuracyX = new QValueAxis(this);
     for (QValueAxis* x : {m_lossX, m_accuracyX}) {
@@ -65,10 +74,17 @@ QLineSeries* TransformerChartsView::accuracySeries(int index) const {
 
 void TransformerChartsView::retranslate() {
     m_lossView->chart()->setTitle(tr("Training loss"));
-    m_accuracyView->chart()->setTitle(tr("Held-out exact match"));
+    const bool text = m_task == TransformerTask::Text;
+    m_accuracyView->chart()->setTitle(text ? tr("Held-out next-character accuracy") : tr("Held-out exact match"));
     m_lossX->setTitleText(tr("step"));
     m_accuracyX->setTitleText(tr("step"));
-    m_accuracyY->setTitleText(tr("% of held-out sums"));
+    m_accuracyY->setTitleText(text ? tr("% of held-out characters") : tr("% of held-out sums"));
+}
+
+void TransformerChartsView::setTask(TransformerTask task) {
+    if (task == m_task) return;
+    m_task = task;
+    retranslate();
 }
 
 void TransformerChartsView::showRuns(const std::vector<ShownTransformerRun>& runs) {
@@ -128,8 +144,12 @@ void TransformerChartsView::restyle() {
         m_loss[i]->setPen(pen);
         m_accuracy[i]->setPen(pen);
     }
-    fitLegend(m_lossView->chart());
-    fitLegend(m_accuracyView->chart());
+    QStringList entries;
+    for (std::size_t i = 0; i < m_loss.size(); ++i)
+        entries << QStringLiteral("<span style='color:%1'>■</span>&nbsp;%2")
+                       .arg(runColor(m_colorSlots[i], pal).name(), m_loss[i]->name().toHtmlEscaped());
+    m_legend->setText(entries.join(QStringLiteral(" &nbsp; ")));
+    m_legend->setVisible(!entries.isEmpty());
 }
 
 } // namespace fplab::gui

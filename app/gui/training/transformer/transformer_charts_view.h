@@ -1,5 +1,5 @@
-// The transformer's loss and held-out exact-match accuracy over the steps: the runs kept this session, one
-// colour each, overlaid with the run in progress.
+// The transformer's loss and held-out accuracy (the task's: exact match or next-character accuracy) over the steps:
+// the runs kept this session, one colour each, overlaid with the run in progress.
 #pragma once
 
 #include "app/gui/training/transformer/transformer_job.h"
@@ -10,6 +10,7 @@
 
 class QChart;
 class QChartView;
+class QLabel;
 class QLineSeries;
 class QLogValueAxis;
 class QValueAxis;
@@ -31,11 +32,14 @@ public:
     ~TransformerChartsView() override;
 
     void showRuns(const std::vector<ShownTransformerRun>& runs);
+    // The accuracy chart's words: exact match of held-out sums or next-character accuracy.
+    void setTask(TransformerTask task);
     QChart* lossChart() const;
     QChart* accuracyChart() const;
     // The series of run `index` of the last showRuns.
     QLineSeries* lossSeries(int index) const;
     QLineSeries* accuracySeries(int index) const;
+    QLabel* legend() const { return m_legend; }
     void retranslate();
 
 protected:
@@ -44,8 +48,10 @@ protected:
 private:
     void restyle();
 
+    TransformerTask m_task = TransformerTask::Addition;
     QChartView* m_lossView;
     QChartView* m_accuracyView;
+    QLabel* m_legend;
     QValueAxis* m_lossX;
     QValueAxis* m_accuracyX;
     QLogValueAxis* m_lossY;

@@ -1,5 +1,6 @@
-// The transformer's form in the Training section: the addition task's digits, the model's shape, the run's
-// numbers and the precision preset (every preset core's TransformerPreset offers), read as a TransformerRunConfig.
+// The transformer's form in the Training section: the task (addition, with its digits, or a text file chosen with a
+// file dialog or typed), the model's shape, the run's numbers and the precision preset (every preset core's
+// TransformerPreset offers) with per-operation overrides checked as they are typed, read as a TransformerRunConfig.
 // Every edit reaches the settings at once; while a run goes the form is locked.
 #pragma once
 
@@ -14,7 +15,9 @@ class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
+class QLineEdit;
 class QSpinBox;
+class QToolButton;
 
 namespace fplab::gui {
 
@@ -35,9 +38,19 @@ public:
     TransformerSettings& settings() const { return *m_settings; }
     // The words of a preset (core's machine name for one added to core since).
     static QString presetText(training::TransformerPreset preset);
+    // Empty when the configuration's overrides apply to its preset and model, otherwise why not.
+    static QString overridesProblem(const TransformerRunConfig& config);
+    // The page's title and the accuracy's words for a task.
+    static QString taskTitle(TransformerTask task);
+    static QString accuracyText(TransformerTask task);
     void retranslate();
 
+    QComboBox* taskCombo() const { return m_task; }
+    QLineEdit* textPathEdit() const { return m_textPath; }
+    QToolButton* browseButton() const { return m_browse; }
     QComboBox* presetCombo() const { return m_preset; }
+    QLineEdit* overridesEdit() const { return m_overrides; }
+    QLabel* overridesProblemLabel() const { return m_overridesProblem; }
     QCheckBox* subtractMaxCheck() const { return m_subtractMax; }
     QSpinBox* digitsSpin() const { return m_digits; }
     QSpinBox* layersSpin() const { return m_layers; }
@@ -54,11 +67,22 @@ signals:
 
 private:
     void saveEdit();
+    void browse();
+    void showTask(); // the title and the rows the task uses
+    void showOverridesProblem();
 
     std::unique_ptr<TransformerSettings> m_settings;
     bool m_settingConfig = false;
+    bool m_locked = false;
     QFormLayout* m_form;
+    QComboBox* m_task;
+    QWidget* m_textRow;
+    QLineEdit* m_textPath;
+    QToolButton* m_browse;
     QComboBox* m_preset;
+    QWidget* m_overridesRow;
+    QLineEdit* m_overrides;
+    QLabel* m_overridesProblem;
     QCheckBox* m_subtractMax;
     QSpinBox* m_digits;
     QSpinBox* m_layers;

@@ -14,7 +14,18 @@ TransformerPrecision TransformerRunConfig::precision() const {
     TransformerPrecision p = transformerPreset(preset, run.shape.layers);
     p.layer.softmaxSubtractsMax = softmaxSubtractsMax;
     for (auto& [layer, precision] : p.layers) precision.softmaxSubtractsMax = softmaxSubtractsMax;
+    applyPrecisionOverrides(p, overrides);
     return p;
+}
+
+std::string_view transformerTaskName(TransformerTask task) {
+    return task == TransformerTask::Text ? "text" : "addition";
+}
+
+std::optional<TransformerTask> parseTransformerTaskName(std::string_view name) {
+    if (name == "addition") return TransformerTask::Addition;
+    if (name == "text") return TransformerTask::Text;
+    return std::nullopt;
 }
 
 int evaluationInterval(int steps) { return std::max(1, steps / 10); }
@@ -51,10 +62,12 @@ AttentionExample attentionExample(const TransformerModel& model, const Transform
     return example;
 }
 
-void runTransformer(const TransformerRunConfig& config, TransformerJobState& state, const JobControl& control) {
+void runTransformer(const TransformerRunConfig& config, TransformerJobState& state, const JobControl& control,
+                    std::shared_ptr<const TokenTask> task) {
     TransformerRunSettings settings = config.run;
     settings.precision = config.precision();
-    TransformerRun run(settings);
+    if (!task) task = std::make_shared<AdditionTask>(settings.digits, settings.seed);
+    TransformerRun run(settings, std::move(task)); // throws std::invalid_argument for what the task cannot take
     const int interval = evaluationInterval(config.steps);
     // Pause and Cancel interrupt a step (or an evaluation) in progress; it is redone from its start after Pause.
     const StopRequest stopNow = [&] { return state.paused() || control.isCancelled(); };
@@ -80,6 +93,9 @@ void runTransformer(const TransformerRunConfig& config, TransformerJobState& sta
             continue;
         }
         const TransformerStep& step = *tried;
+        // The step's own trace: a held-out evaluation would leave its forward's.
+        std::vector<PrecisionTraceEntry> trace = step.step == 1 ? run.precisionTrace()
+                                                                : std::vector<PrecisionTraceEntry>{};
         const bool stop = step.overflow && !step.skipped; // a step the scaler skipped is not the end
         const bool last = step.step == config.steps || stop;
         const bool evaluate = step.step % interval == 0 || last;
@@ -87,11 +103,14 @@ void runTransformer(const TransformerRunConfig& config, TransformerJobState& sta
         state.edit([&](TransformerRunRecord& r) {
             r.loss.emplace_back(step.step, step.loss);
             if (evaluate) r.accuracy.emplace_back(step.step, accuracy);
+            r.csvRows.push_back(transformerCsvRow(step));
+            r.layerSteps.push_back(step.step);
             std::vector<LayerPoint>& layers = r.layers.emplace_back();
             for (const TransformerLayerStats& l : step.stats.layers)
                 layers.push_back({l.maxAttentionLogit, l.saturatedFraction(), int(l.outlierChannels.size()),
                                   l.residualRms, l.updateRatio});
             r.stepsDone = step.step;
+            if (step.step == 1) r.dtypeTrace = std::move(trace);
             r.skippedSteps += step.skipped ? 1 : 0;
             if (step.overflow && !r.overflow) {
                 r.overflow = step.overflow;

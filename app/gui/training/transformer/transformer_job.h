@@ -4,23 +4,38 @@
 #pragma once
 
 #include "app/gui/common/job_control.h"
+#include "core/training/transformer/transformer_csv.h"
 #include "core/training/transformer/transformer_run.h"
 
 #include <atomic>
+#include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace fplab::gui {
+
+// What the transformer learns: sums of `digits`-digit numbers (core's AdditionTask) or a UTF-8 text file, character
+// by character (TextTask); the names are the CLI's `--task` words.
+enum class TransformerTask : std::uint8_t { Addition, Text };
+std::string_view transformerTaskName(TransformerTask task); // "addition" "text"
+std::optional<TransformerTask> parseTransformerTaskName(std::string_view name);
 
 struct TransformerRunConfig {
     training::TransformerRunSettings run; // shape, digits, batch, learning rate, seed; precision from the preset
     training::TransformerPreset preset = training::TransformerPreset::Fp32;
     bool softmaxSubtractsMax = true;
     int steps = 400;
-    // The precision the run computes in: the preset's, with the softmax's max subtraction as chosen.
+    TransformerTask task = TransformerTask::Addition;
+    std::string textPath; // UTF-8; the file of TransformerTask::Text
+    // Per-operation overrides after the preset, as `fplab-cli train --precision`: "softmax=fp16,residual@1=bf16".
+    std::string overrides;
+    // The precision the run computes in: the preset's, with the softmax's max subtraction as chosen, then the
+    // overrides (up to the first that cannot be applied: TransformerForm::overridesProblem says which).
     training::TransformerPrecision precision() const;
 };
 
@@ -50,7 +65,8 @@ struct TransformerRunRecord {
     TransformerRunConfig config;
     std::vector<std::pair<int, float>> loss;      // (step, training loss)
     std::vector<std::pair<int, double>> accuracy; // (step, held-out exact match, 0 to 1)
-    std::vector<std::vector<LayerPoint>> layers;  // [step - 1][block]
+    std::vector<std::vector<LayerPoint>> layers;  // [i][block], at step layerSteps[i]
+    std::vector<int> layerSteps;                  // every step as it runs; a restored run's kept ones
     int stepsDone = 0;
     int skippedSteps = 0; // steps the loss scaler skipped (inf or NaN in the gradients)
     // The first overflow or invalid operation. The run stopped there, unless the loss scaler skipped that step.
@@ -58,7 +74,11 @@ struct TransformerRunRecord {
     int overflowStep = 0;
     bool overflowSkipped = false;
     std::optional<AttentionExample> attention; // set when the run ends
-    bool finished = false;                     // every step done, or stopped at the overflow
+    // Every step's row of the CSV `fplab-cli train --model transformer --csv` writes (not kept in session files).
+    std::vector<training::TransformerCsvRow> csvRows;
+    // What each operation class of each layer ran in during step 1 (core's dtype trace).
+    std::vector<training::PrecisionTraceEntry> dtypeTrace;
+    bool finished = false; // every step done, or stopped at the overflow
     bool empty() const { return stepsDone == 0; }
 };
 
@@ -88,8 +108,10 @@ private:
     std::atomic<int> m_interruptions{0};
 };
 
-// Runs config.steps steps (less when cancelled or stopped by an overflow) into `state`; throws JobCancelled.
-void runTransformer(const TransformerRunConfig& config, TransformerJobState& state, const JobControl& control);
+// Runs config.steps steps (less when cancelled or stopped by an overflow) into `state` on `task` (null: the addition
+// task of config.run.digits); throws JobCancelled, and std::invalid_argument for settings the task cannot take.
+void runTransformer(const TransformerRunConfig& config, TransformerJobState& state, const JobControl& control,
+                    std::shared_ptr<const training::TokenTask> task = nullptr);
 
 // One held-out example's attention in `model` (forwarded on a copy).
 AttentionExample attentionExample(const training::TransformerModel& model, const TransformerRunConfig& config,

@@ -4,6 +4,7 @@
 
 #include "app/gui/shell/enum_setting.h"
 #include "app/gui/shell/settings.h"
+#include "app/gui/training/transformer/transformer_job.h"
 #include "core/training/transformer/transformer_model.h"
 
 #include <cstdint>
@@ -23,6 +24,9 @@ public:
 
     EnumSetting<TrainingModel> model;
     EnumSetting<training::TransformerPreset> preset;
+    EnumSetting<TransformerTask> task;
+    SettingValue<QString> textPath;
+    SettingValue<QString> overrides; // as fplab-cli's --precision; checked when the form shows it
     SettingValue<bool> softmaxSubtractsMax;
     SettingValue<int> digits;
     SettingValue<int> layers;

@@ -1,8 +1,8 @@
 // Turning an OperationTrace into steps a learner can follow: the shared steps (steps/step_builder.h)
 // around each operation's own (steps/operation_kind_steps.h).
-#include "app/gui/arithmetic/operation_steps.h"
+#include "app/gui/common/steps/operation_steps.h"
 
-#include "app/gui/arithmetic/steps/operation_kind_steps.h"
+#include "app/gui/common/steps/operation_kind_steps.h"
 
 namespace fplab::gui {
 

@@ -1,5 +1,5 @@
 // fma(a, b, c): the exact product, aligned with c, one rounding.
-#include "app/gui/arithmetic/steps/operation_kind_steps.h"
+#include "app/gui/common/steps/operation_kind_steps.h"
 
 #include "app/gui/common/number_text.h"
 

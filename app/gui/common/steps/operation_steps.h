@@ -3,7 +3,7 @@
 // rounding decision and the final bits with the flags. Plain data: StepView draws it.
 #pragma once
 
-#include "app/gui/arithmetic/operation.h"
+#include "app/gui/common/steps/operation.h"
 #include "app/gui/common/bit_cell.h"
 
 #include <QList>

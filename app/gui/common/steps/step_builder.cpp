@@ -1,7 +1,7 @@
 // The shared steps: the bits shown come from the trace and the operands; the sentences explain them.
-#include "app/gui/arithmetic/steps/step_builder.h"
+#include "app/gui/common/steps/step_builder.h"
 
-#include "app/gui/arithmetic/special_case_text.h"
+#include "app/gui/common/steps/special_case_text.h"
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/number_text.h"
 #include "core/classify.h"

@@ -1,5 +1,5 @@
 // sqrt(a): halve the exponent, take the root of the significand.
-#include "app/gui/arithmetic/steps/operation_kind_steps.h"
+#include "app/gui/common/steps/operation_kind_steps.h"
 
 #include "app/gui/common/number_text.h"
 

@@ -2,7 +2,7 @@
 // alignment), then the shared ones through StepBuilder::exactResult.
 #pragma once
 
-#include "app/gui/arithmetic/steps/step_builder.h"
+#include "app/gui/common/steps/step_builder.h"
 
 namespace fplab::gui {
 

@@ -2,7 +2,7 @@
 // (guard, round and sticky bits stand out).
 #pragma once
 
-#include "app/gui/arithmetic/operation_steps.h"
+#include "app/gui/common/steps/operation_steps.h"
 
 #include <QWidget>
 

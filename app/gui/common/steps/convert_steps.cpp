@@ -1,5 +1,5 @@
 // convert(a): the same value, its significand rounded to the target's precision.
-#include "app/gui/arithmetic/steps/operation_kind_steps.h"
+#include "app/gui/common/steps/operation_kind_steps.h"
 
 #include "app/gui/common/format_choice.h"
 #include "app/gui/common/number_text.h"

@@ -1,4 +1,4 @@
-#include "app/gui/arithmetic/special_case_text.h"
+#include "app/gui/common/steps/special_case_text.h"
 
 namespace fplab::gui {
 

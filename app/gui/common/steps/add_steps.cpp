@@ -1,5 +1,5 @@
 // a + b and a − b: compare the exponents, align the smaller significand into guard, round and sticky.
-#include "app/gui/arithmetic/steps/operation_kind_steps.h"
+#include "app/gui/common/steps/operation_kind_steps.h"
 
 #include "app/gui/common/number_text.h"
 

@@ -2,7 +2,7 @@
 // result) and the cells they draw; each operation adds its own middle steps (see operation_kind_steps.h).
 #pragma once
 
-#include "app/gui/arithmetic/operation_steps.h"
+#include "app/gui/common/steps/operation_steps.h"
 
 #include <cstdint>
 

@@ -1,5 +1,5 @@
 // Reading the operands and running one operation through the soft-float core.
-#include "app/gui/arithmetic/operation.h"
+#include "app/gui/common/steps/operation.h"
 
 #include "app/gui/common/nan_problem_text.h"
 #include "app/gui/common/number_text.h"

@@ -1,5 +1,5 @@
 // Laying out a step's rows; the row widgets are reused from step to step.
-#include "app/gui/arithmetic/step_view.h"
+#include "app/gui/common/steps/step_view.h"
 
 #include "app/gui/common/bit_row_widget.h"
 #include "app/gui/common/zoomed_fonts.h"

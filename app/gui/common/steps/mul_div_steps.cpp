@@ -1,5 +1,5 @@
 // a × b and a ÷ b: add or subtract the exponents, multiply or divide the significands.
-#include "app/gui/arithmetic/steps/operation_kind_steps.h"
+#include "app/gui/common/steps/operation_kind_steps.h"
 
 #include "app/gui/common/number_text.h"
 
