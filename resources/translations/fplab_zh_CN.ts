@@ -5499,10 +5499,6 @@ Python 打印为：%2</translation>
         <translation>二维点上的 MLP</translation>
     </message>
     <message>
-        <source>Transformer on addition</source>
-        <translation>学加法的 Transformer</translation>
-    </message>
-    <message>
         <source>&amp;Model</source>
         <translation>模型(&amp;M)</translation>
     </message>
@@ -5513,6 +5509,10 @@ Python 打印为：%2</translation>
     <message>
         <source>an FP8 block scale rule</source>
         <translation>一种 FP8 块缩放规则</translation>
+    </message>
+    <message>
+        <source>Transformer (tiny GPT)</source>
+        <translation>Transformer（微型 GPT）</translation>
     </message>
 </context>
 <context>

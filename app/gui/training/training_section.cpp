@@ -217,7 +217,7 @@ void TrainingSection::fillModelChoice() {
     const TrainingModel current = currentEnum(m_model, m_transformer->form()->settings().model.get());
     m_model->clear();
     addEnumItem(m_model, tr("MLP on 2-D points"), TrainingModel::Mlp);
-    addEnumItem(m_model, tr("Transformer on addition"), TrainingModel::Transformer);
+    addEnumItem(m_model, tr("Transformer (tiny GPT)"), TrainingModel::Transformer);
     selectEnum(m_model, current);
 }
 
