@@ -147,9 +147,7 @@ const ToyModel& TrainingRun::model() const { return m_emulator ? m_emulator->mod
 
 bool TrainingRun::over() const { return m_status != RunStatus::Ready && m_status != RunStatus::Running; }
 
-float TrainingRun::currentScale() const {
-    return lossScaleFor(m_policy.scaling, m_scaler, m_config.staticScale);
-}
+float TrainingRun::currentScale() const { return lossScaleFor(m_policy.scaling, m_scaler, m_config.staticScale); }
 
 RunState TrainingRun::state() const {
     RunState s;

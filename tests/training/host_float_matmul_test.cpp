@@ -23,14 +23,14 @@ namespace {
 std::uint32_t randomFp32Bits(std::mt19937_64& rng) {
     const int kind = int(rng() % 32);
     const std::uint32_t sign = (rng() & 1) ? 0x80000000u : 0;
-    if (kind == 0) return sign;                                     // zero
-    if (kind == 1) return sign | 0x7F800000u;                       // infinity
+    if (kind == 0) return sign;                                        // zero
+    if (kind == 1) return sign | 0x7F800000u;                          // infinity
     if (kind == 2) return sign | 0x7F800000u | (rng() & 0x7FFFFF) | 1; // NaN
     std::uint32_t mantissa = std::uint32_t(rng()) & 0x7FFFFF;
     if (kind < 12) mantissa &= ~((1u << (rng() % 24)) - 1); // short significand
     int exponent = 127 + int(rng() % 16) - 8;               // near 1
-    if (kind < 6) exponent = int(rng() % 255);               // anywhere, subnormals included
-    else if (kind < 9) exponent = int(rng() % 40);           // tiny: products and sums underflow
+    if (kind < 6) exponent = int(rng() % 255);              // anywhere, subnormals included
+    else if (kind < 9) exponent = int(rng() % 40);          // tiny: products and sums underflow
     return sign | (std::uint32_t(exponent) << 23) | mantissa;
 }
 
@@ -104,8 +104,8 @@ TEST(HostFloatMatmul, MatchesTheCoreFmaChain) {
             }
         const bool onlyInexact = (coreFlags & ~kInexact) == 0;
         if (answer) {
-            ASSERT_TRUE(onlyInexact && coreFinite) << "trial " << trial << ": answered where the core raised "
-                                                   << flagNames(coreFlags);
+            ASSERT_TRUE(onlyInexact && coreFinite)
+                << "trial " << trial << ": answered where the core raised " << flagNames(coreFlags);
             ASSERT_EQ(inexact, (coreFlags & kInexact) != 0) << "trial " << trial;
             ++answered;
         } else {
@@ -140,10 +140,10 @@ TEST(HostFloatMatmul, LeavesTheThreadsFlagsAlone) {
 
 // Exact subnormal results raise nothing and are answered; an inexact tiny one (underflow) is declined.
 TEST(HostFloatMatmul, SubnormalResults) {
-    const std::vector<float> a = {0x1p-100f, 0x1p-20f}, b = {0x1p-30f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f,
-                                                            0.0f,      0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f,
-                                                            0x1p-30f,  0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f,
-                                                            0.0f,      0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+    const std::vector<float> a = {0x1p-100f, 0x1p-20f},
+                             b = {0x1p-30f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f,     0.0f, 0.0f, 0.0f, 0.0f, 0.0f,
+                                  0.0f,     0.0f, 0.0f, 0.0f, 0.0f, 0x1p-30f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f,
+                                  0.0f,     0.0f, 0.0f, 0.0f, 0.0f, 0.0f,     0.0f, 0.0f, 0.0f, 0.0f};
     float c = 0;
     bool inexact = true;
     // 2^-130 + 2^-50: the first fma is an exact subnormal, the sum is inexact but normal.

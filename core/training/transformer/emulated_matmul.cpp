@@ -216,8 +216,12 @@ bool fastCast(FormatId f, float x, float& out, Flags& flags) {
     double v = 0;
     switch (f) {
     case FormatId::Fp32: out = x; return true;
-    case FormatId::Fp16: if (!DoubleRounding<kFp16>::round(x, v, flags)) return false; break;
-    case FormatId::Bf16: if (!DoubleRounding<kBf16>::round(x, v, flags)) return false; break;
+    case FormatId::Fp16:
+        if (!DoubleRounding<kFp16>::round(x, v, flags)) return false;
+        break;
+    case FormatId::Bf16:
+        if (!DoubleRounding<kBf16>::round(x, v, flags)) return false;
+        break;
     default: return false;
     }
     out = float(v);

@@ -128,9 +128,9 @@ enum class Lanes { Scalar, Avx2, Avx512 };
 
 #ifdef FPLAB_HOST_X86_LANES
 Lanes hostLanes() {
-    static const Lanes lanes = __builtin_cpu_supports("avx512f")                                   ? Lanes::Avx512
+    static const Lanes lanes = __builtin_cpu_supports("avx512f")                                 ? Lanes::Avx512
                                : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? Lanes::Avx2
-                                                                                                  : Lanes::Scalar;
+                                                                                                 : Lanes::Scalar;
     return lanes;
 }
 #endif

@@ -31,7 +31,7 @@ struct TransformerCsvRow {
 };
 TransformerCsvRow transformerCsvRow(const TransformerStep& step);
 
-std::string transformerCsvHeader(int layers);              // ends with "\n"
+std::string transformerCsvHeader(int layers);                 // ends with "\n"
 std::string transformerCsvLine(const TransformerCsvRow& row); // ends with "\n"; numbers as csvNumber ("%.9g")
 
 } // namespace fplab::training
