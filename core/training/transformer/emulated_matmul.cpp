@@ -100,7 +100,7 @@ FPLAB_INLINE int lanesSteps(const WideOf<F>* a, const WideOf<F>* b, int bStride,
     constexpr Int kLow = Int(R::kLow), kHalf = Int(R::kHalf);
     Values s[kVectors], next[kVectors];
     std::memcpy(s, sums, sizeof s);
-    Ints rounded = {}, underflowed = {}, badAnywhere = {}, inColumns[kVectors];
+    Ints rounded = {}, underflowed = {}, badAnywhere = {}, inColumns[kVectors] = {};
     for (int v = 0; v < kVectors; ++v)
         for (int l = 0; l < kWidth; ++l) inColumns[v][l] = v * kWidth + l < lanes ? -1 : 0;
     for (; p < k; ++p) {
