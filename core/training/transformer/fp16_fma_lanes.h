@@ -1,0 +1,87 @@
+// The FP16 matmul's fused multiply-adds, kMatmulLanes dot products side by side, each step one binary64
+// addition and one rounding to FP16 that give the core's result and flags (round to nearest even, tininess
+// after rounding).
+//
+// Why it is exact. a, b and the running sum c are FP16 numbers: a x b = p is exact in binary64 (at most 22
+// significant bits, from 2^-48 to below 2^32), and c is a multiple of 2^-24 below 2^16. The exact x = p + c
+// fits binary64's 53 bits unless its lowest and highest bits are 53 or more apart, which needs either
+// (A) |p| < 2^-30 |c|: then x and w = RN64(x) lie within 2^-30 |c| of c, nearer to c than any other FP16
+// number or midpoint, so RN16(x) = RN16(w) = c, inexact, and w is c itself or no FP16 number; or
+// (B) |p| >= 2^28 with c far below: x overflows FP16, and so does w.
+// Otherwise w = x. Hence RN16(x) = RN16(w) always: no double rounding, and a midpoint w is x itself. Inexact
+// is "RN16(w) != w, or w == c with p != 0" (case A's absorbed product). Tiny after rounding (11 bits, no
+// exponent bound, below 2^-14) is |x| < 2^-14 - 2^-26, the same as |w| < 2^-14 - 2^-26 (no FP16 number lies
+// within 2^-44 of that bound); underflow is tiny and inexact. RN16(w) = (w + M) - M with M = 1.5 x 2^(e + 42),
+// e = max(w's exponent, -14): w + M lies in the binade whose ulp is FP16's at w (its quantum 2^-24 below
+// the normals), M is an even multiple of it, so the addition is FP16's rounding and the subtraction exact.
+// A result above FP16's largest finite number, an infinity or a NaN is left to the core (a step not taken).
+#pragma once
+
+#include "core/training/transformer/matmul_lane_vectors.h"
+
+#include <cstdint>
+#include <cstring>
+
+namespace fplab::training {
+
+namespace fp16_lanes {
+
+constexpr std::int64_t kSign = std::int64_t(std::uint64_t{1} << 63);
+constexpr std::int64_t kExponentField = std::int64_t{0x7ff} << 52;
+constexpr std::int64_t kMinNormalExponent = std::int64_t{-14 + 1023} << 52;
+constexpr std::int64_t kMagicFromExponent = (std::int64_t{52 - 10} << 52) | (std::int64_t{1} << 51); // x 1.5 x 2^42
+constexpr double kMaxFinite = 65504.0;
+constexpr double kTinyBelow = 0x1p-14 - 0x1p-26;
+
+} // namespace fp16_lanes
+
+// Steps p, p+1, ... of the lanes' FP16 fmas on `sums`; lanes from `lanes` on are past the last column (their
+// flags are not the matmul's). StopAtFirst: returns the first step where a lane in the columns was not taken
+// (k when none), `sums` and the flags holding the steps before it. Otherwise no test per step: -1, with `sums`
+// and the flags untouched, when some step was not taken, else k.
+template <bool StopAtFirst>
+FPLAB_INLINE int fp16FmaLanes(const double* a, const double* b, int bStride, int p, int k, int lanes, double* sums,
+                              bool& inexact, bool& underflow) {
+    using namespace fp16_lanes;
+    using namespace lane_vectors;
+    Values s[kVectors], next[kVectors];
+    std::memcpy(s, sums, sizeof s);
+    Ints inexactSoFar = {}, underflowSoFar = {}, badAnywhere = {}, inColumns[kVectors];
+    columnMasks(lanes, inColumns);
+    for (; p < k; ++p) {
+        Ints bad = {}, stepInexact = {}, stepUnderflow = {};
+        for (int v = 0; v < kVectors; ++v) {
+            Values product;
+            rowProduct(a, b, bStride, p, v, product);
+            const Values w = product + s[v];
+            const Ints u = (Ints)w;
+            const Ints exponent = u & kExponentField;
+            const Ints belowNormal = exponent < kMinNormalExponent;
+            const Values magic = (Values)(((belowNormal & kMinNormalExponent) | (~belowNormal & exponent)) +
+                                          kMagicFromExponent);
+            const Ints r = (Ints)((w + magic) - magic) | (u & kSign); // a negative w that rounds to 0 gives -0
+            const Ints rounds = (r != u) | ((w == s[v]) & (product != 0));
+            const Ints tiny = (Values)(u & ~kSign) < kTinyBelow;
+            bad |= ~((Values)(r & ~kSign) <= kMaxFinite) & inColumns[v];
+            stepInexact |= rounds & inColumns[v];
+            stepUnderflow |= rounds & tiny & inColumns[v];
+            if constexpr (StopAtFirst) next[v] = (Values)r;
+            else s[v] = (Values)r;
+        }
+        if constexpr (StopAtFirst) {
+            if (anyLane(bad)) break;
+            std::memcpy(s, next, sizeof s);
+        } else {
+            badAnywhere |= bad;
+        }
+        inexactSoFar |= stepInexact;
+        underflowSoFar |= stepUnderflow;
+    }
+    if (!StopAtFirst && anyLane(badAnywhere)) return -1;
+    std::memcpy(sums, s, sizeof s);
+    inexact |= anyLane(inexactSoFar);
+    underflow |= anyLane(underflowSoFar);
+    return p;
+}
+
+} // namespace fplab::training
