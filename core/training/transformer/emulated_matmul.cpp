@@ -172,9 +172,22 @@ std::uint64_t bitsOf(double v) {
 
 } // namespace
 
+// The operands' bits in the accumulation format for the core, b transposed so that each dot product reads a row.
+void EmulatedOps::needOperandBits(FormatId accumulate, int k, int n) {
+    if (m_operandBitsReady) return;
+    m_aBits.resize(m_aFloats.size());
+    m_bBits.resize(std::size_t(k) * n);
+    for (std::size_t e = 0; e < m_aFloats.size(); ++e) m_aBits[e] = roundToFormat(accumulate, m_aFloats[e]).bits;
+    for (int p = 0; p < k; ++p)
+        for (int j = 0; j < n; ++j)
+            m_bBits[std::size_t(j) * k + p] = roundToFormat(accumulate, m_bFloats[std::size_t(p) * m_bStride + j]).bits;
+    m_operandBitsReady = true;
+}
+
 template <const Format& Acc>
 void EmulatedOps::coreDot(int i, int j, int k, int n, float* out, std::size_t elementBase) {
     constexpr FormatId acc = Acc.id;
+    needOperandBits(acc, k, n);
     const std::uint64_t* aRow = m_aBits.data() + std::size_t(i) * k;
     const std::uint64_t* bCol = m_bBits.data() + std::size_t(j) * k;
     std::uint64_t sum = 0;
@@ -217,6 +230,7 @@ bool EmulatedOps::fastDots(int i, int j0, int lanes, int k, int n, float* out, s
                 s[l] = w;
             } else {
                 const std::size_t j = std::size_t(j0 + l);
+                needOperandBits(Acc.id, k, n);
                 const Result r = fast::fma<Acc>(m_aBits[std::size_t(i) * k + p], m_bBits[j * k + p], bitsOf<Acc>(s[l]));
                 const double value = floatOf(Acc.id, r.bits);
                 if ((r.flags & kReported) || !std::isfinite(value)) return false;
@@ -255,7 +269,9 @@ void EmulatedOps::matmul(FormatId input, FormatId accumulate, MatrixView a, Matr
     Flags fastCastFlags = 0;
     auto load = [&](float value, std::size_t element, const char* operation) {
         float v = 0;
-        if (m_useFastPaths && fastCast(input, value, v, fastCastFlags) && fastCast(accumulate, v, v, fastCastFlags))
+        // An input-format value is its own accumulation-format value when the two are the same format.
+        if (m_useFastPaths && fastCast(input, value, v, fastCastFlags) &&
+            (input == accumulate || fastCast(accumulate, v, v, fastCastFlags)))
             return v;
         const Result x = roundToFormat(input, value);
         const Result y = roundToFormat(accumulate, floatOf(input, x.bits));
@@ -291,14 +307,8 @@ void EmulatedOps::matmul(FormatId input, FormatId accumulate, MatrixView a, Matr
             return;
         }
     }
-    // The exact path: the operands' bits for the core, b transposed so that each dot product reads a row, and
-    // their binary64 values for the lanes.
-    m_aBits.resize(m_aFloats.size());
-    m_bBits.resize(std::size_t(k) * n);
-    for (std::size_t e = 0; e < m_aFloats.size(); ++e) m_aBits[e] = roundToFormat(accumulate, m_aFloats[e]).bits;
-    for (int p = 0; p < k; ++p)
-        for (int j = 0; j < n; ++j)
-            m_bBits[std::size_t(j) * k + p] = roundToFormat(accumulate, m_bFloats[std::size_t(p) * m_bStride + j]).bits;
+    // The exact path: the operands' binary64 values for the lanes; their bits for the core once it is needed.
+    m_operandBitsReady = false;
     if (m_useFastPaths && provenFormat(accumulate)) {
         m_aValues.assign(m_aFloats.begin(), m_aFloats.end());
         m_bValues.assign(m_bFloats.begin(), m_bFloats.end());

@@ -129,6 +129,7 @@ private:
                  std::initializer_list<std::uint64_t> operands, Raised raised);
     void record(FormatId f, Flags flags, std::size_t element, const char* operation,
                 std::initializer_list<std::uint64_t> operands, std::uint64_t result, Raised raised);
+    void needOperandBits(FormatId accumulate, int k, int n);
     template <const Format& Acc>
     void coreDot(int i, int j, int k, int n, float* out, std::size_t elementBase);
     template <const Format& Acc>
@@ -141,7 +142,8 @@ private:
     std::optional<OverflowReport> m_first;
     bool m_useFastPaths = fastPathsAvailable();
     std::vector<float> m_aFloats, m_bFloats;     // the matmul's operands in the accumulation format (b: k rows)
-    std::vector<std::uint64_t> m_aBits, m_bBits; // ... as its bits (b transposed)
+    std::vector<std::uint64_t> m_aBits, m_bBits; // ... as its bits (b transposed), once the core needs them
+    bool m_operandBitsReady = false;
     std::vector<double> m_aValues, m_bValues;    // ... as binary64 values, for the fast path (b: k rows)
     int m_bStride = 0;
     const StopRequest* m_stop = nullptr;
