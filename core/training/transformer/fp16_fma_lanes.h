@@ -8,8 +8,9 @@
 // (A) |p| < 2^-30 |c|: then x and w = RN64(x) lie within 2^-30 |c| of c, nearer to c than any other FP16
 // number or midpoint, so RN16(x) = RN16(w) = c, inexact, and w is c itself or no FP16 number; or
 // (B) |p| >= 2^28 with c far below: x overflows FP16, and so does w.
-// Otherwise w = x. Hence RN16(x) = RN16(w) always: no double rounding, and a midpoint w is x itself. Inexact
-// is "RN16(w) != w, or w == c with p != 0" (case A's absorbed product). Tiny after rounding (11 bits, no
+// Otherwise w = x. Hence RN16(x) = RN16(w) = r always: no double rounding, and a midpoint w is x itself. Inexact
+// is r - c != p: r and c are multiples of 2^-24 below 2^17, so r - c is exact and equals p only when r = x (a
+// finite r; a larger one is left to the core). Tiny after rounding (11 bits, no
 // exponent bound, below 2^-14) is |x| < 2^-14 - 2^-26, the same as |w| < 2^-14 - 2^-26 (no FP16 number lies
 // within 2^-44 of that bound); underflow is tiny and inexact. RN16(w) = (w + M) - M with M = 1.5 x 2^(e + 42),
 // e = max(w's exponent, -14): w + M lies in the binade whose ulp is FP16's at w (its quantum 2^-24 below
@@ -30,7 +31,7 @@ constexpr std::int64_t kSign = std::int64_t(std::uint64_t{1} << 63);
 constexpr std::int64_t kExponentField = std::int64_t{0x7ff} << 52;
 constexpr std::int64_t kMinNormalExponent = std::int64_t{-14 + 1023} << 52;
 constexpr std::int64_t kMagicFromExponent = (std::int64_t{52 - 10} << 52) | (std::int64_t{1} << 51); // x 1.5 x 2^42
-constexpr double kMaxFinite = 65504.0;
+constexpr std::int64_t kMaxFiniteBits = 0x40effc0000000000; // 65504; an infinity or NaN is above it too
 constexpr double kTinyBelow = 0x1p-14 - 0x1p-26;
 
 } // namespace fp16_lanes
@@ -46,38 +47,38 @@ FPLAB_INLINE int fp16FmaLanes(const double* a, const double* b, int bStride, int
     using namespace lane_vectors;
     Values s[kVectors], next[kVectors];
     std::memcpy(s, sums, sizeof s);
-    Ints inexactSoFar = {}, underflowSoFar = {}, badAnywhere = {}, inColumns[kVectors];
+    Ints inexactSoFar = {}, underflowSoFar = {}, largestSoFar = {}, inColumns[kVectors], magnitudeInColumns[kVectors];
     columnMasks(lanes, inColumns);
+    for (int v = 0; v < kVectors; ++v) magnitudeInColumns[v] = inColumns[v] & ~kSign;
     for (; p < k; ++p) {
-        Ints bad = {}, stepInexact = {}, stepUnderflow = {};
+        Ints stepInexact = {}, stepUnderflow = {}, stepLargest = {}; // stepLargest: the largest |result|'s bits
         for (int v = 0; v < kVectors; ++v) {
             Values product;
             rowProduct(a, b, bStride, p, v, product);
             const Values w = product + s[v];
             const Ints u = (Ints)w;
             const Ints exponent = u & kExponentField;
-            const Ints belowNormal = exponent < kMinNormalExponent;
-            const Values magic = (Values)(((belowNormal & kMinNormalExponent) | (~belowNormal & exponent)) +
-                                          kMagicFromExponent);
-            const Ints r = (Ints)((w + magic) - magic) | (u & kSign); // a negative w that rounds to 0 gives -0
-            const Ints rounds = (r != u) | ((w == s[v]) & (product != 0));
-            const Ints tiny = (Values)(u & ~kSign) < kTinyBelow;
-            bad |= ~((Values)(r & ~kSign) <= kMaxFinite) & inColumns[v];
-            stepInexact |= rounds & inColumns[v];
-            stepUnderflow |= rounds & tiny & inColumns[v];
-            if constexpr (StopAtFirst) next[v] = (Values)r;
-            else s[v] = (Values)r;
+            const Values magic =
+                (Values)((exponent > kMinNormalExponent ? exponent : kMinNormalExponent) + kMagicFromExponent);
+            const Values r = (Values)((Ints)((w + magic) - magic) | (u & kSign)); // a negative w rounding to 0: -0
+            const Ints rounds = ((r - s[v]) != product) & inColumns[v];
+            stepInexact |= rounds;
+            stepUnderflow |= rounds & ((Values)(u & ~kSign) < kTinyBelow);
+            const Ints magnitude = (Ints)r & magnitudeInColumns[v];
+            stepLargest = magnitude > stepLargest ? magnitude : stepLargest;
+            if constexpr (StopAtFirst) next[v] = r;
+            else s[v] = r;
         }
         if constexpr (StopAtFirst) {
-            if (anyLane(bad)) break;
+            if (anyLane(stepLargest > kMaxFiniteBits)) break;
             std::memcpy(s, next, sizeof s);
         } else {
-            badAnywhere |= bad;
+            largestSoFar = stepLargest > largestSoFar ? stepLargest : largestSoFar;
         }
         inexactSoFar |= stepInexact;
         underflowSoFar |= stepUnderflow;
     }
-    if (!StopAtFirst && anyLane(badAnywhere)) return -1;
+    if (!StopAtFirst && anyLane(largestSoFar > kMaxFiniteBits)) return -1;
     std::memcpy(sums, s, sizeof s);
     inexact |= anyLane(inexactSoFar);
     underflow |= anyLane(underflowSoFar);
