@@ -134,6 +134,8 @@ private:
     void coreDot(int i, int j, int k, int n, float* out, std::size_t elementBase);
     template <const Format& Acc>
     bool fastDots(int i, int j0, int lanes, int k, int n, float* out, std::size_t elementBase);
+    // Rows i and i + 1 of an FP16 matmul in the lanes: bit b set where block b (columns 16b...) of both is done.
+    std::uint64_t fp16DotsTwoRows(int i, int k, int n, float* row0, float* row1, std::size_t elementBase);
     template <const Format& Acc>
     void matmulKernel(int m, int k, int n, float* c, int ldc, bool lowerOnly, std::size_t elementBase);
 

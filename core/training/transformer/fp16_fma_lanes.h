@@ -36,6 +36,34 @@ constexpr double kTinyBelow = 0x1p-14 - 0x1p-26;
 
 } // namespace fp16_lanes
 
+// One vector of lanes' step: result = RN16(product + sum), "rounds" (inexact) and tiny-and-inexact ORed into
+// inexact and underflow, the largest result magnitude's bits into largest (in-column lanes only).
+FPLAB_INLINE void fp16Step(const lane_vectors::Values& product, const lane_vectors::Values& sum,
+                           const lane_vectors::Ints& inColumns, const lane_vectors::Ints& magnitudeInColumns,
+                           lane_vectors::Values& result, lane_vectors::Ints& inexact, lane_vectors::Ints& underflow,
+                           lane_vectors::Ints& largest) {
+    using namespace fp16_lanes;
+    using namespace lane_vectors;
+    const Values c = sum;
+    const Values w = product + c;
+    const Ints u = (Ints)w;
+    const Ints exponent = u & kExponentField;
+    const Values magic = (Values)((exponent > kMinNormalExponent ? exponent : kMinNormalExponent) + kMagicFromExponent);
+    const Values r = (Values)((Ints)((w + magic) - magic) | (u & kSign)); // a negative w rounding to 0: -0
+    const Ints rounds = ((r - c) != product) & inColumns;
+    inexact |= rounds;
+    underflow |= rounds & ((Values)(u & ~kSign) < kTinyBelow);
+    const Ints magnitude = (Ints)r & magnitudeInColumns;
+    largest = magnitude > largest ? magnitude : largest;
+    result = r;
+}
+
+FPLAB_INLINE void fp16ColumnMasks(int lanes, lane_vectors::Ints (&inColumns)[lane_vectors::kVectors],
+                                  lane_vectors::Ints (&magnitudeInColumns)[lane_vectors::kVectors]) {
+    lane_vectors::columnMasks(lanes, inColumns);
+    for (int v = 0; v < lane_vectors::kVectors; ++v) magnitudeInColumns[v] = inColumns[v] & ~fp16_lanes::kSign;
+}
+
 // Steps p, p+1, ... of the lanes' FP16 fmas on `sums`; lanes from `lanes` on are past the last column (their
 // flags are not the matmul's). StopAtFirst: returns the first step where a lane in the columns was not taken
 // (k when none), `sums` and the flags holding the steps before it. Otherwise no test per step: -1, with `sums`
@@ -48,41 +76,55 @@ FPLAB_INLINE int fp16FmaLanes(const double* a, const double* b, int bStride, int
     Values s[kVectors], next[kVectors];
     std::memcpy(s, sums, sizeof s);
     Ints inexactSoFar = {}, underflowSoFar = {}, largestSoFar = {}, inColumns[kVectors], magnitudeInColumns[kVectors];
-    columnMasks(lanes, inColumns);
-    for (int v = 0; v < kVectors; ++v) magnitudeInColumns[v] = inColumns[v] & ~kSign;
+    fp16ColumnMasks(lanes, inColumns, magnitudeInColumns);
     for (; p < k; ++p) {
-        Ints stepInexact = {}, stepUnderflow = {}, stepLargest = {}; // stepLargest: the largest |result|'s bits
+        Ints stepLargest = {}; // the largest |result|'s bits
         for (int v = 0; v < kVectors; ++v) {
             Values product;
             rowProduct(a, b, bStride, p, v, product);
-            const Values w = product + s[v];
-            const Ints u = (Ints)w;
-            const Ints exponent = u & kExponentField;
-            const Values magic =
-                (Values)((exponent > kMinNormalExponent ? exponent : kMinNormalExponent) + kMagicFromExponent);
-            const Values r = (Values)((Ints)((w + magic) - magic) | (u & kSign)); // a negative w rounding to 0: -0
-            const Ints rounds = ((r - s[v]) != product) & inColumns[v];
-            stepInexact |= rounds;
-            stepUnderflow |= rounds & ((Values)(u & ~kSign) < kTinyBelow);
-            const Ints magnitude = (Ints)r & magnitudeInColumns[v];
-            stepLargest = magnitude > stepLargest ? magnitude : stepLargest;
-            if constexpr (StopAtFirst) next[v] = r;
-            else s[v] = r;
+            fp16Step(product, s[v], inColumns[v], magnitudeInColumns[v], StopAtFirst ? next[v] : s[v],
+                     inexactSoFar, underflowSoFar, StopAtFirst ? stepLargest : largestSoFar);
         }
         if constexpr (StopAtFirst) {
+            // A lane not taken sends the whole block to the core (fastDots), whose flags replace these.
             if (anyLane(stepLargest > kMaxFiniteBits)) break;
             std::memcpy(s, next, sizeof s);
-        } else {
-            largestSoFar = stepLargest > largestSoFar ? stepLargest : largestSoFar;
         }
-        inexactSoFar |= stepInexact;
-        underflowSoFar |= stepUnderflow;
     }
     if (!StopAtFirst && anyLane(largestSoFar > kMaxFiniteBits)) return -1;
     std::memcpy(sums, s, sizeof s);
     inexact |= anyLane(inexactSoFar);
     underflow |= anyLane(underflowSoFar);
     return p;
+}
+
+// All k steps of two rows of a (a0, a1) against the same columns of b, from +0, with no test per step (two rows'
+// lanes side by side hide the latency of each step's rounding): false, with the sums and flags untouched, when
+// some step was not taken.
+FPLAB_INLINE bool fp16FmaTwoRows(const double* a0, const double* a1, const double* b, int bStride, int k, int lanes,
+                                 double* sums0, double* sums1, bool& inexact, bool& underflow) {
+    using namespace fp16_lanes;
+    using namespace lane_vectors;
+    Values s0[kVectors] = {}, s1[kVectors] = {};
+    Ints inexactSoFar = {}, underflowSoFar = {}, largestSoFar = {}, inColumns[kVectors], magnitudeInColumns[kVectors];
+    fp16ColumnMasks(lanes, inColumns, magnitudeInColumns);
+    for (int p = 0; p < k; ++p) {
+        for (int v = 0; v < kVectors; ++v) {
+            Values product0, product1;
+            rowProduct(a0, b, bStride, p, v, product0);
+            rowProduct(a1, b, bStride, p, v, product1);
+            fp16Step(product0, s0[v], inColumns[v], magnitudeInColumns[v], s0[v], inexactSoFar, underflowSoFar,
+                     largestSoFar);
+            fp16Step(product1, s1[v], inColumns[v], magnitudeInColumns[v], s1[v], inexactSoFar, underflowSoFar,
+                     largestSoFar);
+        }
+    }
+    if (anyLane(largestSoFar > kMaxFiniteBits)) return false;
+    std::memcpy(sums0, s0, sizeof s0);
+    std::memcpy(sums1, s1, sizeof s1);
+    inexact |= anyLane(inexactSoFar);
+    underflow |= anyLane(underflowSoFar);
+    return true;
 }
 
 } // namespace fplab::training
