@@ -135,9 +135,11 @@ FPLAB_LANE_CLONES int bf16LanesWhileExact(const double* a, const double* b, int 
     return lanesWhileExact<kBf16>(a, b, bStride, p, k, lanes, s, inexact, underflow, twoSum);
 }
 
-FPLAB_LANE_CLONES bool fp16TwoRowLanes(const double* a0, const double* a1, const double* b, int bStride, int k, int lanes,
-                                      double* sums0, double* sums1, bool& inexact, bool& underflow) {
-    return fp16FmaTwoRows(a0, a1, b, bStride, k, lanes, sums0, sums1, inexact, underflow);
+// The FP16 matmul's rows taken together (EmulatedOps::fp16DotsInRows).
+constexpr int kFp16RowsTogether = EmulatedOps::kFp16RowsTogether;
+FPLAB_LANE_CLONES bool fp16RowLanes(const double* a, int k, const double* b, int bStride, int lanes, double* sums,
+                                   bool& inexact, bool& underflow) {
+    return fp16FmaRows<kFp16RowsTogether>(a, k, b, bStride, lanes, sums, inexact, underflow);
 }
 
 template <const Format& F>
@@ -251,19 +253,17 @@ bool EmulatedOps::fastDots(int i, int j0, int lanes, int k, int n, float* out, s
     return true;
 }
 
-std::uint64_t EmulatedOps::fp16DotsTwoRows(int i, int k, int n, float* row0, float* row1, std::size_t elementBase) {
-    const double* a0 = m_aValues.data() + std::size_t(i) * k;
+std::uint64_t EmulatedOps::fp16DotsInRows(int i, int k, int n, float* c, int ldc, std::size_t elementBase) {
     std::uint64_t done = 0;
     bool inexact = false, underflow = false;
     for (int j0 = 0; j0 < n; j0 += kLanes) {
         const int lanes = std::min(kLanes, n - j0);
-        double s0[kLanes], s1[kLanes];
-        if (!fp16TwoRowLanes(a0, a0 + k, m_bValues.data() + j0, m_bStride, k, lanes, s0, s1, inexact, underflow))
+        double sums[kFp16RowsTogether][kLanes];
+        if (!fp16RowLanes(m_aValues.data() + std::size_t(i) * k, k, m_bValues.data() + j0, m_bStride, lanes,
+                          &sums[0][0], inexact, underflow))
             continue;
-        for (int l = 0; l < lanes; ++l) {
-            row0[j0 + l] = float(s0[l]);
-            row1[j0 + l] = float(s1[l]);
-        }
+        for (int row = 0; row < kFp16RowsTogether; ++row)
+            for (int l = 0; l < lanes; ++l) c[std::size_t(row) * ldc + j0 + l] = float(sums[row][l]);
         done |= std::uint64_t{1} << (j0 / kLanes);
     }
     const Flags flags = Flags((inexact ? kInexact : 0) | (underflow ? kUnderflow : 0));
@@ -274,23 +274,29 @@ std::uint64_t EmulatedOps::fp16DotsTwoRows(int i, int k, int n, float* row0, flo
 template <const Format& Acc>
 void EmulatedOps::matmulKernel(int m, int k, int n, float* c, int ldc, bool lowerOnly, std::size_t elementBase) {
     const bool fast = m_useFastPaths && provenFormat(Acc.id);
-    // FP16: rows i and i + 1 at once where every step of a block of both is taken in the lanes (no report can
-    // come from those blocks, so the others, done row by row below, keep the reference order of reports).
-    const bool pairRows = fast && Acc.id == FormatId::Fp16 && !lowerOnly && n <= 64 * kLanes;
-    std::uint64_t pairedWithAbove = 0; // bit b: block b of row i was computed with row i - 1
+    // FP16: kFp16RowsTogether rows at once where every step of a block of them all is taken in the lanes (no
+    // report can come from those blocks, so the others, done row by row below, keep the reports' reference order).
+    const bool rowsTogether = fast && Acc.id == FormatId::Fp16 && !lowerOnly && n <= 64 * kLanes;
+    std::uint64_t doneAbove = 0; // bit b: block b of row i was computed with the rows above
+    int rowsLeftInGroup = 0;
     for (int i = 0; i < m; ++i) {
         if (i % 8 == 0) stopIfRequested(m_stop);
         const int jEnd = lowerOnly ? std::min(n, i + 1) : n;
         float* row = c + std::size_t(i) * ldc;
-        std::uint64_t paired = 0;
-        if (pairRows && pairedWithAbove == 0 && i + 1 < m) paired = fp16DotsTwoRows(i, k, n, row, row + ldc, elementBase);
+        if (rowsLeftInGroup == 0) {
+            doneAbove = 0;
+            if (rowsTogether && i + kFp16RowsTogether <= m) {
+                doneAbove = fp16DotsInRows(i, k, n, row, ldc, elementBase);
+                rowsLeftInGroup = kFp16RowsTogether;
+            }
+        }
+        if (rowsLeftInGroup > 0) --rowsLeftInGroup;
         for (int j0 = 0; j0 < jEnd; j0 += kLanes) {
-            if (((paired | pairedWithAbove) >> (j0 / kLanes)) & 1) continue;
+            if ((doneAbove >> (j0 / kLanes)) & 1) continue;
             const int lanes = std::min(kLanes, jEnd - j0);
             if (fast && fastDots<Acc>(i, j0, lanes, k, n, row + j0, elementBase)) continue;
             for (int j = j0; j < j0 + lanes; ++j) coreDot<Acc>(i, j, k, n, row + j, elementBase);
         }
-        pairedWithAbove = paired;
     }
 }
 

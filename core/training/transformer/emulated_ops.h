@@ -100,6 +100,8 @@ public:
     bool usesFastPaths() const { return m_useFastPaths; }
     // The matmul's fast path computes this many dot products of a row side by side.
     static constexpr int kMatmulLanes = 16;
+    // ... and in FP16, outside a causal mask, this many rows at once.
+    static constexpr int kFp16RowsTogether = 4;
 
     // A value computed outside the core (an FP8 GEMM's FP32 result, emulated_ops_notes.cpp): an infinity
     // is recorded as an overflow and a NaN as an invalid operation of this tensor.
@@ -134,8 +136,9 @@ private:
     void coreDot(int i, int j, int k, int n, float* out, std::size_t elementBase);
     template <const Format& Acc>
     bool fastDots(int i, int j0, int lanes, int k, int n, float* out, std::size_t elementBase);
-    // Rows i and i + 1 of an FP16 matmul in the lanes: bit b set where block b (columns 16b...) of both is done.
-    std::uint64_t fp16DotsTwoRows(int i, int k, int n, float* row0, float* row1, std::size_t elementBase);
+    // Rows i... of an FP16 matmul in the lanes, kFp16RowsTogether at once: bit b set where block b (columns
+    // 16b...) of them all is done.
+    std::uint64_t fp16DotsInRows(int i, int k, int n, float* c, int ldc, std::size_t elementBase);
     template <const Format& Acc>
     void matmulKernel(int m, int k, int n, float* c, int ldc, bool lowerOnly, std::size_t elementBase);
 

@@ -98,30 +98,29 @@ FPLAB_INLINE int fp16FmaLanes(const double* a, const double* b, int bStride, int
     return p;
 }
 
-// All k steps of two rows of a (a0, a1) against the same columns of b, from +0, with no test per step (two rows'
-// lanes side by side hide the latency of each step's rounding): false, with the sums and flags untouched, when
-// some step was not taken.
-FPLAB_INLINE bool fp16FmaTwoRows(const double* a0, const double* a1, const double* b, int bStride, int k, int lanes,
-                                 double* sums0, double* sums1, bool& inexact, bool& underflow) {
+// All k steps of Rows rows of a (rows of k, from a) against the same columns of b, from +0, with no test per step
+// (several rows' lanes side by side hide the latency of each step's rounding): false, with the sums and flags
+// untouched, when some step was not taken; sums: Rows rows of kMatmulLanes.
+template <int Rows>
+FPLAB_INLINE bool fp16FmaRows(const double* a, int k, const double* b, int bStride, int lanes, double* sums,
+                              bool& inexact, bool& underflow) {
     using namespace fp16_lanes;
     using namespace lane_vectors;
-    Values s0[kVectors] = {}, s1[kVectors] = {};
+    Values s[Rows][kVectors] = {};
     Ints inexactSoFar = {}, underflowSoFar = {}, largestSoFar = {}, inColumns[kVectors], magnitudeInColumns[kVectors];
     fp16ColumnMasks(lanes, inColumns, magnitudeInColumns);
     for (int p = 0; p < k; ++p) {
         for (int v = 0; v < kVectors; ++v) {
-            Values product0, product1;
-            rowProduct(a0, b, bStride, p, v, product0);
-            rowProduct(a1, b, bStride, p, v, product1);
-            fp16Step(product0, s0[v], inColumns[v], magnitudeInColumns[v], s0[v], inexactSoFar, underflowSoFar,
-                     largestSoFar);
-            fp16Step(product1, s1[v], inColumns[v], magnitudeInColumns[v], s1[v], inexactSoFar, underflowSoFar,
-                     largestSoFar);
+            for (int row = 0; row < Rows; ++row) {
+                Values product;
+                rowProduct(a + std::ptrdiff_t(row) * k, b, bStride, p, v, product);
+                fp16Step(product, s[row][v], inColumns[v], magnitudeInColumns[v], s[row][v], inexactSoFar,
+                         underflowSoFar, largestSoFar);
+            }
         }
     }
     if (anyLane(largestSoFar > kMaxFiniteBits)) return false;
-    std::memcpy(sums0, s0, sizeof s0);
-    std::memcpy(sums1, s1, sizeof s1);
+    std::memcpy(sums, s, sizeof s);
     inexact |= anyLane(inexactSoFar);
     underflow |= anyLane(underflowSoFar);
     return true;
