@@ -20,6 +20,10 @@
 
 #include "core/training/transformer/matmul_lane_vectors.h"
 
+#include "core/flags.h"
+
+#include <bit>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -35,6 +39,22 @@ constexpr std::int64_t kMaxFiniteBits = 0x40effc0000000000; // 65504; an infinit
 constexpr double kTinyBelow = 0x1p-14 - 0x1p-26;
 
 } // namespace fp16_lanes
+
+// The same rounding for one value (EmulatedOps' element-wise FP16 +, -, x and fma): r = RN16(w), where w is the
+// exact result x or, in an fma, RN64(x) (the proof above), with its flags; isExact(r): whether r is x. False,
+// for the core to decide, where r is not finite in FP16.
+template <class IsExact>
+FPLAB_INLINE bool fp16RoundOnce(double w, IsExact&& isExact, double& r, Flags& flags) {
+    using namespace fp16_lanes;
+    const std::int64_t u = std::bit_cast<std::int64_t>(w);
+    const std::int64_t exponent = u & kExponentField;
+    const double magic =
+        std::bit_cast<double>((exponent > kMinNormalExponent ? exponent : kMinNormalExponent) + kMagicFromExponent);
+    r = std::bit_cast<double>(std::bit_cast<std::int64_t>((w + magic) - magic) | (u & kSign));
+    if ((std::bit_cast<std::int64_t>(r) & ~kSign) > kMaxFiniteBits) return false;
+    if (!isExact(r)) flags |= std::fabs(w) < kTinyBelow ? Flags(kInexact | kUnderflow) : Flags(kInexact);
+    return true;
+}
 
 // One vector of lanes' step: result = RN16(product + sum), "rounds" (inexact) and tiny-and-inexact ORed into
 // inexact and underflow, the largest result magnitude's bits into largest (in-column lanes only).
