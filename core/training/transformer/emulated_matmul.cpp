@@ -267,7 +267,8 @@ std::uint64_t EmulatedOps::fp16DotsInRows(int i, int k, int n, float* c, int ldc
         done |= std::uint64_t{1} << (j0 / kLanes);
     }
     const Flags flags = Flags((inexact ? kInexact : 0) | (underflow ? kUnderflow : 0));
-    if (flags) record(FormatId::Fp16, flags, elementBase + std::size_t(i) * n, "matmul.fma", {}, 0, {Operation::Fma, {}});
+    if (flags)
+        record(FormatId::Fp16, flags, elementBase + std::size_t(i) * n, "matmul.fma", {}, 0, {Operation::Fma, {}});
     return done;
 }
 

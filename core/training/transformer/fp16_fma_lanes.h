@@ -48,8 +48,8 @@ FPLAB_INLINE bool fp16RoundOnce(double w, IsExact&& isExact, double& r, Flags& f
     using namespace fp16_lanes;
     const std::int64_t u = std::bit_cast<std::int64_t>(w);
     const std::int64_t exponent = u & kExponentField;
-    const double magic =
-        std::bit_cast<double>((exponent > kMinNormalExponent ? exponent : kMinNormalExponent) + kMagicFromExponent);
+    const double magic = std::bit_cast<double>((exponent > kMinNormalExponent ? exponent : kMinNormalExponent) +
+                                               kMagicFromExponent);
     r = std::bit_cast<double>(std::bit_cast<std::int64_t>((w + magic) - magic) | (u & kSign));
     if ((std::bit_cast<std::int64_t>(r) & ~kSign) > kMaxFiniteBits) return false;
     if (!isExact(r)) flags |= std::fabs(w) < kTinyBelow ? Flags(kInexact | kUnderflow) : Flags(kInexact);
@@ -102,8 +102,8 @@ FPLAB_INLINE int fp16FmaLanes(const double* a, const double* b, int bStride, int
         for (int v = 0; v < kVectors; ++v) {
             Values product;
             rowProduct(a, b, bStride, p, v, product);
-            fp16Step(product, s[v], inColumns[v], magnitudeInColumns[v], StopAtFirst ? next[v] : s[v],
-                     inexactSoFar, underflowSoFar, StopAtFirst ? stepLargest : largestSoFar);
+            fp16Step(product, s[v], inColumns[v], magnitudeInColumns[v], StopAtFirst ? next[v] : s[v], inexactSoFar,
+                     underflowSoFar, StopAtFirst ? stepLargest : largestSoFar);
         }
         if constexpr (StopAtFirst) {
             // A lane not taken sends the whole block to the core (fastDots), whose flags replace these.
