@@ -35,19 +35,13 @@ inline constexpr bool kDoubleRoundingPathAvailable = std::numeric_limits<double>
 // 53 >= 2p + 2: Figueroa's condition for +, -, x, /, sqrt (wide: the wider format's precision).
 constexpr bool doubleRoundingInnocuous(int precision, int wide = 53) { return wide >= 2 * precision + 2; }
 
-// The wider format the fast paths compute in: binary64, or binary32 for FP16 (24 >= 2 x 11 + 2, and FP16
-// products, from 2^-48 to below 2^32, are exact binary32 normal numbers).
+// The wider format the fast paths compute in: binary64.
 template <class Wide>
 struct WideFormat;
 template <>
 struct WideFormat<double> {
     using Bits = std::uint64_t;
     static constexpr int kPrecision = 53, kBias = 1023;
-};
-template <>
-struct WideFormat<float> {
-    using Bits = std::uint32_t;
-    static constexpr int kPrecision = 24, kBias = 127;
 };
 
 template <const Format& F, class Wide = double>

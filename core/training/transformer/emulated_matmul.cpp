@@ -1,12 +1,13 @@
 // EmulatedOps::matmul: each dot product is a chain of fused multiply-adds in the accumulation format, in
 // order p = 0..k-1 from +0. FP32 accumulation runs on the host's float fmas first (host_float_matmul.h). The
-// fast path computes kLanes dot products of one row side by side in binary64, or binary32 for FP16
-// (double_rounding.h says when that is exact); a step it cannot prove is done by the core, and a block of
+// fast path computes kLanes dot products of one row side by side in binary64 (double_rounding.h says when that
+// is exact; fp16_fma_lanes.h decides every FP16 step); a step it cannot prove is done by the core, and a block of
 // lanes in which the core raised overflow or invalid, or made an infinity or NaN, is computed again on the
 // core alone, in the reference order, so that the first-overflow report is the one the core alone makes.
 #include "core/training/transformer/double_rounding.h"
 #include "core/training/transformer/emulated_ops.h"
 #include "core/training/transformer/format_bits.h"
+#include "core/training/transformer/fp16_fma_lanes.h"
 #include "core/training/transformer/host_float_matmul.h"
 
 #include "core/fast.h"
@@ -33,82 +34,36 @@ namespace {
 constexpr Flags kReported = kOverflow | kInvalid;
 constexpr int kLanes = EmulatedOps::kMatmulLanes;
 
-// The lanes' vectors in GCC's and Clang's vector extension, one AVX2 register each: four doubles with four
-// 64-bit integers, or, for FP16, eight floats with eight 32-bit integers (GCC 12 computed the masks of
-// 16-float vectors one lane at a time, seven times slower); (Ints)x reinterprets the bits. Unsigned: for
-// additions that may wrap (a NaN's bits).
-template <class Wide>
-struct LaneVectors;
-template <>
-struct LaneVectors<double> {
-    using Values = double __attribute__((vector_size(32)));
-    using Ints = std::int64_t __attribute__((vector_size(32)));
-    using Unsigned = std::uint64_t __attribute__((vector_size(32)));
-    static constexpr int kWidth = 4;
-};
-template <>
-struct LaneVectors<float> {
-    using Values = float __attribute__((vector_size(32)));
-    using Ints = std::int32_t __attribute__((vector_size(32)));
-    using Unsigned = std::uint32_t __attribute__((vector_size(32)));
-    static constexpr int kWidth = 8;
-};
+using namespace lane_vectors;
 
-// Whether some lane of a mask is set: its bits as 64-bit words ORed together.
-template <class Ints>
-FPLAB_INLINE bool anyLane(const Ints& mask) {
-    std::uint64_t words[sizeof(Ints) / 8];
-    std::memcpy(words, &mask, sizeof words);
-    std::uint64_t any = 0;
-    for (std::uint64_t w : words) any |= w;
-    return any != 0;
-}
-
-// FP16 sums are computed in binary32 (DoubleRounding<kFp16, float>), the others in binary64.
-template <const Format& F>
-using WideOf = std::conditional_t<F.id == FormatId::Fp16, float, double>;
-
-// Steps p, p+1, ... of the lanes' fused multiply-adds while every lane's step is decided in the wide format
-// (binary64; binary32 for FP16): the product is exact, so w = a * b + s is the wide rounding of the exact
-// result x and TwoSum's error gives x - w exactly; a
-// step is taken when x rounds into F's normal range (decided from w's bits and the error's sign, with
-// "inexact" unless x is w and a number of F), when the product is zero (the sum is then s, exactly, with no
-// flag), and in FP16, whose training values are often subnormal, when it rounds to a subnormal with
-// "underflow, inexact" (roundTiny, or with TwoSum a nonzero multiple of the quantum with an error; tiny
-// results are rare in FP32 and BF16, whose lanes leave them to the scalar steps). Returns the first step where some lane was none of these (k when none); `sums` holds the sums
-// so far. Lanes from `lanes` on are past the last column: their flags are not the matmul's.
+// Steps p, p+1, ... of the lanes' fused multiply-adds (FP32 or BF16) while every lane's step is decided in
+// binary64: the product is exact, so w = a * b + s is the binary64 rounding of the exact result x and
+// TwoSum's error gives x - w exactly; a step is taken when x rounds into F's normal range (decided from w's
+// bits and the error's sign, with "inexact" unless x is w and a number of F), and when the product is zero
+// (the sum is then s, exactly, with no flag); tiny results, rare in FP32 and BF16, are left to the scalar
+// steps. Returns the first step where some lane was none of these (k when none); `sums` holds the sums so
+// far. Lanes from `lanes` on are past the last column: their flags are not the matmul's.
 // StopAtFirst false: no test per step; -1, with `sums` and the flags untouched, when some step was not exact.
-template <const Format& F>
-constexpr bool kTinyLanes = F.id == FormatId::Fp16;
-
 template <const Format& F, bool StopAtFirst, bool TwoSum>
-FPLAB_INLINE int lanesSteps(const WideOf<F>* a, const WideOf<F>* b, int bStride, int p, int k, int lanes,
-                            WideOf<F>* sums, bool& inexact, bool& underflow) {
-    using Wide = WideOf<F>;
+FPLAB_INLINE int lanesSteps(const double* a, const double* b, int bStride, int p, int k, int lanes, double* sums,
+                            bool& inexact, bool& underflow) {
+    using Wide = double;
     using R = DoubleRounding<F, Wide>;
-    using Values = typename LaneVectors<Wide>::Values;
-    using Ints = typename LaneVectors<Wide>::Ints;
-    using Unsigned = typename LaneVectors<Wide>::Unsigned;
-    using Int = std::remove_reference_t<decltype(Ints{}[0])>;
-    using UInt = std::make_unsigned_t<Int>;
-    constexpr int kWidth = LaneVectors<Wide>::kWidth;
-    static_assert(kLanes % kWidth == 0);
-    constexpr int kVectors = kLanes / kWidth;
+    using Int = std::int64_t;
+    using UInt = std::uint64_t;
     constexpr Int kMagnitude = std::numeric_limits<Int>::max();
     constexpr Int kMinNormal = std::bit_cast<Int>(R::kMinNormal);
     constexpr Int kMaxFinite = std::bit_cast<Int>(R::kMaxFinite);
     constexpr Int kLow = Int(R::kLow), kHalf = Int(R::kHalf);
     Values s[kVectors], next[kVectors];
     std::memcpy(s, sums, sizeof s);
-    Ints rounded = {}, underflowed = {}, badAnywhere = {}, inColumns[kVectors] = {};
-    for (int v = 0; v < kVectors; ++v)
-        for (int l = 0; l < kWidth; ++l) inColumns[v][l] = v * kWidth + l < lanes ? -1 : 0;
+    Ints rounded = {}, badAnywhere = {}, inColumns[kVectors] = {};
+    columnMasks(lanes, inColumns);
     for (; p < k; ++p) {
-        Ints bad = {}, stepRounded = {}, stepTiny = {};
+        Ints bad = {}, stepRounded = {};
         for (int v = 0; v < kVectors; ++v) {
-            Values bp;
-            std::memcpy(&bp, b + std::ptrdiff_t(p) * bStride + v * kWidth, sizeof bp);
-            const Values product = a[p] * bp;
+            Values product;
+            rowProduct(a, b, bStride, p, v, product);
             const Values w = product + s[v];
             const Ints u = (Ints)w;
             const Ints magnitude = u & kMagnitude;
@@ -135,25 +90,9 @@ FPLAB_INLINE int lanesSteps(const WideOf<F>* a, const WideOf<F>* b, int bStride,
             }
             // A zero product (the sum is s, exactly), or an exact sum that is a number of F: w, with no flag.
             keeps = ((((Ints)product & kMagnitude) == 0) | keeps) & (magnitude <= kMaxFinite);
-            Ints result = (keeps & u) | (~keeps & r), tiny = {};
-            if constexpr (kTinyLanes<F>) { // DoubleRounding::roundTiny, on every lane
-                const Values wAbs = (Values)magnitude;
-                const Values rt = (wAbs + R::kTinyMagic) - R::kTinyMagic;
-                const Values d = wAbs - rt;
-                tiny = (magnitude < kMinNormal) & (d != 0) & (d != Wide(0.5) * R::kQuantum) &
-                       (d != Wide(-0.5) * R::kQuantum) & ((Ints)rt < kMinNormal);
-                if constexpr (TwoSum) {
-                    // A nonzero tiny w that is a multiple of the quantum, with an error: |x - w| is at most half
-                    // an ulp of w in the wide format, far below half the quantum, so x rounds to w, inexact and
-                    // tiny (the binary32 sums absorb small products whole).
-                    tiny |= (magnitude < kMinNormal) & (magnitude != 0) & (d == 0) & ~exact;
-                }
-                result = (tiny & ((Ints)rt | (u & ~kMagnitude))) | (~tiny & result);
-            }
-            next[v] = (Values)result;
-            bad |= ~(rounds | keeps | tiny);
-            stepRounded |= (rounds | tiny) & inColumns[v];
-            stepTiny |= tiny & inColumns[v];
+            next[v] = (Values)((keeps & u) | (~keeps & r));
+            bad |= ~(rounds | keeps);
+            stepRounded |= rounds & inColumns[v];
         }
         if constexpr (StopAtFirst) {
             if (anyLane(bad)) break;
@@ -162,12 +101,11 @@ FPLAB_INLINE int lanesSteps(const WideOf<F>* a, const WideOf<F>* b, int bStride,
         }
         std::memcpy(s, next, sizeof s);
         rounded |= stepRounded;
-        underflowed |= stepTiny;
     }
     if (!StopAtFirst && anyLane(badAnywhere)) return -1;
     std::memcpy(sums, s, sizeof s);
     inexact |= anyLane(rounded);
-    underflow |= anyLane(underflowed);
+    (void)underflow; // the scalar steps decide tiny results
     return p;
 }
 
@@ -175,12 +113,10 @@ FPLAB_INLINE int lanesSteps(const WideOf<F>* a, const WideOf<F>* b, int bStride,
 // step only if one was met. twoSum: the lanes also decide exact sums and midpoints (TwoSum), at a cost that
 // pays once the operands have shown such steps (16-bit operands summed in FP32 often give them).
 template <const Format& F>
-FPLAB_INLINE int lanesWhileExact(const WideOf<F>* a, const WideOf<F>* b, int bStride, int p, int k, int lanes,
-                                 WideOf<F>* sums, bool& inexact, bool& underflow, bool twoSum) {
+FPLAB_INLINE int lanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes, double* sums,
+                                 bool& inexact, bool& underflow, bool twoSum) {
     if (twoSum) return lanesSteps<F, true, true>(a, b, bStride, p, k, lanes, sums, inexact, underflow);
-    if constexpr (!kTinyLanes<F>) {
-        if (lanesSteps<F, false, false>(a, b, bStride, p, k, lanes, sums, inexact, underflow) == k) return k;
-    }
+    if (lanesSteps<F, false, false>(a, b, bStride, p, k, lanes, sums, inexact, underflow) == k) return k;
     return lanesSteps<F, true, false>(a, b, bStride, p, k, lanes, sums, inexact, underflow);
 }
 
@@ -188,17 +124,26 @@ FPLAB_LANE_CLONES int fp32LanesWhileExact(const double* a, const double* b, int 
                                           double* s, bool& inexact, bool& underflow, bool twoSum) {
     return lanesWhileExact<kFp32>(a, b, bStride, p, k, lanes, s, inexact, underflow, twoSum);
 }
-FPLAB_LANE_CLONES int fp16LanesWhileExact(const float* a, const float* b, int bStride, int p, int k, int lanes,
-                                          float* s, bool& inexact, bool& underflow, bool twoSum) {
-    return lanesWhileExact<kFp16>(a, b, bStride, p, k, lanes, s, inexact, underflow, twoSum);
+// FP16: every step in the lanes (fp16_fma_lanes.h) but overflow, an infinity or a NaN, met step by step.
+FPLAB_LANE_CLONES int fp16LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
+                                          double* s, bool& inexact, bool& underflow, bool) {
+    if (fp16FmaLanes<false>(a, b, bStride, p, k, lanes, s, inexact, underflow) == k) return k;
+    return fp16FmaLanes<true>(a, b, bStride, p, k, lanes, s, inexact, underflow);
 }
 FPLAB_LANE_CLONES int bf16LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
                                           double* s, bool& inexact, bool& underflow, bool twoSum) {
     return lanesWhileExact<kBf16>(a, b, bStride, p, k, lanes, s, inexact, underflow, twoSum);
 }
 
+// The FP16 matmul's rows taken together (EmulatedOps::fp16DotsInRows).
+constexpr int kFp16RowsTogether = EmulatedOps::kFp16RowsTogether;
+FPLAB_LANE_CLONES bool fp16RowLanes(const double* a, int k, const double* b, int bStride, int lanes, double* sums,
+                                   bool& inexact, bool& underflow) {
+    return fp16FmaRows<kFp16RowsTogether>(a, k, b, bStride, lanes, sums, inexact, underflow);
+}
+
 template <const Format& F>
-int lanesWhileExactIn(const WideOf<F>* a, const WideOf<F>* b, int bStride, int p, int k, int lanes, WideOf<F>* s,
+int lanesWhileExactIn(const double* a, const double* b, int bStride, int p, int k, int lanes, double* s,
                       bool& inexact, bool& underflow, bool twoSum) {
     if constexpr (F.id == FormatId::Fp16)
         return fp16LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow, twoSum);
@@ -238,9 +183,22 @@ std::uint64_t bitsOf(double v) {
 
 } // namespace
 
+// The operands' bits in the accumulation format for the core, b transposed so that each dot product reads a row.
+void EmulatedOps::needOperandBits(FormatId accumulate, int k, int n) {
+    if (m_operandBitsReady) return;
+    m_aBits.resize(m_aFloats.size());
+    m_bBits.resize(std::size_t(k) * n);
+    for (std::size_t e = 0; e < m_aFloats.size(); ++e) m_aBits[e] = roundToFormat(accumulate, m_aFloats[e]).bits;
+    for (int p = 0; p < k; ++p)
+        for (int j = 0; j < n; ++j)
+            m_bBits[std::size_t(j) * k + p] = roundToFormat(accumulate, m_bFloats[std::size_t(p) * m_bStride + j]).bits;
+    m_operandBitsReady = true;
+}
+
 template <const Format& Acc>
 void EmulatedOps::coreDot(int i, int j, int k, int n, float* out, std::size_t elementBase) {
     constexpr FormatId acc = Acc.id;
+    needOperandBits(acc, k, n);
     const std::uint64_t* aRow = m_aBits.data() + std::size_t(i) * k;
     const std::uint64_t* bCol = m_bBits.data() + std::size_t(j) * k;
     std::uint64_t sum = 0;
@@ -259,22 +217,14 @@ void EmulatedOps::coreDot(int i, int j, int k, int n, float* out, std::size_t el
 
 template <const Format& Acc>
 bool EmulatedOps::fastDots(int i, int j0, int lanes, int k, int n, float* out, std::size_t elementBase) {
-    using Wide = WideOf<Acc>;
+    using Wide = double;
     using R = DoubleRounding<Acc, Wide>;
-    const Wide* aRow = nullptr;
-    const Wide* b = nullptr;
-    if constexpr (std::is_same_v<Wide, float>) {
-        aRow = m_aFloats.data() + std::size_t(i) * k;
-        b = m_bFloats.data() + j0;
-    } else {
-        aRow = m_aValues.data() + std::size_t(i) * k;
-        b = m_bValues.data() + j0;
-    }
+    const Wide* aRow = m_aValues.data() + std::size_t(i) * k;
+    const Wide* b = m_bValues.data() + j0;
     Wide s[kLanes] = {};
     bool inexact = false, underflow = false;
     Flags flags = 0;
-    // Set once a step needed the scalar path (in FP16 often a binary32 sum that absorbed a small product whole:
-    // w is then s, a number of FP16, and only TwoSum's error tells that the step was inexact).
+    // Set once a step needed the scalar path (16-bit operands summed in FP32 often give exact sums and midpoints).
     bool twoSum = false;
     for (int p = 0; (p = lanesWhileExactIn<Acc>(aRow, b, m_bStride, p, k, lanes, s, inexact, underflow, twoSum)) < k;
          ++p, twoSum = true) {
@@ -291,6 +241,7 @@ bool EmulatedOps::fastDots(int i, int j0, int lanes, int k, int n, float* out, s
                 s[l] = w;
             } else {
                 const std::size_t j = std::size_t(j0 + l);
+                needOperandBits(Acc.id, k, n);
                 const Result r = fast::fma<Acc>(m_aBits[std::size_t(i) * k + p], m_bBits[j * k + p], bitsOf<Acc>(s[l]));
                 const double value = floatOf(Acc.id, r.bits);
                 if ((r.flags & kReported) || !std::isfinite(value)) return false;
@@ -306,14 +257,47 @@ bool EmulatedOps::fastDots(int i, int j0, int lanes, int k, int n, float* out, s
     return true;
 }
 
+std::uint64_t EmulatedOps::fp16DotsInRows(int i, int k, int n, float* c, int ldc, std::size_t elementBase) {
+    std::uint64_t done = 0;
+    bool inexact = false, underflow = false;
+    for (int j0 = 0; j0 < n; j0 += kLanes) {
+        const int lanes = std::min(kLanes, n - j0);
+        double sums[kFp16RowsTogether][kLanes];
+        if (!fp16RowLanes(m_aValues.data() + std::size_t(i) * k, k, m_bValues.data() + j0, m_bStride, lanes,
+                          &sums[0][0], inexact, underflow))
+            continue;
+        for (int row = 0; row < kFp16RowsTogether; ++row)
+            for (int l = 0; l < lanes; ++l) c[std::size_t(row) * ldc + j0 + l] = float(sums[row][l]);
+        done |= std::uint64_t{1} << (j0 / kLanes);
+    }
+    const Flags flags = Flags((inexact ? kInexact : 0) | (underflow ? kUnderflow : 0));
+    if (flags)
+        record(FormatId::Fp16, flags, elementBase + std::size_t(i) * n, "matmul.fma", {}, 0, {Operation::Fma, {}});
+    return done;
+}
+
 template <const Format& Acc>
 void EmulatedOps::matmulKernel(int m, int k, int n, float* c, int ldc, bool lowerOnly, std::size_t elementBase) {
     const bool fast = m_useFastPaths && provenFormat(Acc.id);
+    // FP16: kFp16RowsTogether rows at once where every step of a block of them all is taken in the lanes (no
+    // report can come from those blocks, so the others, done row by row below, keep the reports' reference order).
+    const bool rowsTogether = fast && Acc.id == FormatId::Fp16 && !lowerOnly && n <= 64 * kLanes;
+    std::uint64_t doneAbove = 0; // bit b: block b of row i was computed with the rows above
+    int rowsLeftInGroup = 0;
     for (int i = 0; i < m; ++i) {
         if (i % 8 == 0) stopIfRequested(m_stop);
         const int jEnd = lowerOnly ? std::min(n, i + 1) : n;
         float* row = c + std::size_t(i) * ldc;
+        if (rowsLeftInGroup == 0) {
+            doneAbove = 0;
+            if (rowsTogether && i + kFp16RowsTogether <= m) {
+                doneAbove = fp16DotsInRows(i, k, n, row, ldc, elementBase);
+                rowsLeftInGroup = kFp16RowsTogether;
+            }
+        }
+        if (rowsLeftInGroup > 0) --rowsLeftInGroup;
         for (int j0 = 0; j0 < jEnd; j0 += kLanes) {
+            if ((doneAbove >> (j0 / kLanes)) & 1) continue;
             const int lanes = std::min(kLanes, jEnd - j0);
             if (fast && fastDots<Acc>(i, j0, lanes, k, n, row + j0, elementBase)) continue;
             for (int j = j0; j < j0 + lanes; ++j) coreDot<Acc>(i, j, k, n, row + j, elementBase);
@@ -329,7 +313,9 @@ void EmulatedOps::matmul(FormatId input, FormatId accumulate, MatrixView a, Matr
     Flags fastCastFlags = 0;
     auto load = [&](float value, std::size_t element, const char* operation) {
         float v = 0;
-        if (m_useFastPaths && fastCast(input, value, v, fastCastFlags) && fastCast(accumulate, v, v, fastCastFlags))
+        // An input-format value is its own accumulation-format value when the two are the same format.
+        if (m_useFastPaths && fastCast(input, value, v, fastCastFlags) &&
+            (input == accumulate || fastCast(accumulate, v, v, fastCastFlags)))
             return v;
         const Result x = roundToFormat(input, value);
         const Result y = roundToFormat(accumulate, floatOf(input, x.bits));
@@ -365,15 +351,9 @@ void EmulatedOps::matmul(FormatId input, FormatId accumulate, MatrixView a, Matr
             return;
         }
     }
-    // The exact path: the operands' bits for the core, b transposed so that each dot product reads a row, and
-    // their binary64 values for the lanes.
-    m_aBits.resize(m_aFloats.size());
-    m_bBits.resize(std::size_t(k) * n);
-    for (std::size_t e = 0; e < m_aFloats.size(); ++e) m_aBits[e] = roundToFormat(accumulate, m_aFloats[e]).bits;
-    for (int p = 0; p < k; ++p)
-        for (int j = 0; j < n; ++j)
-            m_bBits[std::size_t(j) * k + p] = roundToFormat(accumulate, m_bFloats[std::size_t(p) * m_bStride + j]).bits;
-    if (m_useFastPaths && provenFormat(accumulate) && accumulate != FormatId::Fp16) { // FP16: the floats
+    // The exact path: the operands' binary64 values for the lanes; their bits for the core once it is needed.
+    m_operandBitsReady = false;
+    if (m_useFastPaths && provenFormat(accumulate)) {
         m_aValues.assign(m_aFloats.begin(), m_aFloats.end());
         m_bValues.assign(m_bFloats.begin(), m_bFloats.end());
     }

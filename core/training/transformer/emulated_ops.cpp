@@ -2,6 +2,7 @@
 
 #include "core/training/transformer/double_rounding.h"
 #include "core/training/transformer/format_bits.h"
+#include "core/training/transformer/fp16_fma_lanes.h"
 
 #include "core/arithmetic.h"
 #include "core/fast.h"
@@ -115,6 +116,17 @@ FPLAB_INLINE bool fastOperation(float a, float b, float c, double& r, Flags& fla
         if (!fastOperand<F>(b, y, flags)) return false;
     if constexpr (K == ElementwiseKind::Fma)
         if (!fastOperand<F>(c, z, flags)) return false;
+    if constexpr (F.id == FormatId::Fp16) { // exact sums, differences and products, fmas as in the matmul
+        if constexpr (K == ElementwiseKind::Add || K == ElementwiseKind::Sub || K == ElementwiseKind::Mul) {
+            const double w = K == ElementwiseKind::Add ? x + y : K == ElementwiseKind::Sub ? x - y : x * y;
+            return fp16RoundOnce(
+                w, [&](double rounded) { return rounded == w; }, r, flags);
+        } else if constexpr (K == ElementwiseKind::Fma) {
+            const double product = x * y;
+            return fp16RoundOnce(
+                product + z, [&](double rounded) { return rounded - z == product; }, r, flags);
+        }
+    }
     if constexpr (K == ElementwiseKind::Add) {
         const double w = x + y;
         return fastResult<F>(

@@ -100,6 +100,8 @@ public:
     bool usesFastPaths() const { return m_useFastPaths; }
     // The matmul's fast path computes this many dot products of a row side by side.
     static constexpr int kMatmulLanes = 16;
+    // ... and in FP16, outside a causal mask, this many rows at once.
+    static constexpr int kFp16RowsTogether = 4;
 
     // A value computed outside the core (an FP8 GEMM's FP32 result, emulated_ops_notes.cpp): an infinity
     // is recorded as an overflow and a NaN as an invalid operation of this tensor.
@@ -129,10 +131,14 @@ private:
                  std::initializer_list<std::uint64_t> operands, Raised raised);
     void record(FormatId f, Flags flags, std::size_t element, const char* operation,
                 std::initializer_list<std::uint64_t> operands, std::uint64_t result, Raised raised);
+    void needOperandBits(FormatId accumulate, int k, int n);
     template <const Format& Acc>
     void coreDot(int i, int j, int k, int n, float* out, std::size_t elementBase);
     template <const Format& Acc>
     bool fastDots(int i, int j0, int lanes, int k, int n, float* out, std::size_t elementBase);
+    // Rows i... of an FP16 matmul in the lanes, kFp16RowsTogether at once: bit b set where block b (columns
+    // 16b...) of them all is done.
+    std::uint64_t fp16DotsInRows(int i, int k, int n, float* c, int ldc, std::size_t elementBase);
     template <const Format& Acc>
     void matmulKernel(int m, int k, int n, float* c, int ldc, bool lowerOnly, std::size_t elementBase);
 
@@ -141,7 +147,8 @@ private:
     std::optional<OverflowReport> m_first;
     bool m_useFastPaths = fastPathsAvailable();
     std::vector<float> m_aFloats, m_bFloats;     // the matmul's operands in the accumulation format (b: k rows)
-    std::vector<std::uint64_t> m_aBits, m_bBits; // ... as its bits (b transposed)
+    std::vector<std::uint64_t> m_aBits, m_bBits; // ... as its bits (b transposed), once the core needs them
+    bool m_operandBitsReady = false;
     std::vector<double> m_aValues, m_bValues;    // ... as binary64 values, for the fast path (b: k rows)
     int m_bStride = 0;
     const StopRequest* m_stop = nullptr;
