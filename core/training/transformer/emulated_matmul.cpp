@@ -138,13 +138,13 @@ FPLAB_LANE_CLONES int bf16LanesWhileExact(const double* a, const double* b, int 
 // The FP16 matmul's rows taken together (EmulatedOps::fp16DotsInRows).
 constexpr int kFp16RowsTogether = EmulatedOps::kFp16RowsTogether;
 FPLAB_LANE_CLONES bool fp16RowLanes(const double* a, int k, const double* b, int bStride, int lanes, double* sums,
-                                   bool& inexact, bool& underflow) {
+                                    bool& inexact, bool& underflow) {
     return fp16FmaRows<kFp16RowsTogether>(a, k, b, bStride, lanes, sums, inexact, underflow);
 }
 
 template <const Format& F>
-int lanesWhileExactIn(const double* a, const double* b, int bStride, int p, int k, int lanes, double* s,
-                      bool& inexact, bool& underflow, bool twoSum) {
+int lanesWhileExactIn(const double* a, const double* b, int bStride, int p, int k, int lanes, double* s, bool& inexact,
+                      bool& underflow, bool twoSum) {
     if constexpr (F.id == FormatId::Fp16)
         return fp16LanesWhileExact(a, b, bStride, p, k, lanes, s, inexact, underflow, twoSum);
     else if constexpr (F.id == FormatId::Bf16)

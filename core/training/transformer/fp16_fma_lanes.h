@@ -95,7 +95,8 @@ FPLAB_INLINE int fp16FmaLanes(const double* a, const double* b, int bStride, int
     using namespace lane_vectors;
     Values s[kVectors], next[kVectors];
     std::memcpy(s, sums, sizeof s);
-    Ints inexactSoFar = {}, underflowSoFar = {}, largestSoFar = {}, inColumns[kVectors] = {}, magnitudeInColumns[kVectors] = {};
+    Ints inexactSoFar = {}, underflowSoFar = {}, largestSoFar = {}, inColumns[kVectors] = {},
+         magnitudeInColumns[kVectors] = {};
     fp16ColumnMasks(lanes, inColumns, magnitudeInColumns);
     for (; p < k; ++p) {
         Ints stepLargest = {}; // the largest |result|'s bits
@@ -127,7 +128,8 @@ FPLAB_INLINE bool fp16FmaRows(const double* a, int k, const double* b, int bStri
     using namespace fp16_lanes;
     using namespace lane_vectors;
     Values s[Rows][kVectors] = {};
-    Ints inexactSoFar = {}, underflowSoFar = {}, largestSoFar = {}, inColumns[kVectors] = {}, magnitudeInColumns[kVectors] = {};
+    Ints inexactSoFar = {}, underflowSoFar = {}, largestSoFar = {}, inColumns[kVectors] = {},
+         magnitudeInColumns[kVectors] = {};
     fp16ColumnMasks(lanes, inColumns, magnitudeInColumns);
     for (int p = 0; p < k; ++p) {
         for (int v = 0; v < kVectors; ++v) {

@@ -22,9 +22,14 @@ static_assert(EmulatedOps::kMatmulLanes % kWidth == 0);
 FPLAB_INLINE bool anyLane(const Ints& mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
 
 // All ones in the lanes before `lanes` (the columns of the product), zero past the last column.
+// Whole vectors, not lane by lane: GCC 12 lowers lane writes element by element where the vectors are not native
+// (aarch64) and then warns -Wmaybe-uninitialized.
 FPLAB_INLINE void columnMasks(int lanes, Ints (&inColumns)[kVectors]) {
-    for (int v = 0; v < kVectors; ++v)
-        for (int l = 0; l < kWidth; ++l) inColumns[v][l] = v * kWidth + l < lanes ? -1 : 0;
+    static_assert(kWidth == 4);
+    for (int v = 0; v < kVectors; ++v) {
+        const Ints column = Ints{0, 1, 2, 3} + std::int64_t(v * kWidth);
+        inColumns[v] = column < std::int64_t(lanes);
+    }
 }
 
 // a[p] times vector v of b's row p (a vector out, not returned: that changes the ABI without AVX, -Wpsabi).
