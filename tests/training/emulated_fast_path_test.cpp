@@ -120,6 +120,14 @@ TEST_P(FastMatmul, MatchesTheCoreOnRandomOperands) {
     EXPECT_GT(counts.reportless, 1500);
 }
 
+// Arbitrary floats into a matmul whose input and accumulation formats are the same: the operands that are numbers of
+// the format are taken as they are, the others rounded by the casts, as on the core.
+TEST_P(FastMatmul, MatchesTheCoreOnUnroundedOperands) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    const MatmulCounts counts = expectRandomMatmulsMatch(GetParam(), GetParam(), true, 3000);
+    EXPECT_GT(counts.fmas, 300'000);
+}
+
 // FP32 accumulation of FP16, BF16 and FP32 operands (the autocast presets; the host's float fmas), the
 // operands given as arbitrary floats half the time, so that the casts round, overflow and meet ties.
 TEST_P(FastMatmul, AccumulatesInFp32LikeTheCore) {
@@ -270,6 +278,39 @@ TEST_P(FastMatmul, ElementwiseOperationsMatchTheCore) {
         for (int i = 0; i < 1000000 && !HasFailure(); ++i)
             check.expectSame(kind, id, operand(i), operand(i), operand(i));
     EXPECT_EQ(check.count(), 7 * 1000000);
+}
+
+// castAll against cast() element by element on the core alone: runs of numbers of the format (which castAll skips)
+// between floats that need rounding, overflow, infinities and NaNs; also with no tensor named yet.
+TEST_P(FastMatmul, CastAllMatchesTheCoreElementByElement) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    const FormatId id = GetParam();
+    const Format& f = formatFor(id);
+    std::mt19937_64 rng(29);
+    int numbers = 0;
+    for (int trial = 0; trial < 2000 && !HasFailure(); ++trial) {
+        std::vector<float> values(1 + rng() % 300);
+        const int rawEvery = 1 + int(rng() % 64);
+        for (std::size_t e = 0; e < values.size(); ++e) {
+            if (rng() % std::uint64_t(rawEvery) == 0) values[e] = asFloat(FormatId::Fp32, randomBits(kFp32, rng));
+            else values[e] = asFloat(id, trial % 3 == 0 ? randomBits(f, rng) : moderateBits(f, rng));
+        }
+        std::vector<float> fastValues(values), coreValues(values);
+        EmulatedOps fast, core;
+        core.useFastPaths(false);
+        if (trial % 10 != 0) {
+            fast.at(Pass::Forward, 0, "y");
+            core.at(Pass::Forward, 0, "y");
+        }
+        fast.castAll(id, fastValues.data(), fastValues.size(), "matmul.output");
+        for (std::size_t e = 0; e < values.size(); ++e) coreValues[e] = core.cast(id, values[e], e, "matmul.output");
+        const std::string where = "trial " + std::to_string(trial);
+        expectSameBits(fastValues, coreValues, where);
+        expectSameReports(fast, core, where);
+        for (std::size_t e = 0; e < values.size(); ++e)
+            numbers += std::bit_cast<std::uint32_t>(values[e]) == std::bit_cast<std::uint32_t>(coreValues[e]);
+    }
+    EXPECT_GT(numbers, 100'000); // the skipped runs were exercised
 }
 
 // Every FP16 value against a slice of 24 values, in each element-wise operation.

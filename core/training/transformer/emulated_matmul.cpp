@@ -173,6 +173,17 @@ bool fastCast(FormatId f, float x, float& out, Flags& flags) {
     return true;
 }
 
+// Whether x is a finite number of f, for a format the fast paths were proven for (false for any other): its own
+// rounding to f, with no flag.
+FPLAB_INLINE bool isNumberOf(FormatId f, float x) {
+    switch (f) {
+    case FormatId::Fp32: return std::isfinite(x);
+    case FormatId::Fp16: return DoubleRounding<kFp16>::exactResult(x);
+    case FormatId::Bf16: return DoubleRounding<kBf16>::exactResult(x);
+    default: return false;
+    }
+}
+
 // The bits of F of a finite F value held in a double.
 template <const Format& F>
 std::uint64_t bitsOf(double v) {
@@ -314,6 +325,7 @@ void EmulatedOps::matmul(FormatId input, FormatId accumulate, MatrixView a, Matr
     auto load = [&](float value, std::size_t element, const char* operation) {
         float v = 0;
         // An input-format value is its own accumulation-format value when the two are the same format.
+        if (m_useFastPaths && input == accumulate && isNumberOf(input, value)) return value;
         if (m_useFastPaths && fastCast(input, value, v, fastCastFlags) &&
             (input == accumulate || fastCast(accumulate, v, v, fastCastFlags)))
             return v;

@@ -245,6 +245,38 @@ float EmulatedOps::cast(FormatId f, float a, std::size_t element, const char* op
     return finish(f, x.bits, x.flags, element, operation, {std::bit_cast<std::uint32_t>(a)}, {Operation::Convert, {}});
 }
 
+namespace {
+
+// The elements from `from` on that are finite numbers of F, up to the first that is not (count when all are).
+template <const Format& F>
+std::size_t numbersOfFrom(const float* values, std::size_t from, std::size_t count) {
+    std::size_t e = from;
+    if constexpr (F.id == FormatId::Fp32) {
+        while (e < count && std::isfinite(values[e])) ++e;
+    } else {
+        while (e < count && DoubleRounding<F>::exactResult(values[e])) ++e;
+    }
+    return e;
+}
+
+} // namespace
+
+void EmulatedOps::castAll(FormatId f, float* values, std::size_t count, const char* operation) {
+    // A number of f is its own cast, with no flag (fastOperation's Cast); the others go through cast(), in order.
+    // With no tensor named yet, cast() names one: every element through it.
+    const bool skipNumbers = m_useFastPaths && !m_tensors.empty();
+    for (std::size_t e = 0; e < count; ++e) {
+        if (skipNumbers) {
+            const bool proven = withFormat(f, [&]<const Format & F>() {
+                e = numbersOfFrom<F>(values, e, count);
+                return true;
+            });
+            if (proven && e == count) return;
+        }
+        values[e] = cast(f, values[e], e, operation);
+    }
+}
+
 float EmulatedOps::function(FormatId f, double (*fn)(double), float a, std::size_t element, const char* operation) {
     if (m_useFastPaths) {
         // The operation is defined as fn's binary64 value rounded once to f: that value is exact by definition.

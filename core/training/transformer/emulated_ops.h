@@ -81,6 +81,9 @@ public:
     float fma(FormatId f, float a, float b, float c, std::size_t element, const char* operation);
     float sqrt(FormatId f, float a, std::size_t element, const char* operation);
     float cast(FormatId f, float a, std::size_t element, const char* operation);
+    // cast() of each of values[0..count), in place, element e as element e: values that are already numbers of
+    // `f` stay as they are, with no flag, without a call per element.
+    void castAll(FormatId f, float* values, std::size_t count, const char* operation);
     // A function the core does not have (exp, log, GELU): computed in FP64 by the host's libm and
     // rounded once to `f` through the core's conversion, whose flags it raises (not correctly rounded
     // in every case: libm's exp and log are within an ulp of FP64, far below an FP32 or FP16 ulp).

@@ -122,8 +122,9 @@ const MatmulPrecision& TransformerModel::matmulPrecision(int layer, TransformerO
 }
 
 void TransformerModel::storeOutput(EmulatedOps& ops, FormatId output, std::vector<float>& y) {
-    if (output == FormatId::Fp32) return;
-    for (std::size_t e = 0; e < y.size(); ++e) y[e] = ops.cast(output, y[e], e, "matmul.output");
+    // y.empty(): nothing to cast; without it GCC 12 warns -Wfree-nonheap-object (a false positive) once inlined.
+    if (output == FormatId::Fp32 || y.empty()) return;
+    ops.castAll(output, y.data(), y.size(), "matmul.output");
 }
 
 void TransformerModel::project(EmulatedOps& ops, int layer, TransformerOp op, const std::vector<float>& x, int weight,
