@@ -4,6 +4,7 @@
 #include "core/fast.h"
 #include "core/training/grad_scaler.h"
 #include "core/training/low_precision.h"
+#include "core/training/run_comparison.h"
 
 #include <bit>
 #include <cmath>
@@ -75,11 +76,7 @@ TransformerUpdate EmulatedTransformerKernels::optimizerStep() {
     return result;
 }
 
-std::vector<float> EmulatedTransformerKernels::weights() {
-    std::vector<float> flat;
-    for (const Parameter& p : m_model.parameters()) flat.insert(flat.end(), p.value.begin(), p.value.end());
-    return flat;
-}
+std::vector<float> EmulatedTransformerKernels::weights() { return flattenWeights(m_model.parameters()); }
 
 std::vector<float> EmulatedTransformerKernels::logits(const TokenBatch& batch) {
     EmulatedOps ops;
