@@ -1,8 +1,10 @@
 // Optimizer steps per CPU second of the transformer's default size (issue 23: d = 64, 2 layers, 4 heads,
 // context 32) on the 2-digit addition task at its default batch of 32 sequences, one benchmark per preset.
 // Each iteration is one TransformerRun::step() (a fresh batch, forward, backward, Adam); the *_core_only ones
-// have the fast paths forced off. Run it pinned to one
+// have the fast paths forced off; fp16_on_lanes keeps pure FP16's matmuls on the binary64 lanes on a CPU with
+// an FP16 fma (host_half_matmul.h), the figure of a CPU without one. Run it pinned to one
 // core: `taskset -c 0 fplab_bench_transformer`. docs/performance.md records the figures.
+#include "core/training/transformer/emulated_transformer_kernels.h"
 #include "core/training/transformer/transformer_run.h"
 
 #include <benchmark/benchmark.h>
@@ -34,8 +36,21 @@ void trainingSteps(benchmark::State& state, TransformerPreset preset, bool fastP
                    " parameters");
 }
 
+void fp16OnLanes(benchmark::State& state) {
+    const TransformerRunSettings settings = defaultSize(TransformerPreset::PureFp16);
+    const TransformerKernelsFactory lanes = [](auto&&... arguments) {
+        std::unique_ptr<TransformerStepKernels> kernels = emulatedTransformerKernelsFactory()(arguments...);
+        static_cast<EmulatedTransformerKernels&>(*kernels).useHostHalfMatmul(false);
+        return kernels;
+    };
+    TransformerRun run(settings, std::make_shared<AdditionTask>(settings.digits, settings.seed), lanes);
+    for (auto _ : state) benchmark::DoNotOptimize(run.step().loss);
+    state.counters["steps_per_s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+}
+
 } // namespace
 
+BENCHMARK(fp16OnLanes)->Name("trainingSteps/fp16_on_lanes")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(trainingSteps, fp32, TransformerPreset::Fp32, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(trainingSteps, fp16_autocast, TransformerPreset::AutocastFp16, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(trainingSteps, bf16_autocast, TransformerPreset::AutocastBf16, true)->Unit(benchmark::kMillisecond);

@@ -92,17 +92,25 @@ MatmulCounts expectRandomMatmulsMatch(FormatId input, FormatId accumulate, bool 
         std::vector<float> a(std::size_t(m) * k), b(std::size_t(k) * n);
         for (float& x : a) x = operand();
         for (float& x : b) x = operand();
-        std::vector<float> fastC(std::size_t(m) * n, -1.0f), coreC(fastC);
-        EmulatedOps fast, core;
+        std::vector<float> fastC(std::size_t(m) * n, -1.0f), lanesC(fastC), coreC(fastC);
+        // lanes: FP16 on the binary64 lanes, where fast runs on the host's FP16 fma if the CPU has one.
+        EmulatedOps fast, lanes, core;
+        lanes.useHostHalfMatmul(false);
         core.useFastPaths(false);
-        for (EmulatedOps* ops : {&fast, &core}) {
+        for (EmulatedOps* ops : {&fast, &lanes, &core}) {
             ops->at(Pass::Forward, 0, "c");
             ops->matmul(input, accumulate, {a.data(), k, 1}, {b.data(), n, 1}, m, k, n,
-                        (ops == &fast ? fastC : coreC).data(), n, lowerOnly, 7);
+                        (ops == &fast    ? fastC
+                         : ops == &lanes ? lanesC
+                                         : coreC)
+                            .data(),
+                        n, lowerOnly, 7);
         }
         const std::string where = "trial " + std::to_string(trial);
         expectSameBits(fastC, coreC, where);
         expectSameReports(fast, core, where);
+        expectSameBits(lanesC, coreC, where + " (lanes)");
+        expectSameReports(lanes, core, where + " (lanes)");
         if (::testing::Test::HasFailure()) return counts;
         counts.fmas += std::int64_t(m) * k * n;
         counts.overflowReports += core.firstOverflow() ? 1 : 0;
@@ -202,16 +210,23 @@ TEST(FastMatmul, Fp16IsExhaustiveOverASlice) {
             b[std::size_t(j)] = 1.0f;
             b[std::size_t(kB + j)] = asFloat(FormatId::Fp16, moderateBits(kFp16, rng));
         }
-        std::vector<float> fastC(std::size_t(65536) * kB), coreC(fastC.size());
-        EmulatedOps fast, core;
+        std::vector<float> fastC(std::size_t(65536) * kB), lanesC(fastC.size()), coreC(fastC.size());
+        EmulatedOps fast, lanes, core; // lanes: never the host's FP16 fma
+        lanes.useHostHalfMatmul(false);
         core.useFastPaths(false);
-        for (EmulatedOps* ops : {&fast, &core}) {
+        for (EmulatedOps* ops : {&fast, &lanes, &core}) {
             ops->at(Pass::Forward, 0, "c");
             ops->matmul(FormatId::Fp16, FormatId::Fp16, {a.data(), 2, 1}, {b.data(), kB, 1}, 65536, 2, kB,
-                        (ops == &fast ? fastC : coreC).data(), kB);
+                        (ops == &fast    ? fastC
+                         : ops == &lanes ? lanesC
+                                         : coreC)
+                            .data(),
+                        kB);
         }
         expectSameBits(fastC, coreC, "slice " + std::to_string(slice));
         expectSameReports(fast, core, "slice " + std::to_string(slice));
+        expectSameBits(lanesC, coreC, "slice " + std::to_string(slice) + " (lanes)");
+        expectSameReports(lanes, core, "slice " + std::to_string(slice) + " (lanes)");
     }
 }
 

@@ -1,5 +1,6 @@
 // EmulatedOps::matmul: each dot product is a chain of fused multiply-adds in the accumulation format, in
-// order p = 0..k-1 from +0. FP32 accumulation runs on the host's float fmas first (host_float_matmul.h). The
+// order p = 0..k-1 from +0. FP32 accumulation runs on the host's float fmas first (host_float_matmul.h), FP16
+// on the host's FP16 fmas where the CPU has them (host_half_matmul.h). The
 // fast path computes kLanes dot products of one row side by side in binary64 (double_rounding.h says when that
 // is exact; fp16_fma_lanes.h decides every FP16 step); a step it cannot prove is done by the core, and a block of
 // lanes in which the core raised overflow or invalid, or made an infinity or NaN, is computed again on the
@@ -9,6 +10,7 @@
 #include "core/training/transformer/format_bits.h"
 #include "core/training/transformer/fp16_fma_lanes.h"
 #include "core/training/transformer/host_float_matmul.h"
+#include "core/training/transformer/host_half_matmul.h"
 
 #include "core/fast.h"
 
@@ -346,20 +348,28 @@ void EmulatedOps::matmul(FormatId input, FormatId accumulate, MatrixView a, Matr
             m_bFloats[std::size_t(p) * m_bStride + j] = load(b.at(p, j), std::size_t(p) * n + j, "matmul.cast_b");
     if (fastCastFlags) record(input, fastCastFlags, 0, "matmul.cast", {}, 0, {Operation::Convert, {}});
 
-    if (m_useFastPaths && accumulate == FormatId::Fp32) {
+    // FP32, and FP16 where the CPU has an FP16 fma, on the host's own fmas first.
+    const bool hostFp16 = accumulate == FormatId::Fp16 && m_useHostHalfMatmul && hostHalfMatmulAvailable();
+    if (m_useFastPaths && (accumulate == FormatId::Fp32 || hostFp16)) {
         // In blocks of rows, so that a stop request is asked between them (a causal mask needs every row at once).
         const int blockRows = lowerOnly ? m : 64;
-        bool answered = true, inexact = false;
+        bool answered = true, inexact = false, underflow = false;
         for (int r0 = 0; r0 < m && answered; r0 += blockRows) {
             stopIfRequested(m_stop);
-            bool blockInexact = false;
-            answered = hostFloatMatmul(m_aFloats.data() + std::size_t(r0) * k, m_bFloats.data(), m_bStride,
-                                       std::min(blockRows, m - r0), k, n, c + std::size_t(r0) * ldc, ldc, lowerOnly,
-                                       blockInexact);
+            bool blockInexact = false, blockUnderflow = false;
+            const float* aBlock = m_aFloats.data() + std::size_t(r0) * k;
+            float* cBlock = c + std::size_t(r0) * ldc;
+            const int rows = std::min(blockRows, m - r0);
+            answered = hostFp16 ? hostHalfMatmul(aBlock, m_bFloats.data(), m_bStride, rows, k, n, cBlock, ldc,
+                                                 lowerOnly, blockInexact, blockUnderflow)
+                                : hostFloatMatmul(aBlock, m_bFloats.data(), m_bStride, rows, k, n, cBlock, ldc,
+                                                  lowerOnly, blockInexact);
             inexact = inexact || blockInexact;
+            underflow = underflow || blockUnderflow;
         }
         if (answered) {
-            if (inexact) record(accumulate, kInexact, elementBase, "matmul.fma", {}, 0, {Operation::Fma, {}});
+            const Flags flags = Flags((inexact ? kInexact : 0) | (underflow ? kUnderflow : 0));
+            if (flags) record(accumulate, flags, elementBase, "matmul.fma", {}, 0, {Operation::Fma, {}});
             return;
         }
     }

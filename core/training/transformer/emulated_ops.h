@@ -101,6 +101,10 @@ public:
     static bool fastPathsAvailable();
     void useFastPaths(bool use) { m_useFastPaths = use && fastPathsAvailable(); }
     bool usesFastPaths() const { return m_useFastPaths; }
+    // Off: FP16 matmuls on the binary64 lanes even where the CPU has an FP16 fma (host_half_matmul.h), the
+    // same results; for the tests and benchmarks of both paths on such a CPU.
+    void useHostHalfMatmul(bool use) { m_useHostHalfMatmul = use; }
+    bool usesHostHalfMatmul() const { return m_useHostHalfMatmul; }
     // The matmul's fast path computes this many dot products of a row side by side.
     static constexpr int kMatmulLanes = 16;
     // ... and in FP16, outside a causal mask, this many rows at once.
@@ -149,6 +153,7 @@ private:
     std::size_t m_current = 0;
     std::optional<OverflowReport> m_first;
     bool m_useFastPaths = fastPathsAvailable();
+    bool m_useHostHalfMatmul = true;
     std::vector<float> m_aFloats, m_bFloats;     // the matmul's operands in the accumulation format (b: k rows)
     std::vector<std::uint64_t> m_aBits, m_bBits; // ... as its bits (b transposed), once the core needs them
     bool m_operandBitsReady = false;

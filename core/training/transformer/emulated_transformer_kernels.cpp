@@ -81,6 +81,7 @@ std::vector<float> EmulatedTransformerKernels::weights() { return flattenWeights
 std::vector<float> EmulatedTransformerKernels::logits(const TokenBatch& batch) {
     EmulatedOps ops;
     ops.useFastPaths(m_ops.usesFastPaths());
+    ops.useHostHalfMatmul(m_ops.usesHostHalfMatmul());
     ops.setStopRequest(m_stop);
     struct RecordingOff { // also when the forward is interrupted
         TransformerModel& model;

@@ -37,6 +37,8 @@ public:
     const EmulatedOps& lastPass() const { return m_ops; }
     // Off: every operation on the soft-float core (EmulatedOps::useFastPaths), with the same results.
     void useFastPaths(bool use) { m_ops.useFastPaths(use); }
+    // Off: FP16 matmuls on the binary64 lanes where the CPU has an FP16 fma too (EmulatedOps::useHostHalfMatmul).
+    void useHostHalfMatmul(bool use) { m_ops.useHostHalfMatmul(use); }
 
 private:
     float roundToBf16Stochastic(float x); // through the core's stochastic rounding, the next random bits

@@ -11,6 +11,8 @@
 // binary32 fma.
 #include "core/training/transformer/host_float_matmul.h"
 
+#include "core/training/transformer/host_float_environment.h"
+
 #include <algorithm>
 #include <cfenv>
 #include <cfloat>
@@ -31,17 +33,6 @@ constexpr int kLanes = 16;
 // Rows computed side by side: independent chains of fmas hide each fma's latency. Each dot product keeps its
 // own order p = 0..k-1.
 constexpr int kRows = 4;
-
-// Whether the host computes IEEE 754's default: round to nearest even, and subnormal operands and results
-// neither flushed nor read as zero (3 x 2^-149 halved is a tie between subnormals, which rounds to 2^-148).
-// Never inlined, and its answer decides a branch before the flags are cleared: its own flags (underflow,
-// inexact) cannot be raised after that (a first version computed the probe inline and GCC moved its product
-// past the clearing, which the tests caught as needless declines).
-[[gnu::noinline]] bool hostEnvironmentIsIeee() {
-    if (std::fegetround() != FE_TONEAREST) return false;
-    volatile float subnormal = 0x1.8p-148f, half = 0.5f;
-    return subnormal * half == 0x1p-148f;
-}
 
 // The columns of row i that belong to the product.
 int columnsOf(int i, int n, bool lowerOnly) { return lowerOnly ? std::min(n, i + 1) : n; }
