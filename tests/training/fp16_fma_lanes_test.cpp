@@ -27,7 +27,7 @@ bool checkFma(std::uint64_t a, std::uint64_t b, std::uint64_t c) {
     row[0] = valueOf(b);
     sums[0] = valueOf(c);
     bool inexact = false, underflow = false;
-    const int taken = fp16FmaLanes<true>(&aValue, row, kLanes, 0, 1, 1, sums, inexact, underflow);
+    const int taken = fp16FmaLanes<lane_vectors::Narrow, true>(&aValue, row, kLanes, 0, 1, 1, sums, inexact, underflow);
     const Result core = fast::fma<kFp16>(a, b, c);
     if (taken == 0) {
         const bool coreSpecial = (core.flags & (kOverflow | kInvalid)) || !std::isfinite(valueOf(core.bits));
@@ -89,9 +89,15 @@ TEST(Fp16FmaLanes, EveryAAgainstChosenOperandsMatchesTheCore) {
     EXPECT_EQ(failures, 0);
 }
 
-// Several steps of one dot product in all 16 lanes at once: the sums and the ORed flags are those of the core's
-// fmas in order.
-TEST(Fp16FmaLanes, DotProductsInEveryLaneMatchTheCore) {
+// Moderate FP16 bits, sometimes tiny, so that most dot products stay finite.
+std::uint64_t moderateFp16(std::mt19937_64& rng) {
+    return (rng() % 4 == 0 ? rng() % 0x0800 : 0x3000 + rng() % 0x1000) | (rng() % 2 ? 0x8000 : 0);
+}
+
+// Several steps of one dot product in all 16 lanes at once (L: four or eight doubles to a vector): the sums and
+// the ORed flags are those of the core's fmas in order.
+template <class L>
+void expectDotProductsInEveryLaneMatchTheCore() {
     std::mt19937_64 rng(7);
     constexpr int kSteps = 24;
     for (int trial = 0; trial < 20000; ++trial) {
@@ -99,16 +105,15 @@ TEST(Fp16FmaLanes, DotProductsInEveryLaneMatchTheCore) {
         double a[kSteps], b[kSteps * kLanes] = {}, sums[kLanes] = {};
         std::uint64_t aBits[kSteps], bBits[kSteps][kLanes];
         for (int p = 0; p < kSteps; ++p) {
-            // Moderate magnitudes, sometimes tiny, so that most dot products stay finite.
-            aBits[p] = (rng() % 4 == 0 ? rng() % 0x0800 : 0x3000 + rng() % 0x1000) | (rng() % 2 ? 0x8000 : 0);
+            aBits[p] = moderateFp16(rng);
             a[p] = valueOf(aBits[p]);
             for (int l = 0; l < lanes; ++l) {
-                bBits[p][l] = (rng() % 4 == 0 ? rng() % 0x0800 : 0x3000 + rng() % 0x1000) | (rng() % 2 ? 0x8000 : 0);
+                bBits[p][l] = moderateFp16(rng);
                 b[p * kLanes + l] = valueOf(bBits[p][l]);
             }
         }
         bool inexact = false, underflow = false;
-        ASSERT_EQ(fp16FmaLanes<false>(a, b, kLanes, 0, kSteps, lanes, sums, inexact, underflow), kSteps);
+        ASSERT_EQ((fp16FmaLanes<L, false>(a, b, kLanes, 0, kSteps, lanes, sums, inexact, underflow)), kSteps);
         Flags coreFlags = 0;
         for (int l = 0; l < lanes; ++l) {
             std::uint64_t sum = 0;
@@ -123,6 +128,66 @@ TEST(Fp16FmaLanes, DotProductsInEveryLaneMatchTheCore) {
         ASSERT_EQ(flags, coreFlags) << "trial " << trial;
     }
 }
+
+TEST(Fp16FmaLanes, DotProductsInEveryLaneMatchTheCore) {
+    expectDotProductsInEveryLaneMatchTheCore<lane_vectors::Narrow>();
+}
+TEST(Fp16FmaLanes, DotProductsInEveryLaneMatchTheCoreEightWide) {
+    expectDotProductsInEveryLaneMatchTheCore<LaneVectors<8>>();
+}
+
+// Four rows through the same 16 columns (fp16FmaRows), with the columns past `lanes` zero as the matmul pads them:
+// every sum and the flags ORed over the rows are the core's; a row that overflows declines the whole block.
+template <class L>
+void expectRowsMatchTheCore() {
+    std::mt19937_64 rng(11);
+    constexpr int kRows = 4, kSteps = 20;
+    int declined = 0;
+    for (int trial = 0; trial < 5000; ++trial) {
+        const int lanes = 1 + int(rng() % kLanes);
+        std::uint64_t aBits[kRows][kSteps], bBits[kSteps][kLanes] = {};
+        double a[kRows * kSteps], b[kSteps * kLanes] = {}, sums[kRows][kLanes] = {};
+        for (int r = 0; r < kRows; ++r)
+            for (int p = 0; p < kSteps; ++p) {
+                aBits[r][p] = trial % 50 == 0 && rng() % 8 == 0 ? 0x7800 : moderateFp16(rng); // 32768: overflows
+                a[r * kSteps + p] = valueOf(aBits[r][p]);
+            }
+        for (int p = 0; p < kSteps; ++p)
+            for (int l = 0; l < lanes; ++l) {
+                bBits[p][l] = moderateFp16(rng);
+                b[p * kLanes + l] = valueOf(bBits[p][l]);
+            }
+        bool inexact = false, underflow = false;
+        const bool taken = fp16FmaRows<L, kRows>(a, kSteps, b, kLanes, lanes, &sums[0][0], inexact, underflow);
+        Flags coreFlags = 0;
+        bool coreFinite = true;
+        for (int r = 0; r < kRows; ++r)
+            for (int l = 0; l < lanes; ++l) {
+                std::uint64_t sum = 0;
+                for (int p = 0; p < kSteps; ++p) {
+                    const Result x = fast::fma<kFp16>(aBits[r][p], bBits[p][l], sum);
+                    sum = x.bits;
+                    coreFlags |= x.flags;
+                }
+                coreFinite = coreFinite && isFinite(sum) && !(coreFlags & (kOverflow | kInvalid));
+                if (taken) {
+                    ASSERT_EQ(roundToFormat(FormatId::Fp16, float(sums[r][l])).bits, sum)
+                        << "trial " << trial << " row " << r << " lane " << l;
+                }
+            }
+        ASSERT_EQ(taken, coreFinite) << "trial " << trial;
+        if (!taken) {
+            ++declined;
+            continue;
+        }
+        const Flags flags = Flags((inexact ? kInexact : 0) | (underflow ? kUnderflow : 0));
+        ASSERT_EQ(flags, coreFlags) << "trial " << trial;
+    }
+    EXPECT_GT(declined, 20);
+}
+
+TEST(Fp16FmaLanes, FourRowsMatchTheCore) { expectRowsMatchTheCore<lane_vectors::Narrow>(); }
+TEST(Fp16FmaLanes, FourRowsMatchTheCoreEightWide) { expectRowsMatchTheCore<LaneVectors<8>>(); }
 
 } // namespace
 } // namespace fplab::training
