@@ -6,6 +6,7 @@
 #include "core/fast.h"
 #include "core/training/transformer/format_bits.h"
 #include "core/training/transformer/fp16_fma_lanes.h"
+#include "core/training/transformer/fp16_fma_rows_avx512.h"
 
 #include <gtest/gtest.h>
 
@@ -27,7 +28,7 @@ bool checkFma(std::uint64_t a, std::uint64_t b, std::uint64_t c) {
     row[0] = valueOf(b);
     sums[0] = valueOf(c);
     bool inexact = false, underflow = false;
-    const int taken = fp16FmaLanes<lane_vectors::Narrow, true>(&aValue, row, kLanes, 0, 1, 1, sums, inexact, underflow);
+    const int taken = fp16FmaLanes<true>(&aValue, row, kLanes, 0, 1, 1, sums, inexact, underflow);
     const Result core = fast::fma<kFp16>(a, b, c);
     if (taken == 0) {
         const bool coreSpecial = (core.flags & (kOverflow | kInvalid)) || !std::isfinite(valueOf(core.bits));
@@ -94,10 +95,9 @@ std::uint64_t moderateFp16(std::mt19937_64& rng) {
     return (rng() % 4 == 0 ? rng() % 0x0800 : 0x3000 + rng() % 0x1000) | (rng() % 2 ? 0x8000 : 0);
 }
 
-// Several steps of one dot product in all 16 lanes at once (L: four or eight doubles to a vector): the sums and
-// the ORed flags are those of the core's fmas in order.
-template <class L>
-void expectDotProductsInEveryLaneMatchTheCore() {
+// Several steps of one dot product in all 16 lanes at once: the sums and the ORed flags are those of the core's
+// fmas in order.
+TEST(Fp16FmaLanes, DotProductsInEveryLaneMatchTheCore) {
     std::mt19937_64 rng(7);
     constexpr int kSteps = 24;
     for (int trial = 0; trial < 20000; ++trial) {
@@ -113,7 +113,7 @@ void expectDotProductsInEveryLaneMatchTheCore() {
             }
         }
         bool inexact = false, underflow = false;
-        ASSERT_EQ((fp16FmaLanes<L, false>(a, b, kLanes, 0, kSteps, lanes, sums, inexact, underflow)), kSteps);
+        ASSERT_EQ(fp16FmaLanes<false>(a, b, kLanes, 0, kSteps, lanes, sums, inexact, underflow), kSteps);
         Flags coreFlags = 0;
         for (int l = 0; l < lanes; ++l) {
             std::uint64_t sum = 0;
@@ -129,17 +129,13 @@ void expectDotProductsInEveryLaneMatchTheCore() {
     }
 }
 
-TEST(Fp16FmaLanes, DotProductsInEveryLaneMatchTheCore) {
-    expectDotProductsInEveryLaneMatchTheCore<lane_vectors::Narrow>();
-}
-TEST(Fp16FmaLanes, DotProductsInEveryLaneMatchTheCoreEightWide) {
-    expectDotProductsInEveryLaneMatchTheCore<LaneVectors<8>>();
-}
+using FourRows = bool (*)(const double* a, int k, const double* b, int bStride, int lanes, double* sums, bool& inexact,
+                          bool& underflow);
 
-// Four rows through the same 16 columns (fp16FmaRows), with the columns past `lanes` zero as the matmul pads them:
-// every sum and the flags ORed over the rows are the core's; a row that overflows declines the whole block.
-template <class L>
-void expectRowsMatchTheCore() {
+// Four rows through the same 16 columns (fp16FmaRows, or its AVX-512 form), the columns past `lanes` holding
+// values that would raise flags (the matmul pads them with +0, but a causal mask's rows do not): every sum and the
+// flags ORed over the rows are the core's; a row that overflows declines the whole block.
+void expectFourRowsMatchTheCore(FourRows fourRows) {
     std::mt19937_64 rng(11);
     constexpr int kRows = 4, kSteps = 20;
     int declined = 0;
@@ -153,12 +149,12 @@ void expectRowsMatchTheCore() {
                 a[r * kSteps + p] = valueOf(aBits[r][p]);
             }
         for (int p = 0; p < kSteps; ++p)
-            for (int l = 0; l < lanes; ++l) {
-                bBits[p][l] = moderateFp16(rng);
+            for (int l = 0; l < kLanes; ++l) {
+                bBits[p][l] = l < lanes ? moderateFp16(rng) : 0x7bff; // past the columns: overflows at once
                 b[p * kLanes + l] = valueOf(bBits[p][l]);
             }
         bool inexact = false, underflow = false;
-        const bool taken = fp16FmaRows<L, kRows>(a, kSteps, b, kLanes, lanes, &sums[0][0], inexact, underflow);
+        const bool taken = fourRows(a, kSteps, b, kLanes, lanes, &sums[0][0], inexact, underflow);
         Flags coreFlags = 0;
         bool coreFinite = true;
         for (int r = 0; r < kRows; ++r)
@@ -186,8 +182,17 @@ void expectRowsMatchTheCore() {
     EXPECT_GT(declined, 20);
 }
 
-TEST(Fp16FmaLanes, FourRowsMatchTheCore) { expectRowsMatchTheCore<lane_vectors::Narrow>(); }
-TEST(Fp16FmaLanes, FourRowsMatchTheCoreEightWide) { expectRowsMatchTheCore<LaneVectors<8>>(); }
+TEST(Fp16FmaLanes, FourRowsMatchTheCore) { expectFourRowsMatchTheCore(fp16FmaRows<4>); }
+
+TEST(Fp16FmaLanes, FourRowsInAvx512MatchTheCore) {
+#ifdef FPLAB_HAVE_FP16_ROWS_AVX512
+    if (!fp16FmaFourRowsAvx512Available())
+        GTEST_SKIP() << "this CPU has no x86-64-v4 (AVX-512): the portable lanes run";
+    expectFourRowsMatchTheCore(fp16FmaFourRowsAvx512);
+#else
+    GTEST_SKIP() << "built without the AVX-512 form of the lanes (GCC on x86-64 only)";
+#endif
+}
 
 } // namespace
 } // namespace fplab::training

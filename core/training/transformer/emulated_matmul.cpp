@@ -9,6 +9,7 @@
 #include "core/training/transformer/emulated_ops.h"
 #include "core/training/transformer/format_bits.h"
 #include "core/training/transformer/fp16_fma_lanes.h"
+#include "core/training/transformer/fp16_fma_rows_avx512.h"
 #include "core/training/transformer/host_float_matmul.h"
 #include "core/training/transformer/host_half_matmul.h"
 
@@ -23,16 +24,14 @@
 
 // The lane loop is compiled three times on x86-64 Linux, for x86-64-v4 (AVX-512), AVX2 and the baseline, and
 // the loader picks one: the arithmetic is IEEE binary64 in each, so the results are the same. The FP16 lanes of
-// four rows at once are eight doubles to a vector on a CPU with x86-64-v4 (picked once) and four otherwise
-// (matmul_lane_vectors.h); one row's lanes stay four wide, which measured faster (short rows under a causal mask).
+// four rows at once are written in AVX-512's own instructions for x86-64-v4 (fp16_fma_rows_avx512.h, picked once
+// from the CPU), so their portable build is for AVX2 and the baseline.
 #if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
 #define FPLAB_LANE_CLONES [[gnu::target_clones("arch=x86-64-v4", "avx2", "default")]]
-#define FPLAB_NARROW_LANE_CLONES [[gnu::target_clones("avx2", "default")]]
-#define FPLAB_WIDE_LANES [[gnu::target("arch=x86-64-v4")]]
-#define FPLAB_HAVE_WIDE_LANES 1
+#define FPLAB_PORTABLE_ROW_CLONES [[gnu::target_clones("avx2", "default")]]
 #else
 #define FPLAB_LANE_CLONES
-#define FPLAB_NARROW_LANE_CLONES
+#define FPLAB_PORTABLE_ROW_CLONES
 #endif
 
 namespace fplab::training {
@@ -135,9 +134,8 @@ FPLAB_LANE_CLONES int fp32LanesWhileExact(const double* a, const double* b, int 
 // FP16: every step in the lanes (fp16_fma_lanes.h) but overflow, an infinity or a NaN, met step by step.
 FPLAB_LANE_CLONES int fp16LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
                                           double* s, bool& inexact, bool& underflow, bool) {
-    using L = lane_vectors::Narrow;
-    if (fp16FmaLanes<L, false>(a, b, bStride, p, k, lanes, s, inexact, underflow) == k) return k;
-    return fp16FmaLanes<L, true>(a, b, bStride, p, k, lanes, s, inexact, underflow);
+    if (fp16FmaLanes<false>(a, b, bStride, p, k, lanes, s, inexact, underflow) == k) return k;
+    return fp16FmaLanes<true>(a, b, bStride, p, k, lanes, s, inexact, underflow);
 }
 FPLAB_LANE_CLONES int bf16LanesWhileExact(const double* a, const double* b, int bStride, int p, int k, int lanes,
                                           double* s, bool& inexact, bool& underflow, bool twoSum) {
@@ -146,32 +144,18 @@ FPLAB_LANE_CLONES int bf16LanesWhileExact(const double* a, const double* b, int 
 
 // The FP16 matmul's rows taken together (EmulatedOps::fp16DotsInRows).
 constexpr int kFp16RowsTogether = EmulatedOps::kFp16RowsTogether;
-FPLAB_NARROW_LANE_CLONES bool fp16NarrowRowLanes(const double* a, int k, const double* b, int bStride, int lanes,
-                                                 double* sums, bool& inexact, bool& underflow) {
-    return fp16FmaRows<lane_vectors::Narrow, kFp16RowsTogether>(a, k, b, bStride, lanes, sums, inexact, underflow);
+FPLAB_PORTABLE_ROW_CLONES bool fp16PortableRowLanes(const double* a, int k, const double* b, int bStride, int lanes,
+                                                    double* sums, bool& inexact, bool& underflow) {
+    return fp16FmaRows<kFp16RowsTogether>(a, k, b, bStride, lanes, sums, inexact, underflow);
 }
-
-#ifdef FPLAB_HAVE_WIDE_LANES
-using WideLanes = LaneVectors<8>;
-FPLAB_WIDE_LANES bool fp16WideRowLanes(const double* a, int k, const double* b, int bStride, int lanes, double* sums,
-                                       bool& inexact, bool& underflow) {
-    return fp16FmaRows<WideLanes, kFp16RowsTogether>(a, k, b, bStride, lanes, sums, inexact, underflow);
-}
-// Whether the CPU runs x86-64-v4's code (AVX-512 F, BW, CD, DQ and VL).
-bool wideLanes() {
-    static const bool wide = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                             __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512dq") &&
-                             __builtin_cpu_supports("avx512vl");
-    return wide;
-}
-#endif
-
 bool fp16RowLanes(const double* a, int k, const double* b, int bStride, int lanes, double* sums, bool& inexact,
                   bool& underflow) {
-#ifdef FPLAB_HAVE_WIDE_LANES
-    if (wideLanes()) return fp16WideRowLanes(a, k, b, bStride, lanes, sums, inexact, underflow);
+#ifdef FPLAB_HAVE_FP16_ROWS_AVX512
+    static_assert(kFp16RowsTogether == 4);
+    if (fp16FmaFourRowsAvx512Available())
+        return fp16FmaFourRowsAvx512(a, k, b, bStride, lanes, sums, inexact, underflow);
 #endif
-    return fp16NarrowRowLanes(a, k, b, bStride, lanes, sums, inexact, underflow);
+    return fp16PortableRowLanes(a, k, b, bStride, lanes, sums, inexact, underflow);
 }
 
 template <const Format& F>

@@ -57,16 +57,13 @@ FPLAB_INLINE bool fp16RoundOnce(double w, IsExact&& isExact, double& r, Flags& f
 }
 
 // One vector of lanes' step: result = RN16(product + sum), "rounds" (inexact) and tiny-and-inexact ORed into
-// inexact and underflow, the largest result magnitude's bits into largest (in-column lanes only). L: the lanes'
-// vectors (matmul_lane_vectors.h).
-template <class L>
-FPLAB_INLINE void fp16Step(const typename L::Values& product, const typename L::Values& sum,
-                           const typename L::Ints& inColumns, const typename L::Ints& magnitudeInColumns,
-                           typename L::Values& result, typename L::Ints& inexact, typename L::Ints& underflow,
-                           typename L::Ints& largest) {
+// inexact and underflow, the largest result magnitude's bits into largest (in-column lanes only).
+FPLAB_INLINE void fp16Step(const lane_vectors::Values& product, const lane_vectors::Values& sum,
+                           const lane_vectors::Ints& inColumns, const lane_vectors::Ints& magnitudeInColumns,
+                           lane_vectors::Values& result, lane_vectors::Ints& inexact, lane_vectors::Ints& underflow,
+                           lane_vectors::Ints& largest) {
     using namespace fp16_lanes;
-    using Values = typename L::Values;
-    using Ints = typename L::Ints;
+    using namespace lane_vectors;
     const Values c = sum;
     const Values w = product + c;
     const Ints u = (Ints)w;
@@ -81,76 +78,73 @@ FPLAB_INLINE void fp16Step(const typename L::Values& product, const typename L::
     result = r;
 }
 
-template <class L>
-FPLAB_INLINE void fp16ColumnMasks(int lanes, typename L::Ints (&inColumns)[L::kVectors],
-                                  typename L::Ints (&magnitudeInColumns)[L::kVectors]) {
-    L::columnMasks(lanes, inColumns);
-    for (int v = 0; v < L::kVectors; ++v) magnitudeInColumns[v] = inColumns[v] & ~fp16_lanes::kSign;
+FPLAB_INLINE void fp16ColumnMasks(int lanes, lane_vectors::Ints (&inColumns)[lane_vectors::kVectors],
+                                  lane_vectors::Ints (&magnitudeInColumns)[lane_vectors::kVectors]) {
+    lane_vectors::columnMasks(lanes, inColumns);
+    for (int v = 0; v < lane_vectors::kVectors; ++v) magnitudeInColumns[v] = inColumns[v] & ~fp16_lanes::kSign;
 }
 
 // Steps p, p+1, ... of the lanes' FP16 fmas on `sums`; lanes from `lanes` on are past the last column (their
 // flags are not the matmul's). StopAtFirst: returns the first step where a lane in the columns was not taken
 // (k when none), `sums` and the flags holding the steps before it. Otherwise no test per step: -1, with `sums`
 // and the flags untouched, when some step was not taken, else k.
-template <class L, bool StopAtFirst>
+template <bool StopAtFirst>
 FPLAB_INLINE int fp16FmaLanes(const double* a, const double* b, int bStride, int p, int k, int lanes, double* sums,
                               bool& inexact, bool& underflow) {
     using namespace fp16_lanes;
-    constexpr int kVectors = L::kVectors;
-    typename L::Values s[kVectors], next[kVectors];
+    using namespace lane_vectors;
+    Values s[kVectors], next[kVectors];
     std::memcpy(s, sums, sizeof s);
-    typename L::Ints inexactSoFar = {}, underflowSoFar = {}, largestSoFar = {}, inColumns[kVectors] = {},
-                     magnitudeInColumns[kVectors] = {};
-    fp16ColumnMasks<L>(lanes, inColumns, magnitudeInColumns);
+    Ints inexactSoFar = {}, underflowSoFar = {}, largestSoFar = {}, inColumns[kVectors] = {},
+         magnitudeInColumns[kVectors] = {};
+    fp16ColumnMasks(lanes, inColumns, magnitudeInColumns);
     for (; p < k; ++p) {
-        typename L::Ints stepLargest = {}; // the largest |result|'s bits
+        Ints stepLargest = {}; // the largest |result|'s bits
         for (int v = 0; v < kVectors; ++v) {
-            typename L::Values product;
-            L::rowProduct(a, b, bStride, p, v, product);
-            fp16Step<L>(product, s[v], inColumns[v], magnitudeInColumns[v], StopAtFirst ? next[v] : s[v], inexactSoFar,
-                        underflowSoFar, StopAtFirst ? stepLargest : largestSoFar);
+            Values product;
+            rowProduct(a, b, bStride, p, v, product);
+            fp16Step(product, s[v], inColumns[v], magnitudeInColumns[v], StopAtFirst ? next[v] : s[v], inexactSoFar,
+                     underflowSoFar, StopAtFirst ? stepLargest : largestSoFar);
         }
         if constexpr (StopAtFirst) {
             // A lane not taken sends the whole block to the core (fastDots), whose flags replace these.
-            if (L::anyLane(stepLargest > kMaxFiniteBits)) break;
+            if (anyLane(stepLargest > kMaxFiniteBits)) break;
             std::memcpy(s, next, sizeof s);
         }
     }
-    if (!StopAtFirst && L::anyLane(largestSoFar > kMaxFiniteBits)) return -1;
+    if (!StopAtFirst && anyLane(largestSoFar > kMaxFiniteBits)) return -1;
     std::memcpy(sums, s, sizeof s);
-    inexact |= L::anyLane(inexactSoFar);
-    underflow |= L::anyLane(underflowSoFar);
+    inexact |= anyLane(inexactSoFar);
+    underflow |= anyLane(underflowSoFar);
     return p;
 }
 
 // All k steps of Rows rows of a (rows of k, from a) against the same columns of b, from +0, with no test per step
 // (several rows' lanes side by side hide the latency of each step's rounding): false, with the sums and flags
-// untouched, when some step was not taken; sums: Rows rows of kMatmulLanes. The lanes from `lanes` on are masked
-// out of the flags. (Without the masks, b's padding being +0, the flags would be the same; GCC 12 then compiles
-// the eight-wide comparisons one lane at a time, four times slower: measured, left out.)
-template <class L, int Rows>
+// untouched, when some step was not taken; sums: Rows rows of kMatmulLanes.
+template <int Rows>
 FPLAB_INLINE bool fp16FmaRows(const double* a, int k, const double* b, int bStride, int lanes, double* sums,
                               bool& inexact, bool& underflow) {
     using namespace fp16_lanes;
-    constexpr int kVectors = L::kVectors;
-    typename L::Values s[Rows][kVectors] = {};
-    typename L::Ints inexactSoFar = {}, underflowSoFar = {}, largestSoFar = {}, inColumns[kVectors] = {},
-                     magnitudeInColumns[kVectors] = {};
-    fp16ColumnMasks<L>(lanes, inColumns, magnitudeInColumns);
+    using namespace lane_vectors;
+    Values s[Rows][kVectors] = {};
+    Ints inexactSoFar = {}, underflowSoFar = {}, largestSoFar = {}, inColumns[kVectors] = {},
+         magnitudeInColumns[kVectors] = {};
+    fp16ColumnMasks(lanes, inColumns, magnitudeInColumns);
     for (int p = 0; p < k; ++p) {
         for (int v = 0; v < kVectors; ++v) {
             for (int row = 0; row < Rows; ++row) {
-                typename L::Values product;
-                L::rowProduct(a + std::ptrdiff_t(row) * k, b, bStride, p, v, product);
-                fp16Step<L>(product, s[row][v], inColumns[v], magnitudeInColumns[v], s[row][v], inexactSoFar,
-                            underflowSoFar, largestSoFar);
+                Values product;
+                rowProduct(a + std::ptrdiff_t(row) * k, b, bStride, p, v, product);
+                fp16Step(product, s[row][v], inColumns[v], magnitudeInColumns[v], s[row][v], inexactSoFar,
+                         underflowSoFar, largestSoFar);
             }
         }
     }
-    if (L::anyLane(largestSoFar > kMaxFiniteBits)) return false;
+    if (anyLane(largestSoFar > kMaxFiniteBits)) return false;
     std::memcpy(sums, s, sizeof s);
-    inexact |= L::anyLane(inexactSoFar);
-    underflow |= L::anyLane(underflowSoFar);
+    inexact |= anyLane(inexactSoFar);
+    underflow |= anyLane(underflowSoFar);
     return true;
 }
 
