@@ -316,6 +316,31 @@ TEST_P(FastMatmul, SpanOperationsMatchThePerElementCalls) {
     EXPECT_GT(reportsInside, 1000); // first overflows after the span's first element were exercised
 }
 
+// Every FP16 value as one span, plus and times each of a slice of 24 values (subnormal sums and products, ties,
+// overflow inside the span, infinities and NaNs), against the core element by element: bits, flags and report.
+TEST(FastElementwise, Fp16SpansAreExhaustiveOverASlice) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    std::mt19937_64 rng(73);
+    std::vector<float> every(65536);
+    for (std::uint32_t bits = 0; bits < 65536; ++bits) every[bits] = asFloat(FormatId::Fp16, bits);
+    int reports = 0;
+    for (int j = 0; j < 24 && !HasFailure(); ++j) {
+        const float b = asFloat(FormatId::Fp16, j < 12 ? randomBits(kFp16, rng) : moderateBits(kFp16, rng));
+        for (SpanOperation operation : {SpanOperation::Add, SpanOperation::MulByScalar}) {
+            const SpanCase s{FormatId::Fp16, operation, every, std::vector<float>(every.size(), b), {}, 5, j % 2 == 0};
+            EmulatedOps span, core;
+            core.useFastPaths(false);
+            span.at(Pass::Forward, 0, "y");
+            core.at(Pass::Forward, 0, "y");
+            const std::string where = "b " + std::to_string(b) + " operation " + std::to_string(int(operation));
+            expectSameBits(applySpan(span, s), applyPerElement(core, s), where);
+            expectSameReports(span, core, where);
+            reports += core.firstOverflow().has_value();
+        }
+    }
+    EXPECT_GT(reports, 12); // a first overflow inside the span (22 of the 48 spans when written)
+}
+
 // Every FP16 value against a slice of 24 values, in each element-wise operation.
 TEST(FastElementwise, Fp16IsExhaustiveOverASlice) {
     if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";

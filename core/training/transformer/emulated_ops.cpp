@@ -3,12 +3,15 @@
 #include "core/training/transformer/double_rounding.h"
 #include "core/training/transformer/format_bits.h"
 #include "core/training/transformer/fp16_fma_lanes.h"
+#include "core/training/transformer/fp16_span_lanes.h"
 
 #include "core/arithmetic.h"
 #include "core/fast.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
+#include <type_traits>
 
 namespace fplab::training {
 
@@ -334,9 +337,22 @@ float EmulatedOps::functionOnCore(FormatId f, double (*fn)(double), float a, std
 // overflow or invalid: its flags are ORed into the tensor's at the end, which changes nothing the per-element
 // calls would give, and an element it declines goes through the core in its turn, so the first overflow report
 // names the same element. With no tensor named yet the per-element calls name one: every element through them.
-template <ElementwiseKind K, class Operands>
-void EmulatedOps::elementwiseAll(FormatId f, Operands&& operands, float* out, std::size_t count,
+template <ElementwiseKind K, class Operands, class Fp16Lanes>
+void EmulatedOps::elementwiseAll(FormatId f, Operands&& operands, Fp16Lanes&& fp16Lanes, float* out, std::size_t count,
                                  std::size_t elementBase, const char* operation) {
+    if constexpr (!std::is_null_pointer_v<std::decay_t<Fp16Lanes>>) {
+        // The lanes write whole blocks up to one they decline; that block (or the tail) goes element by element.
+        if (f == FormatId::Fp16 && m_useFastPaths && !m_tensors.empty()) {
+            for (std::size_t done = 0; done < count;) {
+                done += fp16Lanes(done, m_tensors[m_current].flags);
+                const std::size_t upTo = std::min(count, done + kFp16SpanWidth);
+                auto shifted = [&](std::size_t e) { return operands(done + e); };
+                elementwiseAll<K>(f, shifted, nullptr, out + done, upTo - done, elementBase + done, operation);
+                done = upTo;
+            }
+            return;
+        }
+    }
     auto fastLoop = [&]<const Format & F>() {
         Flags tensorFlags = 0;
         for (std::size_t e = 0; e < count; ++e) {
@@ -369,19 +385,25 @@ struct ElementOperands {
 void EmulatedOps::addAll(FormatId f, const float* a, const float* b, float* out, std::size_t count,
                          std::size_t elementBase, const char* operation) {
     auto operands = [&](std::size_t e) { return ElementOperands{a[e], b[e], 0}; };
-    elementwiseAll<ElementwiseKind::Add>(f, operands, out, count, elementBase, operation);
+    auto lanes = [&](std::size_t from, Flags& flags) {
+        return fp16AddSpan(a + from, b + from, out + from, count - from, flags);
+    };
+    elementwiseAll<ElementwiseKind::Add>(f, operands, lanes, out, count, elementBase, operation);
 }
 
 void EmulatedOps::mulAll(FormatId f, const float* a, float b, float* out, std::size_t count, std::size_t elementBase,
                          const char* operation) {
     auto operands = [&](std::size_t e) { return ElementOperands{a[e], b, 0}; };
-    elementwiseAll<ElementwiseKind::Mul>(f, operands, out, count, elementBase, operation);
+    auto lanes = [&](std::size_t from, Flags& flags) {
+        return fp16MulSpan(a + from, b, out + from, count - from, flags);
+    };
+    elementwiseAll<ElementwiseKind::Mul>(f, operands, lanes, out, count, elementBase, operation);
 }
 
 void EmulatedOps::fmaAll(FormatId f, const float* a, const float* b, const float* c, float* out, std::size_t count,
                          std::size_t elementBase, const char* operation) {
     auto operands = [&](std::size_t e) { return ElementOperands{a[e], b[e], c[e]}; };
-    elementwiseAll<ElementwiseKind::Fma>(f, operands, out, count, elementBase, operation);
+    elementwiseAll<ElementwiseKind::Fma>(f, operands, nullptr, out, count, elementBase, operation);
 }
 
 void EmulatedOps::functionAll(FormatId f, double (*fn)(double), const float* a, float* out, std::size_t count,

@@ -148,10 +148,11 @@ private:
     template <ElementwiseKind K>
     float onCore(FormatId f, float a, float b, float c, std::size_t element, const char* operation);
     float functionOnCore(FormatId f, double (*fn)(double), float a, std::size_t element, const char* operation);
-    // The loop of the whole-tensor forms: operands(e) gives element e's {a, b, c}.
-    template <ElementwiseKind K, class Operands>
-    void elementwiseAll(FormatId f, Operands&& operands, float* out, std::size_t count, std::size_t elementBase,
-                        const char* operation);
+    // The loop of the whole-tensor forms: operands(e) gives element e's {a, b, c}. fp16Lanes (or nullptr):
+    // fp16Lanes(from, flags) computes FP16 elements from `from` on in vectors (fp16_span_lanes.h) and says how many.
+    template <ElementwiseKind K, class Operands, class Fp16Lanes>
+    void elementwiseAll(FormatId f, Operands&& operands, Fp16Lanes&& fp16Lanes, float* out, std::size_t count,
+                        std::size_t elementBase, const char* operation);
     float binary(BinaryOperation op, Operation kind, FormatId f, float a, float b, std::size_t element,
                  const char* operation);
     float finish(FormatId f, std::uint64_t bits, Flags flags, std::size_t element, const char* operation,
