@@ -176,7 +176,8 @@ Operation operationOf(ElementwiseKind kind) {
 } // namespace
 
 template <ElementwiseKind K>
-bool EmulatedOps::fast(FormatId f, float a, float b, float c, std::size_t element, const char* operation, float& out) {
+FPLAB_INLINE bool EmulatedOps::fast(FormatId f, float a, float b, float c, std::size_t element, const char* operation,
+                                    float& out) {
     if (!m_useFastPaths) return false;
     double r = 0;
     Flags flags = 0;
