@@ -271,17 +271,16 @@ void TransformerModel::normBackward(EmulatedOps& ops, int layer, const std::stri
     const float* g = value(weight);
     std::vector<float> dWeight(std::size_t(d), 0.0f), dBias(std::size_t(d), 0.0f);
     ops.at(Pass::Backward, layer, name + ".weight.grad_batch");
-    for (int r = 0; r < rows; ++r)
-        for (int i = 0; i < d; ++i) {
-            const std::size_t e = std::size_t(r) * d + i;
-            dWeight[std::size_t(i)] = ops.fma(gf, dy[e], c.xhat[e], dWeight[std::size_t(i)], std::size_t(i),
-                                              "layernorm.weight_grad");
-        }
+    // Row by row, element i of each row reported as i (the column it is summed into).
+    for (int r = 0; r < rows; ++r) {
+        const std::size_t row = std::size_t(r) * d;
+        ops.fmaAll(gf, dy.data() + row, c.xhat.data() + row, dWeight.data(), dWeight.data(), std::size_t(d), 0,
+                   "layernorm.weight_grad");
+    }
     ops.at(Pass::Backward, layer, name + ".bias.grad_batch");
     for (int r = 0; r < rows; ++r)
-        for (int i = 0; i < d; ++i)
-            dBias[std::size_t(i)] = ops.add(gf, dBias[std::size_t(i)], dy[std::size_t(r) * d + i], std::size_t(i),
-                                            "layernorm.bias_grad");
+        ops.addAll(gf, dBias.data(), dy.data() + std::size_t(r) * d, dBias.data(), std::size_t(d), 0,
+                   "layernorm.bias_grad");
     accumulateGrad(ops, layer, weight, dWeight);
     accumulateGrad(ops, layer, bias, dBias);
 
