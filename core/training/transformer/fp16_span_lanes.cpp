@@ -27,7 +27,7 @@ static_assert(lane_vectors::kWidth == int(kFp16SpanWidth));
 // The helpers give their vectors through references: a vector returned by value changes the ABI without AVX
 // (-Wpsabi).
 FPLAB_INLINE void load(const float* p, Values& x) {
-    Floats f;
+    Floats f{};
     std::memcpy(&f, p, sizeof f);
     x = __builtin_convertvector(f, Values);
 }
@@ -50,7 +50,7 @@ FPLAB_INLINE void atMostLargest(const Values& x, Ints& mask) {
 
 // All ones where x is an FP16 number: its own rounding, at most 65504.
 FPLAB_INLINE void isFp16Number(const Values& x, Ints& mask) {
-    Values r;
+    Values r{};
     roundToFp16(x, r);
     atMostLargest(x, mask);
     mask &= r == x;
@@ -58,9 +58,9 @@ FPLAB_INLINE void isFp16Number(const Values& x, Ints& mask) {
 
 // One block: w = x op y rounded, written and its flags gathered unless some lane is declined (false, nothing written).
 FPLAB_INLINE bool block(const Values& x, const Values& y, const Values& w, float* out, Ints& inexact, Ints& underflow) {
-    Values r;
+    Values r{};
     roundToFp16(w, r);
-    Ints taken, xTaken, yTaken;
+    Ints taken{}, xTaken{}, yTaken{};
     atMostLargest(r, taken);
     isFp16Number(x, xTaken);
     isFp16Number(y, yTaken);
@@ -87,7 +87,7 @@ FPLAB_SPAN_CLONES std::size_t fp16AddSpan(const float* a, const float* b, float*
     Ints inexact{}, underflow{};
     std::size_t e = 0;
     for (; e + kFp16SpanWidth <= count; e += kFp16SpanWidth) {
-        Values x, y;
+        Values x{}, y{};
         load(a + e, x);
         load(b + e, y);
         if (!block(x, y, x + y, out + e, inexact, underflow)) break;
@@ -102,7 +102,7 @@ FPLAB_SPAN_CLONES std::size_t fp16MulSpan(const float* a, float b, float* out, s
     const Values y = {scalar, scalar, scalar, scalar}; // not Values{} + b: +0 + -0 is +0
     std::size_t e = 0;
     for (; e + kFp16SpanWidth <= count; e += kFp16SpanWidth) {
-        Values x;
+        Values x{};
         load(a + e, x);
         if (!block(x, y, x * y, out + e, inexact, underflow)) break;
     }
