@@ -275,6 +275,7 @@ std::size_t numbersOfFrom(const float* values, std::size_t from, std::size_t cou
     if constexpr (F.id == FormatId::Fp32) {
         while (e < count && std::isfinite(values[e])) ++e;
     } else {
+        if constexpr (F.id == FormatId::Fp16) e += fp16NumbersAtStart(values + from, count - from);
         while (e < count && DoubleRounding<F>::exactResult(values[e])) ++e;
     }
     return e;

@@ -110,4 +110,16 @@ FPLAB_SPAN_CLONES std::size_t fp16MulSpan(const float* a, float b, float* out, s
     return e;
 }
 
+FPLAB_SPAN_CLONES std::size_t fp16NumbersAtStart(const float* values, std::size_t count) {
+    std::size_t e = 0;
+    for (; e + kFp16SpanWidth <= count; e += kFp16SpanWidth) {
+        Values x{};
+        load(values + e, x);
+        Ints numbers{};
+        isFp16Number(x, numbers);
+        if ((numbers[0] & numbers[1] & numbers[2] & numbers[3]) == 0) break;
+    }
+    return e;
+}
+
 } // namespace fplab::training

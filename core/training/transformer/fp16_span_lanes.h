@@ -25,4 +25,8 @@ std::size_t fp16AddSpan(const float* a, const float* b, float* out, std::size_t 
 // The same for RN16(a[e] x b).
 std::size_t fp16MulSpan(const float* a, float b, float* out, std::size_t count, Flags& flags);
 
+// How many of values[0], values[1]... are FP16 numbers before the first block of four that holds one that is not
+// (castAll's skipped elements: their own cast, with no flag); a multiple of four.
+std::size_t fp16NumbersAtStart(const float* values, std::size_t count);
+
 } // namespace fplab::training
