@@ -5,6 +5,8 @@
 // training runs.
 #include "core/training/transformer/format_bits.h"
 #include "core/training/transformer/transformer_run.h"
+#include "tests/training/random_format_bits.h"
+#include "tests/training/span_cases.h"
 
 #include <gtest/gtest.h>
 
@@ -19,32 +21,6 @@ namespace fplab::training {
 namespace {
 
 const Format& formatFor(FormatId f) { return emulatedFormat(f); }
-
-// Random bits of `f` drawn to reach every case of the fast path's proof: any exponent (subnormals, values
-// whose products underflow or overflow), short significands (exact sums, ties, midpoints), zeros,
-// infinities and NaNs.
-std::uint64_t randomBits(const Format& f, std::mt19937_64& rng) {
-    const int kind = int(rng() % 16);
-    const std::uint64_t sign = (rng() & 1) ? f.signMask() : 0;
-    const std::uint64_t expMask = std::uint64_t(f.maxExponentField()) << f.mantissaBits;
-    if (kind == 0) return sign;                                            // zero
-    if (kind == 1) return sign | expMask;                                  // infinity
-    if (kind == 2) return sign | expMask | (rng() & f.mantissaMask()) | 1; // NaN (quiet or signalling)
-    std::uint64_t mantissa = rng() & f.mantissaMask();
-    if (kind < 8) mantissa &= ~((std::uint64_t{1} << (rng() % (f.mantissaBits + 1))) - 1); // short significand
-    const std::uint64_t field = rng() % std::uint64_t(f.maxExponentField()); // 0 (subnormal) to the largest finite
-    return sign | (field << f.mantissaBits) | mantissa;
-}
-
-// Values near 1 so that dot products mostly stay finite and normal, with the rare extreme term.
-std::uint64_t moderateBits(const Format& f, std::mt19937_64& rng) {
-    if (rng() % 8 == 0) return randomBits(f, rng);
-    const int exponent = int(rng() % 12) - 6;
-    std::uint64_t mantissa = rng() & f.mantissaMask();
-    if (rng() % 4 == 0) mantissa &= ~((std::uint64_t{1} << (rng() % (f.mantissaBits + 1))) - 1);
-    const std::uint64_t sign = (rng() & 1) ? f.signMask() : 0;
-    return sign | (std::uint64_t(f.bias + exponent) << f.mantissaBits) | mantissa;
-}
 
 float asFloat(FormatId f, std::uint64_t bits) { return floatOf(f, bits); }
 
@@ -326,6 +302,58 @@ TEST_P(FastMatmul, CastAllMatchesTheCoreElementByElement) {
             numbers += std::bit_cast<std::uint32_t>(values[e]) == std::bit_cast<std::uint32_t>(coreValues[e]);
     }
     EXPECT_GT(numbers, 100'000); // the skipped runs were exercised
+}
+
+// The whole-tensor operations against the per-element calls with the fast paths on and against the core alone: the
+// same bits, per-tensor flags and first-overflow report (its element inside the span), results in place or not, and
+// with no tensor named yet.
+TEST_P(FastMatmul, SpanOperationsMatchThePerElementCalls) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    std::mt19937_64 rng(41 + int(GetParam()));
+    int reportsInside = 0;
+    for (SpanOperation operation : kSpanOperations) {
+        for (int trial = 0; trial < 3000 && !HasFailure(); ++trial) {
+            const SpanCase s = randomSpanCase(GetParam(), operation, rng);
+            EmulatedOps span, perElement, core;
+            core.useFastPaths(false);
+            if (trial % 10 != 0)
+                for (EmulatedOps* ops : {&span, &perElement, &core}) ops->at(Pass::Forward, 0, "y");
+            const std::vector<float> spanOut = applySpan(span, s), perElementOut = applyPerElement(perElement, s),
+                                     coreOut = applyPerElement(core, s);
+            const std::string where = "operation " + std::to_string(int(operation)) + " trial " + std::to_string(trial);
+            expectSameBits(spanOut, coreOut, where);
+            expectSameReports(span, core, where);
+            expectSameBits(spanOut, perElementOut, where);
+            expectSameReports(span, perElement, where);
+            reportsInside += core.firstOverflow() && core.firstOverflow()->element > s.elementBase;
+        }
+    }
+    EXPECT_GT(reportsInside, 1000); // first overflows after the span's first element were exercised
+}
+
+// Every FP16 value as one span, plus and times each of a slice of 24 values (subnormal sums and products, ties,
+// overflow inside the span, infinities and NaNs), against the core element by element: bits, flags and report.
+TEST(FastElementwise, Fp16SpansAreExhaustiveOverASlice) {
+    if (!EmulatedOps::fastPathsAvailable()) GTEST_SKIP() << "binary64 is not IEEE 754's here: no fast path";
+    std::mt19937_64 rng(73);
+    std::vector<float> every(65536);
+    for (std::uint32_t bits = 0; bits < 65536; ++bits) every[bits] = asFloat(FormatId::Fp16, bits);
+    int reports = 0;
+    for (int j = 0; j < 24 && !HasFailure(); ++j) {
+        const float b = asFloat(FormatId::Fp16, j < 12 ? randomBits(kFp16, rng) : moderateBits(kFp16, rng));
+        for (SpanOperation operation : {SpanOperation::Add, SpanOperation::MulByScalar}) {
+            const SpanCase s{FormatId::Fp16, operation, every, std::vector<float>(every.size(), b), {}, 5, j % 2 == 0};
+            EmulatedOps span, core;
+            core.useFastPaths(false);
+            span.at(Pass::Forward, 0, "y");
+            core.at(Pass::Forward, 0, "y");
+            const std::string where = "b " + std::to_string(b) + " operation " + std::to_string(int(operation));
+            expectSameBits(applySpan(span, s), applyPerElement(core, s), where);
+            expectSameReports(span, core, where);
+            reports += core.firstOverflow().has_value();
+        }
+    }
+    EXPECT_GT(reports, 12); // a first overflow inside the span (22 of the 48 spans when written)
 }
 
 // Every FP16 value against a slice of 24 values, in each element-wise operation.

@@ -16,6 +16,7 @@
 // smallest normal, so its flags are underflow and inexact.
 #pragma once
 
+#include "core/detail/round_pack.h"
 #include "core/detail/two_sum.h"
 #include "core/flags.h"
 #include "core/format.h"
@@ -69,7 +70,7 @@ struct DoubleRounding {
 
     // RN_F(w) with flags exactly "inexact", when w is not an F number nor a midpoint, |w| >= F's smallest
     // normal and RN_F(w) is finite; false otherwise (NaN and infinity included).
-    static bool roundInexact(Wide w, Wide& out) {
+    FPLAB_INLINE static bool roundInexact(Wide w, Wide& out) {
         const Bits u = std::bit_cast<Bits>(w);
         if ((u & kNeitherNumberNorMidpoint) == 0) return false;
         const Wide r = std::bit_cast<Wide>(Bits((u + kHalf) & ~kLow)); // no tie, so half-up in magnitude is RN
@@ -79,7 +80,7 @@ struct DoubleRounding {
     }
     // RN_F(w) with flags exactly "underflow, inexact", when 0 < |w| < F's smallest normal, w is not a multiple
     // of the quantum nor a midpoint between two, and it rounds below the smallest normal; false otherwise.
-    static bool roundTiny(Wide w, Wide& out) {
+    FPLAB_INLINE static bool roundTiny(Wide w, Wide& out) {
         const Wide magnitude = std::fabs(w);
         if (!(magnitude < kMinNormal) || magnitude == 0) return false;
         const Wide r = (magnitude + kTinyMagic) - kTinyMagic;
@@ -90,7 +91,7 @@ struct DoubleRounding {
     }
     // RN_F(w) and its flags where one of the three cases above decides them (a finite F number: itself, no
     // flag); false otherwise (a midpoint, overflow, an infinity or a NaN).
-    static bool round(Wide w, Wide& out, Flags& flags) {
+    FPLAB_INLINE static bool round(Wide w, Wide& out, Flags& flags) {
         if (exactResult(w)) out = w;
         else if (roundInexact(w, out)) flags |= kInexact;
         else if (roundTiny(w, out)) flags |= Flags(kUnderflow | kInexact);
@@ -99,7 +100,7 @@ struct DoubleRounding {
     }
     // Whether w is a finite F number (zero, subnormal or normal): an exact w that is one is the result, with
     // no flag (an exact tiny result does not underflow).
-    static bool exactResult(Wide w) {
+    FPLAB_INLINE static bool exactResult(Wide w) {
         const Bits u = std::bit_cast<Bits>(w);
         const Wide magnitude = std::fabs(w);
         if (magnitude < kMinNormal) return (magnitude + kTinyMagic) - kTinyMagic == magnitude;

@@ -3,12 +3,15 @@
 #include "core/training/transformer/double_rounding.h"
 #include "core/training/transformer/format_bits.h"
 #include "core/training/transformer/fp16_fma_lanes.h"
+#include "core/training/transformer/fp16_span_lanes.h"
 
 #include "core/arithmetic.h"
 #include "core/fast.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
+#include <type_traits>
 
 namespace fplab::training {
 
@@ -173,7 +176,8 @@ Operation operationOf(ElementwiseKind kind) {
 } // namespace
 
 template <ElementwiseKind K>
-bool EmulatedOps::fast(FormatId f, float a, float b, float c, std::size_t element, const char* operation, float& out) {
+FPLAB_INLINE bool EmulatedOps::fast(FormatId f, float a, float b, float c, std::size_t element, const char* operation,
+                                    float& out) {
     if (!m_useFastPaths) return false;
     double r = 0;
     Flags flags = 0;
@@ -200,49 +204,66 @@ float EmulatedOps::binary(BinaryOperation op, Operation kind, FormatId f, float 
     return finish(f, r.bits, Flags(x.flags | y.flags | r.flags), element, operation, {x.bits, y.bits}, {kind, {}});
 }
 
+template <ElementwiseKind K>
+float EmulatedOps::onCore(FormatId f, float a, float b, float c, std::size_t element, const char* operation) {
+    if constexpr (K == ElementwiseKind::Add) {
+        return binary(fplab::add, Operation::Add, f, a, b, element, operation);
+    } else if constexpr (K == ElementwiseKind::Sub) {
+        return binary(fplab::sub, Operation::Sub, f, a, b, element, operation);
+    } else if constexpr (K == ElementwiseKind::Mul) {
+        return binary(fplab::mul, Operation::Mul, f, a, b, element, operation);
+    } else if constexpr (K == ElementwiseKind::Div) {
+        return binary(fplab::div, Operation::Div, f, a, b, element, operation);
+    } else if constexpr (K == ElementwiseKind::Fma) {
+        const Result x = roundToFormat(f, a), y = roundToFormat(f, b), z = roundToFormat(f, c);
+        const Result r = fplab::fma(formatOf(f), x.bits, y.bits, z.bits);
+        return finish(f, r.bits, Flags(x.flags | y.flags | z.flags | r.flags), element, operation,
+                      {x.bits, y.bits, z.bits}, {Operation::Fma, {}});
+    } else if constexpr (K == ElementwiseKind::Sqrt) {
+        const Result x = roundToFormat(f, a);
+        const Result r = fplab::sqrt(formatOf(f), x.bits);
+        return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits}, {Operation::Sqrt, {}});
+    } else {
+        const Result x = roundToFormat(f, a);
+        return finish(f, x.bits, x.flags, element, operation, {std::bit_cast<std::uint32_t>(a)},
+                      {Operation::Convert, {}});
+    }
+}
+
 float EmulatedOps::add(FormatId f, float a, float b, std::size_t element, const char* operation) {
     float out;
     if (fast<ElementwiseKind::Add>(f, a, b, 0, element, operation, out)) return out;
-    return binary(fplab::add, Operation::Add, f, a, b, element, operation);
+    return onCore<ElementwiseKind::Add>(f, a, b, 0, element, operation);
 }
 float EmulatedOps::sub(FormatId f, float a, float b, std::size_t element, const char* operation) {
     float out;
     if (fast<ElementwiseKind::Sub>(f, a, b, 0, element, operation, out)) return out;
-    return binary(fplab::sub, Operation::Sub, f, a, b, element, operation);
+    return onCore<ElementwiseKind::Sub>(f, a, b, 0, element, operation);
 }
 float EmulatedOps::mul(FormatId f, float a, float b, std::size_t element, const char* operation) {
     float out;
     if (fast<ElementwiseKind::Mul>(f, a, b, 0, element, operation, out)) return out;
-    return binary(fplab::mul, Operation::Mul, f, a, b, element, operation);
+    return onCore<ElementwiseKind::Mul>(f, a, b, 0, element, operation);
 }
 float EmulatedOps::div(FormatId f, float a, float b, std::size_t element, const char* operation) {
     float out;
     if (fast<ElementwiseKind::Div>(f, a, b, 0, element, operation, out)) return out;
-    return binary(fplab::div, Operation::Div, f, a, b, element, operation);
+    return onCore<ElementwiseKind::Div>(f, a, b, 0, element, operation);
 }
-
 float EmulatedOps::fma(FormatId f, float a, float b, float c, std::size_t element, const char* operation) {
     float out;
     if (fast<ElementwiseKind::Fma>(f, a, b, c, element, operation, out)) return out;
-    const Result x = roundToFormat(f, a), y = roundToFormat(f, b), z = roundToFormat(f, c);
-    const Result r = fplab::fma(formatOf(f), x.bits, y.bits, z.bits);
-    return finish(f, r.bits, Flags(x.flags | y.flags | z.flags | r.flags), element, operation, {x.bits, y.bits, z.bits},
-                  {Operation::Fma, {}});
+    return onCore<ElementwiseKind::Fma>(f, a, b, c, element, operation);
 }
-
 float EmulatedOps::sqrt(FormatId f, float a, std::size_t element, const char* operation) {
     float out;
     if (fast<ElementwiseKind::Sqrt>(f, a, 0, 0, element, operation, out)) return out;
-    const Result x = roundToFormat(f, a);
-    const Result r = fplab::sqrt(formatOf(f), x.bits);
-    return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits}, {Operation::Sqrt, {}});
+    return onCore<ElementwiseKind::Sqrt>(f, a, 0, 0, element, operation);
 }
-
 float EmulatedOps::cast(FormatId f, float a, std::size_t element, const char* operation) {
     float out;
     if (fast<ElementwiseKind::Cast>(f, a, 0, 0, element, operation, out)) return out;
-    const Result x = roundToFormat(f, a);
-    return finish(f, x.bits, x.flags, element, operation, {std::bit_cast<std::uint32_t>(a)}, {Operation::Convert, {}});
+    return onCore<ElementwiseKind::Cast>(f, a, 0, 0, element, operation);
 }
 
 namespace {
@@ -254,6 +275,7 @@ std::size_t numbersOfFrom(const float* values, std::size_t from, std::size_t cou
     if constexpr (F.id == FormatId::Fp32) {
         while (e < count && std::isfinite(values[e])) ++e;
     } else {
+        if constexpr (F.id == FormatId::Fp16) e += fp16NumbersAtStart(values + from, count - from);
         while (e < count && DoubleRounding<F>::exactResult(values[e])) ++e;
     }
     return e;
@@ -277,20 +299,33 @@ void EmulatedOps::castAll(FormatId f, float* values, std::size_t count, const ch
     }
 }
 
+namespace {
+
+// The function's fast path: fn's binary64 value of the operand rounded to F is the operation's exact result by
+// definition, so fastResult's cases decide its rounding to F.
+template <const Format& F>
+FPLAB_INLINE bool fastFunction(double (*fn)(double), float a, double& r, Flags& flags) {
+    double v = 0;
+    return fastOperand<F>(a, v, flags) && fastResult<F>(
+                                              fn(v), [] { return true; }, r, flags);
+}
+
+} // namespace
+
 float EmulatedOps::function(FormatId f, double (*fn)(double), float a, std::size_t element, const char* operation) {
     if (m_useFastPaths) {
-        // The operation is defined as fn's binary64 value rounded once to f: that value is exact by definition.
-        double v = 0, r = 0;
+        double r = 0;
         Flags flags = 0;
-        auto body = [&]<const Format & F>() {
-            return fastOperand<F>(a, v, flags) && fastResult<F>(
-                                                      fn(v), [] { return true; }, r, flags);
-        };
-        if (withFormat(f, body)) {
+        if (withFormat(f, [&]<const Format & F>() { return fastFunction<F>(fn, a, r, flags); })) {
             record(f, flags, element, operation, {}, 0, {Operation::Convert, {}});
             return float(r);
         }
     }
+    return functionOnCore(f, fn, a, element, operation);
+}
+
+float EmulatedOps::functionOnCore(FormatId f, double (*fn)(double), float a, std::size_t element,
+                                  const char* operation) {
     const Result x = roundToFormat(f, a);
     const double exact = fn(double(floatOf(f, x.bits)));
     Result r = fplab::convert(kFp64, std::bit_cast<std::uint64_t>(exact), formatOf(f));
@@ -298,6 +333,132 @@ float EmulatedOps::function(FormatId f, double (*fn)(double), float a, std::size
     if (std::isnan(exact) && !std::isnan(floatOf(f, x.bits))) r.flags |= kInvalid;
     return finish(f, r.bits, Flags(x.flags | r.flags), element, operation, {x.bits},
                   {Operation::Convert, std::bit_cast<std::uint64_t>(exact)});
+}
+
+// Exact because each element's fast path is (fastOperation, fastFunction) and the fast path never raises
+// overflow or invalid: its flags are ORed into the tensor's at the end, which changes nothing the per-element
+// calls would give, and an element it declines goes through the core in its turn, so the first overflow report
+// names the same element. With no tensor named yet the per-element calls name one: every element through them.
+template <ElementwiseKind K, class Operands, class Fp16Lanes>
+void EmulatedOps::elementwiseAll(FormatId f, Operands&& operands, Fp16Lanes&& fp16Lanes, float* out, std::size_t count,
+                                 std::size_t elementBase, const char* operation) {
+    if constexpr (!std::is_null_pointer_v<std::decay_t<Fp16Lanes>>) {
+        // The lanes write whole blocks up to one they decline; that block (or the tail) goes element by element.
+        if (f == FormatId::Fp16 && m_useFastPaths && !m_tensors.empty()) {
+            for (std::size_t done = 0; done < count;) {
+                done += fp16Lanes(done, m_tensors[m_current].flags);
+                const std::size_t upTo = std::min(count, done + kFp16SpanWidth);
+                auto shifted = [&](std::size_t e) { return operands(done + e); };
+                elementwiseAll<K>(f, shifted, nullptr, out + done, upTo - done, elementBase + done, operation);
+                done = upTo;
+            }
+            return;
+        }
+    }
+    auto fastLoop = [&]<const Format & F>() {
+        Flags tensorFlags = 0;
+        for (std::size_t e = 0; e < count; ++e) {
+            const auto [a, b, c] = operands(e);
+            double r = 0;
+            Flags flags = 0;
+            if (fastOperation<F, K>(a, b, c, r, flags)) {
+                tensorFlags |= flags;
+                out[e] = float(r);
+            } else {
+                out[e] = onCore<K>(f, a, b, c, elementBase + e, operation);
+            }
+        }
+        m_tensors[m_current].flags |= tensorFlags;
+        return true;
+    };
+    if (m_useFastPaths && !m_tensors.empty() && withFormat(f, fastLoop)) return;
+    for (std::size_t e = 0; e < count; ++e) {
+        const auto [a, b, c] = operands(e);
+        float r = 0;
+        if (!fast<K>(f, a, b, c, elementBase + e, operation, r)) r = onCore<K>(f, a, b, c, elementBase + e, operation);
+        out[e] = r;
+    }
+}
+
+struct ElementOperands {
+    float a, b, c;
+};
+
+void EmulatedOps::addAll(FormatId f, const float* a, const float* b, float* out, std::size_t count,
+                         std::size_t elementBase, const char* operation) {
+    auto operands = [&](std::size_t e) { return ElementOperands{a[e], b[e], 0}; };
+    auto lanes = [&](std::size_t from, Flags& flags) {
+        return fp16AddSpan(a + from, b + from, out + from, count - from, flags);
+    };
+    elementwiseAll<ElementwiseKind::Add>(f, operands, lanes, out, count, elementBase, operation);
+}
+
+void EmulatedOps::mulAll(FormatId f, const float* a, float b, float* out, std::size_t count, std::size_t elementBase,
+                         const char* operation) {
+    auto operands = [&](std::size_t e) { return ElementOperands{a[e], b, 0}; };
+    auto lanes = [&](std::size_t from, Flags& flags) {
+        return fp16MulSpan(a + from, b, out + from, count - from, flags);
+    };
+    elementwiseAll<ElementwiseKind::Mul>(f, operands, lanes, out, count, elementBase, operation);
+}
+
+void EmulatedOps::fmaAll(FormatId f, const float* a, const float* b, const float* c, float* out, std::size_t count,
+                         std::size_t elementBase, const char* operation) {
+    auto operands = [&](std::size_t e) { return ElementOperands{a[e], b[e], c[e]}; };
+    elementwiseAll<ElementwiseKind::Fma>(f, operands, nullptr, out, count, elementBase, operation);
+}
+
+void EmulatedOps::functionAll(FormatId f, double (*fn)(double), const float* a, float* out, std::size_t count,
+                              std::size_t elementBase, const char* operation) {
+    auto fastLoop = [&]<const Format & F>() {
+        Flags tensorFlags = 0;
+        for (std::size_t e = 0; e < count; ++e) {
+            double r = 0;
+            Flags flags = 0;
+            if (fastFunction<F>(fn, a[e], r, flags)) {
+                tensorFlags |= flags;
+                out[e] = float(r);
+            } else {
+                out[e] = functionOnCore(f, fn, a[e], elementBase + e, operation);
+            }
+        }
+        m_tensors[m_current].flags |= tensorFlags;
+        return true;
+    };
+    if (m_useFastPaths && !m_tensors.empty() && withFormat(f, fastLoop)) return;
+    for (std::size_t e = 0; e < count; ++e) out[e] = function(f, fn, a[e], elementBase + e, operation);
+}
+
+void EmulatedOps::mulFunctionAll(FormatId f, const float* a, double (*fn)(double), const float* b, float* out,
+                                 std::size_t count, std::size_t elementBase, const char* operation,
+                                 const char* functionOperation) {
+    auto fastLoop = [&]<const Format & F>() {
+        Flags tensorFlags = 0;
+        for (std::size_t e = 0; e < count; ++e) {
+            const float x = a[e];
+            double value = 0, r = 0;
+            Flags flags = 0;
+            float y = 0;
+            if (fastFunction<F>(fn, b[e], value, flags)) {
+                tensorFlags |= flags;
+                y = float(value);
+            } else {
+                y = functionOnCore(f, fn, b[e], elementBase + e, functionOperation);
+            }
+            flags = 0;
+            if (fastOperation<F, ElementwiseKind::Mul>(x, y, 0, r, flags)) {
+                tensorFlags |= flags;
+                out[e] = float(r);
+            } else {
+                out[e] = onCore<ElementwiseKind::Mul>(f, x, y, 0, elementBase + e, operation);
+            }
+        }
+        m_tensors[m_current].flags |= tensorFlags;
+        return true;
+    };
+    if (m_useFastPaths && !m_tensors.empty() && withFormat(f, fastLoop)) return;
+    for (std::size_t e = 0; e < count; ++e)
+        out[e] = mul(f, a[e], function(f, fn, b[e], elementBase + e, functionOperation), elementBase + e, operation);
 }
 
 bool EmulatedOps::fastPathsAvailable() { return kDoubleRoundingPathAvailable; }

@@ -89,6 +89,22 @@ public:
     // in every case: libm's exp and log are within an ulp of FP64, far below an FP32 or FP16 ulp).
     float function(FormatId f, double (*fn)(double), float a, std::size_t element, const char* operation);
 
+    // Whole-tensor forms: out[e] = op(a[e], b[e]...) for e = 0..count-1 in order, element e reported as
+    // elementBase + e, with exactly the results, flags and first-overflow report of the per-element calls.
+    // The format is chosen once and the fast path inlined into the loop; an element it declines goes through
+    // the core in its turn. out may be one of the operands (the same elements, not shifted ones).
+    void addAll(FormatId f, const float* a, const float* b, float* out, std::size_t count, std::size_t elementBase,
+                const char* operation);
+    void mulAll(FormatId f, const float* a, float b, float* out, std::size_t count, std::size_t elementBase,
+                const char* operation);
+    void fmaAll(FormatId f, const float* a, const float* b, const float* c, float* out, std::size_t count,
+                std::size_t elementBase, const char* operation);
+    void functionAll(FormatId f, double (*fn)(double), const float* a, float* out, std::size_t count,
+                     std::size_t elementBase, const char* operation);
+    // out[e] = mul(a[e], function(fn, b[e])) element by element: both operations of element e before element e+1's.
+    void mulFunctionAll(FormatId f, const float* a, double (*fn)(double), const float* b, float* out, std::size_t count,
+                        std::size_t elementBase, const char* operation, const char* functionOperation);
+
     // c (m x n, row stride ldc) = a (m x k) * b (k x n): operands rounded to `input`, products summed
     // in order p = 0..k-1 by fused multiply-adds in `accumulate`, from +0. lowerOnly: only j <= i
     // (a causal mask; the other elements are left as they are). Reports index elements from elementBase.
@@ -132,6 +148,15 @@ private:
     // The element-wise fast path: true with `out` and the flags recorded, false where the core must compute.
     template <ElementwiseKind K>
     bool fast(FormatId f, float a, float b, float c, std::size_t element, const char* operation, float& out);
+    // The core's computation of each operation, with no fast path.
+    template <ElementwiseKind K>
+    float onCore(FormatId f, float a, float b, float c, std::size_t element, const char* operation);
+    float functionOnCore(FormatId f, double (*fn)(double), float a, std::size_t element, const char* operation);
+    // The loop of the whole-tensor forms: operands(e) gives element e's {a, b, c}. fp16Lanes (or nullptr):
+    // fp16Lanes(from, flags) computes FP16 elements from `from` on in vectors (fp16_span_lanes.h) and says how many.
+    template <ElementwiseKind K, class Operands, class Fp16Lanes>
+    void elementwiseAll(FormatId f, Operands&& operands, Fp16Lanes&& fp16Lanes, float* out, std::size_t count,
+                        std::size_t elementBase, const char* operation);
     float binary(BinaryOperation op, Operation kind, FormatId f, float a, float b, std::size_t element,
                  const char* operation);
     float finish(FormatId f, std::uint64_t bits, Flags flags, std::size_t element, const char* operation,

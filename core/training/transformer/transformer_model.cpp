@@ -215,7 +215,7 @@ std::string TransformerModel::tensorName(int parameter) const {
 void TransformerModel::accumulateGrad(EmulatedOps& ops, int layer, int index, const std::vector<float>& g) {
     Parameter& p = m_params[std::size_t(index)];
     ops.at(Pass::Backward, layer, tensorName(index) + ".grad");
-    for (std::size_t i = 0; i < g.size(); ++i) p.grad[i] = ops.add(FormatId::Fp32, p.grad[i], g[i], i, "grad.add");
+    ops.addAll(FormatId::Fp32, p.grad.data(), g.data(), p.grad.data(), g.size(), 0, "grad.add");
 }
 
 void TransformerModel::normForward(EmulatedOps& ops, int layer, const std::string& name, const std::vector<float>& x,
@@ -257,8 +257,10 @@ void TransformerModel::normForward(EmulatedOps& ops, int layer, const std::strin
         }
     }
     ops.at(Pass::Forward, layer, name + ".out");
-    for (std::size_t e = 0; e < x.size(); ++e)
-        c.out[e] = ops.fma(s, c.xhat[e], g[e % std::size_t(d)], beta[e % std::size_t(d)], e, "layernorm.affine");
+    for (int r = 0; r < rows; ++r) {
+        const std::size_t row = std::size_t(r) * d;
+        ops.fmaAll(s, c.xhat.data() + row, g, beta, c.out.data() + row, std::size_t(d), row, "layernorm.affine");
+    }
 }
 
 void TransformerModel::normBackward(EmulatedOps& ops, int layer, const std::string& name, const std::vector<float>& dy,
@@ -269,17 +271,16 @@ void TransformerModel::normBackward(EmulatedOps& ops, int layer, const std::stri
     const float* g = value(weight);
     std::vector<float> dWeight(std::size_t(d), 0.0f), dBias(std::size_t(d), 0.0f);
     ops.at(Pass::Backward, layer, name + ".weight.grad_batch");
-    for (int r = 0; r < rows; ++r)
-        for (int i = 0; i < d; ++i) {
-            const std::size_t e = std::size_t(r) * d + i;
-            dWeight[std::size_t(i)] = ops.fma(gf, dy[e], c.xhat[e], dWeight[std::size_t(i)], std::size_t(i),
-                                              "layernorm.weight_grad");
-        }
+    // Row by row, element i of each row reported as i (the column it is summed into).
+    for (int r = 0; r < rows; ++r) {
+        const std::size_t row = std::size_t(r) * d;
+        ops.fmaAll(gf, dy.data() + row, c.xhat.data() + row, dWeight.data(), dWeight.data(), std::size_t(d), 0,
+                   "layernorm.weight_grad");
+    }
     ops.at(Pass::Backward, layer, name + ".bias.grad_batch");
     for (int r = 0; r < rows; ++r)
-        for (int i = 0; i < d; ++i)
-            dBias[std::size_t(i)] = ops.add(gf, dBias[std::size_t(i)], dy[std::size_t(r) * d + i], std::size_t(i),
-                                            "layernorm.bias_grad");
+        ops.addAll(gf, dBias.data(), dy.data() + std::size_t(r) * d, dBias.data(), std::size_t(d), 0,
+                   "layernorm.bias_grad");
     accumulateGrad(ops, layer, weight, dWeight);
     accumulateGrad(ops, layer, bias, dBias);
 
@@ -338,7 +339,12 @@ void TransformerModel::attentionForward(EmulatedOps& ops, int layer, LayerCache&
             for (int j = 0; j <= int(row % std::size_t(T)); ++j) body(row, row * std::size_t(T) + std::size_t(j));
     };
     ops.at(Pass::Forward, layer, "attn.scaled");
-    causal([&](std::size_t, std::size_t e) { scores[e] = ops.mul(sm, scores[e], scale, e, "attention.scale"); });
+    // Each row's causal elements j <= i. The empty() test: without it GCC 12 warns -Wfree-nonheap-object (a false
+    // positive, as in storeOutput).
+    for (std::size_t row = 0; !scores.empty() && row < scores.size() / std::size_t(T); ++row) {
+        float* const first = scores.data() + row * std::size_t(T);
+        ops.mulAll(sm, first, scale, first, row % std::size_t(T) + 1, row * std::size_t(T), "attention.scale");
+    }
     std::vector<float> rowMax(scores.size() / std::size_t(T), 0.0f), rowSum(rowMax.size(), 0.0f);
     if (lp.softmaxSubtractsMax) {
         for (std::size_t row = 0; row < rowMax.size(); ++row) {
@@ -425,7 +431,7 @@ void TransformerModel::attentionBackward(EmulatedOps& ops, int layer, LayerCache
     for (const auto& [grad, weight, op] : parts) {
         linearBackward(ops, layer, op, x, *grad, weight, tmp);
         ops.at(Pass::Backward, layer, "attn.input.grad");
-        for (std::size_t e = 0; e < tmp.size(); ++e) dIn[e] = ops.add(gf, dIn[e], tmp[e], e, "grad.sum");
+        ops.addAll(gf, dIn.data(), tmp.data(), dIn.data(), tmp.size(), 0, "grad.sum");
     }
 }
 
@@ -445,12 +451,11 @@ float TransformerModel::forward(const TokenBatch& batch, const TransformerPrecis
     std::vector<float> x(std::size_t(N) * D);
     trace(-1, TransformerOp::Residual, false, precision.at(-1).residual);
     ops.at(Pass::Forward, -1, "embedding");
-    for (int n = 0; n < N; ++n)
-        for (int i = 0; i < D; ++i) {
-            const std::size_t e = std::size_t(n) * D + i;
-            x[e] = ops.add(precision.at(-1).residual, value(m_wte)[std::size_t(batch.tokens[std::size_t(n)]) * D + i],
-                           value(m_wpe)[std::size_t(n % T) * D + i], e, "embedding.add");
-        }
+    for (int n = 0; n < N; ++n) {
+        const std::size_t row = std::size_t(n) * D;
+        ops.addAll(precision.at(-1).residual, value(m_wte) + std::size_t(batch.tokens[std::size_t(n)]) * D,
+                   value(m_wpe) + std::size_t(n % T) * D, x.data() + row, std::size_t(D), row, "embedding.add");
+    }
 
     m_caches.assign(m_blocks.size(), {});
     std::vector<float> tmp;
@@ -465,7 +470,7 @@ float TransformerModel::forward(const TokenBatch& batch, const TransformerPrecis
         ops.at(Pass::Forward, l, "attn.out");
         project(ops, l, TransformerOp::AttentionOutput, c.attn, b.wo, tmp);
         ops.at(Pass::Forward, l, "residual.attn");
-        for (std::size_t e = 0; e < x.size(); ++e) x[e] = ops.add(res, x[e], tmp[e], e, "residual.add");
+        ops.addAll(res, x.data(), tmp.data(), x.data(), x.size(), 0, "residual.add");
 
         normForward(ops, l, "ln2", x, b.ln2Weight, b.ln2Bias, c.ln2);
         ops.at(Pass::Forward, l, "mlp.up");
@@ -481,12 +486,12 @@ float TransformerModel::forward(const TokenBatch& batch, const TransformerPrecis
                 c.gelu[e] = ops.mul(lp.gelu, ops.function(lp.gelu, silu, c.gate[e], e, "silu"), c.up[e], e,
                                     "swiglu.mul");
         } else {
-            for (std::size_t e = 0; e < c.up.size(); ++e) c.gelu[e] = ops.function(lp.gelu, gelu, c.up[e], e, "gelu");
+            ops.functionAll(lp.gelu, gelu, c.up.data(), c.gelu.data(), c.up.size(), 0, "gelu");
         }
         ops.at(Pass::Forward, l, "mlp.down");
         project(ops, l, TransformerOp::MlpDown, c.gelu, b.w2, tmp);
         ops.at(Pass::Forward, l, "residual.mlp");
-        for (std::size_t e = 0; e < x.size(); ++e) x[e] = ops.add(res, x[e], tmp[e], e, "residual.add");
+        ops.addAll(res, x.data(), tmp.data(), x.data(), x.size(), 0, "residual.add");
         collectStats(c, x);
     }
     normForward(ops, -1, "lnf", x, m_lnfWeight, m_lnfBias, m_lnf);
@@ -541,7 +546,7 @@ void TransformerModel::swigluBackward(EmulatedOps& ops, int layer, const LayerCa
     linearBackward(ops, layer, TransformerOp::MlpUp, c.ln2.out, du, b.w1, dx);
     linearBackward(ops, layer, TransformerOp::MlpUp, c.ln2.out, dg, b.w3, dxGate);
     ops.at(Pass::Backward, layer, "mlp.input.grad");
-    for (std::size_t e = 0; e < dx.size(); ++e) dx[e] = ops.add(gf, dx[e], dxGate[e], e, "grad.sum");
+    ops.addAll(gf, dx.data(), dxGate.data(), dx.data(), dx.size(), 0, "grad.sum");
 }
 
 void TransformerModel::backward(EmulatedOps& ops, float lossScale) {
@@ -570,7 +575,7 @@ void TransformerModel::backward(EmulatedOps& ops, float lossScale) {
     auto addResidual = [&](int layer, const std::vector<float>& g) {
         const FormatId lgf = m_precision.at(layer).gradient;
         ops.at(Pass::Backward, layer, "residual.grad");
-        for (std::size_t e = 0; e < dres.size(); ++e) dres[e] = ops.add(lgf, dres[e], g[e], e, "residual.grad_add");
+        ops.addAll(lgf, dres.data(), g.data(), dres.data(), dres.size(), 0, "residual.grad_add");
     };
     for (int l = int(m_blocks.size()) - 1; l >= 0; --l) {
         LayerCache& c = m_caches[std::size_t(l)];
@@ -583,9 +588,8 @@ void TransformerModel::backward(EmulatedOps& ops, float lossScale) {
             swigluBackward(ops, l, c, dGelu, tmp);
         } else {
             ops.at(Pass::Backward, l, "mlp.up.grad");
-            for (std::size_t e = 0; e < dGelu.size(); ++e)
-                dGelu[e] = ops.mul(lgf, dGelu[e], ops.function(lgf, geluDerivative, c.up[e], e, "gelu.derivative"), e,
-                                   "gelu.grad");
+            ops.mulFunctionAll(lgf, dGelu.data(), geluDerivative, c.up.data(), dGelu.data(), dGelu.size(), 0,
+                               "gelu.grad", "gelu.derivative");
             linearBackward(ops, l, TransformerOp::MlpUp, c.ln2.out, dGelu, b.w1, tmp);
         }
         normBackward(ops, l, "ln2", tmp, b.ln2Weight, b.ln2Bias, c.ln2, dx);
@@ -600,17 +604,17 @@ void TransformerModel::backward(EmulatedOps& ops, float lossScale) {
     Parameter& wte = m_params[std::size_t(m_wte)];
     Parameter& wpe = m_params[std::size_t(m_wpe)];
     ops.at(Pass::Backward, -1, "wte.grad");
-    for (int n = 0; n < N; ++n)
-        for (int i = 0; i < D; ++i) {
-            const std::size_t e = std::size_t(m_batch.tokens[std::size_t(n)]) * D + i;
-            wte.grad[e] = ops.add(FormatId::Fp32, wte.grad[e], dres[std::size_t(n) * D + i], e, "grad.add");
-        }
+    for (int n = 0; n < N; ++n) {
+        float* row = wte.grad.data() + std::size_t(m_batch.tokens[std::size_t(n)]) * D;
+        ops.addAll(FormatId::Fp32, row, dres.data() + std::size_t(n) * D, row, std::size_t(D),
+                   std::size_t(row - wte.grad.data()), "grad.add");
+    }
     ops.at(Pass::Backward, -1, "wpe.grad");
-    for (int n = 0; n < N; ++n)
-        for (int i = 0; i < D; ++i) {
-            const std::size_t e = std::size_t(n % T) * D + i;
-            wpe.grad[e] = ops.add(FormatId::Fp32, wpe.grad[e], dres[std::size_t(n) * D + i], e, "grad.add");
-        }
+    for (int n = 0; n < N; ++n) {
+        float* row = wpe.grad.data() + std::size_t(n % T) * D;
+        ops.addAll(FormatId::Fp32, row, dres.data() + std::size_t(n) * D, row, std::size_t(D),
+                   std::size_t(row - wpe.grad.data()), "grad.add");
+    }
 }
 
 } // namespace fplab::training
