@@ -1,8 +1,8 @@
 #include "app/gui/training/transformer/transformer_run_json.h"
 
-#include "app/gui/training/transformer/preset_format.h"
 #include "app/gui/training/transformer/transformer_settings.h"
 #include "core/operation.h"
+#include "core/preset_format.h"
 
 #include <QJsonArray>
 
@@ -76,9 +76,9 @@ void decimated(std::size_t n, Write write) {
 }
 
 FormatId formatIdOf(const QJsonValue& v, const QString& key) {
-    for (const Format* f : kPresetFormats)
-        if (v.toString() == latin1(f->name())) return f->id;
-    throw BadField{key};
+    const std::optional<Format> f = findFormat(v.toString().toStdString());
+    if (!f) throw BadField{key};
+    return f->id;
 }
 
 QString formatNameOf(FormatId id) {
