@@ -2631,12 +2631,12 @@
         <translation>这里较小的激活值节省了 %1 字节，少于副本的开销（%2 字节）：这个模型小、批也短；批越大，节省越多。</translation>
     </message>
     <message>
-        <source>%1: %2 bytes</source>
-        <translation>%1：%2 字节</translation>
-    </message>
-    <message>
         <source>Totals: %1.</source>
         <translation>总计：%1。</translation>
+    </message>
+    <message>
+        <source>%1. %2: %3 bytes</source>
+        <translation>%1. %2：%3 字节</translation>
     </message>
 </context>
 <context>
