@@ -571,6 +571,14 @@
         <source>Through the random Hadamard transform (seed %1): codes, scales and the counts are of the transformed values, dequantized values and errors after the inverse.</source>
         <translation>经过随机 Hadamard 变换（种子 %1）：编码、缩放因子和计数针对变换后的数值，反量化值和误差取自逆变换之后。</translation>
     </message>
+    <message>
+        <source>a block-scaled scheme FP Lab knows</source>
+        <translation>FP Lab 认识的块缩放方案</translation>
+    </message>
+    <message>
+        <source>a scale rule of %1</source>
+        <translation>%1 的一种缩放规则</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::CheckpointWidget</name>
