@@ -10,6 +10,7 @@
 #include "gpu/gpu_error.h"
 #include "gpu/training/transformer/gpu_transformer_kernels.h"
 #include "core/platform/atomic_file.h"
+#include "core/preset_format.h"
 #include "core/text/print.h"
 #include "core/training/transformer/text_file.h"
 #include "core/training/transformer/text_task.h"
@@ -150,10 +151,10 @@ OptionTable transformerOptions(TransformerCommand command, TransformerOptions& o
     return t;
 }
 
+// The transformer computes in presets only: a Custom id cannot reach a report or trace.
 const Format& formatById(FormatId id) {
-    for (const Format* f : kPresetFormats)
-        if (f->id == id) return *f;
-    return kFp32;
+    const Format* f = presetFormat(id);
+    return f ? *f : kFp32;
 }
 
 std::string valueText(FormatId format, std::uint64_t bits) {

@@ -571,6 +571,14 @@
         <source>Through the random Hadamard transform (seed %1): codes, scales and the counts are of the transformed values, dequantized values and errors after the inverse.</source>
         <translation>经过随机 Hadamard 变换（种子 %1）：编码、缩放因子和计数针对变换后的数值，反量化值和误差取自逆变换之后。</translation>
     </message>
+    <message>
+        <source>a block-scaled scheme FP Lab knows</source>
+        <translation>FP Lab 认识的块缩放方案</translation>
+    </message>
+    <message>
+        <source>a scale rule of %1</source>
+        <translation>%1 的一种缩放规则</translation>
+    </message>
 </context>
 <context>
     <name>fplab::gui::CheckpointWidget</name>
@@ -2631,12 +2639,12 @@
         <translation>这里较小的激活值节省了 %1 字节，少于副本的开销（%2 字节）：这个模型小、批也短；批越大，节省越多。</translation>
     </message>
     <message>
-        <source>%1: %2 bytes</source>
-        <translation>%1：%2 字节</translation>
-    </message>
-    <message>
         <source>Totals: %1.</source>
         <translation>总计：%1。</translation>
+    </message>
+    <message>
+        <source>%1. %2: %3 bytes</source>
+        <translation>%1. %2：%3 字节</translation>
     </message>
 </context>
 <context>
@@ -5836,16 +5844,16 @@ Python 打印为：%2</translation>
         <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>A run restored from a session keeps its charts, not every step&apos;s row: run it again to export it.</source>
-        <translation>从会话恢复的训练只保留图表，不保留每一步的数据行：请重新运行后再导出。</translation>
-    </message>
-    <message>
         <source>Every step of the shown run as CSV, the columns of fplab-cli train --model transformer --csv: loss, scale, updates lost and each block&apos;s series.</source>
         <translation>以 CSV 导出显示的训练的每一步，列与 fplab-cli train --model transformer --csv 相同：损失、缩放因子、丢失的更新以及每个块的序列。</translation>
     </message>
     <message>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>This run was restored from a session without its steps&apos; rows (a session saved by an older version, or a run of more than %1 steps): run it again to export it.</source>
+        <translation>这次训练从会话恢复时没有每一步的数据行（会话由旧版本保存，或训练超过 %1 步）：请重新运行后再导出。</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "app/gui/common/job_runner.h"
 #include "app/gui/explorer/explorer_section.h"
 #include "app/gui/explorer/tensor_file_panel.h"
+#include "app/gui/shell/session_manager.h"
 #include "core/blockscale/measured_quantization.h"
 #include "core/blockscale/rule_comparison.h"
 #include "gui_fixture.h"
@@ -23,7 +24,10 @@
 #include <QSpinBox>
 #include <QComboBox>
 #include <QPushButton>
+#include <QFile>
 #include <QFont>
+#include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QScatterSeries>
@@ -291,13 +295,16 @@ TEST_F(BlockViewTest, TilesRowLengthAndHadamardChangeTheComparisonAndPersist) {
     harness.restart();
     BlockView* again = harness.section<ExplorerSection>(QStringLiteral("explorer"))->blockView();
     auto* groupingAgain = again->findChild<QComboBox*>(QStringLiteral("blockGrouping"));
-    EXPECT_EQ(groupingAgain->currentIndex(), 0); // the view opens on MXFP4 (the scheme is not a setting): 1D blocks
-    EXPECT_FALSE(groupingAgain->isEnabled());
+    EXPECT_EQ(groupingAgain->currentIndex(), 1); // the view opens on NVFP4 (the scheme is a setting): tiles
+    EXPECT_TRUE(groupingAgain->isEnabled());
     EXPECT_EQ(again->findChild<QSpinBox*>(QStringLiteral("blockRowLength"))->value(), 16);
     EXPECT_TRUE(again->findChild<QCheckBox*>(QStringLiteral("blockHadamard"))->isChecked());
     EXPECT_EQ(again->findChild<QSpinBox*>(QStringLiteral("blockHadamardSeed"))->value(), 5);
     EXPECT_EQ(again->hadamardSeed(), std::optional<std::uint64_t>(5));
 
+    again->setScheme(blockscale::Scheme::Mxfp4);
+    EXPECT_EQ(groupingAgain->currentIndex(), 0);
+    EXPECT_FALSE(groupingAgain->isEnabled());
     again->setRowLength(16); // with MXFP4's 1D blocks: the tiles stay chosen for NVFP4
     EXPECT_TRUE(harness.settings().blockTiles16x16.get());
     again->setScheme(blockscale::Scheme::Nvfp4);
@@ -368,6 +375,120 @@ TEST_F(BlockViewTest, TensorFileInTilesAndThroughTheTransform) {
     view->setHadamard(false, 11);
     view->setTiles16x16(false);
     std::filesystem::remove(path);
+}
+
+// The scheme and its rule persist like the other options; all of them go into session files with the Explorer's
+// other state and come back from one; a field that cannot be read is named and the others still applied.
+TEST_F(BlockViewTest, SchemeRuleAndOptionsPersistAndComeBackFromASession) {
+    view->setScheme(blockscale::Scheme::Nvfp4);
+    view->setRule(blockscale::ScaleRule::FourOverSix);
+    view->setTiles16x16(true);
+    view->setRowLength(16);
+    view->setHadamard(true, 7);
+    EXPECT_EQ(harness.settings().blockScheme.get(), QStringLiteral("nvfp4"));
+    EXPECT_EQ(harness.settings().blockRule.get(), QStringLiteral("4over6"));
+    QJsonObject saved;
+    explorer->saveSession(saved);
+    const QJsonObject block = saved.value(QStringLiteral("block")).toObject();
+    EXPECT_EQ(block.value(QStringLiteral("scheme")).toString(), QStringLiteral("nvfp4"));
+    EXPECT_EQ(block.value(QStringLiteral("rule")).toString(), QStringLiteral("4over6"));
+    EXPECT_EQ(block.value(QStringLiteral("rowLength")).toInt(), 16);
+    EXPECT_EQ(block.value(QStringLiteral("hadamardSeed")).toInt(), 7);
+
+    const auto expectSaved = [](BlockView* v) {
+        EXPECT_EQ(v->recipe().scheme, blockscale::Scheme::Nvfp4);
+        EXPECT_EQ(v->recipe().rule, blockscale::ScaleRule::FourOverSix);
+        EXPECT_EQ(v->recipe().grouping, blockscale::Grouping::Tile16x16);
+        EXPECT_EQ(v->findChild<QSpinBox*>(QStringLiteral("blockRowLength"))->value(), 16);
+        EXPECT_EQ(v->hadamardSeed(), std::optional<std::uint64_t>(7));
+    };
+    harness.restart(); // a new view over the same settings
+    auto* explorerAgain = harness.section<ExplorerSection>(QStringLiteral("explorer"));
+    BlockView* again = explorerAgain->blockView();
+    expectSaved(again);
+
+    again->setScheme(blockscale::Scheme::Mxfp8E4m3);
+    again->setTiles16x16(false);
+    again->setRowLength(0);
+    again->setHadamard(false, 1);
+    EXPECT_EQ(again->recipe().rule, blockscale::ScaleRule::Ocp); // a new scheme starts on its own rule
+    EXPECT_EQ(harness.settings().blockRule.get(), QStringLiteral("ocp"));
+    const QStringList problems = explorerAgain->restoreSession(saved);
+    EXPECT_TRUE(problems.isEmpty()) << problems.join(QLatin1Char('\n')).toStdString();
+    expectSaved(again);
+    EXPECT_EQ(harness.settings().blockScheme.get(), QStringLiteral("nvfp4"));
+
+    // They are session content: an edit marks an open session modified.
+    QTemporaryDir dir;
+    MainWindow& w = harness.window();
+    ASSERT_TRUE(w.sessionManager()->save(dir.filePath(QStringLiteral("blocks.fplab"))));
+    ASSERT_FALSE(w.sessionManager()->isModified());
+    again->setRule(blockscale::ScaleRule::Max4);
+    EXPECT_TRUE(w.sessionManager()->isModified());
+    ASSERT_EQ(explorerAgain->restoreSession(saved), QStringList());
+
+    // A session saved before these options were kept changes none of them.
+    QJsonObject older = saved;
+    older.remove(QStringLiteral("block"));
+    EXPECT_TRUE(explorerAgain->restoreSession(older).isEmpty());
+    expectSaved(again);
+
+    // Unknown or wrong values: each named, the view on what it had or the scheme's own rule, no crash.
+    QJsonObject bad = saved;
+    bad.insert(QStringLiteral("block"), QJsonObject{{QStringLiteral("scheme"), QStringLiteral("mxfp9")},
+                                                    {QStringLiteral("rule"), QStringLiteral("max6")},
+                                                    {QStringLiteral("tiles16x16"), QStringLiteral("yes")},
+                                                    {QStringLiteral("rowLength"), 99999},
+                                                    {QStringLiteral("hadamard"), true},
+                                                    {QStringLiteral("hadamardSeed"), 3}});
+    QStringList named = explorerAgain->restoreSession(bad);
+    ASSERT_EQ(named.size(), 3) << named.join(QLatin1Char('\n')).toStdString();
+    EXPECT_TRUE(named[0].contains(QStringLiteral("scheme"))) << named[0].toStdString();
+    EXPECT_TRUE(named[1].contains(QStringLiteral("tiles16x16"))) << named[1].toStdString();
+    EXPECT_TRUE(named[2].contains(QStringLiteral("rowLength"))) << named[2].toStdString();
+    EXPECT_EQ(again->recipe().scheme, blockscale::Scheme::Nvfp4);
+    EXPECT_EQ(again->recipe().rule, blockscale::ScaleRule::Max6); // an NVFP4 rule: applied
+    EXPECT_EQ(again->hadamardSeed(), std::optional<std::uint64_t>(3));
+    bad.insert(QStringLiteral("block"), QJsonObject{{QStringLiteral("scheme"), QStringLiteral("mxfp4")},
+                                                    {QStringLiteral("rule"), QStringLiteral("max6")},
+                                                    {QStringLiteral("tiles16x16"), true},
+                                                    {QStringLiteral("rowLength"), 16},
+                                                    {QStringLiteral("hadamard"), false},
+                                                    {QStringLiteral("hadamardSeed"), 3}});
+    named = explorerAgain->restoreSession(bad);
+    ASSERT_EQ(named.size(), 1) << named.join(QLatin1Char('\n')).toStdString();
+    EXPECT_TRUE(named[0].contains(QStringLiteral("a scale rule of mxfp4"))) << named[0].toStdString();
+    EXPECT_EQ(again->recipe().scheme, blockscale::Scheme::Mxfp4);
+    EXPECT_EQ(again->recipe().rule, blockscale::ScaleRule::Ocp);
+}
+
+// A settings file with an unknown scheme or rule, or a rule the scheme does not offer: the view opens on MXFP4 or
+// the scheme's own rule, and the file's problem is noted.
+TEST(BlockViewSettings, AnUnknownSchemeOrRuleInTheSettingsFallsBackToTheDefault) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("fplab.ini"));
+    const auto openWith = [&](const QByteArray& ini) {
+        QFile f(path);
+        EXPECT_TRUE(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(ini);
+        f.close();
+        auto h = std::make_unique<testing::GuiHarness>(path);
+        return h;
+    };
+    {
+        auto h = openWith("[explorer]\nblockScheme=mxfp9\nblockRule=sideways\n");
+        BlockView* v = h->section<ExplorerSection>(QStringLiteral("explorer"))->blockView();
+        EXPECT_EQ(v->recipe().scheme, blockscale::Scheme::Mxfp4);
+        EXPECT_EQ(v->recipe().rule, blockscale::ScaleRule::Ocp);
+        EXPECT_EQ(h->settings().store.problems().size(), 2)
+            << h->settings().store.problems().join(QLatin1Char('\n')).toStdString();
+    }
+    {
+        auto h = openWith("[explorer]\nblockScheme=nvfp4\nblockRule=ocp\n");
+        BlockView* v = h->section<ExplorerSection>(QStringLiteral("explorer"))->blockView();
+        EXPECT_EQ(v->recipe().scheme, blockscale::Scheme::Nvfp4);
+        EXPECT_EQ(v->recipe().rule, blockscale::ScaleRule::Max6); // NVFP4's own: ocp is not one of its rules
+    }
 }
 
 } // namespace

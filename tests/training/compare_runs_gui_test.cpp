@@ -176,7 +176,10 @@ TEST(CompareRunsGui, TheMemoryBarsAreTheCoresBytes) {
         memory,
         {QStringLiteral("FP32"), QStringLiteral("FP16"), QStringLiteral("FP16 + scaler"), QStringLiteral("BF16")},
         false);
-    ASSERT_EQ(view.categories().size(), 4);
+    // The bars are numbered beside them; the note names each number.
+    EXPECT_EQ(view.categories(), (QStringList{QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3"),
+                                              QStringLiteral("4")}));
+    ASSERT_EQ(view.barNames().size(), 4);
     for (int m = 0; m < 4; ++m) {
         const MemoryReport& b = memory[std::size_t(m)].bytes;
         EXPECT_EQ(view.barSet(MemoryByModeView::Weights)->at(m), double(b.weights));
@@ -187,10 +190,12 @@ TEST(CompareRunsGui, TheMemoryBarsAreTheCoresBytes) {
         EXPECT_EQ(view.barSet(MemoryByModeView::Activations)->at(m), double(b.activations));
         // Issue 26 item 13: every bar names its total, every segment has a tooltip with its bytes.
         EXPECT_TRUE(view.note().contains(
-            QStringLiteral("%1: %2 bytes").arg(view.categories()[m], QLocale().toString(qlonglong(b.total())))))
+            QStringLiteral("%1. %2: %3 bytes")
+                .arg(view.categories()[m], view.barNames()[m], QLocale().toString(qlonglong(b.total())))))
             << view.note().toStdString();
         EXPECT_TRUE(
             view.toolTipFor(MemoryByModeView::Optimizer, m).contains(QLocale().toString(qlonglong(b.optimizer))));
+        EXPECT_TRUE(view.toolTipFor(MemoryByModeView::Optimizer, m).startsWith(view.barNames()[m]));
     }
     EXPECT_EQ(view.barSet(MemoryByModeView::Master)->at(0), 0.0); // FP32 has no master copy
     // Static memory is 16 bytes per parameter in each mode (lesson 7); the note says whether the halved
@@ -214,8 +219,8 @@ TEST(CompareRunsGui, TheNinthRunSaysWhichItDroppedAndTheMemoryChartShowsTheKeptR
     store->add(finishedRun(small(TrainingMode::Fp32, 2), QStringLiteral("baseline")));
     store->add(finishedRun(small(TrainingMode::Fp8Delayed, 2), QStringLiteral("fp8")));
     s->compareRuns()->views()->setCurrentWidget(s->compareRuns()->memory());
-    ASSERT_EQ(s->compareRuns()->memory()->categories().size(), 2);
-    EXPECT_EQ(s->compareRuns()->memory()->categories()[1], QStringLiteral("fp8"));
+    ASSERT_EQ(s->compareRuns()->memory()->barNames().size(), 2);
+    EXPECT_EQ(s->compareRuns()->memory()->barNames()[1], QStringLiteral("fp8"));
     EXPECT_GT(s->compareRuns()->memory()->barSet(MemoryByModeView::WeightCopies)->at(1), 0.0);
     for (int i = 2; i < 8; ++i) store->add(finishedRun(small(TrainingMode::Bf16, 2), QStringLiteral("run %1").arg(i)));
     EXPECT_TRUE(messages.isEmpty());
@@ -223,7 +228,7 @@ TEST(CompareRunsGui, TheNinthRunSaysWhichItDroppedAndTheMemoryChartShowsTheKeptR
     ASSERT_EQ(messages.size(), 1);
     EXPECT_TRUE(messages[0].contains(QStringLiteral("“baseline” was dropped to keep “ninth”")))
         << messages[0].toStdString();
-    const QStringList bars = s->compareRuns()->memory()->categories();
+    const QStringList bars = s->compareRuns()->memory()->barNames();
     ASSERT_EQ(bars.size(), RunStore::kMaxRuns);
     EXPECT_FALSE(bars.contains(QStringLiteral("baseline")));
 }
@@ -468,8 +473,8 @@ TEST(CompareRunsGui, TheMemoryTabShowsTheFormsSettingsInEachMode) {
     s->form()->widthSpin()->setValue(16);
     s->compareRuns()->views()->setCurrentWidget(s->compareRuns()->memory());
     const std::vector<ModeMemory> expected = memoryByMode(s->form()->config(), standardComparisonModes());
-    ASSERT_EQ(s->compareRuns()->memory()->categories().size(), 4);
-    EXPECT_EQ(s->compareRuns()->memory()->categories()[0], QStringLiteral("FP32"));
+    ASSERT_EQ(s->compareRuns()->memory()->barNames().size(), 4);
+    EXPECT_EQ(s->compareRuns()->memory()->barNames()[0], QStringLiteral("FP32"));
     for (int m = 0; m < 4; ++m)
         EXPECT_EQ(s->compareRuns()->memory()->barSet(MemoryByModeView::Activations)->at(m),
                   double(expected[std::size_t(m)].bytes.activations));

@@ -10,7 +10,6 @@
 #include "tests/training/training_gui_support.h"
 
 #include "app/gui/common/enum_combo.h"
-#include "app/gui/training/memory_by_mode_view.h"
 #include "app/gui/training/run_all_modes.h"
 #include "app/gui/training/run_controls.h"
 #include "app/gui/training/run_phase.h"
@@ -36,7 +35,7 @@ namespace {
 
 using namespace fplab::training;
 using testing::clippedTexts;
-using testing::cutChartTexts;
+using testing::cutChartTextsUnder;
 using testing::trainingOf;
 using testing::waitUntil;
 
@@ -53,19 +52,6 @@ QStringList controlsOutside(QWidget* window, QWidget* root, const QString& where
             problems << QStringLiteral("%1: %2 \"%3\" lies outside the window")
                             .arg(where, QString::fromLatin1(w->metaObject()->className()), w->objectName());
     }
-    return problems;
-}
-
-// The cut texts of every chart under `root` but Memory by mode's. That chart's run names beside its bars are known
-// to be cut at 1280x720 ("FP16, dynamic loss scale (Gra..."): Qt Charts gives the axis at most 40% of the width, and
-// with eight runs a bar's slot has no room for a name on two lines. Left open: it needs shorter names beside the
-// bars (the whole ones in the tooltips) or a taller chart.
-QStringList cutChartTextsUnder(QWidget* root, const QString& where) {
-    QList<QChartView*> views = root->findChildren<QChartView*>();
-    if (auto* self = qobject_cast<QChartView*>(root)) views.prepend(self);
-    QStringList problems;
-    for (QChartView* view : views)
-        if (!qobject_cast<MemoryByModeView*>(view->parentWidget())) problems += cutChartTexts(view, where);
     return problems;
 }
 

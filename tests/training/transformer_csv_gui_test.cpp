@@ -1,6 +1,7 @@
 // The transformer page's CSV export on the offscreen platform: a run's file is, byte for byte, the one
 // `fplab-cli train --model transformer --csv` writes for the same settings (run in process); a file that cannot be
-// written is named with the reason and nothing is left there; a run restored from a session has no rows to export.
+// written is named with the reason and nothing is left there; a run restored from a session exports the same bytes,
+// one from a session saved without the rows cannot be exported.
 #include "tests/cli/cli_run.h"
 #include "tests/gui/gui_fixture.h"
 #include "tests/training/transformer_gui_support.h"
@@ -8,6 +9,8 @@
 #include "app/gui/training/transformer/transformer_form.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QPushButton>
 #include <QTemporaryDir>
@@ -74,14 +77,49 @@ TEST(TransformerCsvGui, AnExportedRunIsTheClisCsvByteForByte) {
     EXPECT_EQ(panel->statusLabel()->text(), error);
     EXPECT_FALSE(QFile::exists(nowhere));
 
-    // A run restored from a session keeps its charts but not its rows.
-    const QJsonObject saved = panel->saveSession();
+    // A run saved in a session, written as JSON text and read into a fresh window, exports the same bytes.
+    const QJsonObject saved = QJsonDocument::fromJson(QJsonDocument(panel->saveSession()).toJson()).object();
     GuiHarness other;
     TransformerPanel* restored = transformerOf(other);
     EXPECT_TRUE(restored->restoreSession(saved, QStringLiteral("Training")).isEmpty());
     EXPECT_EQ(restored->runCount(), 1);
-    EXPECT_FALSE(restored->exportCsvButton()->isEnabled());
-    EXPECT_FALSE(restored->exportCsv(dir.filePath(QStringLiteral("restored.csv"))).isEmpty());
+    EXPECT_TRUE(restored->exportCsvButton()->isEnabled());
+    const QString again = dir.filePath(QStringLiteral("restored.csv"));
+    EXPECT_EQ(restored->exportCsv(again), QString());
+    EXPECT_EQ(readAll(again), expected);
+
+    // A session saved before the rows were kept still loads, its charts without an export.
+    QJsonObject old = saved;
+    QJsonArray runs = old.value(QStringLiteral("runs")).toArray();
+    ASSERT_EQ(runs.size(), 1);
+    QJsonObject oldRun = runs[0].toObject();
+    ASSERT_TRUE(oldRun.contains(QStringLiteral("csvRows")));
+    oldRun.remove(QStringLiteral("csvRows"));
+    runs[0] = oldRun;
+    old.insert(QStringLiteral("runs"), runs);
+    GuiHarness third;
+    TransformerPanel* older = transformerOf(third);
+    EXPECT_TRUE(older->restoreSession(old, QStringLiteral("Training")).isEmpty());
+    EXPECT_EQ(older->runCount(), 1);
+    EXPECT_FALSE(older->exportCsvButton()->isEnabled());
+    EXPECT_TRUE(older->exportCsvButton()->toolTip().contains(QStringLiteral("run it again")))
+        << older->exportCsvButton()->toolTip().toStdString();
+    EXPECT_FALSE(older->exportCsv(dir.filePath(QStringLiteral("older.csv"))).isEmpty());
+
+    // A row that does not match the run's blocks leaves the run out, naming the field.
+    QJsonArray rows = saved.value(QStringLiteral("runs")).toArray()[0].toObject().value(QStringLiteral("csvRows"))
+                          .toArray();
+    QJsonArray shortRow = rows[0].toArray();
+    shortRow.removeLast();
+    rows[0] = shortRow;
+    QJsonObject badRun = saved.value(QStringLiteral("runs")).toArray()[0].toObject();
+    badRun.insert(QStringLiteral("csvRows"), rows);
+    QJsonObject bad = saved;
+    bad.insert(QStringLiteral("runs"), QJsonArray{badRun});
+    GuiHarness fourth;
+    const QStringList problems = transformerOf(fourth)->restoreSession(bad, QStringLiteral("Training"));
+    ASSERT_EQ(problems.size(), 1);
+    EXPECT_TRUE(problems[0].contains(QStringLiteral("csvRows"))) << problems[0].toStdString();
 }
 
 } // namespace

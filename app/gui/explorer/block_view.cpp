@@ -95,7 +95,9 @@ void BlockView::buildUi() {
     m_scheme = new QComboBox(this);
     for (const blockscale::SchemeInfo& info : blockscale::allSchemes())
         m_scheme->addItem(QString::fromLatin1(info.name.data(), qsizetype(info.name.size())), int(info.scheme));
-    m_scheme->setCurrentIndex(int(blockscale::Scheme::Mxfp4));
+    // The settings' scheme (checked by core's parser when read; MXFP4 when absent or unknown).
+    const auto stored = blockscale::parseScheme(m_settings.blockScheme.get().toStdString());
+    m_scheme->setCurrentIndex(m_scheme->findData(int(stored.value_or(blockscale::Scheme::Mxfp4))));
     m_ruleLabel = new QLabel(this);
     m_rule = new QComboBox(this);
     m_rule->setObjectName(QStringLiteral("blockRule"));
@@ -121,6 +123,10 @@ void BlockView::buildUi() {
     m_hadamardSeed->setValue(m_settings.blockHadamardSeed.get());
     m_hadamardSeed->setEnabled(m_hadamard->isChecked());
     fillRules();
+    if (const auto stored = blockscale::parseScaleRule(m_settings.blockRule.get().toStdString())) {
+        const int index = m_rule->findData(int(*stored));
+        if (index >= 0) m_rule->setCurrentIndex(index); // else the scheme's own rule, which fillRules chose
+    }
     m_sourceLabel->setBuddy(m_source);
     m_countLabel->setBuddy(m_count);
     m_seedLabel->setBuddy(m_seed);
@@ -228,9 +234,13 @@ void BlockView::buildUi() {
             [this] { generate(Source(m_source->currentData().toInt()), m_count->value(), unsigned(m_seed->value())); });
     connect(m_scheme, &QComboBox::activated, this, [this] {
         fillRules();
+        storeSchemeAndRule();
         recompute();
     });
-    connect(m_rule, &QComboBox::activated, this, [this] { recompute(); });
+    connect(m_rule, &QComboBox::activated, this, [this] {
+        storeSchemeAndRule();
+        recompute();
+    });
     connect(m_grouping, &QComboBox::activated, this, [this](int index) { setTiles16x16(index == Tiles16x16); });
     connect(m_rowLength, &QSpinBox::valueChanged, this, [this] { blockOptionsChanged(); });
     connect(m_hadamard, &QCheckBox::toggled, this, [this](bool on) {
@@ -344,9 +354,17 @@ void BlockView::generate(Source source, int count, unsigned seed) {
 }
 
 void BlockView::setScheme(blockscale::Scheme scheme) {
-    m_scheme->setCurrentIndex(int(scheme));
+    m_scheme->setCurrentIndex(m_scheme->findData(int(scheme)));
     fillRules();
+    storeSchemeAndRule();
     recompute();
+}
+
+void BlockView::storeSchemeAndRule() {
+    const std::string_view scheme = blockscale::schemeName(recipe().scheme);
+    const std::string_view rule = blockscale::scaleRuleName(this->rule());
+    m_settings.blockScheme.set(QString::fromLatin1(scheme.data(), qsizetype(scheme.size())));
+    m_settings.blockRule.set(QString::fromLatin1(rule.data(), qsizetype(rule.size())));
 }
 
 void BlockView::setTiles16x16(bool tiles) {
@@ -390,6 +408,7 @@ void BlockView::setRule(blockscale::ScaleRule rule) {
     const int index = m_rule->findData(int(rule));
     if (index < 0) return;
     m_rule->setCurrentIndex(index);
+    storeSchemeAndRule();
     recompute();
 }
 

@@ -5,11 +5,14 @@
 // The scale rule is a choice (blockscale::ScaleRule), and a table puts every rule of the scheme side by side
 // on the same vector (compareRules()), the chosen rule's row in bold. The values can be laid out in rows of a
 // chosen length; NVFP4 can use 16x16 tiles instead of 1D blocks, and any scheme can quantize through the random
-// Hadamard transform (a seed): both apply to the chosen rule and to the comparison, and persist in the settings.
+// Hadamard transform (a seed): both apply to the chosen rule and to the comparison. The scheme, the rule and these
+// options persist in the settings and in session files.
 #pragma once
 
 #include "app/gui/explorer/block_result.h"
 
+#include <QJsonObject>
+#include <QStringList>
 #include <QWidget>
 
 #include <cstdint>
@@ -54,6 +57,11 @@ public:
     void setRowLength(int length);
     void setHadamard(bool on, int seed);
 
+    // These options in a session file (block_view_session.cpp): scheme, rule, tiles, row length, Hadamard and its
+    // seed. Restoring applies each readable field and names each other one in the returned problems.
+    QJsonObject saveSession() const;
+    QStringList restoreSession(const QJsonObject& in, const QString& sectionTitle);
+
     // For tests: what the view shows.
     const std::vector<float>& values() const { return m_result.values; }
     const std::optional<blockscale::Quantized>& quantized() const { return m_result.quantized; }
@@ -82,6 +90,8 @@ private:
     void fillRules();
     void enableBlockShapes();
     std::optional<blockscale::Shape> shapeOf(std::size_t count, QString& error) const;
+    // Stores the scheme and the chosen rule in the settings (core's names).
+    void storeSchemeAndRule();
     // Stores the row length and transform in the settings and quantizes again.
     void blockOptionsChanged();
     void fillComparison();

@@ -1,8 +1,9 @@
 // The Explorer in a session file: the value (as typed, or as bits when it came from bits), its
-// format and rounding, the user's custom formats and the rows hidden from the table.
+// format and rounding, the user's custom formats, the rows hidden from the table and the Block view's options.
 #include "app/gui/explorer/explorer_section.h"
 
 #include "app/gui/common/format_choice.h"
+#include "app/gui/explorer/block_view.h"
 #include "app/gui/explorer/explorer_state.h"
 #include "app/gui/explorer/format_table_model.h"
 #include "app/gui/explorer/value_entry_panel.h"
@@ -22,6 +23,7 @@ void ExplorerSection::saveSession(QJsonObject& out) const {
     out.insert(QStringLiteral("bits"), QStringLiteral("0x%1").arg(m_state->bits(), 0, 16));
     out.insert(QStringLiteral("customFormats"), QJsonArray::fromStringList(settings().customFormats.get()));
     out.insert(QStringLiteral("hiddenRows"), QJsonArray::fromStringList(m_model->hiddenKeys()));
+    out.insert(QStringLiteral("block"), blockView()->saveSession());
 }
 
 QStringList ExplorerSection::restoreSession(const QJsonObject& in) {
@@ -68,6 +70,10 @@ QStringList ExplorerSection::restoreSession(const QJsonObject& in) {
             m_state->setText(before);
         }
     }
+    // The Block view's options: read only when present (sessions saved before they were kept have none).
+    if (in.contains(QStringLiteral("block")))
+        if (const auto block = read.object(QStringLiteral("block")))
+            read.addProblems(blockView()->restoreSession(*block, title()));
     onValueChanged();
     return read.problems();
 }

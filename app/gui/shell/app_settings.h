@@ -20,6 +20,9 @@ public:
     static QString defaultFilePath();
 
     static bool isFormatName(const QString& name) { return resolveFormat(name).has_value(); }
+    // Core's names of a block-scaled scheme ("mxfp4") and of a scale rule ("ocp"; empty: the scheme's own).
+    static bool isBlockSchemeName(const QString& name);
+    static bool isScaleRuleNameOrEmpty(const QString& name);
 
     SettingsStore store;
 
@@ -59,8 +62,12 @@ public:
         }};
     SettingValue<int> explorerChartTab{store, QStringLiteral("explorer/tab"), 0, inRange(0, 4)};
     SettingValue<QByteArray> explorerSplitter{store, QStringLiteral("explorer/splitter"), {}};
-    // The Explorer's Block view: NVFP4's 16x16 tiles instead of 1D blocks, the row length the values are laid out
-    // in (0: one row), and the random Hadamard transform with its seed.
+    // The Explorer's Block view: the scheme and its scale rule (a rule the scheme does not offer gives its own),
+    // NVFP4's 16x16 tiles instead of 1D blocks, the row length the values are laid out in (0: one row), and the
+    // random Hadamard transform with its seed.
+    SettingValue<QString> blockScheme{store, QStringLiteral("explorer/blockScheme"), QStringLiteral("mxfp4"),
+                                      isBlockSchemeName};
+    SettingValue<QString> blockRule{store, QStringLiteral("explorer/blockRule"), QString(), isScaleRuleNameOrEmpty};
     SettingValue<bool> blockTiles16x16{store, QStringLiteral("explorer/blockTiles16x16"), false};
     SettingValue<int> blockRowLength{store, QStringLiteral("explorer/blockRowLength"), 0, inRange(0, 4096)};
     SettingValue<bool> blockHadamard{store, QStringLiteral("explorer/blockHadamard"), false};

@@ -43,7 +43,7 @@ MemoryByModeView::MemoryByModeView(QWidget* parent) : QWidget(parent) {
     m_modes = new QBarCategoryAxis(this);
     m_bytes = new QValueAxis(this);
     m_bytes->setLabelFormat(QStringLiteral("%.0f"));
-    // Horizontal bars: the modes' names in full beside them.
+    // Horizontal bars, numbered beside them (the note names each number).
     chart->addAxis(m_modes, Qt::AlignLeft);
     chart->addAxis(m_bytes, Qt::AlignBottom);
     m_series->attachAxis(m_modes);
@@ -69,7 +69,7 @@ void MemoryByModeView::setMemory(const std::vector<ModeMemory>& memory, const QS
     m_keptRuns = keptRuns;
     for (QBarSet* set : m_sets) set->remove(0, set->count());
     m_modes->clear();
-    QStringList named;
+    QStringList numbers;
     double highest = 1;
     for (std::size_t i = 0; i < memory.size(); ++i) {
         const MemoryReport& b = memory[i].bytes;
@@ -77,9 +77,9 @@ void MemoryByModeView::setMemory(const std::vector<ModeMemory>& memory, const QS
                                                     b.optimizer, b.weightCopies, b.activations};
         for (int c = 0; c < CategoryCount; ++c) m_sets[c]->append(double(values[c]));
         highest = std::max(highest, double(b.total()));
-        named << (i < std::size_t(labels.size()) ? labels[qsizetype(i)] : QString());
+        numbers << QString::number(i + 1);
     }
-    m_modes->append(named);
+    m_modes->append(numbers);
     m_bytes->setRange(0, highest * 1.1);
     m_bytes->applyNiceNumbers();
     showNote();
@@ -149,8 +149,9 @@ void MemoryByModeView::showNote() {
                    .arg(runColor(c, pal).name(), categoryName(Category(c)).toHtmlEscaped());
     QStringList totals;
     for (std::size_t i = 0; i < m_memory.size(); ++i)
-        totals << tr("%1: %2 bytes")
-                      .arg((qsizetype(i) < m_labels.size() ? m_labels[qsizetype(i)] : QString()).toHtmlEscaped(),
+        totals << tr("%1. %2: %3 bytes")
+                      .arg(QString::number(i + 1),
+                           (qsizetype(i) < m_labels.size() ? m_labels[qsizetype(i)] : QString()).toHtmlEscaped(),
                            QLocale().toString(qlonglong(m_memory[i].bytes.total())));
     m_note->setText(text.toHtmlEscaped() + QStringLiteral("<br>") + key +
                     (totals.isEmpty()

@@ -1,7 +1,8 @@
 // The bytes each kept run's configuration holds (or, before any run is kept, the form's settings in each
 // mode of the standard comparison), by category: the static memory (weights, master weights, gradients,
-// optimizer state) and one micro-batch's (16-bit weight copies, activations), as stacked bars (horizontal,
-// so that the names fit beside them, each with its total). A bar's tooltip gives a category's bytes.
+// optimizer state) and one micro-batch's (16-bit weight copies, activations), as horizontal stacked bars numbered
+// 1, 2, ... beside them: the run names are the user's and eight of them do not fit beside the bars at 1280x720, so
+// the note under the key gives each number's name and total, and a bar's tooltip its name and a category's bytes.
 #pragma once
 
 #include "core/training/mode_memory.h"
@@ -37,7 +38,8 @@ public:
 
     // For tests.
     QBarSet* barSet(Category category) const { return m_sets[category]; }
-    QStringList categories() const;
+    QStringList categories() const; // the bars' numbers, "1", "2", ...
+    QStringList barNames() const { return m_labels; }
     QString note() const;
     // The tooltip of bar `index`'s segment of `category`.
     QString toolTipFor(Category category, int index) const;

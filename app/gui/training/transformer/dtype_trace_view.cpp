@@ -1,6 +1,6 @@
 #include "app/gui/training/transformer/dtype_trace_view.h"
 
-#include "app/gui/training/transformer/preset_format.h"
+#include "core/preset_format.h"
 
 #include <QHeaderView>
 #include <QLabel>

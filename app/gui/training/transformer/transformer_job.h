@@ -74,7 +74,8 @@ struct TransformerRunRecord {
     int overflowStep = 0;
     bool overflowSkipped = false;
     std::optional<AttentionExample> attention; // set when the run ends
-    // Every step's row of the CSV `fplab-cli train --model transformer --csv` writes (not kept in session files).
+    // Every step's row of the CSV `fplab-cli train --model transformer --csv` writes (kept in session files up to
+    // TransformerRunJson::kMaxSavedCsvRows steps).
     std::vector<training::TransformerCsvRow> csvRows;
     // What each operation class of each layer ran in during step 1 (core's dtype trace).
     std::vector<training::PrecisionTraceEntry> dtypeTrace;

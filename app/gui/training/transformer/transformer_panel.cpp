@@ -6,6 +6,7 @@
 #include "app/gui/training/transformer/overflow_report_view.h"
 #include "app/gui/training/transformer/transformer_charts_view.h"
 #include "app/gui/training/transformer/transformer_form.h"
+#include "app/gui/training/transformer/transformer_run_json.h"
 #include "app/gui/training/transformer/transformer_text_file.h"
 #include "core/platform/atomic_file.h"
 
@@ -345,8 +346,10 @@ void TransformerPanel::refresh() {
     const TransformerRunRecord& shown = shownRun();
     m_exportCsv->setEnabled(!busy && !shown.csvRows.empty());
     m_exportCsv->setToolTip(!shown.empty() && shown.csvRows.empty()
-                                ? tr("A run restored from a session keeps its charts, not every step's row: run it "
-                                     "again to export it.")
+                                ? tr("This run was restored from a session without its steps' rows (a session "
+                                     "saved by an older version, or a run of more than %1 steps): run it again to "
+                                     "export it.")
+                                      .arg(TransformerRunJson::kMaxSavedCsvRows)
                                 : tr("Every step of the shown run as CSV, the columns of fplab-cli train --model "
                                      "transformer --csv: loss, scale, updates lost and each block's series."));
     m_pause->setText(paused ? tr("&Resume") : tr("&Pause"));

@@ -1,8 +1,8 @@
 #include "app/gui/training/transformer/transformer_run_json.h"
 
-#include "app/gui/training/transformer/preset_format.h"
 #include "app/gui/training/transformer/transformer_settings.h"
 #include "core/operation.h"
+#include "core/preset_format.h"
 
 #include <QJsonArray>
 
@@ -76,9 +76,9 @@ void decimated(std::size_t n, Write write) {
 }
 
 FormatId formatIdOf(const QJsonValue& v, const QString& key) {
-    for (const Format* f : kPresetFormats)
-        if (v.toString() == latin1(f->name())) return f->id;
-    throw BadField{key};
+    const std::optional<Format> f = findFormat(v.toString().toStdString());
+    if (!f) throw BadField{key};
+    return f->id;
 }
 
 QString formatNameOf(FormatId id) {
@@ -196,6 +196,59 @@ std::vector<PrecisionTraceEntry> traceOf(const QJsonArray& in) {
     return trace;
 }
 
+// [step, loss, scale, skipped, updates attempted, updates lost, then per block: max attention logit, saturated
+// fraction, [outlier channels], residual RMS, update ratio]: what transformerCsvLine writes, each number exact.
+QJsonArray csvRowsJson(const std::vector<TransformerCsvRow>& rows) {
+    QJsonArray out;
+    for (const TransformerCsvRow& r : rows) {
+        QJsonArray row{r.step, numberJson(double(r.loss)), numberJson(double(r.scale)), r.skipped,
+                       double(r.updatesAttempted), double(r.updatesLost)};
+        for (const TransformerCsvRow::Block& b : r.blocks) {
+            QJsonArray outliers;
+            for (int c : b.outlierChannels) outliers.append(c);
+            for (const QJsonValue& v : {numberJson(double(b.maxAttentionLogit)), numberJson(b.saturatedFraction),
+                                        QJsonValue(outliers), numberJson(double(b.residualRms)),
+                                        numberJson(b.updateRatio)})
+                row.append(v);
+        }
+        out.append(row);
+    }
+    return out;
+}
+
+std::int64_t countOf(const QJsonValue& v, const QString& key) {
+    const double d = v.isDouble() ? v.toDouble() : -1;
+    if (!(d >= 0 && d <= 9007199254740992.0) || d != std::floor(d)) throw BadField{key};
+    return std::int64_t(d);
+}
+
+std::vector<TransformerCsvRow> csvRowsOf(const QJsonArray& in, int layers) {
+    const QString key = QStringLiteral("csvRows");
+    constexpr int kStepValues = 6;
+    std::vector<TransformerCsvRow> rows;
+    for (const QJsonValue& v : in) {
+        const QJsonArray e = v.toArray();
+        if (e.size() != kStepValues + qsizetype(layers) * kLayerValues || !e[3].isBool()) throw BadField{key};
+        TransformerCsvRow& r = rows.emplace_back();
+        r.step = integerOf(e[0], key);
+        r.loss = float(numberOf(e[1], key));
+        r.scale = float(numberOf(e[2], key));
+        r.skipped = e[3].toBool();
+        r.updatesAttempted = countOf(e[4], key);
+        r.updatesLost = countOf(e[5], key);
+        for (qsizetype b = kStepValues; b < e.size(); b += kLayerValues) {
+            TransformerCsvRow::Block& block = r.blocks.emplace_back();
+            block.maxAttentionLogit = float(numberOf(e[b], key));
+            block.saturatedFraction = numberOf(e[b + 1], key);
+            if (!e[b + 2].isArray()) throw BadField{key};
+            for (const QJsonValue& c : e[b + 2].toArray()) block.outlierChannels.push_back(integerOf(c, key));
+            block.residualRms = float(numberOf(e[b + 3], key));
+            block.updateRatio = numberOf(e[b + 4], key);
+        }
+    }
+    return rows;
+}
+
 } // namespace
 
 QJsonObject TransformerRunJson::configToJson(const TransformerRunConfig& c) {
@@ -295,6 +348,8 @@ QJsonObject TransformerRunJson::runToJson(const QString& name, const Transformer
         out.insert(QStringLiteral("overflow"), overflow);
     }
     out.insert(QStringLiteral("dtypeTrace"), traceJson(r.dtypeTrace));
+    if (r.csvRows.size() <= std::size_t(kMaxSavedCsvRows))
+        out.insert(QStringLiteral("csvRows"), csvRowsJson(r.csvRows));
     if (r.attention && r.attention->probabilities.size() <= std::size_t(kMaxSavedAttention))
         out.insert(QStringLiteral("attention"), attentionJson(*r.attention));
     return out;
@@ -353,6 +408,8 @@ std::optional<NamedTransformerRun> TransformerRunJson::readRun(const QJsonObject
         }
         if (in.contains(QStringLiteral("dtypeTrace")))
             r.dtypeTrace = traceOf(arrayOf(in, QStringLiteral("dtypeTrace")));
+        if (in.contains(QStringLiteral("csvRows")))
+            r.csvRows = csvRowsOf(arrayOf(in, QStringLiteral("csvRows")), r.config.run.shape.layers);
         if (in.contains(QStringLiteral("attention")))
             r.attention = attentionOf(objectOf(in.value(QStringLiteral("attention")), QStringLiteral("attention")));
     } catch (const BadField& bad) {

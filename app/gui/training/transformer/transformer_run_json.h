@@ -1,8 +1,10 @@
 // The transformer page in a session file: the form's configuration, and each kept run (its name, configuration,
 // loss, held-out accuracy, per-block statistics, first overflow, dtype trace and attention example). A run's step
 // series keep at most kMaxSavedPoints points (every k-th step and the last), so that a long run stays a small file;
-// the attention example is kept up to kMaxSavedAttention probabilities. Read back field by field: a bad
-// configuration field is named and the rest applied, a run with a bad field is left out with a sentence naming it.
+// the attention example is kept up to kMaxSavedAttention probabilities, every step's CSV row (what the CSV export
+// writes) up to kMaxSavedCsvRows steps. Read back field by field: a bad configuration field is named and the rest
+// applied, a run with a bad field is left out with a sentence naming it; fields added since the first sessions
+// (csvRows among them) are read only when present, so older files still load.
 #pragma once
 
 #include "app/gui/shell/session_file.h"
@@ -30,6 +32,9 @@ class TransformerRunJson final {
 public:
     static constexpr int kMaxSavedPoints = 1000;
     static constexpr int kMaxSavedAttention = 65536;
+    // Every step's CSV row is kept for a run of at most this many steps, so that a session stays a few megabytes;
+    // a longer run is restored without them and cannot be exported.
+    static constexpr int kMaxSavedCsvRows = 10000;
 
     static QJsonObject configToJson(const TransformerRunConfig& config);
     // The fields of `in` (read through `read`, which collects the problems), each checked by its setting's
