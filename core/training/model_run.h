@@ -70,7 +70,6 @@ protected:
     const std::exception_ptr& stepFailure() const { return m_stepFailure; }
 
     void adoptKernels(std::unique_ptr<ModelKernels> kernels) { m_kernels = std::move(kernels); }
-    bool hasKernels() const { return m_kernels != nullptr; }
     void end(RunStatus status, std::string message);
     LossScaling scaling() const { return m_scaling; }
 
