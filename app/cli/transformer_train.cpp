@@ -368,7 +368,7 @@ int runTransformerTraining(TransformerCommand command, std::span<const std::stri
             io.out << "step  loss\n";
         }
         if (!o.csvPath.empty()) csvFile.stream() << transformerCsvLine(transformerCsvRow(step));
-        if (step.step % o.every == 0 || step.step == o.steps || step.overflow) {
+        if (step.step % o.every == 0 || step.step == o.steps || step.overflow || run.over()) {
             io.out << std::left << std::setw(6) << step.step << std::setprecision(6);
             if (std::isnan(step.loss)) io.out << "nan"; // the same word on every C library
             else io.out << step.loss;
@@ -379,6 +379,7 @@ int runTransformerTraining(TransformerCommand command, std::span<const std::stri
             printOverflow(io.out, step.step, *step.overflow);
             if (!step.skipped) break;
         }
+        if (run.over()) break; // diverged: a non-finite loss without a loss scaler
     }
     if (o.flags) printTensorFlags(io.out, run.lastStep());
     const double seconds = double(std::clock() - start) / CLOCKS_PER_SEC;

@@ -103,40 +103,32 @@ std::string checkConfig(const TrainingConfig& c) {
     return {};
 }
 
-std::string_view statusName(RunStatus status) {
-    switch (status) {
-    case RunStatus::Ready: return "ready";
-    case RunStatus::Running: return "running";
-    case RunStatus::Finished: return "finished";
-    case RunStatus::Diverged: return "diverged";
-    case RunStatus::ScaleCollapsed: return "scale collapsed";
-    case RunStatus::Cancelled: return "cancelled";
-    case RunStatus::Invalid: return "invalid";
-    case RunStatus::Failed: return "failed";
-    }
-    return "?";
-}
-
 TrainingRun::TrainingRun(const TrainingConfig& config) : TrainingRun(config, nullptr) {}
 
 TrainingRun::TrainingRun(const TrainingConfig& config, const StepKernelsFactory& kernels)
     : TrainingRun(config, &kernels) {}
 
 TrainingRun::TrainingRun(const TrainingConfig& config, const StepKernelsFactory* kernels)
-    : m_config(config), m_policy(policyFor(config.mode, config.masterWeights, config.fp8)),
-      m_data(makeDataset(config.dataset, config.seed)), m_sampler(m_data, config.seed), m_scaler(config.scaler) {
+    : ModelRun(policyFor(config.mode, config.masterWeights, config.fp8).scaling, config.scaler, config.staticScale,
+               config.steps),
+      m_config(config), m_policy(policyFor(config.mode, config.masterWeights, config.fp8)),
+      m_data(makeDataset(config.dataset, config.seed)), m_sampler(m_data, config.seed) {
     ToyModel initial(shapeFor(config, m_data), config.seed * 2 + 1);
     const std::string problem = checkConfig(config);
     if (problem.empty() && m_config.lossWeight == 0) m_config.lossWeight = m_data.lossWeight;
     if (!kernels) { // the emulator: its kernels hold the model, also for an invalid run (model(), dtypeTrace())
         auto cpu = std::make_unique<CpuStepKernels>(std::move(initial), m_policy, m_config.optimizer);
         m_emulator = cpu.get();
-        m_kernels = std::move(cpu);
+        m_kernels = cpu.get();
+        adoptKernels(std::move(cpu));
     } else {
         m_initialModel.emplace(std::move(initial));
-        if (problem.empty())
-            m_kernels = (*kernels)(*m_initialModel, m_policy, m_config.optimizer,
-                                   std::max(m_config.batchSize, m_data.size()));
+        if (problem.empty()) {
+            std::unique_ptr<StepKernels> made = (*kernels)(*m_initialModel, m_policy, m_config.optimizer,
+                                                           std::max(m_config.batchSize, m_data.size()));
+            m_kernels = made.get();
+            adoptKernels(std::move(made));
+        }
     }
     if (!problem.empty()) end(RunStatus::Invalid, problem);
 }
@@ -145,62 +137,41 @@ TrainingRun::~TrainingRun() = default;
 
 const ToyModel& TrainingRun::model() const { return m_emulator ? m_emulator->model() : *m_initialModel; }
 
-bool TrainingRun::over() const { return m_status != RunStatus::Ready && m_status != RunStatus::Running; }
-
-float TrainingRun::currentScale() const { return lossScaleFor(m_policy.scaling, m_scaler, m_config.staticScale); }
-
 RunState TrainingRun::state() const {
     RunState s;
-    s.status = m_status;
+    s.status = status();
     s.stepsDone = int(m_history.size());
     s.totalSteps = m_config.steps;
-    s.scale = currentScale();
-    s.growthTracker = m_scaler.growthTracker();
-    s.message = m_message;
+    s.scale = lossScale();
+    s.growthTracker = scaler().growthTracker();
+    s.message = statusMessage();
     return s;
-}
-
-void TrainingRun::end(RunStatus status, std::string message) {
-    m_status = status;
-    m_message = std::move(message);
 }
 
 void TrainingRun::fail(const std::exception& error) {
     end(RunStatus::Failed, "after step " + std::to_string(m_history.size()) + ": the backend failed: " +
-                               (m_kernels ? m_kernels->describeFailure(error) : std::string(error.what())));
+                               describeFailure(error));
 }
 
-std::string TrainingRun::divergenceReason(bool logitsFinite) const {
-    if (m_weightsNonFiniteSince > 0) {
-        std::string why = "the weights hold inf/NaN since the update of step " +
-                          std::to_string(m_weightsNonFiniteSince);
-        if (m_history[std::size_t(m_weightsNonFiniteSince - 1)].nonFiniteGradients)
-            why += ", whose gradients overflowed to inf/NaN; only the dynamic scaler checks the gradients and skips "
-                   "such "
-                   "a step";
-        return why;
-    }
-    if (!logitsFinite)
-        return "the forward pass overflowed: a logit is inf or NaN in " + std::string(dtypeName(m_policy.lowType)) +
-               (m_policy.lowType == DType::Float16 ? " (largest finite value 65504)" : "");
-    return "the cross-entropy is not finite";
-}
+void TrainingRun::saveBatchOrder() { m_samplerAtStepStart = m_sampler.position(); }
 
-StepRecord TrainingRun::forwardBackward(int stepNumber, bool& logitsFinite) {
-    StepRecord rec;
+void TrainingRun::restoreBatchOrder() { m_sampler.restore(std::move(*m_samplerAtStepStart)); }
+
+bool TrainingRun::forwardBackward(int stepNumber, float scale) {
+    StepRecord& rec = m_pending;
+    rec = StepRecord{};
     rec.step = stepNumber;
-    rec.scale = currentScale();
+    rec.scale = scale;
     const int micro = m_config.accumulationSteps;
     // d(objective)/d(mean CE) per micro-batch: scale * loss weight / accumulation steps.
     const float gradScale = float(double(rec.scale) * double(m_config.lossWeight) / double(micro));
 
-    m_kernels->zeroGrad();
     BackwardStats stats;
     const bool fp8Casts = m_policy.fp8Gemms() && m_kernels->reportsFp8Casts();
     BackwardStats* statsOut = m_config.collectStats && (m_kernels->collectsStats() || fp8Casts) ? &stats : nullptr;
     float lossSum = 0;
     int correct = 0;
-    logitsFinite = true;
+    m_logitsFinite = true;
     for (int i = 0; i < micro; ++i) {
         BatchView batch = m_sampler.next(m_config.batchSize);
         std::vector<float> withOutlier;
@@ -212,19 +183,20 @@ StepRecord TrainingRun::forwardBackward(int stepNumber, bool& logitsFinite) {
         const ForwardResult fr = m_kernels->forwardBackward(batch, gradScale, statsOut);
         lossSum += fr.loss;
         correct += fr.correct;
-        logitsFinite = logitsFinite && fr.logitsFinite;
+        m_logitsFinite = m_logitsFinite && fr.logitsFinite;
     }
     rec.loss = lossSum / float(micro);
     rec.accuracy = float(correct) / float(micro * m_config.batchSize);
     rec.window = stats.window;
     rec.histogram = stats.histogram;
     rec.fp8 = std::move(stats.fp8);
-    return rec;
+    return std::isfinite(rec.loss);
 }
 
-void TrainingRun::prepareUpdate(StepRecord& rec) {
+bool TrainingRun::prepareUpdate(float scale) {
+    StepRecord& rec = m_pending;
     // Unscale in float32 and look for inf/NaN (PyTorch: scaler.unscale_ before clipping).
-    rec.nonFiniteGradients = m_kernels->unscaleAndCheck(rec.scale, m_policy.scaling != LossScaling::None);
+    rec.nonFiniteGradients = m_kernels->unscaleAndCheck(scale, m_policy.scaling != LossScaling::None);
 
     // torch.nn.utils.clip_grad_norm_: the norm of the per-tensor norms, in float32.
     float total = 0;
@@ -240,11 +212,30 @@ void TrainingRun::prepareUpdate(StepRecord& rec) {
             m_kernels->scaleGradients(coef);
         }
     }
+    return rec.nonFiniteGradients;
 }
 
-void TrainingRun::update(StepRecord& rec) {
-    const bool foundInf = rec.nonFiniteGradients;
-    const LossScaleDecision decision = decideLossScale(m_policy.scaling, m_scaler, rec.scale, foundInf);
+std::string TrainingRun::recordDivergence() {
+    m_pending.scaleAfter = m_pending.scale;
+    m_pending.growthTracker = scaler().growthTracker();
+    m_history.push_back(std::move(m_pending));
+    if (m_weightsNonFiniteSince > 0) {
+        std::string why = "the weights hold inf/NaN since the update of step " +
+                          std::to_string(m_weightsNonFiniteSince);
+        if (m_history[std::size_t(m_weightsNonFiniteSince - 1)].nonFiniteGradients)
+            why += ", whose gradients overflowed to inf/NaN; only the dynamic scaler checks the gradients and skips "
+                   "such "
+                   "a step";
+        return why;
+    }
+    if (!m_logitsFinite)
+        return "the forward pass overflowed: a logit is inf or NaN in " + std::string(dtypeName(m_policy.lowType)) +
+               (m_policy.lowType == DType::Float16 ? " (largest finite value 65504)" : "");
+    return "the cross-entropy is not finite";
+}
+
+void TrainingRun::update(const LossScaleDecision& decision, bool foundInf) {
+    StepRecord& rec = m_pending;
     rec.skipped = decision.skipped;
     if (!rec.skipped) {
         const OptimizerOutcome o = m_kernels->optimizerStep();
@@ -266,57 +257,11 @@ void TrainingRun::update(StepRecord& rec) {
     } else {
         m_overflowRunStart = 0;
     }
+    m_history.push_back(std::move(rec));
 }
 
-const StepRecord* TrainingRun::step(const StopRequest* stop) {
-    m_interrupted = false;
-    if (over()) return nullptr;
-    const int stepNumber = int(m_history.size()) + 1;
-    if (m_cancel.load()) {
-        end(RunStatus::Cancelled, "cancelled after " + std::to_string(stepNumber - 1) + " steps");
-        return nullptr;
-    }
-    const RunStatus statusBefore = m_status;
-    std::optional<BatchSampler::Position> samplerBefore;
-    if (stop) {
-        samplerBefore = m_sampler.position();
-        m_kernels->saveStepStart();
-    }
-    m_status = RunStatus::Running;
-    try {
-        bool logitsFinite = true;
-        StepRecord rec;
-        try {
-            const StopRequestScope scope(*m_kernels, stop);
-            rec = forwardBackward(stepNumber, logitsFinite);
-            // What follows changes the gradients alone, which a redone step computes anew.
-            if (std::isfinite(rec.loss)) prepareUpdate(rec);
-            stopIfRequested(stop);
-        } catch (const StepInterrupted&) {
-            m_sampler.restore(std::move(*samplerBefore));
-            m_kernels->restoreStepStart();
-            m_status = statusBefore;
-            m_interrupted = true;
-            return nullptr;
-        }
-        if (!std::isfinite(rec.loss)) { // no optimizer step: the run ends here
-            rec.scaleAfter = rec.scale;
-            rec.growthTracker = m_scaler.growthTracker();
-            m_history.push_back(std::move(rec));
-            end(RunStatus::Diverged, "step " + std::to_string(stepNumber) +
-                                         ": the loss is NaN or infinite: " + divergenceReason(logitsFinite) + ".");
-            return &m_history.back();
-        }
-        update(rec);
-        m_history.push_back(std::move(rec));
-    } catch (const std::exception& e) {
-        // The backend's state is lost (e.g. a failed CUDA call); the step is not recorded.
-        end(RunStatus::Failed,
-            "step " + std::to_string(stepNumber) + ": the backend failed: " + m_kernels->describeFailure(e));
-        return nullptr;
-    }
+void TrainingRun::endAfterStep(int stepNumber) {
     const StepRecord& done = m_history.back();
-
     if (m_policy.scaling == LossScaling::Dynamic && done.scaleAfter < m_config.minScale) {
         end(RunStatus::ScaleCollapsed,
             "step " + std::to_string(stepNumber) + ": the loss scale fell to " + scaleText(done.scaleAfter) +
@@ -324,10 +269,11 @@ const StepRecord* TrainingRun::step(const StopRequest* stop) {
                 std::to_string(m_overflowRunStart) +
                 " had inf/NaN gradients, so halving the scale does not help (the overflow is not caused by the "
                 "scale); the run stops.");
-    } else if (stepNumber >= m_config.steps) {
-        end(RunStatus::Finished, "finished " + std::to_string(stepNumber) + " steps");
     }
-    return &done;
+}
+
+const StepRecord* TrainingRun::step(const StopRequest* stop) {
+    return runStep(stop) == StepOutcome::Taken ? &m_history.back() : nullptr;
 }
 
 std::vector<float> TrainingRun::weights() { return m_kernels ? m_kernels->weights() : std::vector<float>{}; }
@@ -357,7 +303,7 @@ std::vector<TraceEntry> TrainingRun::dtypeTrace() const {
     ToyModel copy = model();
     const int B = std::min(m_config.batchSize, m_data.size());
     std::vector<TraceEntry> trace;
-    const float scale = state().scale;
+    const float scale = lossScale();
     copy.forwardBackward({m_data.features.data(), m_data.labels.data(), B}, m_policy,
                          float(double(scale) * double(m_config.lossWeight)), nullptr, &trace);
     return trace;

@@ -1,5 +1,6 @@
 // A training run as a step-able object: step() does one optimizer step (with its
-// micro-batches) and records what happened; state() says where the run stands. A GUI runs
+// micro-batches) and records what happened; state() says where the run stands. The step's protocol, the
+// scaler and the status are ModelRun's (model_run.h), shared with the transformer's run. A GUI runs
 // it on a worker thread (pause = stop calling step(); requestCancel() from any thread), and
 // gives step() a stop request so that Pause and Cancel need not wait for the step in progress.
 // The step's numeric work goes to StepKernels: the CPU emulator's by default, or a GPU's.
@@ -7,13 +8,12 @@
 
 #include "core/training/batch_sampler.h"
 #include "core/training/datasets.h"
-#include "core/training/grad_scaler.h"
+#include "core/training/model_run.h"
 #include "core/training/optimizer.h"
 #include "core/training/precision_policy.h"
 #include "core/training/step_kernels.h"
 #include "core/training/toy_model.h"
 
-#include <atomic>
 #include <cstdint>
 #include <exception>
 #include <memory>
@@ -47,18 +47,6 @@ struct TrainingConfig {
 };
 // Empty when the configuration can run, otherwise what is wrong with it.
 std::string checkConfig(const TrainingConfig& config);
-
-enum class RunStatus : std::uint8_t {
-    Ready,          // constructed, no step yet
-    Running,        // at least one step done, more to go
-    Finished,       // all steps done
-    Diverged,       // the loss became NaN or infinite
-    ScaleCollapsed, // the dynamic scale fell below the floor
-    Cancelled,
-    Invalid, // the configuration was refused
-    Failed,  // the backend failed (e.g. a CUDA call): the message names the failure
-};
-std::string_view statusName(RunStatus status);
 
 struct StepRecord {
     int step = 0;                    // 1-based
@@ -130,14 +118,14 @@ struct MemoryReport {
 
 class CpuStepKernels;
 
-class TrainingRun {
+class TrainingRun : public ModelRun {
 public:
     // On the CPU emulator's kernels.
     explicit TrainingRun(const TrainingConfig& config);
     // On the kernels `kernels` makes (e.g. a GPU's); throws what the factory throws. An invalid
     // configuration makes no kernels and gives a run whose state is Invalid with the reason.
     TrainingRun(const TrainingConfig& config, const StepKernelsFactory& kernels);
-    ~TrainingRun();
+    ~TrainingRun() override;
 
     // One optimizer step; returns its record, or nullptr when the run is over (see state()). An
     // exception from the kernels ends the run as Failed (no record for that step).
@@ -147,11 +135,7 @@ public:
     // interrupted() true, and the next step() does the same step again from the start. It is asked once
     // more before the optimizer step, which (linear in the parameters) then runs to its end.
     const StepRecord* step(const StopRequest* stop = nullptr);
-    bool interrupted() const { return m_interrupted; } // the last step() was interrupted
     RunState state() const;
-    bool over() const;
-    // Thread-safe: the next step() ends the run as Cancelled.
-    void requestCancel() { m_cancel.store(true); }
     // Ends the run as Failed for an error its kernels threw outside step() (e.g. reading the weights).
     void fail(const std::exception& error);
 
@@ -178,31 +162,31 @@ public:
 
 private:
     TrainingRun(const TrainingConfig& config, const StepKernelsFactory* kernels);
-    float currentScale() const;
-    // The steps' parts, in order: the micro-batches' forward and backward passes, then unscale, the
-    // inf/NaN check and clipping (prepareUpdate: they change only the gradients), then the optimizer step
-    // (or the skip) and the scaler's update.
-    StepRecord forwardBackward(int stepNumber, bool& logitsFinite);
-    void prepareUpdate(StepRecord& rec);
-    void update(StepRecord& rec);
-    std::string divergenceReason(bool logitsFinite) const;
-    void end(RunStatus status, std::string message);
+    // The step's parts (ModelRun::runStep calls them in order): the micro-batches' forward and backward
+    // passes, then unscale, the inf/NaN check and clipping (prepareUpdate: they change only the gradients),
+    // then the optimizer step (or the skip) and the step's record.
+    void saveBatchOrder() override;
+    void restoreBatchOrder() override;
+    bool forwardBackward(int stepNumber, float scale) override;
+    OnNonFiniteLoss onNonFiniteLoss() const override { return OnNonFiniteLoss::EndRun; }
+    bool prepareUpdate(float scale) override;
+    std::string recordDivergence() override;
+    void update(const LossScaleDecision& decision, bool foundInf) override;
+    void endAfterStep(int stepNumber) override;
 
     TrainingConfig m_config;
     PrecisionPolicy m_policy;
     Dataset m_data;
     std::optional<ToyModel> m_initialModel; // not on the emulator (whose kernels hold the model)
-    std::unique_ptr<StepKernels> m_kernels; // none when the configuration is invalid (other kernels)
-    CpuStepKernels* m_emulator = nullptr;   // m_kernels, when they are the emulator's
+    StepKernels* m_kernels = nullptr;     // owned by ModelRun; none when the configuration is invalid (other kernels)
+    CpuStepKernels* m_emulator = nullptr; // m_kernels, when they are the emulator's
     BatchSampler m_sampler;
-    GradScaler m_scaler;
-    RunStatus m_status = RunStatus::Ready;
-    std::string m_message;
+    std::optional<BatchSampler::Position> m_samplerAtStepStart;
+    StepRecord m_pending;      // the step in progress
+    bool m_logitsFinite = true; // in the step in progress
     std::vector<StepRecord> m_history;
     int m_weightsNonFiniteSince = 0; // the step whose update put inf/NaN into the weights
     int m_overflowRunStart = 0;      // first step of the current run of overflowing steps
-    std::atomic<bool> m_cancel{false};
-    bool m_interrupted = false;
 };
 
 } // namespace fplab::training

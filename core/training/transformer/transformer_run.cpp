@@ -74,12 +74,15 @@ TransformerRun::TransformerRun(const TransformerRunSettings& settings, std::shar
 
 TransformerRun::TransformerRun(const TransformerRunSettings& settings, std::shared_ptr<const TokenTask> task,
                                const TransformerKernelsFactory& kernels)
-    : m_settings(settings), m_task(std::move(task)), m_initial(initialModel(settings, m_task.get())),
-      m_scaler(settings.precision.scaler), m_rng(settings.seed ^ 0x5DEECE66DULL) {
-    m_kernels = kernels(m_initial, settings.precision, adam(settings.learningRate),
-                        std::max(settings.batch, kHeldOutBatch), settings.seed);
-    if (!m_kernels) throw std::invalid_argument("the transformer's kernels could not be made");
-    m_emulator = dynamic_cast<EmulatedTransformerKernels*>(m_kernels.get());
+    : ModelRun(settings.precision.lossScaling, settings.precision.scaler, settings.precision.scaler.initScale, 0),
+      m_settings(settings), m_task(std::move(task)), m_initial(initialModel(settings, m_task.get())),
+      m_rng(settings.seed ^ 0x5DEECE66DULL), m_rngAtStepStart(m_rng) {
+    std::unique_ptr<TransformerStepKernels> made = kernels(m_initial, settings.precision, adam(settings.learningRate),
+                                                           std::max(settings.batch, kHeldOutBatch), settings.seed);
+    if (!made) throw std::invalid_argument("the transformer's kernels could not be made");
+    m_kernels = made.get();
+    m_emulator = dynamic_cast<EmulatedTransformerKernels*>(m_kernels);
+    adoptKernels(std::move(made));
 }
 
 TransformerRun::~TransformerRun() = default;
@@ -91,48 +94,59 @@ const EmulatedOps& TransformerRun::lastStep() const {
     return m_emulator ? m_emulator->lastPass() : none;
 }
 
-float TransformerRun::lossScale() const {
-    return lossScaleFor(m_settings.precision.lossScaling, m_scaler, m_settings.precision.scaler.initScale);
-}
-
 void TransformerRun::useFastPaths(bool use) {
     if (m_emulator) m_emulator->useFastPaths(use);
 }
 
-TransformerStep TransformerRun::step() { return *tryStep(nullptr); }
+TransformerStep TransformerRun::step() {
+    std::optional<TransformerStep> taken = tryStep(nullptr);
+    if (!taken) throw std::logic_error("the transformer run cannot be stepped: " + statusMessage());
+    return std::move(*taken);
+}
 
 std::optional<TransformerStep> TransformerRun::tryStep(const StopRequest* stop) {
-    const std::mt19937_64 rngAtStart = m_rng;
-    const TokenBatch batch = m_task->trainingBatch(m_settings.batch, m_rng);
-    const LossScaling scaling = m_settings.precision.lossScaling;
-    TransformerStep result;
-    result.step = m_steps + 1;
-    result.scale = lossScale();
-    bool foundInf = false;
-    if (stop) m_kernels->saveStepStart();
-    try {
-        const StopRequestScope scope(*m_kernels, stop);
-        m_kernels->zeroGrad();
-        TransformerPass pass = m_kernels->forwardBackward(batch, result.scale);
-        result.loss = pass.loss;
-        result.overflow = std::move(pass.overflow);
-        result.stats = std::move(pass.stats);
-        if (scaling != LossScaling::None) foundInf = m_kernels->unscaleAndCheck(result.scale, true);
-        stopIfRequested(stop); // the optimizer step, linear in the parameters, then runs to its end
-    } catch (const StepInterrupted&) {
-        m_rng = rngAtStart;
-        m_kernels->restoreStepStart();
-        return std::nullopt;
+    switch (runStep(stop)) {
+    case StepOutcome::Taken: return std::move(m_pending);
+    case StepOutcome::Interrupted: return std::nullopt;
+    case StepOutcome::Ended: break;
     }
-    ++m_steps;
-    result.skipped = decideLossScale(scaling, m_scaler, result.scale, foundInf).skipped;
-    if (result.skipped) return result;
+    if (stepFailure()) std::rethrow_exception(stepFailure());
+    return std::nullopt;
+}
+
+bool TransformerRun::forwardBackward(int stepNumber, float scale) {
+    const TokenBatch batch = m_task->trainingBatch(m_settings.batch, m_rng);
+    m_pending = TransformerStep{};
+    m_pending.step = stepNumber;
+    m_pending.scale = scale;
+    TransformerPass pass = m_kernels->forwardBackward(batch, scale);
+    m_pending.loss = pass.loss;
+    m_pending.overflow = std::move(pass.overflow);
+    m_pending.stats = std::move(pass.stats);
+    return std::isfinite(m_pending.loss);
+}
+
+bool TransformerRun::prepareUpdate(float scale) {
+    return scaling() != LossScaling::None && m_kernels->unscaleAndCheck(scale, true);
+}
+
+std::string TransformerRun::recordDivergence() {
+    if (m_weightsNonFiniteSince > 0 && m_weightsNonFiniteSince < m_pending.step)
+        return "the weights hold inf/NaN since the update of step " + std::to_string(m_weightsNonFiniteSince);
+    if (m_pending.overflow)
+        return "the step overflowed in " + m_pending.overflow->operation + " and no loss scaler checks the gradients";
+    return "the cross-entropy is not finite";
+}
+
+void TransformerRun::update(const LossScaleDecision& decision, bool /*foundInf*/) {
+    m_pending.skipped = decision.skipped;
+    if (m_pending.skipped) return;
     const TransformerUpdate update = m_kernels->optimizerStep();
-    result.updatesAttempted = update.updatesAttempted;
-    result.updatesLost = update.updatesLost;
-    for (std::size_t l = 0; l < result.stats.layers.size() && l < update.layerUpdateRatio.size(); ++l)
-        result.stats.layers[l].updateRatio = update.layerUpdateRatio[l];
-    return result;
+    m_pending.updatesAttempted = update.updatesAttempted;
+    m_pending.updatesLost = update.updatesLost;
+    for (std::size_t l = 0; l < m_pending.stats.layers.size() && l < update.layerUpdateRatio.size(); ++l)
+        m_pending.stats.layers[l].updateRatio = update.layerUpdateRatio[l];
+    if (!update.weightsFinite && m_weightsNonFiniteSince == 0) m_weightsNonFiniteSince = m_pending.step;
 }
 
 std::vector<PrecisionTraceEntry> TransformerRun::precisionTrace() const {

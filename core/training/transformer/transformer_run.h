@@ -2,9 +2,8 @@
 // PyTorch's GradScaler when the precision asks for loss scaling and the weights stored as it says.
 #pragma once
 
-#include "core/training/grad_scaler.h"
+#include "core/training/model_run.h"
 #include "core/training/optimizer.h"
-#include "core/training/step_interrupt.h"
 #include "core/training/transformer/addition_task.h"
 #include "core/training/transformer/emulated_transformer_kernels.h"
 #include "core/training/transformer/token_task.h"
@@ -50,9 +49,12 @@ struct TransformerStep {
 // Training on a token task (by default the addition task) with Adam (PyTorch's update,
 // core/training/optimizer.h) computed in FP32, its state in FP32, the weights stored as the precision's
 // WeightStorage says, with PyTorch's GradScaler when the precision asks for loss scaling. The step's numeric
-// work goes to TransformerStepKernels: the emulator's by default, or a GPU's; the loss scale and the scaler's
-// decision are the MLP's (loss_scale_decision.h).
-class TransformerRun {
+// work goes to TransformerStepKernels: the emulator's by default, or a GPU's. The step's protocol, the loss
+// scale, the scaler's decision, cancel and the run's status are ModelRun's, shared with the MLP's TrainingRun:
+// without loss scaling a non-finite loss makes the run Diverged, a failure of the kernels Failed, requestCancel
+// Cancelled. The run has no step count of its own: its caller decides when it has stepped enough, so it is never
+// Finished.
+class TransformerRun : public ModelRun {
 public:
     // On the addition task of settings.digits; throws std::invalid_argument for bad settings.
     explicit TransformerRun(const TransformerRunSettings& settings);
@@ -61,17 +63,19 @@ public:
     // factory throws (e.g. no GPU).
     TransformerRun(const TransformerRunSettings& settings, std::shared_ptr<const TokenTask> task,
                    const TransformerKernelsFactory& kernels);
-    ~TransformerRun();
+    ~TransformerRun() override;
 
-    // One forward, backward and Adam step on a fresh batch. A step with an overflow is still taken
-    // (unless the loss scaler skips it): the caller decides whether to stop. Throws what the kernels throw
-    // (describeFailure says what it was).
+    // One forward, backward and Adam step on a fresh batch. A step with an overflow is still taken (unless the
+    // loss scaler skips it), also when its loss is not finite without a scaler: the run is then Diverged, and the
+    // caller decides whether to stop (the GUI and the CLI do; a test may step on to compare what follows).
+    // Throws what the kernels throw (describeFailure says what it was; the run is then Failed), and
+    // std::logic_error when the run cannot be stepped (Failed, Cancelled).
     TransformerStep step();
     // The same, asking `stop` at fine grain (per tensor and per 8 rows of a matmul on the emulator): when it
-    // says stop, returns nothing and leaves the run as it was before the step (weights, optimizer state, loss
-    // scale, FP8 histories, the batch order), so that the next call does the same step from its start.
+    // says stop, returns nothing with interrupted() true and leaves the run as it was before the step (weights,
+    // optimizer state, loss scale, FP8 histories, the batch order), so that the next call does the same step from
+    // its start. Returns nothing with interrupted() false when the run cannot be stepped (e.g. cancelled).
     std::optional<TransformerStep> tryStep(const StopRequest* stop);
-    int stepsDone() const { return m_steps; }
     // The task's accuracy over its whole held-out set; with `stop`, throws StepInterrupted when it says stop.
     double heldOutAccuracy(const StopRequest* stop = nullptr);
     const TokenTask& task() const { return *m_task; }
@@ -86,22 +90,31 @@ public:
     const EmulatedOps& lastStep() const;
     // What each operation class of each layer ran in during the last step (on the emulator), the optimizer's last.
     std::vector<PrecisionTraceEntry> precisionTrace() const;
-    float lossScale() const;
     // Off: every operation on the soft-float core (EmulatedOps::useFastPaths), with the same results; only on
     // the emulator.
     void useFastPaths(bool use);
-    // What a failure the kernels threw was (e.g. "CUDA error: <the call> ...").
-    std::string describeFailure(const std::exception& e) const { return m_kernels->describeFailure(e); }
 
 private:
+    // The step's parts, as ModelRun::runStep calls them.
+    void saveBatchOrder() override { m_rngAtStepStart = m_rng; }
+    void restoreBatchOrder() override { m_rng = m_rngAtStepStart; }
+    bool forwardBackward(int stepNumber, float scale) override;
+    OnNonFiniteLoss onNonFiniteLoss() const override {
+        return scaling() == LossScaling::None ? OnNonFiniteLoss::TakeStepAndDiverge : OnNonFiniteLoss::TakeStep;
+    }
+    bool prepareUpdate(float scale) override;
+    std::string recordDivergence() override;
+    void update(const LossScaleDecision& decision, bool foundInf) override;
+
     TransformerRunSettings m_settings;
     std::shared_ptr<const TokenTask> m_task;
-    TransformerModel m_initial; // the initial weights, as stored
-    std::unique_ptr<TransformerStepKernels> m_kernels;
+    TransformerModel m_initial;                       // the initial weights, as stored
+    TransformerStepKernels* m_kernels = nullptr;      // owned by ModelRun
     EmulatedTransformerKernels* m_emulator = nullptr; // m_kernels, when they are the emulator's
-    GradScaler m_scaler;
     std::mt19937_64 m_rng;
-    int m_steps = 0;
+    std::mt19937_64 m_rngAtStepStart;
+    TransformerStep m_pending;       // the step in progress
+    int m_weightsNonFiniteSince = 0; // the step whose update put inf/NaN into the weights
 };
 
 } // namespace fplab::training

@@ -89,6 +89,7 @@ void runTransformer(const TransformerRunConfig& config, TransformerJobState& sta
         waitWhilePaused();
         const std::optional<TransformerStep> tried = run.tryStep(&stopNow);
         if (!tried) {
+            if (run.over()) break;
             state.countInterruption();
             continue;
         }
@@ -96,7 +97,8 @@ void runTransformer(const TransformerRunConfig& config, TransformerJobState& sta
         // The step's own trace: a held-out evaluation would leave its forward's.
         std::vector<PrecisionTraceEntry> trace = step.step == 1 ? run.precisionTrace()
                                                                 : std::vector<PrecisionTraceEntry>{};
-        const bool stop = step.overflow && !step.skipped; // a step the scaler skipped is not the end
+        // A step the scaler skipped is not the end; a non-finite loss without a scaler ends the run (Diverged).
+        const bool stop = (step.overflow && !step.skipped) || run.over();
         const bool last = step.step == config.steps || stop;
         const bool evaluate = step.step % interval == 0 || last;
         const double accuracy = evaluate ? heldOutAccuracy() : 0.0;
