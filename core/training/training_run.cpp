@@ -149,8 +149,8 @@ RunState TrainingRun::state() const {
 }
 
 void TrainingRun::fail(const std::exception& error) {
-    end(RunStatus::Failed, "after step " + std::to_string(m_history.size()) + ": the backend failed: " +
-                               describeFailure(error));
+    end(RunStatus::Failed,
+        "after step " + std::to_string(m_history.size()) + ": the backend failed: " + describeFailure(error));
 }
 
 void TrainingRun::saveBatchOrder() { m_samplerAtStepStart = m_sampler.position(); }

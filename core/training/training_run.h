@@ -178,11 +178,11 @@ private:
     PrecisionPolicy m_policy;
     Dataset m_data;
     std::optional<ToyModel> m_initialModel; // not on the emulator (whose kernels hold the model)
-    StepKernels* m_kernels = nullptr;     // owned by ModelRun; none when the configuration is invalid (other kernels)
-    CpuStepKernels* m_emulator = nullptr; // m_kernels, when they are the emulator's
+    StepKernels* m_kernels = nullptr;       // owned by ModelRun; none when the configuration is invalid (other kernels)
+    CpuStepKernels* m_emulator = nullptr;   // m_kernels, when they are the emulator's
     BatchSampler m_sampler;
     std::optional<BatchSampler::Position> m_samplerAtStepStart;
-    StepRecord m_pending;      // the step in progress
+    StepRecord m_pending;       // the step in progress
     bool m_logitsFinite = true; // in the step in progress
     std::vector<StepRecord> m_history;
     int m_weightsNonFiniteSince = 0; // the step whose update put inf/NaN into the weights

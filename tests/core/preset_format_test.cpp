@@ -18,10 +18,10 @@ struct Expected {
 };
 
 constexpr Expected kSpec[] = {
-    {FormatId::Fp64, "fp64", 11, 52},    {FormatId::Fp32, "fp32", 8, 23},     {FormatId::Tf32, "tf32", 8, 10},
-    {FormatId::Fp16, "fp16", 5, 10},     {FormatId::Bf16, "bf16", 8, 7},      {FormatId::E4m3, "e4m3", 4, 3},
-    {FormatId::E5m2, "e5m2", 5, 2},      {FormatId::E2m3, "e2m3", 2, 3},      {FormatId::E3m2, "e3m2", 3, 2},
-    {FormatId::E2m1, "e2m1", 2, 1},      {FormatId::E8m0, "e8m0", 8, 0},      {FormatId::E4m3Fnuz, "e4m3fnuz", 4, 3},
+    {FormatId::Fp64, "fp64", 11, 52},       {FormatId::Fp32, "fp32", 8, 23}, {FormatId::Tf32, "tf32", 8, 10},
+    {FormatId::Fp16, "fp16", 5, 10},        {FormatId::Bf16, "bf16", 8, 7},  {FormatId::E4m3, "e4m3", 4, 3},
+    {FormatId::E5m2, "e5m2", 5, 2},         {FormatId::E2m3, "e2m3", 2, 3},  {FormatId::E3m2, "e3m2", 3, 2},
+    {FormatId::E2m1, "e2m1", 2, 1},         {FormatId::E8m0, "e8m0", 8, 0},  {FormatId::E4m3Fnuz, "e4m3fnuz", 4, 3},
     {FormatId::E5m2Fnuz, "e5m2fnuz", 5, 2},
 };
 

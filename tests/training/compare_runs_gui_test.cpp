@@ -177,8 +177,8 @@ TEST(CompareRunsGui, TheMemoryBarsAreTheCoresBytes) {
         {QStringLiteral("FP32"), QStringLiteral("FP16"), QStringLiteral("FP16 + scaler"), QStringLiteral("BF16")},
         false);
     // The bars are numbered beside them; the note names each number.
-    EXPECT_EQ(view.categories(), (QStringList{QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3"),
-                                              QStringLiteral("4")}));
+    EXPECT_EQ(view.categories(),
+              (QStringList{QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3"), QStringLiteral("4")}));
     ASSERT_EQ(view.barNames().size(), 4);
     for (int m = 0; m < 4; ++m) {
         const MemoryReport& b = memory[std::size_t(m)].bytes;

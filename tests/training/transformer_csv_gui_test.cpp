@@ -107,8 +107,8 @@ TEST(TransformerCsvGui, AnExportedRunIsTheClisCsvByteForByte) {
     EXPECT_FALSE(older->exportCsv(dir.filePath(QStringLiteral("older.csv"))).isEmpty());
 
     // A row that does not match the run's blocks leaves the run out, naming the field.
-    QJsonArray rows = saved.value(QStringLiteral("runs")).toArray()[0].toObject().value(QStringLiteral("csvRows"))
-                          .toArray();
+    QJsonArray rows =
+        saved.value(QStringLiteral("runs")).toArray()[0].toObject().value(QStringLiteral("csvRows")).toArray();
     QJsonArray shortRow = rows[0].toArray();
     shortRow.removeLast();
     rows[0] = shortRow;

@@ -45,8 +45,8 @@ QStringList BlockView::restoreSession(const QJsonObject& in, const QString& sect
     if (const auto length = read.integer(QStringLiteral("rowLength"), m_rowLength->minimum(), m_rowLength->maximum()))
         setRowLength(*length);
     const auto hadamard = read.boolean(QStringLiteral("hadamard"));
-    const auto seed =
-        read.integer(QStringLiteral("hadamardSeed"), m_hadamardSeed->minimum(), m_hadamardSeed->maximum());
+    const auto seed = read.integer(QStringLiteral("hadamardSeed"), m_hadamardSeed->minimum(),
+                                   m_hadamardSeed->maximum());
     if (hadamard || seed)
         setHadamard(hadamard.value_or(m_hadamard->isChecked()), seed.value_or(m_hadamardSeed->value()));
     return read.problems();

@@ -201,14 +201,14 @@ std::vector<PrecisionTraceEntry> traceOf(const QJsonArray& in) {
 QJsonArray csvRowsJson(const std::vector<TransformerCsvRow>& rows) {
     QJsonArray out;
     for (const TransformerCsvRow& r : rows) {
-        QJsonArray row{r.step, numberJson(double(r.loss)), numberJson(double(r.scale)), r.skipped,
-                       double(r.updatesAttempted), double(r.updatesLost)};
+        QJsonArray row{r.step,    numberJson(double(r.loss)), numberJson(double(r.scale)),
+                       r.skipped, double(r.updatesAttempted), double(r.updatesLost)};
         for (const TransformerCsvRow::Block& b : r.blocks) {
             QJsonArray outliers;
             for (int c : b.outlierChannels) outliers.append(c);
-            for (const QJsonValue& v : {numberJson(double(b.maxAttentionLogit)), numberJson(b.saturatedFraction),
-                                        QJsonValue(outliers), numberJson(double(b.residualRms)),
-                                        numberJson(b.updateRatio)})
+            for (const QJsonValue& v :
+                 {numberJson(double(b.maxAttentionLogit)), numberJson(b.saturatedFraction), QJsonValue(outliers),
+                  numberJson(double(b.residualRms)), numberJson(b.updateRatio)})
                 row.append(v);
         }
         out.append(row);
