@@ -320,6 +320,20 @@ TEST(SessionTest, WindowTitleNamesTheSessionAndTheSectionOnce) {
     EXPECT_FALSE(w.isWindowModified());
 }
 
+// Hiding a row of the Explorer's side-by-side table is session content (the session file keeps the hidden rows):
+// it marks an open session modified.
+TEST(SessionTest, HidingAnExplorerRowMarksTheSessionModified) {
+    testing::GuiHarness h;
+    MainWindow& w = h.window();
+    QTemporaryDir dir;
+    ASSERT_TRUE(w.sessionManager()->save(dir.filePath(QStringLiteral("rows.fplab"))));
+    ASSERT_FALSE(w.sessionManager()->isModified());
+    QStringList hidden = h.settings().explorerHiddenRows.get();
+    hidden.append(QStringLiteral("bf16"));
+    h.settings().explorerHiddenRows.set(hidden);
+    EXPECT_TRUE(w.sessionManager()->isModified());
+}
+
 // A Training form edit marks the session modified at once, not when Training writes its settings on quit.
 TEST(SessionTest, ATrainingEditMarksTheSessionModifiedAtOnce) {
     testing::GuiHarness h;

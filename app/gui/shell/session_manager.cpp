@@ -23,7 +23,7 @@ namespace {
 bool isSessionKey(const QString& key) {
     if (key.endsWith(QLatin1String("/splitter")) || key.endsWith(QLatin1String("/tab"))) return false;
     for (const char* prefix : {"explorer/input", "explorer/format", "explorer/rounding", "explorer/customFormats",
-                               "explorer/block", "arithmetic/", "lessons/", "training/"})
+                               "explorer/block", "explorer/hiddenRows", "arithmetic/", "lessons/", "training/"})
         if (key.startsWith(QLatin1String(prefix))) return true;
     return false;
 }
