@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cfenv>
 #include <cmath>
@@ -42,6 +43,13 @@ std::uint16_t randomHalfBits(std::mt19937_64& rng, bool moderate) {
     if (!moderate && kind < 6) exponent = int(rng() % 31);                 // anywhere, subnormals included
     else if (!moderate && kind < 12) exponent = int(rng() % 8);            // tiny: sums underflow
     return std::uint16_t(sign | (exponent << 10) | mantissa);
+}
+
+// Floats that are FP16 numbers as binary16, through toHostHalves.
+std::vector<std::uint16_t> halves(const std::vector<float>& values) {
+    std::vector<std::uint16_t> out(values.size());
+    toHostHalves(values.data(), values.size(), out.data());
+    return out;
 }
 
 struct CoreDot {
@@ -78,8 +86,8 @@ TEST(HostHalfMatmul, MatchesTheCoreFmaChain) {
         for (std::size_t e = 0; e < b.size(); ++e) b[e] = halfValue(bBits[e]);
         std::vector<float> c(std::size_t(m) * ldc, -7.0f);
         bool inexact = false, underflow = false;
-        const bool answer = hostHalfMatmul(a.data(), b.data(), bStride, m, k, n, c.data(), ldc, lowerOnly, inexact,
-                                           underflow);
+        const bool answer = hostHalfMatmul(aBits.data(), bBits.data(), bStride, m, k, n, c.data(), ldc, lowerOnly,
+                                           inexact, underflow);
         Flags coreFlags = 0;
         bool coreFinite = true;
         for (int i = 0; i < m; ++i)
@@ -128,6 +136,22 @@ TEST(HostHalfMatmul, MatchesTheCoreFmaChain) {
               << declinedOverflowOrInvalid << ", not finite " << declinedNotFinite << "\n";
 }
 
+// Every FP16 value, infinities and NaNs included, as a float and back: its own bits. In pieces of 1 to 33 values,
+// so that every length of the last, partial group of 16 is met.
+TEST(HostHalfMatmul, TheOperandsConvertExactly) {
+    if (!hostHalfMatmulAvailable()) GTEST_SKIP() << kNoHostFp16;
+    std::vector<float> values(65536);
+    for (std::uint32_t bits = 0; bits < 65536; ++bits) values[bits] = halfValue(std::uint16_t(bits));
+    std::vector<std::uint16_t> back(values.size());
+    for (std::size_t first = 0, piece = 1; first < values.size(); first += piece, piece = piece % 33 + 1)
+        toHostHalves(values.data() + first, std::min(piece, values.size() - first), back.data() + first);
+    for (std::uint32_t bits = 0; bits < 65536; ++bits) {
+        const bool nan = (bits & 0x7C00) == 0x7C00 && (bits & 0x3FF) != 0;
+        if (nan) ASSERT_TRUE((back[bits] & 0x7C00) == 0x7C00 && (back[bits] & 0x3FF) != 0) << std::hex << bits;
+        else ASSERT_EQ(back[bits], bits) << std::hex << bits;
+    }
+}
+
 // The thread's own flags are left as they were, whatever the matmul raised.
 TEST(HostHalfMatmul, LeavesTheThreadsFlagsAlone) {
     if (!hostHalfMatmulAvailable()) GTEST_SKIP() << kNoHostFp16;
@@ -136,7 +160,8 @@ TEST(HostHalfMatmul, LeavesTheThreadsFlagsAlone) {
     bool inexact = false, underflow = false;
     std::feclearexcept(FE_ALL_EXCEPT);
     std::feraiseexcept(FE_DIVBYZERO);
-    EXPECT_FALSE(hostHalfMatmul(a.data(), b.data(), 16, 1, 1, 16, row.data(), 16, false, inexact, underflow));
+    EXPECT_FALSE(
+        hostHalfMatmul(halves(a).data(), halves(b).data(), 16, 1, 1, 16, row.data(), 16, false, inexact, underflow));
     EXPECT_EQ(std::fetestexcept(FE_ALL_EXCEPT), FE_DIVBYZERO);
     std::feclearexcept(FE_ALL_EXCEPT);
 }
@@ -150,12 +175,14 @@ TEST(HostHalfMatmul, SubnormalResultsAndTies) {
     bool inexact = true, underflow = true;
     b[0] = 0x1p-10f;
     const float exactA = 0x1p-14f; // times 2^-10: 2^-24, the smallest subnormal, exactly
-    ASSERT_TRUE(hostHalfMatmul(&exactA, b.data(), 16, 1, 1, 1, &c, 1, false, inexact, underflow));
+    ASSERT_TRUE(
+        hostHalfMatmul(halves({exactA}).data(), halves(b).data(), 16, 1, 1, 1, &c, 1, false, inexact, underflow));
     EXPECT_EQ(c, 0x1p-24f);
     EXPECT_FALSE(inexact);
     EXPECT_FALSE(underflow);
     b[0] = 0x1p-11f;
-    ASSERT_TRUE(hostHalfMatmul(&exactA, b.data(), 16, 1, 1, 1, &c, 1, false, inexact, underflow));
+    ASSERT_TRUE(
+        hostHalfMatmul(halves({exactA}).data(), halves(b).data(), 16, 1, 1, 1, &c, 1, false, inexact, underflow));
     EXPECT_EQ(std::bit_cast<std::uint32_t>(c), 0u);
     EXPECT_TRUE(inexact);
     EXPECT_TRUE(underflow);
@@ -163,7 +190,7 @@ TEST(HostHalfMatmul, SubnormalResultsAndTies) {
     std::vector<float> b2(32, 0.0f);
     b2[0] = 1.0f;
     b2[16] = 0x1p-11f;
-    ASSERT_TRUE(hostHalfMatmul(ones.data(), b2.data(), 16, 1, 2, 1, &c, 1, false, inexact, underflow));
+    ASSERT_TRUE(hostHalfMatmul(halves(ones).data(), halves(b2).data(), 16, 1, 2, 1, &c, 1, false, inexact, underflow));
     EXPECT_EQ(c, 1.0f);
     EXPECT_TRUE(inexact);
     EXPECT_FALSE(underflow);

@@ -368,14 +368,20 @@ void EmulatedOps::matmul(FormatId input, FormatId accumulate, MatrixView a, Matr
         // In blocks of rows, so that a stop request is asked between them (a causal mask needs every row at once).
         const int blockRows = lowerOnly ? m : 64;
         bool answered = true, inexact = false, underflow = false;
+        if (hostFp16) { // the operands as binary16, once for every block of rows
+            m_aHalves.resize(m_aFloats.size());
+            m_bHalves.resize(m_bFloats.size());
+            toHostHalves(m_aFloats.data(), m_aFloats.size(), m_aHalves.data());
+            toHostHalves(m_bFloats.data(), m_bFloats.size(), m_bHalves.data());
+        }
         for (int r0 = 0; r0 < m && answered; r0 += blockRows) {
             stopIfRequested(m_stop);
             bool blockInexact = false, blockUnderflow = false;
             const float* aBlock = m_aFloats.data() + std::size_t(r0) * k;
             float* cBlock = c + std::size_t(r0) * ldc;
             const int rows = std::min(blockRows, m - r0);
-            answered = hostFp16 ? hostHalfMatmul(aBlock, m_bFloats.data(), m_bStride, rows, k, n, cBlock, ldc,
-                                                 lowerOnly, blockInexact, blockUnderflow)
+            answered = hostFp16 ? hostHalfMatmul(m_aHalves.data() + std::size_t(r0) * k, m_bHalves.data(), m_bStride,
+                                                 rows, k, n, cBlock, ldc, lowerOnly, blockInexact, blockUnderflow)
                                 : hostFloatMatmul(aBlock, m_bFloats.data(), m_bStride, rows, k, n, cBlock, ldc,
                                                   lowerOnly, blockInexact);
             inexact = inexact || blockInexact;

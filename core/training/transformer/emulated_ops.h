@@ -182,7 +182,8 @@ private:
     std::vector<float> m_aFloats, m_bFloats;     // the matmul's operands in the accumulation format (b: k rows)
     std::vector<std::uint64_t> m_aBits, m_bBits; // ... as its bits (b transposed), once the core needs them
     bool m_operandBitsReady = false;
-    std::vector<double> m_aValues, m_bValues; // ... as binary64 values, for the fast path (b: k rows)
+    std::vector<double> m_aValues, m_bValues;        // ... as binary64 values, for the fast path (b: k rows)
+    std::vector<std::uint16_t> m_aHalves, m_bHalves; // ... as binary16, for the host's FP16 fma
     int m_bStride = 0;
     const StopRequest* m_stop = nullptr;
 };

@@ -18,7 +18,6 @@
 #include <cfenv>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 // GCC 12 has AVX512-FP16's intrinsics; Clang 14 has not (the path is then left out, and the caller's exact
 // path computes every FP16 matmul).
@@ -40,7 +39,6 @@ constexpr int kRows = 4;
 
 int columnsOf(int i, int n, bool lowerOnly) { return lowerOnly ? std::min(n, i + 1) : n; }
 
-// Floats that are FP16 numbers, as binary16 bits: exact.
 FPLAB_HALF_TARGET void toHalves(const float* in, std::size_t count, std::uint16_t* out) {
     std::size_t i = 0;
     for (; i + 16 <= count; i += 16)
@@ -118,22 +116,25 @@ bool hostHalfMatmulAvailable() {
 #endif
 }
 
-bool hostHalfMatmul(const float* a, const float* b, int bStride, int m, int k, int n, float* c, int ldc, bool lowerOnly,
-                    bool& inexact, bool& underflow) {
+void toHostHalves(const float* values, std::size_t count, std::uint16_t* halves) {
+#ifdef FPLAB_HOST_HALF_LANES
+    if (hostHalfMatmulAvailable()) toHalves(values, count, halves);
+#else
+    (void)values, (void)count, (void)halves;
+#endif
+}
+
+bool hostHalfMatmul(const std::uint16_t* a, const std::uint16_t* b, int bStride, int m, int k, int n, float* c, int ldc,
+                    bool lowerOnly, bool& inexact, bool& underflow) {
 #ifdef FPLAB_HOST_HALF_LANES
     if (!hostHalfMatmulAvailable()) return false;
-    thread_local std::vector<std::uint16_t> aHalves, bHalves;
-    aHalves.resize(std::size_t(m) * k);
-    bHalves.resize(std::size_t(k) * bStride);
     // The thread's own flags are put back afterwards: nothing outside sees the lanes' (or the probe's).
     std::fexcept_t before;
     std::fegetexceptflag(&before, FE_ALL_EXCEPT);
     bool answered = false;
     if (hostEnvironmentIsIeee()) {
-        toHalves(a, aHalves.size(), aHalves.data());
-        toHalves(b, bHalves.size(), bHalves.data());
         std::feclearexcept(FE_ALL_EXCEPT);
-        const bool finite = computeAll(aHalves.data(), bHalves.data(), bStride, m, k, n, c, ldc, lowerOnly);
+        const bool finite = computeAll(a, b, bStride, m, k, n, c, ldc, lowerOnly);
         const int raised = std::fetestexcept(FE_ALL_EXCEPT);
         answered = finite && (raised & ~(FE_INEXACT | FE_UNDERFLOW)) == 0;
         inexact = (raised & FE_INEXACT) != 0;
