@@ -34,9 +34,6 @@ constexpr int kLanes = 16;
 // own order p = 0..k-1.
 constexpr int kRows = 4;
 
-// The columns of row i that belong to the product.
-int columnsOf(int i, int n, bool lowerOnly) { return lowerOnly ? std::min(n, i + 1) : n; }
-
 // A block is rows i..i+kRows-1 (or row i alone) and the 16 columns from j0. count[r]: how many of those columns
 // belong to row i+r's product; the other lanes are masked, so that they compute nothing and raise nothing.
 struct Block {
@@ -156,19 +153,9 @@ Lanes hostLanes() {
 
 bool hostFloatMatmul(const float* a, const float* b, int bStride, int m, int k, int n, float* c, int ldc,
                      bool lowerOnly, bool& inexact) {
-    // The thread's own flags are put back afterwards: nothing outside sees the lanes' (or the probe's).
-    std::fexcept_t before;
-    std::fegetexceptflag(&before, FE_ALL_EXCEPT);
-    bool answered = false;
-    if (hostEnvironmentIsIeee()) {
-        std::feclearexcept(FE_ALL_EXCEPT);
-        const bool finite = computeAll(a, b, bStride, m, k, n, c, ldc, lowerOnly);
-        const int raised = std::fetestexcept(FE_ALL_EXCEPT);
-        answered = finite && (raised & ~FE_INEXACT) == 0;
-        inexact = (raised & FE_INEXACT) != 0;
-    }
-    std::fesetexceptflag(&before, FE_ALL_EXCEPT);
-    return answered;
+    const HostFmaRun run = runWithHostFlags([&] { return computeAll(a, b, bStride, m, k, n, c, ldc, lowerOnly); });
+    inexact = (run.raised & FE_INEXACT) != 0;
+    return run.ran && run.finite && (run.raised & ~FE_INEXACT) == 0;
 }
 
 } // namespace fplab::training

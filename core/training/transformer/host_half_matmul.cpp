@@ -37,8 +37,6 @@ constexpr int kLanes = 32; // one AVX-512 register of binary16
 // own order p = 0..k-1.
 constexpr int kRows = 4;
 
-int columnsOf(int i, int n, bool lowerOnly) { return lowerOnly ? std::min(n, i + 1) : n; }
-
 FPLAB_HALF_TARGET void toHalves(const float* in, std::size_t count, std::uint16_t* out) {
     std::size_t i = 0;
     for (; i + 16 <= count; i += 16)
@@ -128,20 +126,10 @@ bool hostHalfMatmul(const std::uint16_t* a, const std::uint16_t* b, int bStride,
                     bool lowerOnly, bool& inexact, bool& underflow) {
 #ifdef FPLAB_HOST_HALF_LANES
     if (!hostHalfMatmulAvailable()) return false;
-    // The thread's own flags are put back afterwards: nothing outside sees the lanes' (or the probe's).
-    std::fexcept_t before;
-    std::fegetexceptflag(&before, FE_ALL_EXCEPT);
-    bool answered = false;
-    if (hostEnvironmentIsIeee()) {
-        std::feclearexcept(FE_ALL_EXCEPT);
-        const bool finite = computeAll(a, b, bStride, m, k, n, c, ldc, lowerOnly);
-        const int raised = std::fetestexcept(FE_ALL_EXCEPT);
-        answered = finite && (raised & ~(FE_INEXACT | FE_UNDERFLOW)) == 0;
-        inexact = (raised & FE_INEXACT) != 0;
-        underflow = (raised & FE_UNDERFLOW) != 0;
-    }
-    std::fesetexceptflag(&before, FE_ALL_EXCEPT);
-    return answered;
+    const HostFmaRun run = runWithHostFlags([&] { return computeAll(a, b, bStride, m, k, n, c, ldc, lowerOnly); });
+    inexact = (run.raised & FE_INEXACT) != 0;
+    underflow = (run.raised & FE_UNDERFLOW) != 0;
+    return run.ran && run.finite && (run.raised & ~(FE_INEXACT | FE_UNDERFLOW)) == 0;
 #else
     (void)a, (void)b, (void)bStride, (void)m, (void)k, (void)n, (void)c, (void)ldc, (void)lowerOnly;
     inexact = underflow = false;
