@@ -25,13 +25,18 @@ TransformerRunSettings defaultSize(TransformerPreset preset) {
     return settings;
 }
 
+// One run.step() an iteration, counted as steps per CPU second.
+void stepsPerSecond(benchmark::State& state, TransformerRun& run) {
+    for (auto _ : state) benchmark::DoNotOptimize(run.step().loss);
+    state.counters["steps_per_s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+}
+
 // fastPaths false: every operation on the soft-float core, for comparison.
 void trainingSteps(benchmark::State& state, TransformerPreset preset, bool fastPaths) {
     const TransformerRunSettings settings = defaultSize(preset);
     TransformerRun run(settings);
     run.useFastPaths(fastPaths);
-    for (auto _ : state) benchmark::DoNotOptimize(run.step().loss);
-    state.counters["steps_per_s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+    stepsPerSecond(state, run);
     state.SetLabel("batch " + std::to_string(settings.batch) + ", " + std::to_string(run.model().parameterCount()) +
                    " parameters");
 }
@@ -44,8 +49,7 @@ void fp16OnLanes(benchmark::State& state) {
         return kernels;
     };
     TransformerRun run(settings, std::make_shared<AdditionTask>(settings.digits, settings.seed), lanes);
-    for (auto _ : state) benchmark::DoNotOptimize(run.step().loss);
-    state.counters["steps_per_s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+    stepsPerSecond(state, run);
 }
 
 } // namespace
